@@ -1,0 +1,2 @@
+export { AppError, errorCodes, httpStatusByCode, isErrorCode, toErrorBody } from './app-error.js';
+export type { ErrorBody, ErrorCode, ErrorDetails } from './app-error.js';

@@ -1,0 +1,164 @@
+// A grpc-js server that hosts services from their protobuf-es descriptors, answers grpc.health.v1,
+// maps thrown errors to statuses in one place, and drains in-flight calls on shutdown.
+import { randomUUID } from 'node:crypto';
+import { create, type DescMessage, type DescMethod, type DescService, type MessageInitShape, type MessageShape } from '@bufbuild/protobuf';
+import * as grpc from '@grpc/grpc-js';
+import type { Logger } from 'pino';
+import { healthV1 } from '@querylane/proto';
+import { toStatusObject } from './errors.js';
+import { HealthRegistry, ServingStatus } from './health.js';
+import { toServiceDefinition } from './service-definition.js';
+import type { CallContext, ServiceImplementation } from './types.js';
+
+export interface GrpcServerOptions {
+  logger: Logger;
+  /** Largest message accepted, in bytes (default 16 MiB). */
+  maxMessageBytes?: number;
+}
+
+type AnyUnary = (request: MessageShape<DescMessage>, context: CallContext) => Promise<MessageInitShape<DescMessage>>;
+type AnyStreaming = (request: MessageShape<DescMessage>, context: CallContext) => AsyncIterable<MessageInitShape<DescMessage>>;
+type ServerCall = grpc.ServerUnaryCall<unknown, unknown> | grpc.ServerWritableStream<unknown, unknown>;
+
+export class GrpcServer {
+  readonly health = new HealthRegistry();
+  private readonly server: grpc.Server;
+  private readonly logger: Logger;
+  private boundPort: number | undefined;
+
+  constructor(options: GrpcServerOptions) {
+    this.logger = options.logger.child({ component: 'grpc-server' });
+    const maxBytes = options.maxMessageBytes ?? 16 * 1024 * 1024;
+    this.server = new grpc.Server({
+      'grpc.max_receive_message_length': maxBytes,
+      'grpc.max_send_message_length': maxBytes,
+    });
+    this.addService(healthV1.Health, this.health.implementation(), { trackHealth: false });
+  }
+
+  /** Adds a service; its health turns SERVING at once (set it NOT_SERVING to take it out). */
+  addService<S extends DescService>(
+    service: S,
+    implementation: ServiceImplementation<S>,
+    options: { trackHealth?: boolean } = {},
+  ): void {
+    const handlers: grpc.UntypedServiceImplementation = {};
+    const impl = implementation as Record<string, AnyUnary | AnyStreaming>;
+    for (const method of service.methods) {
+      const handler = impl[method.localName];
+      if (!handler) throw new Error(`${service.typeName}: no handler for ${method.name}`);
+      handlers[method.localName] = this.wrap(service, method, handler);
+    }
+    this.server.addService(toServiceDefinition(service), handlers);
+    if (options.trackHealth !== false) this.health.set(service.typeName, ServingStatus.SERVING);
+  }
+
+  /** Binds host:port (port 0 picks a free one) and returns the port. */
+  async listen(host: string, port: number): Promise<number> {
+    this.boundPort = await new Promise<number>((resolve, reject) => {
+      this.server.bindAsync(`${host}:${port}`, grpc.ServerCredentials.createInsecure(), (error, bound) =>
+        error ? reject(error) : resolve(bound),
+      );
+    });
+    this.logger.info({ address: `${host}:${this.boundPort}` }, 'grpc server listening');
+    return this.boundPort;
+  }
+
+  get port(): number | undefined {
+    return this.boundPort;
+  }
+
+  /**
+   * Stops taking calls and waits for the ones in flight, then forces what is left after graceMs.
+   * Health turns NOT_SERVING first so load balancers stop routing here.
+   */
+  async shutdown(graceMs = 5_000): Promise<void> {
+    this.health.setAll(ServingStatus.NOT_SERVING);
+    const drained = new Promise<boolean>((resolve) => this.server.tryShutdown(() => resolve(true)));
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), graceMs);
+    });
+    const graceful = await Promise.race([drained, timedOut]);
+    clearTimeout(timer);
+    if (!graceful) {
+      this.logger.warn({ grace_ms: graceMs }, 'grpc calls still running after the grace period; forcing shutdown');
+      this.server.forceShutdown();
+    }
+  }
+
+  private wrap(service: DescService, method: DescMethod, handler: AnyUnary | AnyStreaming) {
+    const name = `${service.typeName}/${method.name}`;
+    const output = method.output;
+    if (method.methodKind === 'unary') {
+      const unary = handler as AnyUnary;
+      return (call: grpc.ServerUnaryCall<MessageShape<DescMessage>, unknown>, callback: grpc.sendUnaryData<unknown>) => {
+        const context = this.contextOf(call);
+        const started = performance.now();
+        unary(call.request, context)
+          .then((response) => {
+            callback(null, create(output, response));
+            this.logCall(name, context, started, 'OK');
+          })
+          .catch((error: unknown) => {
+            callback(this.failure(name, context, error) as grpc.ServiceError);
+            this.logCall(name, context, started, 'ERROR', error);
+          });
+      };
+    }
+    if (method.methodKind === 'server_streaming') {
+      const streaming = handler as AnyStreaming;
+      return async (call: grpc.ServerWritableStream<MessageShape<DescMessage>, unknown>) => {
+        const context = this.contextOf(call);
+        const started = performance.now();
+        try {
+          for await (const message of streaming(call.request, context)) {
+            if (context.signal.aborted) break;
+            if (!call.write(create(output, message))) await new Promise((resolve) => call.once('drain', resolve));
+          }
+          call.end();
+          this.logCall(name, context, started, 'OK');
+        } catch (error) {
+          call.emit('error', this.failure(name, context, error));
+          this.logCall(name, context, started, 'ERROR', error);
+        }
+      };
+    }
+    throw new Error(`${name}: ${method.methodKind} methods are not supported by the adapter yet`);
+  }
+
+  private contextOf(call: ServerCall): CallContext {
+    const controller = new AbortController();
+    call.on('cancelled', () => controller.abort(new Error('call cancelled')));
+    const requestId = call.metadata.get('x-request-id')[0];
+    const deadline = call.getDeadline();
+    return {
+      requestId: typeof requestId === 'string' && requestId ? requestId : randomUUID(),
+      metadata: call.metadata,
+      deadline: deadline instanceof Date ? deadline : Number.isFinite(deadline) ? new Date(deadline) : undefined,
+      signal: controller.signal,
+      peer: call.getPeer(),
+    };
+  }
+
+  private failure(name: string, context: CallContext, error: unknown) {
+    const status = toStatusObject(error, context.requestId);
+    if (status.code === grpc.status.INTERNAL) {
+      this.logger.error({ err: error, method: name, request_id: context.requestId }, 'grpc handler failed');
+    }
+    return status;
+  }
+
+  private logCall(name: string, context: CallContext, started: number, outcome: string, error?: unknown) {
+    this.logger.debug(
+      {
+        method: name,
+        request_id: context.requestId,
+        duration_ms: Math.round((performance.now() - started) * 100) / 100,
+        outcome,
+        error_code: error instanceof Error && 'code' in error ? error.code : undefined,
+      },
+      'grpc call',
+    );
+  }
+}

@@ -1,0 +1,41 @@
+// Helpers shared by the test suites: a quiet logger, scratch directories, unique names, and which
+// real infrastructure the environment points at.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { pino, type Logger } from 'pino';
+
+/** Silent unless TEST_LOG_LEVEL is set (e.g. TEST_LOG_LEVEL=debug npm test). */
+export function testLogger(): Logger {
+  return pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+}
+
+export interface ScratchDir {
+  path: string;
+  remove(): void;
+}
+
+export function scratchDir(prefix = 'querylane-test-'): ScratchDir {
+  const path = mkdtempSync(join(tmpdir(), prefix));
+  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+/** A lower-case identifier unique to this run, safe as a schema, topic or bucket suffix. */
+export function uniqueName(prefix: string): string {
+  return `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+}
+
+/** The real parts named by the environment (as `npm run infra:env` prints them). */
+export const realParts = {
+  databaseUrl: process.env.DATABASE_URL || undefined,
+  kafkaBrokers: process.env.KAFKA_BROKERS || undefined,
+  s3: process.env.S3_ENDPOINT
+    ? {
+        endpoint: process.env.S3_ENDPOINT,
+        accessKey: process.env.S3_ACCESS_KEY ?? '',
+        secretKey: process.env.S3_SECRET_KEY ?? '',
+        bucket: process.env.S3_BUCKET ?? 'querylane',
+      }
+    : undefined,
+};
