@@ -39,3 +39,19 @@ export const realParts = {
       }
     : undefined,
 };
+
+/** Polls `check` until it returns a truthy value or the time is up (then throws with `what`). */
+export async function waitFor<T>(check: () => Promise<T> | T, what: string, timeoutMs = 20_000, intervalMs = 50): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await check();
+      if (value) return value;
+    } catch (error) {
+      last = error;
+    }
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? `: ${String(last)}` : ''}`);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}

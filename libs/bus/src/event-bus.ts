@@ -1,0 +1,45 @@
+// The EventBus every service uses; Kafka in production, in-process in the embedded mode.
+import type { EventEnvelope } from './envelope.js';
+
+export interface ReceivedEvent {
+  topic: string;
+  envelope: EventEnvelope;
+  /** 1 for the first delivery attempt in this process. */
+  attempt: number;
+}
+
+export type EventHandler = (event: ReceivedEvent) => Promise<void>;
+
+export interface RetryPolicy {
+  attempts: number;
+  initialDelayMs: number;
+  maxDelayMs: number;
+}
+
+export const defaultRetryPolicy: RetryPolicy = { attempts: 5, initialDelayMs: 200, maxDelayMs: 5_000 };
+
+export interface SubscribeOptions {
+  /** One consumer group per service: `querylane.<service>`. A group subscribes once. */
+  group: string;
+  topics: string[];
+  handler: EventHandler;
+  retry?: Partial<RetryPolicy>;
+}
+
+export interface Subscription {
+  close(): Promise<void>;
+}
+
+export interface EventBus {
+  readonly kind: 'kafka' | 'in-process';
+  /** Creates the topics that do not exist yet. */
+  ensureTopics(topics: string[]): Promise<void>;
+  /** The topics that exist. */
+  listTopics(): Promise<string[]>;
+  /** Resolves once the events are durably accepted (Kafka acks), or delivered (in-process). */
+  publish(topic: string, events: EventEnvelope[]): Promise<void>;
+  subscribe(options: SubscribeOptions): Promise<Subscription>;
+  /** Round trip to the broker in ms; throws when it is unreachable. */
+  ping(): Promise<number>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,16 @@
+export { createBusTablesV1 } from './bus-tables.js';
+export type { BusTables, OutboxTable, ProcessedEventTable } from './bus-tables.js';
+export { createEventBus } from './create-event-bus.js';
+export type { EventBusConfig } from './create-event-bus.js';
+export { backoffMs, deliver, retryPolicy } from './delivery.js';
+export { createEnvelope, decodeEnvelope, encodeEnvelope, openPayload } from './envelope.js';
+export type { EventEnvelope, NewEvent } from './envelope.js';
+export { defaultRetryPolicy } from './event-bus.js';
+export type { EventBus, EventHandler, ReceivedEvent, RetryPolicy, SubscribeOptions, Subscription } from './event-bus.js';
+export { processOnce } from './idempotent-consumer.js';
+export { InProcessBus } from './in-process-bus.js';
+export { KafkaBus } from './kafka-bus.js';
+export { OutboxRelay, addToOutbox } from './outbox.js';
+export type { OutboxRelayOptions, OutgoingEvent } from './outbox.js';
+export { allTopics, topics } from './topics.js';
+export type { Topic } from './topics.js';

@@ -1,0 +1,150 @@
+// The Kafka event bus (kafkajs). Records are keyed by project_id so a project's events stay in order.
+import { Kafka, logLevel, type Admin, type Consumer, type LogEntry, type Producer } from 'kafkajs';
+import type { Logger } from 'pino';
+import { AppError } from '@querylane/errors';
+import { deadLetterTopic, deliver, retryPolicy } from './delivery.js';
+import { decodeEnvelope, encodeEnvelope, type EventEnvelope } from './envelope.js';
+import type { EventBus, SubscribeOptions, Subscription } from './event-bus.js';
+
+export interface KafkaBusOptions {
+  brokers: string[];
+  clientId: string;
+  logger: Logger;
+  /** Partitions of the topics this bus creates (default 6). */
+  partitions?: number;
+  /** Replication factor of the topics this bus creates (default 1; 3 in production clusters). */
+  replicationFactor?: number;
+  /** Partitions a consumer handles at once (default 1). */
+  partitionsConsumedConcurrently?: number;
+  connectionTimeoutMs?: number;
+}
+
+export class KafkaBus implements EventBus {
+  readonly kind = 'kafka' as const;
+  private readonly kafka: Kafka;
+  private readonly producer: Producer;
+  private readonly admin: Admin;
+  private readonly consumers = new Set<Consumer>();
+  private readonly logger: Logger;
+
+  private constructor(private readonly options: KafkaBusOptions) {
+    this.logger = options.logger.child({ component: 'bus', bus: 'kafka' });
+    this.kafka = new Kafka({
+      clientId: options.clientId,
+      brokers: options.brokers,
+      connectionTimeout: options.connectionTimeoutMs ?? 5_000,
+      logLevel: logLevel.WARN,
+      logCreator: () => (entry: LogEntry) => this.log(entry),
+      retry: { retries: 8, initialRetryTime: 200, maxRetryTime: 10_000 },
+    });
+    this.producer = this.kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
+    this.admin = this.kafka.admin();
+  }
+
+  static async connect(options: KafkaBusOptions): Promise<KafkaBus> {
+    const bus = new KafkaBus(options);
+    try {
+      await bus.admin.connect();
+      await bus.producer.connect();
+    } catch (error) {
+      await bus.close().catch(() => undefined);
+      throw new AppError('service_unavailable', `cannot reach Kafka at ${options.brokers.join(',')}: ${(error as Error).message}`, undefined, {
+        cause: error,
+      });
+    }
+    return bus;
+  }
+
+  async ensureTopics(topics: string[]): Promise<void> {
+    const existing = new Set(await this.listTopics());
+    const missing = topics.filter((topic) => !existing.has(topic));
+    if (!missing.length) return;
+    await this.admin.createTopics({
+      waitForLeaders: true,
+      topics: missing.map((topic) => ({
+        topic,
+        numPartitions: this.options.partitions ?? 6,
+        replicationFactor: this.options.replicationFactor ?? 1,
+      })),
+    });
+    this.logger.info({ topics: missing }, 'created topics');
+  }
+
+  async listTopics(): Promise<string[]> {
+    return this.admin.listTopics();
+  }
+
+  async publish(topic: string, events: EventEnvelope[]): Promise<void> {
+    if (!events.length) return;
+    await this.producer.send({
+      topic,
+      acks: -1,
+      messages: events.map((envelope) => ({
+        key: envelope.projectId || null,
+        value: Buffer.from(encodeEnvelope(envelope)),
+        headers: { 'event-id': envelope.id, 'event-type': envelope.type, 'trace-id': envelope.traceId },
+      })),
+    });
+  }
+
+  async subscribe(options: SubscribeOptions): Promise<Subscription> {
+    const consumer = this.kafka.consumer({ groupId: options.group, allowAutoTopicCreation: false });
+    this.consumers.add(consumer);
+    await consumer.connect();
+    for (const topic of options.topics) await consumer.subscribe({ topic, fromBeginning: true });
+    const retry = retryPolicy(options.retry);
+    await consumer.run({
+      partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? 1,
+      eachMessage: async ({ topic, partition, message }) => {
+        if (!message.value) return;
+        let envelope: EventEnvelope;
+        try {
+          envelope = decodeEnvelope(message.value);
+        } catch (error) {
+          // Not ours to retry: a record that is not an envelope can never succeed.
+          this.logger.error({ err: error, topic, partition, offset: message.offset }, 'undecodable record skipped');
+          return;
+        }
+        // When the dead-letter publish fails this throws, and kafkajs delivers the record again.
+        await deliver(
+          {
+            topic,
+            group: options.group,
+            handler: options.handler,
+            retry,
+            logger: this.logger,
+            publishDeadLetter: (deadLetter) => this.publish(deadLetterTopic, [deadLetter]),
+          },
+          envelope,
+        );
+      },
+    });
+    return {
+      close: async () => {
+        this.consumers.delete(consumer);
+        await consumer.disconnect();
+      },
+    };
+  }
+
+  async ping(): Promise<number> {
+    const started = performance.now();
+    await this.admin.describeCluster();
+    return performance.now() - started;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.consumers].map((consumer) => consumer.disconnect().catch(() => undefined)));
+    this.consumers.clear();
+    await this.producer.disconnect().catch(() => undefined);
+    await this.admin.disconnect().catch(() => undefined);
+  }
+
+  private log(entry: LogEntry): void {
+    const { message, ...rest } = entry.log;
+    const fields = { kafka_namespace: entry.namespace, ...rest };
+    if (entry.level === logLevel.ERROR) this.logger.error(fields, message);
+    else if (entry.level === logLevel.WARN) this.logger.warn(fields, message);
+    else this.logger.debug(fields, message);
+  }
+}

@@ -1,0 +1,234 @@
+// Contract of libs/bus: in-process by default, Kafka when KAFKA_BROKERS is set; the outbox and
+// idempotent-consumer parts run on PGlite by default and on PostgreSQL when DATABASE_URL is set.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { create } from '@bufbuild/protobuf';
+import { StringValueSchema } from '@bufbuild/protobuf/wkt';
+import { sql, type Kysely } from 'kysely';
+import {
+  addToOutbox,
+  allTopics,
+  createBusTablesV1,
+  createEnvelope,
+  createEventBus,
+  openPayload,
+  OutboxRelay,
+  processOnce,
+  topics,
+  type BusTables,
+  type EventBus,
+  type EventEnvelope,
+  type ReceivedEvent,
+} from '@querylane/bus';
+import { Database } from '@querylane/db';
+import { eventsV1 } from '@querylane/proto';
+import { realParts, scratchDir, testLogger, uniqueName, waitFor } from '@querylane/testing';
+
+const busKind = realParts.kafkaBrokers ? 'kafka' : 'in-process';
+const dbKind = realParts.databaseUrl ? 'postgres' : 'pglite';
+
+function textEvent(text: string, projectId = 'p1'): EventEnvelope {
+  return createEnvelope({ type: 'test.text', projectId, source: 'bus-test', schema: StringValueSchema, payload: create(StringValueSchema, { value: text }) });
+}
+
+function collector() {
+  const received: ReceivedEvent[] = [];
+  return { received, handler: async (event: ReceivedEvent) => void received.push(event) };
+}
+
+const connect = () =>
+  createEventBus({
+    kafkaBrokers: realParts.kafkaBrokers?.split(','),
+    clientId: uniqueName('bus-test'),
+    logger: testLogger(),
+    partitions: 3,
+  });
+
+describe(`event bus contract [${busKind}]`, () => {
+  let bus: EventBus;
+  const topic = uniqueName('test.topic').replaceAll('_', '-');
+  const fast = { initialDelayMs: 10, maxDelayMs: 50 };
+
+  beforeAll(async () => {
+    bus = await connect();
+    await bus.ensureTopics([topic]);
+  });
+  afterAll(async () => bus?.close());
+
+  it('creates the topics of DESIGN.md §2 at start', async () => {
+    const existing = await bus.listTopics();
+    expect(existing).toEqual(expect.arrayContaining([...allTopics, topic]));
+    expect(allTopics).toEqual([
+      'querylane.jobs',
+      'querylane.catalog',
+      'querylane.queryprograms',
+      'querylane.deployments',
+      'querylane.api-calls',
+      'querylane.alerts',
+      'querylane.dead-letter',
+    ]);
+  });
+
+  it('delivers every event to each consumer group, in order per project', async () => {
+    const a = collector();
+    const b = collector();
+    const subA = await bus.subscribe({ group: uniqueName('group-a'), topics: [topic], handler: a.handler });
+    const subB = await bus.subscribe({ group: uniqueName('group-b'), topics: [topic], handler: b.handler });
+    const events = Array.from({ length: 20 }, (_, i) => textEvent(`e${i}`, i % 2 ? 'p-odd' : 'p-even'));
+    await bus.publish(topic, events);
+    for (const c of [a, b]) {
+      await waitFor(() => c.received.length >= events.length, 'both groups to receive every event');
+      expect(c.received.map((e) => e.envelope.id).sort()).toEqual(events.map((e) => e.id).sort());
+      for (const project of ['p-odd', 'p-even']) {
+        const sent = events.filter((e) => e.projectId === project).map((e) => e.id);
+        expect(c.received.filter((e) => e.envelope.projectId === project).map((e) => e.envelope.id)).toEqual(sent);
+      }
+      expect(openPayload(c.received[0]!.envelope, StringValueSchema).value).toMatch(/^e\d+$/);
+    }
+    await subA.close();
+    await subB.close();
+  });
+
+  it('retries a failing handler with backoff and processes the event once it succeeds', async () => {
+    const attempts: number[] = [];
+    const sub = await bus.subscribe({
+      group: uniqueName('group-retry'),
+      topics: [topic],
+      retry: { attempts: 5, ...fast },
+      handler: async (event) => {
+        if (event.envelope.type !== 'test.flaky') return;
+        attempts.push(event.attempt);
+        if (event.attempt < 3) throw new Error('not yet');
+      },
+    });
+    await bus.publish(topic, [{ ...textEvent('flaky'), type: 'test.flaky' }]);
+    await waitFor(() => attempts.length >= 3, 'three attempts');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(attempts).toEqual([1, 2, 3]);
+    await sub.close();
+  });
+
+  it('sends an event that keeps failing to querylane.dead-letter with the reason', async () => {
+    const dead = uniqueName('dead');
+    const poisoned = { ...textEvent(dead), type: 'test.poison' };
+    const deadLetters = collector();
+    const group = uniqueName('group-poison');
+    const dlq = await bus.subscribe({ group: uniqueName('group-dlq'), topics: [topics.deadLetter], handler: deadLetters.handler });
+    const sub = await bus.subscribe({
+      group,
+      topics: [topic],
+      retry: { attempts: 2, ...fast },
+      handler: async (event) => {
+        if (event.envelope.id === poisoned.id) throw new Error(`cannot handle ${dead}`);
+      },
+    });
+    await bus.publish(topic, [poisoned]);
+    const letter = await waitFor(
+      () =>
+        deadLetters.received
+          .map((e) => openPayload(e.envelope, eventsV1.DeadLetterSchema))
+          .find((l) => l.envelope?.id === poisoned.id),
+      'the dead letter',
+    );
+    expect(letter).toMatchObject({ topic, consumerGroup: group, attempts: 2, error: `cannot handle ${dead}` });
+    await sub.close();
+    await dlq.close();
+  });
+});
+
+interface ConsumerTables extends BusTables {
+  effects: { event_id: string; text: string };
+}
+
+describe(`outbox and idempotent consumer [${dbKind} + ${busKind}]`, () => {
+  const dir = scratchDir();
+  const producerSchema = uniqueName('outbox_producer');
+  const consumerSchema = uniqueName('outbox_consumer');
+  const topic = uniqueName('test.outbox').replaceAll('_', '-');
+  let database: Database;
+  let bus: EventBus;
+  let producer: Kysely<BusTables>;
+  let consumer: Kysely<ConsumerTables>;
+
+  beforeAll(async () => {
+    database = await Database.open({ url: realParts.databaseUrl, dataDir: dir.path, logger: testLogger() });
+    await database.migrate(producerSchema, { '1700000000000-Bus': { up: createBusTablesV1 } });
+    await database.migrate(consumerSchema, {
+      '1700000000000-Bus': { up: createBusTablesV1 },
+      '1700000000001-Effects': {
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run on an untyped Kysely
+        up: async (db: Kysely<any>) => {
+          await db.schema.createTable('effects').addColumn('event_id', 'text').addColumn('text', 'text').execute();
+        },
+      },
+    });
+    producer = database.forSchema<BusTables>(producerSchema);
+    consumer = database.forSchema<ConsumerTables>(consumerSchema);
+    bus = await connect();
+    await bus.ensureTopics([topic]);
+  });
+
+  afterAll(async () => {
+    await bus?.close();
+    if (database) {
+      for (const schema of [producerSchema, consumerSchema]) await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(producer);
+      await database.close();
+    }
+    dir.remove();
+  });
+
+  const handle = (event: ReceivedEvent) =>
+    processOnce(consumer, 'test-consumer', event.envelope, async (trx) => {
+      await trx.insertInto('effects').values({ event_id: event.envelope.id, text: openPayload(event.envelope, StringValueSchema).value }).execute();
+    }).then(() => undefined);
+
+  it('publishes what a committed transaction wrote, nothing of a rolled-back one, and applies it exactly once even when delivered twice', async () => {
+    const sub = await bus.subscribe({ group: uniqueName('group-outbox'), topics: [topic], handler: handle });
+    const relay = new OutboxRelay(producer, bus, { service: 'test', logger: testLogger(), pollMs: 50 });
+    const committed = textEvent('committed');
+    const rolledBack = textEvent('rolled back');
+    await producer.transaction().execute((trx) => addToOutbox(trx, [{ topic, envelope: committed }]));
+    await expect(
+      producer.transaction().execute(async (trx) => {
+        await addToOutbox(trx, [{ topic, envelope: rolledBack }]);
+        throw new Error('state change failed');
+      }),
+    ).rejects.toThrow('state change failed');
+    relay.start();
+    await waitFor(async () => (await consumer.selectFrom('effects').selectAll().execute()).length === 1, 'the effect');
+    await relay.stop();
+
+    // The same event again, as Kafka does after a consumer restart before its offset commit.
+    await bus.publish(topic, [committed]);
+    await bus.publish(topic, [committed]);
+    const marker = textEvent('marker');
+    await bus.publish(topic, [marker]);
+    await waitFor(async () => (await consumer.selectFrom('effects').selectAll().where('event_id', '=', marker.id).execute()).length === 1, 'the marker');
+    const effects = await consumer.selectFrom('effects').select(['event_id', 'text']).orderBy('text').execute();
+    expect(effects).toEqual([
+      { event_id: committed.id, text: 'committed' },
+      { event_id: marker.id, text: 'marker' },
+    ]);
+    const row = await producer.selectFrom('outbox').select(['published_at', 'claimed_until']).where('id', '=', committed.id).executeTakeFirstOrThrow();
+    expect(row.published_at).toBeInstanceOf(Date);
+    expect(row.claimed_until).toBeNull();
+    await sub.close();
+  });
+
+  it('keeps events whose publish failed and publishes them when the bus is back', async () => {
+    const pending = textEvent('survives a bus outage');
+    await producer.transaction().execute((trx) => addToOutbox(trx, [{ topic, envelope: pending }]));
+    const downBus = await connect();
+    await downBus.close();
+    await expect(new OutboxRelay(producer, downBus, { service: 'test', logger: testLogger() }).drain()).rejects.toThrow();
+    const failed = await producer.selectFrom('outbox').select(['published_at', 'attempts', 'last_error']).where('id', '=', pending.id).executeTakeFirstOrThrow();
+    expect(failed.published_at).toBeNull();
+    expect(failed.attempts).toBe(1);
+    expect(failed.last_error).toBeTruthy();
+
+    const received = collector();
+    const sub = await bus.subscribe({ group: uniqueName('group-recovered'), topics: [topic], handler: received.handler });
+    expect(await new OutboxRelay(producer, bus, { service: 'test', logger: testLogger() }).drain()).toBeGreaterThanOrEqual(1);
+    await waitFor(() => received.received.some((e) => e.envelope.id === pending.id), 'the recovered event');
+    await sub.close();
+  });
+});
