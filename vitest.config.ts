@@ -2,7 +2,6 @@ import { defineConfig } from 'vitest/config';
 
 // One config for every project: `npm test` runs all of them, `nx test <project>` runs one folder.
 export default defineConfig({
-  resolve: { conditions: ['@querylane/source'] },
   test: {
     include: ['apps/*/test/**/*.spec.ts', 'libs/*/test/**/*.spec.ts', 'tools/test/**/*.spec.ts'],
     pool: 'forks',

@@ -1,0 +1,35 @@
+// Bundles one app into dist/apps/<name>/main.js for images: our workspace libraries are bundled,
+// npm packages stay external (DuckDB and PGlite ship native and WASM files beside their code).
+import { build } from 'esbuild';
+import { existsSync } from 'node:fs';
+
+const name = process.argv[2];
+const entry = `apps/${name}/src/main.ts`;
+if (!name || !existsSync(entry)) {
+  console.error(`usage: node tools/build-app.mjs <app>  (no ${entry})`);
+  process.exit(2);
+}
+
+const externalPackages = {
+  name: 'external-packages',
+  setup(b) {
+    // Bare imports that are not @querylane/* resolve from node_modules at run time.
+    b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@querylane/') ? undefined : { path: args.path, external: true }));
+  },
+};
+
+const started = performance.now();
+const result = await build({
+  entryPoints: [entry],
+  outfile: `dist/apps/${name}/main.js`,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  plugins: [externalPackages],
+  metafile: true,
+  logLevel: 'warning',
+});
+const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
+console.log(`built dist/apps/${name}/main.js (${(bytes / 1024).toFixed(0)} KiB) in ${Math.round(performance.now() - started)} ms`);
