@@ -72,13 +72,6 @@ export const platformConfigSchema = z
     QUERY_RUNTIME_ADDR: hostPort.optional(),
     DEPLOY_ADDR: hostPort.optional(),
     METERING_ADDR: hostPort.optional(),
-  })
-  .superRefine((config, ctx) => {
-    if (config.S3_ENDPOINT && (!config.S3_ACCESS_KEY || !config.S3_SECRET_KEY)) {
-      for (const name of ['S3_ACCESS_KEY', 'S3_SECRET_KEY'] as const) {
-        if (!config[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'required when S3_ENDPOINT is set' });
-      }
-    }
   });
 
 export type PlatformConfig = z.output<typeof platformConfigSchema>;
@@ -90,24 +83,38 @@ export class ConfigError extends Error {
   }
 }
 
-/** Parses the environment with any zod object schema; unknown variables are ignored. */
-export function parseEnv<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.output<S> {
+type Variables = Record<string, string>;
+
+/**
+ * Parses the environment with any zod object schema (unknown variables are ignored) and reports
+ * every problem at once: the schema's, and those of `crossChecks` (rules across variables).
+ */
+export function parseEnv<S extends z.ZodType>(
+  schema: S,
+  env: NodeJS.ProcessEnv = process.env,
+  crossChecks: (env: Variables) => string[] = () => [],
+): z.output<S> {
   // An empty variable counts as unset, as in most deployment tools.
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const cleaned = Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''));
   const result = schema.safeParse(cleaned);
-  if (result.success) return result.data;
-  throw new ConfigError(
-    result.error.issues.map((issue) => {
-      const name = issue.path.join('.') || '(environment)';
-      const value = cleaned[String(issue.path[0])];
-      const shown = value === undefined ? 'unset' : isSecretName(name) ? 'a value' : JSON.stringify(value);
-      return `${name}: ${issue.message} (got ${shown})`;
-    }),
-  );
+  const problems = result.success
+    ? []
+    : result.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? '(environment)');
+        const where = issue.path.length > 1 ? ` (item ${issue.path.slice(1).join('.')})` : '';
+        const value = cleaned[name];
+        const shown = value === undefined ? 'unset' : isSecretName(name) ? 'a value' : JSON.stringify(value);
+        return `${name}: ${issue.message}${where} (got ${shown})`;
+      });
+  problems.push(...crossChecks(cleaned));
+  if (problems.length || !result.success) throw new ConfigError(problems);
+  return result.data;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
-  return parseEnv(platformConfigSchema, env);
+  return parseEnv(platformConfigSchema, env, (vars) =>
+    vars.S3_ENDPOINT ? ['S3_ACCESS_KEY', 'S3_SECRET_KEY'].filter((name) => !vars[name]).map((name) => `${name}: required when S3_ENDPOINT is set (got unset)`) : [],
+  );
 }
 
 function isSecretName(name: string): boolean {

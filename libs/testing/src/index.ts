@@ -41,13 +41,13 @@ export const realParts = {
 };
 
 /** Polls `check` until it returns a truthy value or the time is up (then throws with `what`). */
-export async function waitFor<T>(check: () => Promise<T> | T, what: string, timeoutMs = 20_000, intervalMs = 50): Promise<T> {
+export async function waitFor<T>(check: () => Promise<T> | T, what: string, timeoutMs = 20_000, intervalMs = 50): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
     try {
       const value = await check();
-      if (value) return value;
+      if (value) return value as NonNullable<T>;
     } catch (error) {
       last = error;
     }

@@ -1,0 +1,10 @@
+export { createObjectStore } from './create-object-store.js';
+export type { ObjectStoreConfig } from './create-object-store.js';
+export { FilesystemObjectStore } from './filesystem-object-store.js';
+export type { FilesystemObjectStoreOptions } from './filesystem-object-store.js';
+export { MinioObjectStore } from './minio-object-store.js';
+export type { MinioObjectStoreOptions } from './minio-object-store.js';
+export { defaultContentType } from './object-store.js';
+export type { ObjectBody, ObjectInfo, ObjectStore, ObjectStoreKind, ObjectSummary, PutObjectOptions } from './object-store.js';
+export { maxKeyBytes, maxMetadataBytes, validateBucketName, validateKeyPrefix, validateObjectKey, validatePutOptions } from './object-validation.js';
+export type { ValidatedPutOptions } from './object-validation.js';
