@@ -2,7 +2,7 @@
 // and a non-zero exit for bad configuration or a module that cannot start.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { realParts, scratchDir, waitFor } from '@querylane/testing';
+import { scratchDir, waitFor } from '@querylane/testing';
 
 const main = 'apps/platform/src/main.ts';
 const children: ChildProcess[] = [];
@@ -84,7 +84,7 @@ describe('platform process', () => {
     dir.remove();
   });
 
-  it.runIf(!realParts.databaseUrl)('refuses to share an embedded data directory with a running process', async () => {
+  it('refuses to share an embedded data directory with a running process', async () => {
     const dir = scratchDir();
     const first = start({ QUERYLANE_DATA_DIR: dir.path });
     await waitFor(() => first.lines.find((line) => line.msg === 'ready'), 'the first process', 60_000);

@@ -24,6 +24,8 @@ export interface SubscribeOptions {
   topics: string[];
   handler: EventHandler;
   retry?: Partial<RetryPolicy>;
+  /** Called when the consumer stops for good (Kafka gave up reconnecting); services stop the process. */
+  onFatal?: (error: Error) => void;
 }
 
 export interface Subscription {

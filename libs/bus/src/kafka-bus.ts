@@ -24,7 +24,7 @@ export class KafkaBus implements EventBus {
   private readonly kafka: Kafka;
   private readonly producer: Producer;
   private readonly admin: Admin;
-  private readonly consumers = new Set<Consumer>();
+  private readonly consumers = new Map<string, Consumer>();
   private readonly logger: Logger;
 
   private constructor(private readonly options: KafkaBusOptions) {
@@ -88,40 +88,55 @@ export class KafkaBus implements EventBus {
   }
 
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
+    // kafkajs's assigners expect every member of a group to subscribe to the same topics.
+    if (this.consumers.has(options.group)) throw new Error(`consumer group ${options.group} already subscribed`);
     const consumer = this.kafka.consumer({ groupId: options.group, allowAutoTopicCreation: false });
-    this.consumers.add(consumer);
-    await consumer.connect();
-    for (const topic of options.topics) await consumer.subscribe({ topic, fromBeginning: true });
-    const retry = retryPolicy(options.retry);
-    await consumer.run({
-      partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? 1,
-      eachMessage: async ({ topic, partition, message }) => {
-        if (!message.value) return;
-        let envelope: EventEnvelope;
-        try {
-          envelope = decodeEnvelope(message.value);
-        } catch (error) {
-          // Not ours to retry: a record that is not an envelope can never succeed.
-          this.logger.error({ err: error, topic, partition, offset: message.offset }, 'undecodable record skipped');
-          return;
-        }
-        // When the dead-letter publish fails this throws, and kafkajs delivers the record again.
-        await deliver(
-          {
-            topic,
-            group: options.group,
-            handler: options.handler,
-            retry,
-            logger: this.logger,
-            publishDeadLetter: (deadLetter) => this.publish(deadLetterTopic, [deadLetter]),
-          },
-          envelope,
-        );
-      },
+    this.consumers.set(options.group, consumer);
+    consumer.on(consumer.events.CRASH, ({ payload }) => {
+      if (payload.restart) return; // kafkajs restarts the consumer itself
+      this.logger.error({ err: payload.error, group: options.group }, 'consumer stopped for good');
+      options.onFatal?.(payload.error);
     });
+    try {
+      await consumer.connect();
+      for (const topic of options.topics) await consumer.subscribe({ topic, fromBeginning: true });
+      const retry = retryPolicy(options.retry);
+      await consumer.run({
+        partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? 1,
+        eachMessage: async ({ topic, partition, message }) => {
+          if (!message.value) return;
+          let envelope: EventEnvelope;
+          try {
+            envelope = decodeEnvelope(message.value);
+          } catch (error) {
+            // Not ours to retry: a record that is not an envelope can never succeed.
+            this.logger.error({ err: error, topic, partition, offset: message.offset }, 'undecodable record skipped');
+            return;
+          }
+          // When the dead-letter publish fails this throws, and kafkajs delivers the record again.
+          await deliver(
+            {
+              topic,
+              group: options.group,
+              handler: options.handler,
+              retry,
+              logger: this.logger,
+              publishDeadLetter: (deadLetter) => this.publish(deadLetterTopic, [deadLetter]),
+            },
+            envelope,
+          );
+        },
+      });
+    } catch (error) {
+      this.consumers.delete(options.group);
+      await consumer.disconnect().catch(() => undefined);
+      throw new AppError('service_unavailable', `cannot subscribe ${options.group} to ${options.topics.join(', ')}: ${(error as Error).message}`, undefined, {
+        cause: error,
+      });
+    }
     return {
       close: async () => {
-        this.consumers.delete(consumer);
+        this.consumers.delete(options.group);
         await consumer.disconnect();
       },
     };
@@ -134,7 +149,7 @@ export class KafkaBus implements EventBus {
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.consumers].map((consumer) => consumer.disconnect().catch(() => undefined)));
+    await Promise.all([...this.consumers.values()].map((consumer) => consumer.disconnect().catch(() => undefined)));
     this.consumers.clear();
     await this.producer.disconnect().catch(() => undefined);
     await this.admin.disconnect().catch(() => undefined);
