@@ -1,80 +1,105 @@
-// The adapter over real grpc-js on loopback: typed calls, error mapping, deadlines, health, draining.
+// The adapter over real grpc-js on loopback: typed calls, streaming, error mapping, deadlines,
+// health, draining. The probe service exists for these tests only.
 import { afterEach, describe, expect, it } from 'vitest';
-import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { AppError } from '@querylane/errors';
 import { createClient, GrpcServer, ServingStatus, type ServiceImplementation } from '@querylane/grpc';
-import { catalogV1, healthV1 } from '@querylane/proto';
+import { healthV1, testingV1 } from '@querylane/proto';
 import { testLogger } from '@querylane/testing';
 
-type Catalog = typeof catalogV1.CatalogService;
+type Probe = typeof testingV1.ProbeService;
+const probeName = testingV1.ProbeService.typeName;
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function serve(implementation: ServiceImplementation<Catalog>) {
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const working: ServiceImplementation<Probe> = {
+  echo: async (request, context) => {
+    if (request.delayMs) await sleep(request.delayMs);
+    return { text: request.text, requestId: context.requestId };
+  },
+  count: async function* (request) {
+    for (let value = 1; value <= request.upTo; value += 1) yield { value };
+  },
+};
+
+async function serve(overrides: Partial<ServiceImplementation<Probe>> = {}) {
   const server = new GrpcServer({ logger: testLogger() });
-  server.addService(catalogV1.CatalogService, implementation);
+  server.addService(testingV1.ProbeService, { ...working, ...overrides });
   const port = await server.listen('127.0.0.1', 0);
   cleanups.push(() => server.shutdown(1_000));
   const address = `127.0.0.1:${port}`;
-  const client = createClient(catalogV1.CatalogService, address, { defaultDeadlineMs: 2_000 });
+  const client = createClient(testingV1.ProbeService, address, { defaultDeadlineMs: 2_000 });
   const health = createClient(healthV1.Health, address);
   cleanups.push(() => client.close());
   cleanups.push(() => health.close());
   return { server, client, health, address };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe('grpc adapter', () => {
-  it('serializes requests and responses with the generated schemas', async () => {
-    const startedAt = new Date('2026-01-02T03:04:05.000Z');
-    const { client } = await serve({
-      getServiceInfo: async (_request, context) => ({
-        info: { service: 'catalog', version: '9.9.9', instanceId: context.requestId, startedAt: timestampFromDate(startedAt), components: [{ name: 'database', status: 'up', detail: 'pglite', latencyMs: 1.5 }] },
-      }),
-    });
-    const { info } = await client.call.getServiceInfo({}, { requestId: 'req-123' });
-    expect(info?.service).toBe('catalog');
-    expect(info?.instanceId).toBe('req-123');
-    expect(info?.components).toEqual([expect.objectContaining({ name: 'database', status: 'up', detail: 'pglite', latencyMs: 1.5 })]);
-    expect(Number(info?.startedAt?.seconds)).toBe(startedAt.getTime() / 1000);
+  it('serializes requests and responses with the generated schemas and carries the request id', async () => {
+    const { client } = await serve();
+    const response = await client.call.echo({ text: 'héllo ✓' }, { requestId: 'req-123' });
+    expect(response).toMatchObject({ text: 'héllo ✓', requestId: 'req-123' });
+  });
+
+  it('streams server responses', async () => {
+    const { client } = await serve();
+    const values: number[] = [];
+    for await (const message of client.call.count({ upTo: 5 })) values.push(message.value);
+    expect(values).toEqual([1, 2, 3, 4, 5]);
   });
 
   it('carries the public error code, message and details from server to client', async () => {
     const { client } = await serve({
-      getServiceInfo: async () => {
+      echo: async () => {
         throw new AppError('not_found', 'datasource ds_1 not found', { id: 'ds_1', candidates: ['a', 'b'] });
       },
     });
-    const error = await client.call.getServiceInfo({}).catch((e: unknown) => e);
+    const error = await client.call.echo({}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ code: 'not_found', message: 'datasource ds_1 not found', details: { id: 'ds_1', candidates: ['a', 'b'] } });
   });
 
+  it('fails a stream with the error the server raised', async () => {
+    const { client } = await serve({
+      count: async function* () {
+        yield { value: 1 };
+        throw new AppError('invalid_request', 'cannot count further', { field: 'up_to' });
+      },
+    });
+    const values: number[] = [];
+    const error = await (async () => {
+      for await (const message of client.call.count({ upTo: 3 })) values.push(message.value);
+    })().catch((e: unknown) => e);
+    expect(values).toEqual([1]);
+    expect(error).toMatchObject({ code: 'invalid_request', message: 'cannot count further', details: { field: 'up_to' } });
+  });
+
   it('hides unexpected errors behind internal_error', async () => {
     const { client } = await serve({
-      getServiceInfo: async () => {
+      echo: async () => {
         throw new Error('relation "secret_table" does not exist');
       },
     });
-    const error = await client.call.getServiceInfo({}).catch((e: unknown) => e);
+    const error = await client.call.echo({}).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'internal_error', message: 'internal error' });
   });
 
   it('enforces the deadline and aborts the handler', async () => {
     let aborted = false;
     const { client } = await serve({
-      getServiceInfo: async (_request, context) => {
+      echo: async (_request, context) => {
         context.signal.addEventListener('abort', () => (aborted = true));
         await sleep(1_000);
         return {};
       },
     });
     const started = performance.now();
-    const error = await client.call.getServiceInfo({}, { deadlineMs: 100 }).catch((e: unknown) => e);
+    const error = await client.call.echo({}, { deadlineMs: 100 }).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'timeout' });
     expect(performance.now() - started).toBeLessThan(900);
     await sleep(100);
@@ -82,48 +107,39 @@ describe('grpc adapter', () => {
   });
 
   it('answers grpc.health.v1 for each hosted service and streams changes', async () => {
-    const { server, health } = await serve({ getServiceInfo: async () => ({}) });
-    expect((await health.call.check({ service: 'querylane.catalog.v1.CatalogService' })).status).toBe(ServingStatus.SERVING);
+    const { server, health } = await serve();
+    expect((await health.call.check({ service: probeName })).status).toBe(ServingStatus.SERVING);
     expect((await health.call.check({ service: '' })).status).toBe(ServingStatus.SERVING);
     await expect(health.call.check({ service: 'nope.Service' })).rejects.toMatchObject({ code: 'not_found' });
 
     const controller = new AbortController();
     const seen: ServingStatus[] = [];
-    const watching = (async () => {
-      for await (const update of health.call.watch({ service: 'querylane.catalog.v1.CatalogService' }, { signal: controller.signal, deadlineMs: 5_000 })) {
-        seen.push(update.status);
-        if (seen.length === 1) server.health.set('querylane.catalog.v1.CatalogService', ServingStatus.NOT_SERVING);
-        if (seen.length === 2) break;
-      }
-    })();
-    await watching;
+    for await (const update of health.call.watch({ service: probeName }, { signal: controller.signal, deadlineMs: 5_000 })) {
+      seen.push(update.status);
+      if (seen.length === 1) server.health.set(probeName, ServingStatus.NOT_SERVING);
+      if (seen.length === 2) break;
+    }
     controller.abort();
     expect(seen).toEqual([ServingStatus.SERVING, ServingStatus.NOT_SERVING]);
   });
 
   it('drains in-flight calls on shutdown and refuses new ones', async () => {
     const server = new GrpcServer({ logger: testLogger() });
-    server.addService(catalogV1.CatalogService, {
-      getServiceInfo: async () => {
-        await sleep(300);
-        return { info: { service: 'slow' } };
-      },
-    });
+    server.addService(testingV1.ProbeService, working);
     const port = await server.listen('127.0.0.1', 0);
-    const client = createClient(catalogV1.CatalogService, `127.0.0.1:${port}`);
+    const client = createClient(testingV1.ProbeService, `127.0.0.1:${port}`);
     cleanups.push(() => client.close());
-    const inFlight = client.call.getServiceInfo({});
+    const inFlight = client.call.echo({ text: 'slow', delayMs: 300 });
     await sleep(50);
     const shutdown = server.shutdown(5_000);
-    const response = await inFlight;
-    expect(response.info?.service).toBe('slow');
+    expect((await inFlight).text).toBe('slow');
     await shutdown;
-    await expect(client.call.getServiceInfo({}, { deadlineMs: 500 })).rejects.toMatchObject({ code: 'service_unavailable' });
+    await expect(client.call.echo({}, { deadlineMs: 500 })).rejects.toMatchObject({ code: 'service_unavailable' });
   });
 
   it('reports an unreachable service as service_unavailable', async () => {
-    const client = createClient(catalogV1.CatalogService, '127.0.0.1:1');
+    const client = createClient(testingV1.ProbeService, '127.0.0.1:1');
     cleanups.push(() => client.close());
-    await expect(client.call.getServiceInfo({}, { deadlineMs: 1_000 })).rejects.toMatchObject({ code: 'service_unavailable' });
+    await expect(client.call.echo({}, { deadlineMs: 1_000 })).rejects.toMatchObject({ code: 'service_unavailable' });
   });
 });

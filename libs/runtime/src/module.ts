@@ -22,6 +22,8 @@ export interface StartedModule<T> {
 
 export interface ModuleContext {
   config: PlatformConfig;
+  /** The environment the configuration came from, for a module's own settings (parseEnv). */
+  env: NodeJS.ProcessEnv;
   logger: Logger;
   metrics: Registry;
   http: HttpRoutes;

@@ -38,6 +38,7 @@ export class Platform {
     readonly config: PlatformConfig,
     readonly logger: Logger,
     modules: ModuleDefinition<unknown>[],
+    readonly env: NodeJS.ProcessEnv = process.env,
   ) {
     this.order = resolveTargets(config.TARGET, modules);
     collectDefaultMetrics({ register: this.metrics, prefix: 'querylane_' });
@@ -101,6 +102,7 @@ export class Platform {
     const dependencies = new Set(collectDependencies(definition));
     return {
       config: this.config,
+      env: this.env,
       logger: this.logger.child({ module: definition.name }),
       metrics: this.metrics,
       http: this.http,
@@ -201,7 +203,7 @@ export async function runPlatform(options: PlatformOptions): Promise<Platform> {
   const logger = options.logger ?? createLogger({ level: config.LOG_LEVEL });
   let platform: Platform;
   try {
-    platform = new Platform(config, logger, options.modules);
+    platform = new Platform(config, logger, options.modules, env);
   } catch (error) {
     if (options.manageProcess !== false) {
       process.stderr.write(`querylane: ${(error as Error).message}\n`);

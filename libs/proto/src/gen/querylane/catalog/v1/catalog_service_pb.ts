@@ -4,15 +4,52 @@
 
 import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import { file_google_protobuf_struct } from "@bufbuild/protobuf/wkt";
+import type { ApiKey, AuthRecord, Credential, Datasource, Job, Organization, Platform, Project, ProjectEvent, Rbac, Team, User } from "./resources_pb.js";
+import { file_querylane_catalog_v1_resources } from "./resources_pb.js";
 import type { ServiceInfo } from "../../common/v1/service_info_pb.js";
 import { file_querylane_common_v1_service_info } from "../../common/v1/service_info_pb.js";
-import type { Message } from "@bufbuild/protobuf";
+import type { JsonObject, Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file querylane/catalog/v1/catalog_service.proto.
  */
 export const file_querylane_catalog_v1_catalog_service: GenFile = /*@__PURE__*/
-  fileDesc("CipxdWVyeWxhbmUvY2F0YWxvZy92MS9jYXRhbG9nX3NlcnZpY2UucHJvdG8SFHF1ZXJ5bGFuZS5jYXRhbG9nLnYxIhcKFUdldFNlcnZpY2VJbmZvUmVxdWVzdCJIChZHZXRTZXJ2aWNlSW5mb1Jlc3BvbnNlEi4KBGluZm8YASABKAsyIC5xdWVyeWxhbmUuY29tbW9uLnYxLlNlcnZpY2VJbmZvMn0KDkNhdGFsb2dTZXJ2aWNlEmsKDkdldFNlcnZpY2VJbmZvEisucXVlcnlsYW5lLmNhdGFsb2cudjEuR2V0U2VydmljZUluZm9SZXF1ZXN0GiwucXVlcnlsYW5lLmNhdGFsb2cudjEuR2V0U2VydmljZUluZm9SZXNwb25zZWIGcHJvdG8z", [file_querylane_common_v1_service_info]);
+  fileDesc("CipxdWVyeWxhbmUvY2F0YWxvZy92MS9jYXRhbG9nX3NlcnZpY2UucHJvdG8SFHF1ZXJ5bGFuZS5jYXRhbG9nLnYxIl4KCVByaW5jaXBhbBIPCgd1c2VyX2lkGAEgASgJEhcKD29yZ2FuaXphdGlvbl9pZBgCIAEoCRIZChFpc19wbGF0Zm9ybV9hZG1pbhgDIAEoCBIMCgRuYW1lGAQgASgJIhcKFUdldFNlcnZpY2VJbmZvUmVxdWVzdCJIChZHZXRTZXJ2aWNlSW5mb1Jlc3BvbnNlEi4KBGluZm8YASABKAsyIC5xdWVyeWxhbmUuY29tbW9uLnYxLlNlcnZpY2VJbmZvIiMKElZlcmlmeVRva2VuUmVxdWVzdBINCgV0b2tlbhgBIAEoCSJJChNWZXJpZnlUb2tlblJlc3BvbnNlEjIKCXByaW5jaXBhbBgBIAEoCzIfLnF1ZXJ5bGFuZS5jYXRhbG9nLnYxLlByaW5jaXBhbCIiChNWZXJpZnlBcGlLZXlSZXF1ZXN0EgsKA2tleRgBIAEoCSJ5ChRWZXJpZnlBcGlLZXlSZXNwb25zZRItCgdhcGlfa2V5GAEgASgLMhwucXVlcnlsYW5lLmNhdGFsb2cudjEuQXBpS2V5EjIKCXByaW5jaXBhbBgCIAEoCzIfLnF1ZXJ5bGFuZS5jYXRhbG9nLnYxLlByaW5jaXBhbCI2ChBBdXRob3JpemVSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAkSDgoGYWN0aW9uGAIgASgJIiEKEUF1dGhvcml6ZVJlc3BvbnNlEgwKBHJvbGUYASABKAkiDgoMR2V0TWVSZXF1ZXN0Io8CCg1HZXRNZVJlc3BvbnNlEigKBHVzZXIYASABKAsyGi5xdWVyeWxhbmUuY2F0YWxvZy52MS5Vc2VyEjgKDG9yZ2FuaXphdGlvbhgCIAEoCzIiLnF1ZXJ5bGFuZS5jYXRhbG9nLnYxLk9yZ2FuaXphdGlvbhIpCgV0ZWFtcxgDIAMoCzIaLnF1ZXJ5bGFuZS5jYXRhbG9nLnYxLlRlYW0SKQoFcm9sZXMYBCADKAsyGi5xdWVyeWxhbmUuY2F0YWxvZy52MS5SYmFjEi8KCHByb2plY3RzGAUgAygLMh0ucXVlcnlsYW5lLmNhdGFsb2cudjEuUHJvamVjdBITCgtwbGF0Zm9ybV9pZBgGIAEoCSJPChVDcmVhdGVQbGF0Zm9ybVJlcXVlc3QSDAoEbmFtZRgBIAEoCRIYCgtkZXNjcmlwdGlvbhgCIAEoCUgAiAEBQg4KDF9kZXNjcmlwdGlvbiJKChZDcmVhdGVQbGF0Zm9ybVJlc3BvbnNlEjAKCHBsYXRmb3JtGAEgASgLMh4ucXVlcnlsYW5lLmNhdGFsb2cudjEuUGxhdGZvcm0iKQoSR2V0UGxhdGZvcm1SZXF1ZXN0EhMKC3BsYXRmb3JtX2lkGAEgASgJIkcKE0dldFBsYXRmb3JtUmVzcG9uc2USMAoIcGxhdGZvcm0YASABKAsyHi5xdWVyeWxhbmUuY2F0YWxvZy52MS5QbGF0Zm9ybSJoChlDcmVhdGVPcmdhbml6YXRpb25SZXF1ZXN0EhMKC3BsYXRmb3JtX2lkGAEgASgJEgwKBG5hbWUYAiABKAkSGAoLZGVzY3JpcHRpb24YAyABKAlIAIgBAUIOCgxfZGVzY3JpcHRpb24iVgoaQ3JlYXRlT3JnYW5pemF0aW9uUmVzcG9uc2USOAoMb3JnYW5pemF0aW9uGAEgASgLMiIucXVlcnlsYW5lLmNhdGFsb2cudjEuT3JnYW5pemF0aW9uIjEKFkdldE9yZ2FuaXphdGlvblJlcXVlc3QSFwoPb3JnYW5pemF0aW9uX2lkGAEgASgJIlMKF0dldE9yZ2FuaXphdGlvblJlc3BvbnNlEjgKDG9yZ2FuaXphdGlvbhgBIAEoCzIiLnF1ZXJ5bGFuZS5jYXRhbG9nLnYxLk9yZ2FuaXphdGlvbiJkChFDcmVhdGVUZWFtUmVxdWVzdBIXCg9vcmdhbml6YXRpb25faWQYASABKAkSDAoEbmFtZRgCIAEoCRIYCgtkZXNjcmlwdGlvbhgDIAEoCUgAiAEBQg4KDF9kZXNjcmlwdGlvbiI+ChJDcmVhdGVUZWFtUmVzcG9uc2USKAoEdGVhbRgBIAEoCzIaLnF1ZXJ5bGFuZS5jYXRhbG9nLnYxLlRlYW0iIQoOR2V0VGVhbVJlcXVlc3QSDwoHdGVhbV9pZBgBIAEoCSJoCg9HZXRUZWFtUmVzcG9uc2USKAoEdGVhbRgBIAEoCzIaLnF1ZXJ5bGFuZS5jYXRhbG9nLnYxLlRlYW0SKwoHbWVtYmVycxgCIAMoCzIaLnF1ZXJ5bGFuZS5jYXRhbG9nLnYxLlJiYWMiRgoUU2V0VGVhbU1lbWJlclJlcXVlc3QSDwoHdGVhbV9pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEgwKBHJvbGUYAyABKAkiQwoVU2V0VGVhbU1lbWJlclJlc3BvbnNlEioKBm1lbWJlchgBIAEoCzIaLnF1ZXJ5bGFuZS5jYXRhbG9nLnYxLlJiYWMiOwoXUmVtb3ZlVGVhbU1lbWJlclJlcXVlc3QSDwoHdGVhbV9pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJIhoKGFJlbW92ZVRlYW1NZW1iZXJSZXNwb25zZSJJChFDcmVhdGVVc2VyUmVxdWVzdBIXCg9vcmdhbml6YXRpb25faWQYASABKAkSDAoEbmFtZRgCIAEoCRINCgVlbWFpbBgDIAEoCSI+ChJDcmVhdGVVc2VyUmVzcG9uc2USKAoEdXNlchgBIAEoCzIaLnF1ZXJ5bGFuZS5jYXRhbG9nLnYxLlVzZXIiIQoOR2V0VXNlclJlcXVlc3QSDwoHdXNlcl9pZBgBIAEoCSI7Cg9HZXRVc2VyUmVzcG9uc2USKAoEdXNlchgBIAEoCzIaLnF1ZXJ5bGFuZS5jYXRhbG9nLnYxLlVzZXIiWwoWQ3JlYXRlVXNlclRva2VuUmVxdWVzdBIPCgd1c2VyX2lkGAEgASgJEhwKD2V4cGlyZXNfaW5fZGF5cxgCIAEoBUgAiAEBQhIKEF9leHBpcmVzX2luX2RheXMiXwoXQ3JlYXRlVXNlclRva2VuUmVzcG9uc2USDQoFdG9rZW4YASABKAkSNQoLYXV0aF9yZWNvcmQYAiABKAsyIC5xdWVyeWxhbmUuY2F0YWxvZy52MS5BdXRoUmVjb3JkIiUKFENyZWF0ZVNlc3Npb25SZXF1ZXN0Eg0KBXRva2VuGAEgASgJImUKFUNyZWF0ZVNlc3Npb25SZXNwb25zZRIVCg1zZXNzaW9uX3Rva2VuGAEgASgJEjUKC2F1dGhfcmVjb3JkGAIgASgLMiAucXVlcnlsYW5lLmNhdGFsb2cudjEuQXV0aFJlY29yZCItChREZWxldGVTZXNzaW9uUmVxdWVzdBIVCg1zZXNzaW9uX3Rva2VuGAEgASgJIhcKFURlbGV0ZVNlc3Npb25SZXNwb25zZSJfChRDcmVhdGVQcm9qZWN0UmVxdWVzdBIPCgd0ZWFtX2lkGAEgASgJEgwKBG5hbWUYAiABKAkSGAoLZGVzY3JpcHRpb24YAyABKAlIAIgBAUIOCgxfZGVzY3JpcHRpb24iRwoVQ3JlYXRlUHJvamVjdFJlc3BvbnNlEi4KB3Byb2plY3QYASABKAsyHS5xdWVyeWxhbmUuY2F0YWxvZy52MS5Qcm9qZWN0IicKEUdldFByb2plY3RSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAkiRAoSR2V0UHJvamVjdFJlc3BvbnNlEi4KB3Byb2plY3QYASABKAsyHS5xdWVyeWxhbmUuY2F0YWxvZy52MS5Qcm9qZWN0IioKF0xpc3RUZWFtUHJvamVjdHNSZXF1ZXN0Eg8KB3RlYW1faWQYASABKAkiSwoYTGlzdFRlYW1Qcm9qZWN0c1Jlc3BvbnNlEi8KCHByb2plY3RzGAEgAygLMh0ucXVlcnlsYW5lLmNhdGFsb2cudjEuUHJvamVjdCIqChREZWxldGVQcm9qZWN0UmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgJIkcKFURlbGV0ZVByb2plY3RSZXNwb25zZRIuCgdwcm9qZWN0GAEgASgLMh0ucXVlcnlsYW5lLmNhdGFsb2cudjEuUHJvamVjdCJNChhMaXN0UHJvamVjdEV2ZW50c1JlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoCRINCgVsaW1pdBgCIAEoBRIOCgZiZWZvcmUYAyABKAkiZAoZTGlzdFByb2plY3RFdmVudHNSZXNwb25zZRIyCgZldmVudHMYASADKAsyIi5xdWVyeWxhbmUuY2F0YWxvZy52MS5Qcm9qZWN0RXZlbnQSEwoLbmV4dF9jdXJzb3IYAiABKAkiWQoXQ3JlYXRlRGF0YXNvdXJjZVJlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoCRIMCgRuYW1lGAIgASgJEgwKBHR5cGUYAyABKAkSDgoGc3RhdHVzGAQgASgJIlAKGENyZWF0ZURhdGFzb3VyY2VSZXNwb25zZRI0CgpkYXRhc291cmNlGAEgASgLMiAucXVlcnlsYW5lLmNhdGFsb2cudjEuRGF0YXNvdXJjZSItChRHZXREYXRhc291cmNlUmVxdWVzdBIVCg1kYXRhc291cmNlX2lkGAEgASgJIk0KFUdldERhdGFzb3VyY2VSZXNwb25zZRI0CgpkYXRhc291cmNlGAEgASgLMiAucXVlcnlsYW5lLmNhdGFsb2cudjEuRGF0YXNvdXJjZSIzCh1MaXN0UHJvamVjdERhdGFzb3VyY2VzUmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgJIlcKHkxpc3RQcm9qZWN0RGF0YXNvdXJjZXNSZXNwb25zZRI1CgtkYXRhc291cmNlcxgBIAMoCzIgLnF1ZXJ5bGFuZS5jYXRhbG9nLnYxLkRhdGFzb3VyY2UiMAoXRGVsZXRlRGF0YXNvdXJjZVJlcXVlc3QSFQoNZGF0YXNvdXJjZV9pZBgBIAEoCSJQChhEZWxldGVEYXRhc291cmNlUmVzcG9uc2USNAoKZGF0YXNvdXJjZRgBIAEoCzIgLnF1ZXJ5bGFuZS5jYXRhbG9nLnYxLkRhdGFzb3VyY2UinAIKF0NyZWF0ZUNyZWRlbnRpYWxSZXF1ZXN0EgwKBG5hbWUYASABKAkSDAoEdHlwZRgCIAEoCRIYCgtkZXNjcmlwdGlvbhgDIAEoCUgAiAEBEikKCG1ldGFkYXRhGAQgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBInCgZjb25maWcYBSABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhoKDWRhdGFzb3VyY2VfaWQYBiABKAlIAYgBARIUCgd0ZWFtX2lkGAcgASgJSAKIAQESFwoPb3JnYW5pemF0aW9uX2lkGAggASgJQg4KDF9kZXNjcmlwdGlvbkIQCg5fZGF0YXNvdXJjZV9pZEIKCghfdGVhbV9pZCJQChhDcmVhdGVDcmVkZW50aWFsUmVzcG9uc2USNAoKY3JlZGVudGlhbBgBIAEoCzIgLnF1ZXJ5bGFuZS5jYXRhbG9nLnYxLkNyZWRlbnRpYWwiLQoUR2V0Q3JlZGVudGlhbFJlcXVlc3QSFQoNY3JlZGVudGlhbF9pZBgBIAEoCSJNChVHZXRDcmVkZW50aWFsUmVzcG9uc2USNAoKY3JlZGVudGlhbBgBIAEoCzIgLnF1ZXJ5bGFuZS5jYXRhbG9nLnYxLkNyZWRlbnRpYWwiHwoNR2V0Sm9iUmVxdWVzdBIOCgZqb2JfaWQYASABKAkiOAoOR2V0Sm9iUmVzcG9uc2USJgoDam9iGAEgASgLMhkucXVlcnlsYW5lLmNhdGFsb2cudjEuSm9iIiwKFkxpc3RQcm9qZWN0Sm9ic1JlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoCSJCChdMaXN0UHJvamVjdEpvYnNSZXNwb25zZRInCgRqb2JzGAEgAygLMhkucXVlcnlsYW5lLmNhdGFsb2cudjEuSm9iIk4KE0NyZWF0ZUFwaUtleVJlcXVlc3QSDAoEbmFtZRgBIAEoCRITCgtwcm9qZWN0X2lkcxgCIAMoCRIUCgxlbnZpcm9ubWVudHMYAyADKAkiUgoUQ3JlYXRlQXBpS2V5UmVzcG9uc2USCwoDa2V5GAEgASgJEi0KB2FwaV9rZXkYAiABKAsyHC5xdWVyeWxhbmUuY2F0YWxvZy52MS5BcGlLZXkiFAoSTGlzdEFwaUtleXNSZXF1ZXN0IkUKE0xpc3RBcGlLZXlzUmVzcG9uc2USLgoIYXBpX2tleXMYASADKAsyHC5xdWVyeWxhbmUuY2F0YWxvZy52MS5BcGlLZXkiKQoTUmV2b2tlQXBpS2V5UmVxdWVzdBISCgphcGlfa2V5X2lkGAEgASgJIkUKFFJldm9rZUFwaUtleVJlc3BvbnNlEi0KB2FwaV9rZXkYASABKAsyHC5xdWVyeWxhbmUuY2F0YWxvZy52MS5BcGlLZXkyjRwKDkNhdGFsb2dTZXJ2aWNlEmsKDkdldFNlcnZpY2VJbmZvEisucXVlcnlsYW5lLmNhdGFsb2cudjEuR2V0U2VydmljZUluZm9SZXF1ZXN0GiwucXVlcnlsYW5lLmNhdGFsb2cudjEuR2V0U2VydmljZUluZm9SZXNwb25zZRJiCgtWZXJpZnlUb2tlbhIoLnF1ZXJ5bGFuZS5jYXRhbG9nLnYxLlZlcmlmeVRva2VuUmVxdWVzdBopLnF1ZXJ5bGFuZS5jYXRhbG9nLnYxLlZlcmlmeVRva2VuUmVzcG9uc2USZQoMVmVyaWZ5QXBpS2V5EikucXVlcnlsYW5lLmNhdGFsb2cudjEuVmVyaWZ5QXBpS2V5UmVxdWVzdBoqLnF1ZXJ5bGFuZS5jYXRhbG9nLnYxLlZlcmlmeUFwaUtleVJlc3BvbnNlElwKCUF1dGhvcml6ZRImLnF1ZXJ5bGFuZS5jYXRhbG9nLnYxLkF1dGhvcml6ZVJlcXVlc3QaJy5xdWVyeWxhbmUuY2F0YWxvZy52MS5BdXRob3JpemVSZXNwb25zZRJQCgVHZXRNZRIiLnF1ZXJ5bGFuZS5jYXRhbG9nLnYxLkdldE1lUmVxdWVzdBojLnF1ZXJ5bGFuZS5jYXRhbG9nLnYxLkdldE1lUmVzcG9uc2USawoOQ3JlYXRlUGxhdGZvcm0SKy5xdWVyeWxhbmUuY2F0YWxvZy52MS5DcmVhdGVQbGF0Zm9ybVJlcXVlc3QaLC5xdWVyeWxhbmUuY2F0YWxvZy52MS5DcmVhdGVQbGF0Zm9ybVJlc3BvbnNlEmIKC0dldFBsYXRmb3JtEigucXVlcnlsYW5lLmNhdGFsb2cudjEuR2V0UGxhdGZvcm1SZXF1ZXN0GikucXVlcnlsYW5lLmNhdGFsb2cudjEuR2V0UGxhdGZvcm1SZXNwb25zZRJ3ChJDcmVhdGVPcmdhbml6YXRpb24SLy5xdWVyeWxhbmUuY2F0YWxvZy52MS5DcmVhdGVPcmdhbml6YXRpb25SZXF1ZXN0GjAucXVlcnlsYW5lLmNhdGFsb2cudjEuQ3JlYXRlT3JnYW5pemF0aW9uUmVzcG9uc2USbgoPR2V0T3JnYW5pemF0aW9uEiwucXVlcnlsYW5lLmNhdGFsb2cudjEuR2V0T3JnYW5pemF0aW9uUmVxdWVzdBotLnF1ZXJ5bGFuZS5jYXRhbG9nLnYxLkdldE9yZ2FuaXphdGlvblJlc3BvbnNlEl8KCkNyZWF0ZVRlYW0SJy5xdWVyeWxhbmUuY2F0YWxvZy52MS5DcmVhdGVUZWFtUmVxdWVzdBooLnF1ZXJ5bGFuZS5jYXRhbG9nLnYxLkNyZWF0ZVRlYW1SZXNwb25zZRJWCgdHZXRUZWFtEiQucXVlcnlsYW5lLmNhdGFsb2cudjEuR2V0VGVhbVJlcXVlc3QaJS5xdWVyeWxhbmUuY2F0YWxvZy52MS5HZXRUZWFtUmVzcG9uc2USaAoNU2V0VGVhbU1lbWJlchIqLnF1ZXJ5bGFuZS5jYXRhbG9nLnYxLlNldFRlYW1NZW1iZXJSZXF1ZXN0GisucXVlcnlsYW5lLmNhdGFsb2cudjEuU2V0VGVhbU1lbWJlclJlc3BvbnNlEnEKEFJlbW92ZVRlYW1NZW1iZXISLS5xdWVyeWxhbmUuY2F0YWxvZy52MS5SZW1vdmVUZWFtTWVtYmVyUmVxdWVzdBouLnF1ZXJ5bGFuZS5jYXRhbG9nLnYxLlJlbW92ZVRlYW1NZW1iZXJSZXNwb25zZRJfCgpDcmVhdGVVc2VyEicucXVlcnlsYW5lLmNhdGFsb2cudjEuQ3JlYXRlVXNlclJlcXVlc3QaKC5xdWVyeWxhbmUuY2F0YWxvZy52MS5DcmVhdGVVc2VyUmVzcG9uc2USVgoHR2V0VXNlchIkLnF1ZXJ5bGFuZS5jYXRhbG9nLnYxLkdldFVzZXJSZXF1ZXN0GiUucXVlcnlsYW5lLmNhdGFsb2cudjEuR2V0VXNlclJlc3BvbnNlEm4KD0NyZWF0ZVVzZXJUb2tlbhIsLnF1ZXJ5bGFuZS5jYXRhbG9nLnYxLkNyZWF0ZVVzZXJUb2tlblJlcXVlc3QaLS5xdWVyeWxhbmUuY2F0YWxvZy52MS5DcmVhdGVVc2VyVG9rZW5SZXNwb25zZRJoCg1DcmVhdGVTZXNzaW9uEioucXVlcnlsYW5lLmNhdGFsb2cudjEuQ3JlYXRlU2Vzc2lvblJlcXVlc3QaKy5xdWVyeWxhbmUuY2F0YWxvZy52MS5DcmVhdGVTZXNzaW9uUmVzcG9uc2USaAoNRGVsZXRlU2Vzc2lvbhIqLnF1ZXJ5bGFuZS5jYXRhbG9nLnYxLkRlbGV0ZVNlc3Npb25SZXF1ZXN0GisucXVlcnlsYW5lLmNhdGFsb2cudjEuRGVsZXRlU2Vzc2lvblJlc3BvbnNlEmgKDUNyZWF0ZVByb2plY3QSKi5xdWVyeWxhbmUuY2F0YWxvZy52MS5DcmVhdGVQcm9qZWN0UmVxdWVzdBorLnF1ZXJ5bGFuZS5jYXRhbG9nLnYxLkNyZWF0ZVByb2plY3RSZXNwb25zZRJfCgpHZXRQcm9qZWN0EicucXVlcnlsYW5lLmNhdGFsb2cudjEuR2V0UHJvamVjdFJlcXVlc3QaKC5xdWVyeWxhbmUuY2F0YWxvZy52MS5HZXRQcm9qZWN0UmVzcG9uc2UScQoQTGlzdFRlYW1Qcm9qZWN0cxItLnF1ZXJ5bGFuZS5jYXRhbG9nLnYxLkxpc3RUZWFtUHJvamVjdHNSZXF1ZXN0Gi4ucXVlcnlsYW5lLmNhdGFsb2cudjEuTGlzdFRlYW1Qcm9qZWN0c1Jlc3BvbnNlEmgKDURlbGV0ZVByb2plY3QSKi5xdWVyeWxhbmUuY2F0YWxvZy52MS5EZWxldGVQcm9qZWN0UmVxdWVzdBorLnF1ZXJ5bGFuZS5jYXRhbG9nLnYxLkRlbGV0ZVByb2plY3RSZXNwb25zZRJ0ChFMaXN0UHJvamVjdEV2ZW50cxIuLnF1ZXJ5bGFuZS5jYXRhbG9nLnYxLkxpc3RQcm9qZWN0RXZlbnRzUmVxdWVzdBovLnF1ZXJ5bGFuZS5jYXRhbG9nLnYxLkxpc3RQcm9qZWN0RXZlbnRzUmVzcG9uc2UScQoQQ3JlYXRlRGF0YXNvdXJjZRItLnF1ZXJ5bGFuZS5jYXRhbG9nLnYxLkNyZWF0ZURhdGFzb3VyY2VSZXF1ZXN0Gi4ucXVlcnlsYW5lLmNhdGFsb2cudjEuQ3JlYXRlRGF0YXNvdXJjZVJlc3BvbnNlEmgKDUdldERhdGFzb3VyY2USKi5xdWVyeWxhbmUuY2F0YWxvZy52MS5HZXREYXRhc291cmNlUmVxdWVzdBorLnF1ZXJ5bGFuZS5jYXRhbG9nLnYxLkdldERhdGFzb3VyY2VSZXNwb25zZRKDAQoWTGlzdFByb2plY3REYXRhc291cmNlcxIzLnF1ZXJ5bGFuZS5jYXRhbG9nLnYxLkxpc3RQcm9qZWN0RGF0YXNvdXJjZXNSZXF1ZXN0GjQucXVlcnlsYW5lLmNhdGFsb2cudjEuTGlzdFByb2plY3REYXRhc291cmNlc1Jlc3BvbnNlEnEKEERlbGV0ZURhdGFzb3VyY2USLS5xdWVyeWxhbmUuY2F0YWxvZy52MS5EZWxldGVEYXRhc291cmNlUmVxdWVzdBouLnF1ZXJ5bGFuZS5jYXRhbG9nLnYxLkRlbGV0ZURhdGFzb3VyY2VSZXNwb25zZRJxChBDcmVhdGVDcmVkZW50aWFsEi0ucXVlcnlsYW5lLmNhdGFsb2cudjEuQ3JlYXRlQ3JlZGVudGlhbFJlcXVlc3QaLi5xdWVyeWxhbmUuY2F0YWxvZy52MS5DcmVhdGVDcmVkZW50aWFsUmVzcG9uc2USaAoNR2V0Q3JlZGVudGlhbBIqLnF1ZXJ5bGFuZS5jYXRhbG9nLnYxLkdldENyZWRlbnRpYWxSZXF1ZXN0GisucXVlcnlsYW5lLmNhdGFsb2cudjEuR2V0Q3JlZGVudGlhbFJlc3BvbnNlElMKBkdldEpvYhIjLnF1ZXJ5bGFuZS5jYXRhbG9nLnYxLkdldEpvYlJlcXVlc3QaJC5xdWVyeWxhbmUuY2F0YWxvZy52MS5HZXRKb2JSZXNwb25zZRJuCg9MaXN0UHJvamVjdEpvYnMSLC5xdWVyeWxhbmUuY2F0YWxvZy52MS5MaXN0UHJvamVjdEpvYnNSZXF1ZXN0Gi0ucXVlcnlsYW5lLmNhdGFsb2cudjEuTGlzdFByb2plY3RKb2JzUmVzcG9uc2USZQoMQ3JlYXRlQXBpS2V5EikucXVlcnlsYW5lLmNhdGFsb2cudjEuQ3JlYXRlQXBpS2V5UmVxdWVzdBoqLnF1ZXJ5bGFuZS5jYXRhbG9nLnYxLkNyZWF0ZUFwaUtleVJlc3BvbnNlEmIKC0xpc3RBcGlLZXlzEigucXVlcnlsYW5lLmNhdGFsb2cudjEuTGlzdEFwaUtleXNSZXF1ZXN0GikucXVlcnlsYW5lLmNhdGFsb2cudjEuTGlzdEFwaUtleXNSZXNwb25zZRJlCgxSZXZva2VBcGlLZXkSKS5xdWVyeWxhbmUuY2F0YWxvZy52MS5SZXZva2VBcGlLZXlSZXF1ZXN0GioucXVlcnlsYW5lLmNhdGFsb2cudjEuUmV2b2tlQXBpS2V5UmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_struct, file_querylane_catalog_v1_resources, file_querylane_common_v1_service_info]);
+
+/**
+ * Who a verified token or key belongs to.
+ *
+ * @generated from message querylane.catalog.v1.Principal
+ */
+export type Principal = Message<"querylane.catalog.v1.Principal"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string organization_id = 2;
+   */
+  organizationId: string;
+
+  /**
+   * @generated from field: bool is_platform_admin = 3;
+   */
+  isPlatformAdmin: boolean;
+
+  /**
+   * @generated from field: string name = 4;
+   */
+  name: string;
+};
+
+/**
+ * Describes the message querylane.catalog.v1.Principal.
+ * Use `create(PrincipalSchema)` to create a new message.
+ */
+export const PrincipalSchema: GenMessage<Principal> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 0);
 
 /**
  * @generated from message querylane.catalog.v1.GetServiceInfoRequest
@@ -25,7 +62,7 @@ export type GetServiceInfoRequest = Message<"querylane.catalog.v1.GetServiceInfo
  * Use `create(GetServiceInfoRequestSchema)` to create a new message.
  */
 export const GetServiceInfoRequestSchema: GenMessage<GetServiceInfoRequest> = /*@__PURE__*/
-  messageDesc(file_querylane_catalog_v1_catalog_service, 0);
+  messageDesc(file_querylane_catalog_v1_catalog_service, 1);
 
 /**
  * @generated from message querylane.catalog.v1.GetServiceInfoResponse
@@ -42,10 +79,1313 @@ export type GetServiceInfoResponse = Message<"querylane.catalog.v1.GetServiceInf
  * Use `create(GetServiceInfoResponseSchema)` to create a new message.
  */
 export const GetServiceInfoResponseSchema: GenMessage<GetServiceInfoResponse> = /*@__PURE__*/
-  messageDesc(file_querylane_catalog_v1_catalog_service, 1);
+  messageDesc(file_querylane_catalog_v1_catalog_service, 2);
 
 /**
- * CatalogService is the catalog service's gRPC API (DESIGN.md §1). Later issues add RPCs.
+ * @generated from message querylane.catalog.v1.VerifyTokenRequest
+ */
+export type VerifyTokenRequest = Message<"querylane.catalog.v1.VerifyTokenRequest"> & {
+  /**
+   * @generated from field: string token = 1;
+   */
+  token: string;
+};
+
+/**
+ * Describes the message querylane.catalog.v1.VerifyTokenRequest.
+ * Use `create(VerifyTokenRequestSchema)` to create a new message.
+ */
+export const VerifyTokenRequestSchema: GenMessage<VerifyTokenRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 3);
+
+/**
+ * @generated from message querylane.catalog.v1.VerifyTokenResponse
+ */
+export type VerifyTokenResponse = Message<"querylane.catalog.v1.VerifyTokenResponse"> & {
+  /**
+   * @generated from field: querylane.catalog.v1.Principal principal = 1;
+   */
+  principal?: Principal | undefined;
+};
+
+/**
+ * Describes the message querylane.catalog.v1.VerifyTokenResponse.
+ * Use `create(VerifyTokenResponseSchema)` to create a new message.
+ */
+export const VerifyTokenResponseSchema: GenMessage<VerifyTokenResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 4);
+
+/**
+ * @generated from message querylane.catalog.v1.VerifyApiKeyRequest
+ */
+export type VerifyApiKeyRequest = Message<"querylane.catalog.v1.VerifyApiKeyRequest"> & {
+  /**
+   * @generated from field: string key = 1;
+   */
+  key: string;
+};
+
+/**
+ * Describes the message querylane.catalog.v1.VerifyApiKeyRequest.
+ * Use `create(VerifyApiKeyRequestSchema)` to create a new message.
+ */
+export const VerifyApiKeyRequestSchema: GenMessage<VerifyApiKeyRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 5);
+
+/**
+ * @generated from message querylane.catalog.v1.VerifyApiKeyResponse
+ */
+export type VerifyApiKeyResponse = Message<"querylane.catalog.v1.VerifyApiKeyResponse"> & {
+  /**
+   * @generated from field: querylane.catalog.v1.ApiKey api_key = 1;
+   */
+  apiKey?: ApiKey | undefined;
+
+  /**
+   * @generated from field: querylane.catalog.v1.Principal principal = 2;
+   */
+  principal?: Principal | undefined;
+};
+
+/**
+ * Describes the message querylane.catalog.v1.VerifyApiKeyResponse.
+ * Use `create(VerifyApiKeyResponseSchema)` to create a new message.
+ */
+export const VerifyApiKeyResponseSchema: GenMessage<VerifyApiKeyResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 6);
+
+/**
+ * @generated from message querylane.catalog.v1.AuthorizeRequest
+ */
+export type AuthorizeRequest = Message<"querylane.catalog.v1.AuthorizeRequest"> & {
+  /**
+   * @generated from field: string project_id = 1;
+   */
+  projectId: string;
+
+  /**
+   * @generated from field: string action = 2;
+   */
+  action: string;
+};
+
+/**
+ * Describes the message querylane.catalog.v1.AuthorizeRequest.
+ * Use `create(AuthorizeRequestSchema)` to create a new message.
+ */
+export const AuthorizeRequestSchema: GenMessage<AuthorizeRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 7);
+
+/**
+ * @generated from message querylane.catalog.v1.AuthorizeResponse
+ */
+export type AuthorizeResponse = Message<"querylane.catalog.v1.AuthorizeResponse"> & {
+  /**
+   * @generated from field: string role = 1;
+   */
+  role: string;
+};
+
+/**
+ * Describes the message querylane.catalog.v1.AuthorizeResponse.
+ * Use `create(AuthorizeResponseSchema)` to create a new message.
+ */
+export const AuthorizeResponseSchema: GenMessage<AuthorizeResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 8);
+
+/**
+ * @generated from message querylane.catalog.v1.GetMeRequest
+ */
+export type GetMeRequest = Message<"querylane.catalog.v1.GetMeRequest"> & {
+};
+
+/**
+ * Describes the message querylane.catalog.v1.GetMeRequest.
+ * Use `create(GetMeRequestSchema)` to create a new message.
+ */
+export const GetMeRequestSchema: GenMessage<GetMeRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 9);
+
+/**
+ * @generated from message querylane.catalog.v1.GetMeResponse
+ */
+export type GetMeResponse = Message<"querylane.catalog.v1.GetMeResponse"> & {
+  /**
+   * @generated from field: querylane.catalog.v1.User user = 1;
+   */
+  user?: User | undefined;
+
+  /**
+   * @generated from field: querylane.catalog.v1.Organization organization = 2;
+   */
+  organization?: Organization | undefined;
+
+  /**
+   * @generated from field: repeated querylane.catalog.v1.Team teams = 3;
+   */
+  teams: Team[];
+
+  /**
+   * @generated from field: repeated querylane.catalog.v1.Rbac roles = 4;
+   */
+  roles: Rbac[];
+
+  /**
+   * @generated from field: repeated querylane.catalog.v1.Project projects = 5;
+   */
+  projects: Project[];
+
+  /**
+   * @generated from field: string platform_id = 6;
+   */
+  platformId: string;
+};
+
+/**
+ * Describes the message querylane.catalog.v1.GetMeResponse.
+ * Use `create(GetMeResponseSchema)` to create a new message.
+ */
+export const GetMeResponseSchema: GenMessage<GetMeResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 10);
+
+/**
+ * @generated from message querylane.catalog.v1.CreatePlatformRequest
+ */
+export type CreatePlatformRequest = Message<"querylane.catalog.v1.CreatePlatformRequest"> & {
+  /**
+   * @generated from field: string name = 1;
+   */
+  name: string;
+
+  /**
+   * @generated from field: optional string description = 2;
+   */
+  description?: string | undefined;
+};
+
+/**
+ * Describes the message querylane.catalog.v1.CreatePlatformRequest.
+ * Use `create(CreatePlatformRequestSchema)` to create a new message.
+ */
+export const CreatePlatformRequestSchema: GenMessage<CreatePlatformRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 11);
+
+/**
+ * @generated from message querylane.catalog.v1.CreatePlatformResponse
+ */
+export type CreatePlatformResponse = Message<"querylane.catalog.v1.CreatePlatformResponse"> & {
+  /**
+   * @generated from field: querylane.catalog.v1.Platform platform = 1;
+   */
+  platform?: Platform | undefined;
+};
+
+/**
+ * Describes the message querylane.catalog.v1.CreatePlatformResponse.
+ * Use `create(CreatePlatformResponseSchema)` to create a new message.
+ */
+export const CreatePlatformResponseSchema: GenMessage<CreatePlatformResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 12);
+
+/**
+ * @generated from message querylane.catalog.v1.GetPlatformRequest
+ */
+export type GetPlatformRequest = Message<"querylane.catalog.v1.GetPlatformRequest"> & {
+  /**
+   * @generated from field: string platform_id = 1;
+   */
+  platformId: string;
+};
+
+/**
+ * Describes the message querylane.catalog.v1.GetPlatformRequest.
+ * Use `create(GetPlatformRequestSchema)` to create a new message.
+ */
+export const GetPlatformRequestSchema: GenMessage<GetPlatformRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 13);
+
+/**
+ * @generated from message querylane.catalog.v1.GetPlatformResponse
+ */
+export type GetPlatformResponse = Message<"querylane.catalog.v1.GetPlatformResponse"> & {
+  /**
+   * @generated from field: querylane.catalog.v1.Platform platform = 1;
+   */
+  platform?: Platform | undefined;
+};
+
+/**
+ * Describes the message querylane.catalog.v1.GetPlatformResponse.
+ * Use `create(GetPlatformResponseSchema)` to create a new message.
+ */
+export const GetPlatformResponseSchema: GenMessage<GetPlatformResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 14);
+
+/**
+ * @generated from message querylane.catalog.v1.CreateOrganizationRequest
+ */
+export type CreateOrganizationRequest = Message<"querylane.catalog.v1.CreateOrganizationRequest"> & {
+  /**
+   * @generated from field: string platform_id = 1;
+   */
+  platformId: string;
+
+  /**
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * @generated from field: optional string description = 3;
+   */
+  description?: string | undefined;
+};
+
+/**
+ * Describes the message querylane.catalog.v1.CreateOrganizationRequest.
+ * Use `create(CreateOrganizationRequestSchema)` to create a new message.
+ */
+export const CreateOrganizationRequestSchema: GenMessage<CreateOrganizationRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 15);
+
+/**
+ * @generated from message querylane.catalog.v1.CreateOrganizationResponse
+ */
+export type CreateOrganizationResponse = Message<"querylane.catalog.v1.CreateOrganizationResponse"> & {
+  /**
+   * @generated from field: querylane.catalog.v1.Organization organization = 1;
+   */
+  organization?: Organization | undefined;
+};
+
+/**
+ * Describes the message querylane.catalog.v1.CreateOrganizationResponse.
+ * Use `create(CreateOrganizationResponseSchema)` to create a new message.
+ */
+export const CreateOrganizationResponseSchema: GenMessage<CreateOrganizationResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 16);
+
+/**
+ * @generated from message querylane.catalog.v1.GetOrganizationRequest
+ */
+export type GetOrganizationRequest = Message<"querylane.catalog.v1.GetOrganizationRequest"> & {
+  /**
+   * @generated from field: string organization_id = 1;
+   */
+  organizationId: string;
+};
+
+/**
+ * Describes the message querylane.catalog.v1.GetOrganizationRequest.
+ * Use `create(GetOrganizationRequestSchema)` to create a new message.
+ */
+export const GetOrganizationRequestSchema: GenMessage<GetOrganizationRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 17);
+
+/**
+ * @generated from message querylane.catalog.v1.GetOrganizationResponse
+ */
+export type GetOrganizationResponse = Message<"querylane.catalog.v1.GetOrganizationResponse"> & {
+  /**
+   * @generated from field: querylane.catalog.v1.Organization organization = 1;
+   */
+  organization?: Organization | undefined;
+};
+
+/**
+ * Describes the message querylane.catalog.v1.GetOrganizationResponse.
+ * Use `create(GetOrganizationResponseSchema)` to create a new message.
+ */
+export const GetOrganizationResponseSchema: GenMessage<GetOrganizationResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 18);
+
+/**
+ * @generated from message querylane.catalog.v1.CreateTeamRequest
+ */
+export type CreateTeamRequest = Message<"querylane.catalog.v1.CreateTeamRequest"> & {
+  /**
+   * @generated from field: string organization_id = 1;
+   */
+  organizationId: string;
+
+  /**
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * @generated from field: optional string description = 3;
+   */
+  description?: string | undefined;
+};
+
+/**
+ * Describes the message querylane.catalog.v1.CreateTeamRequest.
+ * Use `create(CreateTeamRequestSchema)` to create a new message.
+ */
+export const CreateTeamRequestSchema: GenMessage<CreateTeamRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 19);
+
+/**
+ * @generated from message querylane.catalog.v1.CreateTeamResponse
+ */
+export type CreateTeamResponse = Message<"querylane.catalog.v1.CreateTeamResponse"> & {
+  /**
+   * @generated from field: querylane.catalog.v1.Team team = 1;
+   */
+  team?: Team | undefined;
+};
+
+/**
+ * Describes the message querylane.catalog.v1.CreateTeamResponse.
+ * Use `create(CreateTeamResponseSchema)` to create a new message.
+ */
+export const CreateTeamResponseSchema: GenMessage<CreateTeamResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 20);
+
+/**
+ * @generated from message querylane.catalog.v1.GetTeamRequest
+ */
+export type GetTeamRequest = Message<"querylane.catalog.v1.GetTeamRequest"> & {
+  /**
+   * @generated from field: string team_id = 1;
+   */
+  teamId: string;
+};
+
+/**
+ * Describes the message querylane.catalog.v1.GetTeamRequest.
+ * Use `create(GetTeamRequestSchema)` to create a new message.
+ */
+export const GetTeamRequestSchema: GenMessage<GetTeamRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 21);
+
+/**
+ * @generated from message querylane.catalog.v1.GetTeamResponse
+ */
+export type GetTeamResponse = Message<"querylane.catalog.v1.GetTeamResponse"> & {
+  /**
+   * @generated from field: querylane.catalog.v1.Team team = 1;
+   */
+  team?: Team | undefined;
+
+  /**
+   * @generated from field: repeated querylane.catalog.v1.Rbac members = 2;
+   */
+  members: Rbac[];
+};
+
+/**
+ * Describes the message querylane.catalog.v1.GetTeamResponse.
+ * Use `create(GetTeamResponseSchema)` to create a new message.
+ */
+export const GetTeamResponseSchema: GenMessage<GetTeamResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 22);
+
+/**
+ * @generated from message querylane.catalog.v1.SetTeamMemberRequest
+ */
+export type SetTeamMemberRequest = Message<"querylane.catalog.v1.SetTeamMemberRequest"> & {
+  /**
+   * @generated from field: string team_id = 1;
+   */
+  teamId: string;
+
+  /**
+   * @generated from field: string user_id = 2;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string role = 3;
+   */
+  role: string;
+};
+
+/**
+ * Describes the message querylane.catalog.v1.SetTeamMemberRequest.
+ * Use `create(SetTeamMemberRequestSchema)` to create a new message.
+ */
+export const SetTeamMemberRequestSchema: GenMessage<SetTeamMemberRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 23);
+
+/**
+ * @generated from message querylane.catalog.v1.SetTeamMemberResponse
+ */
+export type SetTeamMemberResponse = Message<"querylane.catalog.v1.SetTeamMemberResponse"> & {
+  /**
+   * @generated from field: querylane.catalog.v1.Rbac member = 1;
+   */
+  member?: Rbac | undefined;
+};
+
+/**
+ * Describes the message querylane.catalog.v1.SetTeamMemberResponse.
+ * Use `create(SetTeamMemberResponseSchema)` to create a new message.
+ */
+export const SetTeamMemberResponseSchema: GenMessage<SetTeamMemberResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 24);
+
+/**
+ * @generated from message querylane.catalog.v1.RemoveTeamMemberRequest
+ */
+export type RemoveTeamMemberRequest = Message<"querylane.catalog.v1.RemoveTeamMemberRequest"> & {
+  /**
+   * @generated from field: string team_id = 1;
+   */
+  teamId: string;
+
+  /**
+   * @generated from field: string user_id = 2;
+   */
+  userId: string;
+};
+
+/**
+ * Describes the message querylane.catalog.v1.RemoveTeamMemberRequest.
+ * Use `create(RemoveTeamMemberRequestSchema)` to create a new message.
+ */
+export const RemoveTeamMemberRequestSchema: GenMessage<RemoveTeamMemberRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 25);
+
+/**
+ * @generated from message querylane.catalog.v1.RemoveTeamMemberResponse
+ */
+export type RemoveTeamMemberResponse = Message<"querylane.catalog.v1.RemoveTeamMemberResponse"> & {
+};
+
+/**
+ * Describes the message querylane.catalog.v1.RemoveTeamMemberResponse.
+ * Use `create(RemoveTeamMemberResponseSchema)` to create a new message.
+ */
+export const RemoveTeamMemberResponseSchema: GenMessage<RemoveTeamMemberResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 26);
+
+/**
+ * @generated from message querylane.catalog.v1.CreateUserRequest
+ */
+export type CreateUserRequest = Message<"querylane.catalog.v1.CreateUserRequest"> & {
+  /**
+   * @generated from field: string organization_id = 1;
+   */
+  organizationId: string;
+
+  /**
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * @generated from field: string email = 3;
+   */
+  email: string;
+};
+
+/**
+ * Describes the message querylane.catalog.v1.CreateUserRequest.
+ * Use `create(CreateUserRequestSchema)` to create a new message.
+ */
+export const CreateUserRequestSchema: GenMessage<CreateUserRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 27);
+
+/**
+ * @generated from message querylane.catalog.v1.CreateUserResponse
+ */
+export type CreateUserResponse = Message<"querylane.catalog.v1.CreateUserResponse"> & {
+  /**
+   * @generated from field: querylane.catalog.v1.User user = 1;
+   */
+  user?: User | undefined;
+};
+
+/**
+ * Describes the message querylane.catalog.v1.CreateUserResponse.
+ * Use `create(CreateUserResponseSchema)` to create a new message.
+ */
+export const CreateUserResponseSchema: GenMessage<CreateUserResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 28);
+
+/**
+ * @generated from message querylane.catalog.v1.GetUserRequest
+ */
+export type GetUserRequest = Message<"querylane.catalog.v1.GetUserRequest"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+};
+
+/**
+ * Describes the message querylane.catalog.v1.GetUserRequest.
+ * Use `create(GetUserRequestSchema)` to create a new message.
+ */
+export const GetUserRequestSchema: GenMessage<GetUserRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 29);
+
+/**
+ * @generated from message querylane.catalog.v1.GetUserResponse
+ */
+export type GetUserResponse = Message<"querylane.catalog.v1.GetUserResponse"> & {
+  /**
+   * @generated from field: querylane.catalog.v1.User user = 1;
+   */
+  user?: User | undefined;
+};
+
+/**
+ * Describes the message querylane.catalog.v1.GetUserResponse.
+ * Use `create(GetUserResponseSchema)` to create a new message.
+ */
+export const GetUserResponseSchema: GenMessage<GetUserResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 30);
+
+/**
+ * @generated from message querylane.catalog.v1.CreateUserTokenRequest
+ */
+export type CreateUserTokenRequest = Message<"querylane.catalog.v1.CreateUserTokenRequest"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: optional int32 expires_in_days = 2;
+   */
+  expiresInDays?: number | undefined;
+};
+
+/**
+ * Describes the message querylane.catalog.v1.CreateUserTokenRequest.
+ * Use `create(CreateUserTokenRequestSchema)` to create a new message.
+ */
+export const CreateUserTokenRequestSchema: GenMessage<CreateUserTokenRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 31);
+
+/**
+ * @generated from message querylane.catalog.v1.CreateUserTokenResponse
+ */
+export type CreateUserTokenResponse = Message<"querylane.catalog.v1.CreateUserTokenResponse"> & {
+  /**
+   * @generated from field: string token = 1;
+   */
+  token: string;
+
+  /**
+   * @generated from field: querylane.catalog.v1.AuthRecord auth_record = 2;
+   */
+  authRecord?: AuthRecord | undefined;
+};
+
+/**
+ * Describes the message querylane.catalog.v1.CreateUserTokenResponse.
+ * Use `create(CreateUserTokenResponseSchema)` to create a new message.
+ */
+export const CreateUserTokenResponseSchema: GenMessage<CreateUserTokenResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 32);
+
+/**
+ * @generated from message querylane.catalog.v1.CreateSessionRequest
+ */
+export type CreateSessionRequest = Message<"querylane.catalog.v1.CreateSessionRequest"> & {
+  /**
+   * @generated from field: string token = 1;
+   */
+  token: string;
+};
+
+/**
+ * Describes the message querylane.catalog.v1.CreateSessionRequest.
+ * Use `create(CreateSessionRequestSchema)` to create a new message.
+ */
+export const CreateSessionRequestSchema: GenMessage<CreateSessionRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 33);
+
+/**
+ * @generated from message querylane.catalog.v1.CreateSessionResponse
+ */
+export type CreateSessionResponse = Message<"querylane.catalog.v1.CreateSessionResponse"> & {
+  /**
+   * @generated from field: string session_token = 1;
+   */
+  sessionToken: string;
+
+  /**
+   * @generated from field: querylane.catalog.v1.AuthRecord auth_record = 2;
+   */
+  authRecord?: AuthRecord | undefined;
+};
+
+/**
+ * Describes the message querylane.catalog.v1.CreateSessionResponse.
+ * Use `create(CreateSessionResponseSchema)` to create a new message.
+ */
+export const CreateSessionResponseSchema: GenMessage<CreateSessionResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 34);
+
+/**
+ * @generated from message querylane.catalog.v1.DeleteSessionRequest
+ */
+export type DeleteSessionRequest = Message<"querylane.catalog.v1.DeleteSessionRequest"> & {
+  /**
+   * @generated from field: string session_token = 1;
+   */
+  sessionToken: string;
+};
+
+/**
+ * Describes the message querylane.catalog.v1.DeleteSessionRequest.
+ * Use `create(DeleteSessionRequestSchema)` to create a new message.
+ */
+export const DeleteSessionRequestSchema: GenMessage<DeleteSessionRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 35);
+
+/**
+ * @generated from message querylane.catalog.v1.DeleteSessionResponse
+ */
+export type DeleteSessionResponse = Message<"querylane.catalog.v1.DeleteSessionResponse"> & {
+};
+
+/**
+ * Describes the message querylane.catalog.v1.DeleteSessionResponse.
+ * Use `create(DeleteSessionResponseSchema)` to create a new message.
+ */
+export const DeleteSessionResponseSchema: GenMessage<DeleteSessionResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 36);
+
+/**
+ * @generated from message querylane.catalog.v1.CreateProjectRequest
+ */
+export type CreateProjectRequest = Message<"querylane.catalog.v1.CreateProjectRequest"> & {
+  /**
+   * @generated from field: string team_id = 1;
+   */
+  teamId: string;
+
+  /**
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * @generated from field: optional string description = 3;
+   */
+  description?: string | undefined;
+};
+
+/**
+ * Describes the message querylane.catalog.v1.CreateProjectRequest.
+ * Use `create(CreateProjectRequestSchema)` to create a new message.
+ */
+export const CreateProjectRequestSchema: GenMessage<CreateProjectRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 37);
+
+/**
+ * @generated from message querylane.catalog.v1.CreateProjectResponse
+ */
+export type CreateProjectResponse = Message<"querylane.catalog.v1.CreateProjectResponse"> & {
+  /**
+   * @generated from field: querylane.catalog.v1.Project project = 1;
+   */
+  project?: Project | undefined;
+};
+
+/**
+ * Describes the message querylane.catalog.v1.CreateProjectResponse.
+ * Use `create(CreateProjectResponseSchema)` to create a new message.
+ */
+export const CreateProjectResponseSchema: GenMessage<CreateProjectResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 38);
+
+/**
+ * @generated from message querylane.catalog.v1.GetProjectRequest
+ */
+export type GetProjectRequest = Message<"querylane.catalog.v1.GetProjectRequest"> & {
+  /**
+   * @generated from field: string project_id = 1;
+   */
+  projectId: string;
+};
+
+/**
+ * Describes the message querylane.catalog.v1.GetProjectRequest.
+ * Use `create(GetProjectRequestSchema)` to create a new message.
+ */
+export const GetProjectRequestSchema: GenMessage<GetProjectRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 39);
+
+/**
+ * @generated from message querylane.catalog.v1.GetProjectResponse
+ */
+export type GetProjectResponse = Message<"querylane.catalog.v1.GetProjectResponse"> & {
+  /**
+   * @generated from field: querylane.catalog.v1.Project project = 1;
+   */
+  project?: Project | undefined;
+};
+
+/**
+ * Describes the message querylane.catalog.v1.GetProjectResponse.
+ * Use `create(GetProjectResponseSchema)` to create a new message.
+ */
+export const GetProjectResponseSchema: GenMessage<GetProjectResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 40);
+
+/**
+ * @generated from message querylane.catalog.v1.ListTeamProjectsRequest
+ */
+export type ListTeamProjectsRequest = Message<"querylane.catalog.v1.ListTeamProjectsRequest"> & {
+  /**
+   * @generated from field: string team_id = 1;
+   */
+  teamId: string;
+};
+
+/**
+ * Describes the message querylane.catalog.v1.ListTeamProjectsRequest.
+ * Use `create(ListTeamProjectsRequestSchema)` to create a new message.
+ */
+export const ListTeamProjectsRequestSchema: GenMessage<ListTeamProjectsRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 41);
+
+/**
+ * @generated from message querylane.catalog.v1.ListTeamProjectsResponse
+ */
+export type ListTeamProjectsResponse = Message<"querylane.catalog.v1.ListTeamProjectsResponse"> & {
+  /**
+   * @generated from field: repeated querylane.catalog.v1.Project projects = 1;
+   */
+  projects: Project[];
+};
+
+/**
+ * Describes the message querylane.catalog.v1.ListTeamProjectsResponse.
+ * Use `create(ListTeamProjectsResponseSchema)` to create a new message.
+ */
+export const ListTeamProjectsResponseSchema: GenMessage<ListTeamProjectsResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 42);
+
+/**
+ * @generated from message querylane.catalog.v1.DeleteProjectRequest
+ */
+export type DeleteProjectRequest = Message<"querylane.catalog.v1.DeleteProjectRequest"> & {
+  /**
+   * @generated from field: string project_id = 1;
+   */
+  projectId: string;
+};
+
+/**
+ * Describes the message querylane.catalog.v1.DeleteProjectRequest.
+ * Use `create(DeleteProjectRequestSchema)` to create a new message.
+ */
+export const DeleteProjectRequestSchema: GenMessage<DeleteProjectRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 43);
+
+/**
+ * @generated from message querylane.catalog.v1.DeleteProjectResponse
+ */
+export type DeleteProjectResponse = Message<"querylane.catalog.v1.DeleteProjectResponse"> & {
+  /**
+   * @generated from field: querylane.catalog.v1.Project project = 1;
+   */
+  project?: Project | undefined;
+};
+
+/**
+ * Describes the message querylane.catalog.v1.DeleteProjectResponse.
+ * Use `create(DeleteProjectResponseSchema)` to create a new message.
+ */
+export const DeleteProjectResponseSchema: GenMessage<DeleteProjectResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 44);
+
+/**
+ * @generated from message querylane.catalog.v1.ListProjectEventsRequest
+ */
+export type ListProjectEventsRequest = Message<"querylane.catalog.v1.ListProjectEventsRequest"> & {
+  /**
+   * @generated from field: string project_id = 1;
+   */
+  projectId: string;
+
+  /**
+   * @generated from field: int32 limit = 2;
+   */
+  limit: number;
+
+  /**
+   * @generated from field: string before = 3;
+   */
+  before: string;
+};
+
+/**
+ * Describes the message querylane.catalog.v1.ListProjectEventsRequest.
+ * Use `create(ListProjectEventsRequestSchema)` to create a new message.
+ */
+export const ListProjectEventsRequestSchema: GenMessage<ListProjectEventsRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 45);
+
+/**
+ * @generated from message querylane.catalog.v1.ListProjectEventsResponse
+ */
+export type ListProjectEventsResponse = Message<"querylane.catalog.v1.ListProjectEventsResponse"> & {
+  /**
+   * @generated from field: repeated querylane.catalog.v1.ProjectEvent events = 1;
+   */
+  events: ProjectEvent[];
+
+  /**
+   * @generated from field: string next_cursor = 2;
+   */
+  nextCursor: string;
+};
+
+/**
+ * Describes the message querylane.catalog.v1.ListProjectEventsResponse.
+ * Use `create(ListProjectEventsResponseSchema)` to create a new message.
+ */
+export const ListProjectEventsResponseSchema: GenMessage<ListProjectEventsResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 46);
+
+/**
+ * @generated from message querylane.catalog.v1.CreateDatasourceRequest
+ */
+export type CreateDatasourceRequest = Message<"querylane.catalog.v1.CreateDatasourceRequest"> & {
+  /**
+   * @generated from field: string project_id = 1;
+   */
+  projectId: string;
+
+  /**
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * @generated from field: string type = 3;
+   */
+  type: string;
+
+  /**
+   * @generated from field: string status = 4;
+   */
+  status: string;
+};
+
+/**
+ * Describes the message querylane.catalog.v1.CreateDatasourceRequest.
+ * Use `create(CreateDatasourceRequestSchema)` to create a new message.
+ */
+export const CreateDatasourceRequestSchema: GenMessage<CreateDatasourceRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 47);
+
+/**
+ * @generated from message querylane.catalog.v1.CreateDatasourceResponse
+ */
+export type CreateDatasourceResponse = Message<"querylane.catalog.v1.CreateDatasourceResponse"> & {
+  /**
+   * @generated from field: querylane.catalog.v1.Datasource datasource = 1;
+   */
+  datasource?: Datasource | undefined;
+};
+
+/**
+ * Describes the message querylane.catalog.v1.CreateDatasourceResponse.
+ * Use `create(CreateDatasourceResponseSchema)` to create a new message.
+ */
+export const CreateDatasourceResponseSchema: GenMessage<CreateDatasourceResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 48);
+
+/**
+ * @generated from message querylane.catalog.v1.GetDatasourceRequest
+ */
+export type GetDatasourceRequest = Message<"querylane.catalog.v1.GetDatasourceRequest"> & {
+  /**
+   * @generated from field: string datasource_id = 1;
+   */
+  datasourceId: string;
+};
+
+/**
+ * Describes the message querylane.catalog.v1.GetDatasourceRequest.
+ * Use `create(GetDatasourceRequestSchema)` to create a new message.
+ */
+export const GetDatasourceRequestSchema: GenMessage<GetDatasourceRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 49);
+
+/**
+ * @generated from message querylane.catalog.v1.GetDatasourceResponse
+ */
+export type GetDatasourceResponse = Message<"querylane.catalog.v1.GetDatasourceResponse"> & {
+  /**
+   * @generated from field: querylane.catalog.v1.Datasource datasource = 1;
+   */
+  datasource?: Datasource | undefined;
+};
+
+/**
+ * Describes the message querylane.catalog.v1.GetDatasourceResponse.
+ * Use `create(GetDatasourceResponseSchema)` to create a new message.
+ */
+export const GetDatasourceResponseSchema: GenMessage<GetDatasourceResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 50);
+
+/**
+ * @generated from message querylane.catalog.v1.ListProjectDatasourcesRequest
+ */
+export type ListProjectDatasourcesRequest = Message<"querylane.catalog.v1.ListProjectDatasourcesRequest"> & {
+  /**
+   * @generated from field: string project_id = 1;
+   */
+  projectId: string;
+};
+
+/**
+ * Describes the message querylane.catalog.v1.ListProjectDatasourcesRequest.
+ * Use `create(ListProjectDatasourcesRequestSchema)` to create a new message.
+ */
+export const ListProjectDatasourcesRequestSchema: GenMessage<ListProjectDatasourcesRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 51);
+
+/**
+ * @generated from message querylane.catalog.v1.ListProjectDatasourcesResponse
+ */
+export type ListProjectDatasourcesResponse = Message<"querylane.catalog.v1.ListProjectDatasourcesResponse"> & {
+  /**
+   * @generated from field: repeated querylane.catalog.v1.Datasource datasources = 1;
+   */
+  datasources: Datasource[];
+};
+
+/**
+ * Describes the message querylane.catalog.v1.ListProjectDatasourcesResponse.
+ * Use `create(ListProjectDatasourcesResponseSchema)` to create a new message.
+ */
+export const ListProjectDatasourcesResponseSchema: GenMessage<ListProjectDatasourcesResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 52);
+
+/**
+ * @generated from message querylane.catalog.v1.DeleteDatasourceRequest
+ */
+export type DeleteDatasourceRequest = Message<"querylane.catalog.v1.DeleteDatasourceRequest"> & {
+  /**
+   * @generated from field: string datasource_id = 1;
+   */
+  datasourceId: string;
+};
+
+/**
+ * Describes the message querylane.catalog.v1.DeleteDatasourceRequest.
+ * Use `create(DeleteDatasourceRequestSchema)` to create a new message.
+ */
+export const DeleteDatasourceRequestSchema: GenMessage<DeleteDatasourceRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 53);
+
+/**
+ * @generated from message querylane.catalog.v1.DeleteDatasourceResponse
+ */
+export type DeleteDatasourceResponse = Message<"querylane.catalog.v1.DeleteDatasourceResponse"> & {
+  /**
+   * @generated from field: querylane.catalog.v1.Datasource datasource = 1;
+   */
+  datasource?: Datasource | undefined;
+};
+
+/**
+ * Describes the message querylane.catalog.v1.DeleteDatasourceResponse.
+ * Use `create(DeleteDatasourceResponseSchema)` to create a new message.
+ */
+export const DeleteDatasourceResponseSchema: GenMessage<DeleteDatasourceResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 54);
+
+/**
+ * @generated from message querylane.catalog.v1.CreateCredentialRequest
+ */
+export type CreateCredentialRequest = Message<"querylane.catalog.v1.CreateCredentialRequest"> & {
+  /**
+   * @generated from field: string name = 1;
+   */
+  name: string;
+
+  /**
+   * @generated from field: string type = 2;
+   */
+  type: string;
+
+  /**
+   * @generated from field: optional string description = 3;
+   */
+  description?: string | undefined;
+
+  /**
+   * @generated from field: google.protobuf.Struct metadata = 4;
+   */
+  metadata?: JsonObject | undefined;
+
+  /**
+   * @generated from field: google.protobuf.Struct config = 5;
+   */
+  config?: JsonObject | undefined;
+
+  /**
+   * @generated from field: optional string datasource_id = 6;
+   */
+  datasourceId?: string | undefined;
+
+  /**
+   * @generated from field: optional string team_id = 7;
+   */
+  teamId?: string | undefined;
+
+  /**
+   * @generated from field: string organization_id = 8;
+   */
+  organizationId: string;
+};
+
+/**
+ * Describes the message querylane.catalog.v1.CreateCredentialRequest.
+ * Use `create(CreateCredentialRequestSchema)` to create a new message.
+ */
+export const CreateCredentialRequestSchema: GenMessage<CreateCredentialRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 55);
+
+/**
+ * @generated from message querylane.catalog.v1.CreateCredentialResponse
+ */
+export type CreateCredentialResponse = Message<"querylane.catalog.v1.CreateCredentialResponse"> & {
+  /**
+   * @generated from field: querylane.catalog.v1.Credential credential = 1;
+   */
+  credential?: Credential | undefined;
+};
+
+/**
+ * Describes the message querylane.catalog.v1.CreateCredentialResponse.
+ * Use `create(CreateCredentialResponseSchema)` to create a new message.
+ */
+export const CreateCredentialResponseSchema: GenMessage<CreateCredentialResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 56);
+
+/**
+ * @generated from message querylane.catalog.v1.GetCredentialRequest
+ */
+export type GetCredentialRequest = Message<"querylane.catalog.v1.GetCredentialRequest"> & {
+  /**
+   * @generated from field: string credential_id = 1;
+   */
+  credentialId: string;
+};
+
+/**
+ * Describes the message querylane.catalog.v1.GetCredentialRequest.
+ * Use `create(GetCredentialRequestSchema)` to create a new message.
+ */
+export const GetCredentialRequestSchema: GenMessage<GetCredentialRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 57);
+
+/**
+ * @generated from message querylane.catalog.v1.GetCredentialResponse
+ */
+export type GetCredentialResponse = Message<"querylane.catalog.v1.GetCredentialResponse"> & {
+  /**
+   * @generated from field: querylane.catalog.v1.Credential credential = 1;
+   */
+  credential?: Credential | undefined;
+};
+
+/**
+ * Describes the message querylane.catalog.v1.GetCredentialResponse.
+ * Use `create(GetCredentialResponseSchema)` to create a new message.
+ */
+export const GetCredentialResponseSchema: GenMessage<GetCredentialResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 58);
+
+/**
+ * @generated from message querylane.catalog.v1.GetJobRequest
+ */
+export type GetJobRequest = Message<"querylane.catalog.v1.GetJobRequest"> & {
+  /**
+   * @generated from field: string job_id = 1;
+   */
+  jobId: string;
+};
+
+/**
+ * Describes the message querylane.catalog.v1.GetJobRequest.
+ * Use `create(GetJobRequestSchema)` to create a new message.
+ */
+export const GetJobRequestSchema: GenMessage<GetJobRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 59);
+
+/**
+ * @generated from message querylane.catalog.v1.GetJobResponse
+ */
+export type GetJobResponse = Message<"querylane.catalog.v1.GetJobResponse"> & {
+  /**
+   * @generated from field: querylane.catalog.v1.Job job = 1;
+   */
+  job?: Job | undefined;
+};
+
+/**
+ * Describes the message querylane.catalog.v1.GetJobResponse.
+ * Use `create(GetJobResponseSchema)` to create a new message.
+ */
+export const GetJobResponseSchema: GenMessage<GetJobResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 60);
+
+/**
+ * @generated from message querylane.catalog.v1.ListProjectJobsRequest
+ */
+export type ListProjectJobsRequest = Message<"querylane.catalog.v1.ListProjectJobsRequest"> & {
+  /**
+   * @generated from field: string project_id = 1;
+   */
+  projectId: string;
+};
+
+/**
+ * Describes the message querylane.catalog.v1.ListProjectJobsRequest.
+ * Use `create(ListProjectJobsRequestSchema)` to create a new message.
+ */
+export const ListProjectJobsRequestSchema: GenMessage<ListProjectJobsRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 61);
+
+/**
+ * @generated from message querylane.catalog.v1.ListProjectJobsResponse
+ */
+export type ListProjectJobsResponse = Message<"querylane.catalog.v1.ListProjectJobsResponse"> & {
+  /**
+   * @generated from field: repeated querylane.catalog.v1.Job jobs = 1;
+   */
+  jobs: Job[];
+};
+
+/**
+ * Describes the message querylane.catalog.v1.ListProjectJobsResponse.
+ * Use `create(ListProjectJobsResponseSchema)` to create a new message.
+ */
+export const ListProjectJobsResponseSchema: GenMessage<ListProjectJobsResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 62);
+
+/**
+ * @generated from message querylane.catalog.v1.CreateApiKeyRequest
+ */
+export type CreateApiKeyRequest = Message<"querylane.catalog.v1.CreateApiKeyRequest"> & {
+  /**
+   * @generated from field: string name = 1;
+   */
+  name: string;
+
+  /**
+   * @generated from field: repeated string project_ids = 2;
+   */
+  projectIds: string[];
+
+  /**
+   * @generated from field: repeated string environments = 3;
+   */
+  environments: string[];
+};
+
+/**
+ * Describes the message querylane.catalog.v1.CreateApiKeyRequest.
+ * Use `create(CreateApiKeyRequestSchema)` to create a new message.
+ */
+export const CreateApiKeyRequestSchema: GenMessage<CreateApiKeyRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 63);
+
+/**
+ * @generated from message querylane.catalog.v1.CreateApiKeyResponse
+ */
+export type CreateApiKeyResponse = Message<"querylane.catalog.v1.CreateApiKeyResponse"> & {
+  /**
+   * @generated from field: string key = 1;
+   */
+  key: string;
+
+  /**
+   * @generated from field: querylane.catalog.v1.ApiKey api_key = 2;
+   */
+  apiKey?: ApiKey | undefined;
+};
+
+/**
+ * Describes the message querylane.catalog.v1.CreateApiKeyResponse.
+ * Use `create(CreateApiKeyResponseSchema)` to create a new message.
+ */
+export const CreateApiKeyResponseSchema: GenMessage<CreateApiKeyResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 64);
+
+/**
+ * @generated from message querylane.catalog.v1.ListApiKeysRequest
+ */
+export type ListApiKeysRequest = Message<"querylane.catalog.v1.ListApiKeysRequest"> & {
+};
+
+/**
+ * Describes the message querylane.catalog.v1.ListApiKeysRequest.
+ * Use `create(ListApiKeysRequestSchema)` to create a new message.
+ */
+export const ListApiKeysRequestSchema: GenMessage<ListApiKeysRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 65);
+
+/**
+ * @generated from message querylane.catalog.v1.ListApiKeysResponse
+ */
+export type ListApiKeysResponse = Message<"querylane.catalog.v1.ListApiKeysResponse"> & {
+  /**
+   * @generated from field: repeated querylane.catalog.v1.ApiKey api_keys = 1;
+   */
+  apiKeys: ApiKey[];
+};
+
+/**
+ * Describes the message querylane.catalog.v1.ListApiKeysResponse.
+ * Use `create(ListApiKeysResponseSchema)` to create a new message.
+ */
+export const ListApiKeysResponseSchema: GenMessage<ListApiKeysResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 66);
+
+/**
+ * @generated from message querylane.catalog.v1.RevokeApiKeyRequest
+ */
+export type RevokeApiKeyRequest = Message<"querylane.catalog.v1.RevokeApiKeyRequest"> & {
+  /**
+   * @generated from field: string api_key_id = 1;
+   */
+  apiKeyId: string;
+};
+
+/**
+ * Describes the message querylane.catalog.v1.RevokeApiKeyRequest.
+ * Use `create(RevokeApiKeyRequestSchema)` to create a new message.
+ */
+export const RevokeApiKeyRequestSchema: GenMessage<RevokeApiKeyRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 67);
+
+/**
+ * @generated from message querylane.catalog.v1.RevokeApiKeyResponse
+ */
+export type RevokeApiKeyResponse = Message<"querylane.catalog.v1.RevokeApiKeyResponse"> & {
+  /**
+   * @generated from field: querylane.catalog.v1.ApiKey api_key = 1;
+   */
+  apiKey?: ApiKey | undefined;
+};
+
+/**
+ * Describes the message querylane.catalog.v1.RevokeApiKeyResponse.
+ * Use `create(RevokeApiKeyResponseSchema)` to create a new message.
+ */
+export const RevokeApiKeyResponseSchema: GenMessage<RevokeApiKeyResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_catalog_v1_catalog_service, 68);
+
+/**
+ * CatalogService owns identity, access and the data records (DESIGN.md §1). Management RPCs act
+ * for the user named by the `x-querylane-actor` metadata, which only the gateway sets after it
+ * authenticated the caller; the catalog authorizes every such call itself.
  *
  * @generated from service querylane.catalog.v1.CatalogService
  */
@@ -59,6 +1399,336 @@ export const CatalogService: GenService<{
     methodKind: "unary";
     input: typeof GetServiceInfoRequestSchema;
     output: typeof GetServiceInfoResponseSchema;
+  },
+  /**
+   * VerifyToken resolves a management token or session to its user; unknown, expired or revoked → UNAUTHENTICATED.
+   *
+   * @generated from rpc querylane.catalog.v1.CatalogService.VerifyToken
+   */
+  verifyToken: {
+    methodKind: "unary";
+    input: typeof VerifyTokenRequestSchema;
+    output: typeof VerifyTokenResponseSchema;
+  },
+  /**
+   * VerifyApiKey resolves an API key (query surface) to its scope; unknown or revoked → UNAUTHENTICATED.
+   *
+   * @generated from rpc querylane.catalog.v1.CatalogService.VerifyApiKey
+   */
+  verifyApiKey: {
+    methodKind: "unary";
+    input: typeof VerifyApiKeyRequestSchema;
+    output: typeof VerifyApiKeyResponseSchema;
+  },
+  /**
+   * Authorize answers whether the actor may do `action` on the project (NOT_FOUND across organizations).
+   *
+   * @generated from rpc querylane.catalog.v1.CatalogService.Authorize
+   */
+  authorize: {
+    methodKind: "unary";
+    input: typeof AuthorizeRequestSchema;
+    output: typeof AuthorizeResponseSchema;
+  },
+  /**
+   * GetMe describes the calling user: organization, teams and roles, projects.
+   *
+   * @generated from rpc querylane.catalog.v1.CatalogService.GetMe
+   */
+  getMe: {
+    methodKind: "unary";
+    input: typeof GetMeRequestSchema;
+    output: typeof GetMeResponseSchema;
+  },
+  /**
+   * CreatePlatform creates a platform (platform admins only).
+   *
+   * @generated from rpc querylane.catalog.v1.CatalogService.CreatePlatform
+   */
+  createPlatform: {
+    methodKind: "unary";
+    input: typeof CreatePlatformRequestSchema;
+    output: typeof CreatePlatformResponseSchema;
+  },
+  /**
+   * GetPlatform is the platform read: every relation expanded, in batches.
+   *
+   * @generated from rpc querylane.catalog.v1.CatalogService.GetPlatform
+   */
+  getPlatform: {
+    methodKind: "unary";
+    input: typeof GetPlatformRequestSchema;
+    output: typeof GetPlatformResponseSchema;
+  },
+  /**
+   * CreateOrganization creates an organization with a free subscription, an infrastructure row and a first team owned by `owner_user_id` (or the caller).
+   *
+   * @generated from rpc querylane.catalog.v1.CatalogService.CreateOrganization
+   */
+  createOrganization: {
+    methodKind: "unary";
+    input: typeof CreateOrganizationRequestSchema;
+    output: typeof CreateOrganizationResponseSchema;
+  },
+  /**
+   * GetOrganization returns one organization.
+   *
+   * @generated from rpc querylane.catalog.v1.CatalogService.GetOrganization
+   */
+  getOrganization: {
+    methodKind: "unary";
+    input: typeof GetOrganizationRequestSchema;
+    output: typeof GetOrganizationResponseSchema;
+  },
+  /**
+   * CreateTeam creates a team; the caller becomes its owner.
+   *
+   * @generated from rpc querylane.catalog.v1.CatalogService.CreateTeam
+   */
+  createTeam: {
+    methodKind: "unary";
+    input: typeof CreateTeamRequestSchema;
+    output: typeof CreateTeamResponseSchema;
+  },
+  /**
+   * GetTeam returns one team with its members' roles.
+   *
+   * @generated from rpc querylane.catalog.v1.CatalogService.GetTeam
+   */
+  getTeam: {
+    methodKind: "unary";
+    input: typeof GetTeamRequestSchema;
+    output: typeof GetTeamResponseSchema;
+  },
+  /**
+   * SetTeamMember adds a user to a team or changes their role.
+   *
+   * @generated from rpc querylane.catalog.v1.CatalogService.SetTeamMember
+   */
+  setTeamMember: {
+    methodKind: "unary";
+    input: typeof SetTeamMemberRequestSchema;
+    output: typeof SetTeamMemberResponseSchema;
+  },
+  /**
+   * RemoveTeamMember takes a user out of a team.
+   *
+   * @generated from rpc querylane.catalog.v1.CatalogService.RemoveTeamMember
+   */
+  removeTeamMember: {
+    methodKind: "unary";
+    input: typeof RemoveTeamMemberRequestSchema;
+    output: typeof RemoveTeamMemberResponseSchema;
+  },
+  /**
+   * CreateUser creates a user in an organization.
+   *
+   * @generated from rpc querylane.catalog.v1.CatalogService.CreateUser
+   */
+  createUser: {
+    methodKind: "unary";
+    input: typeof CreateUserRequestSchema;
+    output: typeof CreateUserResponseSchema;
+  },
+  /**
+   * GetUser returns one user (email only within the same organization).
+   *
+   * @generated from rpc querylane.catalog.v1.CatalogService.GetUser
+   */
+  getUser: {
+    methodKind: "unary";
+    input: typeof GetUserRequestSchema;
+    output: typeof GetUserResponseSchema;
+  },
+  /**
+   * CreateUserToken issues a management token for a user; the token is in this answer only.
+   *
+   * @generated from rpc querylane.catalog.v1.CatalogService.CreateUserToken
+   */
+  createUserToken: {
+    methodKind: "unary";
+    input: typeof CreateUserTokenRequestSchema;
+    output: typeof CreateUserTokenResponseSchema;
+  },
+  /**
+   * CreateSession exchanges a management token for a console session.
+   *
+   * @generated from rpc querylane.catalog.v1.CatalogService.CreateSession
+   */
+  createSession: {
+    methodKind: "unary";
+    input: typeof CreateSessionRequestSchema;
+    output: typeof CreateSessionResponseSchema;
+  },
+  /**
+   * DeleteSession ends a console session.
+   *
+   * @generated from rpc querylane.catalog.v1.CatalogService.DeleteSession
+   */
+  deleteSession: {
+    methodKind: "unary";
+    input: typeof DeleteSessionRequestSchema;
+    output: typeof DeleteSessionResponseSchema;
+  },
+  /**
+   * CreateProject creates a project in a team.
+   *
+   * @generated from rpc querylane.catalog.v1.CatalogService.CreateProject
+   */
+  createProject: {
+    methodKind: "unary";
+    input: typeof CreateProjectRequestSchema;
+    output: typeof CreateProjectResponseSchema;
+  },
+  /**
+   * GetProject returns one project.
+   *
+   * @generated from rpc querylane.catalog.v1.CatalogService.GetProject
+   */
+  getProject: {
+    methodKind: "unary";
+    input: typeof GetProjectRequestSchema;
+    output: typeof GetProjectResponseSchema;
+  },
+  /**
+   * ListTeamProjects lists a team's live projects.
+   *
+   * @generated from rpc querylane.catalog.v1.CatalogService.ListTeamProjects
+   */
+  listTeamProjects: {
+    methodKind: "unary";
+    input: typeof ListTeamProjectsRequestSchema;
+    output: typeof ListTeamProjectsResponseSchema;
+  },
+  /**
+   * DeleteProject soft-deletes a project.
+   *
+   * @generated from rpc querylane.catalog.v1.CatalogService.DeleteProject
+   */
+  deleteProject: {
+    methodKind: "unary";
+    input: typeof DeleteProjectRequestSchema;
+    output: typeof DeleteProjectResponseSchema;
+  },
+  /**
+   * ListProjectEvents lists a project's events, newest first.
+   *
+   * @generated from rpc querylane.catalog.v1.CatalogService.ListProjectEvents
+   */
+  listProjectEvents: {
+    methodKind: "unary";
+    input: typeof ListProjectEventsRequestSchema;
+    output: typeof ListProjectEventsResponseSchema;
+  },
+  /**
+   * CreateDatasource registers a datasource in a project.
+   *
+   * @generated from rpc querylane.catalog.v1.CatalogService.CreateDatasource
+   */
+  createDatasource: {
+    methodKind: "unary";
+    input: typeof CreateDatasourceRequestSchema;
+    output: typeof CreateDatasourceResponseSchema;
+  },
+  /**
+   * GetDatasource returns one datasource.
+   *
+   * @generated from rpc querylane.catalog.v1.CatalogService.GetDatasource
+   */
+  getDatasource: {
+    methodKind: "unary";
+    input: typeof GetDatasourceRequestSchema;
+    output: typeof GetDatasourceResponseSchema;
+  },
+  /**
+   * ListProjectDatasources lists a project's live datasources.
+   *
+   * @generated from rpc querylane.catalog.v1.CatalogService.ListProjectDatasources
+   */
+  listProjectDatasources: {
+    methodKind: "unary";
+    input: typeof ListProjectDatasourcesRequestSchema;
+    output: typeof ListProjectDatasourcesResponseSchema;
+  },
+  /**
+   * DeleteDatasource soft-deletes a datasource.
+   *
+   * @generated from rpc querylane.catalog.v1.CatalogService.DeleteDatasource
+   */
+  deleteDatasource: {
+    methodKind: "unary";
+    input: typeof DeleteDatasourceRequestSchema;
+    output: typeof DeleteDatasourceResponseSchema;
+  },
+  /**
+   * CreateCredential stores a credential; auth values become encrypted Secret rows.
+   *
+   * @generated from rpc querylane.catalog.v1.CatalogService.CreateCredential
+   */
+  createCredential: {
+    methodKind: "unary";
+    input: typeof CreateCredentialRequestSchema;
+    output: typeof CreateCredentialResponseSchema;
+  },
+  /**
+   * GetCredential returns a credential without secret values.
+   *
+   * @generated from rpc querylane.catalog.v1.CatalogService.GetCredential
+   */
+  getCredential: {
+    methodKind: "unary";
+    input: typeof GetCredentialRequestSchema;
+    output: typeof GetCredentialResponseSchema;
+  },
+  /**
+   * GetJob returns a job with its statuses and events.
+   *
+   * @generated from rpc querylane.catalog.v1.CatalogService.GetJob
+   */
+  getJob: {
+    methodKind: "unary";
+    input: typeof GetJobRequestSchema;
+    output: typeof GetJobResponseSchema;
+  },
+  /**
+   * ListProjectJobs lists a project's jobs, newest first.
+   *
+   * @generated from rpc querylane.catalog.v1.CatalogService.ListProjectJobs
+   */
+  listProjectJobs: {
+    methodKind: "unary";
+    input: typeof ListProjectJobsRequestSchema;
+    output: typeof ListProjectJobsResponseSchema;
+  },
+  /**
+   * CreateApiKey issues an API key scoped to projects and environments; the key is in this answer only.
+   *
+   * @generated from rpc querylane.catalog.v1.CatalogService.CreateApiKey
+   */
+  createApiKey: {
+    methodKind: "unary";
+    input: typeof CreateApiKeyRequestSchema;
+    output: typeof CreateApiKeyResponseSchema;
+  },
+  /**
+   * ListApiKeys lists the caller's organization's live keys (admins) or the caller's own.
+   *
+   * @generated from rpc querylane.catalog.v1.CatalogService.ListApiKeys
+   */
+  listApiKeys: {
+    methodKind: "unary";
+    input: typeof ListApiKeysRequestSchema;
+    output: typeof ListApiKeysResponseSchema;
+  },
+  /**
+   * RevokeApiKey revokes a key; it stops working within the gateway's cache time (5 s).
+   *
+   * @generated from rpc querylane.catalog.v1.CatalogService.RevokeApiKey
+   */
+  revokeApiKey: {
+    methodKind: "unary";
+    input: typeof RevokeApiKeyRequestSchema;
+    output: typeof RevokeApiKeyResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_querylane_catalog_v1_catalog_service, 0);

@@ -5,14 +5,14 @@
 import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Any, Timestamp } from "@bufbuild/protobuf/wkt";
-import { file_google_protobuf_any, file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
-import type { Message } from "@bufbuild/protobuf";
+import { file_google_protobuf_any, file_google_protobuf_struct, file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
+import type { JsonObject, Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file querylane/events/v1/envelope.proto.
  */
 export const file_querylane_events_v1_envelope: GenFile = /*@__PURE__*/
-  fileDesc("CiJxdWVyeWxhbmUvZXZlbnRzL3YxL2VudmVsb3BlLnByb3RvEhNxdWVyeWxhbmUuZXZlbnRzLnYxIrcBCg1FdmVudEVudmVsb3BlEgoKAmlkGAEgASgJEgwKBHR5cGUYAiABKAkSLwoLb2NjdXJyZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCnByb2plY3RfaWQYBCABKAkSEAoIdHJhY2VfaWQYBSABKAkSJQoHcGF5bG9hZBgGIAEoCzIULmdvb2dsZS5wcm90b2J1Zi5BbnkSDgoGc291cmNlGAcgASgJIrkBCgpEZWFkTGV0dGVyEjQKCGVudmVsb3BlGAEgASgLMiIucXVlcnlsYW5lLmV2ZW50cy52MS5FdmVudEVudmVsb3BlEg0KBXRvcGljGAIgASgJEhYKDmNvbnN1bWVyX2dyb3VwGAMgASgJEg0KBWVycm9yGAQgASgJEhAKCGF0dGVtcHRzGAUgASgFEi0KCWZhaWxlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBiBnByb3RvMw", [file_google_protobuf_any, file_google_protobuf_timestamp]);
+  fileDesc("CiJxdWVyeWxhbmUvZXZlbnRzL3YxL2VudmVsb3BlLnByb3RvEhNxdWVyeWxhbmUuZXZlbnRzLnYxIrcBCg1FdmVudEVudmVsb3BlEgoKAmlkGAEgASgJEgwKBHR5cGUYAiABKAkSLwoLb2NjdXJyZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCnByb2plY3RfaWQYBCABKAkSEAoIdHJhY2VfaWQYBSABKAkSJQoHcGF5bG9hZBgGIAEoCzIULmdvb2dsZS5wcm90b2J1Zi5BbnkSDgoGc291cmNlGAcgASgJIrkBCgpEZWFkTGV0dGVyEjQKCGVudmVsb3BlGAEgASgLMiIucXVlcnlsYW5lLmV2ZW50cy52MS5FdmVudEVudmVsb3BlEg0KBXRvcGljGAIgASgJEhYKDmNvbnN1bWVyX2dyb3VwGAMgASgJEg0KBWVycm9yGAQgASgJEhAKCGF0dGVtcHRzGAUgASgFEi0KCWZhaWxlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiYgoNUmVjb3JkQ2hhbmdlZBIMCgRraW5kGAEgASgJEgoKAmlkGAIgASgJEg4KBmNoYW5nZRgDIAEoCRInCgZyZWNvcmQYBCABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0YgZwcm90bzM", [file_google_protobuf_any, file_google_protobuf_struct, file_google_protobuf_timestamp]);
 
 /**
  * EventEnvelope wraps every event on every querylane.* topic. The Kafka record key is project_id
@@ -115,4 +115,43 @@ export type DeadLetter = Message<"querylane.events.v1.DeadLetter"> & {
  */
 export const DeadLetterSchema: GenMessage<DeadLetter> = /*@__PURE__*/
   messageDesc(file_querylane_events_v1_envelope, 1);
+
+/**
+ * RecordChanged is what querylane.catalog carries when a record is created, changed or deleted
+ * (type "catalog.<kind>.<change>"): the record as its public JSON, secrets never included.
+ *
+ * @generated from message querylane.events.v1.RecordChanged
+ */
+export type RecordChanged = Message<"querylane.events.v1.RecordChanged"> & {
+  /**
+   * project, datasource, api_key, credential, ...
+   *
+   * @generated from field: string kind = 1;
+   */
+  kind: string;
+
+  /**
+   * @generated from field: string id = 2;
+   */
+  id: string;
+
+  /**
+   * created, updated or deleted.
+   *
+   * @generated from field: string change = 3;
+   */
+  change: string;
+
+  /**
+   * @generated from field: google.protobuf.Struct record = 4;
+   */
+  record?: JsonObject | undefined;
+};
+
+/**
+ * Describes the message querylane.events.v1.RecordChanged.
+ * Use `create(RecordChangedSchema)` to create a new message.
+ */
+export const RecordChangedSchema: GenMessage<RecordChanged> = /*@__PURE__*/
+  messageDesc(file_querylane_events_v1_envelope, 2);
 

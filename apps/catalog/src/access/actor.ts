@@ -1,0 +1,29 @@
+// The user a management call acts for. The gateway authenticates the caller and names them in
+// the `x-querylane-actor` metadata; the catalog loads them and authorizes every call itself.
+import type { Kysely } from 'kysely';
+import { AppError } from '@querylane/errors';
+import type { CallContext } from '@querylane/grpc';
+import type { CatalogTables } from '../db/schema.js';
+
+export const actorMetadataKey = 'x-querylane-actor';
+
+export interface Actor {
+  userId: string;
+  organizationId: string;
+  platformId: string;
+  isPlatformAdmin: boolean;
+}
+
+export async function loadActor(db: Kysely<CatalogTables>, context: CallContext): Promise<Actor> {
+  const userId = context.metadata.get(actorMetadataKey)[0];
+  if (typeof userId !== 'string' || !userId) throw new AppError('authentication_failed', 'no authenticated caller');
+  const row = await db
+    .selectFrom('users')
+    .innerJoin('organizations', 'organizations.id', 'users.organization_id')
+    .select(['users.id', 'users.organization_id', 'users.is_platform_admin', 'organizations.platform_id'])
+    .where('users.id', '=', userId)
+    .where('users.deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) throw new AppError('authentication_failed', 'the caller no longer exists');
+  return { userId: row.id, organizationId: row.organization_id, platformId: row.platform_id, isPlatformAdmin: row.is_platform_admin };
+}

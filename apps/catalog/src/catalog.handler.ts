@@ -1,0 +1,146 @@
+// The catalog's gRPC surface: each handler loads the acting user, calls a use case and maps rows
+// to messages. Nothing here decides anything.
+import type { DescMessage, MessageShape } from '@bufbuild/protobuf';
+import type { Kysely } from 'kysely';
+import { AppError } from '@querylane/errors';
+import type { CallContext, ServiceImplementation } from '@querylane/grpc';
+import { catalogV1 } from '@querylane/proto';
+import { rowToMessage } from '@querylane/records';
+import { loadActor } from './access/actor.js';
+import type { Authorizer } from './access/authorizer.js';
+import { isPermission } from './access/roles.js';
+import type { ApiKeysUseCase } from './api-keys/api-keys.usecase.js';
+import type { CredentialsUseCase } from './credentials/credentials.usecase.js';
+import type { DatasourcesUseCase } from './datasources/datasources.usecase.js';
+import type { CatalogTables } from './db/schema.js';
+import type { IdentityUseCase } from './identity/identity.usecase.js';
+import type { OrganizationsUseCase } from './organizations/organizations.usecase.js';
+import { withoutKeyHash, type PlatformReadUseCase } from './platform/platform-read.usecase.js';
+import type { ProjectsUseCase } from './projects/projects.usecase.js';
+import type { MeUseCase } from './users/me.usecase.js';
+
+export interface CatalogUseCases {
+  db: Kysely<CatalogTables>;
+  authorizer: Authorizer;
+  identity: IdentityUseCase;
+  organizations: OrganizationsUseCase;
+  projects: ProjectsUseCase;
+  datasources: DatasourcesUseCase;
+  credentials: CredentialsUseCase;
+  apiKeys: ApiKeysUseCase;
+  platformRead: PlatformReadUseCase;
+  me: MeUseCase;
+}
+
+const message = <D extends DescMessage>(schema: D, row: object): MessageShape<D> => rowToMessage(schema, row as Record<string, unknown>);
+const list = <D extends DescMessage>(schema: D, rows: object[]): MessageShape<D>[] => rows.map((row) => message(schema, row));
+const optional = (value: string | undefined) => (value ? value : undefined);
+
+export function catalogHandlers(u: CatalogUseCases): Omit<ServiceImplementation<typeof catalogV1.CatalogService>, 'getServiceInfo'> {
+  const actor = (context: CallContext) => loadActor(u.db, context);
+  return {
+    verifyToken: async ({ token }) => ({ principal: await u.identity.verifyToken(token) }),
+    verifyApiKey: async ({ key }) => {
+      const { apiKey, principal } = await u.identity.verifyApiKey(key);
+      return { apiKey: message(catalogV1.ApiKeySchema, withoutKeyHash(apiKey)), principal };
+    },
+    authorize: async ({ projectId, action }, context) => {
+      if (!isPermission(action)) throw new AppError('invalid_request', `unknown action ${action}`, { field: 'action' });
+      const who = await actor(context);
+      const project = await u.authorizer.requireProject(who, projectId, action);
+      return { role: (await u.authorizer.roleIn(who, project.team_id)) ?? (who.isPlatformAdmin ? 'platform_admin' : 'organization_owner') };
+    },
+    getMe: async (_request, context) => {
+      const me = await u.me.execute(await actor(context));
+      return {
+        user: message(catalogV1.UserSchema, me.user),
+        organization: message(catalogV1.OrganizationSchema, me.organization),
+        teams: list(catalogV1.TeamSchema, me.teams),
+        roles: list(catalogV1.RbacSchema, me.roles),
+        projects: list(catalogV1.ProjectSchema, me.projects),
+        platformId: me.organization.platform_id,
+      };
+    },
+    createPlatform: async (request, context) => ({ platform: message(catalogV1.PlatformSchema, await u.organizations.createPlatform(await actor(context), request)) }),
+    getPlatform: async ({ platformId }, context) => ({ platform: await u.platformRead.execute(await actor(context), platformId) }),
+    createOrganization: async (request, context) => ({
+      organization: message(catalogV1.OrganizationSchema, await u.organizations.createOrganization(await actor(context), request)),
+    }),
+    getOrganization: async ({ organizationId }, context) => ({
+      organization: message(catalogV1.OrganizationSchema, await u.organizations.getOrganization(await actor(context), organizationId)),
+    }),
+    createTeam: async (request, context) => ({ team: message(catalogV1.TeamSchema, await u.organizations.createTeam(await actor(context), request)) }),
+    getTeam: async ({ teamId }, context) => {
+      const { team, members } = await u.organizations.getTeam(await actor(context), teamId);
+      return { team: message(catalogV1.TeamSchema, team), members: list(catalogV1.RbacSchema, members) };
+    },
+    setTeamMember: async (request, context) => ({ member: message(catalogV1.RbacSchema, await u.organizations.setTeamMember(await actor(context), request)) }),
+    removeTeamMember: async (request, context) => {
+      await u.organizations.removeTeamMember(await actor(context), request);
+      return {};
+    },
+    createUser: async (request, context) => ({ user: message(catalogV1.UserSchema, await u.organizations.createUser(await actor(context), request)) }),
+    getUser: async ({ userId }, context) => ({ user: message(catalogV1.UserSchema, await u.organizations.getUser(await actor(context), userId)) }),
+    createUserToken: async ({ userId, expiresInDays }, context) => {
+      const user = await u.organizations.requireTokenIssuer(await actor(context), userId);
+      const expiresAt = expiresInDays ? new Date(Date.now() + expiresInDays * 86_400_000) : null;
+      const { token, record } = await u.identity.issueToken(user.id, 'token', expiresAt);
+      return { token, authRecord: message(catalogV1.AuthRecordSchema, { ...record, token_hash: null }) };
+    },
+    createSession: async ({ token }) => {
+      const { token: sessionToken, record } = await u.identity.createSession(token);
+      return { sessionToken, authRecord: message(catalogV1.AuthRecordSchema, { ...record, token_hash: null }) };
+    },
+    deleteSession: async ({ sessionToken }) => {
+      await u.identity.deleteSession(sessionToken);
+      return {};
+    },
+    createProject: async (request, context) => ({ project: message(catalogV1.ProjectSchema, await u.projects.create(await actor(context), request)) }),
+    getProject: async ({ projectId }, context) => ({ project: message(catalogV1.ProjectSchema, await u.projects.get(await actor(context), projectId)) }),
+    listTeamProjects: async ({ teamId }, context) => ({ projects: list(catalogV1.ProjectSchema, await u.projects.listForTeam(await actor(context), teamId)) }),
+    deleteProject: async ({ projectId }, context) => ({ project: message(catalogV1.ProjectSchema, await u.projects.delete(await actor(context), projectId)) }),
+    listProjectEvents: async ({ projectId, limit, before }, context) => {
+      const page = await u.projects.events(await actor(context), projectId, limit, optional(before));
+      return { events: list(catalogV1.ProjectEventSchema, page.events), nextCursor: page.nextCursor };
+    },
+    createDatasource: async (request, context) => ({ datasource: message(catalogV1.DatasourceSchema, await u.datasources.create(await actor(context), request)) }),
+    getDatasource: async ({ datasourceId }, context) => ({ datasource: message(catalogV1.DatasourceSchema, await u.datasources.get(await actor(context), datasourceId)) }),
+    listProjectDatasources: async ({ projectId }, context) => ({
+      datasources: list(catalogV1.DatasourceSchema, await u.datasources.list(await actor(context), projectId)),
+    }),
+    deleteDatasource: async ({ datasourceId }, context) => ({
+      datasource: message(catalogV1.DatasourceSchema, await u.datasources.delete(await actor(context), datasourceId)),
+    }),
+    createCredential: async (request, context) => ({
+      credential: message(
+        catalogV1.CredentialSchema,
+        await u.credentials.create(await actor(context), {
+          name: request.name,
+          type: request.type,
+          description: request.description,
+          metadata: request.metadata,
+          config: request.config,
+          datasourceId: optional(request.datasourceId),
+          teamId: optional(request.teamId),
+          organizationId: request.organizationId,
+        }),
+      ),
+    }),
+    getCredential: async ({ credentialId }, context) => ({ credential: message(catalogV1.CredentialSchema, await u.credentials.get(await actor(context), credentialId)) }),
+    getJob: async ({ jobId }, context) => {
+      const { job, statuses, events, sources } = await u.datasources.getJob(await actor(context), jobId);
+      const result = message(catalogV1.JobSchema, job);
+      result.statuses = list(catalogV1.JobStatusSchema, statuses);
+      result.jobEvents = list(catalogV1.JobEventSchema, events);
+      result.sources = list(catalogV1.JobSourceSchema, sources);
+      return { job: result };
+    },
+    listProjectJobs: async ({ projectId }, context) => ({ jobs: list(catalogV1.JobSchema, await u.datasources.listJobs(await actor(context), projectId)) }),
+    createApiKey: async (request, context) => {
+      const { key, apiKey } = await u.apiKeys.create(await actor(context), request);
+      return { key, apiKey: message(catalogV1.ApiKeySchema, withoutKeyHash(apiKey)) };
+    },
+    listApiKeys: async (_request, context) => ({ apiKeys: list(catalogV1.ApiKeySchema, (await u.apiKeys.list(await actor(context))).map(withoutKeyHash)) }),
+    revokeApiKey: async ({ apiKeyId }, context) => ({ apiKey: message(catalogV1.ApiKeySchema, withoutKeyHash(await u.apiKeys.revoke(await actor(context), apiKeyId))) }),
+  };
+}

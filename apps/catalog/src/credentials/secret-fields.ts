@@ -1,0 +1,37 @@
+// Finds the secret values in a credential's config and metadata: every value inside an `auth`
+// object except the ones that only describe it (the API-key header name, where it goes, the user
+// name), and anywhere a key named like a secret. They are cut out into Secret rows; the stored
+// documents keep null in their place, which is also what every reader sees.
+
+const describingAuthFields = new Set(['key', 'in', 'type', 'username', 'header', 'name', 'scheme', 'authtype']);
+const secretName = /(password|passwd|secret|token|api[-_]?key|apikey|authorization|credential|private[-_]?key|cookie|session)/i;
+
+export interface SecretValue {
+  /** Dotted path from the document root, e.g. "config.auth.token". */
+  path: string;
+  value: string;
+}
+
+export function extractSecrets(root: 'config' | 'metadata', document: Record<string, unknown> | undefined): {
+  redacted: Record<string, unknown> | null;
+  secrets: SecretValue[];
+} {
+  if (!document) return { redacted: null, secrets: [] };
+  const secrets: SecretValue[] = [];
+  const walk = (value: unknown, path: string, inAuth: boolean, key: string): unknown => {
+    if (Array.isArray(value)) return value.map((item, index) => walk(item, `${path}.${index}`, inAuth, key));
+    if (value !== null && typeof value === 'object') {
+      return Object.fromEntries(
+        Object.entries(value as Record<string, unknown>).map(([childKey, child]) => [
+          childKey,
+          walk(child, `${path}.${childKey}`, inAuth || childKey.toLowerCase() === 'auth', childKey),
+        ]),
+      );
+    }
+    const secret = (typeof value === 'string' || typeof value === 'number') && String(value) !== '' && (secretName.test(key) || (inAuth && !describingAuthFields.has(key.toLowerCase())));
+    if (!secret) return value;
+    secrets.push({ path, value: String(value) });
+    return null;
+  };
+  return { redacted: walk(document, root, false, root) as Record<string, unknown>, secrets };
+}

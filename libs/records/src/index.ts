@@ -1,0 +1,2 @@
+export { messageToJson, rowToMessage } from './records.js';
+export type { PublicJson, PublicValue } from './records.js';
