@@ -1,22 +1,36 @@
-// The public HTTP API under /v1, composed from route groups; every error leaves in the shape of DESIGN.md §8.
+// The public HTTP API under /v1, composed from route groups; every error leaves in the shape of
+// DESIGN.md §8, and GET /v1/openapi.json describes every route.
 import { randomUUID } from 'node:crypto';
-import { Hono } from 'hono';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from 'pino';
 import { AppError, toErrorBody } from '@querylane/errors';
 import type { ServiceClients } from '@querylane/runtime';
+import { Authenticator } from './auth/authenticator.js';
+import { managementAuth } from './auth/management-auth.middleware.js';
 import type { GatewayEnv } from './gateway-env.js';
 import { CheckServicesUseCase } from './health/check-services.usecase.js';
+import { validationHook } from './openapi/errors.js';
+import { accessRoutes, sessionRoutes } from './routes/access.routes.js';
+import { apiKeysRoutes } from './routes/api-keys.routes.js';
 import { healthRoutes } from './routes/health.routes.js';
+import { projectsRoutes } from './routes/projects.routes.js';
 
 export interface GatewayDependencies {
   clients: ServiceClients;
   logger: Logger;
+  authenticator?: Authenticator;
+  /** Largest management request body (default 1 MiB). */
+  maxBodyBytes?: number;
+  secureCookies?: boolean;
 }
 
-export function createGatewayApp({ clients, logger }: GatewayDependencies) {
-  const app = new Hono<GatewayEnv>().basePath('/v1');
+const publicRoutes = new Set(['GET /v1/healthz', 'GET /v1/openapi.json', 'POST /v1/auth/sessions', 'DELETE /v1/auth/sessions']);
+
+export function createGatewayApp({ clients, logger, authenticator = new Authenticator(clients), maxBodyBytes = 1024 * 1024, secureCookies = false }: GatewayDependencies) {
+  const app = new OpenAPIHono<GatewayEnv>({ defaultHook: validationHook }).basePath('/v1');
   app.use(async (c, next) => {
     const requestId = c.req.header('x-request-id') || randomUUID();
     c.set('requestId', requestId);
@@ -24,12 +38,39 @@ export function createGatewayApp({ clients, logger }: GatewayDependencies) {
     await next();
     c.header('x-request-id', requestId);
   });
+  app.use(
+    bodyLimit({
+      maxSize: maxBodyBytes,
+      onError: () => {
+        throw new AppError('payload_too_large', `the request body is larger than ${maxBodyBytes} bytes`, { max_bytes: maxBodyBytes });
+      },
+    }),
+  );
+  app.use(managementAuth(authenticator, (path, method) => publicRoutes.has(`${method} ${path}`)));
+
   app.route('/', healthRoutes(new CheckServicesUseCase(clients)));
+  app.route('/', sessionRoutes(clients, { secureCookies }));
+  app.route('/', accessRoutes(clients));
+  app.route('/', projectsRoutes(clients));
+  app.route('/', apiKeysRoutes(clients));
+
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerToken', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'A management token; the bare token without "Bearer " is accepted too',
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'sessionCookie', { type: 'apiKey', in: 'cookie', name: 'ql_session' });
+  app.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: 'Querylane API', version: 'v1', description: 'Turns external HTTP APIs into queryable, deployable APIs.' },
+    servers: [{ url: '/' }],
+  });
+
   app.notFound((c) => c.json(toErrorBody(new AppError('not_found', `no route for ${c.req.method} ${c.req.path}`), c.get('requestId')), 404));
   app.onError((error, c) => {
     const appError =
-      error instanceof HTTPException ? new AppError(error.status === 413 ? 'payload_too_large' : 'invalid_request', error.message) : error;
-    const body = toErrorBody(appError, c.get('requestId'));
+      error instanceof HTTPException ? new AppError(error.status === 413 ? 'payload_too_large' : 'invalid_request', error.message || 'invalid request') : error;
+    const body = toErrorBody(appError, c.get('requestId') ?? randomUUID());
     if (body.error === 'internal_error') c.get('logger').error({ err: error }, 'request failed');
     return c.json(body, (appError instanceof AppError ? appError.httpStatus : 500) as ContentfulStatusCode);
   });

@@ -1,2 +1,2 @@
-export { messageToJson, rowToMessage } from './records.js';
+export { isRelation, messageToJson, rowToMessage } from './records.js';
 export type { PublicJson, PublicValue } from './records.js';

@@ -49,11 +49,20 @@ export type PublicValue = string | number | boolean | null | PublicJson | Public
  * name, unset optional fields and unfilled relations as null, timestamps as ISO 8601 UTC strings,
  * 64-bit integers as numbers (as strings beyond 2^53, where JSON numbers lose precision).
  */
-export function messageToJson<D extends DescMessage>(schema: D, message: MessageShape<D>): PublicJson {
+export function messageToJson<D extends DescMessage>(schema: D, message: MessageShape<D>, options: { relations?: boolean } = {}): PublicJson {
   const source = message as unknown as Record<string, unknown>;
   const json: PublicJson = {};
-  for (const field of schema.fields) json[field.name] = toJsonValue(field, source[field.localName]);
+  for (const field of schema.fields) {
+    if (options.relations === false && isRelation(field)) continue;
+    json[field.name] = toJsonValue(field, source[field.localName]);
+  }
   return json;
+}
+
+/** A field that links to other records (filled by the platform read), as opposed to the record's own data. */
+export function isRelation(field: DescField): boolean {
+  if (field.fieldKind === 'list') return field.listKind === 'message';
+  return field.fieldKind === 'message' && field.message.typeName !== timestampType && field.message.typeName !== structType;
 }
 
 function toJsonValue(field: DescField, value: unknown): PublicValue {
