@@ -72,6 +72,8 @@ export function createGatewayApp({ clients, logger, authenticator = new Authenti
       error instanceof HTTPException ? new AppError(error.status === 413 ? 'payload_too_large' : 'invalid_request', error.message || 'invalid request') : error;
     const body = toErrorBody(appError, c.get('requestId') ?? randomUUID());
     if (body.error === 'internal_error') c.get('logger').error({ err: error }, 'request failed');
+    // The rest of an oversized body is not read, so this connection cannot carry another request.
+    if (body.error === 'payload_too_large') c.header('connection', 'close');
     return c.json(body, (appError instanceof AppError ? appError.httpStatus : 500) as ContentfulStatusCode);
   });
   return app;

@@ -26,7 +26,9 @@ const problems: string[] = [];
 const seen = new Set<string>();
 
 function checkValue(where: string, type: string, value: unknown): void {
-  const fail = () => problems.push(`${where}: expected ${type}, got ${JSON.stringify(value)?.slice(0, 60)}`);
+  const fail = (): void => {
+    problems.push(`${where}: expected ${type}, got ${JSON.stringify(value)?.slice(0, 60)}`);
+  };
   if (type.startsWith('array of ')) {
     if (!Array.isArray(value)) return fail();
     const item = type.slice('array of '.length);
@@ -42,7 +44,7 @@ function checkValue(where: string, type: string, value: unknown): void {
   if (type.startsWith('number')) return typeof value === 'number' ? undefined : fail();
   if (type.startsWith('boolean')) return typeof value === 'boolean' ? undefined : fail();
   if (type.startsWith('object')) return typeof value === 'object' && !Array.isArray(value) ? undefined : fail();
-  problems.push(`${where}: unknown type ${type} in the model`);
+  fail();
 }
 
 function checkRecord(name: string, value: unknown, where: string): void {

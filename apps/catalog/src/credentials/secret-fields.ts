@@ -18,20 +18,24 @@ export function extractSecrets(root: 'config' | 'metadata', document: Record<str
 } {
   if (!document) return { redacted: null, secrets: [] };
   const secrets: SecretValue[] = [];
-  const walk = (value: unknown, path: string, inAuth: boolean, key: string): unknown => {
-    if (Array.isArray(value)) return value.map((item, index) => walk(item, `${path}.${index}`, inAuth, key));
+  // Under a secret-named key every string or number is secret, e.g. the seed's parameters shape
+  // `{ client_secret: { value, required } }`.
+  const walk = (value: unknown, path: string, inAuth: boolean, key: string, inSecret: boolean): unknown => {
+    if (Array.isArray(value)) return value.map((item, index) => walk(item, `${path}.${index}`, inAuth, key, inSecret));
     if (value !== null && typeof value === 'object') {
+      const secretParent = inSecret || secretName.test(key);
       return Object.fromEntries(
         Object.entries(value as Record<string, unknown>).map(([childKey, child]) => [
           childKey,
-          walk(child, `${path}.${childKey}`, inAuth || childKey.toLowerCase() === 'auth', childKey),
+          walk(child, `${path}.${childKey}`, inAuth || childKey.toLowerCase() === 'auth', childKey, secretParent),
         ]),
       );
     }
-    const secret = (typeof value === 'string' || typeof value === 'number') && String(value) !== '' && (secretName.test(key) || (inAuth && !describingAuthFields.has(key.toLowerCase())));
+    const candidate = (typeof value === 'string' || typeof value === 'number') && String(value) !== '';
+    const secret = candidate && (inSecret || secretName.test(key) || (inAuth && !describingAuthFields.has(key.toLowerCase())));
     if (!secret) return value;
     secrets.push({ path, value: String(value) });
     return null;
   };
-  return { redacted: walk(document, root, false, root) as Record<string, unknown>, secrets };
+  return { redacted: walk(document, root, false, root, false) as Record<string, unknown>, secrets };
 }

@@ -1,0 +1,27 @@
+// Which project and environment a query call with an API key is for (API.md endpoint 7): the
+// project from `project_id`, `X-Project-Id` or the key's only project; the environment from
+// `X-Environment`, the key's only environment, or production. The key must cover both.
+import { AppError } from '@querylane/errors';
+import type { ApiKeyPrincipal } from './authenticator.js';
+
+export interface QueryScope {
+  projectId: string;
+  environment: string;
+}
+
+export function resolveQueryScope(key: ApiKeyPrincipal, asked: { projectId?: string | undefined; environment?: string | undefined }): QueryScope {
+  const projectId = asked.projectId || (key.projectIds.length === 1 ? key.projectIds[0] : undefined);
+  if (!projectId) {
+    throw new AppError('invalid_query', 'name the project: the key covers several (project_id query parameter or X-Project-Id header)', {
+      project_ids: key.projectIds,
+    });
+  }
+  const environment = asked.environment || (key.environments.length === 1 ? key.environments[0]! : 'production');
+  if (!key.projectIds.includes(projectId)) {
+    throw new AppError('permission_denied', `this API key is not scoped to project ${projectId}`, { project_id: projectId });
+  }
+  if (!key.environments.includes(environment)) {
+    throw new AppError('permission_denied', `this API key is not scoped to the ${environment} environment`, { environment, environments: key.environments });
+  }
+  return { projectId, environment };
+}
