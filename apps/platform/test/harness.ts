@@ -2,7 +2,7 @@
 // as a user would. Also builds two organizations with a user of every role in each.
 import { platformModules } from '@querylane/platform/modules';
 import { databaseModule, loadConfig, Platform } from '@querylane/runtime';
-import { scratchDir, testLogger, type ScratchDir } from '@querylane/testing';
+import { isolatedDatabase, scratchDir, testLogger, type IsolatedDatabase, type ScratchDir } from '@querylane/testing';
 
 export const adminToken = 'admin-token-for-the-tests-0123456789';
 
@@ -16,14 +16,17 @@ export class Harness {
   private constructor(
     readonly platform: Platform,
     private readonly dir: ScratchDir,
+    private readonly database: IsolatedDatabase,
   ) {}
 
   static async start(extraEnv: Record<string, string> = {}): Promise<Harness> {
     const dir = scratchDir();
-    const env = { ...process.env, PORT: '0', GRPC_PORT: '0', QUERYLANE_DATA_DIR: dir.path, QUERYLANE_ADMIN_TOKEN: adminToken, ...extraEnv };
+    const database = await isolatedDatabase();
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', GRPC_PORT: '0', QUERYLANE_DATA_DIR: dir.path, QUERYLANE_ADMIN_TOKEN: adminToken, ...extraEnv };
+    if (database.url) env.DATABASE_URL = database.url;
     const platform = new Platform(loadConfig(env), testLogger(), platformModules, env);
     await platform.start();
-    return new Harness(platform, dir);
+    return new Harness(platform, dir, database);
   }
 
   get base(): string {
@@ -72,6 +75,7 @@ export class Harness {
 
   async stop(): Promise<void> {
     await this.platform.stop();
+    await this.database.drop();
     this.dir.remove();
   }
 }

@@ -5,24 +5,27 @@ import { createClient } from '@querylane/grpc';
 import { platformModules } from '@querylane/platform/modules';
 import { catalogV1, connectorV1, healthV1 } from '@querylane/proto';
 import { grpcServerModule, loadConfig, Platform, type PlatformConfig } from '@querylane/runtime';
-import { realParts, scratchDir, testLogger } from '@querylane/testing';
+import { isolatedDatabase, realParts, scratchDir, testLogger, type IsolatedDatabase } from '@querylane/testing';
 
 const backend = [realParts.databaseUrl ? 'postgres' : 'pglite', realParts.kafkaBrokers ? 'kafka' : 'in-process', realParts.s3 ? 'minio' : 'filesystem'].join(' + ');
 
-function configFor(target: string, dataDir: string): PlatformConfig {
-  return { ...loadConfig({ ...process.env, TARGET: target, PORT: '0', GRPC_PORT: '0', QUERYLANE_DATA_DIR: dataDir }) };
+function configFor(target: string, dataDir: string, database: IsolatedDatabase): PlatformConfig {
+  return loadConfig({ ...process.env, TARGET: target, PORT: '0', GRPC_PORT: '0', QUERYLANE_DATA_DIR: dataDir, ...(database.url ? { DATABASE_URL: database.url } : {}) });
 }
 
 describe(`platform TARGET=all [${backend}]`, () => {
   const dir = scratchDir();
   let platform: Platform;
+  let database: IsolatedDatabase;
 
   beforeAll(async () => {
-    platform = new Platform(configFor('all', dir.path), testLogger(), platformModules);
+    database = await isolatedDatabase();
+    platform = new Platform(configFor('all', dir.path, database), testLogger(), platformModules);
     await platform.start();
   });
   afterAll(async () => {
     await platform?.stop();
+    await database?.drop();
     dir.remove();
   });
 
@@ -71,10 +74,17 @@ describe(`platform TARGET=all [${backend}]`, () => {
     ]);
   });
 
-  it('answers unknown paths with the error shape of DESIGN.md §8', async () => {
+  it("answers in the error shape of DESIGN.md §8, with the caller's request id", async () => {
     const response = await fetch(`http://127.0.0.1:${platform.port}/v1/nothing-here`, { headers: { 'x-request-id': 'rid-1' } });
-    expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: 'not_found', message: 'no route for GET /v1/nothing-here', request_id: 'rid-1' });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ error: 'authentication_failed', message: expect.any(String), request_id: 'rid-1' });
+    // The generated admin token was written to the data directory (mode 0600).
+    const { readFileSync, statSync } = await import('node:fs');
+    const token = readFileSync(`${dir.path}/admin-token`, 'utf8').trim();
+    expect(statSync(`${dir.path}/admin-token`).mode & 0o777).toBe(0o600);
+    const unknown = await fetch(`http://127.0.0.1:${platform.port}/v1/nothing-here`, { headers: { 'x-request-id': 'rid-2', authorization: token } });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ error: 'not_found', message: 'no route for GET /v1/nothing-here', request_id: 'rid-2' });
   });
 
   it('reports a stopped service as unreachable or not serving, and the platform as degraded', async () => {
@@ -95,13 +105,16 @@ describe(`platform TARGET=all [${backend}]`, () => {
 describe(`platform TARGET=catalog [${backend}]`, () => {
   const dir = scratchDir();
   let platform: Platform;
+  let database: IsolatedDatabase;
 
   beforeAll(async () => {
-    platform = new Platform(configFor('catalog', dir.path), testLogger(), platformModules);
+    database = await isolatedDatabase();
+    platform = new Platform(configFor('catalog', dir.path, database), testLogger(), platformModules);
     await platform.start();
   });
   afterAll(async () => {
     await platform?.stop();
+    await database?.drop();
     dir.remove();
   });
 

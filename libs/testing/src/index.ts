@@ -55,3 +55,41 @@ export async function waitFor<T>(check: () => Promise<T> | T, what: string, time
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
+
+export interface IsolatedDatabase {
+  /** DATABASE_URL of a new, empty database, or undefined on the embedded parts. */
+  url: string | undefined;
+  drop(): Promise<void>;
+}
+
+/**
+ * On real PostgreSQL every suite that starts a platform gets a database of its own (created here,
+ * dropped after), so bootstraps, unique emails and row counts of parallel suites never meet.
+ */
+export async function isolatedDatabase(): Promise<IsolatedDatabase> {
+  const base = realParts.databaseUrl;
+  if (!base) return { url: undefined, drop: async () => undefined };
+  const { default: pg } = await import('pg');
+  const name = uniqueName('qltest');
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
