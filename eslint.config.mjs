@@ -32,7 +32,7 @@ export default [
   {
     // Only the launcher (and the benchmarks, which start it) may import apps, through their front doors.
     files: ['apps/platform/**/*.ts', 'bench/**/*.ts'],
-    rules: { '@nx/enforce-module-boundaries': ['error', { ...boundaries, allow: ['^@querylane/[a-z-]+/module$', '^@querylane/gateway/auth$'] }] },
+    rules: { '@nx/enforce-module-boundaries': ['error', { ...boundaries, allow: ['^@querylane/[a-z-]+/module$', '^@querylane/gateway/auth$', '^@querylane/platform/modules$'] }] },
   },
   {
     files: ['bench/**', 'tools/**', '**/test/**'],

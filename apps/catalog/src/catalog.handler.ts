@@ -6,7 +6,7 @@ import { AppError } from '@querylane/errors';
 import type { CallContext, ServiceImplementation } from '@querylane/grpc';
 import { catalogV1 } from '@querylane/proto';
 import { rowToMessage } from '@querylane/records';
-import { loadActor } from './access/actor.js';
+import { loadActor, loadOptionalActor } from './access/actor.js';
 import type { Authorizer } from './access/authorizer.js';
 import { isPermission } from './access/roles.js';
 import type { ApiKeysUseCase } from './api-keys/api-keys.usecase.js';
@@ -17,6 +17,7 @@ import type { IdentityUseCase } from './identity/identity.usecase.js';
 import type { OrganizationsUseCase } from './organizations/organizations.usecase.js';
 import { withoutKeyHash, type PlatformReadUseCase } from './platform/platform-read.usecase.js';
 import type { ProjectsUseCase } from './projects/projects.usecase.js';
+import type { DataRecordsUseCase } from './records/data-records.usecase.js';
 import type { MeUseCase } from './users/me.usecase.js';
 
 export interface CatalogUseCases {
@@ -30,6 +31,7 @@ export interface CatalogUseCases {
   apiKeys: ApiKeysUseCase;
   platformRead: PlatformReadUseCase;
   me: MeUseCase;
+  records: DataRecordsUseCase;
 }
 
 const message = <D extends DescMessage>(schema: D, row: object): MessageShape<D> => rowToMessage(schema, row as Record<string, unknown>);
@@ -38,6 +40,7 @@ const optional = (value: string | undefined) => (value ? value : undefined);
 
 export function catalogHandlers(u: CatalogUseCases): Omit<ServiceImplementation<typeof catalogV1.CatalogService>, 'getServiceInfo'> {
   const actor = (context: CallContext) => loadActor(u.db, context);
+  const caller = (context: CallContext) => loadOptionalActor(u.db, context);
   return {
     verifyToken: async ({ token }) => ({ principal: await u.identity.verifyToken(token) }),
     verifyApiKey: async ({ key }) => {
@@ -141,6 +144,37 @@ export function catalogHandlers(u: CatalogUseCases): Omit<ServiceImplementation<
       return { key, apiKey: message(catalogV1.ApiKeySchema, withoutKeyHash(apiKey)) };
     },
     listApiKeys: async (_request, context) => ({ apiKeys: list(catalogV1.ApiKeySchema, (await u.apiKeys.list(await actor(context))).map(withoutKeyHash)) }),
+    createJob: async (request, context) => ({
+      job: message(
+        catalogV1.JobSchema,
+        await u.records.createJob(await caller(context), {
+          projectId: request.projectId,
+          datasourceId: optional(request.datasourceId),
+          jobType: request.jobType,
+          sources: request.sources.map((source) => ({ sourceType: source.sourceType, sourceId: source.sourceId })),
+        }),
+      ),
+    }),
+    transitionJob: async ({ jobId, status, reason }, context) => ({ job: message(catalogV1.JobSchema, await u.records.transitionJob(await caller(context), { jobId, status, reason })) }),
+    addJobEvent: async ({ jobId, eventType, message: text, data }, context) => ({
+      jobEvent: message(catalogV1.JobEventSchema, await u.records.addJobEvent(await caller(context), { jobId, eventType, message: text, data })),
+    }),
+    createDataObject: async (request, context) => ({ dataObject: message(catalogV1.DataObjectSchema, await u.records.createDataObject(await caller(context), request)) }),
+    getDataObject: async ({ dataObjectId }, context) => {
+      const { object, lineage } = await u.records.getDataObject(await caller(context), dataObjectId);
+      const dataObject = message(catalogV1.DataObjectSchema, object);
+      dataObject.lineage = list(catalogV1.LineageSchema, lineage);
+      return { dataObject };
+    },
+    listDataObjects: async ({ datasourceId }, context) => ({ dataObjects: list(catalogV1.DataObjectSchema, await u.records.listDataObjects(await caller(context), datasourceId)) }),
+    createLineage: async (request, context) => ({ lineage: message(catalogV1.LineageSchema, await u.records.createLineage(await caller(context), request)) }),
+    upsertDataline: async (request, context) => ({ dataline: message(catalogV1.DatalineSchema, await u.records.upsertDataline(await caller(context), request)) }),
+    getDataline: async ({ datalineId }, context) => ({ dataline: message(catalogV1.DatalineSchema, await u.records.getDataline(await caller(context), datalineId)) }),
+    listProjectDatalines: async ({ projectId }, context) => ({ datalines: list(catalogV1.DatalineSchema, await u.records.listDatalines(await caller(context), projectId)) }),
+    setDatasourceStatus: async (request, context) => ({ datasource: message(catalogV1.DatasourceSchema, await u.records.setDatasourceStatus(await caller(context), request)) }),
+    addProjectEvent: async ({ projectId, eventType, message: text, data }, context) => ({
+      event: message(catalogV1.ProjectEventSchema, await u.records.addProjectEvent(await caller(context), { projectId, eventType, message: text, data })),
+    }),
     revokeApiKey: async ({ apiKeyId }, context) => ({ apiKey: message(catalogV1.ApiKeySchema, withoutKeyHash(await u.apiKeys.revoke(await actor(context), apiKeyId))) }),
   };
 }

@@ -16,6 +16,7 @@ import { loadSecretKey, SecretBox } from './identity/secret-box.js';
 import { OrganizationsUseCase } from './organizations/organizations.usecase.js';
 import { PlatformReadUseCase } from './platform/platform-read.usecase.js';
 import { ProjectsUseCase } from './projects/projects.usecase.js';
+import { DataRecordsUseCase } from './records/data-records.usecase.js';
 import { MeUseCase } from './users/me.usecase.js';
 
 export const catalogModule = defineServiceModule<typeof catalogV1.CatalogService, CatalogTables>({
@@ -58,6 +59,7 @@ export const catalogModule = defineServiceModule<typeof catalogV1.CatalogService
         apiKeys: new ApiKeysUseCase(db, authorizer, events),
         platformRead: new PlatformReadUseCase(db, authorizer),
         me: new MeUseCase(db, authorizer),
+        records: new DataRecordsUseCase(db, authorizer, events),
       }),
       stop: () => identity.flushLastUsed(),
     };

@@ -27,3 +27,9 @@ export async function loadActor(db: Kysely<CatalogTables>, context: CallContext)
   if (!row) throw new AppError('authentication_failed', 'the caller no longer exists');
   return { userId: row.id, organizationId: row.organization_id, platformId: row.platform_id, isPlatformAdmin: row.is_platform_admin };
 }
+
+/** The acting user when the call names one; a service's own call (no actor) gets undefined. */
+export async function loadOptionalActor(db: Kysely<CatalogTables>, context: CallContext): Promise<Actor | undefined> {
+  const userId = context.metadata.get(actorMetadataKey)[0];
+  return typeof userId === 'string' && userId ? loadActor(db, context) : undefined;
+}

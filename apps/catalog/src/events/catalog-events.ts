@@ -5,11 +5,11 @@ import { create } from '@bufbuild/protobuf';
 import type { Kysely, Selectable } from 'kysely';
 import { addToOutbox, createEnvelope, topics, type OutboxRelay, type OutgoingEvent } from '@querylane/bus';
 import { eventsV1 } from '@querylane/proto';
-import type { CatalogTables, ProjectsTable } from '../db/schema.js';
+import type { CatalogTables, ProjectEventsTable, ProjectsTable } from '../db/schema.js';
 
 export interface Emitter {
   /** A ProjectEvent row plus a `catalog.<type>` event carrying the record. */
-  project(project: Selectable<ProjectsTable> | { id: string }, type: string, message: string, data?: Record<string, unknown>): Promise<void>;
+  project(project: Selectable<ProjectsTable> | { id: string }, type: string, message: string, data?: Record<string, unknown>): Promise<Selectable<ProjectEventsTable>>;
   /** A `catalog.<kind>.<change>` event for a record that is not a project event. */
   record(projectId: string, kind: string, id: string, change: string, record: Record<string, unknown>): void;
 }
@@ -25,8 +25,13 @@ export class CatalogEvents {
       const outgoing: OutgoingEvent[] = [];
       const emit: Emitter = {
         project: async (project, type, message, data) => {
-          await trx.insertInto('project_events').values({ id: randomUUID(), project_id: project.id, event_type: type, message, data: data ? JSON.stringify(data) : null }).execute();
+          const event = await trx
+            .insertInto('project_events')
+            .values({ id: randomUUID(), project_id: project.id, event_type: type, message, data: data ? JSON.stringify(data) : null })
+            .returningAll()
+            .executeTakeFirstOrThrow();
           outgoing.push(recordChanged(project.id, type, { project_id: project.id, event_type: type, message, ...(data ?? {}) }));
+          return event;
         },
         record: (projectId, kind, id, change, record) => {
           outgoing.push(recordChanged(projectId, `${kind}.${change}`, { kind, id, change, ...record }));

@@ -12,7 +12,7 @@ import type { JsonObject, Message } from "@bufbuild/protobuf";
  * Describes the file querylane/events/v1/envelope.proto.
  */
 export const file_querylane_events_v1_envelope: GenFile = /*@__PURE__*/
-  fileDesc("CiJxdWVyeWxhbmUvZXZlbnRzL3YxL2VudmVsb3BlLnByb3RvEhNxdWVyeWxhbmUuZXZlbnRzLnYxIrcBCg1FdmVudEVudmVsb3BlEgoKAmlkGAEgASgJEgwKBHR5cGUYAiABKAkSLwoLb2NjdXJyZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCnByb2plY3RfaWQYBCABKAkSEAoIdHJhY2VfaWQYBSABKAkSJQoHcGF5bG9hZBgGIAEoCzIULmdvb2dsZS5wcm90b2J1Zi5BbnkSDgoGc291cmNlGAcgASgJIrkBCgpEZWFkTGV0dGVyEjQKCGVudmVsb3BlGAEgASgLMiIucXVlcnlsYW5lLmV2ZW50cy52MS5FdmVudEVudmVsb3BlEg0KBXRvcGljGAIgASgJEhYKDmNvbnN1bWVyX2dyb3VwGAMgASgJEg0KBWVycm9yGAQgASgJEhAKCGF0dGVtcHRzGAUgASgFEi0KCWZhaWxlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiYgoNUmVjb3JkQ2hhbmdlZBIMCgRraW5kGAEgASgJEgoKAmlkGAIgASgJEg4KBmNoYW5nZRgDIAEoCRInCgZyZWNvcmQYBCABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0YgZwcm90bzM", [file_google_protobuf_any, file_google_protobuf_struct, file_google_protobuf_timestamp]);
+  fileDesc("CiJxdWVyeWxhbmUvZXZlbnRzL3YxL2VudmVsb3BlLnByb3RvEhNxdWVyeWxhbmUuZXZlbnRzLnYxIrcBCg1FdmVudEVudmVsb3BlEgoKAmlkGAEgASgJEgwKBHR5cGUYAiABKAkSLwoLb2NjdXJyZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCnByb2plY3RfaWQYBCABKAkSEAoIdHJhY2VfaWQYBSABKAkSJQoHcGF5bG9hZBgGIAEoCzIULmdvb2dsZS5wcm90b2J1Zi5BbnkSDgoGc291cmNlGAcgASgJIrkBCgpEZWFkTGV0dGVyEjQKCGVudmVsb3BlGAEgASgLMiIucXVlcnlsYW5lLmV2ZW50cy52MS5FdmVudEVudmVsb3BlEg0KBXRvcGljGAIgASgJEhYKDmNvbnN1bWVyX2dyb3VwGAMgASgJEg0KBWVycm9yGAQgASgJEhAKCGF0dGVtcHRzGAUgASgFEi0KCWZhaWxlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiYgoNUmVjb3JkQ2hhbmdlZBIMCgRraW5kGAEgASgJEgoKAmlkGAIgASgJEg4KBmNoYW5nZRgDIAEoCRInCgZyZWNvcmQYBCABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0ImkKCUpvYlF1ZXVlZBIOCgZqb2JfaWQYASABKAkSEgoKcHJvamVjdF9pZBgCIAEoCRIVCg1kYXRhc291cmNlX2lkGAMgASgJEhAKCGpvYl90eXBlGAQgASgJEg8KB2F0dGVtcHQYBSABKAViBnByb3RvMw", [file_google_protobuf_any, file_google_protobuf_struct, file_google_protobuf_timestamp]);
 
 /**
  * EventEnvelope wraps every event on every querylane.* topic. The Kafka record key is project_id
@@ -154,4 +154,44 @@ export type RecordChanged = Message<"querylane.events.v1.RecordChanged"> & {
  */
 export const RecordChangedSchema: GenMessage<RecordChanged> = /*@__PURE__*/
   messageDesc(file_querylane_events_v1_envelope, 2);
+
+/**
+ * JobQueued is what querylane.jobs carries when a job is queued or queued again for a retry
+ * (type "jobs.job.queued"); query-runtime consumes it.
+ *
+ * @generated from message querylane.events.v1.JobQueued
+ */
+export type JobQueued = Message<"querylane.events.v1.JobQueued"> & {
+  /**
+   * @generated from field: string job_id = 1;
+   */
+  jobId: string;
+
+  /**
+   * @generated from field: string project_id = 2;
+   */
+  projectId: string;
+
+  /**
+   * @generated from field: string datasource_id = 3;
+   */
+  datasourceId: string;
+
+  /**
+   * @generated from field: string job_type = 4;
+   */
+  jobType: string;
+
+  /**
+   * @generated from field: int32 attempt = 5;
+   */
+  attempt: number;
+};
+
+/**
+ * Describes the message querylane.events.v1.JobQueued.
+ * Use `create(JobQueuedSchema)` to create a new message.
+ */
+export const JobQueuedSchema: GenMessage<JobQueued> = /*@__PURE__*/
+  messageDesc(file_querylane_events_v1_envelope, 3);
 

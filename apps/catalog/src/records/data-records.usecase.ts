@@ -1,0 +1,275 @@
+// The data records other services produce (DESIGN.md §4): jobs and their statuses and events,
+// data objects, lineage, datalines, datasource status and project events. With an actor the call
+// is authorized for that user; without one it is a service's own call.
+import { randomUUID } from 'node:crypto';
+import { create } from '@bufbuild/protobuf';
+import type { Kysely, Selectable } from 'kysely';
+import { addToOutbox, createEnvelope, topics } from '@querylane/bus';
+import { AppError } from '@querylane/errors';
+import { eventsV1 } from '@querylane/proto';
+import type { Actor } from '../access/actor.js';
+import { assertId, notFound, type Authorizer } from '../access/authorizer.js';
+import type { Permission } from '../access/roles.js';
+import type { CatalogTables, JobsTable, ProjectsTable } from '../db/schema.js';
+import { datasourceStatuses, hideAs } from '../datasources/datasources.usecase.js';
+import type { CatalogEvents } from '../events/catalog-events.js';
+
+export const jobStatuses = ['queued', 'running', 'succeeded', 'failed'] as const;
+
+/** The moves a job may make; → queued again is a retry. */
+const transitions: Record<string, readonly string[]> = {
+  queued: ['running', 'failed'],
+  running: ['succeeded', 'failed', 'queued'],
+  failed: ['queued'],
+  succeeded: [],
+};
+
+export const fileRoles = ['request', 'response'] as const;
+export const sourceTypes = ['data_object', 'datasource'] as const;
+
+type Json = Record<string, unknown> | undefined;
+
+export class DataRecordsUseCase {
+  constructor(
+    private readonly db: Kysely<CatalogTables>,
+    private readonly authorizer: Authorizer,
+    private readonly catalogEvents: CatalogEvents,
+  ) {}
+
+  async createJob(actor: Actor | undefined, input: { projectId: string; datasourceId?: string | undefined; jobType: string; sources: { sourceType: string; sourceId: string }[] }) {
+    const project = await this.project(actor, input.projectId, 'project:write');
+    if (!input.jobType.trim()) throw new AppError('invalid_request', 'job_type is required', { field: 'job_type' });
+    if (input.datasourceId) await this.datasourceOf(project.id, input.datasourceId);
+    for (const source of input.sources) {
+      if (!(sourceTypes as readonly string[]).includes(source.sourceType)) {
+        throw new AppError('invalid_request', `source_type must be one of ${sourceTypes.join(', ')}`, { field: 'sources.source_type' });
+      }
+    }
+    return this.catalogEvents.commit(async (trx, emit) => {
+      const job = await trx
+        .insertInto('jobs')
+        .values({ id: randomUUID(), project_id: project.id, datasource_id: input.datasourceId ?? null, job_type: input.jobType, status: 'queued', error: null })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await trx.insertInto('job_statuses').values({ id: randomUUID(), job_id: job.id, status: 'queued', previous_status: null, reason: 'created' }).execute();
+      if (input.sources.length) {
+        await trx
+          .insertInto('job_sources')
+          .values(input.sources.map((source) => ({ id: randomUUID(), job_id: job.id, source_type: source.sourceType, source_id: source.sourceId })))
+          .execute();
+      }
+      await emit.project(project, 'job.queued', `Job ${job.job_type} queued`, { id: job.id, job_id: job.id });
+      await this.queue(trx, job, 1);
+      return job;
+    });
+  }
+
+  async transitionJob(actor: Actor | undefined, input: { jobId: string; status: string; reason?: string | undefined }) {
+    if (!(jobStatuses as readonly string[]).includes(input.status)) throw new AppError('invalid_request', `status must be one of ${jobStatuses.join(', ')}`, { field: 'status' });
+    const existing = await this.job(actor, input.jobId, 'project:write');
+    return this.catalogEvents.commit(async (trx, emit) => {
+      const job = await trx.selectFrom('jobs').selectAll().where('id', '=', existing.id).forUpdate().executeTakeFirstOrThrow();
+      if (!transitions[job.status]?.includes(input.status)) {
+        throw new AppError('conflict', `a ${job.status} job cannot become ${input.status}`, { from: job.status, to: input.status });
+      }
+      const updated = await trx
+        .updateTable('jobs')
+        .set((eb) => ({
+          status: input.status,
+          updated_at: new Date(),
+          attempts: input.status === 'running' ? eb('attempts', '+', 1) : eb.ref('attempts'),
+          error: input.status === 'failed' ? (input.reason ?? 'failed') : input.status === 'succeeded' ? null : eb.ref('error'),
+        }))
+        .where('id', '=', job.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await trx.insertInto('job_statuses').values({ id: randomUUID(), job_id: job.id, status: input.status, previous_status: job.status, reason: input.reason ?? null }).execute();
+      await emit.project({ id: job.project_id }, `job.${input.status}`, `Job ${job.job_type} ${input.status}${input.reason ? `: ${input.reason}` : ''}`, { id: job.id, job_id: job.id, previous_status: job.status });
+      if (input.status === 'queued') await this.queue(trx, updated, updated.attempts + 1);
+      return updated;
+    });
+  }
+
+  async addJobEvent(actor: Actor | undefined, input: { jobId: string; eventType: string; message: string; data?: Json }) {
+    const job = await this.job(actor, input.jobId, 'project:write');
+    if (!input.eventType.trim()) throw new AppError('invalid_request', 'event_type is required', { field: 'event_type' });
+    return this.db.transaction().execute(async (trx) => {
+      // The job row lock makes seq_id strictly increasing under concurrent writers.
+      await trx.selectFrom('jobs').select('id').where('id', '=', job.id).forUpdate().executeTakeFirstOrThrow();
+      const last = await trx.selectFrom('job_events').select((eb) => eb.fn.max('seq_id').as('seq')).where('job_id', '=', job.id).executeTakeFirst();
+      const seq = Number(last?.seq ?? 0) + 1;
+      return trx
+        .insertInto('job_events')
+        .values({ id: randomUUID(), job_id: job.id, seq_id: seq, event_type: input.eventType, message: input.message, data: input.data ? JSON.stringify(input.data) : null })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    });
+  }
+
+  async createDataObject(
+    actor: Actor | undefined,
+    input: { projectId: string; datasourceId: string; bucket: string; key: string; fileType: string; fileRole: string; fileSize: bigint; etag: string; mimeType: string },
+  ) {
+    const project = await this.project(actor, input.projectId, 'project:write');
+    await this.datasourceOf(project.id, input.datasourceId);
+    if (!(fileRoles as readonly string[]).includes(input.fileRole)) throw new AppError('invalid_request', `file_role must be one of ${fileRoles.join(', ')}`, { field: 'file_role' });
+    if (input.fileSize < 0n) throw new AppError('invalid_request', 'file_size cannot be negative', { field: 'file_size' });
+    for (const [field, value] of [['bucket', input.bucket], ['key', input.key], ['file_type', input.fileType], ['mime_type', input.mimeType]] as const) {
+      if (!value.trim()) throw new AppError('invalid_request', `${field} is required`, { field });
+    }
+    return this.db
+      .insertInto('data_objects')
+      .values({
+        id: randomUUID(),
+        project_id: project.id,
+        datasource_id: input.datasourceId,
+        bucket: input.bucket,
+        key: input.key,
+        file_type: input.fileType,
+        file_role: input.fileRole,
+        file_size: input.fileSize.toString(),
+        etag: input.etag,
+        mime_type: input.mimeType,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async getDataObject(actor: Actor | undefined, dataObjectId: string) {
+    assertId('data object', dataObjectId);
+    const object = await this.db.selectFrom('data_objects').selectAll().where('id', '=', dataObjectId).where('deleted_at', 'is', null).executeTakeFirst();
+    if (!object) throw notFound('data object', dataObjectId);
+    await this.project(actor, object.project_id, 'project:read').catch(hideAs('data object', dataObjectId));
+    const lineage = await this.db
+      .selectFrom('lineage')
+      .selectAll()
+      .where((eb) => eb.or([eb('upstream_id', '=', object.id), eb('downstream_id', '=', object.id)]))
+      .orderBy('created_at')
+      .execute();
+    return { object, lineage };
+  }
+
+  async listDataObjects(actor: Actor | undefined, datasourceId: string) {
+    assertId('datasource', datasourceId);
+    const datasource = await this.db.selectFrom('datasources').select(['id', 'project_id']).where('id', '=', datasourceId).where('deleted_at', 'is', null).executeTakeFirst();
+    if (!datasource) throw notFound('datasource', datasourceId);
+    await this.project(actor, datasource.project_id, 'project:read').catch(hideAs('datasource', datasourceId));
+    return this.db.selectFrom('data_objects').selectAll().where('datasource_id', '=', datasourceId).where('deleted_at', 'is', null).orderBy('created_at', 'desc').execute();
+  }
+
+  async createLineage(actor: Actor | undefined, input: { projectId: string; upstreamId: string; downstreamId: string; transformation: string }) {
+    const project = await this.project(actor, input.projectId, 'project:write');
+    for (const [field, id] of [['upstream_id', input.upstreamId], ['downstream_id', input.downstreamId]] as const) {
+      assertId('data object', id);
+      const object = await this.db.selectFrom('data_objects').select('project_id').where('id', '=', id).executeTakeFirst();
+      if (!object || object.project_id !== project.id) throw new AppError('not_found', `data object ${id} not found in the project`, { field });
+    }
+    if (!input.transformation.trim()) throw new AppError('invalid_request', 'transformation is required', { field: 'transformation' });
+    return this.db
+      .insertInto('lineage')
+      .values({ id: randomUUID(), project_id: project.id, upstream_id: input.upstreamId, downstream_id: input.downstreamId, transformation: input.transformation })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async upsertDataline(
+    actor: Actor | undefined,
+    input: { projectId: string; datasourceId: string; dataObjectId: string; name: string; dataModel?: Json; schemaCode: string },
+  ) {
+    const project = await this.project(actor, input.projectId, 'project:write');
+    assertId('data object', input.dataObjectId);
+    return this.catalogEvents.commit(async (trx, emit) => {
+      // The datasource row lock serializes the upserts of one datasource.
+      const datasource = await trx.selectFrom('datasources').select('id').where('id', '=', input.datasourceId).where('project_id', '=', project.id).forUpdate().executeTakeFirst();
+      if (!datasource) throw notFound('datasource', input.datasourceId);
+      const object = await trx.selectFrom('data_objects').select('id').where('id', '=', input.dataObjectId).where('datasource_id', '=', datasource.id).executeTakeFirst();
+      if (!object) throw new AppError('not_found', `data object ${input.dataObjectId} not found in the datasource`, { field: 'data_object_id' });
+      const values = { data_object_id: input.dataObjectId, name: input.name, data_model: JSON.stringify(input.dataModel ?? {}), schema_code: input.schemaCode };
+      const existing = await trx.selectFrom('datalines').select('id').where('datasource_id', '=', datasource.id).executeTakeFirst();
+      const dataline = existing
+        ? await trx.updateTable('datalines').set({ ...values, updated_at: new Date() }).where('id', '=', existing.id).returningAll().executeTakeFirstOrThrow()
+        : await trx.insertInto('datalines').values({ id: randomUUID(), project_id: project.id, datasource_id: datasource.id, ...values }).returningAll().executeTakeFirstOrThrow();
+      await emit.project(project, existing ? 'dataline.updated' : 'dataline.created', `Dataline ${dataline.name} ${existing ? 'rebuilt' : 'built'}`, {
+        id: dataline.id,
+        dataline_id: dataline.id,
+        datasource_id: datasource.id,
+        data_object_id: input.dataObjectId,
+      });
+      return dataline;
+    });
+  }
+
+  async getDataline(actor: Actor | undefined, datalineId: string) {
+    assertId('dataline', datalineId);
+    const dataline = await this.db.selectFrom('datalines').selectAll().where('id', '=', datalineId).executeTakeFirst();
+    if (!dataline) throw notFound('dataline', datalineId);
+    await this.project(actor, dataline.project_id, 'project:read').catch(hideAs('dataline', datalineId));
+    return dataline;
+  }
+
+  async listDatalines(actor: Actor | undefined, projectId: string) {
+    await this.project(actor, projectId, 'project:read');
+    return this.db.selectFrom('datalines').selectAll().where('project_id', '=', projectId).orderBy('created_at').execute();
+  }
+
+  async setDatasourceStatus(actor: Actor | undefined, input: { datasourceId: string; status: string }) {
+    if (!(datasourceStatuses as readonly string[]).includes(input.status)) {
+      throw new AppError('invalid_request', `status must be one of ${datasourceStatuses.join(', ')}`, { field: 'status' });
+    }
+    assertId('datasource', input.datasourceId);
+    const existing = await this.db.selectFrom('datasources').selectAll().where('id', '=', input.datasourceId).where('deleted_at', 'is', null).executeTakeFirst();
+    if (!existing) throw notFound('datasource', input.datasourceId);
+    const project = await this.project(actor, existing.project_id, 'project:write').catch(hideAs('datasource', input.datasourceId));
+    return this.catalogEvents.commit(async (trx, emit) => {
+      const datasource = await trx.updateTable('datasources').set({ status: input.status, updated_at: new Date() }).where('id', '=', existing.id).returningAll().executeTakeFirstOrThrow();
+      await emit.project(project, 'datasource.status_changed', `Datasource ${datasource.name} is ${input.status}`, { id: datasource.id, datasource_id: datasource.id, from: existing.status, to: input.status });
+      return datasource;
+    });
+  }
+
+  async addProjectEvent(actor: Actor | undefined, input: { projectId: string; eventType: string; message: string; data?: Json }) {
+    const project = await this.project(actor, input.projectId, 'project:write');
+    if (!/^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/.test(input.eventType)) {
+      throw new AppError('invalid_request', 'event_type must be dotted lower-case words, e.g. "query_program.generated"', { field: 'event_type' });
+    }
+    return this.catalogEvents.commit((_trx, emit) => emit.project(project, input.eventType, input.message, input.data));
+  }
+
+  private async queue(trx: Kysely<CatalogTables>, job: Selectable<JobsTable>, attempt: number): Promise<void> {
+    await addToOutbox(trx, [
+      {
+        topic: topics.jobs,
+        envelope: createEnvelope({
+          type: 'jobs.job.queued',
+          projectId: job.project_id,
+          source: 'catalog',
+          schema: eventsV1.JobQueuedSchema,
+          payload: create(eventsV1.JobQueuedSchema, { jobId: job.id, projectId: job.project_id, datasourceId: job.datasource_id ?? '', jobType: job.job_type, attempt }),
+        }),
+      },
+    ]);
+  }
+
+  private async project(actor: Actor | undefined, projectId: string, permission: Permission): Promise<Selectable<ProjectsTable>> {
+    if (actor) return this.authorizer.requireProject(actor, projectId, permission);
+    assertId('project', projectId);
+    const project = await this.db.selectFrom('projects').selectAll().where('id', '=', projectId).where('deleted_at', 'is', null).executeTakeFirst();
+    if (!project) throw notFound('project', projectId);
+    return project;
+  }
+
+  private async job(actor: Actor | undefined, jobId: string, permission: Permission) {
+    assertId('job', jobId);
+    const job = await this.db.selectFrom('jobs').selectAll().where('id', '=', jobId).executeTakeFirst();
+    if (!job) throw notFound('job', jobId);
+    await this.project(actor, job.project_id, permission).catch(hideAs('job', jobId));
+    return job;
+  }
+
+  private async datasourceOf(projectId: string, datasourceId: string) {
+    assertId('datasource', datasourceId);
+    const datasource = await this.db.selectFrom('datasources').select('id').where('id', '=', datasourceId).where('project_id', '=', projectId).where('deleted_at', 'is', null).executeTakeFirst();
+    if (!datasource) throw new AppError('not_found', `datasource ${datasourceId} not found in the project`, { field: 'datasource_id' });
+    return datasource;
+  }
+}

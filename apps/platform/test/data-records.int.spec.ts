@@ -1,0 +1,113 @@
+// The catalog's data-record RPCs as the connector and query-runtime will call them (service to
+// service over gRPC, or on behalf of a user), and what the public API shows of the result.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPayload, topics, type ReceivedEvent } from '@querylane/bus';
+import { eventsV1 } from '@querylane/proto';
+import { eventBusModule, serviceClientsModule, type ServiceClients } from '@querylane/runtime';
+import { realParts, uniqueName, waitFor } from '@querylane/testing';
+import { adminToken, Harness, twoTenants, type Tenant } from './harness.js';
+
+const backend = `${realParts.databaseUrl ? 'postgres' : 'pglite'} + ${realParts.kafkaBrokers ? 'kafka' : 'in-process'}`;
+
+describe(`catalog data records [${backend}]`, () => {
+  let h: Harness;
+  let a: Tenant;
+  let b: Tenant;
+  let catalog: ServiceClients['catalog']['call'];
+  const queued: ReceivedEvent[] = [];
+
+  beforeAll(async () => {
+    h = await Harness.start();
+    ({ a, b } = await twoTenants(h));
+    catalog = h.platform.value(serviceClientsModule).catalog.call;
+    await h.platform.value(eventBusModule).subscribe({ group: uniqueName('jobs-watcher'), topics: [topics.jobs], handler: async (event) => void queued.push(event) });
+  });
+  afterAll(async () => h?.stop());
+
+  const asUser = (userId: string) => ({ metadata: { 'x-querylane-actor': userId } });
+
+  it('queues a job with its first status and sources, and announces it on querylane.jobs', async () => {
+    const { job } = await catalog.createJob({ projectId: a.projectId, datasourceId: a.datasourceId, jobType: 'build_dataline_from_connected_resource', sources: [{ sourceType: 'datasource', sourceId: a.datasourceId }] });
+    expect(job).toMatchObject({ status: 'queued', attempts: 0, projectId: a.projectId });
+    const event = await waitFor(() => queued.find((e) => openPayload(e.envelope, eventsV1.JobQueuedSchema).jobId === job!.id), 'the JobQueued event', 30_000);
+    expect(event.envelope).toMatchObject({ type: 'jobs.job.queued', projectId: a.projectId, source: 'catalog' });
+    expect(openPayload(event.envelope, eventsV1.JobQueuedSchema)).toMatchObject({ jobType: 'build_dataline_from_connected_resource', attempt: 1, datasourceId: a.datasourceId });
+
+    await catalog.transitionJob({ jobId: job!.id, status: 'running' });
+    await catalog.transitionJob({ jobId: job!.id, status: 'failed', reason: 'target answered 503' });
+    await catalog.transitionJob({ jobId: job!.id, status: 'queued', reason: 'retry' });
+    await waitFor(() => queued.some((e) => { const p = openPayload(e.envelope, eventsV1.JobQueuedSchema); return p.jobId === job!.id && p.attempt === 2; }), 'the retry event', 30_000);
+    await catalog.transitionJob({ jobId: job!.id, status: 'running' });
+    const { job: done } = await catalog.transitionJob({ jobId: job!.id, status: 'succeeded' });
+    expect(done).toMatchObject({ status: 'succeeded', attempts: 2 });
+    expect(done!.error).toBeUndefined();
+    await expect(catalog.transitionJob({ jobId: job!.id, status: 'running' })).rejects.toMatchObject({ code: 'conflict' });
+    await expect(catalog.transitionJob({ jobId: job!.id, status: 'done' })).rejects.toMatchObject({ code: 'invalid_request' });
+
+    const read = await h.ok<{ status: string; statuses: { status: string; previous_status: string | null; reason: string | null }[]; sources: { source_type: string }[] }>('GET', `/jobs/${job!.id}`, { token: a.users.viewer.token });
+    expect(read.status).toBe('succeeded');
+    expect(read.statuses.map((s) => [s.previous_status, s.status])).toEqual([
+      [null, 'queued'],
+      ['queued', 'running'],
+      ['running', 'failed'],
+      ['failed', 'queued'],
+      ['queued', 'running'],
+      ['running', 'succeeded'],
+    ]);
+    expect(read.statuses[2]!.reason).toBe('target answered 503');
+    expect(read.sources.map((s) => s.source_type)).toEqual(['datasource']);
+    const events = await h.ok<{ data: { event_type: string }[] }>('GET', `/projects/${a.projectId}/events?limit=500`, { token: a.users.viewer.token });
+    expect(events.data.map((e) => e.event_type)).toEqual(expect.arrayContaining(['job.queued', 'job.running', 'job.failed', 'job.succeeded']));
+  });
+
+  it('numbers job events 1, 2, 3, … even when they are written at once', async () => {
+    const { job } = await catalog.createJob({ projectId: a.projectId, jobType: 'profile', sources: [] });
+    await Promise.all(Array.from({ length: 12 }, (_, i) => catalog.addJobEvent({ jobId: job!.id, eventType: 'progress', message: `step ${i}`, data: { step: i } })));
+    const read = await h.ok<{ job_events: { seq_id: number; data: { step: number } }[] }>('GET', `/jobs/${job!.id}`, { token: adminToken });
+    expect(read.job_events.map((e) => e.seq_id)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+  });
+
+  it('records data objects with lineage, and one dataline per datasource', async () => {
+    const object = (role: string, size: number) => ({
+      projectId: a.projectId,
+      datasourceId: a.datasourceId,
+      bucket: 'querylane',
+      key: `projects/${a.projectId}/datasources/${a.datasourceId}/${role}`,
+      fileType: role === 'request' ? 'json' : 'parquet',
+      fileRole: role,
+      fileSize: BigInt(size),
+      etag: 'e',
+      mimeType: role === 'request' ? 'application/json' : 'application/vnd.apache.parquet',
+    });
+    const { dataObject: request } = await catalog.createDataObject(object('request', 120));
+    const { dataObject: response } = await catalog.createDataObject(object('response', 5_000_000_000));
+    await catalog.createLineage({ projectId: a.projectId, upstreamId: request!.id, downstreamId: response!.id, transformation: 'http_request_execution' });
+    const { dataObject } = await catalog.getDataObject({ dataObjectId: response!.id });
+    expect(dataObject!.fileSize).toBe(5_000_000_000n);
+    expect(dataObject!.lineage.map((l) => [l.upstreamId, l.downstreamId, l.transformation])).toEqual([[request!.id, response!.id, 'http_request_execution']]);
+    expect((await catalog.listDataObjects({ datasourceId: a.datasourceId })).dataObjects.map((o) => o.id)).toEqual([response!.id, request!.id]);
+    await expect(catalog.createDataObject({ ...object('response', 1), fileRole: 'other' })).rejects.toMatchObject({ code: 'invalid_request' });
+    await expect(catalog.createDataObject({ ...object('response', 1), datasourceId: b.datasourceId })).rejects.toMatchObject({ code: 'not_found' });
+    await expect(catalog.createLineage({ projectId: b.projectId, upstreamId: request!.id, downstreamId: response!.id, transformation: 't' })).rejects.toMatchObject({ code: 'not_found' });
+
+    const first = await catalog.upsertDataline({ projectId: a.projectId, datasourceId: a.datasourceId, dataObjectId: response!.id, name: 'cars', dataModel: { columns: [{ name: 'hp', type: 'INTEGER' }] }, schemaCode: 'CREATE TABLE cars (hp INTEGER)' });
+    const second = await catalog.upsertDataline({ projectId: a.projectId, datasourceId: a.datasourceId, dataObjectId: response!.id, name: 'cars', dataModel: { columns: [] }, schemaCode: 'CREATE TABLE cars ()' });
+    expect(second.dataline!.id).toBe(first.dataline!.id);
+    const { datalines } = await catalog.listProjectDatalines({ projectId: a.projectId });
+    expect(datalines.map((d) => [d.id, d.schemaCode])).toEqual([[first.dataline!.id, 'CREATE TABLE cars ()']]);
+
+    const { datasource } = await catalog.setDatasourceStatus({ datasourceId: a.datasourceId, status: 'transformed' });
+    expect(datasource!.status).toBe('transformed');
+    await expect(catalog.setDatasourceStatus({ datasourceId: a.datasourceId, status: 'finished' })).rejects.toMatchObject({ code: 'invalid_request' });
+  });
+
+  it('authorizes the calls made for a user: writers write, viewers read, other organizations see nothing', async () => {
+    await expect(catalog.createJob({ projectId: a.projectId, jobType: 'x', sources: [] }, asUser(a.users.viewer.id))).rejects.toMatchObject({ code: 'permission_denied' });
+    expect((await catalog.createJob({ projectId: a.projectId, jobType: 'x', sources: [] }, asUser(a.users.member.id))).job?.status).toBe('queued');
+    await expect(catalog.createJob({ projectId: a.projectId, jobType: 'x', sources: [] }, asUser(b.users.owner.id))).rejects.toMatchObject({ code: 'not_found' });
+    await expect(catalog.addProjectEvent({ projectId: a.projectId, eventType: 'Not Dotted', message: 'm' })).rejects.toMatchObject({ code: 'invalid_request' });
+    const { event } = await catalog.addProjectEvent({ projectId: a.projectId, eventType: 'query_program.generated', message: '12 programs', data: { count: 12 } });
+    expect(event).toMatchObject({ eventType: 'query_program.generated', data: { count: 12 } });
+    await expect(catalog.listProjectDatalines({ projectId: a.projectId }, asUser(b.users.owner.id))).rejects.toMatchObject({ code: 'not_found' });
+  });
+});
