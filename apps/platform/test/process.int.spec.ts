@@ -50,7 +50,8 @@ describe('platform process', () => {
     expect(body.services.every((s) => s.status === 'serving')).toBe(true);
     // Every log line is structured JSON with a level and a message; none carries a secret.
     expect(run.lines.every((line) => typeof line.level === 'string' && typeof line.msg === 'string')).toBe(true);
-    expect(run.lines.some((line) => line.msg === 'http request' && typeof line.request_id === 'string')).toBe(true);
+    // The access log line is written once the response has gone out, so it may trail the answer.
+    await waitFor(() => run.lines.some((line) => line.msg === 'http request' && typeof line.request_id === 'string'), 'the access log line', 5_000);
 
     const stopping = performance.now();
     run.child.kill('SIGTERM');
