@@ -172,6 +172,27 @@ export function catalogHandlers(u: CatalogUseCases): Omit<ServiceImplementation<
     getDataline: async ({ datalineId }, context) => ({ dataline: message(catalogV1.DatalineSchema, await u.records.getDataline(await caller(context), datalineId)) }),
     listProjectDatalines: async ({ projectId }, context) => ({ datalines: list(catalogV1.DatalineSchema, await u.records.listDatalines(await caller(context), projectId)) }),
     setDatasourceStatus: async (request, context) => ({ datasource: message(catalogV1.DatasourceSchema, await u.records.setDatasourceStatus(await caller(context), request)) }),
+    recordExecution: async (request, context) => {
+      if (!request.requestObject || !request.responseObject) throw new AppError('invalid_request', 'request_object and response_object are required');
+      const recorded = await u.records.recordExecution(await caller(context), {
+        projectId: request.projectId,
+        datasourceId: request.datasourceId,
+        requestObject: request.requestObject,
+        responseObject: request.responseObject,
+        jobType: request.jobType,
+        details: request.details,
+      });
+      return {
+        requestObject: message(catalogV1.DataObjectSchema, recorded.requestObject),
+        responseObject: message(catalogV1.DataObjectSchema, recorded.responseObject),
+        lineage: message(catalogV1.LineageSchema, recorded.lineage),
+        job: message(catalogV1.JobSchema, recorded.job),
+      };
+    },
+    revealDatasourceCredential: async ({ datasourceId }, context) => {
+      const revealed = await u.credentials.reveal(await caller(context), datasourceId);
+      return revealed.credentialId ? { credentialId: revealed.credentialId, config: revealed.config as never } : {};
+    },
     addProjectEvent: async ({ projectId, eventType, message: text, data }, context) => ({
       event: message(catalogV1.ProjectEventSchema, await u.records.addProjectEvent(await caller(context), { projectId, eventType, message: text, data })),
     }),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assertApiKeyFormat, newApiKey, newOpaqueToken, sha256 } from '../src/identity/tokens.js';
 import { SecretBox } from '../src/identity/secret-box.js';
-import { extractSecrets } from '../src/credentials/secret-fields.js';
+import { extractSecrets } from '@querylane/records';
 import { randomBytes } from 'node:crypto';
 
 describe('API keys', () => {

@@ -8,7 +8,7 @@ import { assertId, notFound, type Authorizer } from '../access/authorizer.js';
 import type { CatalogTables } from '../db/schema.js';
 import { hideAs } from '../datasources/datasources.usecase.js';
 import type { SecretBox } from '../identity/secret-box.js';
-import { extractSecrets } from './secret-fields.js';
+import { extractSecrets } from '@querylane/records';
 
 export const credentialTypes = ['api'] as const;
 
@@ -85,6 +85,30 @@ export class CredentialsUseCase {
     return credential;
   }
 
+  /**
+   * The newest credential of a datasource with its secrets back in place, for the connector's own
+   * calls only: no user ever receives a secret value.
+   */
+  async reveal(actor: Actor | undefined, datasourceId: string): Promise<{ credentialId?: string; config?: Record<string, unknown> }> {
+    if (actor) throw new AppError('permission_denied', 'secret values are never returned to users');
+    assertId('datasource', datasourceId);
+    const credential = await this.db
+      .selectFrom('credentials')
+      .selectAll()
+      .where('datasource_id', '=', datasourceId)
+      .where('deleted_at', 'is', null)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    if (!credential) return {};
+    const secrets = await this.db.selectFrom('secrets').selectAll().where('credential_id', '=', credential.id).execute();
+    const documents: Record<string, unknown> = { config: structuredClone(credential.config ?? {}), metadata: structuredClone(credential.metadata ?? {}) };
+    for (const secret of secrets) {
+      setPath(documents, secret.name.split('.'), this.box.open(secret.ciphertext, `${credential.id}:${secret.name}`));
+    }
+    return { credentialId: credential.id, config: documents.config as Record<string, unknown> };
+  }
+
   /** Who may keep a credential: writers of its datasource's project or team, else organization owners. */
   private async authorize(actor: Actor, scope: { organizationId: string; datasourceId?: string | undefined; teamId?: string | undefined; read?: boolean }) {
     await this.authorizer.requireOrganization(actor, scope.organizationId, 'read');
@@ -104,4 +128,14 @@ export class CredentialsUseCase {
     }
     if (!scope.datasourceId && !scope.teamId && !scope.read) await this.authorizer.requireOrganization(actor, scope.organizationId, 'manage');
   }
+}
+
+function setPath(root: Record<string, unknown>, path: string[], value: string): void {
+  let node: Record<string, unknown> = root;
+  for (const key of path.slice(0, -1)) {
+    const next = node[key];
+    if (next === null || typeof next !== 'object') node[key] = {};
+    node = node[key] as Record<string, unknown>;
+  }
+  node[path.at(-1)!] = value;
 }

@@ -12,7 +12,7 @@ import { assertId, notFound, type Authorizer } from '../access/authorizer.js';
 import type { Permission } from '../access/roles.js';
 import type { CatalogTables, JobsTable, ProjectsTable } from '../db/schema.js';
 import { datasourceStatuses, hideAs } from '../datasources/datasources.usecase.js';
-import type { CatalogEvents } from '../events/catalog-events.js';
+import type { CatalogEvents, Emitter } from '../events/catalog-events.js';
 
 export const jobStatuses = ['queued', 'running', 'succeeded', 'failed'] as const;
 
@@ -28,6 +28,15 @@ export const fileRoles = ['request', 'response'] as const;
 export const sourceTypes = ['data_object', 'datasource'] as const;
 
 type Json = Record<string, unknown> | undefined;
+
+export interface ObjectInput {
+  bucket: string;
+  key: string;
+  fileType: string;
+  fileSize: bigint;
+  etag: string;
+  mimeType: string;
+}
 
 export class DataRecordsUseCase {
   constructor(
@@ -45,23 +54,88 @@ export class DataRecordsUseCase {
         throw new AppError('invalid_request', `source_type must be one of ${sourceTypes.join(', ')}`, { field: 'sources.source_type' });
       }
     }
+    return this.catalogEvents.commit((trx, emit) => this.insertJob(trx, emit, project, { ...input, datasourceId: input.datasourceId ?? null }));
+  }
+
+  /**
+   * One transaction for everything an HTTP execution leaves behind, so a failure records nothing
+   * and the connector can delete the objects it wrote.
+   */
+  async recordExecution(
+    actor: Actor | undefined,
+    input: { projectId: string; datasourceId: string; requestObject: ObjectInput; responseObject: ObjectInput; jobType: string; details?: Json },
+  ) {
+    const project = await this.project(actor, input.projectId, 'project:write');
+    await this.datasourceOf(project.id, input.datasourceId);
+    for (const [field, object] of [['request_object', input.requestObject], ['response_object', input.responseObject]] as const) {
+      if (!object.key.trim() || !object.bucket.trim()) throw new AppError('invalid_request', `${field} needs a bucket and a key`, { field });
+      if (object.fileSize < 0n) throw new AppError('invalid_request', `${field}.file_size cannot be negative`, { field });
+    }
     return this.catalogEvents.commit(async (trx, emit) => {
-      const job = await trx
-        .insertInto('jobs')
-        .values({ id: randomUUID(), project_id: project.id, datasource_id: input.datasourceId ?? null, job_type: input.jobType, status: 'queued', error: null })
+      const insertObject = (object: ObjectInput, role: 'request' | 'response') =>
+        trx
+          .insertInto('data_objects')
+          .values({
+            id: randomUUID(),
+            project_id: project.id,
+            datasource_id: input.datasourceId,
+            bucket: object.bucket,
+            key: object.key,
+            file_type: object.fileType,
+            file_role: role,
+            file_size: object.fileSize.toString(),
+            etag: object.etag,
+            mime_type: object.mimeType,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+      const requestObject = await insertObject(input.requestObject, 'request');
+      const responseObject = await insertObject(input.responseObject, 'response');
+      const lineage = await trx
+        .insertInto('lineage')
+        .values({ id: randomUUID(), project_id: project.id, upstream_id: requestObject.id, downstream_id: responseObject.id, transformation: 'http_request_execution' })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await trx.insertInto('job_statuses').values({ id: randomUUID(), job_id: job.id, status: 'queued', previous_status: null, reason: 'created' }).execute();
-      if (input.sources.length) {
-        await trx
-          .insertInto('job_sources')
-          .values(input.sources.map((source) => ({ id: randomUUID(), job_id: job.id, source_type: source.sourceType, source_id: source.sourceId })))
-          .execute();
-      }
-      await emit.project(project, 'job.queued', `Job ${job.job_type} queued`, { id: job.id, job_id: job.id });
-      await this.queue(trx, job, 1);
-      return job;
+      await emit.project(project, 'dataobject.created', `Response of the HTTP request stored (${responseObject.file_size} bytes)`, {
+        id: responseObject.id,
+        datasource_id: input.datasourceId,
+        request_object_id: requestObject.id,
+        response_object_id: responseObject.id,
+        ...(input.details ?? {}),
+      });
+      const job = await this.insertJob(trx, emit, project, {
+        datasourceId: input.datasourceId,
+        jobType: input.jobType,
+        sources: [
+          { sourceType: 'data_object', sourceId: responseObject.id },
+          { sourceType: 'datasource', sourceId: input.datasourceId },
+        ],
+      });
+      return { requestObject, responseObject, lineage, job };
     });
+  }
+
+  private async insertJob(
+    trx: Kysely<CatalogTables>,
+    emit: Emitter,
+    project: Selectable<ProjectsTable>,
+    input: { datasourceId: string | null; jobType: string; sources: { sourceType: string; sourceId: string }[] },
+  ) {
+    const job = await trx
+      .insertInto('jobs')
+      .values({ id: randomUUID(), project_id: project.id, datasource_id: input.datasourceId, job_type: input.jobType, status: 'queued', error: null })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await trx.insertInto('job_statuses').values({ id: randomUUID(), job_id: job.id, status: 'queued', previous_status: null, reason: 'created' }).execute();
+    if (input.sources.length) {
+      await trx
+        .insertInto('job_sources')
+        .values(input.sources.map((source) => ({ id: randomUUID(), job_id: job.id, source_type: source.sourceType, source_id: source.sourceId })))
+        .execute();
+    }
+    await emit.project(project, 'job.queued', `Job ${job.job_type} queued`, { id: job.id, job_id: job.id });
+    await this.queue(trx, job, 1);
+    return job;
   }
 
   async transitionJob(actor: Actor | undefined, input: { jobId: string; status: string; reason?: string | undefined }) {

@@ -1,4 +1,16 @@
 // The Kysely types of the tables in the `connector` schema, which only this service touches.
+import type { ColumnType, JSONColumnType } from 'kysely';
 import type { BusTables } from '@querylane/bus';
 
-export type ConnectorTables = BusTables;
+export interface IdempotencyKeysTable {
+  project_id: string;
+  key: string;
+  /** SHA-256 of the request, so the same key with another request is refused. */
+  request_hash: string;
+  answer: JSONColumnType<Record<string, unknown>, string, string>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+export interface ConnectorTables extends BusTables {
+  idempotency_keys: IdempotencyKeysTable;
+}

@@ -4,15 +4,19 @@
 
 import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { Value } from "@bufbuild/protobuf/wkt";
+import { file_google_protobuf_struct } from "@bufbuild/protobuf/wkt";
+import type { Job } from "../../catalog/v1/resources_pb.js";
+import { file_querylane_catalog_v1_resources } from "../../catalog/v1/resources_pb.js";
 import type { ServiceInfo } from "../../common/v1/service_info_pb.js";
 import { file_querylane_common_v1_service_info } from "../../common/v1/service_info_pb.js";
-import type { Message } from "@bufbuild/protobuf";
+import type { JsonObject, Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file querylane/connector/v1/connector_service.proto.
  */
 export const file_querylane_connector_v1_connector_service: GenFile = /*@__PURE__*/
-  fileDesc("Ci5xdWVyeWxhbmUvY29ubmVjdG9yL3YxL2Nvbm5lY3Rvcl9zZXJ2aWNlLnByb3RvEhZxdWVyeWxhbmUuY29ubmVjdG9yLnYxIhcKFUdldFNlcnZpY2VJbmZvUmVxdWVzdCJIChZHZXRTZXJ2aWNlSW5mb1Jlc3BvbnNlEi4KBGluZm8YASABKAsyIC5xdWVyeWxhbmUuY29tbW9uLnYxLlNlcnZpY2VJbmZvMoMBChBDb25uZWN0b3JTZXJ2aWNlEm8KDkdldFNlcnZpY2VJbmZvEi0ucXVlcnlsYW5lLmNvbm5lY3Rvci52MS5HZXRTZXJ2aWNlSW5mb1JlcXVlc3QaLi5xdWVyeWxhbmUuY29ubmVjdG9yLnYxLkdldFNlcnZpY2VJbmZvUmVzcG9uc2ViBnByb3RvMw", [file_querylane_common_v1_service_info]);
+  fileDesc("Ci5xdWVyeWxhbmUvY29ubmVjdG9yL3YxL2Nvbm5lY3Rvcl9zZXJ2aWNlLnByb3RvEhZxdWVyeWxhbmUuY29ubmVjdG9yLnYxIhcKFUdldFNlcnZpY2VJbmZvUmVxdWVzdCJIChZHZXRTZXJ2aWNlSW5mb1Jlc3BvbnNlEi4KBGluZm8YASABKAsyIC5xdWVyeWxhbmUuY29tbW9uLnYxLlNlcnZpY2VJbmZvIkEKFVRlc3RDb25uZWN0aW9uUmVxdWVzdBIoCgdyZXF1ZXN0GAEgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdCLOAQoWVGVzdENvbm5lY3Rpb25SZXNwb25zZRIPCgdzdWNjZXNzGAEgASgIEg4KBnN0YXR1cxgCIAEoBRIVCg1yZXNwb25zZV90aW1lGAMgASgBEhkKDGNvbnRlbnRfdHlwZRgEIAEoCUgAiAEBEgwKBHNpemUYBSABKAMSJAoEZGF0YRgGIAEoCzIWLmdvb2dsZS5wcm90b2J1Zi5WYWx1ZRISCgVlcnJvchgHIAEoCUgBiAEBQg8KDV9jb250ZW50X3R5cGVCCAoGX2Vycm9yIrQBChVFeGVjdXRlUmVxdWVzdFJlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoCRIVCg1kYXRhc291cmNlX2lkGAIgASgJEigKB3JlcXVlc3QYAyABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0Ei0KDGNvbm5lY3Rfc3BlYxgEIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QSFwoPaWRlbXBvdGVuY3lfa2V5GAUgASgJIlkKFkV4ZWN1dGVSZXF1ZXN0UmVzcG9uc2USJwoEam9icxgBIAMoCzIZLnF1ZXJ5bGFuZS5jYXRhbG9nLnYxLkpvYhIWCg5kYXRhX29iamVjdF9pZBgCIAEoCSIxChhSZWZyZXNoRGF0YXNvdXJjZVJlcXVlc3QSFQoNZGF0YXNvdXJjZV9pZBgBIAEoCSJcChlSZWZyZXNoRGF0YXNvdXJjZVJlc3BvbnNlEicKBGpvYnMYASADKAsyGS5xdWVyeWxhbmUuY2F0YWxvZy52MS5Kb2ISFgoOZGF0YV9vYmplY3RfaWQYAiABKAky3wMKEENvbm5lY3RvclNlcnZpY2USbwoOR2V0U2VydmljZUluZm8SLS5xdWVyeWxhbmUuY29ubmVjdG9yLnYxLkdldFNlcnZpY2VJbmZvUmVxdWVzdBouLnF1ZXJ5bGFuZS5jb25uZWN0b3IudjEuR2V0U2VydmljZUluZm9SZXNwb25zZRJvCg5UZXN0Q29ubmVjdGlvbhItLnF1ZXJ5bGFuZS5jb25uZWN0b3IudjEuVGVzdENvbm5lY3Rpb25SZXF1ZXN0Gi4ucXVlcnlsYW5lLmNvbm5lY3Rvci52MS5UZXN0Q29ubmVjdGlvblJlc3BvbnNlEm8KDkV4ZWN1dGVSZXF1ZXN0Ei0ucXVlcnlsYW5lLmNvbm5lY3Rvci52MS5FeGVjdXRlUmVxdWVzdFJlcXVlc3QaLi5xdWVyeWxhbmUuY29ubmVjdG9yLnYxLkV4ZWN1dGVSZXF1ZXN0UmVzcG9uc2USeAoRUmVmcmVzaERhdGFzb3VyY2USMC5xdWVyeWxhbmUuY29ubmVjdG9yLnYxLlJlZnJlc2hEYXRhc291cmNlUmVxdWVzdBoxLnF1ZXJ5bGFuZS5jb25uZWN0b3IudjEuUmVmcmVzaERhdGFzb3VyY2VSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_struct, file_querylane_catalog_v1_resources, file_querylane_common_v1_service_info]);
 
 /**
  * @generated from message querylane.connector.v1.GetServiceInfoRequest
@@ -45,7 +49,174 @@ export const GetServiceInfoResponseSchema: GenMessage<GetServiceInfoResponse> = 
   messageDesc(file_querylane_connector_v1_connector_service, 1);
 
 /**
- * ConnectorService is the connector service's gRPC API (DESIGN.md §1). Later issues add RPCs.
+ * @generated from message querylane.connector.v1.TestConnectionRequest
+ */
+export type TestConnectionRequest = Message<"querylane.connector.v1.TestConnectionRequest"> & {
+  /**
+   * The target request as API.md seed endpoint 1 shows it (url, method, headers, parameters, …).
+   *
+   * @generated from field: google.protobuf.Struct request = 1;
+   */
+  request?: JsonObject | undefined;
+};
+
+/**
+ * Describes the message querylane.connector.v1.TestConnectionRequest.
+ * Use `create(TestConnectionRequestSchema)` to create a new message.
+ */
+export const TestConnectionRequestSchema: GenMessage<TestConnectionRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_connector_v1_connector_service, 2);
+
+/**
+ * @generated from message querylane.connector.v1.TestConnectionResponse
+ */
+export type TestConnectionResponse = Message<"querylane.connector.v1.TestConnectionResponse"> & {
+  /**
+   * @generated from field: bool success = 1;
+   */
+  success: boolean;
+
+  /**
+   * @generated from field: int32 status = 2;
+   */
+  status: number;
+
+  /**
+   * @generated from field: double response_time = 3;
+   */
+  responseTime: number;
+
+  /**
+   * @generated from field: optional string content_type = 4;
+   */
+  contentType?: string | undefined;
+
+  /**
+   * @generated from field: int64 size = 5;
+   */
+  size: bigint;
+
+  /**
+   * @generated from field: google.protobuf.Value data = 6;
+   */
+  data?: Value | undefined;
+
+  /**
+   * @generated from field: optional string error = 7;
+   */
+  error?: string | undefined;
+};
+
+/**
+ * Describes the message querylane.connector.v1.TestConnectionResponse.
+ * Use `create(TestConnectionResponseSchema)` to create a new message.
+ */
+export const TestConnectionResponseSchema: GenMessage<TestConnectionResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_connector_v1_connector_service, 3);
+
+/**
+ * @generated from message querylane.connector.v1.ExecuteRequestRequest
+ */
+export type ExecuteRequestRequest = Message<"querylane.connector.v1.ExecuteRequestRequest"> & {
+  /**
+   * @generated from field: string project_id = 1;
+   */
+  projectId: string;
+
+  /**
+   * @generated from field: string datasource_id = 2;
+   */
+  datasourceId: string;
+
+  /**
+   * @generated from field: google.protobuf.Struct request = 3;
+   */
+  request?: JsonObject | undefined;
+
+  /**
+   * @generated from field: google.protobuf.Struct connect_spec = 4;
+   */
+  connectSpec?: JsonObject | undefined;
+
+  /**
+   * Repeating a key within 24 h returns the first answer again.
+   *
+   * @generated from field: string idempotency_key = 5;
+   */
+  idempotencyKey: string;
+};
+
+/**
+ * Describes the message querylane.connector.v1.ExecuteRequestRequest.
+ * Use `create(ExecuteRequestRequestSchema)` to create a new message.
+ */
+export const ExecuteRequestRequestSchema: GenMessage<ExecuteRequestRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_connector_v1_connector_service, 4);
+
+/**
+ * @generated from message querylane.connector.v1.ExecuteRequestResponse
+ */
+export type ExecuteRequestResponse = Message<"querylane.connector.v1.ExecuteRequestResponse"> & {
+  /**
+   * @generated from field: repeated querylane.catalog.v1.Job jobs = 1;
+   */
+  jobs: Job[];
+
+  /**
+   * @generated from field: string data_object_id = 2;
+   */
+  dataObjectId: string;
+};
+
+/**
+ * Describes the message querylane.connector.v1.ExecuteRequestResponse.
+ * Use `create(ExecuteRequestResponseSchema)` to create a new message.
+ */
+export const ExecuteRequestResponseSchema: GenMessage<ExecuteRequestResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_connector_v1_connector_service, 5);
+
+/**
+ * @generated from message querylane.connector.v1.RefreshDatasourceRequest
+ */
+export type RefreshDatasourceRequest = Message<"querylane.connector.v1.RefreshDatasourceRequest"> & {
+  /**
+   * @generated from field: string datasource_id = 1;
+   */
+  datasourceId: string;
+};
+
+/**
+ * Describes the message querylane.connector.v1.RefreshDatasourceRequest.
+ * Use `create(RefreshDatasourceRequestSchema)` to create a new message.
+ */
+export const RefreshDatasourceRequestSchema: GenMessage<RefreshDatasourceRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_connector_v1_connector_service, 6);
+
+/**
+ * @generated from message querylane.connector.v1.RefreshDatasourceResponse
+ */
+export type RefreshDatasourceResponse = Message<"querylane.connector.v1.RefreshDatasourceResponse"> & {
+  /**
+   * @generated from field: repeated querylane.catalog.v1.Job jobs = 1;
+   */
+  jobs: Job[];
+
+  /**
+   * @generated from field: string data_object_id = 2;
+   */
+  dataObjectId: string;
+};
+
+/**
+ * Describes the message querylane.connector.v1.RefreshDatasourceResponse.
+ * Use `create(RefreshDatasourceResponseSchema)` to create a new message.
+ */
+export const RefreshDatasourceResponseSchema: GenMessage<RefreshDatasourceResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_connector_v1_connector_service, 7);
+
+/**
+ * ConnectorService calls users' HTTP APIs and turns their answers into data objects (DESIGN.md §4
+ * steps 1 and 3). Calls made for a user carry the `x-querylane-actor` metadata.
  *
  * @generated from service querylane.connector.v1.ConnectorService
  */
@@ -59,6 +230,37 @@ export const ConnectorService: GenService<{
     methodKind: "unary";
     input: typeof GetServiceInfoRequestSchema;
     output: typeof GetServiceInfoResponseSchema;
+  },
+  /**
+   * TestConnection calls the target once (no retries, first page only) and describes the answer.
+   *
+   * @generated from rpc querylane.connector.v1.ConnectorService.TestConnection
+   */
+  testConnection: {
+    methodKind: "unary";
+    input: typeof TestConnectionRequestSchema;
+    output: typeof TestConnectionResponseSchema;
+  },
+  /**
+   * ExecuteRequest fetches every page, stores the request (secrets redacted) and the records as
+   * Parquet, records both data objects with lineage, and queues the dataline job.
+   *
+   * @generated from rpc querylane.connector.v1.ConnectorService.ExecuteRequest
+   */
+  executeRequest: {
+    methodKind: "unary";
+    input: typeof ExecuteRequestRequestSchema;
+    output: typeof ExecuteRequestResponseSchema;
+  },
+  /**
+   * RefreshDatasource runs the datasource's stored request again with its stored credentials.
+   *
+   * @generated from rpc querylane.connector.v1.ConnectorService.RefreshDatasource
+   */
+  refreshDatasource: {
+    methodKind: "unary";
+    input: typeof RefreshDatasourceRequestSchema;
+    output: typeof RefreshDatasourceResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_querylane_connector_v1_connector_service, 0);

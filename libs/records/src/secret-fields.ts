@@ -1,7 +1,7 @@
-// Finds the secret values in a credential's config and metadata: every value inside an `auth`
+// Finds the secret values in a credential or request document: every value inside an `auth`
 // object except the ones that only describe it (the API-key header name, where it goes, the user
-// name), and anywhere a key named like a secret. They are cut out into Secret rows; the stored
-// documents keep null in their place, which is also what every reader sees.
+// name), and anywhere a key named like a secret. The catalog seals them into Secret rows and the
+// connector redacts them from stored requests; both keep null in their place.
 
 const describingAuthFields = new Set(['key', 'in', 'type', 'username', 'header', 'name', 'scheme', 'authtype']);
 const secretName = /(password|passwd|secret|token|api[-_]?key|apikey|authorization|credential|private[-_]?key|cookie|session)/i;
