@@ -107,7 +107,7 @@ export function catalogHandlers(u: CatalogUseCases): Omit<ServiceImplementation<
       return { events: list(catalogV1.ProjectEventSchema, page.events), nextCursor: page.nextCursor };
     },
     createDatasource: async (request, context) => ({ datasource: message(catalogV1.DatasourceSchema, await u.datasources.create(await actor(context), request)) }),
-    getDatasource: async ({ datasourceId }, context) => ({ datasource: message(catalogV1.DatasourceSchema, await u.datasources.get(await actor(context), datasourceId)) }),
+    getDatasource: async ({ datasourceId }, context) => ({ datasource: message(catalogV1.DatasourceSchema, await u.datasources.get(await caller(context), datasourceId)) }),
     listProjectDatasources: async ({ projectId }, context) => ({
       datasources: list(catalogV1.DatasourceSchema, await u.datasources.list(await actor(context), projectId)),
     }),
@@ -131,7 +131,7 @@ export function catalogHandlers(u: CatalogUseCases): Omit<ServiceImplementation<
     }),
     getCredential: async ({ credentialId }, context) => ({ credential: message(catalogV1.CredentialSchema, await u.credentials.get(await actor(context), credentialId)) }),
     getJob: async ({ jobId }, context) => {
-      const { job, statuses, events, sources } = await u.datasources.getJob(await actor(context), jobId);
+      const { job, statuses, events, sources } = await u.datasources.getJob(await caller(context), jobId);
       const result = message(catalogV1.JobSchema, job);
       result.statuses = list(catalogV1.JobStatusSchema, statuses);
       result.jobEvents = list(catalogV1.JobEventSchema, events);

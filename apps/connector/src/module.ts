@@ -1,8 +1,12 @@
-// The connector service as a module (DESIGN.md §1): its schema, its gRPC service, its background work.
-import { defineServiceModule } from '@querylane/runtime';
+// The connector service as a module (DESIGN.md §1): calls users' HTTP APIs and stores their answers.
 import { connectorV1 } from '@querylane/proto';
+import { defineServiceModule, parseEnv } from '@querylane/runtime';
+import { connectorConfigSchema } from './config.js';
+import { connectorHandlers } from './connector.handler.js';
 import { migrations } from './db/migrations/index.js';
 import type { ConnectorTables } from './db/schema.js';
+import { ExecuteRequestUseCase } from './execution/execute-request.usecase.js';
+import { parseNetworkPolicy, TargetClient } from './target/index.js';
 
 export const connectorModule = defineServiceModule<typeof connectorV1.ConnectorService, ConnectorTables>({
   name: 'connector',
@@ -10,5 +14,20 @@ export const connectorModule = defineServiceModule<typeof connectorV1.ConnectorS
   schema: 'connector',
   migrations,
   usesObjects: true,
-  start: async () => ({ implementation: {} }),
+  start: async (context) => {
+    const settings = parseEnv(connectorConfigSchema, context.env);
+    const target = new TargetClient({
+      policy: parseNetworkPolicy(context.env),
+      limits: {
+        connectTimeoutMs: settings.CONNECTOR_CONNECT_TIMEOUT_MS,
+        totalTimeoutMs: settings.CONNECTOR_TOTAL_TIMEOUT_MS,
+        maxResponseBytes: settings.CONNECTOR_MAX_RESPONSE_BYTES,
+        maxPages: settings.CONNECTOR_MAX_PAGES,
+        maxAttempts: settings.CONNECTOR_MAX_ATTEMPTS,
+      },
+      logger: context.logger,
+    });
+    const execute = new ExecuteRequestUseCase({ db: context.db, objects: context.objects!, clients: context.clients, target, logger: context.logger });
+    return { implementation: connectorHandlers({ target, execute, objects: context.objects!, clients: context.clients }) };
+  },
 });

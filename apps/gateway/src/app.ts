@@ -15,6 +15,7 @@ import { CheckServicesUseCase } from './health/check-services.usecase.js';
 import { validationHook } from './openapi/errors.js';
 import { accessRoutes, sessionRoutes } from './routes/access.routes.js';
 import { apiKeysRoutes } from './routes/api-keys.routes.js';
+import { connectionsRoutes } from './routes/connections.routes.js';
 import { healthRoutes } from './routes/health.routes.js';
 import { projectsRoutes } from './routes/projects.routes.js';
 
@@ -53,6 +54,7 @@ export function createGatewayApp({ clients, logger, authenticator = new Authenti
   app.route('/', accessRoutes(clients));
   app.route('/', projectsRoutes(clients));
   app.route('/', apiKeysRoutes(clients));
+  app.route('/', connectionsRoutes(clients));
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerToken', {
     type: 'http',

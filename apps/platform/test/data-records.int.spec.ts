@@ -27,11 +27,11 @@ describe(`catalog data records [${backend}]`, () => {
   const asUser = (userId: string) => ({ metadata: { 'x-querylane-actor': userId } });
 
   it('queues a job with its first status and sources, and announces it on querylane.jobs', async () => {
-    const { job } = await catalog.createJob({ projectId: a.projectId, datasourceId: a.datasourceId, jobType: 'build_dataline_from_connected_resource', sources: [{ sourceType: 'datasource', sourceId: a.datasourceId }] });
+    const { job } = await catalog.createJob({ projectId: a.projectId, datasourceId: a.datasourceId, jobType: 'test_job_nobody_runs', sources: [{ sourceType: 'datasource', sourceId: a.datasourceId }] });
     expect(job).toMatchObject({ status: 'queued', attempts: 0, projectId: a.projectId });
     const event = await waitFor(() => queued.find((e) => openPayload(e.envelope, eventsV1.JobQueuedSchema).jobId === job!.id), 'the JobQueued event', 30_000);
     expect(event.envelope).toMatchObject({ type: 'jobs.job.queued', projectId: a.projectId, source: 'catalog' });
-    expect(openPayload(event.envelope, eventsV1.JobQueuedSchema)).toMatchObject({ jobType: 'build_dataline_from_connected_resource', attempt: 1, datasourceId: a.datasourceId });
+    expect(openPayload(event.envelope, eventsV1.JobQueuedSchema)).toMatchObject({ jobType: 'test_job_nobody_runs', attempt: 1, datasourceId: a.datasourceId });
 
     await catalog.transitionJob({ jobId: job!.id, status: 'running' });
     await catalog.transitionJob({ jobId: job!.id, status: 'failed', reason: 'target answered 503' });

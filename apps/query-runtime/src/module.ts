@@ -1,8 +1,16 @@
 // The query-runtime service as a module (DESIGN.md §1): its schema, its gRPC service, its background work.
-import { defineServiceModule } from '@querylane/runtime';
+import { defineServiceModule, parseEnv } from '@querylane/runtime';
+import { z } from 'zod';
+import { BuildDatalineUseCase } from './jobs/build-dataline.usecase.js';
+import { consumeJobs } from './jobs/jobs.consumer.js';
 import { queryRuntimeV1 } from '@querylane/proto';
 import { migrations } from './db/migrations/index.js';
 import type { QueryRuntimeTables } from './db/schema.js';
+
+const queryRuntimeConfigSchema = z.object({
+  QUERY_RUNTIME_JOB_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
+  QUERY_RUNTIME_JOB_BACKOFF_MS: z.coerce.number().int().min(0).default(1_000),
+});
 
 export const queryRuntimeModule = defineServiceModule<typeof queryRuntimeV1.QueryRuntimeService, QueryRuntimeTables>({
   name: 'query-runtime',
@@ -10,5 +18,15 @@ export const queryRuntimeModule = defineServiceModule<typeof queryRuntimeV1.Quer
   schema: 'query',
   migrations,
   usesObjects: true,
-  start: async () => ({ implementation: {} }),
+  start: async (context) => {
+    const settings = parseEnv(queryRuntimeConfigSchema, context.env);
+    const buildDataline = new BuildDatalineUseCase({
+      clients: context.clients,
+      objects: context.objects!,
+      logger: context.logger,
+      retry: { attempts: settings.QUERY_RUNTIME_JOB_ATTEMPTS, backoffMs: settings.QUERY_RUNTIME_JOB_BACKOFF_MS },
+    });
+    const subscription = await consumeJobs({ bus: context.bus, buildDataline, logger: context.logger, onFatal: context.fail });
+    return { implementation: {}, stop: () => subscription.close() };
+  },
 });

@@ -93,3 +93,6 @@ export async function isolatedDatabase(): Promise<IsolatedDatabase> {
     },
   };
 }
+
+export { json, startFixtureApi, vegaDataDir, vegaJson } from './fixture-api.js';
+export type { FixtureApi, FixtureHandler } from './fixture-api.js';

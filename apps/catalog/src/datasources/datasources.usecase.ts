@@ -36,9 +36,10 @@ export class DatasourcesUseCase {
     });
   }
 
-  async get(actor: Actor, datasourceId: string) {
+  /** Without an actor this is a service's own call (DESIGN.md: internal calls are not user calls). */
+  async get(actor: Actor | undefined, datasourceId: string) {
     const datasource = await this.find(datasourceId);
-    await this.authorizer.requireProject(actor, datasource.project_id, 'project:read').catch(hideAs('datasource', datasourceId));
+    if (actor) await this.authorizer.requireProject(actor, datasource.project_id, 'project:read').catch(hideAs('datasource', datasourceId));
     return datasource;
   }
 
@@ -57,11 +58,11 @@ export class DatasourcesUseCase {
     });
   }
 
-  async getJob(actor: Actor, jobId: string) {
+  async getJob(actor: Actor | undefined, jobId: string) {
     assertId('job', jobId);
     const job = await this.db.selectFrom('jobs').selectAll().where('id', '=', jobId).executeTakeFirst();
     if (!job) throw notFound('job', jobId);
-    await this.authorizer.requireProject(actor, job.project_id, 'project:read').catch(hideAs('job', jobId));
+    if (actor) await this.authorizer.requireProject(actor, job.project_id, 'project:read').catch(hideAs('job', jobId));
     const [statuses, events, sources] = await Promise.all([
       this.db.selectFrom('job_statuses').selectAll().where('job_id', '=', jobId).orderBy('created_at').orderBy('id').execute(),
       this.db.selectFrom('job_events').selectAll().where('job_id', '=', jobId).orderBy('seq_id').execute(),

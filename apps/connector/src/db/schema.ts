@@ -8,7 +8,7 @@ export interface IdempotencyKeysTable {
   /** SHA-256 of the request, so the same key with another request is refused. */
   request_hash: string;
   answer: JSONColumnType<Record<string, unknown>, string, string>;
-  created_at: ColumnType<Date, Date | undefined, never>;
+  created_at: ColumnType<Date, Date | undefined, Date>;
 }
 
 export interface ConnectorTables extends BusTables {

@@ -56,7 +56,7 @@ export function boundedObject(maxDepth = 16) {
   return z.record(z.string(), z.unknown()).refine((value) => depth(value) <= maxDepth, { message: `nested deeper than ${maxDepth} levels` });
 }
 
-function depth(value: unknown): number {
+export function depth(value: unknown): number {
   if (value === null || typeof value !== 'object') return 0;
   const children = Array.isArray(value) ? value : Object.values(value);
   return 1 + children.reduce<number>((deepest, child) => Math.max(deepest, depth(child)), 0);

@@ -16,7 +16,7 @@ import type { JsonObject, Message } from "@bufbuild/protobuf";
  * Describes the file querylane/connector/v1/connector_service.proto.
  */
 export const file_querylane_connector_v1_connector_service: GenFile = /*@__PURE__*/
-  fileDesc("Ci5xdWVyeWxhbmUvY29ubmVjdG9yL3YxL2Nvbm5lY3Rvcl9zZXJ2aWNlLnByb3RvEhZxdWVyeWxhbmUuY29ubmVjdG9yLnYxIhcKFUdldFNlcnZpY2VJbmZvUmVxdWVzdCJIChZHZXRTZXJ2aWNlSW5mb1Jlc3BvbnNlEi4KBGluZm8YASABKAsyIC5xdWVyeWxhbmUuY29tbW9uLnYxLlNlcnZpY2VJbmZvIkEKFVRlc3RDb25uZWN0aW9uUmVxdWVzdBIoCgdyZXF1ZXN0GAEgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdCLOAQoWVGVzdENvbm5lY3Rpb25SZXNwb25zZRIPCgdzdWNjZXNzGAEgASgIEg4KBnN0YXR1cxgCIAEoBRIVCg1yZXNwb25zZV90aW1lGAMgASgBEhkKDGNvbnRlbnRfdHlwZRgEIAEoCUgAiAEBEgwKBHNpemUYBSABKAMSJAoEZGF0YRgGIAEoCzIWLmdvb2dsZS5wcm90b2J1Zi5WYWx1ZRISCgVlcnJvchgHIAEoCUgBiAEBQg8KDV9jb250ZW50X3R5cGVCCAoGX2Vycm9yIrQBChVFeGVjdXRlUmVxdWVzdFJlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoCRIVCg1kYXRhc291cmNlX2lkGAIgASgJEigKB3JlcXVlc3QYAyABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0Ei0KDGNvbm5lY3Rfc3BlYxgEIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QSFwoPaWRlbXBvdGVuY3lfa2V5GAUgASgJIlkKFkV4ZWN1dGVSZXF1ZXN0UmVzcG9uc2USJwoEam9icxgBIAMoCzIZLnF1ZXJ5bGFuZS5jYXRhbG9nLnYxLkpvYhIWCg5kYXRhX29iamVjdF9pZBgCIAEoCSIxChhSZWZyZXNoRGF0YXNvdXJjZVJlcXVlc3QSFQoNZGF0YXNvdXJjZV9pZBgBIAEoCSJcChlSZWZyZXNoRGF0YXNvdXJjZVJlc3BvbnNlEicKBGpvYnMYASADKAsyGS5xdWVyeWxhbmUuY2F0YWxvZy52MS5Kb2ISFgoOZGF0YV9vYmplY3RfaWQYAiABKAky3wMKEENvbm5lY3RvclNlcnZpY2USbwoOR2V0U2VydmljZUluZm8SLS5xdWVyeWxhbmUuY29ubmVjdG9yLnYxLkdldFNlcnZpY2VJbmZvUmVxdWVzdBouLnF1ZXJ5bGFuZS5jb25uZWN0b3IudjEuR2V0U2VydmljZUluZm9SZXNwb25zZRJvCg5UZXN0Q29ubmVjdGlvbhItLnF1ZXJ5bGFuZS5jb25uZWN0b3IudjEuVGVzdENvbm5lY3Rpb25SZXF1ZXN0Gi4ucXVlcnlsYW5lLmNvbm5lY3Rvci52MS5UZXN0Q29ubmVjdGlvblJlc3BvbnNlEm8KDkV4ZWN1dGVSZXF1ZXN0Ei0ucXVlcnlsYW5lLmNvbm5lY3Rvci52MS5FeGVjdXRlUmVxdWVzdFJlcXVlc3QaLi5xdWVyeWxhbmUuY29ubmVjdG9yLnYxLkV4ZWN1dGVSZXF1ZXN0UmVzcG9uc2USeAoRUmVmcmVzaERhdGFzb3VyY2USMC5xdWVyeWxhbmUuY29ubmVjdG9yLnYxLlJlZnJlc2hEYXRhc291cmNlUmVxdWVzdBoxLnF1ZXJ5bGFuZS5jb25uZWN0b3IudjEuUmVmcmVzaERhdGFzb3VyY2VSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_struct, file_querylane_catalog_v1_resources, file_querylane_common_v1_service_info]);
+  fileDesc("Ci5xdWVyeWxhbmUvY29ubmVjdG9yL3YxL2Nvbm5lY3Rvcl9zZXJ2aWNlLnByb3RvEhZxdWVyeWxhbmUuY29ubmVjdG9yLnYxIhcKFUdldFNlcnZpY2VJbmZvUmVxdWVzdCJIChZHZXRTZXJ2aWNlSW5mb1Jlc3BvbnNlEi4KBGluZm8YASABKAsyIC5xdWVyeWxhbmUuY29tbW9uLnYxLlNlcnZpY2VJbmZvIkEKFVRlc3RDb25uZWN0aW9uUmVxdWVzdBIoCgdyZXF1ZXN0GAEgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdCLOAQoWVGVzdENvbm5lY3Rpb25SZXNwb25zZRIPCgdzdWNjZXNzGAEgASgIEg4KBnN0YXR1cxgCIAEoBRIVCg1yZXNwb25zZV90aW1lGAMgASgBEhkKDGNvbnRlbnRfdHlwZRgEIAEoCUgAiAEBEgwKBHNpemUYBSABKAMSJAoEZGF0YRgGIAEoCzIWLmdvb2dsZS5wcm90b2J1Zi5WYWx1ZRISCgVlcnJvchgHIAEoCUgBiAEBQg8KDV9jb250ZW50X3R5cGVCCAoGX2Vycm9yIrQBChVFeGVjdXRlUmVxdWVzdFJlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoCRIVCg1kYXRhc291cmNlX2lkGAIgASgJEigKB3JlcXVlc3QYAyABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0Ei0KDGNvbm5lY3Rfc3BlYxgEIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QSFwoPaWRlbXBvdGVuY3lfa2V5GAUgASgJIlkKFkV4ZWN1dGVSZXF1ZXN0UmVzcG9uc2USJwoEam9icxgBIAMoCzIZLnF1ZXJ5bGFuZS5jYXRhbG9nLnYxLkpvYhIWCg5kYXRhX29iamVjdF9pZBgCIAEoCSIxChhSZWZyZXNoRGF0YXNvdXJjZVJlcXVlc3QSFQoNZGF0YXNvdXJjZV9pZBgBIAEoCSJcChlSZWZyZXNoRGF0YXNvdXJjZVJlc3BvbnNlEicKBGpvYnMYASADKAsyGS5xdWVyeWxhbmUuY2F0YWxvZy52MS5Kb2ISFgoOZGF0YV9vYmplY3RfaWQYAiABKAkiLwoVUmVhZERhdGFPYmplY3RSZXF1ZXN0EhYKDmRhdGFfb2JqZWN0X2lkGAEgASgJIo8BChZSZWFkRGF0YU9iamVjdFJlc3BvbnNlEhYKCW1pbWVfdHlwZRgBIAEoCUgAiAEBEhEKBHNpemUYAiABKANIAYgBARIWCglmaWxlX25hbWUYAyABKAlIAogBARINCgVjaHVuaxgEIAEoDEIMCgpfbWltZV90eXBlQgcKBV9zaXplQgwKCl9maWxlX25hbWUy0gQKEENvbm5lY3RvclNlcnZpY2USbwoOR2V0U2VydmljZUluZm8SLS5xdWVyeWxhbmUuY29ubmVjdG9yLnYxLkdldFNlcnZpY2VJbmZvUmVxdWVzdBouLnF1ZXJ5bGFuZS5jb25uZWN0b3IudjEuR2V0U2VydmljZUluZm9SZXNwb25zZRJvCg5UZXN0Q29ubmVjdGlvbhItLnF1ZXJ5bGFuZS5jb25uZWN0b3IudjEuVGVzdENvbm5lY3Rpb25SZXF1ZXN0Gi4ucXVlcnlsYW5lLmNvbm5lY3Rvci52MS5UZXN0Q29ubmVjdGlvblJlc3BvbnNlEm8KDkV4ZWN1dGVSZXF1ZXN0Ei0ucXVlcnlsYW5lLmNvbm5lY3Rvci52MS5FeGVjdXRlUmVxdWVzdFJlcXVlc3QaLi5xdWVyeWxhbmUuY29ubmVjdG9yLnYxLkV4ZWN1dGVSZXF1ZXN0UmVzcG9uc2USeAoRUmVmcmVzaERhdGFzb3VyY2USMC5xdWVyeWxhbmUuY29ubmVjdG9yLnYxLlJlZnJlc2hEYXRhc291cmNlUmVxdWVzdBoxLnF1ZXJ5bGFuZS5jb25uZWN0b3IudjEuUmVmcmVzaERhdGFzb3VyY2VSZXNwb25zZRJxCg5SZWFkRGF0YU9iamVjdBItLnF1ZXJ5bGFuZS5jb25uZWN0b3IudjEuUmVhZERhdGFPYmplY3RSZXF1ZXN0Gi4ucXVlcnlsYW5lLmNvbm5lY3Rvci52MS5SZWFkRGF0YU9iamVjdFJlc3BvbnNlMAFiBnByb3RvMw", [file_google_protobuf_struct, file_querylane_catalog_v1_resources, file_querylane_common_v1_service_info]);
 
 /**
  * @generated from message querylane.connector.v1.GetServiceInfoRequest
@@ -215,6 +215,57 @@ export const RefreshDatasourceResponseSchema: GenMessage<RefreshDatasourceRespon
   messageDesc(file_querylane_connector_v1_connector_service, 7);
 
 /**
+ * @generated from message querylane.connector.v1.ReadDataObjectRequest
+ */
+export type ReadDataObjectRequest = Message<"querylane.connector.v1.ReadDataObjectRequest"> & {
+  /**
+   * @generated from field: string data_object_id = 1;
+   */
+  dataObjectId: string;
+};
+
+/**
+ * Describes the message querylane.connector.v1.ReadDataObjectRequest.
+ * Use `create(ReadDataObjectRequestSchema)` to create a new message.
+ */
+export const ReadDataObjectRequestSchema: GenMessage<ReadDataObjectRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_connector_v1_connector_service, 8);
+
+/**
+ * @generated from message querylane.connector.v1.ReadDataObjectResponse
+ */
+export type ReadDataObjectResponse = Message<"querylane.connector.v1.ReadDataObjectResponse"> & {
+  /**
+   * Set in the first message only.
+   *
+   * @generated from field: optional string mime_type = 1;
+   */
+  mimeType?: string | undefined;
+
+  /**
+   * @generated from field: optional int64 size = 2;
+   */
+  size?: bigint | undefined;
+
+  /**
+   * @generated from field: optional string file_name = 3;
+   */
+  fileName?: string | undefined;
+
+  /**
+   * @generated from field: bytes chunk = 4;
+   */
+  chunk: Uint8Array;
+};
+
+/**
+ * Describes the message querylane.connector.v1.ReadDataObjectResponse.
+ * Use `create(ReadDataObjectResponseSchema)` to create a new message.
+ */
+export const ReadDataObjectResponseSchema: GenMessage<ReadDataObjectResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_connector_v1_connector_service, 9);
+
+/**
  * ConnectorService calls users' HTTP APIs and turns their answers into data objects (DESIGN.md §4
  * steps 1 and 3). Calls made for a user carry the `x-querylane-actor` metadata.
  *
@@ -261,6 +312,16 @@ export const ConnectorService: GenService<{
     methodKind: "unary";
     input: typeof RefreshDatasourceRequestSchema;
     output: typeof RefreshDatasourceResponseSchema;
+  },
+  /**
+   * ReadDataObject streams a data object's bytes: the first message names its type and size.
+   *
+   * @generated from rpc querylane.connector.v1.ConnectorService.ReadDataObject
+   */
+  readDataObject: {
+    methodKind: "server_streaming";
+    input: typeof ReadDataObjectRequestSchema;
+    output: typeof ReadDataObjectResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_querylane_connector_v1_connector_service, 0);

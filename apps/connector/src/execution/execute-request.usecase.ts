@@ -1,0 +1,210 @@
+// Execute-request and refresh (DESIGN.md §4 step 3): fetch every page of the target, write the
+// records as zstd Parquet with DuckDB (streamed, memory bounded), store the request (secrets
+// redacted) and the response in object storage, then record both data objects, their lineage and
+// the dataline job in one catalog transaction. If anything after the first write fails, the
+// objects written are deleted, so no object is left without its DataObject row and none the other
+// way round.
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { text } from 'node:stream/consumers';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import { writeParquet } from '@querylane/duckdb';
+import { AppError } from '@querylane/errors';
+import type { CallOptions } from '@querylane/grpc';
+import type { ObjectStore } from '@querylane/objects';
+import { extractSecrets } from '@querylane/records';
+import type { ServiceClients } from '@querylane/runtime';
+import type { ConnectorTables } from '../db/schema.js';
+import { targetRequestSchema, type TargetClient, type TargetRequest } from '../target/index.js';
+
+export const datalineJobType = 'build_dataline_from_connected_resource';
+const idempotencyMs = 24 * 3600_000;
+
+export interface ExecuteInput {
+  projectId: string;
+  datasourceId: string;
+  request: unknown;
+  connectSpec?: unknown;
+  idempotencyKey?: string | undefined;
+  /** Call options naming the user (x-querylane-actor) and the request id. */
+  as: CallOptions;
+}
+
+export interface ExecuteAnswer {
+  jobs: { id: string; job_type: string; status: string; created_at: string }[];
+  data_object_id: string;
+}
+
+export class ExecuteRequestUseCase {
+  constructor(
+    private readonly deps: { db: Kysely<ConnectorTables>; objects: ObjectStore; clients: ServiceClients; target: TargetClient; logger: Logger },
+  ) {}
+
+  async execute(input: ExecuteInput): Promise<ExecuteAnswer> {
+    const request = parseRequest(input.request);
+    const catalog = this.deps.clients.catalog.call;
+    const { datasource } = await catalog.getDatasource({ datasourceId: input.datasourceId }, input.as);
+    if (datasource?.projectId !== input.projectId) {
+      throw new AppError('invalid_request', `datasource ${input.datasourceId} is not in project ${input.projectId}`, { field: 'datasource_id' });
+    }
+    await catalog.authorize({ projectId: input.projectId, action: 'project:write' }, input.as);
+
+    const requestHash = createHash('sha256').update(JSON.stringify([input.projectId, input.datasourceId, input.request, input.connectSpec ?? null])).digest('hex');
+    if (input.idempotencyKey) {
+      const earlier = await this.earlierAnswer(input.projectId, input.idempotencyKey, requestHash);
+      if (earlier) return earlier;
+    }
+
+    const answer = await this.run(input.projectId, input.datasourceId, request, input.as);
+    if (hasCredentials(request)) {
+      const { project } = await catalog.getProject({ projectId: input.projectId }, input.as);
+      // The refresh needs the auth values; the catalog seals them (the stored request has none).
+      await catalog.createCredential(
+        {
+          name: `${datasource.name} request credentials`,
+          type: 'api',
+          description: 'Stored by execute-request for refreshes',
+          config: credentialConfig(request) as never,
+          datasourceId: input.datasourceId,
+          organizationId: project!.organizationId,
+        },
+        input.as,
+      );
+    }
+    if (input.idempotencyKey) {
+      await this.deps.db
+        .insertInto('idempotency_keys')
+        .values({ project_id: input.projectId, key: input.idempotencyKey, request_hash: requestHash, answer: JSON.stringify(answer) })
+        .onConflict((oc) => oc.columns(['project_id', 'key']).doUpdateSet({ request_hash: requestHash, answer: JSON.stringify(answer), created_at: new Date() }))
+        .execute();
+    }
+    return answer;
+  }
+
+  /** Runs the datasource's newest stored request again, with its stored credentials. */
+  async refresh(datasourceId: string, as: CallOptions): Promise<ExecuteAnswer> {
+    const catalog = this.deps.clients.catalog.call;
+    const { datasource } = await catalog.getDatasource({ datasourceId }, as);
+    if (!datasource) throw new AppError('not_found', `datasource ${datasourceId} not found`);
+    await catalog.authorize({ projectId: datasource.projectId, action: 'project:write' }, as);
+    const { dataObjects } = await catalog.listDataObjects({ datasourceId }, as);
+    const stored = dataObjects.find((object) => object.fileRole === 'request');
+    if (!stored) throw new AppError('conflict', `datasource ${datasourceId} has no stored request to run again; use execute-request first`);
+    const saved = JSON.parse(await text(await this.deps.objects.get(stored.key))) as { request: Record<string, unknown> };
+    // A service's own call (no actor): the only way secret values ever leave the catalog.
+    const { config } = await catalog.revealDatasourceCredential({ datasourceId }, { requestId: as.requestId });
+    const request = parseRequest(config ? fillIn(saved.request, config) : saved.request);
+    return this.run(datasource.projectId, datasourceId, request, as);
+  }
+
+  private async run(projectId: string, datasourceId: string, request: TargetRequest, as: CallOptions): Promise<ExecuteAnswer> {
+    const log = this.deps.logger.child({ request_id: as.requestId, project_id: projectId, datasource_id: datasourceId });
+    const scratch = await mkdtemp(join(tmpdir(), 'querylane-execute-'));
+    const written: string[] = [];
+    try {
+      const started = performance.now();
+      const fetched = await this.deps.target.fetchRecords(request, {
+        onProgress: (progress) => log.info({ pages: progress.pages, records: progress.records, bytes: progress.bytes }, 'fetching the target'),
+      });
+      const parquetPath = join(scratch, 'response.parquet');
+      const parquet = await writeParquet(fetched.records, parquetPath, { onProgress: (rows) => log.info({ rows }, 'writing parquet') });
+      log.info({ rows: parquet.rows, pages: fetched.pages, bytes: fetched.bytes, parquet_bytes: parquet.bytes, duration_ms: Math.round(performance.now() - started) }, 'target fetched');
+
+      const base = `projects/${projectId}/datasources/${datasourceId}/${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`;
+      const requestDocument = JSON.stringify({ request: extractSecrets('config', request as unknown as Record<string, unknown>).redacted, executed_at: new Date().toISOString() }, null, 2);
+      written.push(`${base}/request.json`);
+      const requestInfo = await this.deps.objects.put(`${base}/request.json`, requestDocument, { contentType: 'application/json' });
+      written.push(`${base}/response.parquet`);
+      const responseInfo = await this.deps.objects.put(`${base}/response.parquet`, createReadStream(parquetPath), {
+        contentType: 'application/vnd.apache.parquet',
+        size: (await stat(parquetPath)).size,
+      });
+
+      const recorded = await this.deps.clients.catalog.call.recordExecution(
+        {
+          projectId,
+          datasourceId,
+          jobType: datalineJobType,
+          requestObject: { bucket: this.deps.objects.bucket, key: requestInfo.key, fileType: 'json', fileSize: BigInt(requestInfo.size), etag: requestInfo.etag, mimeType: 'application/json' },
+          responseObject: {
+            bucket: this.deps.objects.bucket,
+            key: responseInfo.key,
+            fileType: 'parquet',
+            fileSize: BigInt(responseInfo.size),
+            etag: responseInfo.etag,
+            mimeType: 'application/vnd.apache.parquet',
+          },
+          details: { records: parquet.rows, pages: fetched.pages, bytes: fetched.bytes, truncated: fetched.truncated, status: fetched.status },
+        },
+        as,
+      );
+      written.length = 0; // recorded: the objects now belong to their rows
+      const job = recorded.job!;
+      return {
+        jobs: [{ id: job.id, job_type: job.jobType, status: job.status, created_at: new Date(Number(job.createdAt!.seconds) * 1000 + Math.floor(job.createdAt!.nanos / 1e6)).toISOString() }],
+        data_object_id: recorded.responseObject!.id,
+      };
+    } catch (error) {
+      await this.cleanUp(written, log);
+      throw error instanceof AppError ? error : new AppError('internal_error', `executing the request failed: ${(error as Error).message}`, undefined, { cause: error });
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
+  }
+
+  private async cleanUp(keys: string[], log: Logger): Promise<void> {
+    for (const key of keys) {
+      await this.deps.objects.delete(key).catch((error: unknown) => log.error({ err: error, key }, 'could not delete an object of a failed execution'));
+    }
+  }
+
+  private async earlierAnswer(projectId: string, key: string, requestHash: string): Promise<ExecuteAnswer | undefined> {
+    const row = await this.deps.db
+      .selectFrom('idempotency_keys')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .where('key', '=', key)
+      .where('created_at', '>', new Date(Date.now() - idempotencyMs))
+      .executeTakeFirst();
+    if (!row) return undefined;
+    if (row.request_hash !== requestHash) throw new AppError('conflict', 'this Idempotency-Key was used with another request in the last 24 hours', { field: 'Idempotency-Key' });
+    return row.answer as unknown as ExecuteAnswer;
+  }
+}
+
+export function parseRequest(value: unknown): TargetRequest {
+  const parsed = targetRequestSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((issue) => ({ field: issue.path.join('.') || 'request', message: issue.message }));
+  throw new AppError('invalid_request', `invalid request: ${issues.map((i) => `${i.field}: ${i.message}`).join('; ')}`, { issues });
+}
+
+function hasCredentials(request: TargetRequest): boolean {
+  return extractSecrets('config', credentialConfig(request)).secrets.length > 0;
+}
+
+/** What a refresh needs back from the catalog: the parts of the request that can hold secrets. */
+function credentialConfig(request: TargetRequest): Record<string, unknown> {
+  const { authType, auth, headers, parameters, parameterGroups } = request as unknown as Record<string, unknown>;
+  return JSON.parse(JSON.stringify({ authType, auth, headers, parameters, parameterGroups })) as Record<string, unknown>;
+}
+
+/** Puts the credential's values where the stored request has null (the redacted secrets). */
+export function fillIn(stored: Record<string, unknown>, secrets: Record<string, unknown>): Record<string, unknown> {
+  const merge = (target: unknown, source: unknown): unknown => {
+    if (source === null || source === undefined) return target;
+    if (target === null || target === undefined) return source;
+    if (typeof target === 'object' && typeof source === 'object' && !Array.isArray(target) && !Array.isArray(source)) {
+      const result: Record<string, unknown> = { ...(target as Record<string, unknown>) };
+      for (const [key, value] of Object.entries(source as Record<string, unknown>)) result[key] = merge(result[key], value);
+      return result;
+    }
+    if (Array.isArray(target) && Array.isArray(source)) return target.map((item, index) => merge(item, source[index]));
+    return target;
+  };
+  return merge(stored, secrets) as Record<string, unknown>;
+}

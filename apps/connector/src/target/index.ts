@@ -1,0 +1,28 @@
+// The target client's front door: what execute-request, test-connection and the gateway use.
+export { TargetClient } from './target-client.js';
+export type { FetchOptions, FetchProgress, FetchResult, TargetClientOptions, TestConnectionResult } from './target-client.js';
+export {
+  authTypes,
+  httpMethods,
+  paginationSchema,
+  parameterGroupSchema,
+  parameterLocations,
+  parseTargetRequest,
+  targetParameterSchema,
+  targetRequestSchema,
+} from './target-request.schema.js';
+export type { AuthType, HttpMethod, Pagination, ParameterGroup, ParameterValue, RequestIssue, TargetParameter, TargetRequest, TargetRequestInput } from './target-request.schema.js';
+export { defaultTargetLimits, resolveTargetLimits } from './target-limits.js';
+export type { TargetLimits } from './target-limits.js';
+export { defaultNetworkPolicy, parseAllowedTarget, parseNetworkPolicy } from './network-policy.js';
+export type { AllowedTarget, NetworkPolicy } from './network-policy.js';
+export { pinnedLookup, SsrfGuard } from './ssrf-guard.js';
+export type { HostResolver, ResolvedAddress, SsrfGuardOptions, VettedTarget } from './ssrf-guard.js';
+export { classifyIp, parseIp } from './ip-address.js';
+export type { AddressCategory, AddressClass, IpAddress } from './ip-address.js';
+export { Redactor } from './secret-redaction.js';
+export { extractPath, lookUpPath } from './response-path.js';
+export { parseBody, toRecords } from './response-parser.js';
+export type { ParsedBody, TargetRecord } from './response-parser.js';
+export { nextLink, parseLinkHeader } from './pagination.js';
+export { backoffDelay, parseRetryAfter } from './retry-policy.js';

@@ -1,0 +1,157 @@
+// Turns a decoded response body into a value: JSON, NDJSON (JSON Lines) or CSV/TSV, chosen by the
+// content type and, when that says nothing useful, by looking at the body.
+import { TextDecoder } from 'node:util';
+import { parse as parseCsv } from 'csv-parse/sync';
+import { AppError } from '@querylane/errors';
+
+export type TargetRecord = Record<string, unknown>;
+
+export type ParsedBody =
+  | { format: 'empty'; value: null }
+  | { format: 'json'; value: unknown }
+  | { format: 'ndjson'; value: unknown[] }
+  | { format: 'csv'; value: TargetRecord[] }
+  | { format: 'text'; value: string };
+
+const ndjsonTypes = new Set(['application/x-ndjson', 'application/ndjson', 'application/jsonl', 'application/x-jsonl', 'application/jsonlines', 'application/x-jsonlines', 'application/json-seq']);
+const csvTypes = new Set(['text/csv', 'application/csv', 'text/x-csv', 'text/comma-separated-values']);
+const tsvTypes = new Set(['text/tab-separated-values', 'text/tsv']);
+
+export function mediaType(contentType: string | null): string {
+  return ((contentType ?? '').split(';')[0] ?? '').trim().toLowerCase();
+}
+
+function isJsonType(type: string): boolean {
+  return type === 'application/json' || type === 'text/json' || type.endsWith('+json');
+}
+
+export function parseBody(body: Buffer, contentType: string | null): ParsedBody {
+  const text = decodeText(body, contentType);
+  if (text.trim() === '') return { format: 'empty', value: null };
+  const type = mediaType(contentType);
+  if (ndjsonTypes.has(type)) return { format: 'ndjson', value: parseNdjson(text) };
+  if (csvTypes.has(type)) return { format: 'csv', value: parseDelimited(text, ',') };
+  if (tsvTypes.has(type)) return { format: 'csv', value: parseDelimited(text, '\t') };
+  const start = text.trimStart()[0];
+  // JSON is tried for JSON types and for bodies that look like JSON whatever the label says
+  // (text/plain and octet-stream are common for JSON); NDJSON is what such a body is when it
+  // holds several values, one a line.
+  if (isJsonType(type) || start === '{' || start === '[') {
+    try {
+      return { format: 'json', value: JSON.parse(text) };
+    } catch (error) {
+      const lines = sniffNdjson(text);
+      if (lines) return { format: 'ndjson', value: lines };
+      if (isJsonType(type) || type === '') {
+        throw new AppError('upstream_error', `the target's ${type || 'unlabelled'} body is not valid JSON (${(error as Error).message.slice(0, 200)})`, { reason: 'invalid_body' });
+      }
+    }
+  }
+  return { format: 'text', value: text };
+}
+
+/** The records a value stands for: an array's items, an object itself, nothing for null. */
+export function toRecords(value: unknown): TargetRecord[] {
+  if (value === null || value === undefined) return [];
+  if (Array.isArray(value)) return value.map(toRecord);
+  return [toRecord(value)];
+}
+
+// A record must be an object; a bare value (a list of ids, say) becomes `{ value }`.
+function toRecord(item: unknown): TargetRecord {
+  return item !== null && typeof item === 'object' && !Array.isArray(item) ? (item as TargetRecord) : { value: item };
+}
+
+function decodeText(body: Buffer, contentType: string | null): string {
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType ?? '')?.[1]?.toLowerCase() ?? 'utf-8';
+  let decoder: TextDecoder;
+  try {
+    decoder = new TextDecoder(charset);
+  } catch {
+    decoder = new TextDecoder('utf-8'); // an unknown label: UTF-8 is what the target almost surely meant
+  }
+  try {
+    return decoder.decode(body);
+  } catch (error) {
+    throw new AppError('payload_too_large', `the target's body is too large to read as text (${(error as Error).message})`, { reason: 'body_too_large_for_text' });
+  }
+}
+
+function parseNdjson(text: string): unknown[] {
+  const values: unknown[] = [];
+  for (const [index, raw] of text.split('\n').entries()) {
+    // RS (0x1e) starts each value in application/json-seq; CR ends lines written on Windows.
+    const line = (raw.startsWith('\u001e') ? raw.slice(1) : raw).trim();
+    if (line === '') continue;
+    try {
+      values.push(JSON.parse(line));
+    } catch (error) {
+      throw new AppError('upstream_error', `line ${index + 1} of the target's NDJSON body is not valid JSON (${(error as Error).message.slice(0, 200)})`, { reason: 'invalid_body', line: index + 1 });
+    }
+  }
+  return values;
+}
+
+/** Several lines, each a JSON object or array: JSON Lines sent with a JSON or no content type. */
+function sniffNdjson(text: string): unknown[] | undefined {
+  const lines = text.split('\n').filter((line) => line.trim() !== '');
+  if (lines.length < 2) return undefined;
+  try {
+    return lines.map((line) => {
+      const first = line.trimStart()[0];
+      if (first !== '{' && first !== '[') throw new Error('not a JSON line');
+      return JSON.parse(line) as unknown;
+    });
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * CSV with a header row → one object per row. Values stay strings: CSV has no types, converting
+ * here would lose leading zeros (ZIP codes, ids) and the profiler infers column types from the
+ * whole column later anyway. An empty field (or a missing one in a short row) is null, so an
+ * otherwise numeric column still profiles as numeric.
+ */
+function parseDelimited(text: string, delimiter: string): TargetRecord[] {
+  let rows: string[][];
+  try {
+    rows = parseCsv(text, {
+      delimiter,
+      bom: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      relax_quotes: true,
+    }) as string[][];
+  } catch (error) {
+    throw new AppError('upstream_error', `the target's CSV body could not be parsed (${(error as Error).message.slice(0, 200)})`, { reason: 'invalid_body' });
+  }
+  const [header, ...data] = rows;
+  if (!header) return [];
+  const columns = uniqueColumns(header);
+  return data.map((row) => {
+    const record: TargetRecord = {};
+    columns.forEach((column, index) => {
+      record[column] = cell(row[index]);
+    });
+    // Cells beyond the header keep their place instead of vanishing.
+    for (let index = columns.length; index < row.length; index += 1) record[`column_${index + 1}`] = cell(row[index]);
+    return record;
+  });
+}
+
+function cell(value: string | undefined): string | null {
+  return value === undefined || value === '' ? null : value;
+}
+
+/** Blank headers get `column_<n>`, repeated ones `_2`, `_3`, … so no cell overwrites another. */
+function uniqueColumns(header: string[]): string[] {
+  const seen = new Set<string>();
+  return header.map((raw, index) => {
+    const base = raw.trim() === '' ? `column_${index + 1}` : raw;
+    let candidate = base;
+    for (let suffix = 2; seen.has(candidate); suffix += 1) candidate = `${base}_${suffix}`;
+    seen.add(candidate);
+    return candidate;
+  });
+}

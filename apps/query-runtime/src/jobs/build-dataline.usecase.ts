@@ -1,0 +1,105 @@
+// The build_dataline_from_connected_resource job (DESIGN.md §4 step 4): profile the response
+// Parquet with DuckDB and write the Dataline (data_model + schema_code); the datasource becomes
+// `transformed`, or `transformation_failed` once the attempts are spent. Every move of the job is a
+// JobStatus row and every step a JobEvent, both written by the catalog.
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Logger } from 'pino';
+import { profileParquet } from '@querylane/duckdb';
+import { AppError } from '@querylane/errors';
+import type { ObjectStore } from '@querylane/objects';
+import type { catalogV1 } from '@querylane/proto';
+import type { ServiceClients } from '@querylane/runtime';
+
+export interface JobRetry {
+  attempts: number;
+  backoffMs: number;
+}
+
+export class BuildDatalineUseCase {
+  constructor(
+    private readonly deps: { clients: ServiceClients; objects: ObjectStore; logger: Logger; retry: JobRetry },
+  ) {}
+
+  /** Runs the job unless it already ended (a redelivered event); resumes one left running by a crash. */
+  async execute(jobId: string): Promise<'done' | 'skipped'> {
+    const catalog = this.deps.clients.catalog.call;
+    const { job } = await catalog.getJob({ jobId });
+    if (!job) throw new AppError('not_found', `job ${jobId} not found`);
+    if (job.status === 'succeeded' || job.status === 'failed') return 'skipped';
+    if (job.status === 'queued') await catalog.transitionJob({ jobId, status: 'running', reason: 'picked up by query-runtime' });
+    const log = this.deps.logger.child({ job_id: jobId, project_id: job.projectId, datasource_id: job.datasourceId });
+
+    let lastError: unknown;
+    for (let attempt = 1; attempt <= this.deps.retry.attempts; attempt += 1) {
+      try {
+        await this.build(job, attempt, log);
+        await catalog.transitionJob({ jobId, status: 'succeeded' });
+        return 'done';
+      } catch (error) {
+        lastError = error;
+        const reason = error instanceof Error ? error.message : String(error);
+        log.warn({ err: error, attempt }, 'building the dataline failed');
+        await catalog.addJobEvent({ jobId, eventType: 'attempt_failed', message: reason, data: { attempt } }).catch(() => undefined);
+        // Bad data will not get better by waiting; anything else gets another go after a pause.
+        if (error instanceof AppError && error.code === 'invalid_request') break;
+        if (attempt < this.deps.retry.attempts) await new Promise((resolve) => setTimeout(resolve, this.deps.retry.backoffMs * 2 ** (attempt - 1)));
+      }
+    }
+    const reason = lastError instanceof Error ? lastError.message : String(lastError);
+    await catalog.transitionJob({ jobId, status: 'failed', reason });
+    if (job.datasourceId) await catalog.setDatasourceStatus({ datasourceId: job.datasourceId, status: 'transformation_failed' });
+    return 'done';
+  }
+
+  private async build(job: catalogV1.Job, attempt: number, log: Logger): Promise<void> {
+    const catalog = this.deps.clients.catalog.call;
+    const source = job.sources.find((s) => s.sourceType === 'data_object');
+    if (!source || !job.datasourceId) throw new AppError('invalid_request', 'the job names no response data object or datasource');
+    const [{ dataObject }, { datasource }] = await Promise.all([catalog.getDataObject({ dataObjectId: source.sourceId }), catalog.getDatasource({ datasourceId: job.datasourceId })]);
+    if (!dataObject || !datasource) throw new AppError('not_found', 'the job’s data object or datasource is gone');
+    await catalog.addJobEvent({ jobId: job.id, eventType: 'started', message: `attempt ${attempt}: reading ${dataObject.key}`, data: { attempt, bytes: Number(dataObject.fileSize) } });
+
+    const scratch = await mkdtemp(join(tmpdir(), 'querylane-dataline-'));
+    try {
+      const local = join(scratch, 'response.parquet');
+      await pipeline(await this.deps.objects.get(dataObject.key), createWriteStream(local));
+      const started = performance.now();
+      const profile = await profileParquet(local, { tableName: tableName(datasource.name) });
+      log.info({ rows: profile.row_count, columns: profile.columns.length, duration_ms: Math.round(performance.now() - started) }, 'profiled');
+      await catalog.addJobEvent({
+        jobId: job.id,
+        eventType: 'profiled',
+        message: `${profile.row_count} rows, ${profile.columns.length} columns`,
+        data: { rows: profile.row_count, columns: profile.columns.length },
+      });
+      const { dataline } = await catalog.upsertDataline({
+        projectId: job.projectId,
+        datasourceId: job.datasourceId,
+        dataObjectId: dataObject.id,
+        name: profile.table,
+        dataModel: JSON.parse(JSON.stringify(profile)) as never,
+        schemaCode: profile.schema_code,
+      });
+      await catalog.setDatasourceStatus({ datasourceId: job.datasourceId, status: 'transformed' });
+      await catalog.addJobEvent({ jobId: job.id, eventType: 'dataline_built', message: `dataline ${dataline?.name}`, data: { dataline_id: dataline?.id ?? null } });
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
+  }
+}
+
+/** A datasource's name as a SQL table name: lower-case words joined by underscores. */
+export function tableName(name: string): string {
+  const words = name
+    .normalize('NFKD')
+    .replace(/[^\w\s-]/g, ' ')
+    .toLowerCase()
+    .split(/[\s_-]+/)
+    .filter(Boolean);
+  const joined = words.join('_') || 'data';
+  return /^[a-z_]/.test(joined) ? joined.slice(0, 63) : `t_${joined}`.slice(0, 63);
+}

@@ -1,0 +1,23 @@
+// query-runtime's consumer of querylane.jobs (one consumer group for the service): it maps the
+// event to the job use case. A redelivered event finds its job ended and changes nothing.
+import { openPayload, topics, type EventBus, type ReceivedEvent, type Subscription } from '@querylane/bus';
+import { eventsV1 } from '@querylane/proto';
+import type { Logger } from 'pino';
+import type { BuildDatalineUseCase } from './build-dataline.usecase.js';
+
+export const datalineJobType = 'build_dataline_from_connected_resource';
+
+export async function consumeJobs(deps: { bus: EventBus; buildDataline: BuildDatalineUseCase; logger: Logger; onFatal: (error: Error) => void }): Promise<Subscription> {
+  return deps.bus.subscribe({
+    group: 'querylane.query-runtime',
+    topics: [topics.jobs],
+    onFatal: deps.onFatal,
+    handler: async (event: ReceivedEvent) => {
+      if (event.envelope.type !== 'jobs.job.queued') return;
+      const queued = openPayload(event.envelope, eventsV1.JobQueuedSchema);
+      if (queued.jobType !== datalineJobType) return;
+      const outcome = await deps.buildDataline.execute(queued.jobId);
+      deps.logger.info({ job_id: queued.jobId, project_id: queued.projectId, outcome, trace_id: event.envelope.traceId }, 'dataline job handled');
+    },
+  });
+}

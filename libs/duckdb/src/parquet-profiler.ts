@@ -1,0 +1,221 @@
+// Profiles a Parquet file for the Dataline: per column its type, nulls, cardinality, range, most
+// frequent values and meaning, plus the table's DDL. One aggregate scan computes every count and
+// range at once (Parquet is columnar, so each aggregate reads only its own column); then one
+// GROUP BY per column that gets top values.
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DuckDBConnection, JS } from '@duckdb/node-api';
+import type { Logger } from 'pino';
+import { AppError } from '@querylane/errors';
+import { columnType, hasRange, jsonReadySql, toJsonScalar, type ColumnType, type JsonScalar } from './column-type.js';
+import { operationFailure, withDuckDB } from './duckdb-session.js';
+import { describeParquet, tableNameMetadataKey, type ParquetColumn } from './parquet-writer.js';
+import { classifyColumn, type SemanticType } from './semantic-classifier.js';
+import { quoteIdentifier, quoteLiteral } from './sql-identifier.js';
+import { tableNameFromPath } from './table-name.js';
+
+export interface ProfileParquetOptions {
+  /** The table name in `schema_code`; defaults to the name writeParquet stored, else the file name. */
+  tableName?: string;
+  /** How many of the most frequent values to list per column (default 10). */
+  topValues?: number;
+  /** Up to this many distinct values, any scalar column lists its top values (default 50). */
+  enumLimit?: number;
+  logger?: Logger;
+  /** DuckDB's memory ceiling (default 1GB); beyond it DuckDB spills to scratchDir. */
+  memoryLimit?: string;
+  /** Where DuckDB may spill (the OS temp directory by default). */
+  scratchDir?: string;
+}
+
+export interface TopValue {
+  value: JsonScalar;
+  count: number;
+}
+
+export interface ColumnProfile {
+  name: string;
+  /** DuckDB SQL type, as written in `schema_code`. */
+  type: string;
+  /** Whether the data holds a null in this column (observed, not a constraint). */
+  nullable: boolean;
+  null_count: number;
+  /** Exact count of distinct non-null values. */
+  distinct_count: number;
+  /**
+   * For numbers, dates, times and text (in collation order); null for other types or without values.
+   * Integers beyond ±2^53 and decimals beyond 15 digits are exact strings; dates and timestamps are
+   * ISO 8601 strings (`2020-01-02`, `2020-01-02T03:04:05`, `…Z` for a timestamp with time zone).
+   */
+  min: JsonScalar;
+  max: JsonScalar;
+  /**
+   * The most frequent values, most frequent first (ties in value order), for categorical and text
+   * columns, and for any other non-nested column with at most `enumLimit` distinct values. Empty
+   * otherwise: a top list of all-distinct numbers or instants says nothing.
+   */
+  top_values: TopValue[];
+  semantic: SemanticType;
+}
+
+export interface DataProfile {
+  table: string;
+  row_count: number;
+  columns: ColumnProfile[];
+  /** `CREATE TABLE "<table>" ("col" TYPE, …);`, every identifier quoted. */
+  schema_code: string;
+}
+
+interface ColumnPlan {
+  column: ParquetColumn;
+  type: ColumnType;
+  metrics: { nonNull: number; distinct: number; min?: number; max?: number; avgLength?: number; maxLength?: number; whitespace?: number; iso?: number };
+}
+
+export async function profileParquet(path: string, options: ProfileParquetOptions = {}): Promise<DataProfile> {
+  const started = Date.now();
+  const topValues = checkCount(options.topValues ?? 10, 'topValues');
+  const enumLimit = checkCount(options.enumLimit ?? 50, 'enumLimit');
+  const logger = options.logger?.child({ component: 'parquet-profiler' });
+  await stat(path).catch((error: unknown) => {
+    const code = (error as { code?: unknown }).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') throw new AppError('not_found', 'the Parquet file to profile does not exist', undefined, { cause: error });
+    throw operationFailure(error, 'opening the Parquet file');
+  });
+  const scratch = await mkdtemp(join(options.scratchDir ?? tmpdir(), 'querylane-profile-')).catch((error: unknown) => {
+    throw operationFailure(error, 'creating a scratch directory');
+  });
+  try {
+    const profile = await withDuckDB({ memoryLimit: options.memoryLimit, spillDirectory: scratch }, async (connection) => {
+      const source = `read_parquet(${quoteLiteral(path)})`;
+      const plans = await planColumns(connection, path, source);
+      const table = options.tableName ?? (await storedTableName(connection, path)) ?? tableNameFromPath(path);
+      const { rowCount, values } = await scan(connection, source, plans);
+      const columns: ColumnProfile[] = [];
+      for (const plan of plans) {
+        const { metrics, type } = plan;
+        const nonNull = Number(values[metrics.nonNull]);
+        const distinct = Number(values[metrics.distinct]);
+        const semantic = classifyColumn(
+          {
+            name: plan.column.name,
+            family: type.family,
+            rowCount,
+            nonNullCount: nonNull,
+            distinctCount: distinct,
+            avgLength: optionalNumber(values, metrics.avgLength),
+            maxLength: optionalNumber(values, metrics.maxLength),
+            hasWhitespace: metrics.whitespace === undefined ? undefined : values[metrics.whitespace] === true,
+            isoTemporalCount: optionalNumber(values, metrics.iso),
+          },
+          enumLimit,
+        );
+        const wantsTop = topValues > 0 && distinct > 0 && type.family !== 'nested' && (semantic === 'categorical' || semantic === 'text' || distinct <= enumLimit);
+        columns.push({
+          name: plan.column.name,
+          type: plan.column.type,
+          nullable: nonNull < rowCount,
+          null_count: rowCount - nonNull,
+          distinct_count: distinct,
+          min: metrics.min === undefined ? null : toJsonScalar(values[metrics.min], type),
+          max: metrics.max === undefined ? null : toJsonScalar(values[metrics.max], type),
+          top_values: wantsTop ? await mostFrequent(connection, source, plan, topValues) : [],
+          semantic,
+        });
+      }
+      return { table, row_count: rowCount, columns, schema_code: schemaCode(table, plans) };
+    });
+    logger?.info({ table: profile.table, rows: profile.row_count, columns: profile.columns.length, elapsed_ms: Date.now() - started }, 'parquet profiled');
+    return profile;
+  } catch (error) {
+    const failure = operationFailure(error, 'profiling the Parquet file');
+    if (failure.code === 'internal_error' || failure.code === 'service_unavailable') logger?.error({ err: error }, 'parquet profile failed');
+    throw failure;
+  } finally {
+    await rm(scratch, { recursive: true, force: true }).catch((error: unknown) => logger?.warn({ err: error, scratch }, 'could not remove the scratch directory'));
+  }
+}
+
+/** `CREATE TABLE "t" ("a" BIGINT, …);` with no constraints: a newer response may hold nulls where this one has none. */
+function schemaCode(table: string, plans: ColumnPlan[]): string {
+  const columns = plans.map(({ column }) => `  ${quoteIdentifier(column.name)} ${column.type}`);
+  return `CREATE TABLE ${quoteIdentifier(table)} (\n${columns.join(',\n')}\n);`;
+}
+
+async function planColumns(connection: DuckDBConnection, path: string, source: string): Promise<ColumnPlan[]> {
+  let columns: ParquetColumn[];
+  let types;
+  try {
+    columns = await describeParquet(connection, path);
+    // The SQL text of DESCRIBE is what a CREATE TABLE takes; the typed result gives the type ids.
+    types = (await connection.runAndReadAll(`SELECT * FROM ${source} LIMIT 0`)).columnTypes();
+  } catch (error) {
+    throw new AppError('invalid_request', 'the file to profile is not a readable Parquet file', undefined, { cause: error });
+  }
+  return columns.map((column, index) => {
+    const type = types[index];
+    if (!type) throw new AppError('internal_error', `DuckDB described ${columns.length} columns but typed ${types.length}`);
+    return { column, type: columnType(type), metrics: { nonNull: -1, distinct: -1 } };
+  });
+}
+
+/** The one aggregate scan: row count, and per column counts, range and (for text) value shape. */
+async function scan(connection: DuckDBConnection, source: string, plans: ColumnPlan[]): Promise<{ rowCount: number; values: JS[] }> {
+  const select = ['count(*)'];
+  const metric = (sql: string): number => select.push(sql) - 1;
+  for (const plan of plans) {
+    const column = quoteIdentifier(plan.column.name);
+    const family = plan.type.family;
+    plan.metrics = { nonNull: metric(`count(${column})`), distinct: metric(`count(DISTINCT ${column})`) };
+    if (hasRange(family)) {
+      // An ENUM orders by its declaration; its range is given in text order like any label.
+      const [ranged, as] = family === 'enum' ? [`CAST(${column} AS VARCHAR)`, 'string' as const] : [column, family];
+      plan.metrics.min = metric(jsonReadySql(`min(${ranged})`, as));
+      plan.metrics.max = metric(jsonReadySql(`max(${ranged})`, as));
+    }
+    if (family === 'string') {
+      plan.metrics.avgLength = metric(`avg(length(${column}))`);
+      plan.metrics.maxLength = metric(`max(length(${column}))`);
+      plan.metrics.whitespace = metric(`bool_or(regexp_matches(${column}, '\\s'))`);
+      plan.metrics.iso = metric(`count_if(regexp_matches(${column}, '^\\d{4}-\\d{2}-\\d{2}') AND TRY_CAST(${column} AS TIMESTAMPTZ) IS NOT NULL)`);
+    }
+  }
+  const reader = await connection.runAndReadAll(`SELECT ${select.join(', ')} FROM ${source}`);
+  const values = reader.getRowsJS()[0] ?? [];
+  return { rowCount: Number(values[0]), values };
+}
+
+async function mostFrequent(connection: DuckDBConnection, source: string, plan: ColumnPlan, limit: number): Promise<TopValue[]> {
+  const column = quoteIdentifier(plan.column.name);
+  const family = plan.type.family === 'enum' ? 'string' : plan.type.family;
+  const value = plan.type.family === 'enum' ? `CAST(${column} AS VARCHAR)` : column;
+  // Positions, not names, in ORDER BY: the data may well have a column called "count".
+  const sql = `SELECT ${jsonReadySql(value, family)}, count(*) FROM ${source} WHERE ${column} IS NOT NULL GROUP BY ${column} ORDER BY 2 DESC, ${column} LIMIT ${limit}`;
+  const rows = (await connection.runAndReadAll(sql)).getRowsJS();
+  return rows.map((row) => ({ value: toJsonScalar(row[0], plan.type), count: Number(row[1]) }));
+}
+
+async function storedTableName(connection: DuckDBConnection, path: string): Promise<string | undefined> {
+  try {
+    const reader = await connection.runAndReadAll(
+      `SELECT decode(value) FROM parquet_kv_metadata(${quoteLiteral(path)}) WHERE decode(key) = ${quoteLiteral(tableNameMetadataKey)}`,
+    );
+    const name = reader.getRowsJS()[0]?.[0];
+    return typeof name === 'string' && name.length > 0 ? name : undefined;
+  } catch {
+    // Metadata that is not UTF-8 names nothing; the file name will do.
+    return undefined;
+  }
+}
+
+function optionalNumber(values: JS[], index: number | undefined): number | undefined {
+  if (index === undefined) return undefined;
+  const value = values[index];
+  return value === null || value === undefined ? undefined : Number(value);
+}
+
+function checkCount(value: number, name: string): number {
+  if (!Number.isInteger(value) || value < 0) throw new AppError('invalid_request', `${name} must be a whole number of at least 0`);
+  return value;
+}

@@ -1,0 +1,20 @@
+// Quoting for the SQL this library builds: column names come straight from the data (`US Gross`,
+// `order`, `a"b`), so every identifier and literal goes through one of these two functions.
+import { AppError } from '@querylane/errors';
+
+/**
+ * A DuckDB (and standard SQL) delimited identifier: the name in double quotes, inner quotes doubled.
+ * Quoting always, not only when needed, keeps reserved words, mixed case and punctuation intact.
+ */
+export function quoteIdentifier(name: string): string {
+  if (name.length === 0) throw new AppError('invalid_request', 'an SQL identifier cannot be empty');
+  // DuckDB's parser ends a quoted identifier at a NUL character, so no quoting can carry one.
+  if (name.includes('\u0000')) throw new AppError('invalid_request', `the SQL identifier ${JSON.stringify(name)} contains a NUL character`);
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+/** A string literal for the places DuckDB takes no parameter (file paths in table functions, COPY options). */
+export function quoteLiteral(value: string): string {
+  if (value.includes('\u0000')) throw new AppError('invalid_request', 'an SQL string literal cannot contain a NUL character');
+  return `'${value.replaceAll("'", "''")}'`;
+}

@@ -1,0 +1,214 @@
+// profileParquet on files written by writeParquet and on files DuckDB writes with types JSON never
+// produces (HUGEINT, DECIMAL, TIMESTAMPTZ, ENUM), checked against figures computed here.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { profileParquet, writeParquet, type ColumnProfile, type DataProfile } from '@querylane/duckdb';
+import { scratchDir, testLogger, type ScratchDir } from '@querylane/testing';
+import { literal, query, script } from './duckdb-query.js';
+
+function column(profile: DataProfile, name: string): ColumnProfile {
+  const found = profile.columns.find((c) => c.name === name);
+  if (!found) throw new Error(`no column ${name} in ${profile.columns.map((c) => c.name).join(', ')}`);
+  return found;
+}
+
+describe('profileParquet', () => {
+  let dir: ScratchDir;
+  const logger = testLogger();
+
+  beforeEach(() => {
+    dir = scratchDir('querylane-duckdb-profile-');
+  });
+  afterEach(() => dir.remove());
+
+  it('measures each column and tells what it means', async () => {
+    const statuses = ['open', 'closed', 'pending'];
+    const records = Array.from({ length: 200 }, (_, i) => ({
+      id: i + 1,
+      sku: `SKU-${String(i).padStart(4, '0')}`,
+      status: statuses[i % 3],
+      title: `A long title number ${i} with several words`,
+      amount: i % 10 === 0 ? null : i * 1.5,
+      day: new Date(Date.UTC(2020, 0, 1 + i)).toISOString().slice(0, 10),
+      // DuckDB types one timestamp format per column; this one mixes two, so it stays text.
+      seen: i % 2 === 0 ? `2021-03-04T05:06:${String(i % 60).padStart(2, '0')}Z` : `2021-03-04T05:06:07.${i}Z`,
+      active: i % 4 === 0,
+      big: 2 ** 60 + i * 1024,
+      tags: ['x', String(i % 3)],
+      user_id: i % 7,
+      userName: `user${i % 7}`,
+    }));
+    const path = join(dir.path, 'orders.parquet');
+    await writeParquet(records, path, { logger });
+    const profile = await profileParquet(path, { logger });
+
+    expect(profile.table).toBe('orders');
+    expect(profile.row_count).toBe(200);
+    expect(Object.fromEntries(profile.columns.map((c) => [c.name, c.semantic]))).toEqual({
+      id: 'identifier',
+      sku: 'identifier',
+      status: 'categorical',
+      title: 'text',
+      amount: 'numeric',
+      day: 'temporal',
+      seen: 'temporal',
+      active: 'boolean',
+      big: 'numeric',
+      tags: 'nested',
+      user_id: 'identifier',
+      userName: 'categorical',
+    });
+
+    const amounts = records.map((r) => r.amount).filter((a): a is number => a !== null);
+    expect(column(profile, 'amount')).toMatchObject({
+      type: 'DOUBLE',
+      nullable: true,
+      null_count: 20,
+      distinct_count: new Set(amounts).size,
+      min: Math.min(...amounts),
+      max: Math.max(...amounts),
+      top_values: [],
+    });
+    expect(column(profile, 'id')).toMatchObject({ type: 'BIGINT', nullable: false, null_count: 0, distinct_count: 200, min: 1, max: 200, top_values: [] });
+    expect(column(profile, 'status')).toMatchObject({
+      type: 'VARCHAR',
+      distinct_count: 3,
+      min: 'closed',
+      max: 'pending',
+      top_values: [
+        { value: 'open', count: 67 },
+        { value: 'closed', count: 67 },
+        { value: 'pending', count: 66 },
+      ].sort((a, b) => b.count - a.count || a.value.localeCompare(b.value)),
+    });
+    expect(column(profile, 'day')).toMatchObject({ type: 'DATE', min: '2020-01-01', max: records[199]!.day });
+    expect(column(profile, 'seen')).toMatchObject({ type: 'VARCHAR', min: '2021-03-04T05:06:00Z' });
+    expect(column(profile, 'active')).toMatchObject({
+      type: 'BOOLEAN',
+      min: null,
+      max: null,
+      top_values: [
+        { value: false, count: 150 },
+        { value: true, count: 50 },
+      ],
+    });
+    // Past 2^53 a JSON number would round the figures, so they are the exact integers DuckDB holds:
+    // those of the JSON text the records were written as (JavaScript prints 2^60 as …847000).
+    expect(column(profile, 'big')).toMatchObject({ type: 'BIGINT', min: JSON.stringify(records[0]!.big), max: JSON.stringify(records[199]!.big) });
+    expect(column(profile, 'big').min).toBe('1152921504606847000');
+    expect(column(profile, 'tags')).toMatchObject({ type: 'VARCHAR[]', min: null, max: null, top_values: [], distinct_count: 3 });
+    // A text column gets top values whatever its cardinality; here all 200 are distinct.
+    expect(column(profile, 'title').top_values).toHaveLength(10);
+    expect(column(profile, 'title').top_values[0]).toEqual({ value: 'A long title number 0 with several words', count: 1 });
+  });
+
+  it('gives top values to any scalar column with at most enumLimit distinct values, and topValues of them', async () => {
+    const records = Array.from({ length: 100 }, (_, i) => ({ cylinders: [4, 6, 8][i % 3]!, count: i % 5, value: `v${i % 5}`, n: i }));
+    const path = join(dir.path, 'cars.parquet');
+    await writeParquet(records, path, { logger });
+    const profile = await profileParquet(path, { topValues: 2, enumLimit: 5, logger });
+    expect(column(profile, 'cylinders')).toMatchObject({
+      semantic: 'numeric',
+      top_values: [
+        { value: 4, count: 34 },
+        { value: 6, count: 33 },
+      ],
+    });
+    // Columns named like the aliases a top-value query might use still work.
+    expect(column(profile, 'count').top_values).toEqual([
+      { value: 0, count: 20 },
+      { value: 1, count: 20 },
+    ]);
+    expect(column(profile, 'value').top_values).toEqual([
+      { value: 'v0', count: 20 },
+      { value: 'v1', count: 20 },
+    ]);
+    expect(column(profile, 'n').top_values).toEqual([]);
+    const none = await profileParquet(path, { topValues: 0, logger });
+    expect(none.columns.every((c) => c.top_values.length === 0)).toBe(true);
+  });
+
+  it('gives wide numbers, decimals and instants as exact JSON', async () => {
+    const path = join(dir.path, 'wide.parquet');
+    // Parquet has no HUGEINT or ENUM (DuckDB writes DOUBLE and text), so UBIGINT carries the widest integers.
+    await script([
+      `COPY (
+        SELECT * FROM (VALUES
+          (18446744073709551615::UBIGINT, 12.50::DECIMAL(10,2), 1234567890123456789.0123456789::DECIMAL(38,10), TIMESTAMPTZ '2020-01-02 03:04:05+02', TIMESTAMP_NS '2020-01-02 03:04:05.123456789', TIME '10:11:12', 'inf'::DOUBLE, 42::UTINYINT, INTERVAL 3 DAY, 'ab'::BLOB, uuid '6f1c7f6e-3b44-4d0e-9a34-4d0f8b5c1e11'),
+          (5::UBIGINT, 0.01::DECIMAL(10,2), -1::DECIMAL(38,10), TIMESTAMPTZ '1999-12-31 23:00:00+00', TIMESTAMP_NS '1999-01-01 00:00:00', TIME '00:00:01', -1.5::DOUBLE, 7::UTINYINT, INTERVAL 1 HOUR, 'cd'::BLOB, uuid '00000000-0000-0000-0000-000000000001')
+        ) t(huge, money, precise, "at", nanos, clock, ratio, small, wait, bytes, ref)
+      ) TO ${literal(path)} (FORMAT parquet)`,
+    ]);
+    const profile = await profileParquet(path, { logger });
+    const figures = Object.fromEntries(profile.columns.map((c) => [c.name, [c.type, c.min, c.max, c.semantic]]));
+    expect(figures).toEqual({
+      huge: ['UBIGINT', 5, '18446744073709551615', 'numeric'],
+      money: ['DECIMAL(10,2)', 0.01, 12.5, 'numeric'],
+      precise: ['DECIMAL(38,10)', '-1.0000000000', '1234567890123456789.0123456789', 'numeric'],
+      at: ['TIMESTAMP WITH TIME ZONE', '1999-12-31T23:00:00Z', '2020-01-02T01:04:05Z', 'temporal'],
+      nanos: ['TIMESTAMP_NS', '1999-01-01T00:00:00', '2020-01-02T03:04:05.123456789', 'temporal'],
+      clock: ['TIME', '00:00:01', '10:11:12', 'temporal'],
+      ratio: ['DOUBLE', -1.5, 'Infinity', 'numeric'],
+      small: ['UTINYINT', 7, 42, 'numeric'],
+      wait: ['INTERVAL', null, null, 'numeric'],
+      bytes: ['BLOB', null, null, 'text'],
+      ref: ['UUID', null, null, 'identifier'],
+    });
+    expect(column(profile, 'at').top_values).toEqual([
+      { value: '1999-12-31T23:00:00Z', count: 1 },
+      { value: '2020-01-02T01:04:05Z', count: 1 },
+    ]);
+    // The profile is JSON through and through.
+    expect(JSON.parse(JSON.stringify(profile))).toEqual(profile);
+    expect(profile.table).toBe('wide');
+  });
+
+  it('writes DDL with every identifier quoted that a fresh DuckDB runs and the Parquet loads into', async () => {
+    const records = [
+      { 'US Gross': 1, order: 'a', 'a.b': 1.5, 'say "hi"': true, nested: { 'x y': 1, select: ['q'] }, doc: { a: 1 }, day: '2020-01-01' },
+      { 'US Gross': 2, order: 'b', 'a.b': null, 'say "hi"': false, nested: null, doc: [1], day: '2020-01-02' },
+    ];
+    const path = join(dir.path, 'odd.parquet');
+    await writeParquet(records, path, { logger, tableName: 'the "odd" table' });
+    const profile = await profileParquet(path, { logger });
+    expect(profile.table).toBe('the "odd" table');
+    expect(profile.schema_code).toBe(
+      [
+        'CREATE TABLE "the ""odd"" table" (',
+        '  "US Gross" BIGINT,',
+        '  "order" VARCHAR,',
+        '  "a.b" DOUBLE,',
+        '  "say ""hi""" BOOLEAN,',
+        '  "nested" STRUCT("x y" BIGINT, "select" VARCHAR[]),',
+        '  "doc" JSON,',
+        '  "day" DATE',
+        ');',
+      ].join('\n'),
+    );
+    const rows = await script([
+      profile.schema_code,
+      `INSERT INTO "the ""odd"" table" SELECT * FROM read_parquet(${literal(path)})`,
+      `SELECT count(*) AS c, sum("US Gross") AS s, max(nested."select"[1]) AS q FROM "the ""odd"" table"`,
+    ]);
+    expect(rows).toEqual([{ c: 2n, s: 3n, q: 'q' }]);
+  });
+
+  it('names the table after the option, then the name writeParquet stored, then the file', async () => {
+    const path = join(dir.path, 'response.parquet');
+    await writeParquet([{ a: 1 }], path, { tableName: 'penguins' });
+    expect((await profileParquet(path)).table).toBe('penguins');
+    expect((await profileParquet(path, { tableName: 'birds' })).table).toBe('birds');
+    const plain = join(dir.path, 'plain.parquet');
+    await query(`COPY (SELECT 1 AS a) TO ${literal(plain)} (FORMAT parquet)`);
+    expect((await profileParquet(plain)).table).toBe('plain');
+  });
+
+  it('refuses a missing file, a file that is not Parquet, and bad options', async () => {
+    await expect(profileParquet(join(dir.path, 'missing.parquet'))).rejects.toMatchObject({ code: 'not_found' });
+    const text = join(dir.path, 'text.parquet');
+    writeFileSync(text, 'not parquet at all');
+    await expect(profileParquet(text)).rejects.toMatchObject({ code: 'invalid_request' });
+    await expect(profileParquet(text, { topValues: -1 })).rejects.toMatchObject({ code: 'invalid_request' });
+  });
+});

@@ -1,0 +1,197 @@
+// writeParquet against the real DuckDB: names kept and quoted, mixed and nested values, refusals,
+// wrapping, progress, and the temporary NDJSON file gone in every outcome.
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { writeParquet, type WriteParquetOptions } from '@querylane/duckdb';
+import { scratchDir, testLogger, type ScratchDir } from '@querylane/testing';
+import { literal, query } from './duckdb-query.js';
+
+type Records = Iterable<Record<string, unknown>>;
+
+describe('writeParquet', () => {
+  let dir: ScratchDir;
+  let spool: string;
+  let out: string;
+  let options: WriteParquetOptions;
+
+  beforeEach(() => {
+    dir = scratchDir('querylane-duckdb-writer-');
+    spool = join(dir.path, 'spool');
+    out = join(dir.path, 'out', 'response.parquet');
+    options = { scratchDir: dir.path, logger: testLogger() };
+  });
+  afterEach(() => dir.remove());
+
+  /** Scratch entries left by the writer (the output folder is the test's own). */
+  const leftovers = (): string[] => readdirSync(dir.path).filter((name) => name !== 'out' && name !== 'spool');
+
+  it('keeps column names exactly, quoting reserved words, spaces, dots, quotes and case', async () => {
+    const names = ['US Gross', 'Beak Length (mm)', 'order', 'select', 'a.b', 'say "hi"', "it's", 'MixedCase', 'ünïcødé', 'line\nbreak', '__proto__'];
+    const records = [0, 1, 2].map((i) => Object.fromEntries(names.map((name, j) => [name, i * 10 + j])));
+    // JSON.parse is how records arrive, and how `__proto__` becomes an own key.
+    const parsed = JSON.parse(JSON.stringify(records)) as Record<string, unknown>[];
+    const result = await writeParquet(parsed, out, options);
+    expect(result.rows).toBe(3);
+    expect(result.columns.map((column) => column.name)).toEqual(names);
+    expect(result.columns.every((column) => column.type === 'BIGINT')).toBe(true);
+    const rows = await query(`SELECT "say ""hi""" AS q, "order" AS o, "a.b" AS d, "MixedCase" AS m, "__proto__" AS p FROM read_parquet(${literal(out)}) ORDER BY 1`);
+    expect(rows).toEqual([0, 1, 2].map((i) => ({ q: i * 10 + 5, o: i * 10 + 2, d: i * 10 + 4, m: i * 10 + 7, p: i * 10 + 10 })));
+  });
+
+  it('renames only what DuckDB cannot hold: empty keys, NUL, and keys equal but for ASCII case', async () => {
+    const records = [
+      { id: 1, '': 'empty', 'a\u0000b': 'nul', nested: { name: 'x' } },
+      { ID: 2, Id: 3, nested: { Name: 'y', name: 'z' } },
+      { ÉTÉ: 4, été: 5 },
+    ];
+    const result = await writeParquet(records, out, options);
+    const columns = Object.fromEntries(result.columns.map((column) => [column.name, column.type]));
+    expect(Object.keys(columns)).toEqual(['id', 'unnamed', 'a_b', 'nested', 'ID_1', 'Id_2', 'ÉTÉ', 'été']);
+    expect(columns.nested).toBe('STRUCT("name" VARCHAR, Name_1 VARCHAR)');
+    const rows = await query(`SELECT id, "ID_1" AS id1, "Id_2" AS id2, unnamed, a_b, nested.name AS n, nested."Name_1" AS n1 FROM read_parquet(${literal(out)})`);
+    expect(rows).toEqual([
+      { id: 1, id1: null, id2: null, unnamed: 'empty', a_b: 'nul', n: 'x', n1: null },
+      { id: null, id1: 2, id2: 3, unnamed: null, a_b: null, n: 'z', n1: 'y' },
+      { id: null, id1: null, id2: null, unnamed: null, a_b: null, n: null, n1: null },
+    ]);
+  });
+
+  it('stores a key holding numbers, strings and booleans as text: strings as they are, others as JSON', async () => {
+    const records = [{ k: 1, n: 1 }, { k: 'x', n: 2.5 }, { k: true, n: null }, { k: 2.5 }, { k: null }, { k: -0.125 }, { k: 'say "hi"' }];
+    const result = await writeParquet(records, out, options);
+    expect(result.columns).toEqual([
+      { name: 'k', type: 'VARCHAR' },
+      { name: 'n', type: 'DOUBLE' },
+    ]);
+    const rows = await query(`SELECT k FROM read_parquet(${literal(out)})`);
+    expect(rows.map((row) => row.k)).toEqual(['1', 'x', 'true', '2.5', null, '-0.125', 'say "hi"']);
+  });
+
+  it('keeps integers given as bigint: safe ones as numbers, larger ones as exact text', async () => {
+    const result = await writeParquet([{ small: 5n, big: 2n ** 70n }, { small: 7n, big: 3n }], out, options);
+    expect(result.columns).toEqual([
+      { name: 'small', type: 'BIGINT' },
+      { name: 'big', type: 'VARCHAR' },
+    ]);
+    const rows = await query(`SELECT small, big FROM read_parquet(${literal(out)})`);
+    expect(rows).toEqual([
+      { small: 5, big: (2n ** 70n).toString() },
+      { small: 7, big: '3' },
+    ]);
+  });
+
+  it('keeps nested values as STRUCT and LIST, and as JSON where their shapes disagree', async () => {
+    const records = [
+      { user: { login: 'ada', site_admin: false }, tags: ['a', 'b'], items: [{ sku: 'x1', qty: 2 }], extra: { a: 1 }, odd: { p: 1 } },
+      { user: { login: 'bob', site_admin: true }, tags: [], items: [{ sku: 'y2', qty: 1 }, { sku: 'z3', qty: 5 }], extra: [1, 2], odd: { p: 'two' } },
+      { user: null, tags: null, items: null, extra: 'text', odd: null },
+    ];
+    const result = await writeParquet(records, out, options);
+    expect(Object.fromEntries(result.columns.map((column) => [column.name, column.type]))).toEqual({
+      user: 'STRUCT(login VARCHAR, site_admin BOOLEAN)',
+      tags: 'VARCHAR[]',
+      items: 'STRUCT(sku VARCHAR, qty BIGINT)[]',
+      extra: 'JSON',
+      odd: 'STRUCT(p JSON)',
+    });
+    const rows = await query(
+      `SELECT "user".login AS login, len(tags) AS tags, list_sum(list_transform(items, i -> i.qty)) AS qty, extra ->> '$.a' AS a, json_array_length(extra) AS n FROM read_parquet(${literal(out)})`,
+    );
+    expect(rows).toEqual([
+      { login: 'ada', tags: 2, qty: 2, a: '1', n: 0 },
+      { login: 'bob', tags: 0, qty: 6, a: null, n: 2 },
+      { login: null, tags: null, qty: null, a: null, n: 0 },
+    ]);
+  });
+
+  it('keeps ISO dates and timestamps as DATE and TIMESTAMP (in UTC); a column mixing formats or with other values is text', async () => {
+    const records = [
+      { day: '2020-01-02', at: '2020-01-02T03:04:05Z', offset: '2020-01-02T03:04:05+02:00', formats: '2020-01-02T03:04:05Z', mixed: '2020-01-02' },
+      { day: '2021-12-31', at: '2020-01-02T03:04:06Z', offset: '2020-01-02T23:30:00-01:00', formats: '2020-01-02T03:04:05.5Z', mixed: 'soon' },
+    ];
+    const result = await writeParquet(records, out, options);
+    expect(result.columns.map((column) => column.type)).toEqual(['DATE', 'TIMESTAMP', 'TIMESTAMP', 'VARCHAR', 'VARCHAR']);
+    const rows = await query(`SELECT CAST(day AS VARCHAR) AS day, CAST("at" AS VARCHAR) AS "at", CAST("offset" AS VARCHAR) AS "offset" FROM read_parquet(${literal(out)})`);
+    expect(rows).toEqual([
+      { day: '2020-01-02', at: '2020-01-02 03:04:05', offset: '2020-01-02 01:04:05' },
+      { day: '2021-12-31', at: '2020-01-02 03:04:06', offset: '2020-01-03 00:30:00' },
+    ]);
+  });
+
+  it('wraps records that are not plain objects as { value }', async () => {
+    const result = await writeParquet([10, 20, 30] as unknown as Records, out, options);
+    expect(result.columns).toEqual([{ name: 'value', type: 'BIGINT' }]);
+    expect(await query(`SELECT sum(value) AS s FROM read_parquet(${literal(out)})`)).toEqual([{ s: 60 }]);
+
+    const lists = await writeParquet([[1, 2], [3], 'x', { value: [4] }] as unknown as Records, out, options);
+    expect(lists.columns).toEqual([{ name: 'value', type: 'JSON' }]);
+    expect(lists.rows).toBe(4);
+  });
+
+  it('refuses zero records with invalid_request and leaves nothing behind', async () => {
+    await expect(writeParquet([], out, options)).rejects.toMatchObject({ code: 'invalid_request', message: expect.stringMatching(/^the response has no records/) });
+    async function* none(): AsyncGenerator<Record<string, unknown>> {
+      // A response whose pages are all empty.
+    }
+    await expect(writeParquet(none(), out, options)).rejects.toMatchObject({ code: 'invalid_request' });
+    expect(existsSync(out)).toBe(false);
+    expect(leftovers()).toEqual([]);
+  });
+
+  it('refuses records that are all empty objects', async () => {
+    await expect(writeParquet([{}, {}], out, options)).rejects.toMatchObject({ code: 'invalid_request', message: expect.stringMatching(/no fields/) });
+    expect(leftovers()).toEqual([]);
+  });
+
+  it('streams an async source, reports progress every 10,000 rows and removes its temporary file', async () => {
+    async function* pages(): AsyncGenerator<Record<string, unknown>> {
+      for (let page = 0; page < 5; page++) {
+        await new Promise((resolve) => setImmediate(resolve));
+        for (let i = 0; i < 5_000; i++) yield { n: page * 5_000 + i, page };
+      }
+    }
+    const progress: number[] = [];
+    const result = await writeParquet(pages(), out, { ...options, onProgress: (rows) => progress.push(rows) });
+    expect(result.rows).toBe(25_000);
+    expect(progress).toEqual([10_000, 20_000, 25_000]);
+    expect(result.bytes).toBeGreaterThan(0);
+    expect(await query(`SELECT count(*) AS c, count(DISTINCT n) AS d, max(n) AS m FROM read_parquet(${literal(out)})`)).toEqual([{ c: 25_000, d: 25_000, m: 24_999 }]);
+    expect(leftovers()).toEqual([]);
+    expect(readdirSync(join(dir.path, 'out'))).toEqual(['response.parquet']);
+  });
+
+  it('fails with the error of a failing source and removes its temporary file', async () => {
+    async function* failing(): AsyncGenerator<Record<string, unknown>> {
+      for (let i = 0; i < 15_000; i++) yield { n: i };
+      throw new Error('page 2 failed');
+    }
+    await expect(writeParquet(failing(), out, options)).rejects.toThrow('page 2 failed');
+    expect(existsSync(out)).toBe(false);
+    expect(leftovers()).toEqual([]);
+  });
+
+  it('puts its temporary file in scratchDir, where it exists only while records arrive', async () => {
+    const seen: string[][] = [];
+    function* records(): Generator<Record<string, unknown>> {
+      for (let i = 0; i < 3; i++) {
+        seen.push(existsSync(spool) ? readdirSync(spool) : []);
+        yield { i };
+      }
+    }
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(spool);
+    await writeParquet(records(), out, { ...options, scratchDir: spool });
+    expect(seen[2]).toHaveLength(1);
+    expect(seen[2]?.[0]).toMatch(/^querylane-parquet-/);
+    expect(readdirSync(spool)).toEqual([]);
+  });
+
+  it('writes zstd-compressed Parquet that carries the table name', async () => {
+    await writeParquet([{ a: 1, b: 'x' }], out, { ...options, tableName: "cars 'n' trucks" });
+    const compression = await query(`SELECT DISTINCT compression FROM parquet_metadata(${literal(out)})`);
+    expect(compression).toEqual([{ compression: 'ZSTD' }]);
+    const metadata = await query(`SELECT decode(value) AS v FROM parquet_kv_metadata(${literal(out)}) WHERE decode(key) = 'querylane.table'`);
+    expect(metadata).toEqual([{ v: "cars 'n' trucks" }]);
+  });
+});
