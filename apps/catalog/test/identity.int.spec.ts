@@ -27,8 +27,10 @@ describe(`identity [${backend}]`, () => {
     identity = new IdentityUseCase(db, testLogger(), 60_000);
   });
   afterAll(async () => {
-    await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db);
-    await database.close();
+    if (database) {
+      await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db);
+      await database.close();
+    }
     dir.remove();
   });
 

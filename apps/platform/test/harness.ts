@@ -2,7 +2,7 @@
 // as a user would. Also builds two organizations with a user of every role in each.
 import { platformModules } from '@querylane/platform/modules';
 import { databaseModule, loadConfig, Platform } from '@querylane/runtime';
-import { isolatedDatabase, scratchDir, testLogger, type IsolatedDatabase, type ScratchDir } from '@querylane/testing';
+import { isolatedDatabase, scratchDir, testLogger, uniqueName, type IsolatedDatabase, type ScratchDir } from '@querylane/testing';
 
 export const adminToken = 'admin-token-for-the-tests-0123456789';
 
@@ -22,7 +22,7 @@ export class Harness {
   static async start(extraEnv: Record<string, string> = {}): Promise<Harness> {
     const dir = scratchDir();
     const database = await isolatedDatabase();
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', GRPC_PORT: '0', QUERYLANE_DATA_DIR: dir.path, QUERYLANE_ADMIN_TOKEN: adminToken, ...extraEnv };
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', GRPC_PORT: '0', QUERYLANE_DATA_DIR: dir.path, QUERYLANE_ADMIN_TOKEN: adminToken, KAFKA_GROUP_PREFIX: uniqueName('test'), ...extraEnv };
     if (database.url) env.DATABASE_URL = database.url;
     const platform = new Platform(loadConfig(env), testLogger(), platformModules, env);
     await platform.start();

@@ -26,7 +26,7 @@ export const queryRuntimeModule = defineServiceModule<typeof queryRuntimeV1.Quer
       logger: context.logger,
       retry: { attempts: settings.QUERY_RUNTIME_JOB_ATTEMPTS, backoffMs: settings.QUERY_RUNTIME_JOB_BACKOFF_MS },
     });
-    const subscription = await consumeJobs({ bus: context.bus, buildDataline, logger: context.logger, onFatal: context.fail });
+    const subscription = await consumeJobs({ bus: context.bus, group: context.consumerGroup, buildDataline, logger: context.logger, onFatal: context.fail });
     return { implementation: {}, stop: () => subscription.close() };
   },
 });

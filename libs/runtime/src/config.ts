@@ -58,6 +58,8 @@ export const platformConfigSchema = z
       .pipe(z.array(hostPort).min(1))
       .optional(),
     KAFKA_TOPIC_PARTITIONS: positiveInt.default(6),
+    /** Consumer groups are `<prefix>.<service>`; separate deployments sharing a cluster use their own. */
+    KAFKA_GROUP_PREFIX: z.string().regex(/^[\w.-]{1,100}$/, 'expected letters, digits, dots, dashes or underscores').default('querylane'),
     KAFKA_REPLICATION_FACTOR: positiveInt.default(1),
     S3_ENDPOINT: z.string().url().optional(),
     S3_ACCESS_KEY: optionalString,

@@ -25,6 +25,8 @@ export interface ServiceContext<DB> extends ModuleContext {
   clients: ServiceClients;
   /** Publishes this service's outbox; call kick() after a transaction that wrote events. */
   relay: OutboxRelay;
+  /** The service's one consumer group (`<KAFKA_GROUP_PREFIX>.<service>`). */
+  consumerGroup: string;
 }
 
 export interface StartedService<S extends DescService> {
@@ -69,6 +71,7 @@ export function defineServiceModule<S extends WithServiceInfo, DB extends BusTab
         objects: spec.usesObjects ? context.use(objectStoreModule) : undefined,
         clients: context.use(serviceClientsModule),
         relay,
+        consumerGroup: `${context.config.KAFKA_GROUP_PREFIX}.${spec.name}`,
       };
       const started = await spec.start(serviceContext);
       const getServiceInfo = async (): Promise<{ info: commonV1.ServiceInfo | object }> => ({

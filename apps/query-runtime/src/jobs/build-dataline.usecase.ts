@@ -27,8 +27,18 @@ export class BuildDatalineUseCase {
   /** Runs the job unless it already ended (a redelivered event); resumes one left running by a crash. */
   async execute(jobId: string): Promise<'done' | 'skipped'> {
     const catalog = this.deps.clients.catalog.call;
-    const { job } = await catalog.getJob({ jobId });
-    if (!job) throw new AppError('not_found', `job ${jobId} not found`);
+    const job = await catalog.getJob({ jobId }).then(
+      (answer) => answer.job,
+      (error: unknown) => {
+        // An event about a job this catalog does not know (deleted, or another deployment's) is stale.
+        if (error instanceof AppError && error.code === 'not_found') return undefined;
+        throw error;
+      },
+    );
+    if (!job) {
+      this.deps.logger.warn({ job_id: jobId }, 'job not found; event skipped');
+      return 'skipped';
+    }
     if (job.status === 'succeeded' || job.status === 'failed') return 'skipped';
     if (job.status === 'queued') await catalog.transitionJob({ jobId, status: 'running', reason: 'picked up by query-runtime' });
     const log = this.deps.logger.child({ job_id: jobId, project_id: job.projectId, datasource_id: job.datasourceId });

@@ -7,9 +7,9 @@ import type { BuildDatalineUseCase } from './build-dataline.usecase.js';
 
 export const datalineJobType = 'build_dataline_from_connected_resource';
 
-export async function consumeJobs(deps: { bus: EventBus; buildDataline: BuildDatalineUseCase; logger: Logger; onFatal: (error: Error) => void }): Promise<Subscription> {
+export async function consumeJobs(deps: { bus: EventBus; group: string; buildDataline: BuildDatalineUseCase; logger: Logger; onFatal: (error: Error) => void }): Promise<Subscription> {
   return deps.bus.subscribe({
-    group: 'querylane.query-runtime',
+    group: deps.group,
     topics: [topics.jobs],
     onFatal: deps.onFatal,
     handler: async (event: ReceivedEvent) => {
