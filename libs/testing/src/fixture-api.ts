@@ -68,3 +68,48 @@ export function json(body: unknown, status = 200, headers: Record<string, string
     response.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
   };
 }
+
+/** A vega-datasets file as the body, with the content type of its extension. */
+export function vegaFile(name: string): FixtureHandler {
+  const type = name.endsWith('.csv') ? 'text/csv; charset=utf-8' : name.endsWith('.json') ? 'application/json' : 'application/octet-stream';
+  const body = readFileSync(join(vegaDataDir(), name));
+  return (_request, response) => {
+    response.writeHead(200, { 'content-type': type }).end(body);
+  };
+}
+
+export type FixtureAuth =
+  | { type: 'API Key'; key: string; value: string; in: 'header' | 'query' }
+  | { type: 'Bearer Token'; token: string }
+  | { type: 'Basic Auth'; username: string; password: string };
+
+/**
+ * Puts a handler behind one of the connector's auth types: a missing credential answers 401, a
+ * wrong one 403, as real APIs do.
+ */
+export function protectedBy(auth: FixtureAuth, handler: FixtureHandler): FixtureHandler {
+  return (request, response, url) => {
+    const header = request.headers.authorization;
+    let given: string | undefined;
+    let expected: string;
+    if (auth.type === 'API Key') {
+      given = auth.in === 'header' ? (request.headers[auth.key.toLowerCase()] as string | undefined) : (url.searchParams.get(auth.key) ?? undefined);
+      expected = auth.value;
+    } else if (auth.type === 'Bearer Token') {
+      given = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
+      expected = auth.token;
+    } else {
+      given = header?.startsWith('Basic ') ? Buffer.from(header.slice(6), 'base64').toString() : undefined;
+      expected = `${auth.username}:${auth.password}`;
+    }
+    if (given === undefined) {
+      response.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer' }).end('{"error":"unauthenticated"}');
+      return;
+    }
+    if (given !== expected) {
+      response.writeHead(403, { 'content-type': 'application/json' }).end('{"error":"forbidden"}');
+      return;
+    }
+    return handler(request, response, url);
+  };
+}

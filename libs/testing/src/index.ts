@@ -94,5 +94,5 @@ export async function isolatedDatabase(): Promise<IsolatedDatabase> {
   };
 }
 
-export { json, startFixtureApi, vegaDataDir, vegaJson } from './fixture-api.js';
-export type { FixtureApi, FixtureHandler } from './fixture-api.js';
+export { json, protectedBy, startFixtureApi, vegaDataDir, vegaFile, vegaJson } from './fixture-api.js';
+export type { FixtureApi, FixtureAuth, FixtureHandler } from './fixture-api.js';
