@@ -1,7 +1,7 @@
 // API keys end to end: the full key only in the creation answer; verification through the
 // gateway's authenticator; a revoked key fails within 5 s; a key is good only for its scope.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Authenticator } from '@querylane/gateway/auth';
+import { Authenticator, resolveQueryScope } from '@querylane/gateway/auth';
 import { serviceClientsModule } from '@querylane/runtime';
 import { realParts } from '@querylane/testing';
 import { adminToken, Harness, twoTenants, type Tenant } from './harness.js';
@@ -86,7 +86,6 @@ describe(`API keys [${backend}]`, () => {
   });
 
   it('refuses a key on a project or environment outside its scope', async () => {
-    const { resolveQueryScope } = await import('@querylane/gateway/auth');
     const created = await h.ok<{ key: string }>('POST', '/api-keys', { token: a.users.member.token, body: { name: 'scoped', project_ids: [a.projectId], environments: ['staging'] } });
     const principal = await new Authenticator(h.platform.value(serviceClientsModule)).apiKey(created.key, 'test');
     expect(resolveQueryScope(principal, {})).toEqual({ projectId: a.projectId, environment: 'staging' });

@@ -1,6 +1,7 @@
 // The HTTP connection flow end to end (seed endpoints 1 and 4, refresh): a fixture API on loopback
 // stands in for the outside world; everything else is the real platform.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { objectStoreModule } from '@querylane/runtime';
 import { json, realParts, startFixtureApi, vegaJson, waitFor, type FixtureApi } from '@querylane/testing';
 import { adminToken, Harness } from './harness.js';
 
@@ -166,7 +167,7 @@ describe(`HTTP connection flow [${backend}]`, () => {
     const after = await h.rowCounts();
     expect(after.data_objects).toBe(before.data_objects);
     expect(after.jobs).toBe(before.jobs);
-    const objects = h.platform.value((await import('@querylane/runtime')).objectStoreModule);
+    const objects = h.platform.value(objectStoreModule);
     const left: string[] = [];
     for await (const item of objects.list(`projects/${projectId}/datasources/${datasourceId}/`)) left.push(item.key);
     expect(left).toEqual([]);
