@@ -1,7 +1,7 @@
 // The HTTP connection flow end to end (seed endpoints 1 and 4, refresh): a fixture API on loopback
 // stands in for the outside world; everything else is the real platform.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { objectStoreModule } from '@querylane/runtime';
+import { objectStoreModule, serviceClientsModule } from '@querylane/runtime';
 import { json, realParts, startFixtureApi, vegaJson, waitFor, type FixtureApi } from '@querylane/testing';
 import { adminToken, Harness } from './harness.js';
 
@@ -147,6 +147,25 @@ describe(`HTTP connection flow [${backend}]`, () => {
     expect(stored).not.toContain('fixture-secret-key');
     const platform = JSON.stringify(await h.ok('GET', `/platforms/${(await h.ok<{ platform_id: string }>('GET', '/me', { token: adminToken })).platform_id}`, { token: adminToken }));
     expect(platform).not.toContain('fixture-secret-key');
+  });
+
+  it('retries a dataline job that cannot be built, then fails it with the reason and marks the datasource transformation_failed', async () => {
+    const datasourceId = await datasource('Vanished');
+    const catalog = h.platform.value(serviceClientsModule).catalog.call;
+    // A job whose response object does not exist (as if it were deleted after the job was queued).
+    const { job } = await catalog.createJob({
+      projectId,
+      datasourceId,
+      jobType: 'build_dataline_from_connected_resource',
+      sources: [{ sourceType: 'data_object', sourceId: '00000000-0000-4000-8000-000000000000' }],
+    });
+    const ended = await settled(job!.id);
+    expect(ended.status).toBe('failed');
+    expect(ended.statuses.map((s) => s.status)).toEqual(['queued', 'running', 'failed']);
+    expect(ended.job_events.filter((e) => e.event_type === 'attempt_failed')).toHaveLength(3);
+    const read = await h.ok<{ error: string | null; attempts: number }>('GET', `/jobs/${job!.id}`, { token: adminToken });
+    expect(read.error).toMatch(/not found/);
+    expect((await h.ok<{ status: string }>('GET', `/datasources/${datasourceId}`, { token: adminToken })).status).toBe('transformation_failed');
   });
 
   it('fails cleanly: a bad response path lists the keys that exist and leaves nothing behind; a failing target is an upstream_error', async () => {

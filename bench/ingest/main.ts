@@ -1,0 +1,157 @@
+// bench/ingest: a fixture API on loopback serves 10k generated records, vega-datasets'
+// flights-200k.json and 1M generated records; each goes through execute-request until its dataline
+// job succeeds. Prints records/s end to end and the platform process's peak RSS, beside DuckDB alone
+// converting the same JSON file to Parquet in the same run (the baseline).
+// Run: npm run bench:ingest   (BENCH_SIZES=10000,200000,1000000 to choose; real parts via infra:env)
+import { spawn } from 'node:child_process';
+import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { once } from 'node:events';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { vegaDataDir } from '@querylane/testing';
+
+const adminToken = 'bench-admin-token-0123456789abcdef';
+const scratch = mkdtempSync(join(tmpdir(), 'querylane-ingest-'));
+const progress = (message: string) => process.stderr.write(`[bench] ${message}\n`);
+
+const cities = ['Berlin', 'Paris', 'Lisbon', 'Oslo', 'Rome', 'Vienna', 'Madrid', 'Prague', 'Dublin', 'Athens'];
+function* generated(count: number): Generator<Record<string, unknown>> {
+  for (let i = 0; i < count; i += 1) {
+    yield {
+      id: i + 1,
+      city: cities[i % cities.length],
+      category: `c${i % 37}`,
+      amount: Math.round(((i * 7919) % 100_000) / 7) / 100,
+      quantity: (i * 31) % 500,
+      paid: i % 3 !== 0,
+      day: `2024-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`,
+      note: i % 11 === 0 ? null : `order ${i} for ${cities[(i * 3) % cities.length]}`,
+    };
+  }
+}
+
+/** Writes a JSON array file from records, streaming (the body the fixture serves, and DuckDB's input). */
+async function writeJsonArray(path: string, records: Iterable<Record<string, unknown>>): Promise<number> {
+  const out = createWriteStream(path);
+  let count = 0;
+  out.write('[');
+  for (const record of records) {
+    if (!out.write(`${count ? ',' : ''}${JSON.stringify(record)}`)) await once(out, 'drain');
+    count += 1;
+  }
+  out.end(']');
+  await once(out, 'finish');
+  return count;
+}
+
+const sizes = (process.env.BENCH_SIZES ?? '10000,200000,1000000').split(',').map(Number);
+const datasets: { name: string; file: string; records: number }[] = [];
+for (const size of sizes) {
+  const file = join(scratch, `${size}.json`);
+  if (size === 200_000) {
+    datasets.push({ name: 'flights-200k.json', file: join(vegaDataDir(), 'flights-200k.json'), records: (JSON.parse(readFileSync(join(vegaDataDir(), 'flights-200k.json'), 'utf8')) as unknown[]).length });
+  } else {
+    progress(`generating ${size} records`);
+    datasets.push({ name: `generated ${size}`, file, records: await writeJsonArray(file, generated(size)) });
+  }
+}
+
+// The fixture API streams the files from disk, so it holds none of them in memory.
+const fixture = createServer((request, response) => {
+  const dataset = datasets[Number(new URL(request.url ?? '/', 'http://x').pathname.slice(1))];
+  if (!dataset) return void response.writeHead(404).end();
+  response.writeHead(200, { 'content-type': 'application/json', 'content-length': String(statSync(dataset.file).size) });
+  createReadStream(dataset.file).pipe(response);
+});
+await new Promise<void>((resolve) => fixture.listen(0, '127.0.0.1', resolve));
+const fixturePort = (fixture.address() as AddressInfo).port;
+
+// The platform runs as its own process, as `npm start` runs it, so its RSS is its own.
+const platform = spawn(process.execPath, ['--import', 'tsx', 'apps/platform/src/main.ts'], {
+  env: {
+    ...process.env,
+    PORT: '0',
+    LOG_LEVEL: 'info',
+    QUERYLANE_DATA_DIR: join(scratch, 'data'),
+    QUERYLANE_ADMIN_TOKEN: adminToken,
+    CONNECTOR_ALLOWED_TARGETS: `127.0.0.1:${fixturePort}`,
+    CONNECTOR_MAX_RESPONSE_BYTES: String(2 * 1024 ** 3),
+    CONNECTOR_TOTAL_TIMEOUT_MS: '900000',
+  },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+let port: number | undefined;
+let buffered = '';
+platform.stdout!.on('data', (chunk: Buffer) => {
+  buffered += chunk.toString();
+  const lines = buffered.split('\n');
+  buffered = lines.pop() ?? '';
+  for (const line of lines) {
+    try {
+      const entry = JSON.parse(line) as { msg?: string; http_port?: number };
+      if (entry.msg === 'ready') port = entry.http_port;
+    } catch {
+      // not a log line
+    }
+  }
+});
+while (port === undefined) {
+  if (platform.exitCode !== null) throw new Error('the platform exited');
+  await new Promise((resolve) => setTimeout(resolve, 100));
+}
+const base = `http://127.0.0.1:${port}/v1`;
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${base}${path}`, { method, headers: { authorization: adminToken, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+const peakRss = () => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${platform.pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+
+const projectId = (await call<{ projects: { id: string }[] }>('GET', '/me')).projects[0]!.id;
+const duck = await DuckDBInstance.create(':memory:');
+const results: string[] = [];
+for (const [index, dataset] of datasets.entries()) {
+  const datasourceId = (await call<{ id: string }>('POST', '/datasources', { name: `ingest ${index}`, project_id: projectId, type: 'http-requests' })).id;
+  progress(`${dataset.name}: execute-request`);
+  const started = performance.now();
+  const answer = await call<{ jobs: { id: string }[] }>('POST', '/http/execute-request', {
+    url: `http://127.0.0.1:${fixturePort}/${index}`,
+    method: 'GET',
+    authType: 'None',
+    project_id: projectId,
+    datasource_id: datasourceId,
+  });
+  const fetched = performance.now();
+  for (;;) {
+    const job = await call<{ status: string; error: string | null }>('GET', `/jobs/${answer.jobs[0]!.id}`);
+    if (job.status === 'failed') throw new Error(`job failed: ${job.error}`);
+    if (job.status === 'succeeded') break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const seconds = (performance.now() - started) / 1000;
+
+  progress(`${dataset.name}: DuckDB alone`);
+  const connection = await duck.connect();
+  const out = join(scratch, `baseline-${index}.parquet`);
+  const baselineStarted = performance.now();
+  await connection.run(`COPY (SELECT * FROM read_json('${dataset.file}')) TO '${out}' (FORMAT parquet, COMPRESSION zstd)`);
+  const baseline = (performance.now() - baselineStarted) / 1000;
+  connection.closeSync();
+
+  results.push(
+    `${dataset.name.padEnd(20)} ${String(dataset.records).padStart(9)} records   end to end ${seconds.toFixed(2).padStart(7)} s (${Math.round(dataset.records / seconds).toLocaleString('en').padStart(9)} records/s; execute-request ${((fetched - started) / 1000).toFixed(2)} s)   DuckDB alone ${baseline.toFixed(2).padStart(6)} s   ratio ${(seconds / baseline).toFixed(2)}×   platform peak RSS ${(peakRss() / 1024 ** 2).toFixed(0)} MiB`,
+  );
+}
+
+console.log(`\ningest: fixture API → execute-request → Parquet → dataline job succeeded (platform as its own process)`);
+for (const line of results) console.log(line);
+console.log(`goals: end to end within 2× of DuckDB alone; peak RSS ≤ 1 GiB at 1M records`);
+
+platform.kill('SIGTERM');
+await once(platform, 'exit');
+fixture.close();
+duck.closeSync();
+rmSync(scratch, { recursive: true, force: true });
