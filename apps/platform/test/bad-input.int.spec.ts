@@ -80,6 +80,36 @@ const badCalls: BadCall[] = [
   { name: 'GET /projects/{unknown id}/events', method: 'GET', path: () => `/projects/${unknownId}/events`, status: 404, error: 'not_found' },
   { name: 'events page size out of range', method: 'GET', path: (t) => `/projects/${t.projectId}/events?limit=100000`, status: 400, error: 'invalid_request', field: 'limit' },
   { name: 'an unknown route', method: 'GET', path: () => '/no-such-thing', status: 404, error: 'not_found' },
+  // The connection flow
+  { name: 'test-connection without a url', method: 'POST', path: () => '/http/test-connection', body: () => ({ method: 'GET', authType: 'None' }), status: 400, error: 'invalid_request', field: 'url' },
+  { name: 'test-connection with an unknown auth type', method: 'POST', path: () => '/http/test-connection', body: () => ({ url: 'https://example.test/x', method: 'GET', authType: 'OAuth 9' }), status: 400, error: 'invalid_request', field: 'authType' },
+  { name: 'test-connection with an unknown method', method: 'POST', path: () => '/http/test-connection', body: () => ({ url: 'https://example.test/x', method: 'FETCH', authType: 'None' }), status: 400, error: 'invalid_request', field: 'method' },
+  {
+    name: 'test-connection with a required parameter left empty',
+    method: 'POST',
+    path: () => '/http/test-connection',
+    body: () => ({ url: 'https://example.test/x', method: 'GET', authType: 'None', parameters: { city: { value: '', required: true } } }),
+    status: 400,
+    error: 'invalid_request',
+    field: 'parameters.city',
+  },
+  { name: 'execute-request without a datasource', method: 'POST', path: () => '/http/execute-request', body: (t) => ({ url: 'https://example.test/x', method: 'GET', authType: 'None', project_id: t.projectId }), status: 400, error: 'invalid_request', field: 'datasource_id' },
+  {
+    name: 'execute-request for a datasource of an unknown project',
+    method: 'POST',
+    path: () => '/http/execute-request',
+    body: (t) => ({ url: 'https://example.test/x', method: 'GET', authType: 'None', project_id: unknownId, datasource_id: t.datasourceId }),
+    status: 400,
+    error: 'invalid_request',
+    field: 'datasource_id',
+  },
+  { name: 'refresh of an unknown datasource', method: 'POST', path: () => `/datasources/${unknownId}/refresh`, status: 404, error: 'not_found' },
+  { name: 'refresh of a datasource never executed', method: 'POST', path: (t) => `/datasources/${t.datasourceId}/refresh`, status: 409, error: 'conflict' },
+  { name: 'GET /dataobjects/{unknown id}', method: 'GET', path: () => `/dataobjects/${unknownId}`, status: 404, error: 'not_found' },
+  { name: 'GET /dataobjects/{unknown id}/content', method: 'GET', path: () => `/dataobjects/${unknownId}/content`, status: 404, error: 'not_found' },
+  { name: 'GET /dataobjects/{unknown id}/lineage', method: 'GET', path: () => `/dataobjects/${unknownId}/lineage`, status: 404, error: 'not_found' },
+  { name: 'GET /datalines/{unknown id}', method: 'GET', path: () => `/datalines/${unknownId}`, status: 404, error: 'not_found' },
+  { name: 'GET /projects/{unknown id}/datalines', method: 'GET', path: () => `/projects/${unknownId}/datalines`, status: 404, error: 'not_found' },
 ];
 
 describe(`bad input on the management endpoints [${backend}]`, () => {
