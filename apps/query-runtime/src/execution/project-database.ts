@@ -1,0 +1,217 @@
+// One project's in-memory DuckDB: its datalines copied in from Parquet once, then locked so that
+// no query can read a file, the network or change a setting; queries run one at a time on its
+// single connection, from prepared statements kept per SQL text.
+import { DuckDBInstance, type DuckDBConnection, type DuckDBPreparedStatement, type DuckDBValue } from '@duckdb/node-api';
+import { quoteIdentifier, quoteLiteral } from '@querylane/duckdb';
+import { AppError } from '@querylane/errors';
+import type { Logger } from 'pino';
+import { toJsonSafe, type JsonSafe } from './json-safe-value.js';
+
+export interface ProjectTable {
+  /** The dataline's table name, as its query programs spell it. */
+  name: string;
+  parquetPath: string;
+  /** Changes whenever a newer response object replaces the data (e.g. the data object id). */
+  version: string;
+}
+
+export interface RunOptions {
+  /** Default 5,000 ms; the running query is interrupted when it is reached. */
+  timeoutMs?: number;
+  /** Default 10,000 rows (DESIGN.md §7); one more is read to know whether there were more. */
+  rowLimit?: number;
+}
+
+export interface ResultColumn {
+  name: string;
+  /** DuckDB SQL type (`BIGINT`, `DECIMAL(18,3)`, `STRUCT(a INTEGER)`). */
+  type: string;
+}
+
+export interface QueryResult {
+  rows: Record<string, JsonSafe>[];
+  columns: ResultColumn[];
+  truncated: boolean;
+  executionTimeMs: number;
+}
+
+/** Values a caller may bind to `$slot` parameters (JSON scalars). */
+export type SlotValue = string | number | boolean | null;
+
+export const defaultTimeoutMs = 5_000;
+export const defaultRowLimit = 10_000;
+
+// Used when DuckDB cannot report its memory: in-memory tables take a few times their zstd Parquet.
+const parquetExpansionFactor = 4;
+
+/** Thrown by a database closed between being handed out and being used; the caller reopens it. */
+export class ProjectDatabaseClosed extends Error {}
+
+export class ProjectDatabase {
+  private readonly prepared = new Map<string, DuckDBPreparedStatement>();
+  // Runs and closing are chained: one connection executes one statement at a time, and closing
+  // waits for the query in progress.
+  private queue: Promise<unknown> = Promise.resolve();
+  private closed = false;
+
+  private constructor(
+    readonly projectId: string,
+    readonly tables: readonly ProjectTable[],
+    /** Estimated bytes held, for the LRU's budget. */
+    readonly sizeBytes: number,
+    private readonly instance: DuckDBInstance,
+    private readonly connection: DuckDBConnection,
+    private readonly logger: Logger,
+  ) {}
+
+  static async open(projectId: string, tables: readonly ProjectTable[], options: { logger: Logger; memoryLimit?: string }): Promise<ProjectDatabase> {
+    const started = Date.now();
+    const logger = options.logger.child({ component: 'project-database', project_id: projectId });
+    const instance = await DuckDBInstance.create(':memory:', {
+      memory_limit: options.memoryLimit ?? '1GB',
+      // Parquet is linked into the binding; nothing may be downloaded at run time.
+      autoinstall_known_extensions: 'false',
+    });
+    let connection: DuckDBConnection | undefined;
+    try {
+      connection = await instance.connect();
+      await connection.run("SET TimeZone = 'UTC'");
+      let parquetBytes = 0;
+      for (const table of tables) {
+        await connection.run(`CREATE TABLE ${quoteIdentifier(table.name)} AS SELECT * FROM read_parquet(${quoteLiteral(table.parquetPath)})`);
+        const size = await connection.runAndReadAll(`SELECT sum(total_compressed_size) FROM parquet_metadata(${quoteLiteral(table.parquetPath)})`);
+        parquetBytes += Number(size.getRowsJS()[0]?.[0] ?? 0);
+      }
+      const memory = await connection.runAndReadAll('SELECT sum(memory_usage_bytes) FROM duckdb_memory()');
+      const reported = Number(memory.getRowsJS()[0]?.[0] ?? 0);
+      const sizeBytes = Math.max(reported, parquetBytes * parquetExpansionFactor);
+      // From here on no statement can read or write a file, attach a database, load an extension
+      // or undo these two settings (DuckDB refuses: "the configuration has been locked").
+      await connection.run('SET enable_external_access = false');
+      await connection.run('SET lock_configuration = true');
+      logger.info({ tables: tables.map((t) => t.name), size_bytes: sizeBytes, elapsed_ms: Date.now() - started }, 'project database loaded');
+      return new ProjectDatabase(projectId, tables, sizeBytes, instance, connection, logger);
+    } catch (error) {
+      connection?.closeSync();
+      instance.closeSync();
+      logger.error({ err: error }, 'loading the project database failed');
+      throw new AppError('service_unavailable', `the project's data could not be loaded into the query engine`, { project_id: projectId }, { cause: error });
+    }
+  }
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  run(sql: string, params: Readonly<Record<string, unknown>>, options: RunOptions = {}): Promise<QueryResult> {
+    const task = this.queue.then(() => this.execute(sql, params, options));
+    this.queue = task.catch(() => undefined);
+    return task;
+  }
+
+  /** Closes after the queries already queued; later calls of run() get ProjectDatabaseClosed. */
+  close(): Promise<void> {
+    const task = this.queue.then(() => {
+      if (this.closed) return;
+      this.closed = true;
+      for (const statement of this.prepared.values()) statement.destroySync();
+      this.prepared.clear();
+      this.connection.closeSync();
+      this.instance.closeSync();
+      this.logger.debug('project database closed');
+    });
+    this.queue = task.catch(() => undefined);
+    return task;
+  }
+
+  private async execute(sql: string, params: Readonly<Record<string, unknown>>, options: RunOptions): Promise<QueryResult> {
+    if (this.closed) throw new ProjectDatabaseClosed(this.projectId);
+    const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
+    const rowLimit = options.rowLimit ?? defaultRowLimit;
+    const started = performance.now();
+    const statement = await this.prepare(sql);
+    bindSlots(statement, params);
+    let timedOut = false;
+    // interrupt() stops DuckDB's worker threads mid-operator, not merely the wait for them.
+    const timer = setTimeout(() => {
+      timedOut = true;
+      this.connection.interrupt();
+    }, timeoutMs);
+    try {
+      const result = await statement.stream();
+      const columns: ResultColumn[] = result.columnNames().map((name, index) => ({ name, type: result.columnType(index).toString() }));
+      const names = result.deduplicatedColumnNames();
+      const rows: Record<string, JsonSafe>[] = [];
+      let truncated = false;
+      // Streaming stops at rowLimit + 1 rows: the rest of a large result is never produced.
+      for (let chunk = await result.fetchChunk(); chunk !== null && chunk.rowCount > 0; chunk = await result.fetchChunk()) {
+        for (const values of chunk.getRows()) {
+          if (rows.length === rowLimit) {
+            truncated = true;
+            break;
+          }
+          rows.push(Object.fromEntries(values.map((value, index) => [names[index] ?? String(index), toJsonSafe(value)])));
+        }
+        if (truncated) break;
+      }
+      return { rows, columns, truncated, executionTimeMs: Math.round((performance.now() - started) * 1000) / 1000 };
+    } catch (error) {
+      if (timedOut) {
+        this.logger.warn({ timeout_ms: timeoutMs }, 'query interrupted at its time-out');
+        throw new AppError('timeout', `the query did not finish within ${timeoutMs} ms`, { timeout_ms: timeoutMs }, { cause: error });
+      }
+      throw queryFailure(error);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async prepare(sql: string): Promise<DuckDBPreparedStatement> {
+    const cached = this.prepared.get(sql);
+    if (cached !== undefined) return cached;
+    let statement: DuckDBPreparedStatement;
+    try {
+      statement = await this.connection.prepare(sql);
+    } catch (error) {
+      throw queryFailure(error);
+    }
+    this.prepared.set(sql, statement);
+    return statement;
+  }
+}
+
+function bindSlots(statement: DuckDBPreparedStatement, params: Readonly<Record<string, unknown>>): void {
+  statement.clearBindings();
+  const values: Record<string, DuckDBValue> = {};
+  const expected = new Set<string>();
+  for (let index = 1; index <= statement.parameterCount; index += 1) expected.add(statement.parameterName(index));
+  for (const name of expected) {
+    if (!(name in params)) throw new AppError('invalid_request', `the slot ${name} has no value`, { reason: 'missing_parameter', parameter: name });
+    values[name] = slotValue(name, params[name]);
+  }
+  for (const name of Object.keys(params)) {
+    if (!expected.has(name)) throw new AppError('invalid_request', `the query has no slot ${name}`, { reason: 'unknown_parameter', parameter: name });
+  }
+  if (expected.size > 0) statement.bind(values);
+}
+
+function slotValue(name: string, value: unknown): DuckDBValue {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
+  // Whole numbers bind as BIGINT so `LIMIT $n` and integer comparisons need no cast.
+  if (typeof value === 'number' && Number.isFinite(value)) return Number.isSafeInteger(value) ? BigInt(value) : value;
+  throw new AppError('invalid_request', `the slot ${name} must be a string, a finite number, a boolean or null`, { reason: 'invalid_parameter', parameter: name });
+}
+
+/** DuckDB's first line (`Binder Error: Referenced column "x" not found…`) without the SQL excerpt. */
+function queryFailure(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  const first = (message.split('\n')[0] ?? message).trim().slice(0, 300);
+  if (/out of memory|could not allocate/i.test(message)) {
+    return new AppError('service_unavailable', 'the query ran out of memory', undefined, { cause: error });
+  }
+  if (/^(Parser|Binder|Catalog|Conversion|Invalid Input|Permission|Out of Range|Constraint|Not implemented) Error/i.test(first)) {
+    return new AppError('invalid_request', `the query failed: ${first}`, { reason: 'query_failed' }, { cause: error });
+  }
+  return new AppError('internal_error', 'the query failed', undefined, { cause: error });
+}

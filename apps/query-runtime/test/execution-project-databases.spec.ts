@@ -1,0 +1,201 @@
+import { join } from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { writeParquet } from '@querylane/duckdb';
+import { AppError } from '@querylane/errors';
+import { scratchDir, testLogger, vegaJson, type ScratchDir } from '@querylane/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProjectTable } from '../src/execution/project-database.js';
+import { ProjectDatabases } from '../src/execution/project-databases.js';
+
+type Row = Record<string, unknown>;
+
+const cars = vegaJson('cars.json') as Row[];
+const movies = vegaJson('movies.json') as Row[];
+
+let scratch: ScratchDir;
+const catalog = new Map<string, ProjectTable[]>();
+const loads: string[] = [];
+
+function databases(memoryBudgetBytes = 1024 ** 3): ProjectDatabases {
+  return new ProjectDatabases({
+    memoryBudgetBytes,
+    logger: testLogger(),
+    loadTable: async (projectId) => {
+      loads.push(projectId);
+      return catalog.get(projectId) ?? [];
+    },
+  });
+}
+
+async function failure(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
+}
+
+beforeAll(async () => {
+  scratch = scratchDir('querylane-execution-');
+  await writeParquet(cars, join(scratch.path, 'cars.parquet'), { tableName: 'cars' });
+  await writeParquet(movies, join(scratch.path, 'movies.parquet'), { tableName: 'movies' });
+  await writeParquet([{ n: 1 }, { n: 2 }], join(scratch.path, 'small-v1.parquet'), { tableName: 'small' });
+  await writeParquet([{ n: 10 }, { n: 20 }, { n: 30 }], join(scratch.path, 'small-v2.parquet'), { tableName: 'small' });
+  // Every type of the JSON-safe conversion, written by DuckDB itself.
+  const instance = await DuckDBInstance.create(':memory:');
+  const connection = await instance.connect();
+  await connection.run(`COPY (SELECT
+      (2::BIGINT ** 60)::BIGINT AS big, 42::BIGINT AS small_big, 12345::HUGEINT AS huge,
+      DATE '2024-02-29' AS day, TIMESTAMP '2024-02-29 13:14:15.123456' AS at, TIME '13:14:15' AS clock,
+      12.34::DECIMAL(10, 2) AS price, [1, 2, NULL] AS list, {'a': 1, 'b': [DATE '2020-01-01']} AS struct,
+      MAP {'k': (2::BIGINT ** 60)::BIGINT} AS map, '\\xAA\\xBB'::BLOB AS bytes, 'NaN'::DOUBLE AS nan, 'inf'::DOUBLE AS inf,
+      NULL::VARCHAR AS nothing) TO '${join(scratch.path, 'types.parquet')}' (FORMAT parquet)`);
+  connection.closeSync();
+  instance.closeSync();
+  catalog.set('p-cars', [{ name: 'cars', parquetPath: join(scratch.path, 'cars.parquet'), version: '1' }]);
+  catalog.set('p-movies', [{ name: 'movies', parquetPath: join(scratch.path, 'movies.parquet'), version: '1' }]);
+  catalog.set('p-types', [{ name: 'types', parquetPath: join(scratch.path, 'types.parquet'), version: '1' }]);
+});
+
+afterAll(() => scratch.remove());
+
+describe('ProjectDatabases', () => {
+  const runtime = databases();
+  afterAll(() => runtime.close());
+
+  it('answers like plain JavaScript over the same JSON: average Horsepower by Origin', async () => {
+    const expected = new Map<string, { sum: number; count: number }>();
+    for (const car of cars) {
+      if (typeof car.Horsepower !== 'number') continue;
+      const group = expected.get(String(car.Origin)) ?? { sum: 0, count: 0 };
+      group.sum += car.Horsepower;
+      group.count += 1;
+      expected.set(String(car.Origin), group);
+    }
+    const result = await runtime.run('p-cars', 'SELECT "Origin", avg("Horsepower") AS avg_hp FROM cars GROUP BY ALL ORDER BY "Origin"', {});
+    expect(result.columns).toEqual([
+      { name: 'Origin', type: 'VARCHAR' },
+      { name: 'avg_hp', type: 'DOUBLE' },
+    ]);
+    expect(result.truncated).toBe(false);
+    expect(result.rows.map((row) => row.Origin)).toEqual([...expected.keys()].sort());
+    for (const row of result.rows) {
+      const group = expected.get(String(row.Origin));
+      expect(row.avg_hp).toBeCloseTo((group?.sum ?? 0) / (group?.count ?? 1), 9);
+    }
+  });
+
+  it('counts movies by "MPAA Rating" and binds slots by name', async () => {
+    const counts = new Map<string | null, number>();
+    for (const movie of movies) {
+      const rating = (movie['MPAA Rating'] as string | null | undefined) ?? null;
+      counts.set(rating, (counts.get(rating) ?? 0) + 1);
+    }
+    const sql = 'SELECT count(*) AS n FROM movies WHERE "MPAA Rating" = $rating AND coalesce("US Gross", 0) >= $min_gross';
+    for (const rating of ['PG', 'R']) {
+      const result = await runtime.run('p-movies', sql, { min_gross: 0, rating });
+      expect(result.rows).toEqual([{ n: counts.get(rating) }]);
+    }
+    const big = movies.filter((movie) => movie['MPAA Rating'] === 'PG-13' && typeof movie['US Gross'] === 'number' && movie['US Gross'] >= 1e8).length;
+    expect((await runtime.run('p-movies', sql, { rating: 'PG-13', min_gross: 1e8 })).rows).toEqual([{ n: big }]);
+  });
+
+  it('refuses missing and unknown slots', async () => {
+    const sql = 'SELECT "Name" FROM cars WHERE "Origin" = $origin';
+    expect((await failure(runtime.run('p-cars', sql, {}))).details).toMatchObject({ reason: 'missing_parameter', parameter: 'origin' });
+    expect((await failure(runtime.run('p-cars', sql, { origin: 'USA', other: 1 }))).details).toMatchObject({ reason: 'unknown_parameter' });
+  });
+
+  it('stops at the row limit and says the result was truncated', async () => {
+    const limited = await runtime.run('p-cars', 'SELECT "Name" FROM cars', {}, { rowLimit: 5 });
+    expect(limited.rows).toHaveLength(5);
+    expect(limited.truncated).toBe(true);
+    const exact = await runtime.run('p-cars', 'SELECT "Name" FROM cars LIMIT $n', { n: 5 }, { rowLimit: 5 });
+    expect(exact.truncated).toBe(false);
+    const all = await runtime.run('p-cars', 'SELECT "Name" FROM cars', {});
+    expect(all.rows).toHaveLength(cars.length);
+    expect(all.truncated).toBe(false);
+  });
+
+  it('interrupts a query at its time-out and stays usable', async () => {
+    const started = Date.now();
+    const error = await failure(runtime.run('p-cars', 'SELECT count(*) FROM cars a, cars b, cars c, cars d', {}, { timeoutMs: 500 }));
+    const elapsed = Date.now() - started;
+    expect(error.code).toBe('timeout');
+    expect(elapsed).toBeLessThan(3_000);
+    expect((await runtime.run('p-cars', 'SELECT count(*) AS n FROM cars', {})).rows).toEqual([{ n: cars.length }]);
+  });
+
+  it('returns JSON-safe values of every type', async () => {
+    const result = await runtime.run('p-types', 'SELECT * FROM types', {});
+    expect(result.rows).toEqual([
+      {
+        big: '1152921504606846976',
+        small_big: 42,
+        huge: 12345,
+        day: '2024-02-29',
+        at: '2024-02-29T13:14:15.123456Z',
+        clock: '13:14:15',
+        price: 12.34,
+        list: [1, 2, null],
+        struct: { a: 1, b: ['2020-01-01'] },
+        map: { k: '1152921504606846976' },
+        bytes: Buffer.from([0xaa, 0xbb]).toString('base64'),
+        nan: 'NaN',
+        inf: 'Infinity',
+        nothing: null,
+      },
+    ]);
+    expect(JSON.parse(JSON.stringify(result.rows))).toEqual(result.rows);
+  });
+
+  it("keeps each project's tables to itself", async () => {
+    const error = await failure(runtime.run('p-movies', 'SELECT count(*) FROM cars', {}));
+    expect(error.code).toBe('invalid_request');
+    expect(error.message).toMatch(/cars does not exist/);
+  });
+
+  it.each([
+    `SELECT * FROM read_csv('/etc/passwd')`,
+    `SELECT * FROM read_parquet('${'CARS'}')`,
+    `SELECT * FROM 'cars.parquet'`,
+    `ATTACH '/tmp/querylane-attack.db' AS attack`,
+    `COPY cars TO '/tmp/querylane-attack.csv'`,
+    `SET enable_external_access = true`,
+    `SET lock_configuration = false`,
+  ])('has no external access after loading, even without the guard: %s', async (sql) => {
+    const path = sql.replace("'CARS'", `'${join(scratch.path, 'cars.parquet')}'`);
+    const error = await failure(runtime.run('p-cars', path, {}));
+    expect(error.code).toBe('invalid_request');
+    expect(error.message).toMatch(/disabled by configuration|configuration has been locked/);
+  });
+
+  it('reloads a project when a dataline gets a newer version', async () => {
+    catalog.set('p-small', [{ name: 'small', parquetPath: join(scratch.path, 'small-v1.parquet'), version: '1' }]);
+    expect((await runtime.run('p-small', 'SELECT sum(n) AS s FROM small', {})).rows).toEqual([{ s: 3 }]);
+    expect(await runtime.reloadIfChanged('p-small')).toBe(false);
+    catalog.set('p-small', [{ name: 'small', parquetPath: join(scratch.path, 'small-v2.parquet'), version: '2' }]);
+    expect(await runtime.reloadIfChanged('p-small')).toBe(true);
+    expect((await runtime.run('p-small', 'SELECT sum(n) AS s FROM small', {})).rows).toEqual([{ s: 60 }]);
+  });
+});
+
+describe('ProjectDatabases under a tiny memory budget', () => {
+  it('evicts the least recently used database and reloads it on its next use', async () => {
+    const runtime = databases(1);
+    try {
+      loads.length = 0;
+      await runtime.run('p-cars', 'SELECT 1 FROM cars LIMIT 1', {});
+      await runtime.run('p-movies', 'SELECT 1 FROM movies LIMIT 1', {});
+      expect(runtime.isOpen('p-movies')).toBe(true);
+      expect(runtime.isOpen('p-cars')).toBe(false);
+      const again = await runtime.run('p-cars', 'SELECT count(*) AS n FROM cars', {});
+      expect(again.rows).toEqual([{ n: cars.length }]);
+      expect(loads).toEqual(['p-cars', 'p-movies', 'p-cars']);
+      expect(runtime.isOpen('p-movies')).toBe(false);
+    } finally {
+      await runtime.close();
+    }
+  });
+});
