@@ -16,6 +16,7 @@ import { validationHook } from './openapi/errors.js';
 import { accessRoutes, sessionRoutes } from './routes/access.routes.js';
 import { apiKeysRoutes } from './routes/api-keys.routes.js';
 import { connectionsRoutes } from './routes/connections.routes.js';
+import { queryProgramsRoutes } from './routes/query-programs.routes.js';
 import { healthRoutes } from './routes/health.routes.js';
 import { projectsRoutes } from './routes/projects.routes.js';
 
@@ -55,6 +56,7 @@ export function createGatewayApp({ clients, logger, authenticator = new Authenti
   app.route('/', projectsRoutes(clients));
   app.route('/', apiKeysRoutes(clients));
   app.route('/', connectionsRoutes(clients));
+  app.route('/', queryProgramsRoutes(clients));
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerToken', {
     type: 'http',

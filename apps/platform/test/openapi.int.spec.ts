@@ -72,6 +72,10 @@ describe('the OpenAPI document of the management API', () => {
         'GET /v1/dataobjects/{id}/lineage',
         'GET /v1/projects/{id}/datalines',
         'GET /v1/datalines/{id}',
+        'GET /v1/projects/{id}/queryprograms',
+        'GET /v1/queryprograms/{id}',
+        'GET /v1/queryprograms/{id}/versions',
+        'POST /v1/queryprograms/{id}/run',
       ].sort(),
     );
   });

@@ -3,6 +3,11 @@ import { defineServiceModule, parseEnv } from '@querylane/runtime';
 import { z } from 'zod';
 import { BuildDatalineUseCase } from './jobs/build-dataline.usecase.js';
 import { consumeJobs } from './jobs/jobs.consumer.js';
+import { RegenerateProgramsUseCase } from './programs/regenerate-programs.usecase.js';
+import { datalineTables } from './programs/dataline-tables.js';
+import { ProjectDatabases } from './execution/project-databases.js';
+import { queryRuntimeHandlers } from './query-runtime.handler.js';
+import { join } from 'node:path';
 import { queryRuntimeV1 } from '@querylane/proto';
 import { migrations } from './db/migrations/index.js';
 import type { QueryRuntimeTables } from './db/schema.js';
@@ -10,6 +15,7 @@ import type { QueryRuntimeTables } from './db/schema.js';
 const queryRuntimeConfigSchema = z.object({
   QUERY_RUNTIME_JOB_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
   QUERY_RUNTIME_JOB_BACKOFF_MS: z.coerce.number().int().min(0).default(1_000),
+  QUERY_RUNTIME_MEMORY_BUDGET_MB: z.coerce.number().int().min(16).default(2048),
 });
 
 export const queryRuntimeModule = defineServiceModule<typeof queryRuntimeV1.QueryRuntimeService, QueryRuntimeTables>({
@@ -20,13 +26,27 @@ export const queryRuntimeModule = defineServiceModule<typeof queryRuntimeV1.Quer
   usesObjects: true,
   start: async (context) => {
     const settings = parseEnv(queryRuntimeConfigSchema, context.env);
+    const databases = new ProjectDatabases({
+      memoryBudgetBytes: settings.QUERY_RUNTIME_MEMORY_BUDGET_MB * 1024 * 1024,
+      logger: context.logger,
+      loadTable: datalineTables({ clients: context.clients, objects: context.objects!, cacheDir: join(context.config.QUERYLANE_DATA_DIR, 'query-cache') }),
+    });
     const buildDataline = new BuildDatalineUseCase({
       clients: context.clients,
       objects: context.objects!,
       logger: context.logger,
       retry: { attempts: settings.QUERY_RUNTIME_JOB_ATTEMPTS, backoffMs: settings.QUERY_RUNTIME_JOB_BACKOFF_MS },
+      regenerate: new RegenerateProgramsUseCase(context.db),
+      // A rebuilt dataline replaces the table of an open project database.
+      onDatalineBuilt: (projectId) => databases.reloadIfChanged(projectId).then(() => undefined),
     });
     const subscription = await consumeJobs({ bus: context.bus, group: context.consumerGroup, buildDataline, logger: context.logger, onFatal: context.fail });
-    return { implementation: {}, stop: () => subscription.close() };
+    return {
+      implementation: queryRuntimeHandlers({ db: context.db, clients: context.clients, databases }),
+      stop: async () => {
+        await subscription.close();
+        await databases.close();
+      },
+    };
   },
 });

@@ -1,10 +1,11 @@
 // Records travel as protobuf messages between services and as snake_case JSON to the public; these
 // two functions are the only mapping, driven by the message descriptors (no per-record code).
-import { create, ScalarType, type DescField, type DescMessage, type JsonObject, type MessageInitShape, type MessageShape } from '@bufbuild/protobuf';
-import { timestampDate, timestampFromDate, type Timestamp } from '@bufbuild/protobuf/wkt';
+import { create, ScalarType, toJson, type DescField, type DescMessage, type JsonObject, type MessageInitShape, type MessageShape } from '@bufbuild/protobuf';
+import { timestampDate, timestampFromDate, ValueSchema, type Timestamp, type Value } from '@bufbuild/protobuf/wkt';
 
 const timestampType = 'google.protobuf.Timestamp';
 const structType = 'google.protobuf.Struct';
+const valueType = 'google.protobuf.Value';
 const int64Types = new Set([ScalarType.INT64, ScalarType.UINT64, ScalarType.SINT64, ScalarType.FIXED64, ScalarType.SFIXED64]);
 
 type Row = Record<string, unknown>;
@@ -59,9 +60,13 @@ export function messageToJson<D extends DescMessage>(schema: D, message: Message
   return json;
 }
 
-/** A field that links to other records (filled by the platform read), as opposed to the record's own data. */
+/**
+ * A field that links to other records (filled by the platform read), as opposed to the record's own
+ * data: a message or a list of messages, except timestamps and JSON objects (Struct), which are
+ * data. Records owned by another service are lists of google.protobuf.Value, so they count too.
+ */
 export function isRelation(field: DescField): boolean {
-  if (field.fieldKind === 'list') return field.listKind === 'message';
+  if (field.fieldKind === 'list') return field.listKind === 'message' && field.message.typeName !== structType;
   return field.fieldKind === 'message' && field.message.typeName !== timestampType && field.message.typeName !== structType;
 }
 
@@ -85,6 +90,7 @@ function toJsonValue(field: DescField, value: unknown): PublicValue {
 function messageJson(schema: DescMessage, value: unknown): PublicValue {
   if (schema.typeName === timestampType) return timestampDate(value as Timestamp).toISOString();
   if (schema.typeName === structType) return value as PublicJson;
+  if (schema.typeName === valueType) return toJson(ValueSchema, value as Value) as PublicValue;
   return messageToJson(schema, value as MessageShape<DescMessage>);
 }
 

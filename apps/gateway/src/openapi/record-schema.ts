@@ -37,8 +37,10 @@ function fieldSchema(field: DescField, withRelations: boolean): z.ZodType | unde
     case 'list':
       if (field.listKind === 'scalar') return z.array(scalar(field));
       if (field.listKind === 'message') {
-        if (!withRelations) return undefined;
+        // Lists of JSON objects are the record's own data; any other list links to records.
         if (field.message.typeName === 'google.protobuf.Struct') return z.array(z.record(z.string(), z.unknown()));
+        if (!withRelations) return undefined;
+        if (field.message.typeName === 'google.protobuf.Value') return z.array(z.record(z.string(), z.unknown()));
         return z.array(recordSchema(field.message, true));
       }
       return z.array(z.number().int());

@@ -13,6 +13,7 @@ import { AppError } from '@querylane/errors';
 import type { ObjectStore } from '@querylane/objects';
 import type { catalogV1 } from '@querylane/proto';
 import type { ServiceClients } from '@querylane/runtime';
+import type { RegenerateProgramsUseCase } from '../programs/regenerate-programs.usecase.js';
 
 export interface JobRetry {
   attempts: number;
@@ -21,7 +22,7 @@ export interface JobRetry {
 
 export class BuildDatalineUseCase {
   constructor(
-    private readonly deps: { clients: ServiceClients; objects: ObjectStore; logger: Logger; retry: JobRetry },
+    private readonly deps: { clients: ServiceClients; objects: ObjectStore; logger: Logger; retry: JobRetry; regenerate: RegenerateProgramsUseCase; onDatalineBuilt?: (projectId: string) => Promise<void> },
   ) {}
 
   /** Runs the job unless it already ended (a redelivered event); resumes one left running by a crash. */
@@ -94,6 +95,20 @@ export class BuildDatalineUseCase {
         dataModel: JSON.parse(JSON.stringify(profile)) as never,
         schemaCode: profile.schema_code,
       });
+      const programs = await this.deps.regenerate.execute({ projectId: job.projectId, profile });
+      await catalog.addJobEvent({
+        jobId: job.id,
+        eventType: 'programs_generated',
+        message: `${programs.created} new, ${programs.updated} changed, ${programs.unchanged} unchanged, ${programs.invalidated} invalid`,
+        data: { ...programs },
+      });
+      await catalog.addProjectEvent({
+        projectId: job.projectId,
+        eventType: 'query_program.generated',
+        message: `Query programs for ${profile.table}: ${programs.created} new, ${programs.updated} changed, ${programs.invalidated} now invalid`,
+        data: { table: profile.table, ...programs },
+      });
+      await this.deps.onDatalineBuilt?.(job.projectId);
       await catalog.setDatasourceStatus({ datasourceId: job.datasourceId, status: 'transformed' });
       await catalog.addJobEvent({ jobId: job.id, eventType: 'dataline_built', message: `dataline ${dataline?.name}`, data: { dataline_id: dataline?.id ?? null } });
     } finally {

@@ -4,15 +4,17 @@
 
 import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { Timestamp } from "@bufbuild/protobuf/wkt";
+import { file_google_protobuf_struct, file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { ServiceInfo } from "../../common/v1/service_info_pb.js";
 import { file_querylane_common_v1_service_info } from "../../common/v1/service_info_pb.js";
-import type { Message } from "@bufbuild/protobuf";
+import type { JsonObject, Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file querylane/query_runtime/v1/query_runtime_service.proto.
  */
 export const file_querylane_query_runtime_v1_query_runtime_service: GenFile = /*@__PURE__*/
-  fileDesc("CjZxdWVyeWxhbmUvcXVlcnlfcnVudGltZS92MS9xdWVyeV9ydW50aW1lX3NlcnZpY2UucHJvdG8SGnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxIhcKFUdldFNlcnZpY2VJbmZvUmVxdWVzdCJIChZHZXRTZXJ2aWNlSW5mb1Jlc3BvbnNlEi4KBGluZm8YASABKAsyIC5xdWVyeWxhbmUuY29tbW9uLnYxLlNlcnZpY2VJbmZvMo4BChNRdWVyeVJ1bnRpbWVTZXJ2aWNlEncKDkdldFNlcnZpY2VJbmZvEjEucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuR2V0U2VydmljZUluZm9SZXF1ZXN0GjIucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuR2V0U2VydmljZUluZm9SZXNwb25zZWIGcHJvdG8z", [file_querylane_common_v1_service_info]);
+  fileDesc("CjZxdWVyeWxhbmUvcXVlcnlfcnVudGltZS92MS9xdWVyeV9ydW50aW1lX3NlcnZpY2UucHJvdG8SGnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxIhcKFUdldFNlcnZpY2VJbmZvUmVxdWVzdCJIChZHZXRTZXJ2aWNlSW5mb1Jlc3BvbnNlEi4KBGluZm8YASABKAsyIC5xdWVyeWxhbmUuY29tbW9uLnYxLlNlcnZpY2VJbmZvIvgECgxRdWVyeVByb2dyYW0SCgoCaWQYASABKAkSEgoKcHJvamVjdF9pZBgCIAEoCRIMCgRuYW1lGAMgASgJEg8KB3ZlcnNpb24YBCABKAUSFAoHcHJldl9pZBgFIAEoCUgAiAEBEhIKCmlzX2N1cnJlbnQYBiABKAgSDgoGb3JpZ2luGAcgASgJEhMKBmZhbWlseRgIIAEoCUgBiAEBEg0KBXF1ZXJ5GAkgASgJEhgKC2Rlc2NyaXB0aW9uGAogASgJSAKIAQESEwoGcmVhc29uGAsgASgJSAOIAQESEAoIZXhhbXBsZXMYDCADKAkSFQoNcXVlcnlfcHJvZ3JhbRgNIAEoCRImCgVzdGVwcxgOIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QSJgoFc2xvdHMYDyADKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0Eg4KBnN0b3JlcxgQIAMoCRIOCgZzdGF0dXMYESABKAkSGwoOaW52YWxpZF9yZWFzb24YEiABKAlIBIgBARIRCglwdWJsaXNoZWQYEyABKAgSLgoKY3JlYXRlZF9hdBgUIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKdXBkYXRlZF9hdBgVIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKZGVsZXRlZF9hdBgWIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBCCgoIX3ByZXZfaWRCCQoHX2ZhbWlseUIOCgxfZGVzY3JpcHRpb25CCQoHX3JlYXNvbkIRCg9faW52YWxpZF9yZWFzb24iLgoYTGlzdFF1ZXJ5UHJvZ3JhbXNSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAkiXQoZTGlzdFF1ZXJ5UHJvZ3JhbXNSZXNwb25zZRJACg5xdWVyeV9wcm9ncmFtcxgBIAMoCzIoLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlF1ZXJ5UHJvZ3JhbSIyChZHZXRRdWVyeVByb2dyYW1SZXF1ZXN0EhgKEHF1ZXJ5X3Byb2dyYW1faWQYASABKAkiWgoXR2V0UXVlcnlQcm9ncmFtUmVzcG9uc2USPwoNcXVlcnlfcHJvZ3JhbRgBIAEoCzIoLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlF1ZXJ5UHJvZ3JhbSI7Ch9MaXN0UXVlcnlQcm9ncmFtVmVyc2lvbnNSZXF1ZXN0EhgKEHF1ZXJ5X3Byb2dyYW1faWQYASABKAkiXgogTGlzdFF1ZXJ5UHJvZ3JhbVZlcnNpb25zUmVzcG9uc2USOgoIdmVyc2lvbnMYASADKAsyKC5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5RdWVyeVByb2dyYW0iWgoWUnVuUXVlcnlQcm9ncmFtUmVxdWVzdBIYChBxdWVyeV9wcm9ncmFtX2lkGAEgASgJEiYKBXNsb3RzGAIgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdCJuChdSdW5RdWVyeVByb2dyYW1SZXNwb25zZRIlCgRkYXRhGAEgAygLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIZChFleGVjdXRpb25fdGltZV9tcxgCIAEoARIRCgl0cnVuY2F0ZWQYAyABKAgyoQUKE1F1ZXJ5UnVudGltZVNlcnZpY2USdwoOR2V0U2VydmljZUluZm8SMS5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5HZXRTZXJ2aWNlSW5mb1JlcXVlc3QaMi5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5HZXRTZXJ2aWNlSW5mb1Jlc3BvbnNlEoABChFMaXN0UXVlcnlQcm9ncmFtcxI0LnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLkxpc3RRdWVyeVByb2dyYW1zUmVxdWVzdBo1LnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLkxpc3RRdWVyeVByb2dyYW1zUmVzcG9uc2USegoPR2V0UXVlcnlQcm9ncmFtEjIucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuR2V0UXVlcnlQcm9ncmFtUmVxdWVzdBozLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLkdldFF1ZXJ5UHJvZ3JhbVJlc3BvbnNlEpUBChhMaXN0UXVlcnlQcm9ncmFtVmVyc2lvbnMSOy5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5MaXN0UXVlcnlQcm9ncmFtVmVyc2lvbnNSZXF1ZXN0GjwucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuTGlzdFF1ZXJ5UHJvZ3JhbVZlcnNpb25zUmVzcG9uc2USegoPUnVuUXVlcnlQcm9ncmFtEjIucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuUnVuUXVlcnlQcm9ncmFtUmVxdWVzdBozLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlJ1blF1ZXJ5UHJvZ3JhbVJlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_struct, file_google_protobuf_timestamp, file_querylane_common_v1_service_info]);
 
 /**
  * @generated from message querylane.query_runtime.v1.GetServiceInfoRequest
@@ -45,7 +47,285 @@ export const GetServiceInfoResponseSchema: GenMessage<GetServiceInfoResponse> = 
   messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 1);
 
 /**
- * QueryRuntimeService is the query-runtime service's gRPC API (DESIGN.md §1). Later issues add RPCs.
+ * A query program as the public JSON shows it (DESIGN.md §5).
+ *
+ * @generated from message querylane.query_runtime.v1.QueryProgram
+ */
+export type QueryProgram = Message<"querylane.query_runtime.v1.QueryProgram"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string project_id = 2;
+   */
+  projectId: string;
+
+  /**
+   * @generated from field: string name = 3;
+   */
+  name: string;
+
+  /**
+   * @generated from field: int32 version = 4;
+   */
+  version: number;
+
+  /**
+   * @generated from field: optional string prev_id = 5;
+   */
+  prevId?: string | undefined;
+
+  /**
+   * @generated from field: bool is_current = 6;
+   */
+  isCurrent: boolean;
+
+  /**
+   * @generated from field: string origin = 7;
+   */
+  origin: string;
+
+  /**
+   * @generated from field: optional string family = 8;
+   */
+  family?: string | undefined;
+
+  /**
+   * @generated from field: string query = 9;
+   */
+  query: string;
+
+  /**
+   * @generated from field: optional string description = 10;
+   */
+  description?: string | undefined;
+
+  /**
+   * @generated from field: optional string reason = 11;
+   */
+  reason?: string | undefined;
+
+  /**
+   * @generated from field: repeated string examples = 12;
+   */
+  examples: string[];
+
+  /**
+   * @generated from field: string query_program = 13;
+   */
+  queryProgram: string;
+
+  /**
+   * @generated from field: google.protobuf.Struct steps = 14;
+   */
+  steps?: JsonObject | undefined;
+
+  /**
+   * @generated from field: repeated google.protobuf.Struct slots = 15;
+   */
+  slots: JsonObject[];
+
+  /**
+   * @generated from field: repeated string stores = 16;
+   */
+  stores: string[];
+
+  /**
+   * @generated from field: string status = 17;
+   */
+  status: string;
+
+  /**
+   * @generated from field: optional string invalid_reason = 18;
+   */
+  invalidReason?: string | undefined;
+
+  /**
+   * @generated from field: bool published = 19;
+   */
+  published: boolean;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp created_at = 20;
+   */
+  createdAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp updated_at = 21;
+   */
+  updatedAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp deleted_at = 22;
+   */
+  deletedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message querylane.query_runtime.v1.QueryProgram.
+ * Use `create(QueryProgramSchema)` to create a new message.
+ */
+export const QueryProgramSchema: GenMessage<QueryProgram> = /*@__PURE__*/
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 2);
+
+/**
+ * @generated from message querylane.query_runtime.v1.ListQueryProgramsRequest
+ */
+export type ListQueryProgramsRequest = Message<"querylane.query_runtime.v1.ListQueryProgramsRequest"> & {
+  /**
+   * @generated from field: string project_id = 1;
+   */
+  projectId: string;
+};
+
+/**
+ * Describes the message querylane.query_runtime.v1.ListQueryProgramsRequest.
+ * Use `create(ListQueryProgramsRequestSchema)` to create a new message.
+ */
+export const ListQueryProgramsRequestSchema: GenMessage<ListQueryProgramsRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 3);
+
+/**
+ * @generated from message querylane.query_runtime.v1.ListQueryProgramsResponse
+ */
+export type ListQueryProgramsResponse = Message<"querylane.query_runtime.v1.ListQueryProgramsResponse"> & {
+  /**
+   * @generated from field: repeated querylane.query_runtime.v1.QueryProgram query_programs = 1;
+   */
+  queryPrograms: QueryProgram[];
+};
+
+/**
+ * Describes the message querylane.query_runtime.v1.ListQueryProgramsResponse.
+ * Use `create(ListQueryProgramsResponseSchema)` to create a new message.
+ */
+export const ListQueryProgramsResponseSchema: GenMessage<ListQueryProgramsResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 4);
+
+/**
+ * @generated from message querylane.query_runtime.v1.GetQueryProgramRequest
+ */
+export type GetQueryProgramRequest = Message<"querylane.query_runtime.v1.GetQueryProgramRequest"> & {
+  /**
+   * @generated from field: string query_program_id = 1;
+   */
+  queryProgramId: string;
+};
+
+/**
+ * Describes the message querylane.query_runtime.v1.GetQueryProgramRequest.
+ * Use `create(GetQueryProgramRequestSchema)` to create a new message.
+ */
+export const GetQueryProgramRequestSchema: GenMessage<GetQueryProgramRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 5);
+
+/**
+ * @generated from message querylane.query_runtime.v1.GetQueryProgramResponse
+ */
+export type GetQueryProgramResponse = Message<"querylane.query_runtime.v1.GetQueryProgramResponse"> & {
+  /**
+   * @generated from field: querylane.query_runtime.v1.QueryProgram query_program = 1;
+   */
+  queryProgram?: QueryProgram | undefined;
+};
+
+/**
+ * Describes the message querylane.query_runtime.v1.GetQueryProgramResponse.
+ * Use `create(GetQueryProgramResponseSchema)` to create a new message.
+ */
+export const GetQueryProgramResponseSchema: GenMessage<GetQueryProgramResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 6);
+
+/**
+ * @generated from message querylane.query_runtime.v1.ListQueryProgramVersionsRequest
+ */
+export type ListQueryProgramVersionsRequest = Message<"querylane.query_runtime.v1.ListQueryProgramVersionsRequest"> & {
+  /**
+   * @generated from field: string query_program_id = 1;
+   */
+  queryProgramId: string;
+};
+
+/**
+ * Describes the message querylane.query_runtime.v1.ListQueryProgramVersionsRequest.
+ * Use `create(ListQueryProgramVersionsRequestSchema)` to create a new message.
+ */
+export const ListQueryProgramVersionsRequestSchema: GenMessage<ListQueryProgramVersionsRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 7);
+
+/**
+ * @generated from message querylane.query_runtime.v1.ListQueryProgramVersionsResponse
+ */
+export type ListQueryProgramVersionsResponse = Message<"querylane.query_runtime.v1.ListQueryProgramVersionsResponse"> & {
+  /**
+   * @generated from field: repeated querylane.query_runtime.v1.QueryProgram versions = 1;
+   */
+  versions: QueryProgram[];
+};
+
+/**
+ * Describes the message querylane.query_runtime.v1.ListQueryProgramVersionsResponse.
+ * Use `create(ListQueryProgramVersionsResponseSchema)` to create a new message.
+ */
+export const ListQueryProgramVersionsResponseSchema: GenMessage<ListQueryProgramVersionsResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 8);
+
+/**
+ * @generated from message querylane.query_runtime.v1.RunQueryProgramRequest
+ */
+export type RunQueryProgramRequest = Message<"querylane.query_runtime.v1.RunQueryProgramRequest"> & {
+  /**
+   * @generated from field: string query_program_id = 1;
+   */
+  queryProgramId: string;
+
+  /**
+   * One member per slot.
+   *
+   * @generated from field: google.protobuf.Struct slots = 2;
+   */
+  slots?: JsonObject | undefined;
+};
+
+/**
+ * Describes the message querylane.query_runtime.v1.RunQueryProgramRequest.
+ * Use `create(RunQueryProgramRequestSchema)` to create a new message.
+ */
+export const RunQueryProgramRequestSchema: GenMessage<RunQueryProgramRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 9);
+
+/**
+ * @generated from message querylane.query_runtime.v1.RunQueryProgramResponse
+ */
+export type RunQueryProgramResponse = Message<"querylane.query_runtime.v1.RunQueryProgramResponse"> & {
+  /**
+   * @generated from field: repeated google.protobuf.Struct data = 1;
+   */
+  data: JsonObject[];
+
+  /**
+   * @generated from field: double execution_time_ms = 2;
+   */
+  executionTimeMs: number;
+
+  /**
+   * @generated from field: bool truncated = 3;
+   */
+  truncated: boolean;
+};
+
+/**
+ * Describes the message querylane.query_runtime.v1.RunQueryProgramResponse.
+ * Use `create(RunQueryProgramResponseSchema)` to create a new message.
+ */
+export const RunQueryProgramResponseSchema: GenMessage<RunQueryProgramResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 10);
+
+/**
+ * QueryRuntimeService holds the query programs and runs them on DuckDB (DESIGN.md §1, §4 step 5,
+ * §5). Calls made for a user carry the `x-querylane-actor` metadata; the catalog authorizes them.
  *
  * @generated from service querylane.query_runtime.v1.QueryRuntimeService
  */
@@ -59,6 +339,46 @@ export const QueryRuntimeService: GenService<{
     methodKind: "unary";
     input: typeof GetServiceInfoRequestSchema;
     output: typeof GetServiceInfoResponseSchema;
+  },
+  /**
+   * ListQueryPrograms lists a project's current programs.
+   *
+   * @generated from rpc querylane.query_runtime.v1.QueryRuntimeService.ListQueryPrograms
+   */
+  listQueryPrograms: {
+    methodKind: "unary";
+    input: typeof ListQueryProgramsRequestSchema;
+    output: typeof ListQueryProgramsResponseSchema;
+  },
+  /**
+   * GetQueryProgram returns one program (any version).
+   *
+   * @generated from rpc querylane.query_runtime.v1.QueryRuntimeService.GetQueryProgram
+   */
+  getQueryProgram: {
+    methodKind: "unary";
+    input: typeof GetQueryProgramRequestSchema;
+    output: typeof GetQueryProgramResponseSchema;
+  },
+  /**
+   * ListQueryProgramVersions lists every version of a program, newest first.
+   *
+   * @generated from rpc querylane.query_runtime.v1.QueryRuntimeService.ListQueryProgramVersions
+   */
+  listQueryProgramVersions: {
+    methodKind: "unary";
+    input: typeof ListQueryProgramVersionsRequestSchema;
+    output: typeof ListQueryProgramVersionsResponseSchema;
+  },
+  /**
+   * RunQueryProgram validates the slot values and runs the program, deployed or not.
+   *
+   * @generated from rpc querylane.query_runtime.v1.QueryRuntimeService.RunQueryProgram
+   */
+  runQueryProgram: {
+    methodKind: "unary";
+    input: typeof RunQueryProgramRequestSchema;
+    output: typeof RunQueryProgramResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_querylane_query_runtime_v1_query_runtime_service, 0);

@@ -1,0 +1,51 @@
+// Query programs (API.md "Query programs"): the generated and hand-written programs of a project,
+// their versions, and running one with slot values, deployed or not.
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { queryRuntimeV1 } from '@querylane/proto';
+import type { ServiceClients } from '@querylane/runtime';
+import type { GatewayEnv } from '../gateway-env.js';
+import { errorResponses, validationHook } from '../openapi/errors.js';
+import { recordSchema } from '../openapi/record-schema.js';
+import { as, body, boundedObject, idParam, jsonResponse, listResponses, record, records, security } from './route-kit.js';
+
+export function queryProgramsRoutes(clients: ServiceClients) {
+  const runtime = clients['query-runtime'].call;
+  const app = new OpenAPIHono<GatewayEnv>({ defaultHook: validationHook });
+
+  app.openapi(
+    createRoute({ method: 'get', path: '/projects/{id}/queryprograms', tags: ['query-programs'], security, request: { params: idParam('id') }, responses: listResponses(queryRuntimeV1.QueryProgramSchema, "The project's current programs") }),
+    async (c) => c.json({ data: records(queryRuntimeV1.QueryProgramSchema, (await runtime.listQueryPrograms({ projectId: c.req.valid('param').id }, as(c))).queryPrograms) } as never, 200),
+  );
+
+  app.openapi(
+    createRoute({ method: 'get', path: '/queryprograms/{id}', tags: ['query-programs'], security, request: { params: idParam('id') }, responses: { 200: jsonResponse(recordSchema(queryRuntimeV1.QueryProgramSchema), 'The program'), ...errorResponses } }),
+    async (c) => c.json(record(queryRuntimeV1.QueryProgramSchema, (await runtime.getQueryProgram({ queryProgramId: c.req.valid('param').id }, as(c))).queryProgram) as never, 200),
+  );
+
+  app.openapi(
+    createRoute({ method: 'get', path: '/queryprograms/{id}/versions', tags: ['query-programs'], security, request: { params: idParam('id') }, responses: listResponses(queryRuntimeV1.QueryProgramSchema, 'Every version, newest first') }),
+    async (c) => c.json({ data: records(queryRuntimeV1.QueryProgramSchema, (await runtime.listQueryProgramVersions({ queryProgramId: c.req.valid('param').id }, as(c))).versions) } as never, 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/queryprograms/{id}/run',
+      tags: ['query-programs'],
+      security,
+      summary: 'Run a program with slot values (one member per slot), deployed or not',
+      request: { params: idParam('id'), ...body(boundedObject(4)) },
+      responses: {
+        200: jsonResponse(z.object({ data: z.array(z.record(z.string(), z.unknown())), execution_time_ms: z.number(), truncated: z.boolean() }), 'The rows'),
+        504: { description: 'timeout: the query ran longer than its time-out' },
+        ...errorResponses,
+      },
+    }),
+    async (c) => {
+      const result = await runtime.runQueryProgram({ queryProgramId: c.req.valid('param').id, slots: c.req.valid('json') as never }, { ...as(c), deadlineMs: 30_000 });
+      return c.json({ data: result.data, execution_time_ms: result.executionTimeMs, truncated: result.truncated } as never, 200);
+    },
+  );
+
+  return app;
+}

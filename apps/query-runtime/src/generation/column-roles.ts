@@ -1,0 +1,175 @@
+// Decides which columns of a profile are worth a program and in what role (metric, dimension, key,
+// text, time), scoring each so the generator keeps the useful ones; the rules are in README.md.
+import { quoteIdentifier, quoteLiteral, type ColumnProfile, type DataProfile } from '@querylane/duckdb';
+import { snakeName } from './slug-names.js';
+
+export interface RankedColumn {
+  column: ColumnProfile;
+  /** The column as a word in questions: `US Gross` → `us gross`. */
+  label: string;
+  /** The column as a slot or name part: `us_gross`. */
+  slug: string;
+  score: number;
+}
+
+export interface Dimension extends RankedColumn {
+  /** Every value, when the profile lists them all (at most 50): the slot becomes an enum. */
+  values: (string | number | boolean)[] | null;
+  kind: 'categorical' | 'numeric' | 'boolean';
+}
+
+export interface Metric extends RankedColumn {
+  integer: boolean;
+  /** Money, counts and other additive quantities are summed; anything else is averaged. */
+  additive: boolean;
+}
+
+export interface TimeColumn extends RankedColumn {
+  /** SQL giving a DATE or TIMESTAMP for the column (the column itself, or a parse of its text). */
+  expression: string;
+  /** Whether `expression` is a DATE (compare with dates) rather than a TIMESTAMP. */
+  isDate: boolean;
+  /** ISO bounds when they are known in chronological order. */
+  minimum: string | null;
+  maximum: string | null;
+  spanDays: number | null;
+}
+
+export interface ColumnRoles {
+  metrics: Metric[];
+  dimensions: Dimension[];
+  keys: RankedColumn[];
+  texts: RankedColumn[];
+  times: TimeColumn[];
+}
+
+const maxEnumValues = 50;
+const maxFilterDistinct = 1_000;
+// Coordinates are numbers but nobody averages a longitude: kept, ranked last.
+const coordinateName = /^(lat|lng|lon|long|latitude|longitude|x|y|zip|zipcode|postcode|code)$/i;
+const additiveName = /(gross|sales|revenue|amount|total|cost|budget|votes|quantity|qty|spend|profit|income|population|count)/i;
+const integerType = /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT)$/i;
+
+// Text dates DuckDB did not type (flights' `2001/01/01 06:55`, movies' `Jun 12 1998`): every sample
+// must match one of these before the column is read as time through TRY_STRPTIME.
+const textDateFormats: { pattern: RegExp; format: string; iso: ((text: string) => string) | null }[] = [
+  { pattern: /^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/, format: '%Y/%m/%d %H:%M:%S', iso: (t) => t.replaceAll('/', '-').replace(' ', 'T') },
+  { pattern: /^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}$/, format: '%Y/%m/%d %H:%M', iso: (t) => `${t.replaceAll('/', '-').replace(' ', 'T')}:00` },
+  { pattern: /^\d{4}\/\d{2}\/\d{2}$/, format: '%Y/%m/%d', iso: (t) => t.replaceAll('/', '-') },
+  // Month-first and month-name dates sort as text, not as time: their bounds stay unknown.
+  { pattern: /^\d{2}\/\d{2}\/\d{4}$/, format: '%m/%d/%Y', iso: null },
+  { pattern: /^[A-Z][a-z]{2} \d{2} \d{4}$/, format: '%b %d %Y', iso: null },
+];
+
+export function humanLabel(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_\s]+/g, ' ')
+    .trim()
+    .toLowerCase();
+}
+
+function ranked(column: ColumnProfile, score: number): RankedColumn {
+  return { column, label: humanLabel(column.name) || column.name, slug: snakeName(column.name, 'column'), score };
+}
+
+function byScore<T extends RankedColumn>(items: T[]): T[] {
+  // Stable sort: equal scores keep the data's own column order.
+  return [...items].sort((a, b) => b.score - a.score);
+}
+
+export function classifyColumns(profile: DataProfile): ColumnRoles {
+  const rows = Math.max(profile.row_count, 1);
+  const metrics: Metric[] = [];
+  const dimensions: Dimension[] = [];
+  const keys: RankedColumn[] = [];
+  const texts: RankedColumn[] = [];
+  const times: TimeColumn[] = [];
+  for (const column of profile.columns) {
+    const nonNull = (profile.row_count - column.null_count) / rows;
+    const distinct = column.distinct_count;
+    if (distinct === 0 || column.semantic === 'nested') continue;
+    const listed = column.top_values.length === distinct && distinct <= maxEnumValues;
+    const values = listed ? column.top_values.map((top) => top.value).filter(isEnumValue) : null;
+    switch (column.semantic) {
+      case 'identifier':
+        if (distinct >= 0.9 * (profile.row_count - column.null_count)) keys.push(ranked(column, nonNull));
+        break;
+      case 'numeric': {
+        const spread = typeof column.min === 'number' && typeof column.max === 'number' && column.max > column.min;
+        if (!spread) break;
+        let score = nonNull * Math.min(1, Math.log(distinct) / Math.log(50));
+        if (coordinateName.test(column.name)) score *= 0.3;
+        metrics.push({ ...ranked(column, score), integer: integerType.test(column.type), additive: additiveName.test(column.name) && Number(column.min) >= 0 });
+        // A handful of numbers (Cylinders: 3, 4, 5, 6, 8) is also a way to group and filter.
+        if (values !== null && distinct >= 2 && distinct <= 12) dimensions.push({ ...ranked(column, 0.8 * nonNull * balance(column)), values, kind: 'numeric' });
+        break;
+      }
+      case 'categorical':
+      case 'boolean': {
+        if (distinct < 2 || distinct > maxFilterDistinct) break;
+        // Past 50 values a group-by reads as a long table and the slot cannot be an enum.
+        // Every value listed means an enum slot, which the router fills reliably from the question.
+        const size = values !== null ? 1 : distinct <= maxEnumValues ? 0.7 : 0.4;
+        const kind = column.semantic === 'boolean' ? 'boolean' : 'categorical';
+        dimensions.push({ ...ranked(column, size * nonNull * balance(column)), values, kind });
+        break;
+      }
+      case 'temporal': {
+        const time = timeColumn(column, nonNull);
+        if (time) times.push(time);
+        break;
+      }
+      case 'text': {
+        const parsed = textDate(column, nonNull);
+        if (parsed) {
+          times.push(parsed);
+          break;
+        }
+        // Titles and names, mostly different from row to row, are what people search for.
+        texts.push(ranked(column, nonNull * Math.min(1, distinct / rows + 0.2)));
+        if (distinct >= 0.95 * (profile.row_count - column.null_count) && column.null_count === 0) keys.push(ranked(column, 0.5 * nonNull));
+        break;
+      }
+    }
+  }
+  return { metrics: byScore(metrics), dimensions: byScore(dimensions), keys: byScore(keys), texts: byScore(texts), times: byScore(times) };
+}
+
+function isEnumValue(value: unknown): value is string | number | boolean {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+}
+
+/** 1 when values are spread evenly, down to 0.5 when one value holds every row. */
+function balance(column: ColumnProfile): number {
+  const total = column.top_values.reduce((sum, top) => sum + top.count, 0);
+  const first = column.top_values[0]?.count ?? 0;
+  return total === 0 ? 0.75 : 1 - 0.5 * (first / total);
+}
+
+function timeColumn(column: ColumnProfile, nonNull: number): TimeColumn | null {
+  const type = column.type.toUpperCase();
+  if (type === 'TIME') return null;
+  const typed = type === 'DATE' || type.startsWith('TIMESTAMP');
+  const expression = typed ? quoteIdentifier(column.name) : `TRY_CAST(${quoteIdentifier(column.name)} AS TIMESTAMP)`;
+  const minimum = typeof column.min === 'string' ? column.min : null;
+  const maximum = typeof column.max === 'string' ? column.max : null;
+  return { ...ranked(column, nonNull), expression, isDate: type === 'DATE', minimum, maximum, spanDays: spanDays(minimum, maximum) };
+}
+
+function textDate(column: ColumnProfile, nonNull: number): TimeColumn | null {
+  const samples = [column.min, column.max, ...column.top_values.map((top) => top.value)].filter((value): value is string => typeof value === 'string');
+  if (samples.length < 2) return null;
+  const match = textDateFormats.find(({ pattern }) => samples.every((sample) => pattern.test(sample)));
+  if (!match) return null;
+  const minimum = match.iso && typeof column.min === 'string' ? match.iso(column.min) : null;
+  const maximum = match.iso && typeof column.max === 'string' ? match.iso(column.max) : null;
+  const expression = `TRY_STRPTIME(${quoteIdentifier(column.name)}, ${quoteLiteral(match.format)})`;
+  return { ...ranked(column, 0.9 * nonNull), expression, isDate: false, minimum, maximum, spanDays: spanDays(minimum, maximum) };
+}
+
+function spanDays(minimum: string | null, maximum: string | null): number | null {
+  if (minimum === null || maximum === null) return null;
+  const span = (Date.parse(maximum) - Date.parse(minimum)) / 86_400_000;
+  return Number.isFinite(span) ? span : null;
+}

@@ -1,0 +1,88 @@
+// Generates the query programs a data profile supports (DESIGN.md §5), ranked and capped so a wide
+// data set yields a few dozen useful programs rather than hundreds of near-duplicates.
+import type { DataProfile } from '@querylane/duckdb';
+import { AppError } from '@querylane/errors';
+import { classifyColumns } from './column-roles.js';
+import { ProgramBuilders, type DraftProgram } from './program-builders.js';
+import type { GeneratedProgram, ProgramFamily } from './query-program.types.js';
+import { NameAllocator } from './slug-names.js';
+
+export interface GenerateQueryProgramsOptions {
+  /** Most programs for the data set (default 40). */
+  maxPrograms?: number;
+}
+
+export const defaultMaxPrograms = 40;
+
+/** Most programs per family, and the order families are drawn in when the overall cap bites. */
+export const familyCaps: Readonly<Record<ProgramFamily, number>> = {
+  list: 1,
+  count: 4,
+  aggregate: 12,
+  top_n: 4,
+  range: 6,
+  time_series: 2,
+  text_search: 3,
+  lookup: 2,
+};
+
+// How many ranked columns each role contributes; the products bound the aggregate family before its cap.
+const filterDimensions = 3;
+const aggregateMetrics = 4;
+const aggregateDimensions = 3;
+
+export function generateQueryPrograms(profile: DataProfile, options: GenerateQueryProgramsOptions = {}): GeneratedProgram[] {
+  const maxPrograms = options.maxPrograms ?? defaultMaxPrograms;
+  if (!Number.isInteger(maxPrograms) || maxPrograms < 1) throw new AppError('invalid_request', 'maxPrograms must be a whole number of at least 1');
+  const roles = classifyColumns(profile);
+  const build = new ProgramBuilders(profile);
+  // Filters and group-bys use labels with at most 50 values first; larger ones only for counts.
+  const enumDimensions = roles.dimensions.filter((d) => d.column.distinct_count <= 50);
+  const filters = (enumDimensions.length > 0 ? enumDimensions : roles.dimensions).slice(0, filterDimensions);
+  const groupings = (enumDimensions.length > 0 ? enumDimensions : roles.dimensions).slice(0, aggregateDimensions);
+  const metrics = roles.metrics.slice(0, aggregateMetrics);
+
+  const drafts: DraftProgram[] = [build.list(filters), build.count(roles.dimensions.slice(0, filterDimensions))];
+  for (const dimension of roles.dimensions.slice(0, familyCaps.count - 1)) drafts.push(build.countBy(dimension));
+  for (const key of roles.keys) drafts.push(build.lookup(key));
+  for (const metric of metrics) {
+    // A metric is not grouped by itself (Cylinders is both).
+    for (const dimension of groupings) if (dimension.column !== metric.column) drafts.push(build.aggregate(metric, dimension));
+    drafts.push(build.topN(metric, filters.filter((d) => d.column !== metric.column)));
+    drafts.push(build.numericRange(metric));
+  }
+  for (const time of roles.times) {
+    drafts.push(build.dateRange(time));
+    drafts.push(build.timeSeries(time, roles.metrics[0]));
+  }
+  for (const text of roles.texts) drafts.push(build.textSearch(text));
+  return select(drafts, maxPrograms);
+}
+
+/** Best first within each family, each family capped, then families taken in turn up to the overall cap. */
+function select(drafts: DraftProgram[], maxPrograms: number): GeneratedProgram[] {
+  const families = Object.keys(familyCaps) as ProgramFamily[];
+  const queues = new Map(
+    families.map((family) => [
+      family,
+      drafts
+        .filter((draft) => draft.family === family)
+        .sort((a, b) => b.score - a.score)
+        .slice(0, familyCaps[family]),
+    ]),
+  );
+  const chosen: DraftProgram[] = [];
+  while (chosen.length < maxPrograms) {
+    let took = false;
+    for (const family of families) {
+      const next = queues.get(family)?.shift();
+      if (next && chosen.length < maxPrograms) {
+        chosen.push(next);
+        took = true;
+      }
+    }
+    if (!took) break;
+  }
+  const names = new NameAllocator();
+  return chosen.map(({ score: _score, ...program }) => ({ ...program, name: names.take(program.name) }));
+}

@@ -1,0 +1,374 @@
+// One builder per program family: each turns ranked columns into the SQL, slots, plan, question and
+// example questions of one program. Every identifier goes through quoteIdentifier, every value is a slot.
+import { quoteIdentifier, type ColumnProfile, type DataProfile } from '@querylane/duckdb';
+import type { Dimension, Metric, RankedColumn, TimeColumn } from './column-roles.js';
+import type { GeneratedProgram, ProgramFilter, ProgramSteps, Slot } from './query-program.types.js';
+import { NameAllocator, snakeName } from './slug-names.js';
+
+/** A program before its name is made unique across the data set; `score` ranks it within its family. */
+export type DraftProgram = Omit<GeneratedProgram, 'name'> & { name: string; score: number };
+
+export const defaultListLimit = 100;
+export const maxListLimit = 10_000;
+
+export class ProgramBuilders {
+  private readonly table: string;
+  private readonly from: string;
+  private readonly entity: string;
+  private readonly tableSlug: string;
+
+  constructor(private readonly profile: DataProfile) {
+    this.table = profile.table;
+    this.from = quoteIdentifier(profile.table);
+    this.entity = profile.table.replace(/[_\-.\s]+/g, ' ').trim().toLowerCase() || 'rows';
+    this.tableSlug = snakeName(profile.table, 'rows');
+  }
+
+  list(dimensions: Dimension[]): DraftProgram {
+    const names = new NameAllocator(['limit']);
+    const filters = dimensions.map((dimension) => this.filter(dimension, names));
+    const limit = limitSlot('The most rows to return.');
+    const by = dimensions.map((d) => d.label);
+    return this.draft({
+      name: `list_${this.tableSlug}`,
+      family: 'list',
+      score: 1,
+      query: `List the ${this.entity}${by.length > 0 ? `, optionally filtered by ${joinWords(by)}` : ''}.`,
+      description: `Rows of ${this.table}${by.length > 0 ? `, each filter (${joinWords(by)}) applied only when given` : ''}, up to a limit.`,
+      reason: `Every data set can be listed; ${describeFilters(dimensions)}.`,
+      examples: [
+        `Show me the ${this.entity}`,
+        example(dimensions[0], (v, d) => `List ${this.entity} where ${d.label} is ${v}`) ?? `List all ${this.entity}`,
+        example(dimensions[1] ?? dimensions[0], (v, d) => `Which ${this.entity} have ${d.label} ${v}?`) ?? `Give me the first 10 ${this.entity}`,
+        `Give me 20 ${this.entity}`,
+      ],
+      sql: `SELECT * FROM ${this.from}${where(filters.map((f) => f.sql))} LIMIT $limit`,
+      steps: { family: 'list', table: this.table, columns: ['*'], filters: filters.map((f) => f.filter), limit: { slot: 'limit' } },
+      slots: [...filters.map((f) => f.slot), limit],
+    });
+  }
+
+  lookup(key: RankedColumn): DraftProgram {
+    const slot: Slot = { name: key.slug, type: key.column.semantic === 'identifier' && isInteger(key.column) ? 'integer' : 'string', required: true, default: null, description: `The ${key.label} to look up.` };
+    const sample = String(key.column.min ?? 'X');
+    return this.draft({
+      name: `lookup_${this.tableSlug}_by_${key.slug}`,
+      family: 'lookup',
+      score: key.score,
+      query: `What is the ${singular(this.entity)} with ${key.label} ${sample}?`,
+      description: `The ${singular(this.entity)} (or ${this.entity}) whose ${key.label} equals the given value.`,
+      reason: `${quoted(key.column)} is ${key.column.semantic === 'identifier' ? 'an identifier' : 'text'} with ${key.column.distinct_count} distinct values over ${this.profile.row_count} rows: it picks out one row.`,
+      examples: [`Look up ${key.label} ${sample}`, `Show the ${singular(this.entity)} ${sample}`, `Details for ${key.label} ${sample}`, `Find ${sample} in ${this.entity}`],
+      sql: `SELECT * FROM ${this.from} WHERE ${quoteIdentifier(key.column.name)} = $${slot.name} LIMIT ${maxListLimit}`,
+      steps: { family: 'lookup', table: this.table, columns: ['*'], filters: [{ column: key.column.name, op: 'eq', slot: slot.name }], limit: null },
+      slots: [slot],
+    });
+  }
+
+  aggregate(metric: Metric, dimension: Dimension): DraftProgram {
+    const fn = metric.additive ? 'sum' : 'avg';
+    const word = fn === 'sum' ? 'total' : 'average';
+    const names = new NameAllocator();
+    const filter = this.filter(dimension, names);
+    const column = quoteIdentifier(metric.column.name);
+    const valueName = quoteIdentifier(`${fn}_${metric.slug}`);
+    const sql =
+      `SELECT ${quoteIdentifier(dimension.column.name)}, ${fn}(${column}) AS ${valueName}, min(${column}) AS ${quoteIdentifier(`min_${metric.slug}`)}, ` +
+      `max(${column}) AS ${quoteIdentifier(`max_${metric.slug}`)}, count(${column}) AS ${quoteIdentifier('count')} FROM ${this.from}` +
+      `${where([filter.sql])} GROUP BY ${quoteIdentifier(dimension.column.name)} ORDER BY ${quoteIdentifier(dimension.column.name)}`;
+    return this.draft({
+      name: `${fn}_${metric.slug}_by_${dimension.slug}`,
+      family: 'aggregate',
+      score: metric.score * dimension.score,
+      query: `What is the ${word} ${metric.label} by ${dimension.label}?`,
+      description: `The ${word} (with minimum, maximum and count) of ${metric.label} for each ${dimension.label}, optionally for one ${dimension.label} only.`,
+      reason: `${quoted(metric.column)} is numeric from ${String(metric.column.min)} to ${String(metric.column.max)} (${metric.column.distinct_count} distinct values${metric.additive ? ', an additive quantity, so summed' : ''}); ${quoted(dimension.column)} is ${dimension.kind} with ${dimension.column.distinct_count} distinct values.`,
+      examples: [
+        `${capital(word)} ${metric.label} per ${dimension.label}`,
+        `How does ${metric.label} compare across ${dimension.label}?`,
+        example(dimension, (v) => `What is the ${word} ${metric.label} for ${v}?`) ?? `${capital(word)} ${metric.label} grouped by ${dimension.label}`,
+        `Break down ${metric.label} by ${dimension.label}`,
+      ],
+      sql,
+      steps: {
+        family: 'aggregate',
+        table: this.table,
+        columns: [dimension.column.name, metric.column.name],
+        group_by: [dimension.column.name],
+        filters: [filter.filter],
+        aggregate: { function: fn, column: metric.column.name },
+        order: { column: dimension.column.name, direction: 'asc' },
+      },
+      slots: [filter.slot],
+    });
+  }
+
+  topN(metric: Metric, dimensions: Dimension[]): DraftProgram {
+    const names = new NameAllocator(['n', 'order']);
+    const filters = dimensions.map((dimension) => this.filter(dimension, names));
+    const column = quoteIdentifier(metric.column.name);
+    const n: Slot = { name: 'n', type: 'integer', required: false, default: 10, description: 'How many rows to return.', minimum: 1, maximum: maxListLimit };
+    const order: Slot = { name: 'order', type: 'enum', required: false, default: 'desc', description: 'desc for the highest values first, asc for the lowest.', enum_values: ['desc', 'asc'] };
+    return this.draft({
+      name: `top_${this.tableSlug}_by_${metric.slug}`,
+      family: 'top_n',
+      score: metric.score,
+      query: `What are the top 10 ${this.entity} by ${metric.label}?`,
+      description: `The ${this.entity} with the highest (or lowest) ${metric.label}${dimensions.length > 0 ? `, optionally filtered by ${joinWords(dimensions.map((d) => d.label))}` : ''}.`,
+      reason: `${quoted(metric.column)} is numeric with ${metric.column.distinct_count} distinct values from ${String(metric.column.min)} to ${String(metric.column.max)}: a ranking by it is meaningful.`,
+      examples: [
+        `Top 5 ${this.entity} by ${metric.label}`,
+        `Which ${this.entity} have the highest ${metric.label}?`,
+        `Show the 3 ${this.entity} with the lowest ${metric.label}`,
+        example(dimensions[0], (v) => `Highest ${metric.label} among ${v} ${this.entity}`) ?? `Rank ${this.entity} by ${metric.label}`,
+      ],
+      // A CASE per direction: ORDER BY cannot take its direction from a parameter.
+      sql: `SELECT * FROM ${this.from} WHERE ${column} IS NOT NULL${filters.map((f) => ` AND ${f.sql}`).join('')} ORDER BY CASE WHEN $order = 'asc' THEN ${column} END ASC, ${column} DESC LIMIT $n`,
+      steps: {
+        family: 'top_n',
+        table: this.table,
+        columns: ['*'],
+        filters: filters.map((f) => f.filter),
+        order: { column: metric.column.name, direction: 'slot', slot: 'order' },
+        limit: { slot: 'n' },
+      },
+      slots: [...filters.map((f) => f.slot), n, order],
+    });
+  }
+
+  count(dimensions: Dimension[]): DraftProgram {
+    const names = new NameAllocator();
+    const filters = dimensions.map((dimension) => this.filter(dimension, names));
+    return this.draft({
+      name: `count_${this.tableSlug}`,
+      family: 'count',
+      score: 1,
+      query: `How many ${this.entity} are there${dimensions.length > 0 ? `, optionally by ${joinWords(dimensions.map((d) => d.label))}` : ''}?`,
+      description: `The number of ${this.entity}${dimensions.length > 0 ? ` matching the given ${joinWords(dimensions.map((d) => d.label))}` : ''}.`,
+      reason: `${this.profile.row_count} rows; ${describeFilters(dimensions)}.`,
+      examples: [
+        `How many ${this.entity} are there?`,
+        `Count the ${this.entity}`,
+        example(dimensions[0], (v, d) => `How many ${this.entity} have ${d.label} ${v}?`) ?? `Number of ${this.entity}`,
+        example(dimensions[1] ?? dimensions[0], (v) => `Number of ${v} ${this.entity}`) ?? `Total ${this.entity} count`,
+      ],
+      sql: `SELECT count(*) AS ${quoteIdentifier('count')} FROM ${this.from}${where(filters.map((f) => f.sql))}`,
+      steps: { family: 'count', table: this.table, columns: [], filters: filters.map((f) => f.filter), aggregate: { function: 'count', column: null } },
+      slots: filters.map((f) => f.slot),
+    });
+  }
+
+  countBy(dimension: Dimension): DraftProgram {
+    const column = quoteIdentifier(dimension.column.name);
+    return this.draft({
+      name: `count_${this.tableSlug}_by_${dimension.slug}`,
+      family: 'count',
+      score: dimension.score,
+      query: `How many ${this.entity} are there per ${dimension.label}?`,
+      description: `The number of ${this.entity} for each ${dimension.label}, most first.`,
+      reason: `${quoted(dimension.column)} is ${dimension.kind} with ${dimension.column.distinct_count} distinct values.`,
+      examples: [`Number of ${this.entity} by ${dimension.label}`, `Count ${this.entity} per ${dimension.label}`, `Which ${dimension.label} has the most ${this.entity}?`, `Distribution of ${this.entity} across ${dimension.label}`],
+      sql: `SELECT ${column}, count(*) AS ${quoteIdentifier('count')} FROM ${this.from} GROUP BY ${column} ORDER BY ${quoteIdentifier('count')} DESC, ${column}`,
+      steps: {
+        family: 'count',
+        table: this.table,
+        columns: [dimension.column.name],
+        group_by: [dimension.column.name],
+        filters: [],
+        aggregate: { function: 'count', column: null },
+        order: { column: 'count', direction: 'desc' },
+      },
+      slots: [],
+    });
+  }
+
+  numericRange(metric: Metric): DraftProgram {
+    const column = quoteIdentifier(metric.column.name);
+    const type = metric.integer ? 'integer' : 'number';
+    const bounds = { minimum: Number(metric.column.min), maximum: Number(metric.column.max) };
+    const low: Slot = { name: `min_${metric.slug}`, type, required: false, default: null, description: `Lowest ${metric.label} to include.`, ...bounds };
+    const high: Slot = { name: `max_${metric.slug}`, type, required: false, default: null, description: `Highest ${metric.label} to include.`, ...bounds };
+    const limit = limitSlot('The most rows to return.');
+    const middle = Math.round((bounds.minimum + bounds.maximum) / 2);
+    return this.draft({
+      name: `${this.tableSlug}_by_${metric.slug}_range`,
+      family: 'range',
+      score: metric.score,
+      query: `Which ${this.entity} have ${metric.label} between a minimum and a maximum?`,
+      description: `The ${this.entity} whose ${metric.label} lies within the given bounds (either may be left out), lowest first.`,
+      reason: `${quoted(metric.column)} is numeric from ${bounds.minimum} to ${bounds.maximum} with ${metric.column.distinct_count} distinct values.`,
+      examples: [
+        `${capital(this.entity)} with ${metric.label} between ${bounds.minimum} and ${middle}`,
+        `Which ${this.entity} have ${metric.label} over ${middle}?`,
+        `Show ${this.entity} with ${metric.label} of at most ${middle}`,
+        `${capital(this.entity)} where ${metric.label} is at least ${middle}`,
+      ],
+      sql:
+        `SELECT * FROM ${this.from} WHERE ${column} IS NOT NULL AND ($${low.name} IS NULL OR ${column} >= $${low.name}) ` +
+        `AND ($${high.name} IS NULL OR ${column} <= $${high.name}) ORDER BY ${column} LIMIT $limit`,
+      steps: {
+        family: 'range',
+        table: this.table,
+        columns: ['*'],
+        filters: [
+          { column: metric.column.name, op: 'gte', slot: low.name },
+          { column: metric.column.name, op: 'lte', slot: high.name },
+        ],
+        order: { column: metric.column.name, direction: 'asc' },
+        limit: { slot: 'limit' },
+      },
+      slots: [low, high, limit],
+    });
+  }
+
+  dateRange(time: TimeColumn): DraftProgram {
+    const bounds = { ...(time.minimum ? { minimum: time.minimum.slice(0, 10) } : {}), ...(time.maximum ? { maximum: time.maximum.slice(0, 10) } : {}) };
+    const from: Slot = { name: `from_${time.slug}`, type: 'date', required: false, default: null, description: `First ${time.label} to include (ISO date).`, ...bounds };
+    const to: Slot = { name: `to_${time.slug}`, type: 'date', required: false, default: null, description: `Last ${time.label} to include (ISO date, inclusive).`, ...bounds };
+    const limit = limitSlot('The most rows to return.');
+    // `to` is a whole day: for timestamps, anything before the next midnight is in.
+    const upper = time.isDate ? `${time.expression} <= CAST($${to.name} AS DATE)` : `${time.expression} < CAST($${to.name} AS DATE) + INTERVAL 1 DAY`;
+    const lower = `${time.expression} >= CAST($${from.name} AS DATE)`;
+    const sample = bounds.minimum ?? '2020-01-01';
+    return this.draft({
+      name: `${this.tableSlug}_by_${time.slug}_range`,
+      family: 'range',
+      score: time.score,
+      query: `Which ${this.entity} have ${time.label} between two dates?`,
+      description: `The ${this.entity} whose ${time.label} falls between the given dates (either may be left out), earliest first.`,
+      reason: `${quoted(time.column)} holds dates${time.minimum && time.maximum ? ` from ${time.minimum} to ${time.maximum}` : ''} (${time.column.type}, ${time.column.distinct_count} distinct values).`,
+      examples: [`${capital(this.entity)} with ${time.label} after ${sample}`, `Which ${this.entity} have ${time.label} before ${bounds.maximum ?? '2021-01-01'}?`, `Show ${this.entity} between ${sample} and ${bounds.maximum ?? '2021-01-01'}`, `${capital(this.entity)} by ${time.label} in a date range`],
+      sql: `SELECT * FROM ${this.from} WHERE ${time.expression} IS NOT NULL AND ($${from.name} IS NULL OR ${lower}) AND ($${to.name} IS NULL OR ${upper}) ORDER BY ${time.expression} LIMIT $limit`,
+      steps: {
+        family: 'range',
+        table: this.table,
+        columns: ['*'],
+        filters: [
+          { column: time.column.name, op: 'gte', slot: from.name },
+          { column: time.column.name, op: 'lte', slot: to.name },
+        ],
+        order: { column: time.column.name, direction: 'asc' },
+        limit: { slot: 'limit' },
+      },
+      slots: [from, to, limit],
+    });
+  }
+
+  timeSeries(time: TimeColumn, metric: Metric | undefined): DraftProgram {
+    const interval: Slot = {
+      name: 'interval',
+      type: 'enum',
+      required: false,
+      default: defaultInterval(time.spanDays),
+      description: 'The length of each period.',
+      enum_values: ['day', 'week', 'month', 'year'],
+    };
+    const period = `date_trunc($interval, ${time.expression})`;
+    const value = metric ? `, ${metric.additive ? 'sum' : 'avg'}(${quoteIdentifier(metric.column.name)}) AS ${quoteIdentifier(`${metric.additive ? 'sum' : 'avg'}_${metric.slug}`)}` : '';
+    return this.draft({
+      name: `${this.tableSlug}_over_time_by_${time.slug}`,
+      family: 'time_series',
+      score: time.score,
+      query: `How many ${this.entity} are there per ${String(interval.default)} of ${time.label}?`,
+      description: `The number of ${this.entity}${metric ? ` and the ${metric.additive ? 'total' : 'average'} ${metric.label}` : ''} per day, week, month or year of ${time.label}.`,
+      reason: `${quoted(time.column)} holds dates${time.minimum && time.maximum ? ` from ${time.minimum} to ${time.maximum}` : ''}${time.spanDays === null ? '' : ` (${Math.round(time.spanDays)} days)`}, so it can be bucketed by period.`,
+      examples: [`${capital(this.entity)} per month`, `How many ${this.entity} each year?`, `Weekly trend of ${this.entity}`, `${capital(this.entity)} over time by ${time.label}`],
+      sql: `SELECT ${period} AS ${quoteIdentifier('period')}, count(*) AS ${quoteIdentifier('count')}${value} FROM ${this.from} WHERE ${time.expression} IS NOT NULL GROUP BY 1 ORDER BY 1`,
+      steps: {
+        family: 'time_series',
+        table: this.table,
+        columns: [time.column.name, ...(metric ? [metric.column.name] : [])],
+        group_by: ['period'],
+        filters: [],
+        aggregate: { function: 'count', column: null },
+        order: { column: 'period', direction: 'asc' },
+        interval: { slot: 'interval' },
+      },
+      slots: [interval],
+    });
+  }
+
+  textSearch(text: RankedColumn): DraftProgram {
+    const term: Slot = { name: 'term', type: 'string', required: true, default: null, description: `Words to find in ${text.label} (case-insensitive, anywhere in the text).` };
+    const limit = limitSlot('The most rows to return.');
+    const column = quoteIdentifier(text.column.name);
+    const sample = String(text.column.top_values[0]?.value ?? text.column.min ?? 'word').split(/\s+/)[0] ?? 'word';
+    return this.draft({
+      name: `search_${this.tableSlug}_by_${text.slug}`,
+      family: 'text_search',
+      score: text.score,
+      query: `Which ${this.entity} have ${text.label} containing a word?`,
+      description: `The ${this.entity} whose ${text.label} contains the given text, ignoring case.`,
+      reason: `${quoted(text.column)} is free text with ${text.column.distinct_count} distinct values over ${this.profile.row_count} rows.`,
+      examples: [`Find ${this.entity} with ${sample} in the ${text.label}`, `Search ${this.entity} for "${sample}"`, `Which ${this.entity} mention ${sample}?`, `${capital(text.label)} containing ${sample}`],
+      // `%`, `_` and `\` in the term are matched as themselves, not as patterns.
+      sql: `SELECT * FROM ${this.from} WHERE ${column} ILIKE '%' || replace(replace(replace($term, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%' ESCAPE '\\' ORDER BY ${column} LIMIT $limit`,
+      steps: { family: 'text_search', table: this.table, columns: ['*'], filters: [{ column: text.column.name, op: 'ilike', slot: 'term' }], order: { column: text.column.name, direction: 'asc' }, limit: { slot: 'limit' } },
+      slots: [term, limit],
+    });
+  }
+
+  /** An optional equality filter: a null slot means "no filter". */
+  private filter(dimension: Dimension, names: NameAllocator): { slot: Slot; sql: string; filter: ProgramFilter } {
+    const name = names.take(dimension.slug);
+    const base = { name, required: false, default: null, description: `Only ${this.entity} with this ${dimension.label}; all when left out.` };
+    let slot: Slot;
+    if (dimension.kind === 'boolean') slot = { ...base, type: 'boolean' };
+    else if (dimension.values !== null) slot = { ...base, type: 'enum', enum_values: dimension.values };
+    else if (dimension.kind === 'numeric') slot = { ...base, type: isInteger(dimension.column) ? 'integer' : 'number' };
+    else slot = { ...base, type: 'string' };
+    const column = quoteIdentifier(dimension.column.name);
+    return { slot, sql: `($${name} IS NULL OR ${column} = $${name})`, filter: { column: dimension.column.name, op: 'eq', slot: name } };
+  }
+
+  private draft(parts: Omit<DraftProgram, 'query_program' | 'stores'> & { sql: string; steps: ProgramSteps }): DraftProgram {
+    const { sql, ...rest } = parts;
+    return { ...rest, query_program: sql, stores: [this.table] };
+  }
+}
+
+function limitSlot(description: string): Slot {
+  return { name: 'limit', type: 'integer', required: false, default: defaultListLimit, description, minimum: 1, maximum: maxListLimit };
+}
+
+function where(conditions: string[]): string {
+  return conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
+}
+
+function defaultInterval(spanDays: number | null): string {
+  if (spanDays === null || spanDays > 3 * 365) return 'year';
+  if (spanDays > 60) return 'month';
+  if (spanDays > 14) return 'week';
+  return 'day';
+}
+
+function isInteger(column: ColumnProfile): boolean {
+  return /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT)$/i.test(column.type);
+}
+
+function quoted(column: ColumnProfile): string {
+  return `"${column.name}" (${column.type})`;
+}
+
+function describeFilters(dimensions: Dimension[]): string {
+  if (dimensions.length === 0) return 'no column is a useful filter';
+  return `filters on ${dimensions.map((d) => `"${d.column.name}" (${d.kind}, ${d.column.distinct_count} distinct values)`).join(', ')}`;
+}
+
+function example(dimension: Dimension | undefined, phrase: (value: string, dimension: Dimension) => string): string | undefined {
+  const value = dimension?.column.top_values[0]?.value;
+  return dimension && value !== undefined && value !== null ? phrase(String(value), dimension) : undefined;
+}
+
+function joinWords(words: string[]): string {
+  if (words.length <= 1) return words.join('');
+  return `${words.slice(0, -1).join(', ')} and ${words[words.length - 1] ?? ''}`;
+}
+
+function singular(entity: string): string {
+  return entity.endsWith('ies') ? `${entity.slice(0, -3)}y` : entity.endsWith('s') ? entity.slice(0, -1) : entity;
+}
+
+function capital(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -1,0 +1,52 @@
+// The shape of a generated query program (DESIGN.md §5), as the catalog stores it and the router reads it.
+import type { JsonScalar } from '@querylane/duckdb';
+
+export type ProgramFamily = 'list' | 'lookup' | 'aggregate' | 'top_n' | 'count' | 'range' | 'time_series' | 'text_search';
+
+export type SlotType = 'string' | 'integer' | 'number' | 'boolean' | 'date' | 'enum';
+
+export interface Slot {
+  /** A clean snake identifier, bound as `$name` in the SQL. */
+  name: string;
+  type: SlotType;
+  required: boolean;
+  /** Used when the caller gives no value; null means "no filter" for optional filters. */
+  default: JsonScalar;
+  description: string;
+  enum_values?: (string | number | boolean)[];
+  minimum?: number | string;
+  maximum?: number | string;
+}
+
+export interface ProgramFilter {
+  column: string;
+  /** `eq` for categorical filters, `gte`/`lte` for ranges, `ilike` for text search. */
+  op: 'eq' | 'gte' | 'lte' | 'ilike';
+  slot: string;
+}
+
+/** The structured plan behind the SQL, for a later editor or a rewrite of the SQL. */
+export interface ProgramSteps {
+  family: ProgramFamily;
+  table: string;
+  columns: string[];
+  group_by?: string[];
+  filters: ProgramFilter[];
+  aggregate?: { function: 'count' | 'sum' | 'avg' | 'min' | 'max'; column: string | null };
+  order?: { column: string; direction: 'asc' | 'desc' | 'slot'; slot?: string };
+  limit?: { slot: string } | null;
+  interval?: { slot: string };
+}
+
+export interface GeneratedProgram {
+  name: string;
+  family: ProgramFamily;
+  query: string;
+  description: string;
+  reason: string;
+  examples: string[];
+  query_program: string;
+  steps: ProgramSteps;
+  slots: Slot[];
+  stores: string[];
+}

@@ -1,0 +1,104 @@
+// After a dataline is built (or rebuilt on refresh), its query programs are generated again:
+// a program whose name comes back keeps its name (a new version when its SQL or slots changed),
+// a new one is added, and a generated program whose columns are gone is marked invalid with the
+// reason — never left to fail when it is called.
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Selectable } from 'kysely';
+import type { DataProfile } from '@querylane/duckdb';
+import type { QueryProgramsTable, QueryRuntimeTables } from '../db/schema.js';
+import { generateQueryPrograms, type GeneratedProgram } from '../generation/index.js';
+import { bindErrors } from './schema-check.js';
+
+export interface RegenerationSummary {
+  created: number;
+  updated: number;
+  unchanged: number;
+  invalidated: number;
+}
+
+type ProgramRow = Selectable<QueryProgramsTable>;
+
+export class RegenerateProgramsUseCase {
+  constructor(private readonly db: Kysely<QueryRuntimeTables>) {}
+
+  async execute(input: { projectId: string; profile: DataProfile }): Promise<RegenerationSummary> {
+    const generated = generateQueryPrograms(input.profile);
+    const columns = new Set(input.profile.columns.map((column) => column.name));
+    const summary: RegenerationSummary = { created: 0, updated: 0, unchanged: 0, invalidated: 0 };
+    await this.db.transaction().execute(async (trx) => {
+      const current = await trx
+        .selectFrom('query_programs')
+        .selectAll()
+        .where('project_id', '=', input.projectId)
+        .where('is_current', '=', true)
+        .where('deleted_at', 'is', null)
+        .execute();
+      const byName = new Map(current.map((row) => [row.name, row]));
+      const regenerated = new Set<string>();
+      for (const program of generated) {
+        const existing = byName.get(program.name);
+        if (existing && existing.origin !== 'generated') continue; // a hand-written program owns the name
+        regenerated.add(program.name);
+        if (!existing) {
+          await insertVersion(trx, input.projectId, program, undefined);
+          summary.created += 1;
+        } else if (existing.query_program === program.query_program && JSON.stringify(existing.slots) === JSON.stringify(program.slots)) {
+          if (existing.status !== 'valid') {
+            await trx.updateTable('query_programs').set({ status: 'valid', invalid_reason: null, updated_at: new Date() }).where('id', '=', existing.id).execute();
+          }
+          summary.unchanged += 1;
+        } else {
+          await insertVersion(trx, input.projectId, program, existing);
+          summary.updated += 1;
+        }
+      }
+      // Every other program over this table must still bind against its new columns.
+      const others = current.filter((row) => !regenerated.has(row.name) && row.stores.includes(input.profile.table));
+      const failures = await bindErrors(input.profile.schema_code, others.map((row) => ({ id: row.id, sql: row.query_program })));
+      for (const row of others) {
+        const missing = columnsOf(row).filter((column) => !columns.has(column));
+        const failure = failures.get(row.id);
+        if (!missing.length && !failure) continue;
+        if (row.status === 'invalid') continue;
+        const reason = missing.length
+          ? `the data no longer has the column${missing.length > 1 ? 's' : ''} ${missing.map((c) => `"${c}"`).join(', ')}`
+          : `the query no longer fits the data: ${failure}`;
+        await trx.updateTable('query_programs').set({ status: 'invalid', invalid_reason: reason, updated_at: new Date() }).where('id', '=', row.id).execute();
+        summary.invalidated += 1;
+      }
+    });
+    return summary;
+  }
+}
+
+function columnsOf(row: ProgramRow): string[] {
+  const steps = row.steps as { columns?: unknown } | null;
+  // `*` (count(*)) names no column.
+  return Array.isArray(steps?.columns) ? steps.columns.filter((column): column is string => typeof column === 'string' && column !== '*') : [];
+}
+
+async function insertVersion(trx: Kysely<QueryRuntimeTables>, projectId: string, program: GeneratedProgram, previous: ProgramRow | undefined): Promise<void> {
+  if (previous) await trx.updateTable('query_programs').set({ is_current: false, updated_at: new Date() }).where('id', '=', previous.id).execute();
+  await trx
+    .insertInto('query_programs')
+    .values({
+      id: randomUUID(),
+      project_id: projectId,
+      name: program.name,
+      version: (previous?.version ?? 0) + 1,
+      prev_id: previous?.id ?? null,
+      is_current: true,
+      origin: 'generated',
+      family: program.family,
+      query: program.query,
+      description: program.description,
+      reason: program.reason,
+      examples: JSON.stringify(program.examples),
+      query_program: program.query_program,
+      steps: JSON.stringify(program.steps),
+      slots: JSON.stringify(program.slots),
+      stores: JSON.stringify(program.stores),
+      invalid_reason: null,
+    })
+    .execute();
+}

@@ -1,0 +1,73 @@
+// Slot values are checked against the program's slots before anything runs (API.md endpoint 7):
+// an unknown slot, a missing required one, a wrong type, a value out of range or outside the
+// enum is refused naming the slot. Optional slots left out take their default (or null).
+import { AppError, type ErrorCode } from '@querylane/errors';
+
+export interface Slot {
+  name: string;
+  type: 'string' | 'integer' | 'number' | 'boolean' | 'date' | 'enum';
+  required?: boolean;
+  default?: unknown;
+  description?: string;
+  enum_values?: unknown[];
+  minimum?: number | string;
+  maximum?: number | string;
+}
+
+export type BoundValue = string | number | boolean | null;
+
+const isoDate = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** `code` is invalid_query on the query endpoints and invalid_request on the management ones. */
+export function bindSlots(slots: readonly Slot[], values: Record<string, unknown>, code: ErrorCode = 'invalid_request'): Record<string, BoundValue> {
+  const refuse = (slot: string, message: string, extra: Record<string, unknown> = {}): never => {
+    throw new AppError(code, `slot ${slot}: ${message}`, { slot, ...extra });
+  };
+  const known = new Map(slots.map((slot) => [slot.name, slot]));
+  for (const name of Object.keys(values)) {
+    if (!known.has(name)) refuse(name, `unknown slot (the program has ${slots.map((s) => s.name).join(', ') || 'no slots'})`, { known: slots.map((s) => s.name) });
+  }
+  const bound: Record<string, BoundValue> = {};
+  for (const slot of slots) {
+    const given = values[slot.name];
+    if (given === undefined || given === null) {
+      if (slot.required && (slot.default === undefined || slot.default === null)) refuse(slot.name, 'is required');
+      bound[slot.name] = (slot.default ?? null) as BoundValue;
+      continue;
+    }
+    bound[slot.name] = check(slot, given, refuse);
+  }
+  return bound;
+}
+
+function check(slot: Slot, value: unknown, refuse: (slot: string, message: string, extra?: Record<string, unknown>) => never): BoundValue {
+  switch (slot.type) {
+    case 'string':
+      if (typeof value !== 'string') return refuse(slot.name, `expected a string, got ${typeof value}`);
+      return value;
+    case 'boolean':
+      if (typeof value !== 'boolean') return refuse(slot.name, `expected true or false, got ${JSON.stringify(value)}`);
+      return value;
+    case 'integer':
+    case 'number': {
+      if (typeof value !== 'number' || !Number.isFinite(value)) return refuse(slot.name, `expected a number, got ${JSON.stringify(value)}`);
+      if (slot.type === 'integer' && !Number.isInteger(value)) return refuse(slot.name, `expected an integer, got ${value}`);
+      if (typeof slot.minimum === 'number' && value < slot.minimum) return refuse(slot.name, `must be at least ${slot.minimum}`, { minimum: slot.minimum });
+      if (typeof slot.maximum === 'number' && value > slot.maximum) return refuse(slot.name, `must be at most ${slot.maximum}`, { maximum: slot.maximum });
+      return value;
+    }
+    case 'date': {
+      if (typeof value !== 'string' || !isoDate.test(value) || Number.isNaN(Date.parse(value))) return refuse(slot.name, `expected an ISO date (YYYY-MM-DD), got ${JSON.stringify(value)}`);
+      if (typeof slot.minimum === 'string' && value < slot.minimum) return refuse(slot.name, `must be on or after ${slot.minimum}`, { minimum: slot.minimum });
+      if (typeof slot.maximum === 'string' && value > slot.maximum) return refuse(slot.name, `must be on or before ${slot.maximum}`, { maximum: slot.maximum });
+      return value;
+    }
+    case 'enum': {
+      const allowed = slot.enum_values ?? [];
+      if (!allowed.some((option) => option === value)) return refuse(slot.name, `must be one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}`, { enum_values: allowed });
+      return value as BoundValue;
+    }
+    default:
+      return refuse(slot.name, `has an unknown type ${String((slot as { type: unknown }).type)}`);
+  }
+}

@@ -1,0 +1,230 @@
+// Generates programs for four vega data sets and checks their SQL, their coverage, their caps and
+// their answers against plain JavaScript over the raw records.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { profileParquet, writeParquet, type DataProfile } from '@querylane/duckdb';
+import { scratchDir, testLogger, vegaDataDir, vegaJson, type ScratchDir } from '@querylane/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ProjectDatabase } from '../src/execution/project-database.js';
+import { validateProgramSql } from '../src/execution/sql-guard.js';
+import { defaultMaxPrograms, familyCaps, generateQueryPrograms, type GeneratedProgram } from '../src/generation/index.js';
+
+type Row = Record<string, unknown>;
+
+/** airports.csv: a header, commas, and a few double-quoted fields. */
+function parseCsv(text: string): Row[] {
+  const lines = text.trim().split(/\r?\n/).map(splitCsvLine);
+  const header = lines[0] ?? [];
+  return lines.slice(1).map((cells) => Object.fromEntries(header.map((name, index) => [name, typed(name, cells[index] ?? '')])));
+}
+
+function splitCsvLine(line: string): string[] {
+  const cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let index = 0; index < line.length; index += 1) {
+    const char = line[index];
+    if (quoted && char === '"' && line[index + 1] === '"') {
+      cell += '"';
+      index += 1;
+    } else if (char === '"') quoted = !quoted;
+    else if (char === ',' && !quoted) {
+      cells.push(cell);
+      cell = '';
+    } else cell += char;
+  }
+  cells.push(cell);
+  return cells;
+}
+
+function typed(name: string, value: string): unknown {
+  if (name === 'latitude' || name === 'longitude') return Number(value);
+  return value === '' ? null : value;
+}
+
+const data: Record<string, Row[]> = {
+  cars: vegaJson('cars.json') as Row[],
+  movies: vegaJson('movies.json') as Row[],
+  flights: vegaJson('flights-2k.json') as Row[],
+  airports: parseCsv(readFileSync(join(vegaDataDir(), 'airports.csv'), 'utf8')),
+};
+
+let scratch: ScratchDir;
+const profiles: Record<string, DataProfile> = {};
+const programs: Record<string, GeneratedProgram[]> = {};
+const databases: Record<string, ProjectDatabase> = {};
+
+beforeAll(async () => {
+  scratch = scratchDir('querylane-generation-');
+  for (const [table, records] of Object.entries(data)) {
+    const path = join(scratch.path, `${table}.parquet`);
+    await writeParquet(records, path, { tableName: table });
+    profiles[table] = await profileParquet(path);
+    programs[table] = generateQueryPrograms(profiles[table]);
+    databases[table] = await ProjectDatabase.open(`p-${table}`, [{ name: table, parquetPath: path, version: '1' }], { logger: testLogger() });
+  }
+});
+
+afterAll(async () => {
+  for (const database of Object.values(databases)) await database.close();
+  scratch?.remove();
+});
+
+function program(table: string, name: string): GeneratedProgram {
+  const found = programs[table]?.find((p) => p.name === name);
+  if (!found) throw new Error(`no program ${name} among ${programs[table]?.map((p) => p.name).join(', ')}`);
+  return found;
+}
+
+async function run(table: string, name: string, values: Record<string, unknown> = {}): Promise<Row[]> {
+  const generated = program(table, name);
+  const params = Object.fromEntries(generated.slots.map((slot) => [slot.name, slot.name in values ? values[slot.name] : slot.default]));
+  const database = databases[table];
+  if (!database) throw new Error(`no database ${table}`);
+  return (await database.run(generated.query_program, params, { rowLimit: 100_000 })).rows;
+}
+
+function num(value: unknown): number {
+  return Number(value);
+}
+
+describe.each(Object.keys(data))('programs for %s', (table) => {
+  it('pass the SQL guard with parameters equal to their slots', async () => {
+    for (const generated of programs[table] ?? []) {
+      const validated = await validateProgramSql(generated.query_program, [table]);
+      expect(validated.tables, generated.name).toEqual([table]);
+      expect([...validated.parameters].sort(), generated.name).toEqual(generated.slots.map((s) => s.name).sort());
+      expect(new Set(generated.slots.map((s) => s.name)).size).toBe(generated.slots.length);
+      for (const slot of generated.slots) expect(slot.name).toMatch(/^[a-z][a-z0-9_]*$/);
+    }
+  });
+
+  it('run with their defaults and sample values', async () => {
+    for (const generated of programs[table] ?? []) {
+      const values: Row = {};
+      for (const slot of generated.slots) if (slot.required) values[slot.name] = slot.type === 'integer' ? 1 : 'a';
+      await expect(run(table, generated.name, values), generated.name).resolves.toBeDefined();
+    }
+  });
+
+  it('stay within the caps, with unique clean names and at least 3 examples', () => {
+    const list = programs[table] ?? [];
+    expect(list.length).toBeGreaterThan(0);
+    expect(list.length).toBeLessThanOrEqual(defaultMaxPrograms);
+    for (const [family, cap] of Object.entries(familyCaps)) expect(list.filter((p) => p.family === family).length).toBeLessThanOrEqual(cap);
+    expect(new Set(list.map((p) => p.name)).size).toBe(list.length);
+    for (const generated of list) {
+      expect(generated.name).toMatch(/^[a-z][a-z0-9]*(_[a-z0-9]+)*$/);
+      expect(new Set(generated.examples).size).toBeGreaterThanOrEqual(3);
+      expect(generated.stores).toEqual([table]);
+      expect(generated.reason.length).toBeGreaterThan(10);
+    }
+  });
+
+  it('honours a smaller overall cap, keeping several families', () => {
+    const few = generateQueryPrograms(profiles[table] as DataProfile, { maxPrograms: 5 });
+    expect(few.length).toBeLessThanOrEqual(5);
+    expect(new Set(few.map((p) => p.family)).size).toBe(Math.min(5, new Set(programs[table]?.map((p) => p.family)).size));
+  });
+});
+
+describe('cars', () => {
+  const cars = data.cars ?? [];
+
+  it('has the families the data supports', () => {
+    const families = new Set(programs.cars?.map((p) => p.family));
+    for (const family of ['list', 'aggregate', 'top_n', 'range', 'count', 'time_series', 'text_search']) expect(families).toContain(family);
+    const list = program('cars', 'list_cars');
+    expect(list.slots.find((s) => s.name === 'origin')).toMatchObject({ type: 'enum', required: false, default: null });
+    expect(list.slots.find((s) => s.name === 'origin')?.enum_values?.sort()).toEqual(['Europe', 'Japan', 'USA']);
+    expect(program('cars', 'cars_by_horsepower_range').slots[0]).toMatchObject({ minimum: 46, maximum: 230 });
+  });
+
+  it('averages horsepower by origin as JavaScript does', async () => {
+    const japan = cars.filter((c) => c.Origin === 'Japan' && c.Horsepower !== null);
+    const expected = japan.reduce((sum, c) => sum + num(c.Horsepower), 0) / japan.length;
+    const rows = await run('cars', 'avg_horsepower_by_origin');
+    expect(rows.map((r) => r.Origin)).toEqual(['Europe', 'Japan', 'USA']);
+    expect(num(rows.find((r) => r.Origin === 'Japan')?.avg_horsepower)).toBeCloseTo(expected, 9);
+    const only = await run('cars', 'avg_horsepower_by_origin', { origin: 'Japan' });
+    expect(only).toHaveLength(1);
+    expect(num(only[0]?.avg_horsepower)).toBeCloseTo(expected, 9);
+  });
+
+  it('counts, lists, ranks and ranges as JavaScript does', async () => {
+    expect(num((await run('cars', 'count_cars', { cylinders: 4 }))[0]?.count)).toBe(cars.filter((c) => c.Cylinders === 4).length);
+    expect(num((await run('cars', 'count_cars'))[0]?.count)).toBe(cars.length);
+    const listed = await run('cars', 'list_cars', { origin: 'Europe', limit: 1000 });
+    expect(listed).toHaveLength(cars.filter((c) => c.Origin === 'Europe').length);
+    expect((await run('cars', 'list_cars')).length).toBe(100);
+    const top = await run('cars', 'top_cars_by_horsepower', { n: 3 });
+    const sorted = cars.map((c) => c.Horsepower).filter((h) => h !== null).map(num).sort((a, b) => b - a);
+    expect(top.map((r) => num(r.Horsepower))).toEqual(sorted.slice(0, 3));
+    const low = await run('cars', 'top_cars_by_horsepower', { n: 2, order: 'asc', origin: 'Japan' });
+    const japanLow = cars.filter((c) => c.Origin === 'Japan' && c.Horsepower !== null).map((c) => num(c.Horsepower)).sort((a, b) => a - b);
+    expect(low.map((r) => num(r.Horsepower))).toEqual(japanLow.slice(0, 2));
+    const ranged = await run('cars', 'cars_by_horsepower_range', { min_horsepower: 100, max_horsepower: 150, limit: 1000 });
+    expect(ranged).toHaveLength(cars.filter((c) => c.Horsepower !== null && num(c.Horsepower) >= 100 && num(c.Horsepower) <= 150).length);
+    const years = await run('cars', 'cars_by_year_range', { from_year: '1975-01-01', to_year: '1976-12-31', limit: 1000 });
+    expect(years).toHaveLength(cars.filter((c) => String(c.Year) >= '1975' && String(c.Year) < '1977').length);
+    const searched = await run('cars', 'search_cars_by_name', { term: 'TOYOTA', limit: 1000 });
+    expect(searched).toHaveLength(cars.filter((c) => String(c.Name).toLowerCase().includes('toyota')).length);
+    expect(await run('cars', 'search_cars_by_name', { term: '%' })).toHaveLength(0);
+  });
+});
+
+describe('movies', () => {
+  const movies = data.movies ?? [];
+
+  it('searches titles and sums US gross by MPAA rating with quoted identifiers', async () => {
+    const search = program('movies', 'search_movies_by_title');
+    expect(search.query_program).toContain('"Title" ILIKE');
+    const sum = program('movies', 'sum_us_gross_by_mpaa_rating');
+    expect(sum.query_program).toContain('sum("US Gross")');
+    expect(sum.query_program).toContain('"MPAA Rating"');
+    expect(sum.slots).toEqual([expect.objectContaining({ name: 'mpaa_rating', type: 'enum' })]);
+    const rows = await run('movies', sum.name, { mpaa_rating: 'PG-13' });
+    const expected = movies.filter((m) => m['MPAA Rating'] === 'PG-13').reduce((total, m) => total + num(m['US Gross'] ?? 0), 0);
+    expect(num(rows[0]?.sum_us_gross)).toBe(expected);
+    const found = await run('movies', search.name, { term: 'star wars', limit: 1000 });
+    expect(found).toHaveLength(movies.filter((m) => String(m.Title).toLowerCase().includes('star wars')).length);
+  });
+
+  it('ranks the top 3 by US gross as JavaScript does', async () => {
+    const top = await run('movies', 'top_movies_by_us_gross', { n: 3 });
+    const expected = movies.filter((m) => m['US Gross'] !== null && m['US Gross'] !== undefined).sort((a, b) => num(b['US Gross']) - num(a['US Gross'])).slice(0, 3);
+    expect(top.map((r) => r.Title)).toEqual(expected.map((m) => String(m.Title)));
+  });
+});
+
+describe('flights', () => {
+  const flights = data.flights ?? [];
+
+  it('has a time series over its text dates, bucketed as JavaScript does', async () => {
+    const series = program('flights', 'flights_over_time_by_date');
+    expect(series.slots[0]).toMatchObject({ name: 'interval', type: 'enum', enum_values: ['day', 'week', 'month', 'year'] });
+    const rows = await run('flights', series.name, { interval: 'month' });
+    const byMonth = new Map<string, number>();
+    for (const flight of flights) {
+      const month = String(flight.date).slice(0, 7).replace('/', '-');
+      byMonth.set(month, (byMonth.get(month) ?? 0) + 1);
+    }
+    expect(rows.map((r) => [String(r.period).slice(0, 7), num(r.count)])).toEqual([...byMonth.entries()].sort());
+    expect((await run('flights', series.name)).length).toBeGreaterThan(0);
+  });
+});
+
+describe('airports', () => {
+  const airports = data.airports ?? [];
+
+  it('counts airports in a state and looks one up by code as JavaScript does', async () => {
+    const count = program('airports', 'count_airports');
+    expect(count.slots.map((s) => s.name)).toContain('state');
+    const rows = await run('airports', count.name, { state: 'CA' });
+    expect(num(rows[0]?.count)).toBe(airports.filter((a) => a.state === 'CA').length);
+    const lookup = programs.airports?.find((p) => p.family === 'lookup');
+    expect(lookup?.name).toBe('lookup_airports_by_iata');
+    const found = await run('airports', 'lookup_airports_by_iata', { iata: 'LAX' });
+    expect(found.map((r) => r.name)).toEqual(airports.filter((a) => a.iata === 'LAX').map((a) => a.name));
+  });
+});
