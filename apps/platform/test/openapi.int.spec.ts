@@ -76,6 +76,9 @@ describe('the OpenAPI document of the management API', () => {
         'GET /v1/queryprograms/{id}',
         'GET /v1/queryprograms/{id}/versions',
         'POST /v1/queryprograms/{id}/run',
+        'POST /v1/projects/{id}/queryprograms',
+        'PUT /v1/queryprograms/{id}',
+        'DELETE /v1/queryprograms/{id}',
       ].sort(),
     );
   });

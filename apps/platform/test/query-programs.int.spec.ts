@@ -122,3 +122,97 @@ describe(`query programs [${backend}]`, () => {
     expect((await h.ok<Program>('GET', `/queryprograms/${before[0]!.id}`, { token: adminToken })).name).toBe(before[0]!.name);
   });
 });
+
+describe(`hand-written query programs [${backend}]`, () => {
+  let h: Harness;
+  let api: FixtureApi;
+  let projectId: string;
+  let otherProjectId: string;
+  const cars = vegaJson('cars.json') as Record<string, unknown>[];
+
+  beforeAll(async () => {
+    api = await startFixtureApi({ '/cars': (_request, response) => void response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(cars)) });
+    h = await Harness.start({ CONNECTOR_ALLOWED_TARGETS: api.hostPort, QUERY_RUNTIME_JOB_BACKOFF_MS: '50' });
+    const me = await h.ok<{ projects: { id: string }[]; teams: { id: string }[] }>('GET', '/me', { token: adminToken });
+    projectId = me.projects[0]!.id;
+    otherProjectId = (await h.ok<{ id: string }>('POST', '/projects', { token: adminToken, body: { team_id: me.teams[0]!.id, name: 'Other' } })).id;
+    for (const [project, name] of [
+      [projectId, 'Cars'],
+      [otherProjectId, 'Secret cars'],
+    ] as const) {
+      const datasourceId = (await h.ok<{ id: string }>('POST', '/datasources', { token: adminToken, body: { name, project_id: project, type: 'http-requests' } })).id;
+      const answer = await h.ok<{ jobs: { id: string }[] }>('POST', '/http/execute-request', { token: adminToken, body: { url: `${api.origin}/cars`, method: 'GET', authType: 'None', project_id: project, datasource_id: datasourceId } });
+      await waitFor(async () => (await h.ok<{ status: string }>('GET', `/jobs/${answer.jobs[0]!.id}`, { token: adminToken })).status === 'succeeded', 'the job', 60_000, 200);
+    }
+  });
+  afterAll(async () => {
+    await h?.stop();
+    await api?.close();
+  });
+
+  const heaviest = {
+    name: 'heaviest_cars',
+    query: 'Which cars are the heaviest from an origin?',
+    query_program: 'SELECT "Name", "Weight_in_lbs" FROM cars WHERE "Origin" = $origin ORDER BY "Weight_in_lbs" DESC, "Name" LIMIT $n',
+    slots: [
+      { name: 'origin', type: 'enum', required: true, enum_values: ['USA', 'Europe', 'Japan'] },
+      { name: 'n', type: 'integer', required: false, default: 3, minimum: 1, maximum: 50 },
+    ],
+  };
+
+  it('saves, runs, modifies (a new version) and deletes a hand-written program', async () => {
+    const created = await h.ok<Program & { origin: string; prev_id: string | null }>('POST', `/projects/${projectId}/queryprograms`, { token: adminToken, body: heaviest });
+    expect(created).toMatchObject({ name: 'heaviest_cars', version: 1, origin: 'hand_written', status: 'valid', prev_id: null });
+    const run = await h.ok<{ data: { Name: string; Weight_in_lbs: number }[] }>('POST', `/queryprograms/${created.id}/run`, { token: adminToken, body: { origin: 'Japan', n: 2 } });
+    const expected = cars
+      .filter((car) => car.Origin === 'Japan')
+      .sort((x, y) => (y.Weight_in_lbs as number) - (x.Weight_in_lbs as number) || String(x.Name).localeCompare(String(y.Name)))
+      .slice(0, 2)
+      .map((car) => ({ Name: car.Name, Weight_in_lbs: car.Weight_in_lbs }));
+    expect(run.data).toEqual(expected);
+
+    const modified = await h.ok<Program & { prev_id: string }>('PUT', `/queryprograms/${created.id}`, { token: adminToken, body: { ...heaviest, query_program: heaviest.query_program.replace('"Weight_in_lbs" DESC', '"Weight_in_lbs" ASC'), query: 'Which cars are the lightest from an origin?' } });
+    expect(modified).toMatchObject({ version: 2, prev_id: created.id });
+    expect((await h.ok<Program>('GET', `/queryprograms/${created.id}`, { token: adminToken })).version).toBe(1);
+    const versions = await h.ok<{ data: Program[] }>('GET', `/queryprograms/${modified.id}/versions`, { token: adminToken });
+    expect(versions.data.map((v) => v.version)).toEqual([2, 1]);
+    expect((await h.request('PUT', `/queryprograms/${created.id}`, { token: adminToken, body: heaviest })).status).toBe(409);
+
+    expect((await h.request('DELETE', `/queryprograms/${modified.id}`, { token: adminToken })).status).toBe(200);
+    expect((await h.request('GET', `/queryprograms/${modified.id}`, { token: adminToken })).status).toBe(404);
+  });
+
+  it.each([
+    ['several statements', 'SELECT 1 FROM cars; SELECT 2 FROM cars'],
+    ['a write', 'DELETE FROM cars'],
+    ['COPY', "COPY cars TO '/tmp/out.csv'"],
+    ['ATTACH', "ATTACH '/tmp/x.db' AS x"],
+    ['INSTALL', 'INSTALL httpfs'],
+    ['LOAD', 'LOAD httpfs'],
+    ['PRAGMA', 'PRAGMA database_list'],
+    ['SET', "SET memory_limit = '1GB'"],
+    ['read_csv', "SELECT * FROM read_csv('/etc/passwd')"],
+    ['read_parquet on a path', "SELECT * FROM read_parquet('/tmp/x.parquet')"],
+    ['a file as a table', "SELECT * FROM '/etc/hosts'"],
+    ["another project's table", 'SELECT * FROM secret_cars'],
+    ['a syntax error', 'SELEC * FROM cars'],
+    ['a column that does not exist', 'SELECT "Wings" FROM cars'],
+  ])('refuses %s with invalid_request saying why, and saves nothing', async (_label, sql) => {
+    const before = (await h.ok<{ data: Program[] }>('GET', `/projects/${projectId}/queryprograms`, { token: adminToken })).data.length;
+    const answer = await h.request<{ error: string; message: string }>('POST', `/projects/${projectId}/queryprograms`, { token: adminToken, body: { name: 'forbidden', query: 'q', query_program: sql } });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(400);
+    expect(answer.body.error).toBe('invalid_request');
+    expect(answer.body.message.length).toBeGreaterThan(10);
+    expect((await h.ok<{ data: Program[] }>('GET', `/projects/${projectId}/queryprograms`, { token: adminToken })).data.length).toBe(before);
+  });
+
+  it('refuses slots that do not match the SQL, and a taken name', async () => {
+    const unslotted = await h.request<{ message: string }>('POST', `/projects/${projectId}/queryprograms`, { token: adminToken, body: { ...heaviest, name: 'x1', slots: [heaviest.slots[0]] } });
+    expect(unslotted.status).toBe(400);
+    expect(unslotted.body.message).toContain('$n');
+    const enumWithout = await h.request('POST', `/projects/${projectId}/queryprograms`, { token: adminToken, body: { ...heaviest, name: 'x2', slots: [{ name: 'origin', type: 'enum' }, heaviest.slots[1]] } });
+    expect(enumWithout.status).toBe(400);
+    const generatedName = (await h.ok<{ data: Program[] }>('GET', `/projects/${projectId}/queryprograms`, { token: adminToken })).data[0]!.name;
+    expect((await h.request('POST', `/projects/${projectId}/queryprograms`, { token: adminToken, body: { ...heaviest, name: generatedName } })).status).toBe(409);
+  });
+});

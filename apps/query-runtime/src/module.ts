@@ -7,6 +7,7 @@ import { RegenerateProgramsUseCase } from './programs/regenerate-programs.usecas
 import { datalineTables } from './programs/dataline-tables.js';
 import { ProjectDatabases } from './execution/project-databases.js';
 import { queryRuntimeHandlers } from './query-runtime.handler.js';
+import { ManageProgramsUseCase } from './programs/manage-programs.usecase.js';
 import { join } from 'node:path';
 import { queryRuntimeV1 } from '@querylane/proto';
 import { migrations } from './db/migrations/index.js';
@@ -42,7 +43,7 @@ export const queryRuntimeModule = defineServiceModule<typeof queryRuntimeV1.Quer
     });
     const subscription = await consumeJobs({ bus: context.bus, group: context.consumerGroup, buildDataline, logger: context.logger, onFatal: context.fail });
     return {
-      implementation: queryRuntimeHandlers({ db: context.db, clients: context.clients, databases }),
+      implementation: queryRuntimeHandlers({ db: context.db, clients: context.clients, databases, manage: new ManageProgramsUseCase(context.db, context.clients) }),
       stop: async () => {
         await subscription.close();
         await databases.close();

@@ -7,6 +7,7 @@ import type { queryRuntimeV1 } from '@querylane/proto';
 import type { ServiceClients } from '@querylane/runtime';
 import type { QueryProgramsTable, QueryRuntimeTables } from './db/schema.js';
 import type { ProjectDatabases } from './execution/project-databases.js';
+import type { ManageProgramsUseCase } from './programs/manage-programs.usecase.js';
 import { bindSlots, type Slot } from './programs/slot-values.js';
 
 const actorKey = 'x-querylane-actor';
@@ -50,12 +51,17 @@ export function queryRuntimeHandlers(deps: {
   db: Kysely<QueryRuntimeTables>;
   clients: ServiceClients;
   databases: ProjectDatabases;
+  manage: ManageProgramsUseCase;
 }): Omit<ServiceImplementation<typeof queryRuntimeV1.QueryRuntimeService>, 'getServiceInfo'> {
-  const authorize = (projectId: string, context: CallContext) => deps.clients.catalog.call.authorize({ projectId, action: 'project:read' }, onBehalf(context));
-  const program = async (id: string, context: CallContext): Promise<Row> => {
+  const authorize = (projectId: string, context: CallContext, action = 'project:read') => deps.clients.catalog.call.authorize({ projectId, action }, onBehalf(context));
+  const input = (program: queryRuntimeV1.QueryProgramInput | undefined) => {
+    if (!program) throw new AppError('invalid_request', 'the program is missing');
+    return { name: program.name, query: program.query, description: program.description, queryProgram: program.queryProgram, slots: program.slots as Record<string, unknown>[], examples: program.examples };
+  };
+  const program = async (id: string, context: CallContext, action = 'project:read'): Promise<Row> => {
     const row = uuid.test(id) ? await deps.db.selectFrom('query_programs').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst() : undefined;
     if (!row) throw new AppError('not_found', `query program ${id} not found`, { id });
-    await authorize(row.project_id, context).catch((error: unknown) => {
+    await authorize(row.project_id, context, action).catch((error: unknown) => {
       // Another organization's program is not found, like an unknown one.
       if (error instanceof AppError && error.code === 'not_found') throw new AppError('not_found', `query program ${id} not found`, { id });
       throw error;
@@ -82,6 +88,14 @@ export function queryRuntimeHandlers(deps: {
       const versions = await deps.db.selectFrom('query_programs').selectAll().where('project_id', '=', row.project_id).where('name', '=', row.name).orderBy('version', 'desc').execute();
       return { versions: versions.map(toQueryProgram) };
     },
+    createQueryProgram: async ({ projectId, program: given }, context) => {
+      await authorize(projectId, context, 'project:write');
+      return { queryProgram: toQueryProgram(await deps.manage.create(projectId, input(given))) };
+    },
+    updateQueryProgram: async ({ queryProgramId, program: given }, context) => ({
+      queryProgram: toQueryProgram(await deps.manage.update(await program(queryProgramId, context, 'project:write'), input(given))),
+    }),
+    deleteQueryProgram: async ({ queryProgramId }, context) => ({ queryProgram: toQueryProgram(await deps.manage.delete(await program(queryProgramId, context, 'project:write'))) }),
     runQueryProgram: async ({ queryProgramId, slots }, context) => {
       const row = await program(queryProgramId, context);
       if (row.status !== 'valid') throw new AppError('conflict', `query program ${row.name} is invalid: ${row.invalid_reason ?? 'unknown reason'}`, { status: row.status });

@@ -27,6 +27,59 @@ export function queryProgramsRoutes(clients: ServiceClients) {
     async (c) => c.json({ data: records(queryRuntimeV1.QueryProgramSchema, (await runtime.listQueryProgramVersions({ queryProgramId: c.req.valid('param').id }, as(c))).versions) } as never, 200),
   );
 
+  const programBody = z
+    .object({
+      name: z.string().min(1).max(100),
+      query: z.string().min(1).max(1000),
+      description: z.string().max(2000).optional(),
+      query_program: z.string().min(1).max(100_000),
+      slots: z.array(z.record(z.string(), z.unknown())).max(50).default([]),
+      examples: z.array(z.string().max(500)).max(50).default([]),
+    })
+    .strict()
+    .openapi('QueryProgramInput');
+  const toInput = (body: z.infer<typeof programBody>) => ({
+    name: body.name,
+    query: body.query,
+    description: body.description,
+    queryProgram: body.query_program,
+    slots: body.slots as never,
+    examples: body.examples,
+  });
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/projects/{id}/queryprograms',
+      tags: ['query-programs'],
+      security,
+      summary: 'Save a hand-written program: one read-only SELECT over the project tables, parsed by DuckDB first',
+      request: { params: idParam('id'), ...body(programBody) },
+      responses: { 200: jsonResponse(recordSchema(queryRuntimeV1.QueryProgramSchema), 'The program, version 1'), ...errorResponses },
+    }),
+    async (c) =>
+      c.json(record(queryRuntimeV1.QueryProgramSchema, (await runtime.createQueryProgram({ projectId: c.req.valid('param').id, program: toInput(c.req.valid('json')) }, as(c))).queryProgram) as never, 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'put',
+      path: '/queryprograms/{id}',
+      tags: ['query-programs'],
+      security,
+      summary: 'Modify a program: a new version whose prev_id names this one',
+      request: { params: idParam('id'), ...body(programBody) },
+      responses: { 200: jsonResponse(recordSchema(queryRuntimeV1.QueryProgramSchema), 'The new version'), ...errorResponses },
+    }),
+    async (c) =>
+      c.json(record(queryRuntimeV1.QueryProgramSchema, (await runtime.updateQueryProgram({ queryProgramId: c.req.valid('param').id, program: toInput(c.req.valid('json')) }, as(c))).queryProgram) as never, 200),
+  );
+
+  app.openapi(
+    createRoute({ method: 'delete', path: '/queryprograms/{id}', tags: ['query-programs'], security, request: { params: idParam('id') }, responses: { 200: jsonResponse(recordSchema(queryRuntimeV1.QueryProgramSchema), 'The deleted program'), ...errorResponses } }),
+    async (c) => c.json(record(queryRuntimeV1.QueryProgramSchema, (await runtime.deleteQueryProgram({ queryProgramId: c.req.valid('param').id }, as(c))).queryProgram) as never, 200),
+  );
+
   app.openapi(
     createRoute({
       method: 'post',

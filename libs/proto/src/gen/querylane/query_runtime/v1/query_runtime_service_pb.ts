@@ -14,7 +14,7 @@ import type { JsonObject, Message } from "@bufbuild/protobuf";
  * Describes the file querylane/query_runtime/v1/query_runtime_service.proto.
  */
 export const file_querylane_query_runtime_v1_query_runtime_service: GenFile = /*@__PURE__*/
-  fileDesc("CjZxdWVyeWxhbmUvcXVlcnlfcnVudGltZS92MS9xdWVyeV9ydW50aW1lX3NlcnZpY2UucHJvdG8SGnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxIhcKFUdldFNlcnZpY2VJbmZvUmVxdWVzdCJIChZHZXRTZXJ2aWNlSW5mb1Jlc3BvbnNlEi4KBGluZm8YASABKAsyIC5xdWVyeWxhbmUuY29tbW9uLnYxLlNlcnZpY2VJbmZvIvgECgxRdWVyeVByb2dyYW0SCgoCaWQYASABKAkSEgoKcHJvamVjdF9pZBgCIAEoCRIMCgRuYW1lGAMgASgJEg8KB3ZlcnNpb24YBCABKAUSFAoHcHJldl9pZBgFIAEoCUgAiAEBEhIKCmlzX2N1cnJlbnQYBiABKAgSDgoGb3JpZ2luGAcgASgJEhMKBmZhbWlseRgIIAEoCUgBiAEBEg0KBXF1ZXJ5GAkgASgJEhgKC2Rlc2NyaXB0aW9uGAogASgJSAKIAQESEwoGcmVhc29uGAsgASgJSAOIAQESEAoIZXhhbXBsZXMYDCADKAkSFQoNcXVlcnlfcHJvZ3JhbRgNIAEoCRImCgVzdGVwcxgOIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QSJgoFc2xvdHMYDyADKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0Eg4KBnN0b3JlcxgQIAMoCRIOCgZzdGF0dXMYESABKAkSGwoOaW52YWxpZF9yZWFzb24YEiABKAlIBIgBARIRCglwdWJsaXNoZWQYEyABKAgSLgoKY3JlYXRlZF9hdBgUIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKdXBkYXRlZF9hdBgVIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKZGVsZXRlZF9hdBgWIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBCCgoIX3ByZXZfaWRCCQoHX2ZhbWlseUIOCgxfZGVzY3JpcHRpb25CCQoHX3JlYXNvbkIRCg9faW52YWxpZF9yZWFzb24iLgoYTGlzdFF1ZXJ5UHJvZ3JhbXNSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAkiXQoZTGlzdFF1ZXJ5UHJvZ3JhbXNSZXNwb25zZRJACg5xdWVyeV9wcm9ncmFtcxgBIAMoCzIoLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlF1ZXJ5UHJvZ3JhbSIyChZHZXRRdWVyeVByb2dyYW1SZXF1ZXN0EhgKEHF1ZXJ5X3Byb2dyYW1faWQYASABKAkiWgoXR2V0UXVlcnlQcm9ncmFtUmVzcG9uc2USPwoNcXVlcnlfcHJvZ3JhbRgBIAEoCzIoLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlF1ZXJ5UHJvZ3JhbSI7Ch9MaXN0UXVlcnlQcm9ncmFtVmVyc2lvbnNSZXF1ZXN0EhgKEHF1ZXJ5X3Byb2dyYW1faWQYASABKAkiXgogTGlzdFF1ZXJ5UHJvZ3JhbVZlcnNpb25zUmVzcG9uc2USOgoIdmVyc2lvbnMYASADKAsyKC5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5RdWVyeVByb2dyYW0iWgoWUnVuUXVlcnlQcm9ncmFtUmVxdWVzdBIYChBxdWVyeV9wcm9ncmFtX2lkGAEgASgJEiYKBXNsb3RzGAIgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdCJuChdSdW5RdWVyeVByb2dyYW1SZXNwb25zZRIlCgRkYXRhGAEgAygLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIZChFleGVjdXRpb25fdGltZV9tcxgCIAEoARIRCgl0cnVuY2F0ZWQYAyABKAgyoQUKE1F1ZXJ5UnVudGltZVNlcnZpY2USdwoOR2V0U2VydmljZUluZm8SMS5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5HZXRTZXJ2aWNlSW5mb1JlcXVlc3QaMi5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5HZXRTZXJ2aWNlSW5mb1Jlc3BvbnNlEoABChFMaXN0UXVlcnlQcm9ncmFtcxI0LnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLkxpc3RRdWVyeVByb2dyYW1zUmVxdWVzdBo1LnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLkxpc3RRdWVyeVByb2dyYW1zUmVzcG9uc2USegoPR2V0UXVlcnlQcm9ncmFtEjIucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuR2V0UXVlcnlQcm9ncmFtUmVxdWVzdBozLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLkdldFF1ZXJ5UHJvZ3JhbVJlc3BvbnNlEpUBChhMaXN0UXVlcnlQcm9ncmFtVmVyc2lvbnMSOy5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5MaXN0UXVlcnlQcm9ncmFtVmVyc2lvbnNSZXF1ZXN0GjwucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuTGlzdFF1ZXJ5UHJvZ3JhbVZlcnNpb25zUmVzcG9uc2USegoPUnVuUXVlcnlQcm9ncmFtEjIucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuUnVuUXVlcnlQcm9ncmFtUmVxdWVzdBozLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlJ1blF1ZXJ5UHJvZ3JhbVJlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_struct, file_google_protobuf_timestamp, file_querylane_common_v1_service_info]);
+  fileDesc("CjZxdWVyeWxhbmUvcXVlcnlfcnVudGltZS92MS9xdWVyeV9ydW50aW1lX3NlcnZpY2UucHJvdG8SGnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxIhcKFUdldFNlcnZpY2VJbmZvUmVxdWVzdCJIChZHZXRTZXJ2aWNlSW5mb1Jlc3BvbnNlEi4KBGluZm8YASABKAsyIC5xdWVyeWxhbmUuY29tbW9uLnYxLlNlcnZpY2VJbmZvIvgECgxRdWVyeVByb2dyYW0SCgoCaWQYASABKAkSEgoKcHJvamVjdF9pZBgCIAEoCRIMCgRuYW1lGAMgASgJEg8KB3ZlcnNpb24YBCABKAUSFAoHcHJldl9pZBgFIAEoCUgAiAEBEhIKCmlzX2N1cnJlbnQYBiABKAgSDgoGb3JpZ2luGAcgASgJEhMKBmZhbWlseRgIIAEoCUgBiAEBEg0KBXF1ZXJ5GAkgASgJEhgKC2Rlc2NyaXB0aW9uGAogASgJSAKIAQESEwoGcmVhc29uGAsgASgJSAOIAQESEAoIZXhhbXBsZXMYDCADKAkSFQoNcXVlcnlfcHJvZ3JhbRgNIAEoCRImCgVzdGVwcxgOIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QSJgoFc2xvdHMYDyADKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0Eg4KBnN0b3JlcxgQIAMoCRIOCgZzdGF0dXMYESABKAkSGwoOaW52YWxpZF9yZWFzb24YEiABKAlIBIgBARIRCglwdWJsaXNoZWQYEyABKAgSLgoKY3JlYXRlZF9hdBgUIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKdXBkYXRlZF9hdBgVIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKZGVsZXRlZF9hdBgWIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBCCgoIX3ByZXZfaWRCCQoHX2ZhbWlseUIOCgxfZGVzY3JpcHRpb25CCQoHX3JlYXNvbkIRCg9faW52YWxpZF9yZWFzb24iLgoYTGlzdFF1ZXJ5UHJvZ3JhbXNSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAkiXQoZTGlzdFF1ZXJ5UHJvZ3JhbXNSZXNwb25zZRJACg5xdWVyeV9wcm9ncmFtcxgBIAMoCzIoLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlF1ZXJ5UHJvZ3JhbSIyChZHZXRRdWVyeVByb2dyYW1SZXF1ZXN0EhgKEHF1ZXJ5X3Byb2dyYW1faWQYASABKAkiWgoXR2V0UXVlcnlQcm9ncmFtUmVzcG9uc2USPwoNcXVlcnlfcHJvZ3JhbRgBIAEoCzIoLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlF1ZXJ5UHJvZ3JhbSI7Ch9MaXN0UXVlcnlQcm9ncmFtVmVyc2lvbnNSZXF1ZXN0EhgKEHF1ZXJ5X3Byb2dyYW1faWQYASABKAkiXgogTGlzdFF1ZXJ5UHJvZ3JhbVZlcnNpb25zUmVzcG9uc2USOgoIdmVyc2lvbnMYASADKAsyKC5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5RdWVyeVByb2dyYW0iWgoWUnVuUXVlcnlQcm9ncmFtUmVxdWVzdBIYChBxdWVyeV9wcm9ncmFtX2lkGAEgASgJEiYKBXNsb3RzGAIgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdCJuChdSdW5RdWVyeVByb2dyYW1SZXNwb25zZRIlCgRkYXRhGAEgAygLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIZChFleGVjdXRpb25fdGltZV9tcxgCIAEoARIRCgl0cnVuY2F0ZWQYAyABKAgiqwEKEVF1ZXJ5UHJvZ3JhbUlucHV0EgwKBG5hbWUYASABKAkSDQoFcXVlcnkYAiABKAkSGAoLZGVzY3JpcHRpb24YAyABKAlIAIgBARIVCg1xdWVyeV9wcm9ncmFtGAQgASgJEiYKBXNsb3RzGAUgAygLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIQCghleGFtcGxlcxgGIAMoCUIOCgxfZGVzY3JpcHRpb24ibwoZQ3JlYXRlUXVlcnlQcm9ncmFtUmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgJEj4KB3Byb2dyYW0YAiABKAsyLS5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5RdWVyeVByb2dyYW1JbnB1dCJdChpDcmVhdGVRdWVyeVByb2dyYW1SZXNwb25zZRI/Cg1xdWVyeV9wcm9ncmFtGAEgASgLMigucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuUXVlcnlQcm9ncmFtInUKGVVwZGF0ZVF1ZXJ5UHJvZ3JhbVJlcXVlc3QSGAoQcXVlcnlfcHJvZ3JhbV9pZBgBIAEoCRI+Cgdwcm9ncmFtGAIgASgLMi0ucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuUXVlcnlQcm9ncmFtSW5wdXQiXQoaVXBkYXRlUXVlcnlQcm9ncmFtUmVzcG9uc2USPwoNcXVlcnlfcHJvZ3JhbRgBIAEoCzIoLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlF1ZXJ5UHJvZ3JhbSI1ChlEZWxldGVRdWVyeVByb2dyYW1SZXF1ZXN0EhgKEHF1ZXJ5X3Byb2dyYW1faWQYASABKAkiXQoaRGVsZXRlUXVlcnlQcm9ncmFtUmVzcG9uc2USPwoNcXVlcnlfcHJvZ3JhbRgBIAEoCzIoLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlF1ZXJ5UHJvZ3JhbTKzCAoTUXVlcnlSdW50aW1lU2VydmljZRJ3Cg5HZXRTZXJ2aWNlSW5mbxIxLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLkdldFNlcnZpY2VJbmZvUmVxdWVzdBoyLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLkdldFNlcnZpY2VJbmZvUmVzcG9uc2USgAEKEUxpc3RRdWVyeVByb2dyYW1zEjQucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuTGlzdFF1ZXJ5UHJvZ3JhbXNSZXF1ZXN0GjUucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuTGlzdFF1ZXJ5UHJvZ3JhbXNSZXNwb25zZRJ6Cg9HZXRRdWVyeVByb2dyYW0SMi5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5HZXRRdWVyeVByb2dyYW1SZXF1ZXN0GjMucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuR2V0UXVlcnlQcm9ncmFtUmVzcG9uc2USlQEKGExpc3RRdWVyeVByb2dyYW1WZXJzaW9ucxI7LnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLkxpc3RRdWVyeVByb2dyYW1WZXJzaW9uc1JlcXVlc3QaPC5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5MaXN0UXVlcnlQcm9ncmFtVmVyc2lvbnNSZXNwb25zZRKDAQoSQ3JlYXRlUXVlcnlQcm9ncmFtEjUucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuQ3JlYXRlUXVlcnlQcm9ncmFtUmVxdWVzdBo2LnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLkNyZWF0ZVF1ZXJ5UHJvZ3JhbVJlc3BvbnNlEoMBChJVcGRhdGVRdWVyeVByb2dyYW0SNS5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5VcGRhdGVRdWVyeVByb2dyYW1SZXF1ZXN0GjYucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuVXBkYXRlUXVlcnlQcm9ncmFtUmVzcG9uc2USgwEKEkRlbGV0ZVF1ZXJ5UHJvZ3JhbRI1LnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLkRlbGV0ZVF1ZXJ5UHJvZ3JhbVJlcXVlc3QaNi5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5EZWxldGVRdWVyeVByb2dyYW1SZXNwb25zZRJ6Cg9SdW5RdWVyeVByb2dyYW0SMi5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5SdW5RdWVyeVByb2dyYW1SZXF1ZXN0GjMucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuUnVuUXVlcnlQcm9ncmFtUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_struct, file_google_protobuf_timestamp, file_querylane_common_v1_service_info]);
 
 /**
  * @generated from message querylane.query_runtime.v1.GetServiceInfoRequest
@@ -324,6 +324,162 @@ export const RunQueryProgramResponseSchema: GenMessage<RunQueryProgramResponse> 
   messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 10);
 
 /**
+ * What a user writes: the program's words, its SQL and its slots.
+ *
+ * @generated from message querylane.query_runtime.v1.QueryProgramInput
+ */
+export type QueryProgramInput = Message<"querylane.query_runtime.v1.QueryProgramInput"> & {
+  /**
+   * @generated from field: string name = 1;
+   */
+  name: string;
+
+  /**
+   * @generated from field: string query = 2;
+   */
+  query: string;
+
+  /**
+   * @generated from field: optional string description = 3;
+   */
+  description?: string | undefined;
+
+  /**
+   * @generated from field: string query_program = 4;
+   */
+  queryProgram: string;
+
+  /**
+   * @generated from field: repeated google.protobuf.Struct slots = 5;
+   */
+  slots: JsonObject[];
+
+  /**
+   * @generated from field: repeated string examples = 6;
+   */
+  examples: string[];
+};
+
+/**
+ * Describes the message querylane.query_runtime.v1.QueryProgramInput.
+ * Use `create(QueryProgramInputSchema)` to create a new message.
+ */
+export const QueryProgramInputSchema: GenMessage<QueryProgramInput> = /*@__PURE__*/
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 11);
+
+/**
+ * @generated from message querylane.query_runtime.v1.CreateQueryProgramRequest
+ */
+export type CreateQueryProgramRequest = Message<"querylane.query_runtime.v1.CreateQueryProgramRequest"> & {
+  /**
+   * @generated from field: string project_id = 1;
+   */
+  projectId: string;
+
+  /**
+   * @generated from field: querylane.query_runtime.v1.QueryProgramInput program = 2;
+   */
+  program?: QueryProgramInput | undefined;
+};
+
+/**
+ * Describes the message querylane.query_runtime.v1.CreateQueryProgramRequest.
+ * Use `create(CreateQueryProgramRequestSchema)` to create a new message.
+ */
+export const CreateQueryProgramRequestSchema: GenMessage<CreateQueryProgramRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 12);
+
+/**
+ * @generated from message querylane.query_runtime.v1.CreateQueryProgramResponse
+ */
+export type CreateQueryProgramResponse = Message<"querylane.query_runtime.v1.CreateQueryProgramResponse"> & {
+  /**
+   * @generated from field: querylane.query_runtime.v1.QueryProgram query_program = 1;
+   */
+  queryProgram?: QueryProgram | undefined;
+};
+
+/**
+ * Describes the message querylane.query_runtime.v1.CreateQueryProgramResponse.
+ * Use `create(CreateQueryProgramResponseSchema)` to create a new message.
+ */
+export const CreateQueryProgramResponseSchema: GenMessage<CreateQueryProgramResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 13);
+
+/**
+ * @generated from message querylane.query_runtime.v1.UpdateQueryProgramRequest
+ */
+export type UpdateQueryProgramRequest = Message<"querylane.query_runtime.v1.UpdateQueryProgramRequest"> & {
+  /**
+   * @generated from field: string query_program_id = 1;
+   */
+  queryProgramId: string;
+
+  /**
+   * @generated from field: querylane.query_runtime.v1.QueryProgramInput program = 2;
+   */
+  program?: QueryProgramInput | undefined;
+};
+
+/**
+ * Describes the message querylane.query_runtime.v1.UpdateQueryProgramRequest.
+ * Use `create(UpdateQueryProgramRequestSchema)` to create a new message.
+ */
+export const UpdateQueryProgramRequestSchema: GenMessage<UpdateQueryProgramRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 14);
+
+/**
+ * @generated from message querylane.query_runtime.v1.UpdateQueryProgramResponse
+ */
+export type UpdateQueryProgramResponse = Message<"querylane.query_runtime.v1.UpdateQueryProgramResponse"> & {
+  /**
+   * @generated from field: querylane.query_runtime.v1.QueryProgram query_program = 1;
+   */
+  queryProgram?: QueryProgram | undefined;
+};
+
+/**
+ * Describes the message querylane.query_runtime.v1.UpdateQueryProgramResponse.
+ * Use `create(UpdateQueryProgramResponseSchema)` to create a new message.
+ */
+export const UpdateQueryProgramResponseSchema: GenMessage<UpdateQueryProgramResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 15);
+
+/**
+ * @generated from message querylane.query_runtime.v1.DeleteQueryProgramRequest
+ */
+export type DeleteQueryProgramRequest = Message<"querylane.query_runtime.v1.DeleteQueryProgramRequest"> & {
+  /**
+   * @generated from field: string query_program_id = 1;
+   */
+  queryProgramId: string;
+};
+
+/**
+ * Describes the message querylane.query_runtime.v1.DeleteQueryProgramRequest.
+ * Use `create(DeleteQueryProgramRequestSchema)` to create a new message.
+ */
+export const DeleteQueryProgramRequestSchema: GenMessage<DeleteQueryProgramRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 16);
+
+/**
+ * @generated from message querylane.query_runtime.v1.DeleteQueryProgramResponse
+ */
+export type DeleteQueryProgramResponse = Message<"querylane.query_runtime.v1.DeleteQueryProgramResponse"> & {
+  /**
+   * @generated from field: querylane.query_runtime.v1.QueryProgram query_program = 1;
+   */
+  queryProgram?: QueryProgram | undefined;
+};
+
+/**
+ * Describes the message querylane.query_runtime.v1.DeleteQueryProgramResponse.
+ * Use `create(DeleteQueryProgramResponseSchema)` to create a new message.
+ */
+export const DeleteQueryProgramResponseSchema: GenMessage<DeleteQueryProgramResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 17);
+
+/**
  * QueryRuntimeService holds the query programs and runs them on DuckDB (DESIGN.md §1, §4 step 5,
  * §5). Calls made for a user carry the `x-querylane-actor` metadata; the catalog authorizes them.
  *
@@ -369,6 +525,36 @@ export const QueryRuntimeService: GenService<{
     methodKind: "unary";
     input: typeof ListQueryProgramVersionsRequestSchema;
     output: typeof ListQueryProgramVersionsResponseSchema;
+  },
+  /**
+   * CreateQueryProgram saves a hand-written program after DuckDB parsed and checked its SQL.
+   *
+   * @generated from rpc querylane.query_runtime.v1.QueryRuntimeService.CreateQueryProgram
+   */
+  createQueryProgram: {
+    methodKind: "unary";
+    input: typeof CreateQueryProgramRequestSchema;
+    output: typeof CreateQueryProgramResponseSchema;
+  },
+  /**
+   * UpdateQueryProgram saves a new version of a program (prev_id names the one it replaces).
+   *
+   * @generated from rpc querylane.query_runtime.v1.QueryRuntimeService.UpdateQueryProgram
+   */
+  updateQueryProgram: {
+    methodKind: "unary";
+    input: typeof UpdateQueryProgramRequestSchema;
+    output: typeof UpdateQueryProgramResponseSchema;
+  },
+  /**
+   * DeleteQueryProgram deletes a program (every version).
+   *
+   * @generated from rpc querylane.query_runtime.v1.QueryRuntimeService.DeleteQueryProgram
+   */
+  deleteQueryProgram: {
+    methodKind: "unary";
+    input: typeof DeleteQueryProgramRequestSchema;
+    output: typeof DeleteQueryProgramResponseSchema;
   },
   /**
    * RunQueryProgram validates the slot values and runs the program, deployed or not.
