@@ -206,6 +206,21 @@ describe(`hand-written query programs [${backend}]`, () => {
     expect((await h.ok<{ data: Program[] }>('GET', `/projects/${projectId}/queryprograms`, { token: adminToken })).data.length).toBe(before);
   });
 
+  it('stops a runaway query (a cross join) at the time-out and answers 504 timeout', async () => {
+    const runaway = await h.ok<Program>('POST', `/projects/${projectId}/queryprograms`, {
+      token: adminToken,
+      body: { name: 'runaway', query: 'How many combinations of four cars are there?', query_program: 'SELECT count(*) AS n FROM cars a, cars b, cars c, cars d WHERE a."Horsepower" + b."Horsepower" > c."Horsepower" - d."Horsepower"' },
+    });
+    const started = Date.now();
+    const answer = await h.request<{ error: string }>('POST', `/queryprograms/${runaway.id}/run`, { token: adminToken, body: {} });
+    expect(answer.status).toBe(504);
+    expect(answer.body.error).toBe('timeout');
+    expect(Date.now() - started).toBeLessThan(15_000);
+    // The project's database answers the next query.
+    const heavy = (await h.ok<{ data: Program[] }>('GET', `/projects/${projectId}/queryprograms`, { token: adminToken })).data.find((p) => p.name.startsWith('count_'))!;
+    expect((await h.request('POST', `/queryprograms/${heavy.id}/run`, { token: adminToken, body: {} })).status).toBe(200);
+  });
+
   it('refuses slots that do not match the SQL, and a taken name', async () => {
     const unslotted = await h.request<{ message: string }>('POST', `/projects/${projectId}/queryprograms`, { token: adminToken, body: { ...heaviest, name: 'x1', slots: [heaviest.slots[0]] } });
     expect(unslotted.status).toBe(400);
