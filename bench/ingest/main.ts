@@ -12,26 +12,11 @@ import { join } from 'node:path';
 import { once } from 'node:events';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { vegaDataDir } from '@querylane/testing';
+import { generated } from '../support/records.js';
 
 const adminToken = 'bench-admin-token-0123456789abcdef';
 const scratch = mkdtempSync(join(tmpdir(), 'querylane-ingest-'));
 const progress = (message: string) => process.stderr.write(`[bench] ${message}\n`);
-
-const cities = ['Berlin', 'Paris', 'Lisbon', 'Oslo', 'Rome', 'Vienna', 'Madrid', 'Prague', 'Dublin', 'Athens'];
-function* generated(count: number): Generator<Record<string, unknown>> {
-  for (let i = 0; i < count; i += 1) {
-    yield {
-      id: i + 1,
-      city: cities[i % cities.length],
-      category: `c${i % 37}`,
-      amount: Math.round(((i * 7919) % 100_000) / 7) / 100,
-      quantity: (i * 31) % 500,
-      paid: i % 3 !== 0,
-      day: `2024-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`,
-      note: i % 11 === 0 ? null : `order ${i} for ${cities[(i * 3) % cities.length]}`,
-    };
-  }
-}
 
 /** Writes a JSON array file from records, streaming (the body the fixture serves, and DuckDB's input). */
 async function writeJsonArray(path: string, records: Iterable<Record<string, unknown>>): Promise<number> {

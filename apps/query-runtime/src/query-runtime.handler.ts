@@ -53,7 +53,12 @@ export function queryRuntimeHandlers(deps: {
   databases: ProjectDatabases;
   manage: ManageProgramsUseCase;
 }): Omit<ServiceImplementation<typeof queryRuntimeV1.QueryRuntimeService>, 'getServiceInfo'> {
-  const authorize = (projectId: string, context: CallContext, action = 'project:read') => deps.clients.catalog.call.authorize({ projectId, action }, onBehalf(context));
+  // A call for a user is authorized by the catalog; a service's own call (the query endpoints,
+  // which authorized their API key already) has no actor and goes straight to the data.
+  const authorize = async (projectId: string, context: CallContext, action = 'project:read') => {
+    const options = onBehalf(context);
+    if (options.metadata) await deps.clients.catalog.call.authorize({ projectId, action }, options);
+  };
   const input = (program: queryRuntimeV1.QueryProgramInput | undefined) => {
     if (!program) throw new AppError('invalid_request', 'the program is missing');
     return { name: program.name, query: program.query, description: program.description, queryProgram: program.queryProgram, slots: program.slots as Record<string, unknown>[], examples: program.examples };
