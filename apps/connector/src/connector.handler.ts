@@ -2,21 +2,13 @@
 import { fromJson, type JsonValue } from '@bufbuild/protobuf';
 import { ValueSchema } from '@bufbuild/protobuf/wkt';
 import { AppError } from '@querylane/errors';
-import type { CallContext, CallOptions, ServiceImplementation } from '@querylane/grpc';
+import { onBehalfOf, type ServiceImplementation } from '@querylane/grpc';
 import type { ObjectStore } from '@querylane/objects';
 import type { ServiceClients } from '@querylane/runtime';
 import type { connectorV1 } from '@querylane/proto';
 import type { ExecuteAnswer, ExecuteRequestUseCase } from './execution/execute-request.usecase.js';
 import { parseRequest } from './execution/execute-request.usecase.js';
 import type { TargetClient } from './target/index.js';
-
-const actorKey = 'x-querylane-actor';
-
-/** The same caller and request id, for the calls this one makes to the catalog. */
-function onBehalf(context: CallContext): CallOptions {
-  const actor = context.metadata.get(actorKey)[0];
-  return { requestId: context.requestId, ...(typeof actor === 'string' && actor ? { metadata: { [actorKey]: actor } } : {}) };
-}
 
 function jobsOf(answer: ExecuteAnswer) {
   return {
@@ -52,13 +44,13 @@ export function connectorHandlers(deps: {
           request: request.request,
           connectSpec: request.connectSpec,
           idempotencyKey: request.idempotencyKey || undefined,
-          as: onBehalf(context),
+          as: onBehalfOf(context),
         }),
       ),
-    refreshDatasource: async ({ datasourceId }, context) => jobsOf(await deps.execute.refresh(datasourceId, onBehalf(context))),
+    refreshDatasource: async ({ datasourceId }, context) => jobsOf(await deps.execute.refresh(datasourceId, onBehalfOf(context))),
     readDataObject: async function* ({ dataObjectId }, context) {
       // The catalog authorizes the caller for the object's project.
-      const { dataObject } = await deps.clients.catalog.call.getDataObject({ dataObjectId }, onBehalf(context));
+      const { dataObject } = await deps.clients.catalog.call.getDataObject({ dataObjectId }, onBehalfOf(context));
       if (!dataObject) throw new AppError('not_found', `data object ${dataObjectId} not found`);
       const stream = await deps.objects.get(dataObject.key);
       let first = true;

@@ -2,7 +2,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { AppError } from '@querylane/errors';
-import type { CallContext, CallOptions, ServiceImplementation } from '@querylane/grpc';
+import { onBehalfOf, type CallContext, type ServiceImplementation } from '@querylane/grpc';
 import type { queryRuntimeV1 } from '@querylane/proto';
 import type { ServiceClients } from '@querylane/runtime';
 import type { QueryProgramsTable, QueryRuntimeTables } from './db/schema.js';
@@ -10,13 +10,7 @@ import type { ProjectDatabases } from './execution/project-databases.js';
 import type { ManageProgramsUseCase } from './programs/manage-programs.usecase.js';
 import { bindSlots, type Slot } from './programs/slot-values.js';
 
-const actorKey = 'x-querylane-actor';
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function onBehalf(context: CallContext): CallOptions {
-  const actor = context.metadata.get(actorKey)[0];
-  return { requestId: context.requestId, ...(typeof actor === 'string' && actor ? { metadata: { [actorKey]: actor } } : {}) };
-}
 
 type Row = Selectable<QueryProgramsTable>;
 
@@ -56,7 +50,7 @@ export function queryRuntimeHandlers(deps: {
   // A call for a user is authorized by the catalog; a service's own call (the query endpoints,
   // which authorized their API key already) has no actor and goes straight to the data.
   const authorize = async (projectId: string, context: CallContext, action = 'project:read') => {
-    const options = onBehalf(context);
+    const options = onBehalfOf(context);
     if (options.metadata) await deps.clients.catalog.call.authorize({ projectId, action }, options);
   };
   const input = (program: queryRuntimeV1.QueryProgramInput | undefined) => {

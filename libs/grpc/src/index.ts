@@ -6,3 +6,4 @@ export { GrpcServer } from './server.js';
 export type { GrpcServerOptions } from './server.js';
 export { toServiceDefinition } from './service-definition.js';
 export type { CallContext, CallOptions, ServiceClient, ServiceImplementation } from './types.js';
+export { actorMetadataKey, actorOf, asUser, onBehalfOf } from './actor.js';

@@ -2,10 +2,9 @@
 // the `x-querylane-actor` metadata; the catalog loads them and authorizes every call itself.
 import type { Kysely } from 'kysely';
 import { AppError } from '@querylane/errors';
-import type { CallContext } from '@querylane/grpc';
+import { actorOf, type CallContext } from '@querylane/grpc';
 import type { CatalogTables } from '../db/schema.js';
 
-export const actorMetadataKey = 'x-querylane-actor';
 
 export interface Actor {
   userId: string;
@@ -15,8 +14,8 @@ export interface Actor {
 }
 
 export async function loadActor(db: Kysely<CatalogTables>, context: CallContext): Promise<Actor> {
-  const userId = context.metadata.get(actorMetadataKey)[0];
-  if (typeof userId !== 'string' || !userId) throw new AppError('authentication_failed', 'no authenticated caller');
+  const userId = actorOf(context);
+  if (!userId) throw new AppError('authentication_failed', 'no authenticated caller');
   const row = await db
     .selectFrom('users')
     .innerJoin('organizations', 'organizations.id', 'users.organization_id')
@@ -30,6 +29,5 @@ export async function loadActor(db: Kysely<CatalogTables>, context: CallContext)
 
 /** The acting user when the call names one; a service's own call (no actor) gets undefined. */
 export async function loadOptionalActor(db: Kysely<CatalogTables>, context: CallContext): Promise<Actor | undefined> {
-  const userId = context.metadata.get(actorMetadataKey)[0];
-  return typeof userId === 'string' && userId ? loadActor(db, context) : undefined;
+  return actorOf(context) ? loadActor(db, context) : undefined;
 }

@@ -5,16 +5,14 @@ import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { AppError } from '@querylane/errors';
 import { messageToJson, type PublicJson } from '@querylane/records';
-import type { CallOptions } from '@querylane/grpc';
+import { asUser, type CallOptions } from '@querylane/grpc';
 import type { GatewayEnv } from '../gateway-env.js';
 import { errorResponses } from '../openapi/errors.js';
 import { recordSchema } from '../openapi/record-schema.js';
 
-export const actorMetadataKey = 'x-querylane-actor';
-
 /** Call options that carry the request id and name the authenticated caller to the service. */
 export function as(c: Context<GatewayEnv>): CallOptions {
-  return { requestId: c.get('requestId'), metadata: { [actorMetadataKey]: c.get('principal').userId } };
+  return asUser(c.get('principal').userId, c.get('requestId'));
 }
 
 /** The record from a response message, or a clear error when a service answered without it. */
