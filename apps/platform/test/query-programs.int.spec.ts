@@ -3,6 +3,9 @@
 // a column marks the affected programs invalid, and every version stays readable.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { realParts, startFixtureApi, vegaJson, waitFor, type FixtureApi } from '@querylane/testing';
+import { openPayload, topics } from '@querylane/bus';
+import { eventsV1 } from '@querylane/proto';
+import { eventBusModule } from '@querylane/runtime';
 import { adminToken, Harness } from './harness.js';
 
 const backend = [realParts.databaseUrl ? 'postgres' : 'pglite', realParts.kafkaBrokers ? 'kafka' : 'in-process', realParts.s3 ? 'minio' : 'filesystem'].join(' + ');
@@ -160,7 +163,17 @@ describe(`hand-written query programs [${backend}]`, () => {
     ],
   };
 
-  it('saves, runs, modifies (a new version) and deletes a hand-written program', async () => {
+  it('saves, runs, modifies (a new version) and deletes a hand-written program, announcing each change on querylane.queryprograms', async () => {
+    const announced: { type: string; name: unknown; version: unknown }[] = [];
+    const listener = await h.platform.value(eventBusModule).subscribe({
+      group: `test.queryprograms.${Date.now()}`,
+      topics: [topics.queryPrograms],
+      startAt: 'latest',
+      handler: async ({ envelope }) => {
+        const { record } = openPayload(envelope, eventsV1.RecordChangedSchema);
+        announced.push({ type: envelope.type, name: record?.name, version: record?.version });
+      },
+    });
     const created = await h.ok<Program & { origin: string; prev_id: string | null }>('POST', `/projects/${projectId}/queryprograms`, { token: adminToken, body: heaviest });
     expect(created).toMatchObject({ name: 'heaviest_cars', version: 1, origin: 'hand_written', status: 'valid', prev_id: null });
     const run = await h.ok<{ data: { Name: string; Weight_in_lbs: number }[] }>('POST', `/queryprograms/${created.id}/run`, { token: adminToken, body: { origin: 'Japan', n: 2 } });
@@ -178,8 +191,20 @@ describe(`hand-written query programs [${backend}]`, () => {
     expect(versions.data.map((v) => v.version)).toEqual([2, 1]);
     expect((await h.request('PUT', `/queryprograms/${created.id}`, { token: adminToken, body: heaviest })).status).toBe(409);
 
+    // Run once so that the program is cached: deleting it must still make it unknown at once.
+    expect((await h.request('POST', `/queryprograms/${modified.id}/run`, { token: adminToken, body: { origin: 'USA' } })).status).toBe(200);
     expect((await h.request('DELETE', `/queryprograms/${modified.id}`, { token: adminToken })).status).toBe(200);
     expect((await h.request('GET', `/queryprograms/${modified.id}`, { token: adminToken })).status).toBe(404);
+    expect((await h.request('POST', `/queryprograms/${modified.id}/run`, { token: adminToken, body: { origin: 'USA' } })).status).toBe(404);
+
+    const changes = [
+      { type: 'queryprograms.created', name: 'heaviest_cars', version: 1 },
+      { type: 'queryprograms.updated', name: 'heaviest_cars', version: 2 },
+      { type: 'queryprograms.deleted', name: 'heaviest_cars', version: 2 },
+    ];
+    await waitFor(() => announced.filter((event) => event.name === 'heaviest_cars').length >= changes.length, 'the three program events');
+    expect(announced.filter((event) => event.name === 'heaviest_cars')).toEqual(changes);
+    await listener.close();
   });
 
   it.each([

@@ -8,6 +8,9 @@ import { datalineTables } from './programs/dataline-tables.js';
 import { ProjectDatabases } from './execution/project-databases.js';
 import { queryRuntimeHandlers } from './query-runtime.handler.js';
 import { ManageProgramsUseCase } from './programs/manage-programs.usecase.js';
+import { ProgramCache } from './programs/program-cache.js';
+import { ProgramChanges } from './programs/program-changes.js';
+import { consumeReplicaChanges } from './programs/replica-sync.consumer.js';
 import { join } from 'node:path';
 import { queryRuntimeV1 } from '@querylane/proto';
 import { migrations } from './db/migrations/index.js';
@@ -32,20 +35,24 @@ export const queryRuntimeModule = defineServiceModule<typeof queryRuntimeV1.Quer
       logger: context.logger,
       loadTable: datalineTables({ clients: context.clients, objects: context.objects!, cacheDir: join(context.config.QUERYLANE_DATA_DIR, 'query-cache') }),
     });
+    const cache = new ProgramCache();
+    const changes = new ProgramChanges(context.db, context.relay, cache);
     const buildDataline = new BuildDatalineUseCase({
       clients: context.clients,
       objects: context.objects!,
       logger: context.logger,
       retry: { attempts: settings.QUERY_RUNTIME_JOB_ATTEMPTS, backoffMs: settings.QUERY_RUNTIME_JOB_BACKOFF_MS },
-      regenerate: new RegenerateProgramsUseCase(context.db),
+      regenerate: new RegenerateProgramsUseCase(changes),
       // A rebuilt dataline replaces the table of an open project database.
       onDatalineBuilt: (projectId) => databases.reloadIfChanged(projectId).then(() => undefined),
     });
     const subscription = await consumeJobs({ bus: context.bus, group: context.consumerGroup, buildDataline, logger: context.logger, onFatal: context.fail });
+    const replicaSync = await consumeReplicaChanges({ bus: context.bus, group: context.consumerGroup, cache, databases, logger: context.logger, onFatal: context.fail });
     return {
-      implementation: queryRuntimeHandlers({ db: context.db, clients: context.clients, databases, manage: new ManageProgramsUseCase(context.db, context.clients) }),
+      implementation: queryRuntimeHandlers({ db: context.db, clients: context.clients, databases, cache, manage: new ManageProgramsUseCase(context.db, context.clients, changes) }),
       stop: async () => {
         await subscription.close();
+        await replicaSync.close();
         await databases.close();
       },
     };

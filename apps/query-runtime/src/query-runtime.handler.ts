@@ -8,6 +8,7 @@ import type { ServiceClients } from '@querylane/runtime';
 import type { QueryProgramsTable, QueryRuntimeTables } from './db/schema.js';
 import type { ProjectDatabases } from './execution/project-databases.js';
 import type { ManageProgramsUseCase } from './programs/manage-programs.usecase.js';
+import type { ProgramCache } from './programs/program-cache.js';
 import { bindSlots, type Slot } from './programs/slot-values.js';
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -45,6 +46,7 @@ export function queryRuntimeHandlers(deps: {
   db: Kysely<QueryRuntimeTables>;
   clients: ServiceClients;
   databases: ProjectDatabases;
+  cache: ProgramCache;
   manage: ManageProgramsUseCase;
 }): Omit<ServiceImplementation<typeof queryRuntimeV1.QueryRuntimeService>, 'getServiceInfo'> {
   // A call for a user is authorized by the catalog; a service's own call (the query endpoints,
@@ -58,7 +60,7 @@ export function queryRuntimeHandlers(deps: {
     return { name: program.name, query: program.query, description: program.description, queryProgram: program.queryProgram, slots: program.slots as Record<string, unknown>[], examples: program.examples };
   };
   const program = async (id: string, context: CallContext, action = 'project:read'): Promise<Row> => {
-    const row = uuid.test(id) ? await deps.db.selectFrom('query_programs').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst() : undefined;
+    const row = uuid.test(id) ? await deps.cache.get(id, () => deps.db.selectFrom('query_programs').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst()) : undefined;
     if (!row) throw new AppError('not_found', `query program ${id} not found`, { id });
     await authorize(row.project_id, context, action).catch((error: unknown) => {
       // Another organization's program is not found, like an unknown one.
@@ -100,7 +102,7 @@ export function queryRuntimeHandlers(deps: {
       if (row.status !== 'valid') throw new AppError('conflict', `query program ${row.name} is invalid: ${row.invalid_reason ?? 'unknown reason'}`, { status: row.status });
       const params = bindSlots(row.slots as unknown as Slot[], (slots ?? {}) as Record<string, unknown>);
       const result = await deps.databases.run(row.project_id, row.query_program, params);
-      return { data: result.rows as never, executionTimeMs: result.executionTimeMs, truncated: result.truncated };
+      return { dataJson: Buffer.from(result.json, 'utf8'), rowCount: result.rowCount, columns: result.columns, executionTimeMs: result.executionTimeMs, truncated: result.truncated };
     },
   };
 }

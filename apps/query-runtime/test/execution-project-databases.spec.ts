@@ -4,7 +4,7 @@ import { writeParquet } from '@querylane/duckdb';
 import { AppError } from '@querylane/errors';
 import { scratchDir, testLogger, vegaJson, type ScratchDir } from '@querylane/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProjectTable } from '../src/execution/project-database.js';
+import type { ProjectTable, QueryResult } from '../src/execution/project-database.js';
 import { ProjectDatabases } from '../src/execution/project-databases.js';
 
 type Row = Record<string, unknown>;
@@ -25,6 +25,11 @@ function databases(memoryBudgetBytes = 1024 ** 3): ProjectDatabases {
       return catalog.get(projectId) ?? [];
     },
   });
+}
+
+/** The rows of a result, read back from its JSON text as a client would. */
+function rowsOf(result: QueryResult): Record<string, unknown>[] {
+  return JSON.parse(result.json) as Record<string, unknown>[];
 }
 
 async function failure(promise: Promise<unknown>): Promise<AppError> {
@@ -79,8 +84,8 @@ describe('ProjectDatabases', () => {
       { name: 'avg_hp', type: 'DOUBLE' },
     ]);
     expect(result.truncated).toBe(false);
-    expect(result.rows.map((row) => row.Origin)).toEqual([...expected.keys()].sort());
-    for (const row of result.rows) {
+    expect(rowsOf(result).map((row) => row.Origin)).toEqual([...expected.keys()].sort());
+    for (const row of rowsOf(result)) {
       const group = expected.get(String(row.Origin));
       expect(row.avg_hp).toBeCloseTo((group?.sum ?? 0) / (group?.count ?? 1), 9);
     }
@@ -95,10 +100,10 @@ describe('ProjectDatabases', () => {
     const sql = 'SELECT count(*) AS n FROM movies WHERE "MPAA Rating" = $rating AND coalesce("US Gross", 0) >= $min_gross';
     for (const rating of ['PG', 'R']) {
       const result = await runtime.run('p-movies', sql, { min_gross: 0, rating });
-      expect(result.rows).toEqual([{ n: counts.get(rating) }]);
+      expect(rowsOf(result)).toEqual([{ n: counts.get(rating) }]);
     }
     const big = movies.filter((movie) => movie['MPAA Rating'] === 'PG-13' && typeof movie['US Gross'] === 'number' && movie['US Gross'] >= 1e8).length;
-    expect((await runtime.run('p-movies', sql, { rating: 'PG-13', min_gross: 1e8 })).rows).toEqual([{ n: big }]);
+    expect(rowsOf(await runtime.run('p-movies', sql, { rating: 'PG-13', min_gross: 1e8 }))).toEqual([{ n: big }]);
   });
 
   it('refuses missing and unknown slots', async () => {
@@ -109,12 +114,12 @@ describe('ProjectDatabases', () => {
 
   it('stops at the row limit and says the result was truncated', async () => {
     const limited = await runtime.run('p-cars', 'SELECT "Name" FROM cars', {}, { rowLimit: 5 });
-    expect(limited.rows).toHaveLength(5);
+    expect(rowsOf(limited)).toHaveLength(5);
     expect(limited.truncated).toBe(true);
     const exact = await runtime.run('p-cars', 'SELECT "Name" FROM cars LIMIT $n', { n: 5 }, { rowLimit: 5 });
     expect(exact.truncated).toBe(false);
     const all = await runtime.run('p-cars', 'SELECT "Name" FROM cars', {});
-    expect(all.rows).toHaveLength(cars.length);
+    expect(rowsOf(all)).toHaveLength(cars.length);
     expect(all.truncated).toBe(false);
   });
 
@@ -124,12 +129,12 @@ describe('ProjectDatabases', () => {
     const elapsed = Date.now() - started;
     expect(error.code).toBe('timeout');
     expect(elapsed).toBeLessThan(3_000);
-    expect((await runtime.run('p-cars', 'SELECT count(*) AS n FROM cars', {})).rows).toEqual([{ n: cars.length }]);
+    expect(rowsOf(await runtime.run('p-cars', 'SELECT count(*) AS n FROM cars', {}))).toEqual([{ n: cars.length }]);
   });
 
   it('returns JSON-safe values of every type', async () => {
     const result = await runtime.run('p-types', 'SELECT * FROM types', {});
-    expect(result.rows).toEqual([
+    expect(rowsOf(result)).toEqual([
       {
         big: '1152921504606846976',
         small_big: 42,
@@ -147,7 +152,24 @@ describe('ProjectDatabases', () => {
         nothing: null,
       },
     ]);
-    expect(JSON.parse(JSON.stringify(result.rows))).toEqual(result.rows);
+    expect(result.rowCount).toBe(1);
+  });
+
+  it('writes the same JSON from DuckDB as in JavaScript for the types its projection covers', async () => {
+    // The MAP column sends the whole result through JavaScript; without it DuckDB writes the JSON.
+    const viaJavaScript = rowsOf(await runtime.run('p-types', 'SELECT * FROM types', {}))[0]!;
+    const viaDuckDB = await runtime.run('p-types', 'SELECT * EXCLUDE (map) FROM types', {});
+    const { map: _map, ...rest } = viaJavaScript;
+    expect(rowsOf(viaDuckDB)).toEqual([rest]);
+    expect(viaDuckDB.columns.map((column) => column.name)).toEqual(Object.keys(rest));
+    const edges = `SELECT TIMESTAMP '2024-02-29 13:14:15.5' AS half, TIMESTAMPTZ '2024-02-29 13:14:15+02' AS zoned, 'infinity'::TIMESTAMP AS endless,
+        '-inf'::DOUBLE AS minus, NULL::DOUBLE AS no_double, NULL::TIMESTAMP AS no_time, -(2::HUGEINT ** 100)::HUGEINT AS vast, 'x;y' AS "semi;colon"
+      FROM types -- a trailing comment;`;
+    const expected = { half: '2024-02-29T13:14:15.500Z', zoned: '2024-02-29T11:14:15.000Z', endless: 'infinity', minus: '-Infinity', no_double: null, no_time: null, vast: '-1267650600228229401496703205376', 'semi;colon': 'x;y' };
+    expect(rowsOf(await runtime.run('p-types', `${edges};`, {}))).toEqual([expected]);
+    // The same values through JavaScript (an INTERVAL column is not in the projection).
+    const [throughJavaScript] = rowsOf(await runtime.run('p-types', edges.replace(' FROM types', ", INTERVAL 1 DAY AS span FROM types"), {}));
+    expect(throughJavaScript).toMatchObject(expected);
   });
 
   it("keeps each project's tables to itself", async () => {
@@ -173,11 +195,11 @@ describe('ProjectDatabases', () => {
 
   it('reloads a project when a dataline gets a newer version', async () => {
     catalog.set('p-small', [{ name: 'small', parquetPath: join(scratch.path, 'small-v1.parquet'), version: '1' }]);
-    expect((await runtime.run('p-small', 'SELECT sum(n) AS s FROM small', {})).rows).toEqual([{ s: 3 }]);
+    expect(rowsOf(await runtime.run('p-small', 'SELECT sum(n) AS s FROM small', {}))).toEqual([{ s: 3 }]);
     expect(await runtime.reloadIfChanged('p-small')).toBe(false);
     catalog.set('p-small', [{ name: 'small', parquetPath: join(scratch.path, 'small-v2.parquet'), version: '2' }]);
     expect(await runtime.reloadIfChanged('p-small')).toBe(true);
-    expect((await runtime.run('p-small', 'SELECT sum(n) AS s FROM small', {})).rows).toEqual([{ s: 60 }]);
+    expect(rowsOf(await runtime.run('p-small', 'SELECT sum(n) AS s FROM small', {}))).toEqual([{ s: 60 }]);
   });
 });
 
@@ -191,7 +213,7 @@ describe('ProjectDatabases under a tiny memory budget', () => {
       expect(runtime.isOpen('p-movies')).toBe(true);
       expect(runtime.isOpen('p-cars')).toBe(false);
       const again = await runtime.run('p-cars', 'SELECT count(*) AS n FROM cars', {});
-      expect(again.rows).toEqual([{ n: cars.length }]);
+      expect(rowsOf(again)).toEqual([{ n: cars.length }]);
       expect(loads).toEqual(['p-cars', 'p-movies', 'p-cars']);
       expect(runtime.isOpen('p-movies')).toBe(false);
     } finally {

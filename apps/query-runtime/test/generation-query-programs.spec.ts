@@ -81,7 +81,7 @@ async function run(table: string, name: string, values: Record<string, unknown> 
   const params = Object.fromEntries(generated.slots.map((slot) => [slot.name, slot.name in values ? values[slot.name] : slot.default]));
   const database = databases[table];
   if (!database) throw new Error(`no database ${table}`);
-  return (await database.run(generated.query_program, params, { rowLimit: 100_000 })).rows;
+  return JSON.parse((await database.run(generated.query_program, params, { rowLimit: 100_000 })).json) as Record<string, unknown>[];
 }
 
 function num(value: unknown): number {

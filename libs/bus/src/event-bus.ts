@@ -24,6 +24,12 @@ export interface SubscribeOptions {
   topics: string[];
   handler: EventHandler;
   retry?: Partial<RetryPolicy>;
+  /**
+   * Where a new group starts: `earliest` (default) reads what the topic retains, as a service's
+   * group must; `latest` reads only what is published from now on, for a group of one process that
+   * keeps a cache fresh and has nothing to catch up on (name it per process).
+   */
+  startAt?: 'earliest' | 'latest';
   /** Called when the consumer stops for good (Kafka gave up reconnecting); services stop the process. */
   onFatal?: (error: Error) => void;
 }

@@ -61,7 +61,7 @@ export class InProcessBus implements EventBus {
     const group: Group = { options, tail: Promise.resolve(), closed: false };
     this.groups.set(options.group, group);
     // A new group reads from the beginning of what is retained, as a new Kafka group does.
-    for (const topic of options.topics) {
+    for (const topic of options.startAt === 'latest' ? [] : options.topics) {
       const retained = this.topics.get(topic) ?? [];
       if (retained.length) void this.enqueue(group, topic, [...retained]);
     }

@@ -99,8 +99,11 @@ export class KafkaBus implements EventBus {
     });
     try {
       await consumer.connect();
-      for (const topic of options.topics) await consumer.subscribe({ topic, fromBeginning: true });
+      for (const topic of options.topics) await consumer.subscribe({ topic, fromBeginning: options.startAt !== 'latest' });
       const retry = retryPolicy(options.retry);
+      // A `latest` group owns no offsets yet: it reads from where the partitions are when it joins,
+      // so subscribe() returns once it has joined and nothing published after that is missed.
+      const joined = options.startAt === 'latest' ? groupJoined(consumer) : undefined;
       await consumer.run({
         partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? 1,
         eachMessage: async ({ topic, partition, message }) => {
@@ -127,6 +130,7 @@ export class KafkaBus implements EventBus {
           );
         },
       });
+      await joined;
     } catch (error) {
       this.consumers.delete(options.group);
       await consumer.disconnect().catch(() => undefined);
@@ -162,4 +166,20 @@ export class KafkaBus implements EventBus {
     else if (entry.level === logLevel.WARN) this.logger.warn(fields, message);
     else this.logger.debug(fields, message);
   }
+}
+
+const groupJoinTimeoutMs = 30_000;
+
+function groupJoined(consumer: Consumer): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      removeListener();
+      reject(new Error(`the consumer did not join its group within ${groupJoinTimeoutMs} ms`));
+    }, groupJoinTimeoutMs);
+    const removeListener = consumer.on(consumer.events.GROUP_JOIN, () => {
+      clearTimeout(timer);
+      removeListener();
+      resolve();
+    });
+  });
 }

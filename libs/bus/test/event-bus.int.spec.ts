@@ -88,6 +88,18 @@ describe(`event bus contract [${busKind}]`, () => {
     await subB.close();
   });
 
+  it("starts a group at 'latest' after what was published before it subscribed", async () => {
+    const before = textEvent('before');
+    await bus.publish(topic, [before]);
+    const seen = collector();
+    const sub = await bus.subscribe({ group: uniqueName('group-latest'), topics: [topic], startAt: 'latest', handler: seen.handler });
+    const after = Array.from({ length: 3 }, (_, i) => textEvent(`after-${i}`));
+    await bus.publish(topic, after);
+    await waitFor(() => after.every((event) => seen.received.some((r) => r.envelope.id === event.id)), 'the events published after subscribing');
+    expect(seen.received.some((r) => r.envelope.id === before.id)).toBe(false);
+    await sub.close();
+  });
+
   it('retries a failing handler with backoff and processes the event once it succeeds', async () => {
     const attempts: number[] = [];
     const sub = await bus.subscribe({

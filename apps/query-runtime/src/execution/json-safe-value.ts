@@ -50,13 +50,15 @@ function keyText(key: JsonSafe): string {
   return typeof key === 'string' ? key : JSON.stringify(key);
 }
 
-// Beyond what a JavaScript Date holds (±275,760 years, DuckDB's 'infinity'), DuckDB's text stays.
-const maxDateMillis = 8_640_000_000_000_000n;
+// ISO text covers the years 1 to 9999; beyond them (and for DuckDB's 'infinity') DuckDB's text stays,
+// as in json-projection.ts.
+const minIsoMillis = -62_135_596_800_000n; // 0001-01-01T00:00:00Z
+const maxIsoMillis = 253_402_300_799_999n; // 9999-12-31T23:59:59.999Z
 
 /** `2024-01-02T03:04:05.123456Z`: UTC with DuckDB's microseconds where there are any. */
 function isoFromMicros(micros: bigint, fallback: string): string {
   const millis = micros / 1000n - (micros % 1000n < 0n ? 1n : 0n);
-  if (millis > maxDateMillis || millis < -maxDateMillis) return fallback;
+  if (millis > maxIsoMillis || millis < minIsoMillis) return fallback;
   const iso = new Date(Number(millis)).toISOString();
   const extraMicros = Number(micros - millis * 1000n);
   return extraMicros === 0 ? iso : `${iso.slice(0, -1)}${String(extraMicros).padStart(3, '0')}Z`;

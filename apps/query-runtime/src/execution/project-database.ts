@@ -1,10 +1,11 @@
 // One project's in-memory DuckDB: its datalines copied in from Parquet once, then locked so that
 // no query can read a file, the network or change a setting; queries run one at a time on its
 // single connection, from prepared statements kept per SQL text.
-import { DuckDBInstance, type DuckDBConnection, type DuckDBPreparedStatement, type DuckDBValue } from '@duckdb/node-api';
+import { DuckDBInstance, StatementType, type DuckDBConnection, type DuckDBPreparedStatement, type DuckDBResult, type DuckDBValue } from '@duckdb/node-api';
 import { quoteIdentifier, quoteLiteral } from '@querylane/duckdb';
 import { AppError } from '@querylane/errors';
 import type { Logger } from 'pino';
+import { asSubquery, jsonRowExpression, jsonWrappedSql, type ColumnShape } from './json-projection.js';
 import { toJsonSafe, type JsonSafe } from './json-safe-value.js';
 
 export interface ProjectTable {
@@ -29,7 +30,9 @@ export interface ResultColumn {
 }
 
 export interface QueryResult {
-  rows: Record<string, JsonSafe>[];
+  /** The rows as a JSON array of objects, JSON-safe (json-projection.ts, json-safe-value.ts). */
+  json: string;
+  rowCount: number;
   columns: ResultColumn[];
   truncated: boolean;
   executionTimeMs: number;
@@ -49,6 +52,7 @@ export class ProjectDatabaseClosed extends Error {}
 
 export class ProjectDatabase {
   private readonly prepared = new Map<string, DuckDBPreparedStatement>();
+  private readonly plans = new Map<string, Plan>();
   // Runs and closing are chained: one connection executes one statement at a time, and closing
   // waits for the query in progress.
   private queue: Promise<unknown> = Promise.resolve();
@@ -116,6 +120,7 @@ export class ProjectDatabase {
       this.closed = true;
       for (const statement of this.prepared.values()) statement.destroySync();
       this.prepared.clear();
+      this.plans.clear();
       this.connection.closeSync();
       this.instance.closeSync();
       this.logger.debug('project database closed');
@@ -129,8 +134,7 @@ export class ProjectDatabase {
     const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
     const rowLimit = options.rowLimit ?? defaultRowLimit;
     const started = performance.now();
-    const statement = await this.prepare(sql);
-    bindSlots(statement, params);
+    const values = slotValues(params);
     let timedOut = false;
     // interrupt() stops DuckDB's worker threads mid-operator, not merely the wait for them.
     const timer = setTimeout(() => {
@@ -138,23 +142,11 @@ export class ProjectDatabase {
       this.connection.interrupt();
     }, timeoutMs);
     try {
-      const result = await statement.stream();
-      const columns: ResultColumn[] = result.columnNames().map((name, index) => ({ name, type: result.columnType(index).toString() }));
-      const names = result.deduplicatedColumnNames();
-      const rows: Record<string, JsonSafe>[] = [];
-      let truncated = false;
-      // Streaming stops at rowLimit + 1 rows: the rest of a large result is never produced.
-      for (let chunk = await result.fetchChunk(); chunk !== null && chunk.rowCount > 0; chunk = await result.fetchChunk()) {
-        for (const values of chunk.getRows()) {
-          if (rows.length === rowLimit) {
-            truncated = true;
-            break;
-          }
-          rows.push(Object.fromEntries(values.map((value, index) => [names[index] ?? String(index), toJsonSafe(value)])));
-        }
-        if (truncated) break;
-      }
-      return { rows, columns, truncated, executionTimeMs: Math.round((performance.now() - started) * 1000) / 1000 };
+      const plan = await this.plan(sql, values, rowLimit);
+      bindSlots(plan.statement, values);
+      const result = await plan.statement.stream();
+      const read = plan.json ? await readJsonRows(result, rowLimit) : await readRowsInJavaScript(result, rowLimit);
+      return { ...read, columns: plan.columns ?? read.columns, executionTimeMs: Math.round((performance.now() - started) * 1000) / 1000 };
     } catch (error) {
       if (timedOut) {
         this.logger.warn({ timeout_ms: timeoutMs }, 'query interrupted at its time-out');
@@ -166,33 +158,116 @@ export class ProjectDatabase {
     }
   }
 
+  /**
+   * How a program runs with values of these types: wrapped so that DuckDB writes each row as JSON
+   * (json-projection.ts), or as it is with the values converted in JavaScript when a result column
+   * has a type the projection does not cover. The result's columns are learnt once by running the
+   * program with `LIMIT 0`; they depend on the SQL and on the types of the bound values only.
+   */
+  private async plan(sql: string, values: Readonly<Record<string, DuckDBValue>>, rowLimit: number): Promise<Plan> {
+    const key = `${rowLimit}\u0000${typeSignature(values)}\u0000${sql}`;
+    const known = this.plans.get(key);
+    if (known !== undefined) return known;
+    const original = await this.prepare(sql);
+    bindSlots(original, values);
+    // Only a query can be wrapped; anything else (refused by the guard before it gets here) runs as it is.
+    if (original.statementType !== StatementType.SELECT) return { statement: original, json: false, columns: undefined };
+    const describe = await this.connection.prepare(`SELECT * FROM ${asSubquery(sql)} LIMIT 0`);
+    let shape: ColumnShape[];
+    try {
+      bindSlots(describe, values);
+      const described = await describe.stream();
+      shape = described.columnNames().map((name, index) => ({ name, type: described.columnType(index) }));
+    } finally {
+      describe.destroySync();
+    }
+    const columns = shape.map((column) => ({ name: column.name, type: column.type.toString() }));
+    const rowExpression = jsonRowExpression(shape);
+    const plan: Plan =
+      rowExpression === undefined
+        ? { statement: original, json: false, columns: undefined }
+        : { statement: await this.prepare(jsonWrappedSql(sql, rowExpression, rowLimit + 1)), json: true, columns };
+    this.plans.set(key, plan);
+    return plan;
+  }
+
   private async prepare(sql: string): Promise<DuckDBPreparedStatement> {
     const cached = this.prepared.get(sql);
     if (cached !== undefined) return cached;
-    let statement: DuckDBPreparedStatement;
-    try {
-      statement = await this.connection.prepare(sql);
-    } catch (error) {
-      throw queryFailure(error);
-    }
+    const statement = await this.connection.prepare(sql);
     this.prepared.set(sql, statement);
     return statement;
   }
 }
 
-function bindSlots(statement: DuckDBPreparedStatement, params: Readonly<Record<string, unknown>>): void {
-  statement.clearBindings();
+interface Plan {
+  statement: DuckDBPreparedStatement;
+  /** Whether the statement yields one JSON text per row. */
+  json: boolean;
+  /** The program's own columns (the wrapped statement has one); undefined: read from the result. */
+  columns: ResultColumn[] | undefined;
+}
+
+type ReadResult = Pick<QueryResult, 'json' | 'rowCount' | 'truncated' | 'columns'>;
+
+/** Joins the rows DuckDB wrote as JSON; one row beyond the limit tells that there were more. */
+async function readJsonRows(result: DuckDBResult, rowLimit: number): Promise<ReadResult> {
+  const rows: string[] = [];
+  for (let chunk = await result.fetchChunk(); chunk !== null && chunk.rowCount > 0; chunk = await result.fetchChunk()) {
+    const vector = chunk.getColumnVector(0);
+    for (let index = 0; index < chunk.rowCount; index += 1) rows.push(vector.getItem(index) as string);
+  }
+  const truncated = rows.length > rowLimit;
+  if (truncated) rows.length = rowLimit;
+  return { json: `[${rows.join(',')}]`, rowCount: rows.length, truncated, columns: [] };
+}
+
+async function readRowsInJavaScript(result: DuckDBResult, rowLimit: number): Promise<ReadResult> {
+  const columns: ResultColumn[] = result.columnNames().map((name, index) => ({ name, type: result.columnType(index).toString() }));
+  const names = result.deduplicatedColumnNames();
+  const rows: Record<string, JsonSafe>[] = [];
+  let truncated = false;
+  // Streaming stops at rowLimit + 1 rows: the rest of a large result is never produced.
+  for (let chunk = await result.fetchChunk(); chunk !== null && chunk.rowCount > 0; chunk = await result.fetchChunk()) {
+    for (const values of chunk.getRows()) {
+      if (rows.length === rowLimit) {
+        truncated = true;
+        break;
+      }
+      rows.push(Object.fromEntries(values.map((value, index) => [names[index] ?? String(index), toJsonSafe(value)])));
+    }
+    if (truncated) break;
+  }
+  return { json: JSON.stringify(rows), rowCount: rows.length, truncated, columns };
+}
+
+/** The kinds of the bound values (`limit:bigint,city:string`): DuckDB types the result by them. */
+function typeSignature(values: Readonly<Record<string, DuckDBValue>>): string {
+  return Object.keys(values)
+    .sort()
+    .map((name) => `${name}:${values[name] === null ? 'null' : typeof values[name]}`)
+    .join(',');
+}
+
+function slotValues(params: Readonly<Record<string, unknown>>): Record<string, DuckDBValue> {
   const values: Record<string, DuckDBValue> = {};
+  for (const [name, value] of Object.entries(params)) values[name] = slotValue(name, value);
+  return values;
+}
+
+function bindSlots(statement: DuckDBPreparedStatement, values: Readonly<Record<string, DuckDBValue>>): void {
+  statement.clearBindings();
+  const bound: Record<string, DuckDBValue> = {};
   const expected = new Set<string>();
   for (let index = 1; index <= statement.parameterCount; index += 1) expected.add(statement.parameterName(index));
   for (const name of expected) {
-    if (!(name in params)) throw new AppError('invalid_request', `the slot ${name} has no value`, { reason: 'missing_parameter', parameter: name });
-    values[name] = slotValue(name, params[name]);
+    if (!(name in values)) throw new AppError('invalid_request', `the slot ${name} has no value`, { reason: 'missing_parameter', parameter: name });
+    bound[name] = values[name] as DuckDBValue;
   }
-  for (const name of Object.keys(params)) {
+  for (const name of Object.keys(values)) {
     if (!expected.has(name)) throw new AppError('invalid_request', `the query has no slot ${name}`, { reason: 'unknown_parameter', parameter: name });
   }
-  if (expected.size > 0) statement.bind(values);
+  if (expected.size > 0) statement.bind(bound);
 }
 
 function slotValue(name: string, value: unknown): DuckDBValue {

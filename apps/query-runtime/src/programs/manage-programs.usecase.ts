@@ -8,6 +8,7 @@ import { AppError } from '@querylane/errors';
 import type { ServiceClients } from '@querylane/runtime';
 import type { QueryProgramsTable, QueryRuntimeTables } from '../db/schema.js';
 import { validateProgramSql } from '../execution/sql-guard.js';
+import type { ProgramChanges } from './program-changes.js';
 import { bindErrors } from './schema-check.js';
 
 const slotSchema = z
@@ -39,29 +40,40 @@ export class ManageProgramsUseCase {
   constructor(
     private readonly db: Kysely<QueryRuntimeTables>,
     private readonly clients: ServiceClients,
+    private readonly changes: ProgramChanges,
   ) {}
 
   async create(projectId: string, input: ProgramInput): Promise<Row> {
     const checked = await this.check(projectId, input);
     const taken = await this.current(projectId, input.name);
     if (taken) throw new AppError('conflict', `a program named ${input.name} exists in the project`, { field: 'name' });
-    return this.db.insertInto('query_programs').values(this.row(projectId, input, checked, undefined)).returningAll().executeTakeFirstOrThrow();
+    return this.changes.commit(async (trx, changed) => {
+      const row = await trx.insertInto('query_programs').values(this.row(projectId, input, checked, undefined)).returningAll().executeTakeFirstOrThrow();
+      changed(row, 'created');
+      return row;
+    });
   }
 
   async update(existing: Row, input: ProgramInput): Promise<Row> {
     if (!existing.is_current) throw new AppError('conflict', `version ${existing.version} of ${existing.name} is not the current one; change the current version`, { field: 'query_program_id' });
     if (input.name !== existing.name) throw new AppError('invalid_request', 'a program keeps its name; create a new program for a new name', { field: 'name' });
     const checked = await this.check(existing.project_id, input);
-    return this.db.transaction().execute(async (trx) => {
+    return this.changes.commit(async (trx, changed) => {
       await trx.updateTable('query_programs').set({ is_current: false, updated_at: new Date() }).where('id', '=', existing.id).execute();
-      return trx.insertInto('query_programs').values(this.row(existing.project_id, input, checked, existing)).returningAll().executeTakeFirstOrThrow();
+      const row = await trx.insertInto('query_programs').values(this.row(existing.project_id, input, checked, existing)).returningAll().executeTakeFirstOrThrow();
+      changed(row, 'updated');
+      return row;
     });
   }
 
   async delete(existing: Row): Promise<Row> {
     const now = new Date();
-    await this.db.updateTable('query_programs').set({ deleted_at: now, updated_at: now }).where('project_id', '=', existing.project_id).where('name', '=', existing.name).where('deleted_at', 'is', null).execute();
-    return { ...existing, deleted_at: now };
+    return this.changes.commit(async (trx, changed) => {
+      await trx.updateTable('query_programs').set({ deleted_at: now, updated_at: now }).where('project_id', '=', existing.project_id).where('name', '=', existing.name).where('deleted_at', 'is', null).execute();
+      const deleted = { ...existing, deleted_at: now };
+      changed(deleted, 'deleted');
+      return deleted;
+    });
   }
 
   private async check(projectId: string, input: ProgramInput) {

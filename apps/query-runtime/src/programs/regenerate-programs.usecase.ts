@@ -7,6 +7,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { DataProfile } from '@querylane/duckdb';
 import type { QueryProgramsTable, QueryRuntimeTables } from '../db/schema.js';
 import { generateQueryPrograms, type GeneratedProgram } from '../generation/index.js';
+import type { ProgramChanges } from './program-changes.js';
 import { bindErrors } from './schema-check.js';
 
 export interface RegenerationSummary {
@@ -19,13 +20,13 @@ export interface RegenerationSummary {
 type ProgramRow = Selectable<QueryProgramsTable>;
 
 export class RegenerateProgramsUseCase {
-  constructor(private readonly db: Kysely<QueryRuntimeTables>) {}
+  constructor(private readonly changes: ProgramChanges) {}
 
   async execute(input: { projectId: string; profile: DataProfile }): Promise<RegenerationSummary> {
     const generated = generateQueryPrograms(input.profile);
     const columns = new Set(input.profile.columns.map((column) => column.name));
     const summary: RegenerationSummary = { created: 0, updated: 0, unchanged: 0, invalidated: 0 };
-    await this.db.transaction().execute(async (trx) => {
+    await this.changes.commit(async (trx, changed) => {
       const current = await trx
         .selectFrom('query_programs')
         .selectAll()
@@ -40,15 +41,16 @@ export class RegenerateProgramsUseCase {
         if (existing && existing.origin !== 'generated') continue; // a hand-written program owns the name
         regenerated.add(program.name);
         if (!existing) {
-          await insertVersion(trx, input.projectId, program, undefined);
+          changed(await insertVersion(trx, input.projectId, program, undefined), 'created');
           summary.created += 1;
         } else if (existing.query_program === program.query_program && JSON.stringify(existing.slots) === JSON.stringify(program.slots)) {
           if (existing.status !== 'valid') {
-            await trx.updateTable('query_programs').set({ status: 'valid', invalid_reason: null, updated_at: new Date() }).where('id', '=', existing.id).execute();
+            const row = await trx.updateTable('query_programs').set({ status: 'valid', invalid_reason: null, updated_at: new Date() }).where('id', '=', existing.id).returningAll().executeTakeFirstOrThrow();
+            changed(row, 'revalidated');
           }
           summary.unchanged += 1;
         } else {
-          await insertVersion(trx, input.projectId, program, existing);
+          changed(await insertVersion(trx, input.projectId, program, existing), 'updated');
           summary.updated += 1;
         }
       }
@@ -63,7 +65,7 @@ export class RegenerateProgramsUseCase {
         const reason = missing.length
           ? `the data no longer has the column${missing.length > 1 ? 's' : ''} ${missing.map((c) => `"${c}"`).join(', ')}`
           : `the query no longer fits the data: ${failure}`;
-        await trx.updateTable('query_programs').set({ status: 'invalid', invalid_reason: reason, updated_at: new Date() }).where('id', '=', row.id).execute();
+        changed(await trx.updateTable('query_programs').set({ status: 'invalid', invalid_reason: reason, updated_at: new Date() }).where('id', '=', row.id).returningAll().executeTakeFirstOrThrow(), 'invalidated');
         summary.invalidated += 1;
       }
     });
@@ -77,9 +79,9 @@ function columnsOf(row: ProgramRow): string[] {
   return Array.isArray(steps?.columns) ? steps.columns.filter((column): column is string => typeof column === 'string' && column !== '*') : [];
 }
 
-async function insertVersion(trx: Kysely<QueryRuntimeTables>, projectId: string, program: GeneratedProgram, previous: ProgramRow | undefined): Promise<void> {
+async function insertVersion(trx: Kysely<QueryRuntimeTables>, projectId: string, program: GeneratedProgram, previous: ProgramRow | undefined): Promise<ProgramRow> {
   if (previous) await trx.updateTable('query_programs').set({ is_current: false, updated_at: new Date() }).where('id', '=', previous.id).execute();
-  await trx
+  return trx
     .insertInto('query_programs')
     .values({
       id: randomUUID(),
@@ -100,5 +102,6 @@ async function insertVersion(trx: Kysely<QueryRuntimeTables>, projectId: string,
       stores: JSON.stringify(program.stores),
       invalid_reason: null,
     })
-    .execute();
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
