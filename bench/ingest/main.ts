@@ -2,7 +2,8 @@
 // flights-200k.json and 1M generated records; each goes through execute-request until its dataline
 // job succeeds. Prints records/s end to end and the platform process's peak RSS, beside DuckDB alone
 // converting the same JSON file to Parquet in the same run (the baseline).
-// Run: npm run bench:ingest   (BENCH_SIZES=10000,200000,1000000 to choose; real parts via infra:env)
+// Run: npm run bench:ingest   (BENCH_SIZES=10000,200000,1000000 to choose; real parts via infra:env;
+// BENCH_PLATFORM_LOG=<file> keeps the platform's own log lines, whose timestamps break a run down)
 import { spawn } from 'node:child_process';
 import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -70,7 +71,9 @@ const platform = spawn(process.execPath, ['--import', 'tsx', 'apps/platform/src/
 });
 let port: number | undefined;
 let buffered = '';
+const platformLog = process.env.BENCH_PLATFORM_LOG ? createWriteStream(process.env.BENCH_PLATFORM_LOG) : undefined;
 platform.stdout!.on('data', (chunk: Buffer) => {
+  platformLog?.write(chunk);
   buffered += chunk.toString();
   const lines = buffered.split('\n');
   buffered = lines.pop() ?? '';

@@ -473,6 +473,37 @@ describe('parameters and parameter groups', () => {
   });
 });
 
+describe('wholeBody', () => {
+  it('hands over a single JSON array or NDJSON body as bytes with its parsed items, the run consumed', async () => {
+    const progress: FetchProgress[] = [];
+    const result = await client().fetchRecords(get('/cars.json'), { onProgress: (p) => progress.push(p) });
+    const body = await result.wholeBody();
+    expect(body?.format).toBe('array');
+    expect(body?.json.toString('utf8')).toBe(carsText);
+    expect(body?.values).toEqual(cars);
+    expect(result).toMatchObject({ pages: 1, bytes: Buffer.byteLength(carsText) });
+    expect(progress).toEqual([{ pages: 1, records: cars.length, bytes: Buffer.byteLength(carsText) }]);
+    expect((await rejection(collect(result.records))).code).toBe('internal_error');
+    const lines = await (await client().fetchRecords(get('/cars.ndjson'))).wholeBody();
+    expect(lines).toMatchObject({ format: 'newline_delimited', values: cars });
+  });
+
+  it('declines a response path, pages to follow and CSV; records still reads them', async () => {
+    const declined = [
+      get('/wrapped', { responsePathExtractor: 'data.items' }),
+      get('/paged/page', { pagination: { type: 'page', param: 'page', sizeParam: 'per_page', size: 100 } }),
+      get('/zipcodes.csv'),
+    ];
+    for (const request of declined) {
+      const result = await client().fetchRecords(request);
+      expect(await result.wholeBody()).toBeUndefined();
+      expect((await collect(result.records)).length).toBeGreaterThan(0);
+    }
+    // A decoded body is the same JSON, so it is handed over too.
+    expect((await (await client().fetchRecords(get('/encoded?as=gzip'))).wholeBody())?.values).toEqual(cars);
+  });
+});
+
 describe('pagination', () => {
   it('follows page numbers until a short page', async () => {
     const progress: FetchProgress[] = [];

@@ -1,8 +1,19 @@
 // Turns the records extracted from an HTTP response into one zstd-compressed Parquet file.
 //
-// Records are streamed to a temporary NDJSON file, then DuckDB reads the whole file to settle the
-// schema (sample_size=-1: every key of every record becomes a column, typed from all its values)
-// and copies it to Parquet. What the data becomes:
+// DuckDB reads the whole input to settle the schema (sample_size=-1: every key of every record
+// becomes a column, typed from all its values) and copies it to Parquet. The input is one of two:
+// - The body itself (fast path). When the caller hands over a whole JSON array or NDJSON body with
+//   its parsed values (`JsonRecordsDocument`: one page, no response path), every value goes through
+//   RecordNormalizer once without being copied; if no value needed a change (all plain objects, no
+//   key renamed) the bytes as the target sent them are written to the scratch file unchanged, which
+//   saves serializing every record again. Mixed-kind columns are collected in the same scan. If
+//   DuckDB refuses the bytes (a duplicate key, a record over 16 MB, a lone surrogate), the values
+//   take the other path.
+// - Records streamed to a temporary NDJSON file, each shaped by RecordNormalizer (any other source,
+//   and every body a rule below changes).
+// Both give the same table; the only difference is that numbers keep the spelling the target used
+// (`1.0` and `1e5` are DOUBLE from the body, BIGINT once JSON.parse and JSON.stringify had them).
+// What the data becomes:
 // - Column names are the keys as they are (`US Gross`, `order`, `a.b`, `say "hi"`). The exceptions
 //   are names DuckDB cannot hold: an empty key becomes `unnamed`, a NUL becomes `_`, and a key that
 //   differs from an earlier one only in ASCII case (`ID` after `id`) gets a suffix (`ID_1`),
@@ -22,7 +33,7 @@
 // - A record that is not a plain object (a number, a string, an array) is stored as
 //   `{ "value": record }`, so a response that is a list of ids becomes one column `value`.
 import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
@@ -64,11 +75,34 @@ export const tableNameMetadataKey = 'querylane.table';
 // DuckDB's default; raised to the longest record so one big record never fails the read.
 const defaultMaxObjectBytes = 16 * 1024 * 1024;
 
-export async function writeParquet(
-  records: AsyncIterable<Record<string, unknown>> | Iterable<Record<string, unknown>>,
-  outputPath: string,
-  options: WriteParquetOptions = {},
-): Promise<WriteParquetResult> {
+/**
+ * A whole response body of records and the same records parsed, for the fast path: the bytes are
+ * written to disk as they are unless a value needs shaping (see the top of this file).
+ */
+export interface JsonRecordsDocument {
+  /** The body as the target sent it, in UTF-8. */
+  json: Buffer;
+  /** `array`: one JSON array whose items are the records; `newline_delimited`: one record a line. */
+  format: 'array' | 'newline_delimited';
+  /** The items of the array (or the lines) as JSON.parse gave them, before any `{ value }` wrapping. */
+  values: readonly unknown[];
+}
+
+type RecordSource = AsyncIterable<Record<string, unknown>> | Iterable<Record<string, unknown>>;
+
+/** The scratch file DuckDB reads, and what writing it found out about the records. */
+interface ScratchInput {
+  /** `body`: the target's bytes as they are; `spool`: the records shaped and written one by one. */
+  origin: 'body' | 'spool';
+  path: string;
+  format: JsonRecordsDocument['format'];
+  rows: number;
+  mixedColumns: string[];
+  /** The longest record in UTF-16 units, where it is known. */
+  maxRecordLength: number;
+}
+
+export async function writeParquet(source: RecordSource | JsonRecordsDocument, outputPath: string, options: WriteParquetOptions = {}): Promise<WriteParquetResult> {
   const started = Date.now();
   const tableName = options.tableName ?? tableNameFromPath(outputPath);
   const logger = options.logger?.child({ component: 'parquet-writer', table: tableName });
@@ -78,29 +112,33 @@ export async function writeParquet(
   // Written beside the target and renamed: a failed conversion never leaves half a file behind.
   const staged = join(dirname(outputPath), `.${basename(outputPath)}.${randomUUID()}.tmp`);
   try {
-    const normalizer = new RecordNormalizer();
-    // Errors of the source itself (a page that failed) reach the caller as they are.
-    const spooled = await spoolRecords(records, normalizer, join(scratch, 'records.ndjson'), { onProgress: options.onProgress });
-    if (spooled.rows === 0) {
-      throw new AppError('invalid_request', 'the response has no records: the response path selected nothing to write to Parquet');
-    }
-    if (normalizer.columns().length === 0) {
-      throw new AppError('invalid_request', `the response has no fields: its ${spooled.rows} records are all empty objects`);
-    }
-    logger?.debug({ rows: spooled.rows, elapsed_ms: Date.now() - started }, 'records spooled');
+    let input = isJsonDocument(source) ? await bodyInput(source, scratch, options.onProgress) : undefined;
+    const spool = async (): Promise<ScratchInput> => {
+      const records = isJsonDocument(source) ? source.values : source;
+      return spooledInput(records, scratch, options.onProgress);
+    };
+    input ??= await spool();
+    logger?.debug({ origin: input.origin, rows: input.rows, elapsed_ms: Date.now() - started }, 'records staged');
     try {
       await mkdir(dirname(outputPath), { recursive: true });
-      const columns = await withDuckDB({ memoryLimit: options.memoryLimit, spillDirectory: join(scratch, 'spill') }, async (connection) => {
-        const sql = copySql(join(scratch, 'records.ndjson'), staged, tableName, normalizer.mixedScalarColumns(), spooled.maxLineLength);
-        const copied = await connection.runAndReadAll(sql);
-        const count = Number(copied.getRowsJS()[0]?.[0]);
-        if (count !== spooled.rows) throw new AppError('internal_error', `DuckDB wrote ${count} rows of ${spooled.rows}`);
-        return describeParquet(connection, staged);
-      });
+      const settings = { memoryLimit: options.memoryLimit, spillDirectory: join(scratch, 'spill') };
+      const write = (from: ScratchInput): Promise<ParquetColumn[]> => withDuckDB(settings, (connection) => convert(connection, from, staged, tableName));
+      let columns: ParquetColumn[];
+      try {
+        columns = await write(input);
+      } catch (error) {
+        if (input.origin === 'spool') throw error;
+        // The body held something JSON.parse accepts and DuckDB does not; the shaped records will do.
+        logger?.warn({ err: error }, 'DuckDB refused the body as sent; writing its records one by one');
+        await rm(input.path, { force: true });
+        input = await spool();
+        logger?.debug({ origin: input.origin, rows: input.rows, elapsed_ms: Date.now() - started }, 'records staged');
+        columns = await write(input);
+      }
       await rename(staged, outputPath);
       const { size } = await stat(outputPath);
-      logger?.info({ rows: spooled.rows, bytes: size, columns: columns.length, elapsed_ms: Date.now() - started }, 'parquet written');
-      return { rows: spooled.rows, bytes: size, columns };
+      logger?.info({ rows: input.rows, bytes: size, columns: columns.length, elapsed_ms: Date.now() - started }, 'parquet written');
+      return { rows: input.rows, bytes: size, columns };
     } catch (error) {
       const failure = operationFailure(error, 'writing the response as Parquet');
       logger?.error({ err: error }, 'parquet conversion failed');
@@ -113,18 +151,60 @@ export async function writeParquet(
   }
 }
 
-function copySql(ndjsonPath: string, target: string, tableName: string, mixedColumns: string[], maxLineLength: number): string {
+/**
+ * The body written as it is, when RecordNormalizer leaves every value untouched (it returns the
+ * very object it was given unless something must change); undefined when the records need shaping,
+ * or are none or empty objects (the spool path reports those).
+ */
+async function bodyInput(document: JsonRecordsDocument, scratch: string, onProgress: ((rows: number) => void) | undefined): Promise<ScratchInput | undefined> {
+  const normalizer = new RecordNormalizer();
+  for (const value of document.values) if (normalizer.normalize(value) !== value) return undefined;
+  if (document.values.length === 0 || normalizer.columns().length === 0) return undefined;
+  const path = join(scratch, 'body.json');
+  await writeFile(path, document.json).catch((error: unknown) => {
+    throw operationFailure(error, 'writing the temporary records file');
+  });
+  onProgress?.(document.values.length);
+  return { origin: 'body', path, format: document.format, rows: document.values.length, mixedColumns: normalizer.mixedScalarColumns(), maxRecordLength: 0 };
+}
+
+async function spooledInput(records: RecordSource | readonly unknown[], scratch: string, onProgress: ((rows: number) => void) | undefined): Promise<ScratchInput> {
+  const normalizer = new RecordNormalizer();
+  const path = join(scratch, 'records.ndjson');
+  // Errors of the source itself (a page that failed) reach the caller as they are.
+  const spooled = await spoolRecords(records, normalizer, path, { onProgress });
+  if (spooled.rows === 0) {
+    throw new AppError('invalid_request', 'the response has no records: the response path selected nothing to write to Parquet');
+  }
+  if (normalizer.columns().length === 0) {
+    throw new AppError('invalid_request', `the response has no fields: its ${spooled.rows} records are all empty objects`);
+  }
+  return { origin: 'spool', path, format: 'newline_delimited', rows: spooled.rows, mixedColumns: normalizer.mixedScalarColumns(), maxRecordLength: spooled.maxLineLength };
+}
+
+async function convert(connection: DuckDBConnection, input: ScratchInput, staged: string, tableName: string): Promise<ParquetColumn[]> {
+  const copied = await connection.runAndReadAll(copySql(input, staged, tableName));
+  const count = Number(copied.getRowsJS()[0]?.[0]);
+  if (count !== input.rows) throw new AppError('internal_error', `DuckDB wrote ${count} rows of ${input.rows}`);
+  return describeParquet(connection, staged);
+}
+
+function copySql(input: ScratchInput, target: string, tableName: string): string {
   // UTF-16 units to UTF-8 bytes: at most three bytes each.
-  const maxObjectBytes = Math.max(defaultMaxObjectBytes, maxLineLength * 3 + 1);
-  const source = `read_json(${quoteLiteral(ndjsonPath)}, format = 'newline_delimited', records = true, sample_size = -1, maximum_object_size = ${maxObjectBytes})`;
+  const maxObjectBytes = Math.max(defaultMaxObjectBytes, input.maxRecordLength * 3 + 1);
+  const source = `read_json(${quoteLiteral(input.path)}, format = '${input.format}', records = true, sample_size = -1, maximum_object_size = ${maxObjectBytes})`;
   // A JSON string gives its content, any other scalar its JSON text (`1776`, `true`, `2.5`).
   const asText = (column: string): string => {
     const json = `to_json(${quoteIdentifier(column)})`;
     return `CASE WHEN json_type(${json}) = 'VARCHAR' THEN ${json} ->> '$' ELSE CAST(${json} AS VARCHAR) END AS ${quoteIdentifier(column)}`;
   };
-  const replace = mixedColumns.length > 0 ? ` REPLACE (${mixedColumns.map(asText).join(', ')})` : '';
+  const replace = input.mixedColumns.length > 0 ? ` REPLACE (${input.mixedColumns.map(asText).join(', ')})` : '';
   const metadata = `KV_METADATA {${quoteLiteral(tableNameMetadataKey)}: ${quoteLiteral(tableName)}}`;
   return `COPY (SELECT *${replace} FROM ${source}) TO ${quoteLiteral(target)} (FORMAT parquet, COMPRESSION zstd, ${metadata})`;
+}
+
+function isJsonDocument(source: RecordSource | JsonRecordsDocument): source is JsonRecordsDocument {
+  return Buffer.isBuffer((source as Partial<JsonRecordsDocument>).json) && Array.isArray((source as Partial<JsonRecordsDocument>).values);
 }
 
 /** Names and SQL types of a Parquet file's columns, from its footer alone. */

@@ -3,7 +3,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { writeParquet, type WriteParquetOptions } from '@querylane/duckdb';
+import { pino } from 'pino';
+import { writeParquet, type JsonRecordsDocument, type WriteParquetOptions } from '@querylane/duckdb';
 import { scratchDir, testLogger, type ScratchDir } from '@querylane/testing';
 import { literal, query } from './duckdb-query.js';
 
@@ -193,5 +194,67 @@ describe('writeParquet', () => {
     expect(compression).toEqual([{ compression: 'ZSTD' }]);
     const metadata = await query(`SELECT decode(value) AS v FROM parquet_kv_metadata(${literal(out)}) WHERE decode(key) = 'querylane.table'`);
     expect(metadata).toEqual([{ v: "cars 'n' trucks" }]);
+  });
+  describe('from a whole JSON body', () => {
+    /** The body as a target sends it, with its values as JSON.parse reads them. */
+    const document = (text: string, format: JsonRecordsDocument['format'] = 'array'): JsonRecordsDocument => ({
+      json: Buffer.from(text),
+      format,
+      values: format === 'array' ? (JSON.parse(text) as unknown[]) : text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as unknown),
+    });
+    /** Writes the body and, apart, its values record by record; answers the origin DuckDB read last and both tables. */
+    const both = async (body: JsonRecordsDocument) => {
+      const origins: string[] = [];
+      const logger = pino({ level: 'debug' }, { write: (line: string) => void origins.push(...[(JSON.parse(line) as { origin?: string }).origin ?? []].flat()) });
+      const fromBody = await writeParquet(body, out, { ...options, logger });
+      const bodyRows = await query(`SELECT * FROM read_parquet(${literal(out)})`);
+      const fromValues = await writeParquet(body.values as Record<string, unknown>[], out, options);
+      const valueRows = await query(`SELECT * FROM read_parquet(${literal(out)})`);
+      return { origin: origins.at(-1), fromBody, fromValues, bodyRows, valueRows };
+    };
+
+    it.each([
+      ['flat records', '[{"id":1,"city":"Berlin","paid":true,"day":"2024-01-02"},{"id":2,"city":null,"paid":false,"day":"2024-02-03","extra":2.5}]'],
+      ['nested records', '[{"owner":{"login":"a","id":1},"tags":["x","y"],"items":[{"n":1}]},{"owner":{"login":"b"},"tags":[],"items":[{"n":2,"m":"z"}]}]'],
+      ['mixed scalars', '[{"Title":"Avatar"},{"Title":1776},{"Title":true},{"Title":null}]'],
+      ['disagreeing shapes', '[{"v":{"a":1}},{"v":[1,2]},{"v":{"a":"s"}}]'],
+    ])('writes %s from the bytes as sent, the same table as record by record', async (_name, text) => {
+      const { origin, fromBody, fromValues, bodyRows, valueRows } = await both(document(text));
+      expect(origin).toBe('body');
+      expect(fromBody).toEqual(fromValues);
+      expect(bodyRows).toEqual(valueRows);
+      expect(leftovers()).toEqual([]);
+    });
+
+    it('reads an NDJSON body as sent', async () => {
+      const { origin, fromBody, bodyRows } = await both(document('{"a":1,"b":"x"}\n{"a":2,"b":"y"}\n', 'newline_delimited'));
+      expect(origin).toBe('body');
+      expect(fromBody.columns).toEqual([
+        { name: 'a', type: 'BIGINT' },
+        { name: 'b', type: 'VARCHAR' },
+      ]);
+      expect(bodyRows).toEqual([
+        { a: 1, b: 'x' },
+        { a: 2, b: 'y' },
+      ]);
+    });
+
+    it.each([
+      ['keys renamed', '[{"id":1,"":2},{"ID":3,"a\\u0000b":4}]'],
+      ['items that are not objects', '[1,{"a":2},[3]]'],
+      ['a key twice in one object (DuckDB refuses, JSON.parse keeps the last)', '[{"a":1,"a":2}]'],
+    ])('takes the records one by one for %s, with the same result', async (_name, text) => {
+      const { origin, fromBody, fromValues, bodyRows, valueRows } = await both(document(text));
+      expect(origin).toBe('spool');
+      expect(fromBody).toEqual(fromValues);
+      expect(bodyRows).toEqual(valueRows);
+      expect(leftovers()).toEqual([]);
+    });
+
+    it('refuses a body of no records or of empty objects like records', async () => {
+      await expect(writeParquet(document('[]'), out, options)).rejects.toMatchObject({ code: 'invalid_request', message: expect.stringMatching(/no records/) });
+      await expect(writeParquet(document('[{},{}]'), out, options)).rejects.toMatchObject({ code: 'invalid_request', message: expect.stringMatching(/no fields/) });
+      expect(leftovers()).toEqual([]);
+    });
   });
 });

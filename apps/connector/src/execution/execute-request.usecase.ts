@@ -111,7 +111,9 @@ export class ExecuteRequestUseCase {
         onProgress: (progress) => log.info({ pages: progress.pages, records: progress.records, bytes: progress.bytes }, 'fetching the target'),
       });
       const parquetPath = join(scratch, 'response.parquet');
-      const parquet = await writeParquet(fetched.records, parquetPath, { onProgress: (rows) => log.info({ rows }, 'writing parquet') });
+      // A response that is one JSON body is written from its bytes; any other is streamed page by page.
+      const source = (await fetched.wholeBody()) ?? fetched.records;
+      const parquet = await writeParquet(source, parquetPath, { onProgress: (rows) => log.info({ rows }, 'writing parquet'), logger: log });
       log.info({ rows: parquet.rows, pages: fetched.pages, bytes: fetched.bytes, parquet_bytes: parquet.bytes, duration_ms: Math.round(performance.now() - started) }, 'target fetched');
 
       const base = `projects/${projectId}/datasources/${datasourceId}/${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`;

@@ -1,6 +1,6 @@
 // The target client's front door: what execute-request, test-connection and the gateway use.
 export { TargetClient } from './target-client.js';
-export type { FetchOptions, FetchProgress, FetchResult, TargetClientOptions, TestConnectionResult } from './target-client.js';
+export type { FetchOptions, FetchProgress, FetchResult, JsonBody, TargetClientOptions, TestConnectionResult } from './target-client.js';
 export {
   authTypes,
   httpMethods,

@@ -62,11 +62,15 @@ function toRecord(item: unknown): TargetRecord {
   return item !== null && typeof item === 'object' && !Array.isArray(item) ? (item as TargetRecord) : { value: item };
 }
 
+/** The charset the content type names, lower-cased; empty when it names none. */
+export function charset(contentType: string | null): string {
+  return /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType ?? '')?.[1]?.toLowerCase() ?? '';
+}
+
 function decodeText(body: Buffer, contentType: string | null): string {
-  const charset = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType ?? '')?.[1]?.toLowerCase() ?? 'utf-8';
   let decoder: TextDecoder;
   try {
-    decoder = new TextDecoder(charset);
+    decoder = new TextDecoder(charset(contentType) || 'utf-8');
   } catch {
     decoder = new TextDecoder('utf-8'); // an unknown label: UTF-8 is what the target almost surely meant
   }

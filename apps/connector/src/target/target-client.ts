@@ -1,13 +1,14 @@
 // The connector's target client: calls a user's HTTP API for test-connection (one request, no
 // retries) and execute-request (every parameter group, every page, retries), and turns the
 // answers into records.
+import { isUtf8 } from 'node:buffer';
 import type { Logger } from 'pino';
 import { AppError } from '@querylane/errors';
 import { exchange, type TargetResponse } from './http-transport.js';
 import type { NetworkPolicy } from './network-policy.js';
 import { createPaginator, type PagePatch } from './pagination.js';
 import { pageRequest, prepareCall, requestRedactor, type PreparedCall } from './request-builder.js';
-import { parseBody, toRecords, type ParsedBody, type TargetRecord } from './response-parser.js';
+import { charset, parseBody, toRecords, type ParsedBody, type TargetRecord } from './response-parser.js';
 import { extractPath } from './response-path.js';
 import { isRetriableError, isRetriableStatus, retryDelay, sleep } from './retry-policy.js';
 import type { Redactor } from './secret-redaction.js';
@@ -64,6 +65,20 @@ export interface FetchResult {
   readonly contentType: string | null;
   /** True when a group stopped at the page limit while the target still had a next page. */
   readonly truncated: boolean;
+  /** The whole response as one JSON body, when it is one; read it or `records`, not both. */
+  wholeBody(): Promise<JsonBody | undefined>;
+}
+
+/**
+ * A response that is one JSON document of records: the body (secrets redacted) and its values as
+ * parsed, so Parquet can be written from the bytes the target sent (see writeParquet's fast path).
+ */
+export interface JsonBody {
+  json: Buffer;
+  /** `array`: a JSON array whose items are the records; `newline_delimited`: NDJSON. */
+  format: 'array' | 'newline_delimited';
+  /** The array's items (or the lines), before `{ value }` wraps any that is not an object. */
+  values: unknown[];
 }
 
 interface Plan {
@@ -201,6 +216,8 @@ class FetchRun implements FetchResult {
   contentType: string | null = null;
   private recordCount = 0;
   private first: TargetResponse | undefined;
+  /** The first page parsed, when wholeBody looked at it and found it was not the whole response. */
+  private firstParsed: ParsedBody | undefined;
   private firstPatch: PagePatch | undefined;
   private consumed = false;
 
@@ -223,6 +240,47 @@ class FetchRun implements FetchResult {
     return { [Symbol.asyncIterator]: () => this.iterate() };
   }
 
+  /**
+   * The whole response, when it is a single JSON array or NDJSON body in UTF-8: one call (no
+   * parameter groups), one page (the paginator asks for no other), no response path. The run is
+   * then consumed and its counters are final. Undefined otherwise, and `records` reads the pages as
+   * usual (the first page is parsed once either way).
+   */
+  async wholeBody(): Promise<JsonBody | undefined> {
+    const response = this.first;
+    const { request, calls, redactor } = this.plan;
+    const [call, ...others] = calls;
+    if (this.consumed || !response || !call || others.length > 0 || call.group !== undefined || request.responsePathExtractor?.trim()) return undefined;
+    // A body in another charset is not the text JSON.parse read; DuckDB reads UTF-8 only.
+    if (!/^(utf-?8)?$/i.test(charset(response.contentType))) return undefined;
+    const json = redactor.bytes(response.body);
+    // Bytes that are not UTF-8 were read with replacement characters; DuckDB would read them otherwise.
+    if (!isUtf8(json)) return undefined;
+    const parsed = parseBytes(json, response.contentType, redactor);
+    const values = parsed.format === 'ndjson' || (parsed.format === 'json' && Array.isArray(parsed.value)) ? (parsed.value as unknown[]) : undefined;
+    const paginator = createPaginator(request.pagination, this.limits);
+    paginator.first();
+    if (!values || paginator.next({ records: values.length, body: parsed, linkHeader: response.headers.link, url: response.url }) !== undefined) {
+      this.firstParsed = parsed;
+      return undefined;
+    }
+    this.consumed = true;
+    this.first = undefined; // the caller holds the body from here
+    this.countPage(call, 1, response, values.length);
+    return { json, format: parsed.format === 'ndjson' ? 'newline_delimited' : 'array', values };
+  }
+
+  private countPage(call: PreparedCall, page: number, response: TargetResponse, records: number): void {
+    this.pages += 1;
+    this.bytes += response.rawBytes;
+    this.recordCount += records;
+    this.options.onProgress?.({ pages: this.pages, records: this.recordCount, bytes: this.bytes });
+    this.logger.info(
+      { url: this.plan.redactor.url(response.url), group: call.group, page, records, bytes: response.rawBytes, status: response.status },
+      'target page fetched',
+    );
+  }
+
   private async *iterate(): AsyncGenerator<TargetRecord> {
     if (this.consumed) throw new AppError('internal_error', 'the records of a fetch can be read once');
     this.consumed = true;
@@ -234,14 +292,18 @@ class FetchRun implements FetchResult {
       for (let page = 1; ; page += 1) {
         if (this.options.signal?.aborted) throw cancelledError(this.options.signal);
         let response: TargetResponse;
+        let parsed: ParsedBody;
         if (this.first) {
           response = this.first;
           patch = this.firstPatch;
-          this.first = undefined; // the first page is held only until it is read
+          parsed = this.firstParsed ?? parsePage(response, redactor);
+          // The first page is held only until it is read.
+          this.first = undefined;
+          this.firstParsed = undefined;
         } else {
           response = await this.send(call, patch, this.options.signal);
+          parsed = parsePage(response, redactor);
         }
-        const parsed = parsePage(response, redactor);
         let records: TargetRecord[];
         if (parsed.format === 'text') {
           throw new AppError('upstream_error', `the target answered ${response.contentType ?? 'text'}, which is not JSON, NDJSON or CSV`, { reason: 'unsupported_content_type', status: response.status });
@@ -249,14 +311,7 @@ class FetchRun implements FetchResult {
         if (extractor && parsed.format !== 'empty') records = toRecords(scrubbing(() => extractPath(parsed.value, extractor), redactor));
         else records = toRecords(parsed.value);
 
-        this.pages += 1;
-        this.bytes += response.rawBytes;
-        this.recordCount += records.length;
-        this.options.onProgress?.({ pages: this.pages, records: this.recordCount, bytes: this.bytes });
-        this.logger.info(
-          { url: redactor.url(response.url), group: call.group, page, records: records.length, bytes: response.rawBytes, status: response.status },
-          'target page fetched',
-        );
+        this.countPage(call, page, response, records.length);
         for (const record of records) yield call.group === undefined ? record : { ...record, _parameter_group: call.group };
 
         const next = paginator.next({ records: records.length, body: parsed, linkHeader: response.headers.link, url: response.url });
@@ -273,8 +328,12 @@ class FetchRun implements FetchResult {
 }
 
 function parsePage(response: TargetResponse, redactor: Redactor): ParsedBody {
+  return parseBytes(redactor.bytes(response.body), response.contentType, redactor);
+}
+
+function parseBytes(body: Buffer, contentType: string | null, redactor: Redactor): ParsedBody {
   try {
-    return parseBody(redactor.bytes(response.body), response.contentType);
+    return parseBody(body, contentType);
   } catch (error) {
     throw scrubError(error, redactor);
   }
