@@ -8,6 +8,8 @@ export interface DuckDBSessionOptions {
   memoryLimit?: string | undefined;
   /** Where DuckDB may spill; without one it must fit in `memoryLimit`. */
   spillDirectory?: string | undefined;
+  /** Worker threads (DuckDB's default: one per core). */
+  threads?: number | undefined;
 }
 
 /**
@@ -23,6 +25,7 @@ export async function withDuckDB<T>(options: DuckDBSessionOptions, action: (conn
     autoinstall_known_extensions: 'false',
   };
   if (options.spillDirectory !== undefined) config.temp_directory = options.spillDirectory;
+  if (options.threads !== undefined) config.threads = String(options.threads);
   const instance = await DuckDBInstance.create(':memory:', config);
   try {
     const connection = await instance.connect();
