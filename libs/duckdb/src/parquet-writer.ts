@@ -161,13 +161,31 @@ export async function writeParquet(source: RecordSource | JsonRecordsDocument, o
  * or are none or empty objects (the spool path reports those).
  */
 async function bodyInput(document: JsonRecordsDocument, scratch: string, onProgress: ((rows: number) => void) | undefined): Promise<ScratchInput | undefined> {
-  const normalizer = new RecordNormalizer();
-  for (const value of document.values) if (normalizer.normalize(value) !== value) return undefined;
-  if (document.values.length === 0 || normalizer.columns().length === 0) return undefined;
   const path = join(scratch, 'body.json');
-  await writeFile(path, document.json).catch((error: unknown) => {
-    throw operationFailure(error, 'writing the temporary records file');
-  });
+  // The disk writes while the values are scanned (the write is thrown away if they need shaping).
+  const written = writeFile(path, document.json).then(
+    () => undefined,
+    (error: unknown) => operationFailure(error, 'writing the temporary records file'),
+  );
+  const normalizer = new RecordNormalizer();
+  let usable = document.values.length > 0;
+  try {
+    for (const value of document.values) {
+      if (normalizer.normalize(value) !== value) {
+        usable = false;
+        break;
+      }
+    }
+  } finally {
+    // Never left writing into a scratch directory that is being removed.
+    await written;
+  }
+  const failure = await written;
+  if (!usable || normalizer.columns().length === 0) {
+    await rm(path, { force: true });
+    return undefined;
+  }
+  if (failure) throw failure;
   onProgress?.(document.values.length);
   return { origin: 'body', path, format: document.format, rows: document.values.length, mixedColumns: normalizer.mixedScalarColumns(), maxRecordLength: 0 };
 }
