@@ -1,6 +1,8 @@
 // The Hono environment of every gateway route: what the middleware puts on the context.
 import type { Logger } from 'pino';
-import type { Principal } from './auth/authenticator.js';
+import type { QueryScope } from './auth/api-key-scope.js';
+import type { ApiKeyPrincipal, Principal } from './auth/authenticator.js';
+import type { CallNote } from './routes/queries.routes.js';
 
 export interface GatewayEnv {
   Variables: {
@@ -8,5 +10,11 @@ export interface GatewayEnv {
     logger: Logger;
     /** Set by the management authentication middleware. */
     principal: Principal;
+    /** Set by the API key middleware of the query endpoints. */
+    apiKey: ApiKeyPrincipal;
+    /** The project and environment of a query call, once resolved. */
+    queryScope: QueryScope;
+    /** What a query call's api-calls event says beyond the request. */
+    callNote: CallNote;
   };
 }

@@ -11,6 +11,7 @@ import { ManageProgramsUseCase } from './programs/manage-programs.usecase.js';
 import { ProgramCache } from './programs/program-cache.js';
 import { ProgramChanges } from './programs/program-changes.js';
 import { consumeReplicaChanges } from './programs/replica-sync.consumer.js';
+import { AnswerQuestionUseCase } from './questions/answer-question.usecase.js';
 import { join } from 'node:path';
 import { queryRuntimeV1 } from '@querylane/proto';
 import { migrations } from './db/migrations/index.js';
@@ -49,7 +50,14 @@ export const queryRuntimeModule = defineServiceModule<typeof queryRuntimeV1.Quer
     const subscription = await consumeJobs({ bus: context.bus, group: context.consumerGroup, buildDataline, logger: context.logger, onFatal: context.fail });
     const replicaSync = await consumeReplicaChanges({ bus: context.bus, group: context.consumerGroup, cache, databases, logger: context.logger, onFatal: context.fail });
     return {
-      implementation: queryRuntimeHandlers({ db: context.db, clients: context.clients, databases, cache, manage: new ManageProgramsUseCase(context.db, context.clients, changes) }),
+      implementation: queryRuntimeHandlers({
+        db: context.db,
+        clients: context.clients,
+        databases,
+        cache,
+        manage: new ManageProgramsUseCase(context.db, context.clients, changes),
+        answers: new AnswerQuestionUseCase({ db: context.db, cache, databases, clients: context.clients, logger: context.logger }),
+      }),
       stop: async () => {
         await subscription.close();
         await replicaSync.close();

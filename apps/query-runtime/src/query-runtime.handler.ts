@@ -9,6 +9,7 @@ import type { QueryProgramsTable, QueryRuntimeTables } from './db/schema.js';
 import type { ProjectDatabases } from './execution/project-databases.js';
 import type { ManageProgramsUseCase } from './programs/manage-programs.usecase.js';
 import type { ProgramCache } from './programs/program-cache.js';
+import type { AnswerQuestionUseCase, Question } from './questions/answer-question.usecase.js';
 import { bindSlots, type Slot } from './programs/slot-values.js';
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -42,12 +43,24 @@ export function toQueryProgram(row: Row) {
   };
 }
 
+/** An invalid program is never run: it would fail, or answer from columns that are gone. */
+function runnable(row: Row): Row {
+  if (row.status !== 'valid') throw new AppError('conflict', `query program ${row.name} is invalid: ${row.invalid_reason ?? 'unknown reason'}`, { status: row.status });
+  return row;
+}
+
+/** The value at or below which p% of the sorted values lie (nearest rank). */
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+}
+
 export function queryRuntimeHandlers(deps: {
   db: Kysely<QueryRuntimeTables>;
   clients: ServiceClients;
   databases: ProjectDatabases;
   cache: ProgramCache;
   manage: ManageProgramsUseCase;
+  answers: AnswerQuestionUseCase;
 }): Omit<ServiceImplementation<typeof queryRuntimeV1.QueryRuntimeService>, 'getServiceInfo'> {
   // A call for a user is authorized by the catalog; a service's own call (the query endpoints,
   // which authorized their API key already) has no actor and goes straight to the data.
@@ -68,6 +81,20 @@ export function queryRuntimeHandlers(deps: {
       throw error;
     });
     return row;
+  };
+
+  const questionOf = async (question: queryRuntimeV1.Question | undefined, context: CallContext): Promise<Question> => {
+    if (!question) throw new AppError('invalid_query', 'the question is missing');
+    await authorize(question.projectId, context);
+    return {
+      projectId: question.projectId,
+      text: question.text,
+      candidates: question.candidates.map((candidate) => ({ queryProgramId: candidate.queryProgramId, endpointName: candidate.endpointName })),
+      conversationId: question.conversationId,
+      environment: question.environment || 'production',
+      apiKeyId: question.apiKeyId,
+      userId: question.userId,
+    };
   };
 
   return {
@@ -97,9 +124,66 @@ export function queryRuntimeHandlers(deps: {
       queryProgram: toQueryProgram(await deps.manage.update(await program(queryProgramId, context, 'project:write'), input(given))),
     }),
     deleteQueryProgram: async ({ queryProgramId }, context) => ({ queryProgram: toQueryProgram(await deps.manage.delete(await program(queryProgramId, context, 'project:write'))) }),
+    answerQuestion: async ({ question }, context) => {
+      const asked = await questionOf(question, context);
+      const answer = await deps.answers.answer(asked);
+      return {
+        dataJson: Buffer.from(answer.json, 'utf8'),
+        rowCount: answer.rowCount,
+        truncated: answer.truncated,
+        queryUsed: answer.queryUsed,
+        parameters: answer.parameters as never,
+        executionTimeMs: answer.executionTimeMs,
+        conversationId: answer.conversationId,
+        queryresponseId: answer.queryResponseId,
+        queryProgramId: answer.program.id,
+        confidence: answer.confidence,
+      };
+    },
+    streamAnswer: async function* ({ question }, context) {
+      const parts = deps.answers.stream(await questionOf(question, context));
+      for (let next = await parts.next(); ; next = await parts.next()) {
+        if (next.done) {
+          yield { part: { case: 'done', value: { rowCount: BigInt(next.value.rowCount), executionTimeMs: next.value.executionTimeMs } } };
+          return;
+        }
+        const part = next.value;
+        if ('routed' in part) {
+          const { routed } = part;
+          yield {
+            part: {
+              case: 'meta',
+              value: { queryUsed: routed.queryUsed, parameters: routed.parameters as never, conversationId: routed.conversationId, queryresponseId: routed.queryResponseId, queryProgramId: routed.program.id, confidence: routed.confidence },
+            },
+          };
+        } else {
+          yield { part: { case: 'rowsJson', value: Buffer.from(`[${part.rows.join(',')}]`, 'utf8') } };
+        }
+      }
+    },
+    profileQueryProgram: async ({ queryProgramId, runs }, context) => {
+      const row = runnable(await program(queryProgramId, context));
+      const params = bindSlots(row.slots as unknown as Slot[], {});
+      const count = Math.min(50, Math.max(1, runs || 5));
+      // The first run loads the project's database and prepares the statement; it is not timed.
+      let last = await deps.databases.run(row.project_id, row.query_program, params);
+      const times: number[] = [];
+      for (let index = 0; index < count; index += 1) {
+        last = await deps.databases.run(row.project_id, row.query_program, params);
+        times.push(last.executionTimeMs);
+      }
+      times.sort((a, b) => a - b);
+      const scanned = await deps.databases.scanned(row.project_id, row.query_program, params);
+      return {
+        p50Ms: percentile(times, 50),
+        p95Ms: percentile(times, 95),
+        rows: BigInt(last.rowCount),
+        bytesScanned: BigInt(scanned.bytesScanned),
+        rowsScanned: BigInt(scanned.rowsScanned),
+      };
+    },
     runQueryProgram: async ({ queryProgramId, slots }, context) => {
-      const row = await program(queryProgramId, context);
-      if (row.status !== 'valid') throw new AppError('conflict', `query program ${row.name} is invalid: ${row.invalid_reason ?? 'unknown reason'}`, { status: row.status });
+      const row = runnable(await program(queryProgramId, context));
       const params = bindSlots(row.slots as unknown as Slot[], (slots ?? {}) as Record<string, unknown>);
       const result = await deps.databases.run(row.project_id, row.query_program, params);
       return { dataJson: Buffer.from(result.json, 'utf8'), rowCount: result.rowCount, columns: result.columns, executionTimeMs: result.executionTimeMs, truncated: result.truncated };

@@ -72,11 +72,12 @@ export class Authenticator {
 
   constructor(
     private readonly clients: ServiceClients,
-    ttlMs = 5_000,
-    maxEntries = 100_000,
+    options: { ttlMs?: number; apiKeyTtlMs?: number; maxEntries?: number } = {},
   ) {
-    this.tokens = new TtlCache(ttlMs, maxEntries);
-    this.keys = new TtlCache(ttlMs, maxEntries);
+    const ttlMs = options.ttlMs ?? 5_000;
+    this.tokens = new TtlCache(ttlMs, options.maxEntries ?? 100_000);
+    // API keys may be kept longer where revocations reach forgetApiKey (the gateway's consumer).
+    this.keys = new TtlCache(options.apiKeyTtlMs ?? ttlMs, options.maxEntries ?? 100_000);
   }
 
   /** A management token or console session → its user. */

@@ -30,6 +30,51 @@ export interface QueryProgramsTable {
   deleted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
+export interface ConversationsTable {
+  id: string;
+  project_id: string;
+  environment: string;
+  api_key_id: string | null;
+  user_id: string | null;
+  /** The first question, shortened. */
+  title: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface MessagesTable {
+  id: string;
+  conversation_id: string;
+  /** user (the question) or assistant (what answered it, or why nothing did) */
+  role: string;
+  content: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+export interface QueryResponsesTable {
+  id: string;
+  conversation_id: string;
+  /** The user's message (the question). */
+  message_id: string;
+  project_id: string;
+  question: string;
+  /** answered, refused or failed */
+  status: string;
+  query_program_id: string | null;
+  query_used: string | null;
+  parameters: Json<Record<string, unknown>>;
+  confidence: number | null;
+  row_count: number | null;
+  execution_time_ms: number | null;
+  error: string | null;
+  /** The closest candidates of a refusal: [{endpoint_name, score}]. */
+  candidates: Json<unknown[]>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
 export interface QueryRuntimeTables extends BusTables {
   query_programs: QueryProgramsTable;
+  conversations: ConversationsTable;
+  messages: MessagesTable;
+  query_responses: QueryResponsesTable;
 }

@@ -1,12 +1,12 @@
 // One project's in-memory DuckDB: its datalines copied in from Parquet once, then locked so that
 // no query can read a file, the network or change a setting; queries run one at a time on its
 // single connection, from prepared statements kept per SQL text.
-import { DuckDBInstance, StatementType, type DuckDBConnection, type DuckDBPreparedStatement, type DuckDBResult, type DuckDBValue } from '@duckdb/node-api';
+import { DuckDBInstance, StatementType, type DuckDBConnection, type DuckDBDataChunk, type DuckDBPreparedStatement, type DuckDBValue } from '@duckdb/node-api';
 import { quoteIdentifier, quoteLiteral } from '@querylane/duckdb';
 import { AppError } from '@querylane/errors';
 import type { Logger } from 'pino';
 import { asSubquery, jsonRowExpression, jsonWrappedSql, type ColumnShape } from './json-projection.js';
-import { toJsonSafe, type JsonSafe } from './json-safe-value.js';
+import { toJsonSafe } from './json-safe-value.js';
 
 export interface ProjectTable {
   /** The dataline's table name, as its query programs spell it. */
@@ -43,6 +43,28 @@ export type SlotValue = string | number | boolean | null;
 
 export const defaultTimeoutMs = 5_000;
 export const defaultRowLimit = 10_000;
+/** A stream may carry far more rows than one answer, for far longer (DESIGN.md §7: more by streaming). */
+export const defaultStreamRowLimit = 1_000_000;
+export const defaultStreamTimeoutMs = 60_000;
+/** API.md endpoint 6: each `rows` event carries up to 1,000 rows. */
+export const defaultPartRows = 1_000;
+
+export interface StreamOptions extends RunOptions {
+  /** Rows per part (default 1,000). */
+  partRows?: number;
+}
+
+/** A part of a streamed result: the JSON texts of its rows and the result's columns. */
+export interface RowsPart {
+  rows: string[];
+  columns: ResultColumn[];
+}
+
+export interface StreamEnd {
+  rowCount: number;
+  truncated: boolean;
+  executionTimeMs: number;
+}
 
 // Used when DuckDB cannot report its memory: in-memory tables take a few times their zstd Parquet.
 const parquetExpansionFactor = 4;
@@ -63,6 +85,8 @@ export class ProjectDatabase {
     readonly tables: readonly ProjectTable[],
     /** Estimated bytes held, for the LRU's budget. */
     readonly sizeBytes: number,
+    /** Table name (lower case) → the average uncompressed bytes of one row, from the Parquet footer. */
+    private readonly rowBytes: ReadonlyMap<string, number>,
     private readonly instance: DuckDBInstance,
     private readonly connection: DuckDBConnection,
     private readonly logger: Logger,
@@ -81,10 +105,15 @@ export class ProjectDatabase {
       connection = await instance.connect();
       await connection.run("SET TimeZone = 'UTC'");
       let parquetBytes = 0;
+      const rowBytes = new Map<string, number>();
       for (const table of tables) {
         await connection.run(`CREATE TABLE ${quoteIdentifier(table.name)} AS SELECT * FROM read_parquet(${quoteLiteral(table.parquetPath)})`);
-        const size = await connection.runAndReadAll(`SELECT sum(total_compressed_size) FROM parquet_metadata(${quoteLiteral(table.parquetPath)})`);
-        parquetBytes += Number(size.getRowsJS()[0]?.[0] ?? 0);
+        const size = await connection.runAndReadAll(
+          `SELECT sum(total_compressed_size), sum(total_uncompressed_size), (SELECT num_rows FROM parquet_file_metadata(${quoteLiteral(table.parquetPath)})) FROM parquet_metadata(${quoteLiteral(table.parquetPath)})`,
+        );
+        const [compressed, uncompressed, rows] = (size.getRowsJS()[0] ?? []).map((value) => Number(value ?? 0));
+        parquetBytes += compressed ?? 0;
+        rowBytes.set(table.name.toLowerCase(), rows ? (uncompressed ?? 0) / rows : 0);
       }
       const memory = await connection.runAndReadAll('SELECT sum(memory_usage_bytes) FROM duckdb_memory()');
       const reported = Number(memory.getRowsJS()[0]?.[0] ?? 0);
@@ -94,7 +123,7 @@ export class ProjectDatabase {
       await connection.run('SET enable_external_access = false');
       await connection.run('SET lock_configuration = true');
       logger.info({ tables: tables.map((t) => t.name), size_bytes: sizeBytes, elapsed_ms: Date.now() - started }, 'project database loaded');
-      return new ProjectDatabase(projectId, tables, sizeBytes, instance, connection, logger);
+      return new ProjectDatabase(projectId, tables, sizeBytes, rowBytes, instance, connection, logger);
     } catch (error) {
       connection?.closeSync();
       instance.closeSync();
@@ -113,6 +142,53 @@ export class ProjectDatabase {
     return task;
   }
 
+  /**
+   * What one run of the query reads, from DuckDB's own profile (EXPLAIN ANALYZE): the rows its
+   * scans read, and those rows' bytes estimated from each table's uncompressed Parquet size per row
+   * (the tables live in memory, so DuckDB reports no bytes read of its own).
+   */
+  scanned(sql: string, params: Readonly<Record<string, unknown>>, options: RunOptions = {}): Promise<ScanProfile> {
+    const task = this.queue.then(async () => {
+      if (this.closed) throw new ProjectDatabaseClosed(this.projectId);
+      const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
+      const timer = setTimeout(() => this.connection.interrupt(), timeoutMs);
+      try {
+        const statement = await this.connection.prepare(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql.replace(/[\s;]+$/, '')}`);
+        try {
+          bindSlots(statement, slotValues(params));
+          const reader = await statement.runAndReadAll();
+          const plan = JSON.parse(String(reader.getRowsJS()[0]?.[1] ?? '{}')) as ProfileNode | ProfileNode[];
+          return this.scanTotals(Array.isArray(plan) ? plan[0] : plan);
+        } finally {
+          statement.destroySync();
+        }
+      } catch (error) {
+        throw queryFailure(error);
+      } finally {
+        clearTimeout(timer);
+      }
+    });
+    this.queue = task.catch(() => undefined);
+    return task;
+  }
+
+  private scanTotals(root: ProfileNode | undefined): ScanProfile {
+    const averageRowBytes = [...this.rowBytes.values()].reduce((sum, bytes) => sum + bytes, 0) / Math.max(1, this.rowBytes.size);
+    let rowsScanned = 0;
+    let bytesScanned = 0;
+    const visit = (node: ProfileNode): void => {
+      const rows = Number(node.operator_rows_scanned ?? 0);
+      if (rows > 0) {
+        const table = typeof node.extra_info?.Table === 'string' ? node.extra_info.Table.toLowerCase() : undefined;
+        rowsScanned += rows;
+        bytesScanned += rows * ((table !== undefined ? this.rowBytes.get(table) : undefined) ?? averageRowBytes);
+      }
+      for (const child of node.children ?? []) visit(child);
+    };
+    if (root !== undefined) visit(root);
+    return { rowsScanned, bytesScanned: Math.round(bytesScanned) };
+  }
+
   /** Closes after the queries already queued; later calls of run() get ProjectDatabaseClosed. */
   close(): Promise<void> {
     const task = this.queue.then(() => {
@@ -129,7 +205,37 @@ export class ProjectDatabase {
     return task;
   }
 
+  /**
+   * Runs the query and hands over its rows in parts of at most `partRows` as JSON arrays, without
+   * holding the whole result: for results larger than a single answer may carry (streaming). The
+   * project's other queries wait until the stream ends or is abandoned (`return()`); the time-out
+   * covers the whole stream.
+   */
+  async *stream(sql: string, params: Readonly<Record<string, unknown>>, options: StreamOptions = {}): AsyncGenerator<RowsPart, StreamEnd> {
+    let release!: () => void;
+    const turn = this.queue;
+    this.queue = turn.then(() => new Promise<void>((resolve) => (release = resolve)));
+    await turn;
+    try {
+      return yield* this.produce(sql, params, { ...options, rowLimit: options.rowLimit ?? defaultStreamRowLimit, timeoutMs: options.timeoutMs ?? defaultStreamTimeoutMs }, options.partRows ?? defaultPartRows);
+    } finally {
+      release();
+    }
+  }
+
   private async execute(sql: string, params: Readonly<Record<string, unknown>>, options: RunOptions): Promise<QueryResult> {
+    const rows: string[] = [];
+    let columns: ResultColumn[] = [];
+    const parts = this.produce(sql, params, options, Number.POSITIVE_INFINITY);
+    for (let next = await parts.next(); ; next = await parts.next()) {
+      if (next.done) return { json: `[${rows.join(',')}]`, rowCount: rows.length, columns, truncated: next.value.truncated, executionTimeMs: next.value.executionTimeMs };
+      columns = next.value.columns;
+      for (const row of next.value.rows) rows.push(row);
+    }
+  }
+
+  /** The rows as JSON texts, in parts of at most `partRows` (the last part may be empty). */
+  private async *produce(sql: string, params: Readonly<Record<string, unknown>>, options: RunOptions, partRows: number): AsyncGenerator<RowsPart, StreamEnd> {
     if (this.closed) throw new ProjectDatabaseClosed(this.projectId);
     const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
     const rowLimit = options.rowLimit ?? defaultRowLimit;
@@ -145,8 +251,28 @@ export class ProjectDatabase {
       const plan = await this.plan(sql, values, rowLimit);
       bindSlots(plan.statement, values);
       const result = await plan.statement.stream();
-      const read = plan.json ? await readJsonRows(result, rowLimit) : await readRowsInJavaScript(result, rowLimit);
-      return { ...read, columns: plan.columns ?? read.columns, executionTimeMs: Math.round((performance.now() - started) * 1000) / 1000 };
+      const columns = plan.columns ?? result.columnNames().map((name, index) => ({ name, type: result.columnType(index).toString() }));
+      const names = result.deduplicatedColumnNames();
+      let pending: string[] = [];
+      let count = 0;
+      let truncated = false;
+      // Streaming stops at rowLimit + 1 rows: the rest of a large result is never produced.
+      for (let chunk = await result.fetchChunk(); chunk !== null && chunk.rowCount > 0 && !truncated; chunk = await result.fetchChunk()) {
+        for (const row of plan.json ? jsonTexts(chunk) : convertedTexts(chunk, names)) {
+          if (count === rowLimit) {
+            truncated = true;
+            break;
+          }
+          pending.push(row);
+          count += 1;
+          if (pending.length >= partRows) {
+            yield { rows: pending, columns };
+            pending = [];
+          }
+        }
+      }
+      if (pending.length > 0 || count === 0) yield { rows: pending, columns };
+      return { rowCount: count, truncated, executionTimeMs: Math.round((performance.now() - started) * 1000) / 1000 };
     } catch (error) {
       if (timedOut) {
         this.logger.warn({ timeout_ms: timeoutMs }, 'query interrupted at its time-out');
@@ -200,6 +326,18 @@ export class ProjectDatabase {
   }
 }
 
+export interface ScanProfile {
+  rowsScanned: number;
+  bytesScanned: number;
+}
+
+/** A node of DuckDB's JSON profile, as far as it is read here. */
+interface ProfileNode {
+  operator_rows_scanned?: number;
+  extra_info?: { Table?: unknown };
+  children?: ProfileNode[];
+}
+
 interface Plan {
   statement: DuckDBPreparedStatement;
   /** Whether the statement yields one JSON text per row. */
@@ -208,37 +346,17 @@ interface Plan {
   columns: ResultColumn[] | undefined;
 }
 
-type ReadResult = Pick<QueryResult, 'json' | 'rowCount' | 'truncated' | 'columns'>;
-
-/** Joins the rows DuckDB wrote as JSON; one row beyond the limit tells that there were more. */
-async function readJsonRows(result: DuckDBResult, rowLimit: number): Promise<ReadResult> {
-  const rows: string[] = [];
-  for (let chunk = await result.fetchChunk(); chunk !== null && chunk.rowCount > 0; chunk = await result.fetchChunk()) {
-    const vector = chunk.getColumnVector(0);
-    for (let index = 0; index < chunk.rowCount; index += 1) rows.push(vector.getItem(index) as string);
-  }
-  const truncated = rows.length > rowLimit;
-  if (truncated) rows.length = rowLimit;
-  return { json: `[${rows.join(',')}]`, rowCount: rows.length, truncated, columns: [] };
+/** The JSON texts DuckDB wrote for the rows of a chunk (the wrapped statement's one column). */
+function jsonTexts(chunk: DuckDBDataChunk): string[] {
+  const vector = chunk.getColumnVector(0);
+  const texts: string[] = new Array<string>(chunk.rowCount);
+  for (let index = 0; index < chunk.rowCount; index += 1) texts[index] = vector.getItem(index) as string;
+  return texts;
 }
 
-async function readRowsInJavaScript(result: DuckDBResult, rowLimit: number): Promise<ReadResult> {
-  const columns: ResultColumn[] = result.columnNames().map((name, index) => ({ name, type: result.columnType(index).toString() }));
-  const names = result.deduplicatedColumnNames();
-  const rows: Record<string, JsonSafe>[] = [];
-  let truncated = false;
-  // Streaming stops at rowLimit + 1 rows: the rest of a large result is never produced.
-  for (let chunk = await result.fetchChunk(); chunk !== null && chunk.rowCount > 0; chunk = await result.fetchChunk()) {
-    for (const values of chunk.getRows()) {
-      if (rows.length === rowLimit) {
-        truncated = true;
-        break;
-      }
-      rows.push(Object.fromEntries(values.map((value, index) => [names[index] ?? String(index), toJsonSafe(value)])));
-    }
-    if (truncated) break;
-  }
-  return { json: JSON.stringify(rows), rowCount: rows.length, truncated, columns };
+/** The rows of a chunk converted in JavaScript (types the projection does not cover). */
+function convertedTexts(chunk: DuckDBDataChunk, names: readonly string[]): string[] {
+  return chunk.getRows().map((values) => JSON.stringify(Object.fromEntries(values.map((value, index) => [names[index] ?? String(index), toJsonSafe(value)]))));
 }
 
 /** The kinds of the bound values (`limit:bigint,city:string`): DuckDB types the result by them. */

@@ -1,7 +1,7 @@
 // The per-project DuckDB databases of one query-runtime process: opened on first use, reloaded when
 // a dataline gets newer data, and the least recently used closed when they outgrow the budget.
 import type { Logger } from 'pino';
-import { ProjectDatabase, ProjectDatabaseClosed, type ProjectTable, type QueryResult, type RunOptions } from './project-database.js';
+import { ProjectDatabase, ProjectDatabaseClosed, type ProjectTable, type QueryResult, type RowsPart, type RunOptions, type ScanProfile, type StreamEnd, type StreamOptions } from './project-database.js';
 
 export interface ProjectDatabasesOptions {
   /** What the open databases may hold together; one database larger than this still opens alone. */
@@ -30,6 +30,24 @@ export class ProjectDatabases {
       // Evicted or reloaded between acquire and run: the next database has the same data or newer.
       if (!(error instanceof ProjectDatabaseClosed)) throw error;
       return (await this.acquire(projectId)).run(sql, params, options);
+    }
+  }
+
+  /** The query's rows in parts (ProjectDatabase.stream); the database is opened first if need be. */
+  async *stream(projectId: string, sql: string, params: Readonly<Record<string, unknown>>, options?: StreamOptions): AsyncGenerator<RowsPart, StreamEnd> {
+    let database = await this.acquire(projectId);
+    if (database.isClosed) database = await this.acquire(projectId);
+    return yield* database.stream(sql, params, options);
+  }
+
+  /** What one run of the query scans (ProjectDatabase.scanned). */
+  async scanned(projectId: string, sql: string, params: Readonly<Record<string, unknown>>, options?: RunOptions): Promise<ScanProfile> {
+    const database = await this.acquire(projectId);
+    try {
+      return await database.scanned(sql, params, options);
+    } catch (error) {
+      if (!(error instanceof ProjectDatabaseClosed)) throw error;
+      return (await this.acquire(projectId)).scanned(sql, params, options);
     }
   }
 

@@ -4,15 +4,17 @@
 
 import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { Timestamp } from "@bufbuild/protobuf/wkt";
+import { file_google_protobuf_struct, file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { ServiceInfo } from "../../common/v1/service_info_pb.js";
 import { file_querylane_common_v1_service_info } from "../../common/v1/service_info_pb.js";
-import type { Message } from "@bufbuild/protobuf";
+import type { JsonObject, Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file querylane/deploy/v1/deploy_service.proto.
  */
 export const file_querylane_deploy_v1_deploy_service: GenFile = /*@__PURE__*/
-  fileDesc("CihxdWVyeWxhbmUvZGVwbG95L3YxL2RlcGxveV9zZXJ2aWNlLnByb3RvEhNxdWVyeWxhbmUuZGVwbG95LnYxIhcKFUdldFNlcnZpY2VJbmZvUmVxdWVzdCJIChZHZXRTZXJ2aWNlSW5mb1Jlc3BvbnNlEi4KBGluZm8YASABKAsyIC5xdWVyeWxhbmUuY29tbW9uLnYxLlNlcnZpY2VJbmZvMnoKDURlcGxveVNlcnZpY2USaQoOR2V0U2VydmljZUluZm8SKi5xdWVyeWxhbmUuZGVwbG95LnYxLkdldFNlcnZpY2VJbmZvUmVxdWVzdBorLnF1ZXJ5bGFuZS5kZXBsb3kudjEuR2V0U2VydmljZUluZm9SZXNwb25zZWIGcHJvdG8z", [file_querylane_common_v1_service_info]);
+  fileDesc("CihxdWVyeWxhbmUvZGVwbG95L3YxL2RlcGxveV9zZXJ2aWNlLnByb3RvEhNxdWVyeWxhbmUuZGVwbG95LnYxIhcKFUdldFNlcnZpY2VJbmZvUmVxdWVzdCJIChZHZXRTZXJ2aWNlSW5mb1Jlc3BvbnNlEi4KBGluZm8YASABKAsyIC5xdWVyeWxhbmUuY29tbW9uLnYxLlNlcnZpY2VJbmZvIk8KCEVzdGltYXRlEg4KBnA1MF9tcxgBIAEoARIOCgZwOTVfbXMYAiABKAESDAoEcm93cxgDIAEoAxIVCg1ieXRlc19zY2FubmVkGAQgASgDIisKC0VuZHBvaW50UmVmEg4KBm1ldGhvZBgBIAEoCRIMCgRwYXRoGAIgASgJIswCChFEZXBsb3ltZW50U3VtbWFyeRIYChBxdWVyeV9wcm9ncmFtX2lkGAEgASgJEgwKBG5hbWUYAiABKAkSGAoLZGVzY3JpcHRpb24YAyABKAlIAIgBARImCgVzbG90cxgEIAMoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QSMAoJZXN0aW1hdGVkGAUgASgLMh0ucXVlcnlsYW5lLmRlcGxveS52MS5Fc3RpbWF0ZRIyCghlbmRwb2ludBgGIAEoCzIgLnF1ZXJ5bGFuZS5kZXBsb3kudjEuRW5kcG9pbnRSZWYSDgoGc3RhdHVzGAcgASgJEh0KEGRlcGxveWVkX3ZlcnNpb24YCCABKAVIAYgBARITCgtlbnZpcm9ubWVudBgJIAEoCUIOCgxfZGVzY3JpcHRpb25CEwoRX2RlcGxveWVkX3ZlcnNpb24iTAobR2V0RGVwbG95bWVudFN1bW1hcnlSZXF1ZXN0EhgKEHF1ZXJ5X3Byb2dyYW1faWQYASABKAkSEwoLZW52aXJvbm1lbnQYAiABKAkiVwocR2V0RGVwbG95bWVudFN1bW1hcnlSZXNwb25zZRI3CgdzdW1tYXJ5GAEgASgLMiYucXVlcnlsYW5lLmRlcGxveS52MS5EZXBsb3ltZW50U3VtbWFyeSKIAgoKRGVwbG95bWVudBIKCgJpZBgBIAEoCRISCgpwcm9qZWN0X2lkGAIgASgJEhgKEHF1ZXJ5X3Byb2dyYW1faWQYAyABKAkSFAoMcHJvZ3JhbV9uYW1lGAQgASgJEg8KB3ZlcnNpb24YBSABKAUSEwoLZW52aXJvbm1lbnQYBiABKAkSFQoNZW5kcG9pbnRfcGF0aBgHIAEoCRIOCgZzdGF0dXMYCCABKAkSLwoLZGVwbG95ZWRfYXQYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEiwKCGVuZGVkX2F0GAogASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCI+Cg1EZXBsb3lSZXF1ZXN0EhgKEHF1ZXJ5X3Byb2dyYW1faWQYASABKAkSEwoLZW52aXJvbm1lbnQYAiABKAkieQoORGVwbG95UmVzcG9uc2USMwoKZGVwbG95bWVudBgBIAEoCzIfLnF1ZXJ5bGFuZS5kZXBsb3kudjEuRGVwbG95bWVudBIyCghlbmRwb2ludBgCIAEoCzIgLnF1ZXJ5bGFuZS5kZXBsb3kudjEuQXBpRW5kcG9pbnQiQAoPVW5kZXBsb3lSZXF1ZXN0EhgKEHF1ZXJ5X3Byb2dyYW1faWQYASABKAkSEwoLZW52aXJvbm1lbnQYAiABKAkiRwoQVW5kZXBsb3lSZXNwb25zZRIzCgpkZXBsb3ltZW50GAEgASgLMh8ucXVlcnlsYW5lLmRlcGxveS52MS5EZXBsb3ltZW50Iv0CCgNBcGkSCgoCaWQYASABKAkSEgoKcHJvamVjdF9pZBgCIAEoCRITCgtlbnZpcm9ubWVudBgDIAEoCRIMCgRuYW1lGAQgASgJEhEKCWJhc2VfcGF0aBgFIAEoCRIPCgd2ZXJzaW9uGAYgASgJEigKB3NlcnZlcnMYByADKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EikKCHNlY3VyaXR5GAggAygLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIlCgR0YWdzGAkgAygLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIuCgpjcmVhdGVkX2F0GAogASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GAsgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIzCgllbmRwb2ludHMYDCADKAsyIC5xdWVyeWxhbmUuZGVwbG95LnYxLkFwaUVuZHBvaW50ItkECgtBcGlFbmRwb2ludBIKCgJpZBgBIAEoCRIOCgZhcGlfaWQYAiABKAkSEgoKcHJvamVjdF9pZBgDIAEoCRITCgtlbnZpcm9ubWVudBgEIAEoCRIYChBxdWVyeV9wcm9ncmFtX2lkGAUgASgJEhcKD3Byb2dyYW1fdmVyc2lvbhgGIAEoBRIMCgRwYXRoGAcgASgJEhUKDWVuZHBvaW50X25hbWUYCCABKAkSEwoLaHR0cF9tZXRob2QYCSABKAkSFAoMb3BlcmF0aW9uX2lkGAogASgJEgwKBHRhZ3MYCyADKAkSKwoKcGFyYW1ldGVycxgMIAMoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QSLQoMc2xvdF9tYXBwaW5nGA0gASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIyChFjb21wb25lbnRfc2NoZW1hcxgOIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QSLQoMcmVxdWVzdF9ib2R5GA8gASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIqCglyZXNwb25zZXMYECABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EikKCHNlY3VyaXR5GBEgAygLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIuCgpjcmVhdGVkX2F0GBIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GBMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCI/ChRHZXRQcm9qZWN0QXBpUmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgJEhMKC2Vudmlyb25tZW50GAIgASgJIj4KFUdldFByb2plY3RBcGlSZXNwb25zZRIlCgNhcGkYASABKAsyGC5xdWVyeWxhbmUuZGVwbG95LnYxLkFwaSJEChlHZXRPcGVuQXBpRG9jdW1lbnRSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAkSEwoLZW52aXJvbm1lbnQYAiABKAkiMwoaR2V0T3BlbkFwaURvY3VtZW50UmVzcG9uc2USFQoNZG9jdW1lbnRfanNvbhgBIAEoCSJHChxMaXN0RGVwbG95ZWRFbmRwb2ludHNSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAkSEwoLZW52aXJvbm1lbnQYAiABKAkiVAodTGlzdERlcGxveWVkRW5kcG9pbnRzUmVzcG9uc2USMwoJZW5kcG9pbnRzGAEgAygLMiAucXVlcnlsYW5lLmRlcGxveS52MS5BcGlFbmRwb2ludDKCBgoNRGVwbG95U2VydmljZRJpCg5HZXRTZXJ2aWNlSW5mbxIqLnF1ZXJ5bGFuZS5kZXBsb3kudjEuR2V0U2VydmljZUluZm9SZXF1ZXN0GisucXVlcnlsYW5lLmRlcGxveS52MS5HZXRTZXJ2aWNlSW5mb1Jlc3BvbnNlEnsKFEdldERlcGxveW1lbnRTdW1tYXJ5EjAucXVlcnlsYW5lLmRlcGxveS52MS5HZXREZXBsb3ltZW50U3VtbWFyeVJlcXVlc3QaMS5xdWVyeWxhbmUuZGVwbG95LnYxLkdldERlcGxveW1lbnRTdW1tYXJ5UmVzcG9uc2USUQoGRGVwbG95EiIucXVlcnlsYW5lLmRlcGxveS52MS5EZXBsb3lSZXF1ZXN0GiMucXVlcnlsYW5lLmRlcGxveS52MS5EZXBsb3lSZXNwb25zZRJXCghVbmRlcGxveRIkLnF1ZXJ5bGFuZS5kZXBsb3kudjEuVW5kZXBsb3lSZXF1ZXN0GiUucXVlcnlsYW5lLmRlcGxveS52MS5VbmRlcGxveVJlc3BvbnNlEmYKDUdldFByb2plY3RBcGkSKS5xdWVyeWxhbmUuZGVwbG95LnYxLkdldFByb2plY3RBcGlSZXF1ZXN0GioucXVlcnlsYW5lLmRlcGxveS52MS5HZXRQcm9qZWN0QXBpUmVzcG9uc2USdQoSR2V0T3BlbkFwaURvY3VtZW50Ei4ucXVlcnlsYW5lLmRlcGxveS52MS5HZXRPcGVuQXBpRG9jdW1lbnRSZXF1ZXN0Gi8ucXVlcnlsYW5lLmRlcGxveS52MS5HZXRPcGVuQXBpRG9jdW1lbnRSZXNwb25zZRJ+ChVMaXN0RGVwbG95ZWRFbmRwb2ludHMSMS5xdWVyeWxhbmUuZGVwbG95LnYxLkxpc3REZXBsb3llZEVuZHBvaW50c1JlcXVlc3QaMi5xdWVyeWxhbmUuZGVwbG95LnYxLkxpc3REZXBsb3llZEVuZHBvaW50c1Jlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_struct, file_google_protobuf_timestamp, file_querylane_common_v1_service_info]);
 
 /**
  * @generated from message querylane.deploy.v1.GetServiceInfoRequest
@@ -45,7 +47,617 @@ export const GetServiceInfoResponseSchema: GenMessage<GetServiceInfoResponse> = 
   messageDesc(file_querylane_deploy_v1_deploy_service, 1);
 
 /**
- * DeployService is the deploy service's gRPC API (DESIGN.md §1). Later issues add RPCs.
+ * Measured by running the program on its data with its default slot values.
+ *
+ * @generated from message querylane.deploy.v1.Estimate
+ */
+export type Estimate = Message<"querylane.deploy.v1.Estimate"> & {
+  /**
+   * @generated from field: double p50_ms = 1;
+   */
+  p50Ms: number;
+
+  /**
+   * @generated from field: double p95_ms = 2;
+   */
+  p95Ms: number;
+
+  /**
+   * @generated from field: int64 rows = 3;
+   */
+  rows: bigint;
+
+  /**
+   * @generated from field: int64 bytes_scanned = 4;
+   */
+  bytesScanned: bigint;
+};
+
+/**
+ * Describes the message querylane.deploy.v1.Estimate.
+ * Use `create(EstimateSchema)` to create a new message.
+ */
+export const EstimateSchema: GenMessage<Estimate> = /*@__PURE__*/
+  messageDesc(file_querylane_deploy_v1_deploy_service, 2);
+
+/**
+ * @generated from message querylane.deploy.v1.EndpointRef
+ */
+export type EndpointRef = Message<"querylane.deploy.v1.EndpointRef"> & {
+  /**
+   * @generated from field: string method = 1;
+   */
+  method: string;
+
+  /**
+   * @generated from field: string path = 2;
+   */
+  path: string;
+};
+
+/**
+ * Describes the message querylane.deploy.v1.EndpointRef.
+ * Use `create(EndpointRefSchema)` to create a new message.
+ */
+export const EndpointRefSchema: GenMessage<EndpointRef> = /*@__PURE__*/
+  messageDesc(file_querylane_deploy_v1_deploy_service, 3);
+
+/**
+ * @generated from message querylane.deploy.v1.DeploymentSummary
+ */
+export type DeploymentSummary = Message<"querylane.deploy.v1.DeploymentSummary"> & {
+  /**
+   * @generated from field: string query_program_id = 1;
+   */
+  queryProgramId: string;
+
+  /**
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * @generated from field: optional string description = 3;
+   */
+  description?: string | undefined;
+
+  /**
+   * @generated from field: repeated google.protobuf.Struct slots = 4;
+   */
+  slots: JsonObject[];
+
+  /**
+   * @generated from field: querylane.deploy.v1.Estimate estimated = 5;
+   */
+  estimated?: Estimate | undefined;
+
+  /**
+   * @generated from field: querylane.deploy.v1.EndpointRef endpoint = 6;
+   */
+  endpoint?: EndpointRef | undefined;
+
+  /**
+   * not_deployed, deployed or outdated (a newer version exists than the deployed one).
+   *
+   * @generated from field: string status = 7;
+   */
+  status: string;
+
+  /**
+   * @generated from field: optional int32 deployed_version = 8;
+   */
+  deployedVersion?: number | undefined;
+
+  /**
+   * @generated from field: string environment = 9;
+   */
+  environment: string;
+};
+
+/**
+ * Describes the message querylane.deploy.v1.DeploymentSummary.
+ * Use `create(DeploymentSummarySchema)` to create a new message.
+ */
+export const DeploymentSummarySchema: GenMessage<DeploymentSummary> = /*@__PURE__*/
+  messageDesc(file_querylane_deploy_v1_deploy_service, 4);
+
+/**
+ * @generated from message querylane.deploy.v1.GetDeploymentSummaryRequest
+ */
+export type GetDeploymentSummaryRequest = Message<"querylane.deploy.v1.GetDeploymentSummaryRequest"> & {
+  /**
+   * @generated from field: string query_program_id = 1;
+   */
+  queryProgramId: string;
+
+  /**
+   * production (default), staging or development.
+   *
+   * @generated from field: string environment = 2;
+   */
+  environment: string;
+};
+
+/**
+ * Describes the message querylane.deploy.v1.GetDeploymentSummaryRequest.
+ * Use `create(GetDeploymentSummaryRequestSchema)` to create a new message.
+ */
+export const GetDeploymentSummaryRequestSchema: GenMessage<GetDeploymentSummaryRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_deploy_v1_deploy_service, 5);
+
+/**
+ * @generated from message querylane.deploy.v1.GetDeploymentSummaryResponse
+ */
+export type GetDeploymentSummaryResponse = Message<"querylane.deploy.v1.GetDeploymentSummaryResponse"> & {
+  /**
+   * @generated from field: querylane.deploy.v1.DeploymentSummary summary = 1;
+   */
+  summary?: DeploymentSummary | undefined;
+};
+
+/**
+ * Describes the message querylane.deploy.v1.GetDeploymentSummaryResponse.
+ * Use `create(GetDeploymentSummaryResponseSchema)` to create a new message.
+ */
+export const GetDeploymentSummaryResponseSchema: GenMessage<GetDeploymentSummaryResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_deploy_v1_deploy_service, 6);
+
+/**
+ * One program deployed in one environment; an undeployed or replaced one keeps its record.
+ *
+ * @generated from message querylane.deploy.v1.Deployment
+ */
+export type Deployment = Message<"querylane.deploy.v1.Deployment"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string project_id = 2;
+   */
+  projectId: string;
+
+  /**
+   * @generated from field: string query_program_id = 3;
+   */
+  queryProgramId: string;
+
+  /**
+   * @generated from field: string program_name = 4;
+   */
+  programName: string;
+
+  /**
+   * @generated from field: int32 version = 5;
+   */
+  version: number;
+
+  /**
+   * @generated from field: string environment = 6;
+   */
+  environment: string;
+
+  /**
+   * @generated from field: string endpoint_path = 7;
+   */
+  endpointPath: string;
+
+  /**
+   * active, replaced (a newer version was deployed) or undeployed.
+   *
+   * @generated from field: string status = 8;
+   */
+  status: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp deployed_at = 9;
+   */
+  deployedAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp ended_at = 10;
+   */
+  endedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message querylane.deploy.v1.Deployment.
+ * Use `create(DeploymentSchema)` to create a new message.
+ */
+export const DeploymentSchema: GenMessage<Deployment> = /*@__PURE__*/
+  messageDesc(file_querylane_deploy_v1_deploy_service, 7);
+
+/**
+ * @generated from message querylane.deploy.v1.DeployRequest
+ */
+export type DeployRequest = Message<"querylane.deploy.v1.DeployRequest"> & {
+  /**
+   * @generated from field: string query_program_id = 1;
+   */
+  queryProgramId: string;
+
+  /**
+   * @generated from field: string environment = 2;
+   */
+  environment: string;
+};
+
+/**
+ * Describes the message querylane.deploy.v1.DeployRequest.
+ * Use `create(DeployRequestSchema)` to create a new message.
+ */
+export const DeployRequestSchema: GenMessage<DeployRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_deploy_v1_deploy_service, 8);
+
+/**
+ * @generated from message querylane.deploy.v1.DeployResponse
+ */
+export type DeployResponse = Message<"querylane.deploy.v1.DeployResponse"> & {
+  /**
+   * @generated from field: querylane.deploy.v1.Deployment deployment = 1;
+   */
+  deployment?: Deployment | undefined;
+
+  /**
+   * @generated from field: querylane.deploy.v1.ApiEndpoint endpoint = 2;
+   */
+  endpoint?: ApiEndpoint | undefined;
+};
+
+/**
+ * Describes the message querylane.deploy.v1.DeployResponse.
+ * Use `create(DeployResponseSchema)` to create a new message.
+ */
+export const DeployResponseSchema: GenMessage<DeployResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_deploy_v1_deploy_service, 9);
+
+/**
+ * @generated from message querylane.deploy.v1.UndeployRequest
+ */
+export type UndeployRequest = Message<"querylane.deploy.v1.UndeployRequest"> & {
+  /**
+   * @generated from field: string query_program_id = 1;
+   */
+  queryProgramId: string;
+
+  /**
+   * @generated from field: string environment = 2;
+   */
+  environment: string;
+};
+
+/**
+ * Describes the message querylane.deploy.v1.UndeployRequest.
+ * Use `create(UndeployRequestSchema)` to create a new message.
+ */
+export const UndeployRequestSchema: GenMessage<UndeployRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_deploy_v1_deploy_service, 10);
+
+/**
+ * @generated from message querylane.deploy.v1.UndeployResponse
+ */
+export type UndeployResponse = Message<"querylane.deploy.v1.UndeployResponse"> & {
+  /**
+   * @generated from field: querylane.deploy.v1.Deployment deployment = 1;
+   */
+  deployment?: Deployment | undefined;
+};
+
+/**
+ * Describes the message querylane.deploy.v1.UndeployResponse.
+ * Use `create(UndeployResponseSchema)` to create a new message.
+ */
+export const UndeployResponseSchema: GenMessage<UndeployResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_deploy_v1_deploy_service, 11);
+
+/**
+ * The project's Api (one per project and environment), as the public JSON shows it.
+ *
+ * @generated from message querylane.deploy.v1.Api
+ */
+export type Api = Message<"querylane.deploy.v1.Api"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string project_id = 2;
+   */
+  projectId: string;
+
+  /**
+   * @generated from field: string environment = 3;
+   */
+  environment: string;
+
+  /**
+   * @generated from field: string name = 4;
+   */
+  name: string;
+
+  /**
+   * @generated from field: string base_path = 5;
+   */
+  basePath: string;
+
+  /**
+   * @generated from field: string version = 6;
+   */
+  version: string;
+
+  /**
+   * @generated from field: repeated google.protobuf.Struct servers = 7;
+   */
+  servers: JsonObject[];
+
+  /**
+   * @generated from field: repeated google.protobuf.Struct security = 8;
+   */
+  security: JsonObject[];
+
+  /**
+   * @generated from field: repeated google.protobuf.Struct tags = 9;
+   */
+  tags: JsonObject[];
+
+  /**
+   * @generated from field: google.protobuf.Timestamp created_at = 10;
+   */
+  createdAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp updated_at = 11;
+   */
+  updatedAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: repeated querylane.deploy.v1.ApiEndpoint endpoints = 12;
+   */
+  endpoints: ApiEndpoint[];
+};
+
+/**
+ * Describes the message querylane.deploy.v1.Api.
+ * Use `create(ApiSchema)` to create a new message.
+ */
+export const ApiSchema: GenMessage<Api> = /*@__PURE__*/
+  messageDesc(file_querylane_deploy_v1_deploy_service, 12);
+
+/**
+ * One deployed program in one environment, with its request and response described as JSON Schema.
+ *
+ * @generated from message querylane.deploy.v1.ApiEndpoint
+ */
+export type ApiEndpoint = Message<"querylane.deploy.v1.ApiEndpoint"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string api_id = 2;
+   */
+  apiId: string;
+
+  /**
+   * @generated from field: string project_id = 3;
+   */
+  projectId: string;
+
+  /**
+   * @generated from field: string environment = 4;
+   */
+  environment: string;
+
+  /**
+   * @generated from field: string query_program_id = 5;
+   */
+  queryProgramId: string;
+
+  /**
+   * @generated from field: int32 program_version = 6;
+   */
+  programVersion: number;
+
+  /**
+   * @generated from field: string path = 7;
+   */
+  path: string;
+
+  /**
+   * @generated from field: string endpoint_name = 8;
+   */
+  endpointName: string;
+
+  /**
+   * @generated from field: string http_method = 9;
+   */
+  httpMethod: string;
+
+  /**
+   * @generated from field: string operation_id = 10;
+   */
+  operationId: string;
+
+  /**
+   * @generated from field: repeated string tags = 11;
+   */
+  tags: string[];
+
+  /**
+   * @generated from field: repeated google.protobuf.Struct parameters = 12;
+   */
+  parameters: JsonObject[];
+
+  /**
+   * @generated from field: google.protobuf.Struct slot_mapping = 13;
+   */
+  slotMapping?: JsonObject | undefined;
+
+  /**
+   * @generated from field: google.protobuf.Struct component_schemas = 14;
+   */
+  componentSchemas?: JsonObject | undefined;
+
+  /**
+   * @generated from field: google.protobuf.Struct request_body = 15;
+   */
+  requestBody?: JsonObject | undefined;
+
+  /**
+   * @generated from field: google.protobuf.Struct responses = 16;
+   */
+  responses?: JsonObject | undefined;
+
+  /**
+   * @generated from field: repeated google.protobuf.Struct security = 17;
+   */
+  security: JsonObject[];
+
+  /**
+   * @generated from field: google.protobuf.Timestamp created_at = 18;
+   */
+  createdAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp updated_at = 19;
+   */
+  updatedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message querylane.deploy.v1.ApiEndpoint.
+ * Use `create(ApiEndpointSchema)` to create a new message.
+ */
+export const ApiEndpointSchema: GenMessage<ApiEndpoint> = /*@__PURE__*/
+  messageDesc(file_querylane_deploy_v1_deploy_service, 13);
+
+/**
+ * @generated from message querylane.deploy.v1.GetProjectApiRequest
+ */
+export type GetProjectApiRequest = Message<"querylane.deploy.v1.GetProjectApiRequest"> & {
+  /**
+   * @generated from field: string project_id = 1;
+   */
+  projectId: string;
+
+  /**
+   * @generated from field: string environment = 2;
+   */
+  environment: string;
+};
+
+/**
+ * Describes the message querylane.deploy.v1.GetProjectApiRequest.
+ * Use `create(GetProjectApiRequestSchema)` to create a new message.
+ */
+export const GetProjectApiRequestSchema: GenMessage<GetProjectApiRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_deploy_v1_deploy_service, 14);
+
+/**
+ * @generated from message querylane.deploy.v1.GetProjectApiResponse
+ */
+export type GetProjectApiResponse = Message<"querylane.deploy.v1.GetProjectApiResponse"> & {
+  /**
+   * @generated from field: querylane.deploy.v1.Api api = 1;
+   */
+  api?: Api | undefined;
+};
+
+/**
+ * Describes the message querylane.deploy.v1.GetProjectApiResponse.
+ * Use `create(GetProjectApiResponseSchema)` to create a new message.
+ */
+export const GetProjectApiResponseSchema: GenMessage<GetProjectApiResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_deploy_v1_deploy_service, 15);
+
+/**
+ * @generated from message querylane.deploy.v1.GetOpenApiDocumentRequest
+ */
+export type GetOpenApiDocumentRequest = Message<"querylane.deploy.v1.GetOpenApiDocumentRequest"> & {
+  /**
+   * @generated from field: string project_id = 1;
+   */
+  projectId: string;
+
+  /**
+   * @generated from field: string environment = 2;
+   */
+  environment: string;
+};
+
+/**
+ * Describes the message querylane.deploy.v1.GetOpenApiDocumentRequest.
+ * Use `create(GetOpenApiDocumentRequestSchema)` to create a new message.
+ */
+export const GetOpenApiDocumentRequestSchema: GenMessage<GetOpenApiDocumentRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_deploy_v1_deploy_service, 16);
+
+/**
+ * @generated from message querylane.deploy.v1.GetOpenApiDocumentResponse
+ */
+export type GetOpenApiDocumentResponse = Message<"querylane.deploy.v1.GetOpenApiDocumentResponse"> & {
+  /**
+   * The document as JSON text.
+   *
+   * @generated from field: string document_json = 1;
+   */
+  documentJson: string;
+};
+
+/**
+ * Describes the message querylane.deploy.v1.GetOpenApiDocumentResponse.
+ * Use `create(GetOpenApiDocumentResponseSchema)` to create a new message.
+ */
+export const GetOpenApiDocumentResponseSchema: GenMessage<GetOpenApiDocumentResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_deploy_v1_deploy_service, 17);
+
+/**
+ * @generated from message querylane.deploy.v1.ListDeployedEndpointsRequest
+ */
+export type ListDeployedEndpointsRequest = Message<"querylane.deploy.v1.ListDeployedEndpointsRequest"> & {
+  /**
+   * @generated from field: string project_id = 1;
+   */
+  projectId: string;
+
+  /**
+   * @generated from field: string environment = 2;
+   */
+  environment: string;
+};
+
+/**
+ * Describes the message querylane.deploy.v1.ListDeployedEndpointsRequest.
+ * Use `create(ListDeployedEndpointsRequestSchema)` to create a new message.
+ */
+export const ListDeployedEndpointsRequestSchema: GenMessage<ListDeployedEndpointsRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_deploy_v1_deploy_service, 18);
+
+/**
+ * @generated from message querylane.deploy.v1.ListDeployedEndpointsResponse
+ */
+export type ListDeployedEndpointsResponse = Message<"querylane.deploy.v1.ListDeployedEndpointsResponse"> & {
+  /**
+   * @generated from field: repeated querylane.deploy.v1.ApiEndpoint endpoints = 1;
+   */
+  endpoints: ApiEndpoint[];
+};
+
+/**
+ * Describes the message querylane.deploy.v1.ListDeployedEndpointsResponse.
+ * Use `create(ListDeployedEndpointsResponseSchema)` to create a new message.
+ */
+export const ListDeployedEndpointsResponseSchema: GenMessage<ListDeployedEndpointsResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_deploy_v1_deploy_service, 19);
+
+/**
+ * DeployService deploys query programs as endpoints per environment and keeps the project's Api,
+ * its ApiEndpoints and its OpenAPI document (DESIGN.md §1). Calls made for a user carry the
+ * `x-querylane-actor` metadata and are authorized by the catalog; a service's own call (the
+ * gateway resolving a query endpoint) has none.
  *
  * @generated from service querylane.deploy.v1.DeployService
  */
@@ -59,6 +671,66 @@ export const DeployService: GenService<{
     methodKind: "unary";
     input: typeof GetServiceInfoRequestSchema;
     output: typeof GetServiceInfoResponseSchema;
+  },
+  /**
+   * GetDeploymentSummary describes what deploying a program gives, with measured performance.
+   *
+   * @generated from rpc querylane.deploy.v1.DeployService.GetDeploymentSummary
+   */
+  getDeploymentSummary: {
+    methodKind: "unary";
+    input: typeof GetDeploymentSummaryRequestSchema;
+    output: typeof GetDeploymentSummaryResponseSchema;
+  },
+  /**
+   * Deploy deploys the program's newest version in an environment (a redeploy when one is there).
+   *
+   * @generated from rpc querylane.deploy.v1.DeployService.Deploy
+   */
+  deploy: {
+    methodKind: "unary";
+    input: typeof DeployRequestSchema;
+    output: typeof DeployResponseSchema;
+  },
+  /**
+   * Undeploy removes the program's endpoint from an environment.
+   *
+   * @generated from rpc querylane.deploy.v1.DeployService.Undeploy
+   */
+  undeploy: {
+    methodKind: "unary";
+    input: typeof UndeployRequestSchema;
+    output: typeof UndeployResponseSchema;
+  },
+  /**
+   * GetProjectApi returns the project's Api with the endpoints of one environment.
+   *
+   * @generated from rpc querylane.deploy.v1.DeployService.GetProjectApi
+   */
+  getProjectApi: {
+    methodKind: "unary";
+    input: typeof GetProjectApiRequestSchema;
+    output: typeof GetProjectApiResponseSchema;
+  },
+  /**
+   * GetOpenApiDocument returns the OpenAPI 3.1 document of the project's deployed queries.
+   *
+   * @generated from rpc querylane.deploy.v1.DeployService.GetOpenApiDocument
+   */
+  getOpenApiDocument: {
+    methodKind: "unary";
+    input: typeof GetOpenApiDocumentRequestSchema;
+    output: typeof GetOpenApiDocumentResponseSchema;
+  },
+  /**
+   * ListDeployedEndpoints lists the live endpoints of a project and environment (the gateway's cache).
+   *
+   * @generated from rpc querylane.deploy.v1.DeployService.ListDeployedEndpoints
+   */
+  listDeployedEndpoints: {
+    methodKind: "unary";
+    input: typeof ListDeployedEndpointsRequestSchema;
+    output: typeof ListDeployedEndpointsResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_querylane_deploy_v1_deploy_service, 0);

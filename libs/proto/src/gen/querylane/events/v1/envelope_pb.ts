@@ -12,7 +12,7 @@ import type { JsonObject, Message } from "@bufbuild/protobuf";
  * Describes the file querylane/events/v1/envelope.proto.
  */
 export const file_querylane_events_v1_envelope: GenFile = /*@__PURE__*/
-  fileDesc("CiJxdWVyeWxhbmUvZXZlbnRzL3YxL2VudmVsb3BlLnByb3RvEhNxdWVyeWxhbmUuZXZlbnRzLnYxIrcBCg1FdmVudEVudmVsb3BlEgoKAmlkGAEgASgJEgwKBHR5cGUYAiABKAkSLwoLb2NjdXJyZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCnByb2plY3RfaWQYBCABKAkSEAoIdHJhY2VfaWQYBSABKAkSJQoHcGF5bG9hZBgGIAEoCzIULmdvb2dsZS5wcm90b2J1Zi5BbnkSDgoGc291cmNlGAcgASgJIrkBCgpEZWFkTGV0dGVyEjQKCGVudmVsb3BlGAEgASgLMiIucXVlcnlsYW5lLmV2ZW50cy52MS5FdmVudEVudmVsb3BlEg0KBXRvcGljGAIgASgJEhYKDmNvbnN1bWVyX2dyb3VwGAMgASgJEg0KBWVycm9yGAQgASgJEhAKCGF0dGVtcHRzGAUgASgFEi0KCWZhaWxlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiYgoNUmVjb3JkQ2hhbmdlZBIMCgRraW5kGAEgASgJEgoKAmlkGAIgASgJEg4KBmNoYW5nZRgDIAEoCRInCgZyZWNvcmQYBCABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0ImkKCUpvYlF1ZXVlZBIOCgZqb2JfaWQYASABKAkSEgoKcHJvamVjdF9pZBgCIAEoCRIVCg1kYXRhc291cmNlX2lkGAMgASgJEhAKCGpvYl90eXBlGAQgASgJEg8KB2F0dGVtcHQYBSABKAViBnByb3RvMw", [file_google_protobuf_any, file_google_protobuf_struct, file_google_protobuf_timestamp]);
+  fileDesc("CiJxdWVyeWxhbmUvZXZlbnRzL3YxL2VudmVsb3BlLnByb3RvEhNxdWVyeWxhbmUuZXZlbnRzLnYxIrcBCg1FdmVudEVudmVsb3BlEgoKAmlkGAEgASgJEgwKBHR5cGUYAiABKAkSLwoLb2NjdXJyZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCnByb2plY3RfaWQYBCABKAkSEAoIdHJhY2VfaWQYBSABKAkSJQoHcGF5bG9hZBgGIAEoCzIULmdvb2dsZS5wcm90b2J1Zi5BbnkSDgoGc291cmNlGAcgASgJIrkBCgpEZWFkTGV0dGVyEjQKCGVudmVsb3BlGAEgASgLMiIucXVlcnlsYW5lLmV2ZW50cy52MS5FdmVudEVudmVsb3BlEg0KBXRvcGljGAIgASgJEhYKDmNvbnN1bWVyX2dyb3VwGAMgASgJEg0KBWVycm9yGAQgASgJEhAKCGF0dGVtcHRzGAUgASgFEi0KCWZhaWxlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiYgoNUmVjb3JkQ2hhbmdlZBIMCgRraW5kGAEgASgJEgoKAmlkGAIgASgJEg4KBmNoYW5nZRgDIAEoCRInCgZyZWNvcmQYBCABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0ImkKCUpvYlF1ZXVlZBIOCgZqb2JfaWQYASABKAkSEgoKcHJvamVjdF9pZBgCIAEoCRIVCg1kYXRhc291cmNlX2lkGAMgASgJEhAKCGpvYl90eXBlGAQgASgJEg8KB2F0dGVtcHQYBSABKAUizAMKB0FwaUNhbGwSEAoIYXBpX3NsdWcYASABKAkSDwoHdmVyc2lvbhgCIAEoCRIVCg1lbmRwb2ludF9wYXRoGAMgASgJEg8KB3VzZXJfaWQYBCABKAkSEgoKcHJvamVjdF9pZBgFIAEoCRIYChBxdWVyeXJlc3BvbnNlX2lkGAYgASgJEi0KDHF1ZXJ5X3BhcmFtcxgHIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QSGAoQcmVzcG9uc2VfdGltZV9tcxgIIAEoARITCgtzdGF0dXNfY29kZRgJIAEoBRItCgxyZXF1ZXN0X2JvZHkYCiABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhUKDXBhcmVudF9sb2dfaWQYCyABKAkSEgoKYXBpX2tleV9pZBgMIAEoCRITCgtlbnZpcm9ubWVudBgNIAEoCRISCgpxdWVyeV9uYW1lGA4gASgJEhAKCHF1ZXN0aW9uGA8gASgJEi0KCWNhbGxlZF9hdBgQIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDQoFZXJyb3IYESABKAkSFwoPb3JnYW5pemF0aW9uX2lkGBIgASgJYgZwcm90bzM", [file_google_protobuf_any, file_google_protobuf_struct, file_google_protobuf_timestamp]);
 
 /**
  * EventEnvelope wraps every event on every querylane.* topic. The Kafka record key is project_id
@@ -194,4 +194,117 @@ export type JobQueued = Message<"querylane.events.v1.JobQueued"> & {
  */
 export const JobQueuedSchema: GenMessage<JobQueued> = /*@__PURE__*/
   messageDesc(file_querylane_events_v1_envelope, 3);
+
+/**
+ * ApiCall is what querylane.api-calls carries, one per query call, published by the gateway after
+ * the response was sent (type "api-calls.call"); metering turns it into an ApiLog row.
+ *
+ * @generated from message querylane.events.v1.ApiCall
+ */
+export type ApiCall = Message<"querylane.events.v1.ApiCall"> & {
+  /**
+   * The event's own id doubles as the ApiLog id (idempotent ingestion).
+   *
+   * @generated from field: string api_slug = 1;
+   */
+  apiSlug: string;
+
+  /**
+   * @generated from field: string version = 2;
+   */
+  version: string;
+
+  /**
+   * @generated from field: string endpoint_path = 3;
+   */
+  endpointPath: string;
+
+  /**
+   * @generated from field: string user_id = 4;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string project_id = 5;
+   */
+  projectId: string;
+
+  /**
+   * @generated from field: string queryresponse_id = 6;
+   */
+  queryresponseId: string;
+
+  /**
+   * @generated from field: google.protobuf.Struct query_params = 7;
+   */
+  queryParams?: JsonObject | undefined;
+
+  /**
+   * @generated from field: double response_time_ms = 8;
+   */
+  responseTimeMs: number;
+
+  /**
+   * @generated from field: int32 status_code = 9;
+   */
+  statusCode: number;
+
+  /**
+   * @generated from field: google.protobuf.Struct request_body = 10;
+   */
+  requestBody?: JsonObject | undefined;
+
+  /**
+   * @generated from field: string parent_log_id = 11;
+   */
+  parentLogId: string;
+
+  /**
+   * @generated from field: string api_key_id = 12;
+   */
+  apiKeyId: string;
+
+  /**
+   * @generated from field: string environment = 13;
+   */
+  environment: string;
+
+  /**
+   * The program's endpoint name (empty when the call named none that exists).
+   *
+   * @generated from field: string query_name = 14;
+   */
+  queryName: string;
+
+  /**
+   * The question asked of the unified endpoint (empty for a direct call).
+   *
+   * @generated from field: string question = 15;
+   */
+  question: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp called_at = 16;
+   */
+  calledAt?: Timestamp | undefined;
+
+  /**
+   * The error code when the call failed (rate_limit_exceeded, invalid_query, ...).
+   *
+   * @generated from field: string error = 17;
+   */
+  error: string;
+
+  /**
+   * @generated from field: string organization_id = 18;
+   */
+  organizationId: string;
+};
+
+/**
+ * Describes the message querylane.events.v1.ApiCall.
+ * Use `create(ApiCallSchema)` to create a new message.
+ */
+export const ApiCallSchema: GenMessage<ApiCall> = /*@__PURE__*/
+  messageDesc(file_querylane_events_v1_envelope, 4);
 

@@ -14,7 +14,7 @@ import type { JsonObject, Message } from "@bufbuild/protobuf";
  * Describes the file querylane/query_runtime/v1/query_runtime_service.proto.
  */
 export const file_querylane_query_runtime_v1_query_runtime_service: GenFile = /*@__PURE__*/
-  fileDesc("CjZxdWVyeWxhbmUvcXVlcnlfcnVudGltZS92MS9xdWVyeV9ydW50aW1lX3NlcnZpY2UucHJvdG8SGnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxIhcKFUdldFNlcnZpY2VJbmZvUmVxdWVzdCJIChZHZXRTZXJ2aWNlSW5mb1Jlc3BvbnNlEi4KBGluZm8YASABKAsyIC5xdWVyeWxhbmUuY29tbW9uLnYxLlNlcnZpY2VJbmZvIvgECgxRdWVyeVByb2dyYW0SCgoCaWQYASABKAkSEgoKcHJvamVjdF9pZBgCIAEoCRIMCgRuYW1lGAMgASgJEg8KB3ZlcnNpb24YBCABKAUSFAoHcHJldl9pZBgFIAEoCUgAiAEBEhIKCmlzX2N1cnJlbnQYBiABKAgSDgoGb3JpZ2luGAcgASgJEhMKBmZhbWlseRgIIAEoCUgBiAEBEg0KBXF1ZXJ5GAkgASgJEhgKC2Rlc2NyaXB0aW9uGAogASgJSAKIAQESEwoGcmVhc29uGAsgASgJSAOIAQESEAoIZXhhbXBsZXMYDCADKAkSFQoNcXVlcnlfcHJvZ3JhbRgNIAEoCRImCgVzdGVwcxgOIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QSJgoFc2xvdHMYDyADKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0Eg4KBnN0b3JlcxgQIAMoCRIOCgZzdGF0dXMYESABKAkSGwoOaW52YWxpZF9yZWFzb24YEiABKAlIBIgBARIRCglwdWJsaXNoZWQYEyABKAgSLgoKY3JlYXRlZF9hdBgUIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKdXBkYXRlZF9hdBgVIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKZGVsZXRlZF9hdBgWIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBCCgoIX3ByZXZfaWRCCQoHX2ZhbWlseUIOCgxfZGVzY3JpcHRpb25CCQoHX3JlYXNvbkIRCg9faW52YWxpZF9yZWFzb24iLgoYTGlzdFF1ZXJ5UHJvZ3JhbXNSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAkiXQoZTGlzdFF1ZXJ5UHJvZ3JhbXNSZXNwb25zZRJACg5xdWVyeV9wcm9ncmFtcxgBIAMoCzIoLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlF1ZXJ5UHJvZ3JhbSIyChZHZXRRdWVyeVByb2dyYW1SZXF1ZXN0EhgKEHF1ZXJ5X3Byb2dyYW1faWQYASABKAkiWgoXR2V0UXVlcnlQcm9ncmFtUmVzcG9uc2USPwoNcXVlcnlfcHJvZ3JhbRgBIAEoCzIoLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlF1ZXJ5UHJvZ3JhbSI7Ch9MaXN0UXVlcnlQcm9ncmFtVmVyc2lvbnNSZXF1ZXN0EhgKEHF1ZXJ5X3Byb2dyYW1faWQYASABKAkiXgogTGlzdFF1ZXJ5UHJvZ3JhbVZlcnNpb25zUmVzcG9uc2USOgoIdmVyc2lvbnMYASADKAsyKC5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5RdWVyeVByb2dyYW0iWgoWUnVuUXVlcnlQcm9ncmFtUmVxdWVzdBIYChBxdWVyeV9wcm9ncmFtX2lkGAEgASgJEiYKBXNsb3RzGAIgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdCLTAQoXUnVuUXVlcnlQcm9ncmFtUmVzcG9uc2USKQoEZGF0YRgBIAMoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3RCAhgBEhkKEWV4ZWN1dGlvbl90aW1lX21zGAIgASgBEhEKCXRydW5jYXRlZBgDIAEoCBIRCglkYXRhX2pzb24YBCABKAwSEQoJcm93X2NvdW50GAUgASgFEjkKB2NvbHVtbnMYBiADKAsyKC5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5SZXN1bHRDb2x1bW4iKgoMUmVzdWx0Q29sdW1uEgwKBG5hbWUYASABKAkSDAoEdHlwZRgCIAEoCSKrAQoRUXVlcnlQcm9ncmFtSW5wdXQSDAoEbmFtZRgBIAEoCRINCgVxdWVyeRgCIAEoCRIYCgtkZXNjcmlwdGlvbhgDIAEoCUgAiAEBEhUKDXF1ZXJ5X3Byb2dyYW0YBCABKAkSJgoFc2xvdHMYBSADKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhAKCGV4YW1wbGVzGAYgAygJQg4KDF9kZXNjcmlwdGlvbiJvChlDcmVhdGVRdWVyeVByb2dyYW1SZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAkSPgoHcHJvZ3JhbRgCIAEoCzItLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlF1ZXJ5UHJvZ3JhbUlucHV0Il0KGkNyZWF0ZVF1ZXJ5UHJvZ3JhbVJlc3BvbnNlEj8KDXF1ZXJ5X3Byb2dyYW0YASABKAsyKC5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5RdWVyeVByb2dyYW0idQoZVXBkYXRlUXVlcnlQcm9ncmFtUmVxdWVzdBIYChBxdWVyeV9wcm9ncmFtX2lkGAEgASgJEj4KB3Byb2dyYW0YAiABKAsyLS5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5RdWVyeVByb2dyYW1JbnB1dCJdChpVcGRhdGVRdWVyeVByb2dyYW1SZXNwb25zZRI/Cg1xdWVyeV9wcm9ncmFtGAEgASgLMigucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuUXVlcnlQcm9ncmFtIjUKGURlbGV0ZVF1ZXJ5UHJvZ3JhbVJlcXVlc3QSGAoQcXVlcnlfcHJvZ3JhbV9pZBgBIAEoCSJdChpEZWxldGVRdWVyeVByb2dyYW1SZXNwb25zZRI/Cg1xdWVyeV9wcm9ncmFtGAEgASgLMigucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuUXVlcnlQcm9ncmFtMrMIChNRdWVyeVJ1bnRpbWVTZXJ2aWNlEncKDkdldFNlcnZpY2VJbmZvEjEucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuR2V0U2VydmljZUluZm9SZXF1ZXN0GjIucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuR2V0U2VydmljZUluZm9SZXNwb25zZRKAAQoRTGlzdFF1ZXJ5UHJvZ3JhbXMSNC5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5MaXN0UXVlcnlQcm9ncmFtc1JlcXVlc3QaNS5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5MaXN0UXVlcnlQcm9ncmFtc1Jlc3BvbnNlEnoKD0dldFF1ZXJ5UHJvZ3JhbRIyLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLkdldFF1ZXJ5UHJvZ3JhbVJlcXVlc3QaMy5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5HZXRRdWVyeVByb2dyYW1SZXNwb25zZRKVAQoYTGlzdFF1ZXJ5UHJvZ3JhbVZlcnNpb25zEjsucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuTGlzdFF1ZXJ5UHJvZ3JhbVZlcnNpb25zUmVxdWVzdBo8LnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLkxpc3RRdWVyeVByb2dyYW1WZXJzaW9uc1Jlc3BvbnNlEoMBChJDcmVhdGVRdWVyeVByb2dyYW0SNS5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5DcmVhdGVRdWVyeVByb2dyYW1SZXF1ZXN0GjYucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuQ3JlYXRlUXVlcnlQcm9ncmFtUmVzcG9uc2USgwEKElVwZGF0ZVF1ZXJ5UHJvZ3JhbRI1LnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlVwZGF0ZVF1ZXJ5UHJvZ3JhbVJlcXVlc3QaNi5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5VcGRhdGVRdWVyeVByb2dyYW1SZXNwb25zZRKDAQoSRGVsZXRlUXVlcnlQcm9ncmFtEjUucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuRGVsZXRlUXVlcnlQcm9ncmFtUmVxdWVzdBo2LnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLkRlbGV0ZVF1ZXJ5UHJvZ3JhbVJlc3BvbnNlEnoKD1J1blF1ZXJ5UHJvZ3JhbRIyLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlJ1blF1ZXJ5UHJvZ3JhbVJlcXVlc3QaMy5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5SdW5RdWVyeVByb2dyYW1SZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_struct, file_google_protobuf_timestamp, file_querylane_common_v1_service_info]);
+  fileDesc("CjZxdWVyeWxhbmUvcXVlcnlfcnVudGltZS92MS9xdWVyeV9ydW50aW1lX3NlcnZpY2UucHJvdG8SGnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxIhcKFUdldFNlcnZpY2VJbmZvUmVxdWVzdCJIChZHZXRTZXJ2aWNlSW5mb1Jlc3BvbnNlEi4KBGluZm8YASABKAsyIC5xdWVyeWxhbmUuY29tbW9uLnYxLlNlcnZpY2VJbmZvIvgECgxRdWVyeVByb2dyYW0SCgoCaWQYASABKAkSEgoKcHJvamVjdF9pZBgCIAEoCRIMCgRuYW1lGAMgASgJEg8KB3ZlcnNpb24YBCABKAUSFAoHcHJldl9pZBgFIAEoCUgAiAEBEhIKCmlzX2N1cnJlbnQYBiABKAgSDgoGb3JpZ2luGAcgASgJEhMKBmZhbWlseRgIIAEoCUgBiAEBEg0KBXF1ZXJ5GAkgASgJEhgKC2Rlc2NyaXB0aW9uGAogASgJSAKIAQESEwoGcmVhc29uGAsgASgJSAOIAQESEAoIZXhhbXBsZXMYDCADKAkSFQoNcXVlcnlfcHJvZ3JhbRgNIAEoCRImCgVzdGVwcxgOIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QSJgoFc2xvdHMYDyADKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0Eg4KBnN0b3JlcxgQIAMoCRIOCgZzdGF0dXMYESABKAkSGwoOaW52YWxpZF9yZWFzb24YEiABKAlIBIgBARIRCglwdWJsaXNoZWQYEyABKAgSLgoKY3JlYXRlZF9hdBgUIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKdXBkYXRlZF9hdBgVIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKZGVsZXRlZF9hdBgWIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBCCgoIX3ByZXZfaWRCCQoHX2ZhbWlseUIOCgxfZGVzY3JpcHRpb25CCQoHX3JlYXNvbkIRCg9faW52YWxpZF9yZWFzb24iLgoYTGlzdFF1ZXJ5UHJvZ3JhbXNSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAkiXQoZTGlzdFF1ZXJ5UHJvZ3JhbXNSZXNwb25zZRJACg5xdWVyeV9wcm9ncmFtcxgBIAMoCzIoLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlF1ZXJ5UHJvZ3JhbSIyChZHZXRRdWVyeVByb2dyYW1SZXF1ZXN0EhgKEHF1ZXJ5X3Byb2dyYW1faWQYASABKAkiWgoXR2V0UXVlcnlQcm9ncmFtUmVzcG9uc2USPwoNcXVlcnlfcHJvZ3JhbRgBIAEoCzIoLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlF1ZXJ5UHJvZ3JhbSI7Ch9MaXN0UXVlcnlQcm9ncmFtVmVyc2lvbnNSZXF1ZXN0EhgKEHF1ZXJ5X3Byb2dyYW1faWQYASABKAkiXgogTGlzdFF1ZXJ5UHJvZ3JhbVZlcnNpb25zUmVzcG9uc2USOgoIdmVyc2lvbnMYASADKAsyKC5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5RdWVyeVByb2dyYW0iWgoWUnVuUXVlcnlQcm9ncmFtUmVxdWVzdBIYChBxdWVyeV9wcm9ncmFtX2lkGAEgASgJEiYKBXNsb3RzGAIgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdCLTAQoXUnVuUXVlcnlQcm9ncmFtUmVzcG9uc2USKQoEZGF0YRgBIAMoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3RCAhgBEhkKEWV4ZWN1dGlvbl90aW1lX21zGAIgASgBEhEKCXRydW5jYXRlZBgDIAEoCBIRCglkYXRhX2pzb24YBCABKAwSEQoJcm93X2NvdW50GAUgASgFEjkKB2NvbHVtbnMYBiADKAsyKC5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5SZXN1bHRDb2x1bW4iKgoMUmVzdWx0Q29sdW1uEgwKBG5hbWUYASABKAkSDAoEdHlwZRgCIAEoCSKrAQoRUXVlcnlQcm9ncmFtSW5wdXQSDAoEbmFtZRgBIAEoCRINCgVxdWVyeRgCIAEoCRIYCgtkZXNjcmlwdGlvbhgDIAEoCUgAiAEBEhUKDXF1ZXJ5X3Byb2dyYW0YBCABKAkSJgoFc2xvdHMYBSADKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhAKCGV4YW1wbGVzGAYgAygJQg4KDF9kZXNjcmlwdGlvbiJvChlDcmVhdGVRdWVyeVByb2dyYW1SZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAkSPgoHcHJvZ3JhbRgCIAEoCzItLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlF1ZXJ5UHJvZ3JhbUlucHV0Il0KGkNyZWF0ZVF1ZXJ5UHJvZ3JhbVJlc3BvbnNlEj8KDXF1ZXJ5X3Byb2dyYW0YASABKAsyKC5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5RdWVyeVByb2dyYW0idQoZVXBkYXRlUXVlcnlQcm9ncmFtUmVxdWVzdBIYChBxdWVyeV9wcm9ncmFtX2lkGAEgASgJEj4KB3Byb2dyYW0YAiABKAsyLS5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5RdWVyeVByb2dyYW1JbnB1dCJdChpVcGRhdGVRdWVyeVByb2dyYW1SZXNwb25zZRI/Cg1xdWVyeV9wcm9ncmFtGAEgASgLMigucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuUXVlcnlQcm9ncmFtIjUKGURlbGV0ZVF1ZXJ5UHJvZ3JhbVJlcXVlc3QSGAoQcXVlcnlfcHJvZ3JhbV9pZBgBIAEoCSJdChpEZWxldGVRdWVyeVByb2dyYW1SZXNwb25zZRI/Cg1xdWVyeV9wcm9ncmFtGAEgASgLMigucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuUXVlcnlQcm9ncmFtIkQKGlByb2ZpbGVRdWVyeVByb2dyYW1SZXF1ZXN0EhgKEHF1ZXJ5X3Byb2dyYW1faWQYASABKAkSDAoEcnVucxgCIAEoBSJ4ChtQcm9maWxlUXVlcnlQcm9ncmFtUmVzcG9uc2USDgoGcDUwX21zGAEgASgBEg4KBnA5NV9tcxgCIAEoARIMCgRyb3dzGAMgASgDEhUKDWJ5dGVzX3NjYW5uZWQYBCABKAMSFAoMcm93c19zY2FubmVkGAUgASgDIkMKEFJvdXRpbmdDYW5kaWRhdGUSGAoQcXVlcnlfcHJvZ3JhbV9pZBgBIAEoCRIVCg1lbmRwb2ludF9uYW1lGAIgASgJIk8KFUFuc3dlclF1ZXN0aW9uUmVxdWVzdBI2CghxdWVzdGlvbhgBIAEoCzIkLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlF1ZXN0aW9uIk0KE1N0cmVhbUFuc3dlclJlcXVlc3QSNgoIcXVlc3Rpb24YASABKAsyJC5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5RdWVzdGlvbiLBAQoIUXVlc3Rpb24SEgoKcHJvamVjdF9pZBgBIAEoCRIMCgR0ZXh0GAIgASgJEkAKCmNhbmRpZGF0ZXMYAyADKAsyLC5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5Sb3V0aW5nQ2FuZGlkYXRlEhcKD2NvbnZlcnNhdGlvbl9pZBgEIAEoCRITCgtlbnZpcm9ubWVudBgFIAEoCRISCgphcGlfa2V5X2lkGAYgASgJEg8KB3VzZXJfaWQYByABKAkijgIKFkFuc3dlclF1ZXN0aW9uUmVzcG9uc2USEQoJZGF0YV9qc29uGAEgASgMEhEKCXJvd19jb3VudBgCIAEoBRIRCgl0cnVuY2F0ZWQYAyABKAgSEgoKcXVlcnlfdXNlZBgEIAEoCRIrCgpwYXJhbWV0ZXJzGAUgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIZChFleGVjdXRpb25fdGltZV9tcxgGIAEoARIXCg9jb252ZXJzYXRpb25faWQYByABKAkSGAoQcXVlcnlyZXNwb25zZV9pZBgIIAEoCRIYChBxdWVyeV9wcm9ncmFtX2lkGAkgASgJEhIKCmNvbmZpZGVuY2UYCiABKAEiowEKFFN0cmVhbUFuc3dlclJlc3BvbnNlEjYKBG1ldGEYASABKAsyJi5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5BbnN3ZXJNZXRhSAASEwoJcm93c19qc29uGAIgASgMSAASNgoEZG9uZRgDIAEoCzImLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLkFuc3dlckRvbmVIAEIGCgRwYXJ0Iq4BCgpBbnN3ZXJNZXRhEhIKCnF1ZXJ5X3VzZWQYASABKAkSKwoKcGFyYW1ldGVycxgCIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QSFwoPY29udmVyc2F0aW9uX2lkGAMgASgJEhgKEHF1ZXJ5cmVzcG9uc2VfaWQYBCABKAkSGAoQcXVlcnlfcHJvZ3JhbV9pZBgFIAEoCRISCgpjb25maWRlbmNlGAYgASgBIjoKCkFuc3dlckRvbmUSEQoJcm93X2NvdW50GAEgASgDEhkKEWV4ZWN1dGlvbl90aW1lX21zGAIgASgBMqoLChNRdWVyeVJ1bnRpbWVTZXJ2aWNlEncKDkdldFNlcnZpY2VJbmZvEjEucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuR2V0U2VydmljZUluZm9SZXF1ZXN0GjIucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuR2V0U2VydmljZUluZm9SZXNwb25zZRKAAQoRTGlzdFF1ZXJ5UHJvZ3JhbXMSNC5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5MaXN0UXVlcnlQcm9ncmFtc1JlcXVlc3QaNS5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5MaXN0UXVlcnlQcm9ncmFtc1Jlc3BvbnNlEnoKD0dldFF1ZXJ5UHJvZ3JhbRIyLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLkdldFF1ZXJ5UHJvZ3JhbVJlcXVlc3QaMy5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5HZXRRdWVyeVByb2dyYW1SZXNwb25zZRKVAQoYTGlzdFF1ZXJ5UHJvZ3JhbVZlcnNpb25zEjsucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuTGlzdFF1ZXJ5UHJvZ3JhbVZlcnNpb25zUmVxdWVzdBo8LnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLkxpc3RRdWVyeVByb2dyYW1WZXJzaW9uc1Jlc3BvbnNlEoMBChJDcmVhdGVRdWVyeVByb2dyYW0SNS5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5DcmVhdGVRdWVyeVByb2dyYW1SZXF1ZXN0GjYucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuQ3JlYXRlUXVlcnlQcm9ncmFtUmVzcG9uc2USgwEKElVwZGF0ZVF1ZXJ5UHJvZ3JhbRI1LnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlVwZGF0ZVF1ZXJ5UHJvZ3JhbVJlcXVlc3QaNi5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5VcGRhdGVRdWVyeVByb2dyYW1SZXNwb25zZRKDAQoSRGVsZXRlUXVlcnlQcm9ncmFtEjUucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuRGVsZXRlUXVlcnlQcm9ncmFtUmVxdWVzdBo2LnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLkRlbGV0ZVF1ZXJ5UHJvZ3JhbVJlc3BvbnNlEnoKD1J1blF1ZXJ5UHJvZ3JhbRIyLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlJ1blF1ZXJ5UHJvZ3JhbVJlcXVlc3QaMy5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5SdW5RdWVyeVByb2dyYW1SZXNwb25zZRKGAQoTUHJvZmlsZVF1ZXJ5UHJvZ3JhbRI2LnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlByb2ZpbGVRdWVyeVByb2dyYW1SZXF1ZXN0GjcucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuUHJvZmlsZVF1ZXJ5UHJvZ3JhbVJlc3BvbnNlEncKDkFuc3dlclF1ZXN0aW9uEjEucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuQW5zd2VyUXVlc3Rpb25SZXF1ZXN0GjIucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuQW5zd2VyUXVlc3Rpb25SZXNwb25zZRJzCgxTdHJlYW1BbnN3ZXISLy5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5TdHJlYW1BbnN3ZXJSZXF1ZXN0GjAucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuU3RyZWFtQW5zd2VyUmVzcG9uc2UwAWIGcHJvdG8z", [file_google_protobuf_struct, file_google_protobuf_timestamp, file_querylane_common_v1_service_info]);
 
 /**
  * @generated from message querylane.query_runtime.v1.GetServiceInfoRequest
@@ -525,6 +525,347 @@ export const DeleteQueryProgramResponseSchema: GenMessage<DeleteQueryProgramResp
   messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 18);
 
 /**
+ * @generated from message querylane.query_runtime.v1.ProfileQueryProgramRequest
+ */
+export type ProfileQueryProgramRequest = Message<"querylane.query_runtime.v1.ProfileQueryProgramRequest"> & {
+  /**
+   * @generated from field: string query_program_id = 1;
+   */
+  queryProgramId: string;
+
+  /**
+   * How many timed runs (default 5, at most 50), after one warm-up run.
+   *
+   * @generated from field: int32 runs = 2;
+   */
+  runs: number;
+};
+
+/**
+ * Describes the message querylane.query_runtime.v1.ProfileQueryProgramRequest.
+ * Use `create(ProfileQueryProgramRequestSchema)` to create a new message.
+ */
+export const ProfileQueryProgramRequestSchema: GenMessage<ProfileQueryProgramRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 19);
+
+/**
+ * @generated from message querylane.query_runtime.v1.ProfileQueryProgramResponse
+ */
+export type ProfileQueryProgramResponse = Message<"querylane.query_runtime.v1.ProfileQueryProgramResponse"> & {
+  /**
+   * @generated from field: double p50_ms = 1;
+   */
+  p50Ms: number;
+
+  /**
+   * @generated from field: double p95_ms = 2;
+   */
+  p95Ms: number;
+
+  /**
+   * @generated from field: int64 rows = 3;
+   */
+  rows: bigint;
+
+  /**
+   * What the scans of the query read, from DuckDB's profile.
+   *
+   * @generated from field: int64 bytes_scanned = 4;
+   */
+  bytesScanned: bigint;
+
+  /**
+   * @generated from field: int64 rows_scanned = 5;
+   */
+  rowsScanned: bigint;
+};
+
+/**
+ * Describes the message querylane.query_runtime.v1.ProfileQueryProgramResponse.
+ * Use `create(ProfileQueryProgramResponseSchema)` to create a new message.
+ */
+export const ProfileQueryProgramResponseSchema: GenMessage<ProfileQueryProgramResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 20);
+
+/**
+ * A program the question may be routed to (the deployed ones of the project and environment).
+ *
+ * @generated from message querylane.query_runtime.v1.RoutingCandidate
+ */
+export type RoutingCandidate = Message<"querylane.query_runtime.v1.RoutingCandidate"> & {
+  /**
+   * @generated from field: string query_program_id = 1;
+   */
+  queryProgramId: string;
+
+  /**
+   * The name it is called by in this environment.
+   *
+   * @generated from field: string endpoint_name = 2;
+   */
+  endpointName: string;
+};
+
+/**
+ * Describes the message querylane.query_runtime.v1.RoutingCandidate.
+ * Use `create(RoutingCandidateSchema)` to create a new message.
+ */
+export const RoutingCandidateSchema: GenMessage<RoutingCandidate> = /*@__PURE__*/
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 21);
+
+/**
+ * @generated from message querylane.query_runtime.v1.AnswerQuestionRequest
+ */
+export type AnswerQuestionRequest = Message<"querylane.query_runtime.v1.AnswerQuestionRequest"> & {
+  /**
+   * @generated from field: querylane.query_runtime.v1.Question question = 1;
+   */
+  question?: Question | undefined;
+};
+
+/**
+ * Describes the message querylane.query_runtime.v1.AnswerQuestionRequest.
+ * Use `create(AnswerQuestionRequestSchema)` to create a new message.
+ */
+export const AnswerQuestionRequestSchema: GenMessage<AnswerQuestionRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 22);
+
+/**
+ * @generated from message querylane.query_runtime.v1.StreamAnswerRequest
+ */
+export type StreamAnswerRequest = Message<"querylane.query_runtime.v1.StreamAnswerRequest"> & {
+  /**
+   * @generated from field: querylane.query_runtime.v1.Question question = 1;
+   */
+  question?: Question | undefined;
+};
+
+/**
+ * Describes the message querylane.query_runtime.v1.StreamAnswerRequest.
+ * Use `create(StreamAnswerRequestSchema)` to create a new message.
+ */
+export const StreamAnswerRequestSchema: GenMessage<StreamAnswerRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 23);
+
+/**
+ * A question for the unified query endpoint.
+ *
+ * @generated from message querylane.query_runtime.v1.Question
+ */
+export type Question = Message<"querylane.query_runtime.v1.Question"> & {
+  /**
+   * @generated from field: string project_id = 1;
+   */
+  projectId: string;
+
+  /**
+   * @generated from field: string text = 2;
+   */
+  text: string;
+
+  /**
+   * @generated from field: repeated querylane.query_runtime.v1.RoutingCandidate candidates = 3;
+   */
+  candidates: RoutingCandidate[];
+
+  /**
+   * Continue this conversation (of the same project); empty starts a new one.
+   *
+   * @generated from field: string conversation_id = 4;
+   */
+  conversationId: string;
+
+  /**
+   * @generated from field: string environment = 5;
+   */
+  environment: string;
+
+  /**
+   * Who asks: the API key's id and its owner, recorded with the conversation.
+   *
+   * @generated from field: string api_key_id = 6;
+   */
+  apiKeyId: string;
+
+  /**
+   * @generated from field: string user_id = 7;
+   */
+  userId: string;
+};
+
+/**
+ * Describes the message querylane.query_runtime.v1.Question.
+ * Use `create(QuestionSchema)` to create a new message.
+ */
+export const QuestionSchema: GenMessage<Question> = /*@__PURE__*/
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 24);
+
+/**
+ * @generated from message querylane.query_runtime.v1.AnswerQuestionResponse
+ */
+export type AnswerQuestionResponse = Message<"querylane.query_runtime.v1.AnswerQuestionResponse"> & {
+  /**
+   * @generated from field: bytes data_json = 1;
+   */
+  dataJson: Uint8Array;
+
+  /**
+   * @generated from field: int32 row_count = 2;
+   */
+  rowCount: number;
+
+  /**
+   * @generated from field: bool truncated = 3;
+   */
+  truncated: boolean;
+
+  /**
+   * The endpoint name of the program that answered.
+   *
+   * @generated from field: string query_used = 4;
+   */
+  queryUsed: string;
+
+  /**
+   * @generated from field: google.protobuf.Struct parameters = 5;
+   */
+  parameters?: JsonObject | undefined;
+
+  /**
+   * @generated from field: double execution_time_ms = 6;
+   */
+  executionTimeMs: number;
+
+  /**
+   * @generated from field: string conversation_id = 7;
+   */
+  conversationId: string;
+
+  /**
+   * @generated from field: string queryresponse_id = 8;
+   */
+  queryresponseId: string;
+
+  /**
+   * @generated from field: string query_program_id = 9;
+   */
+  queryProgramId: string;
+
+  /**
+   * @generated from field: double confidence = 10;
+   */
+  confidence: number;
+};
+
+/**
+ * Describes the message querylane.query_runtime.v1.AnswerQuestionResponse.
+ * Use `create(AnswerQuestionResponseSchema)` to create a new message.
+ */
+export const AnswerQuestionResponseSchema: GenMessage<AnswerQuestionResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 25);
+
+/**
+ * @generated from message querylane.query_runtime.v1.StreamAnswerResponse
+ */
+export type StreamAnswerResponse = Message<"querylane.query_runtime.v1.StreamAnswerResponse"> & {
+  /**
+   * @generated from oneof querylane.query_runtime.v1.StreamAnswerResponse.part
+   */
+  part: {
+    /**
+     * @generated from field: querylane.query_runtime.v1.AnswerMeta meta = 1;
+     */
+    value: AnswerMeta;
+    case: "meta";
+  } | {
+    /**
+     * A JSON array of up to 1,000 rows.
+     *
+     * @generated from field: bytes rows_json = 2;
+     */
+    value: Uint8Array;
+    case: "rowsJson";
+  } | {
+    /**
+     * @generated from field: querylane.query_runtime.v1.AnswerDone done = 3;
+     */
+    value: AnswerDone;
+    case: "done";
+  } | { case: undefined; value?: undefined };
+};
+
+/**
+ * Describes the message querylane.query_runtime.v1.StreamAnswerResponse.
+ * Use `create(StreamAnswerResponseSchema)` to create a new message.
+ */
+export const StreamAnswerResponseSchema: GenMessage<StreamAnswerResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 26);
+
+/**
+ * @generated from message querylane.query_runtime.v1.AnswerMeta
+ */
+export type AnswerMeta = Message<"querylane.query_runtime.v1.AnswerMeta"> & {
+  /**
+   * @generated from field: string query_used = 1;
+   */
+  queryUsed: string;
+
+  /**
+   * @generated from field: google.protobuf.Struct parameters = 2;
+   */
+  parameters?: JsonObject | undefined;
+
+  /**
+   * @generated from field: string conversation_id = 3;
+   */
+  conversationId: string;
+
+  /**
+   * @generated from field: string queryresponse_id = 4;
+   */
+  queryresponseId: string;
+
+  /**
+   * @generated from field: string query_program_id = 5;
+   */
+  queryProgramId: string;
+
+  /**
+   * @generated from field: double confidence = 6;
+   */
+  confidence: number;
+};
+
+/**
+ * Describes the message querylane.query_runtime.v1.AnswerMeta.
+ * Use `create(AnswerMetaSchema)` to create a new message.
+ */
+export const AnswerMetaSchema: GenMessage<AnswerMeta> = /*@__PURE__*/
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 27);
+
+/**
+ * @generated from message querylane.query_runtime.v1.AnswerDone
+ */
+export type AnswerDone = Message<"querylane.query_runtime.v1.AnswerDone"> & {
+  /**
+   * @generated from field: int64 row_count = 1;
+   */
+  rowCount: bigint;
+
+  /**
+   * @generated from field: double execution_time_ms = 2;
+   */
+  executionTimeMs: number;
+};
+
+/**
+ * Describes the message querylane.query_runtime.v1.AnswerDone.
+ * Use `create(AnswerDoneSchema)` to create a new message.
+ */
+export const AnswerDoneSchema: GenMessage<AnswerDone> = /*@__PURE__*/
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 28);
+
+/**
  * QueryRuntimeService holds the query programs and runs them on DuckDB (DESIGN.md §1, §4 step 5,
  * §5). Calls made for a user carry the `x-querylane-actor` metadata; the catalog authorizes them.
  *
@@ -610,6 +951,38 @@ export const QueryRuntimeService: GenService<{
     methodKind: "unary";
     input: typeof RunQueryProgramRequestSchema;
     output: typeof RunQueryProgramResponseSchema;
+  },
+  /**
+   * ProfileQueryProgram runs a program several times with its defaults and reports its cost.
+   *
+   * @generated from rpc querylane.query_runtime.v1.QueryRuntimeService.ProfileQueryProgram
+   */
+  profileQueryProgram: {
+    methodKind: "unary";
+    input: typeof ProfileQueryProgramRequestSchema;
+    output: typeof ProfileQueryProgramResponseSchema;
+  },
+  /**
+   * AnswerQuestion routes a question to one of the candidate programs, fills its slots, runs it
+   * and stores the Conversation, Messages and QueryResponse; a question no candidate answers
+   * with confidence is refused (invalid_query, the closest candidates in the details).
+   *
+   * @generated from rpc querylane.query_runtime.v1.QueryRuntimeService.AnswerQuestion
+   */
+  answerQuestion: {
+    methodKind: "unary";
+    input: typeof AnswerQuestionRequestSchema;
+    output: typeof AnswerQuestionResponseSchema;
+  },
+  /**
+   * StreamAnswer is AnswerQuestion with the rows streamed in parts: meta first, rows, done last.
+   *
+   * @generated from rpc querylane.query_runtime.v1.QueryRuntimeService.StreamAnswer
+   */
+  streamAnswer: {
+    methodKind: "server_streaming";
+    input: typeof StreamAnswerRequestSchema;
+    output: typeof StreamAnswerResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_querylane_query_runtime_v1_query_runtime_service, 0);

@@ -1,0 +1,262 @@
+// The unified query endpoint's work in query-runtime (DESIGN.md §6): route a question to one of the
+// candidate programs (the deployed ones of the project and environment, named by the gateway), fill
+// its slots, run it, and store the Conversation, the Messages and the QueryResponse. A question no
+// candidate answers with confidence is refused with invalid_query and the closest candidates —
+// stored too, so the questions users ask are counted whether or not they were answered.
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Selectable } from 'kysely';
+import type { Logger } from 'pino';
+import { AppError } from '@querylane/errors';
+import type { ServiceClients } from '@querylane/runtime';
+import type { QueryProgramsTable, QueryRuntimeTables } from '../db/schema.js';
+import type { ProjectDatabases } from '../execution/project-databases.js';
+import type { StreamEnd } from '../execution/project-database.js';
+import type { ProgramCache } from '../programs/program-cache.js';
+import { bindSlots, type Slot } from '../programs/slot-values.js';
+import { QuestionRouter, valuesFromProfile, type DataValues, type RouteAnswer, type RouteCandidateInput } from '../routing/index.js';
+
+type ProgramRow = Selectable<QueryProgramsTable>;
+
+export interface Question {
+  projectId: string;
+  text: string;
+  candidates: { queryProgramId: string; endpointName: string }[];
+  conversationId?: string | undefined;
+  environment: string;
+  apiKeyId?: string | undefined;
+  userId?: string | undefined;
+}
+
+/** What was decided before the rows: the program, its values, and the records' ids. */
+export interface Routed {
+  program: ProgramRow;
+  queryUsed: string;
+  parameters: Record<string, unknown>;
+  confidence: number;
+  conversationId: string;
+  queryResponseId: string;
+}
+
+export interface Answer extends Routed {
+  json: string;
+  rowCount: number;
+  truncated: boolean;
+  executionTimeMs: number;
+}
+
+const maxQuestionLength = 2_000;
+// Routers kept at once (one per project, environment and set of deployed programs).
+const maxRouters = 500;
+
+export class AnswerQuestionUseCase {
+  private readonly routers = new Map<string, Promise<QuestionRouter>>();
+
+  constructor(
+    private readonly deps: {
+      db: Kysely<QueryRuntimeTables>;
+      cache: ProgramCache;
+      databases: ProjectDatabases;
+      clients: ServiceClients;
+      logger: Logger;
+      now?: () => Date;
+    },
+  ) {}
+
+  async answer(question: Question): Promise<Answer> {
+    const routed = await this.route(question);
+    try {
+      const result = await this.deps.databases.run(routed.program.project_id, routed.program.query_program, bindSlots(routed.program.slots as unknown as Slot[], routed.parameters, 'invalid_query'));
+      await this.record(question, routed, { status: 'answered', rowCount: result.rowCount, executionTimeMs: result.executionTimeMs });
+      return { ...routed, json: result.json, rowCount: result.rowCount, truncated: result.truncated, executionTimeMs: result.executionTimeMs };
+    } catch (error) {
+      await this.record(question, routed, { status: 'failed', error: error instanceof Error ? error.message : String(error) });
+      throw error;
+    }
+  }
+
+  /** The routed program first, then its rows in parts of at most 1,000; the records are written at the end. */
+  async *stream(question: Question): AsyncGenerator<{ routed: Routed } | { rows: string[] }, StreamEnd> {
+    const routed = await this.route(question);
+    yield { routed };
+    let end: StreamEnd | undefined;
+    let failure: unknown;
+    try {
+      const parts = this.deps.databases.stream(routed.program.project_id, routed.program.query_program, bindSlots(routed.program.slots as unknown as Slot[], routed.parameters, 'invalid_query'));
+      for (let next = await parts.next(); ; next = await parts.next()) {
+        if (next.done) {
+          end = next.value;
+          break;
+        }
+        if (next.value.rows.length > 0) yield { rows: next.value.rows };
+      }
+      return end;
+    } catch (error) {
+      failure = error;
+      throw error;
+    } finally {
+      // Also when the client went away mid-stream: the question was asked and answered in part.
+      await this.record(
+        question,
+        routed,
+        end ? { status: 'answered', rowCount: end.rowCount, executionTimeMs: end.executionTimeMs } : { status: 'failed', error: failure instanceof Error ? failure.message : 'the stream was abandoned' },
+      );
+    }
+  }
+
+  /** Validates the question, picks the program and its values, or records the refusal and throws it. */
+  private async route(question: Question): Promise<Routed> {
+    const text = question.text.trim();
+    if (text === '') throw new AppError('invalid_query', 'query (the question) is empty', { field: 'query' });
+    if (text.length > maxQuestionLength) throw new AppError('invalid_query', `the question is longer than ${maxQuestionLength} characters`, { field: 'query' });
+    const conversationId = question.conversationId || randomUUID();
+    if (question.conversationId) await this.assertConversation(question.projectId, question.conversationId);
+    if (question.candidates.length === 0) {
+      await this.recordRefusal(question, conversationId, 'no query is deployed in this project and environment', []);
+      throw new AppError('invalid_query', `no query is deployed in the ${question.environment} environment of this project`, { candidates: [], conversation_id: conversationId });
+    }
+    const { router, programs } = await this.router(question);
+    const routed = router.route(text, { now: this.deps.now?.() ?? new Date() });
+    if (routed.kind === 'refusal') {
+      await this.recordRefusal(question, conversationId, routed.reason, routed.candidates);
+      throw new AppError('invalid_query', `the question does not match a deployed query closely enough: ${routed.reason}`, {
+        confidence: round(routed.confidence),
+        candidates: routed.candidates.map((candidate) => ({ query_name: candidate.endpoint_name, score: round(candidate.score) })),
+        conversation_id: conversationId,
+      });
+    }
+    const program = programs.get(routed.candidate.endpoint_name);
+    if (!program) throw new AppError('internal_error', `the router chose ${routed.candidate.endpoint_name}, which is not a candidate`);
+    return { program, queryUsed: routed.candidate.endpoint_name, parameters: parametersOf(routed), confidence: routed.confidence, conversationId, queryResponseId: randomUUID() };
+  }
+
+  /** The router of this candidate set, built once (with the data's own values) and reused. */
+  private async router(question: Question): Promise<{ router: QuestionRouter; programs: Map<string, ProgramRow> }> {
+    const rows = await Promise.all(
+      question.candidates.map(async (candidate) => {
+        const row = await this.deps.cache.get(candidate.queryProgramId, () =>
+          this.deps.db.selectFrom('query_programs').selectAll().where('id', '=', candidate.queryProgramId).where('deleted_at', 'is', null).executeTakeFirst(),
+        );
+        return row && row.project_id === question.projectId && row.status === 'valid' ? { row, endpointName: candidate.endpointName } : undefined;
+      }),
+    );
+    const usable = rows.filter((entry) => entry !== undefined);
+    const programs = new Map(usable.map((entry) => [entry.endpointName, entry.row]));
+    const key = `${question.projectId}\u0000${usable.map((entry) => `${entry.endpointName}=${entry.row.id}`).sort().join(',')}`;
+    let router = this.routers.get(key);
+    if (router === undefined) {
+      router = this.values(question.projectId).then((values) =>
+        QuestionRouter.build(
+          usable.map(
+            ({ row, endpointName }): RouteCandidateInput => ({
+              endpoint_name: endpointName,
+              name: row.name,
+              family: row.family,
+              query: row.query,
+              description: row.description,
+              reason: row.reason,
+              examples: row.examples,
+              steps: row.steps,
+              slots: row.slots as RouteCandidateInput['slots'],
+              stores: row.stores,
+            }),
+          ),
+          { values },
+        ),
+      );
+      this.routers.set(key, router);
+      router.catch(() => this.routers.get(key) === router && this.routers.delete(key));
+      if (this.routers.size > maxRouters) this.routers.delete(this.routers.keys().next().value as string);
+    }
+    return { router: await router, programs };
+  }
+
+  /** Table → column → values, from each dataline's profile (the router picks the columns it can use). */
+  private async values(projectId: string): Promise<DataValues> {
+    const { datalines } = await this.deps.clients.catalog.call.listProjectDatalines({ projectId });
+    const values: DataValues = {};
+    for (const dataline of datalines) {
+      const model = dataline.dataModel as Parameters<typeof valuesFromProfile>[0] | undefined;
+      if (Array.isArray(model?.columns)) values[dataline.name] = valuesFromProfile(model);
+    }
+    return values;
+  }
+
+  private async assertConversation(projectId: string, conversationId: string): Promise<void> {
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+    const found = uuid.test(conversationId) ? await this.deps.db.selectFrom('conversations').select('project_id').where('id', '=', conversationId).executeTakeFirst() : undefined;
+    if (!found || found.project_id !== projectId) throw new AppError('invalid_query', `conversation ${conversationId} is not a conversation of this project`, { field: 'conversation_id' });
+  }
+
+  private async record(
+    question: Question,
+    routed: Routed,
+    outcome: { status: 'answered'; rowCount: number; executionTimeMs: number } | { status: 'failed'; error: string },
+  ): Promise<void> {
+    const summary =
+      outcome.status === 'answered'
+        ? `${routed.queryUsed}(${JSON.stringify(routed.parameters)}) → ${outcome.rowCount} row${outcome.rowCount === 1 ? '' : 's'}`
+        : `${routed.queryUsed} failed: ${outcome.error}`;
+    await this.write(question, routed.conversationId, summary, {
+      id: routed.queryResponseId,
+      status: outcome.status,
+      query_program_id: routed.program.id,
+      query_used: routed.queryUsed,
+      parameters: JSON.stringify(routed.parameters),
+      confidence: routed.confidence,
+      row_count: outcome.status === 'answered' ? outcome.rowCount : null,
+      execution_time_ms: outcome.status === 'answered' ? outcome.executionTimeMs : null,
+      error: outcome.status === 'failed' ? outcome.error.slice(0, 1000) : null,
+      candidates: '[]',
+    });
+  }
+
+  private async recordRefusal(question: Question, conversationId: string, reason: string, candidates: { endpoint_name: string; score: number }[]): Promise<void> {
+    await this.write(question, conversationId, `no deployed query answers this: ${reason}`, {
+      id: randomUUID(),
+      status: 'refused',
+      query_program_id: null,
+      query_used: null,
+      parameters: '{}',
+      confidence: null,
+      row_count: null,
+      execution_time_ms: null,
+      error: reason,
+      candidates: JSON.stringify(candidates),
+    });
+  }
+
+  /** The conversation (new or continued), the question and the answer's summary, and the QueryResponse, in one transaction. */
+  private async write(
+    question: Question,
+    conversationId: string,
+    summary: string,
+    response: { id: string; status: string; query_program_id: string | null; query_used: string | null; parameters: string; confidence: number | null; row_count: number | null; execution_time_ms: number | null; error: string | null; candidates: string },
+  ): Promise<void> {
+    const text = question.text.trim();
+    try {
+      await this.deps.db.transaction().execute(async (trx) => {
+        const now = new Date();
+        await trx
+          .insertInto('conversations')
+          .values({ id: conversationId, project_id: question.projectId, environment: question.environment, api_key_id: question.apiKeyId || null, user_id: question.userId || null, title: text.slice(0, 200) })
+          .onConflict((conflict) => conflict.column('id').doUpdateSet({ updated_at: now }))
+          .execute();
+        const messageId = randomUUID();
+        await trx.insertInto('messages').values({ id: messageId, conversation_id: conversationId, role: 'user', content: text }).execute();
+        await trx.insertInto('messages').values({ id: randomUUID(), conversation_id: conversationId, role: 'assistant', content: summary }).execute();
+        await trx.insertInto('query_responses').values({ ...response, conversation_id: conversationId, message_id: messageId, project_id: question.projectId, question: text }).execute();
+      });
+    } catch (error) {
+      // The caller's answer does not depend on the record; losing one is logged, not turned into a failed call.
+      this.deps.logger.error({ err: error, project_id: question.projectId, conversation_id: conversationId }, 'recording the question failed');
+    }
+  }
+}
+
+function parametersOf(routed: RouteAnswer): Record<string, unknown> {
+  return { ...routed.slots };
+}
+
+function round(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}
