@@ -16,6 +16,7 @@ import { validationHook } from './openapi/errors.js';
 import { accessRoutes, sessionRoutes } from './routes/access.routes.js';
 import { apiKeysRoutes } from './routes/api-keys.routes.js';
 import { connectionsRoutes } from './routes/connections.routes.js';
+import { deployRoutes } from './routes/deploy.routes.js';
 import { queryProgramsRoutes } from './routes/query-programs.routes.js';
 import { healthRoutes } from './routes/health.routes.js';
 import { projectsRoutes } from './routes/projects.routes.js';
@@ -57,6 +58,7 @@ export function createGatewayApp({ clients, logger, authenticator = new Authenti
   app.route('/', apiKeysRoutes(clients));
   app.route('/', connectionsRoutes(clients));
   app.route('/', queryProgramsRoutes(clients));
+  app.route('/', deployRoutes(clients));
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerToken', {
     type: 'http',
