@@ -47,7 +47,7 @@ export const queryRuntimeModule = defineServiceModule<typeof queryRuntimeV1.Quer
       // A rebuilt dataline replaces the table of an open project database.
       onDatalineBuilt: (projectId) => databases.reloadIfChanged(projectId).then(() => undefined),
     });
-    const subscription = await consumeJobs({ bus: context.bus, group: context.consumerGroup, buildDataline, logger: context.logger, onFatal: context.fail });
+    const subscription = await consumeJobs({ bus: context.bus, group: context.consumerGroup, buildDataline, db: context.db, cache, logger: context.logger, onFatal: context.fail });
     const replicaSync = await consumeReplicaChanges({ bus: context.bus, group: context.consumerGroup, cache, databases, logger: context.logger, onFatal: context.fail });
     return {
       implementation: queryRuntimeHandlers({
