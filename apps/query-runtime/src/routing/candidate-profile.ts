@@ -1,0 +1,135 @@
+// What the router needs to know about one deployed program, worked out once when the router is built:
+// which column each slot filters, the words the program answers to, and the data values it can filter on.
+import type { ProgramFamily, Slot } from '../generation/index.js';
+import { parseSteps, routeCandidateSchema, type DataValues, type ParsedSteps, type RouteCandidateInput, type SlotValue } from './routing.types.js';
+import { foldValue, humanWords, initials, stem } from './text-terms.js';
+
+export type SlotRole = 'eq' | 'min' | 'max' | 'from' | 'to' | 'limit' | 'order' | 'interval' | 'term' | 'key' | 'other';
+
+export interface SlotPlan {
+  slot: Slot;
+  role: SlotRole;
+  /** The filtered column, when the plan names it. */
+  column: string | null;
+  /** The column as words ("weight in lbs"). */
+  label: string | null;
+}
+
+export interface CandidateProfile {
+  index: number;
+  endpoint_name: string;
+  name: string;
+  family: ProgramFamily | null;
+  table: string;
+  slots: Slot[];
+  plans: SlotPlan[];
+  /** Folded labels of the group-by columns. */
+  groupBy: string[];
+  /** Every column the plan reads. */
+  columns: string[];
+  /** Stems of the table's name ("seattle weather" → seattl, weather). */
+  tableStems: string[];
+  document: {
+    id: number;
+    name: string;
+    question: string;
+    description: string;
+    examples: string;
+    columns: string;
+    values: string;
+    tableValues: string;
+    table: string;
+  };
+}
+
+const families = new Set<string>(['list', 'lookup', 'aggregate', 'top_n', 'count', 'range', 'time_series', 'text_search']);
+
+export function profileCandidate(input: RouteCandidateInput, index: number, values: DataValues): CandidateProfile {
+  const candidate = routeCandidateSchema.parse(input);
+  const steps = parseSteps(candidate.steps);
+  const familyText = candidate.family ?? steps?.family ?? null;
+  const family = familyText !== null && families.has(familyText) ? (familyText as ProgramFamily) : null;
+  const table = steps?.table ?? candidate.stores[0] ?? '';
+  const slots = candidate.slots.map((slot) => ({ ...slot, default: slot.default ?? null }) as Slot);
+  const plans = slots.map((slot) => planSlot(slot, steps, family));
+  const tableValues = values[table] ?? {};
+
+  const columns = new Set<string>();
+  for (const column of [...(steps?.columns ?? []), ...(steps?.group_by ?? []), ...(steps?.filters ?? []).map((f) => f.column)]) if (column !== '*') columns.add(column);
+  if (steps?.aggregate?.column) columns.add(steps.aggregate.column);
+  if (steps?.order && steps.order.column !== 'count' && steps.order.column !== 'period') columns.add(steps.order.column);
+  const columnWords = [...columns].flatMap((column) => {
+    const label = humanWords(column);
+    const short = initials(label);
+    return [label, column.toLowerCase(), ...(short ? [short] : [])];
+  });
+  const filterValues = (steps?.filters ?? []).flatMap((filter) => {
+    const plan = plans.find((p) => p.slot.name === filter.slot);
+    return [...(plan?.slot.enum_values ?? []), ...(tableValues[filter.column] ?? [])].map(String);
+  });
+
+  return {
+    index,
+    endpoint_name: candidate.endpoint_name,
+    name: candidate.name,
+    family,
+    table,
+    slots,
+    plans,
+    columns: [...columns],
+    tableStems: foldValue(humanWords(table)).split(' ').filter((w) => w.length > 2).map((w) => stem(w)),
+    groupBy: (steps?.group_by ?? []).filter((c) => c !== 'period').map((c) => foldValue(humanWords(c))),
+    document: {
+      id: index,
+      name: candidate.name.replace(/_/g, ' '),
+      question: candidate.query,
+      description: [candidate.description ?? '', ...slots.map((s) => s.description)].join(' '),
+      examples: candidate.examples.join(' \n '),
+      columns: columnWords.join(' \n '),
+      values: filterValues.join(' \n '),
+      tableValues: Object.values(tableValues).flat().map(String).join(' \n '),
+      table: candidate.stores.map((store) => humanWords(store)).join(' '),
+    },
+  };
+}
+
+/** From the plan when there is one; from slot names and types for hand-written SQL. */
+function planSlot(slot: Slot, steps: ParsedSteps | null, family: ProgramFamily | null): SlotPlan {
+  const filter = steps?.filters.find((f) => f.slot === slot.name);
+  const plan = (role: SlotRole, column: string | null = filter?.column ?? null): SlotPlan => ({ slot, role, column, label: column ? humanWords(column) : null });
+  if (filter) {
+    if (filter.op === 'ilike') return plan('term');
+    if (filter.op === 'gte') return plan(slot.type === 'date' ? 'from' : 'min');
+    if (filter.op === 'lte') return plan(slot.type === 'date' ? 'to' : 'max');
+    return plan(family === 'lookup' || (slot.required && slot.type !== 'enum') ? 'key' : 'eq');
+  }
+  if (steps?.limit?.slot === slot.name) return plan('limit', null);
+  if (steps?.order?.slot === slot.name) return plan('order', null);
+  if (steps?.interval?.slot === slot.name) return plan('interval', null);
+  const name = slot.name.toLowerCase();
+  if (/^(limit|n|top|count|size)$/.test(name) && (slot.type === 'integer' || slot.type === 'number')) return plan('limit', null);
+  if (/^(order|direction|sort)$/.test(name)) return plan('order', null);
+  if (/^(interval|period|granularity|bucket)$/.test(name)) return plan('interval', null);
+  if (/^(term|q|query|search|text|keyword)s?$/.test(name)) return plan('term', null);
+  const bound = /^(min|max|from|to|start|end|after|before)_(.+)$/.exec(name);
+  if (bound) {
+    const lower = /^(min|from|start|after)$/.test(bound[1] ?? '');
+    const role: SlotRole = slot.type === 'date' ? (lower ? 'from' : 'to') : lower ? 'min' : 'max';
+    return plan(role, bound[2] ?? null);
+  }
+  if (slot.required && slot.type !== 'enum' && slot.type !== 'boolean') return plan('key', slot.name);
+  return plan(slot.type === 'enum' || slot.type === 'string' || slot.type === 'boolean' || slot.type === 'integer' || slot.type === 'number' ? 'eq' : 'other', slot.name);
+}
+
+/** Per column of a DataProfile, the values a question may name (low-cardinality columns only). */
+export function valuesFromProfile(profile: {
+  columns: readonly { name: string; semantic: string; distinct_count: number; top_values: readonly { value: unknown }[] }[];
+}): Record<string, SlotValue[]> {
+  const out: Record<string, SlotValue[]> = {};
+  for (const column of profile.columns) {
+    if (column.semantic !== 'categorical' && column.semantic !== 'boolean' && column.semantic !== 'text') continue;
+    const listed = column.top_values.map((top) => top.value).filter((v): v is SlotValue => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean');
+    if (listed.length > 0) out[column.name] = listed;
+  }
+  return out;
+}

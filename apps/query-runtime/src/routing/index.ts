@@ -1,0 +1,15 @@
+// The question router's front door: deployed programs in, one program with its slots (or a refusal) out.
+export { valuesFromProfile } from './candidate-profile.js';
+export { defaultConfidenceThreshold, QuestionRouter } from './question-router.js';
+export type {
+  DataValues,
+  RouteAnswer,
+  RouteCandidateInput,
+  RoutedCandidate,
+  RouteOptions,
+  RouteRefusal,
+  RouteResult,
+  RouterOptions,
+  ScoredAlternative,
+  SlotValue,
+} from './routing.types.js';

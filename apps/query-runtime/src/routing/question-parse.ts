@@ -1,0 +1,287 @@
+// Reads the parts of a question that do not depend on any program: family cues, numbers with their
+// comparison words, limits, sort direction, intervals, dates (chrono-node plus bare years) and
+// search terms. Each part keeps its character span so a candidate can be charged for what it ignores.
+import * as chrono from 'chrono-node';
+import type { ProgramFamily } from '../generation/index.js';
+
+export type Span = readonly [number, number];
+
+export interface Comparison {
+  span: Span;
+  /** Inclusive bounds; a strict word ("more than") is recorded in `strict*` for integer slots. */
+  min: number | null;
+  max: number | null;
+  strictMin: boolean;
+  strictMax: boolean;
+}
+
+export interface DateBounds {
+  span: Span;
+  from: string | null;
+  to: string | null;
+}
+
+export interface ParsedQuestion {
+  text: string;
+  lower: string;
+  families: Map<ProgramFamily, number>;
+  comparisons: Comparison[];
+  limit: { value: number; span: Span } | null;
+  order: 'asc' | 'desc' | null;
+  interval: { value: string; span: Span } | null;
+  dates: DateBounds[];
+  /** Free text to search for ("containing love", "titled 'Alien'"). */
+  searchTerms: { value: string; span: Span }[];
+  /** Quoted text and code-like tokens ("LAX", "N123"): candidates for a lookup key. */
+  keyTokens: { value: string; span: Span }[];
+  /** Asks to change data; no read-only program answers that. */
+  destructive: boolean;
+  /** Spans of numbers already explained (limits, dates), not to be read again as comparisons. */
+  usedSpans: Span[];
+}
+
+const smallNumbers: Record<string, number> = {
+  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
+  eleven: 11, twelve: 12, fifteen: 15, twenty: 20, thirty: 30, fifty: 50, hundred: 100, dozen: 12,
+};
+
+// A number as people write it: 1,000  2.5  $3m  40k  2 million  ten.
+const numberPattern = String.raw`(?:\$\s?)?(?:-?\d{1,3}(?:,\d{3})+|-?\d+(?:\.\d+)?|\.\d+|${Object.keys(smallNumbers).join('|')})(?:\s?(?:k|m|bn|b|thousand|million|billion|mln)\b)?`;
+const scaleWords: Record<string, number> = { k: 1e3, thousand: 1e3, m: 1e6, million: 1e6, mln: 1e6, b: 1e9, bn: 1e9, billion: 1e9 };
+
+export function parseNumber(text: string): number | null {
+  const match = /^\$?\s?([-\d.,]+|[a-z]+)\s?([a-z]+)?$/.exec(text.trim());
+  if (!match) return null;
+  const base = smallNumbers[match[1] ?? ''] ?? Number((match[1] ?? '').replaceAll(',', ''));
+  if (!Number.isFinite(base)) return null;
+  const scale = match[2] ? scaleWords[match[2]] : 1;
+  return scale === undefined ? null : base * scale;
+}
+
+const lowerWords = String.raw`more than|greater than|larger than|bigger than|higher than|longer than|heavier than|over|above|exceeding|exceeds|at least|no less than|not less than|min(?:imum)?(?: of)?|from|since|after|>=|>|starting at`;
+const upperWords = String.raw`less than|fewer than|smaller than|lower than|shorter than|lighter than|under|below|at most|no more than|not more than|up to|max(?:imum)?(?: of)?|until|till|before|<=|<`;
+const strictWords = /^(more|greater|larger|bigger|higher|longer|heavier|over|above|exceed|after|>|less|fewer|smaller|lower|shorter|lighter|under|below|before|<)/;
+
+const superlative = /\b(top|highest|most|largest|biggest|greatest|best|longest|heaviest|fastest|strongest|hottest|warmest|wettest|windiest|lowest|least|smallest|fewest|worst|shortest|lightest|slowest|coldest|cheapest|weakest|driest|bottom)\b/;
+const ascending = /\b(lowest|least|smallest|fewest|worst|shortest|lightest|slowest|coldest|cheapest|weakest|driest|bottom|ascending)\b/;
+
+const intervals: [RegExp, string][] = [
+  [/\b(daily|per day|by day|each day|every day|day by day|day-by-day|a day)\b/, 'day'],
+  [/\b(weekly|per week|by week|each week|every week|week by week|a week)\b/, 'week'],
+  [/\b(monthly|per month|by month|each month|every month|month by month|month-by-month|a month)\b/, 'month'],
+  [/\b(quarterly|per quarter|by quarter|each quarter)\b/, 'quarter'],
+  [/\b(yearly|annually|annual|per year|by year|each year|every year|year by year|year-over-year|a year|per annum)\b/, 'year'],
+];
+
+const destructive = /\b(delete|drop|truncate|insert|update|remove|alter|erase|wipe|overwrite|modify)\b/;
+
+export function parseQuestion(question: string, now: Date): ParsedQuestion {
+  const text = question.trim();
+  const lower = text.toLowerCase();
+  const usedSpans: Span[] = [];
+  const parsed: ParsedQuestion = {
+    text,
+    lower,
+    families: familyCues(lower),
+    comparisons: [],
+    limit: null,
+    order: null,
+    interval: null,
+    dates: [],
+    searchTerms: [],
+    keyTokens: [],
+    destructive: destructive.test(lower),
+    usedSpans,
+  };
+
+  parsed.searchTerms = searchTerms(text);
+  for (const term of parsed.searchTerms) usedSpans.push(term.span);
+  parsed.keyTokens = keyTokens(text);
+
+  parsed.dates = dates(text, lower, now);
+  parsed.limit = limit(lower);
+  if (parsed.limit) usedSpans.push(parsed.limit.span);
+  if (superlative.test(lower) || parsed.limit) parsed.order = ascending.test(lower) ? 'asc' : 'desc';
+  for (const [pattern, value] of intervals) {
+    const match = pattern.exec(lower);
+    if (match) {
+      parsed.interval = { value, span: [match.index, match.index + match[0].length] };
+      break;
+    }
+  }
+  parsed.comparisons = comparisons(lower, usedSpans);
+  return parsed;
+}
+
+function familyCues(lower: string): Map<ProgramFamily, number> {
+  const cues = new Map<ProgramFamily, number>();
+  const add = (family: ProgramFamily, weight: number) => cues.set(family, Math.max(cues.get(family) ?? 0, weight));
+  if (/\b(how many|number of|count|counts|tally|how often)\b/.test(lower)) add('count', 1);
+  if (/\b(average|avg|mean|total|sum|median|typical)\b/.test(lower.replace(/\btotal (number|count)\b/g, ''))) add('aggregate', 1);
+  if (/\b(compare|comparison|break ?down|breakdown|broken down|grouped by|by each|for each|across)\b/.test(lower)) add('aggregate', 0.6);
+  if (/\b(over time|trend|trends|evolution|timeline|time series|per (day|week|month|year|quarter)|by (day|week|month|quarter)|daily|weekly|monthly|yearly|annually|each (day|week|month|year)|over the (years|months|weeks))\b/.test(lower)) add('time_series', 1);
+  if (/\b(top|bottom|rank|ranking|ranked)\b/.test(lower) || superlative.test(lower) || /\b\w{3,}est\b/.test(lower)) add('top_n', 0.8);
+  if (/\b(between|more than|less than|greater than|fewer than|over|under|above|below|at least|at most|no more than|exceeding|since|after|before|from .+ to|until|in \d{4}|during)\b/.test(lower)) add('range', 0.8);
+  if (/\b(search|contain|containing|contains|mention|mentions|mentioning|titled|named|called|with the word|including the word|matching|about)\b/.test(lower) || /["“'‘][^"”'’]{2,}["”'’]/.test(lower)) add('text_search', 1);
+  if (/\b(look ?up|details (for|of|on|about)|info(rmation)? (for|on|about)|record for|what is the .+ with (code|id|key)|which .+ has (code|id))\b/.test(lower)) add('lookup', 1);
+  if (/^\s*(list|show|display|give me|get|which|what are the|find)\b/.test(lower)) add('list', 0.5);
+  return cues;
+}
+
+function limit(lower: string): { value: number; span: Span } | null {
+  const patterns = [
+    new RegExp(String.raw`\b(?:top|first|bottom|last|limit(?: to)?|best|worst)\s+(${numberPattern})\b`),
+    new RegExp(String.raw`\b(${numberPattern})\s+(?:\w+\s+){0,3}?(?:most|least|highest|lowest|largest|smallest|biggest|best|worst|longest|shortest|heaviest|lightest|fastest|slowest|top|greatest|fewest)\b`),
+    new RegExp(String.raw`^(?:show|list|give|get|find|display)(?: me)?(?: the)?\s+(${numberPattern})\s+[a-z]`),
+  ];
+  for (const pattern of patterns) {
+    const match = pattern.exec(lower);
+    const raw = match?.[1];
+    if (!match || raw === undefined) continue;
+    const value = parseNumber(raw);
+    if (value === null || !Number.isInteger(value) || value <= 0) continue;
+    const start = match.index + match[0].indexOf(raw);
+    return { value, span: [start, start + raw.length] };
+  }
+  return null;
+}
+
+function comparisons(lower: string, usedSpans: Span[]): Comparison[] {
+  const out: Comparison[] = [];
+  const taken = (start: number, end: number) => [...usedSpans, ...out.map((c) => c.span)].some(([s, e]) => start < e && end > s);
+  const between = new RegExp(String.raw`\b(?:between|from)\s+(${numberPattern})\s*(?:and|to|-)\s*(${numberPattern})`, 'g');
+  for (const match of lower.matchAll(between)) {
+    const a = parseNumber(match[1] ?? '');
+    const b = parseNumber(match[2] ?? '');
+    const start = match.index;
+    const end = start + match[0].length;
+    if (a === null || b === null || taken(start, end)) continue;
+    out.push({ span: [start, end], min: Math.min(a, b), max: Math.max(a, b), strictMin: false, strictMax: false });
+  }
+  const bound = new RegExp(String.raw`(?:^|[^a-z])(${lowerWords}|${upperWords})\s*(?:of\s+|than\s+)?(${numberPattern})(?![\d/-])`, 'g');
+  for (const match of lower.matchAll(bound)) {
+    const word = match[1] ?? '';
+    const raw = match[2] ?? '';
+    const value = parseNumber(raw);
+    const start = match.index + match[0].indexOf(word);
+    const end = match.index + match[0].length;
+    if (value === null || taken(start, end)) continue;
+    const isLower = new RegExp(String.raw`^(?:${lowerWords})$`).test(word);
+    const strict = strictWords.test(word);
+    out.push({ span: [start, end], min: isLower ? value : null, max: isLower ? null : value, strictMin: isLower && strict, strictMax: !isLower && strict });
+  }
+  return out;
+}
+
+const yearPattern = String.raw`(1[6-9]\d\d|20\d\d)`;
+
+function dates(text: string, lower: string, now: Date): DateBounds[] {
+  const out: DateBounds[] = [];
+  const covered = (start: number, end: number) => out.some(({ span: [s, e] }) => start < e && end > s);
+  // Bare years first: chrono reads neither "since 2005" nor "between 2001 and 2003".
+  const yearRange = new RegExp(String.raw`\b(?:between|from)\s+${yearPattern}\s*(?:and|to|-|until|through)\s*${yearPattern}\b|\b${yearPattern}\s*(?:-|to)\s*${yearPattern}\b`, 'g');
+  for (const match of lower.matchAll(yearRange)) {
+    const a = match[1] ?? match[3];
+    const b = match[2] ?? match[4];
+    if (!a || !b) continue;
+    out.push({ span: [match.index, match.index + match[0].length], from: `${Math.min(+a, +b)}-01-01`, to: `${Math.max(+a, +b)}-12-31` });
+  }
+  for (const result of chrono.parse(text, now)) {
+    const start = result.index;
+    const end = start + result.text.length;
+    if (covered(start, end)) continue;
+    const relative = /\b(last|this|next|past|ago|yesterday|today|tomorrow|tonight)\b/i.test(result.text);
+    // "sun" and "at 8" are not dates in a question about weather or cylinders.
+    if (!relative && !result.start.isCertain('year') && !result.start.isCertain('month')) continue;
+    const from = bucketStart(result.start);
+    const finish = result.end ? bucketEnd(result.end) : bucketEnd(result.start);
+    const before = lower.slice(Math.max(0, start - 14), start);
+    if (/\b(before|until|till|up to|through|by)\s*(the\s+)?$/.test(before)) out.push({ span: [start, end], from: null, to: result.end ? finish : previousDay(from) });
+    else if (/\b(since|after|from|starting)\s*(the\s+)?$/.test(before) && !result.end) out.push({ span: [start, end], from: /\bafter\s*(the\s+)?$/.test(before) ? nextDay(finish) : from, to: null });
+    else out.push({ span: [start, end], from, to: relative && !result.end && /\b(last|past)\s+\d+|\bago\b/i.test(result.text) ? isoDay(now) : finish });
+  }
+  const single = new RegExp(String.raw`(?:\b(in|during|since|after|from|before|until|till|through|of)\s+(?:the\s+year\s+)?)?\b${yearPattern}\b`, 'g');
+  for (const match of lower.matchAll(single)) {
+    const year = match[2] ?? '';
+    const start = match.index;
+    const end = start + match[0].length;
+    if (covered(start, end)) continue;
+    const word = match[1];
+    if (!word && !/\b(year|released|made|built|founded|from|in)\b/.test(lower)) continue;
+    if (word === 'since' || word === 'from') out.push({ span: [start, end], from: `${year}-01-01`, to: null });
+    else if (word === 'after') out.push({ span: [start, end], from: `${Number(year) + 1}-01-01`, to: null });
+    else if (word === 'before') out.push({ span: [start, end], from: null, to: `${Number(year) - 1}-12-31` });
+    else if (word === 'until' || word === 'till' || word === 'through') out.push({ span: [start, end], from: null, to: `${year}-12-31` });
+    else out.push({ span: [start, end], from: `${year}-01-01`, to: `${year}-12-31` });
+  }
+  return out;
+}
+
+type ChronoComponents = chrono.ParsedComponents;
+
+function bucketStart(c: ChronoComponents): string {
+  const year = c.get('year') ?? 1970;
+  if (!c.isCertain('month') && !c.isCertain('day')) return `${year}-01-01`;
+  const month = c.get('month') ?? 1;
+  if (!c.isCertain('day')) return `${year}-${pad(month)}-01`;
+  return `${year}-${pad(month)}-${pad(c.get('day') ?? 1)}`;
+}
+
+function bucketEnd(c: ChronoComponents): string {
+  const year = c.get('year') ?? 1970;
+  if (!c.isCertain('month') && !c.isCertain('day')) return `${year}-12-31`;
+  const month = c.get('month') ?? 12;
+  if (!c.isCertain('day')) return `${year}-${pad(month)}-${pad(new Date(Date.UTC(year, month, 0)).getUTCDate())}`;
+  return `${year}-${pad(month)}-${pad(c.get('day') ?? 1)}`;
+}
+
+function pad(n: number): string {
+  return String(n).padStart(2, '0');
+}
+
+function isoDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+function nextDay(iso: string): string {
+  return isoDay(new Date(Date.parse(`${iso}T00:00:00Z`) + 86_400_000));
+}
+
+function previousDay(iso: string): string {
+  return isoDay(new Date(Date.parse(`${iso}T00:00:00Z`) - 86_400_000));
+}
+
+const termStop = String.raw`(?=\s+(?:in|on|of|from|with|and|or|by|for|at|that|which|whose|where|please)\b|[?.!,;]|$)`;
+
+function searchTerms(text: string): { value: string; span: Span }[] {
+  const out: { value: string; span: Span }[] = [];
+  for (const match of text.matchAll(/["“‘]([^"”’]{1,80})["”’]|(?:^|\s)'([^']{1,80})'(?=\s|[?.!,]|$)/g)) {
+    const value = (match[1] ?? match[2] ?? '').trim();
+    if (value) out.push({ value, span: [match.index, match.index + match[0].length] });
+  }
+  if (out.length > 0) return out;
+  const cue = new RegExp(String.raw`\b(?:containing|contains|contain|mentioning|mentions|mention|with the words?|including the words?|named|called|titled|matching|search(?:ing)? for|about|like)\s+(?:the\s+words?\s+)?([\p{L}\p{N}][\p{L}\p{N}'&.-]*(?:\s+[\p{L}\p{N}][\p{L}\p{N}'&.-]*){0,3}?)${termStop}`, 'giu');
+  for (const match of text.matchAll(cue)) {
+    const value = (match[1] ?? '').trim();
+    if (value) out.push({ value, span: [match.index, match.index + match[0].length] });
+  }
+  // "with love in the title", "that have Spielberg in their director".
+  const inside = /\b(?:with|have|has|having)\s+([\p{L}\p{N}][\p{L}\p{N}'&.-]*(?:\s+[\p{L}\p{N}][\p{L}\p{N}'&.-]*){0,2}?)\s+in\s+(?:the|their|its)\s+[a-z]+/giu;
+  for (const match of text.matchAll(inside)) {
+    const value = (match[1] ?? '').trim();
+    // The span is the term alone: "in the title" still tells which column to search.
+    const start = match.index + match[0].indexOf(value, match[0].search(/\s/));
+    if (value) out.push({ value, span: [start, start + value.length] });
+  }
+  return out;
+}
+
+function keyTokens(text: string): { value: string; span: Span }[] {
+  const out: { value: string; span: Span }[] = [];
+  for (const match of text.matchAll(/["“‘]([^"”’]{1,80})["”’]/g)) out.push({ value: (match[1] ?? '').trim(), span: [match.index, match.index + match[0].length] });
+  // Codes and identifiers: all capitals (2+ letters), or letters mixed with digits.
+  for (const match of text.matchAll(/\b(?:[A-Z]{2,6}|[A-Z0-9]*\d[A-Z0-9]*[A-Z][A-Z0-9]*|[A-Z]+\d+)\b/g)) {
+    out.push({ value: match[0], span: [match.index, match.index + match[0].length] });
+  }
+  return out;
+}

@@ -1,0 +1,226 @@
+// Natural-language routing (DESIGN.md §6): BM25 retrieval over the deployed programs, then per
+// candidate family cues, slot filling and coverage of what the question states, folded into one
+// score and a confidence; below the threshold the answer is a refusal naming the closest programs.
+import MiniSearch, { type SearchResult } from 'minisearch';
+import { profileCandidate, type CandidateProfile } from './candidate-profile.js';
+import { parseQuestion, type ParsedQuestion, type Span } from './question-parse.js';
+import type { DataValues, RouteCandidateInput, RouteOptions, RouteResult, RouterOptions, ScoredAlternative } from './routing.types.js';
+import { fillSlots, questionWords, TableValues, type SlotFill, type ValueMention } from './slot-filling.js';
+import { canonicalTerm, foldValue, humanWords, terms, words } from './text-terms.js';
+
+/**
+ * Chosen on the bench's tuning half (bench/routing: every other labelled question): the best in-scope
+ * accuracy among thresholds refusing ≥ 80 % of out-of-scope questions was reached from 0.10 to 0.35;
+ * this is the middle of that plateau. Figures in bench/routing/README.md.
+ */
+export const defaultConfidenceThreshold = 0.25;
+
+// How many retrieval hits get the (costlier) slot filling; the rest cannot win on BM25 alone.
+const rerankDepth = 24;
+
+const fieldBoosts = { name: 2, question: 2, description: 0.6, examples: 1.2, columns: 3, values: 1.5, tableValues: 0.4, table: 1.5 };
+
+interface Scored {
+  candidate: CandidateProfile;
+  bm25: number;
+  score: number;
+  fill: SlotFill;
+  termCoverage: number;
+  matchedTerms: number;
+  constraintCoverage: number;
+  familyAgreement: number;
+}
+
+export class QuestionRouter {
+  private constructor(
+    private readonly candidates: CandidateProfile[],
+    private readonly search: MiniSearch<CandidateProfile['document']>,
+    private readonly tables: Map<string, TableValues>,
+    private readonly threshold: number,
+  ) {}
+
+  /** Builds the index once per candidate set; the service caches the router per project and environment. */
+  static build(inputs: readonly RouteCandidateInput[], options: RouterOptions = {}): QuestionRouter {
+    const values: DataValues = options.values ?? {};
+    const candidates = inputs.map((input, index) => profileCandidate(input, index, values));
+    // Fuzzy matching is the costly part of a search: only words the index does not know (typos) get it.
+    const vocabulary = new Set<string>();
+    for (const candidate of candidates) {
+      for (const field of Object.keys(fieldBoosts) as (keyof typeof fieldBoosts)[]) {
+        for (const word of words(candidate.document[field])) {
+          const term = canonicalTerm(word);
+          if (term) vocabulary.add(term);
+        }
+      }
+    }
+    const search = new MiniSearch<CandidateProfile['document']>({
+      fields: Object.keys(fieldBoosts),
+      idField: 'id',
+      tokenize: (text) => words(text),
+      processTerm: (term) => canonicalTerm(term) ?? null,
+      searchOptions: {
+        boost: fieldBoosts,
+        // Typos in longer words ("horsepowr") still find their term.
+        fuzzy: (term) => (term.length >= 5 && !vocabulary.has(term) ? 0.2 : false),
+        combineWith: 'OR',
+        processTerm: (term) => canonicalTerm(term) ?? null,
+      },
+    });
+    search.addAll(candidates.map((c) => c.document));
+
+    // Column labels per table, from every program's plan, so a number can be tied to its column.
+    const labels = new Map<string, Map<string, string>>();
+    for (const candidate of candidates) {
+      const table = labels.get(candidate.table) ?? new Map<string, string>();
+      for (const plan of candidate.plans) if (plan.column) table.set(plan.column, humanWords(plan.column));
+      for (const column of candidate.columns) table.set(column, humanWords(column));
+      labels.set(candidate.table, table);
+    }
+    const tables = new Map<string, TableValues>();
+    for (const [table, columnLabels] of labels) {
+      const tableValues = new TableValues(values[table] ?? {}, columnLabels);
+      for (const candidate of candidates.filter((c) => c.table === table)) {
+        for (const plan of candidate.plans) {
+          if (plan.role === 'eq' && plan.column) for (const value of plan.slot.enum_values ?? []) tableValues.add(plan.column, value, plan.label ?? plan.column);
+        }
+      }
+      tables.set(table, tableValues);
+    }
+    return new QuestionRouter(candidates, search, tables, options.threshold ?? defaultConfidenceThreshold);
+  }
+
+  get size(): number {
+    return this.candidates.length;
+  }
+
+  route(question: string, options: RouteOptions = {}): RouteResult {
+    const ranked = this.rank(question, options);
+    const closest = (n: number): ScoredAlternative[] => ranked.slice(0, n).map((r) => ({ endpoint_name: r.candidate.endpoint_name, score: round(r.score) }));
+    if (ranked.length === 0) return { kind: 'refusal', reason: 'no deployed program matches the question', confidence: 0, candidates: [] };
+    const parsed = ranked.parsed;
+    if (parsed.destructive) return { kind: 'refusal', reason: 'the question asks to change data; only questions about the data are answered', confidence: 0, candidates: closest(3) };
+    const fit = ranked.filter((r) => !r.fill.unfit);
+    const best = fit[0];
+    if (!best) return { kind: 'refusal', reason: 'the closest programs need a value the question does not give', confidence: 0, candidates: closest(3) };
+    const second = fit[1];
+    const confidence = confidenceOf(best, second);
+    if (confidence < this.threshold) {
+      return { kind: 'refusal', reason: `no program matches the question confidently (confidence ${confidence.toFixed(2)} < ${this.threshold})`, confidence, candidates: closest(3) };
+    }
+    return {
+      kind: 'answer',
+      candidate: { endpoint_name: best.candidate.endpoint_name, name: best.candidate.name, family: best.candidate.family, slots: best.candidate.slots },
+      slots: best.fill.slots,
+      confidence,
+      alternatives: fit.slice(1, 4).map((r) => ({ endpoint_name: r.candidate.endpoint_name, score: round(r.score) })),
+    };
+  }
+
+  /** Raw retrieval only: BM25 order, no cues and no slots (the bench's baseline). */
+  retrieve(question: string): { endpoint_name: string; score: number }[] {
+    return this.search.search(question).map((hit) => ({ endpoint_name: this.candidates[hit.id as number]!.endpoint_name, score: hit.score }));
+  }
+
+  private rank(question: string, options: RouteOptions): Scored[] & { parsed: ParsedQuestion } {
+    const parsed = parseQuestion(question, options.now ?? new Date());
+    const qWords = questionWords(parsed.text);
+    const qStems = new Set(qWords.map((w) => w.stem));
+    const tablesNamed = new Set(this.candidates.filter((c) => c.tableStems.some((t) => qStems.has(t))).map((c) => c.table));
+    // Words that are slot values (search terms, keys, numbers) are not expected to be in any program's text.
+    const valueSpans: Span[] = [...parsed.searchTerms.map((t) => t.span), ...parsed.dates.map((d) => d.span), ...parsed.comparisons.map((c) => c.span), ...(parsed.limit ? [parsed.limit.span] : [])];
+    const contentTerms = new Set<string>();
+    for (const word of qWords) {
+      if (/^\d/.test(word.word) || valueSpans.some(([s, e]) => word.span[0] >= s && word.span[1] <= e)) continue;
+      const term = canonicalTerm(word.word);
+      if (term) contentTerms.add(term);
+    }
+    for (const term of terms(parsed.lower)) if (/^(count|per|trend|lookup|search)$/.test(term)) contentTerms.add(term);
+
+    // The terms are already canonical: searched as they are, not folded a second time.
+    const hits: SearchResult[] = contentTerms.size > 0 ? this.search.search([...contentTerms].join(' '), { tokenize: (t) => t.split(' '), processTerm: (t) => t }) : [];
+    const top = hits.slice(0, rerankDepth);
+    const maxBm25 = top[0]?.score ?? 1;
+    const mentionsByTable = new Map<string, ValueMention[]>();
+    const globalSpans = constraintSpans(parsed);
+    const groupCue = groupByCue(parsed.lower);
+    const maxCue = Math.max(0, ...parsed.families.values());
+
+    const scored: Scored[] = top.map((hit) => {
+      const candidate = this.candidates[hit.id as number]!;
+      let mentions = mentionsByTable.get(candidate.table);
+      if (!mentions) {
+        mentions = this.tables.get(candidate.table)?.mentions(qWords) ?? [];
+        mentionsByTable.set(candidate.table, mentions);
+      }
+      const fill = fillSlots(candidate, { parsed, words: qWords, mentions, table: this.tables.get(candidate.table) });
+      const constraints = mergeSpans([...globalSpans, ...mentions.map((m) => m.span)]);
+      const consumed = constraints.filter(([s, e]) => fill.used.some(([us, ue]) => us < e && ue > s)).length;
+      const constraintCoverage = constraints.length === 0 ? 1 : (consumed - fill.rejected) / constraints.length;
+      const termCoverage = contentTerms.size === 0 ? 0 : new Set(hit.queryTerms).size / contentTerms.size;
+      const familyAgreement = candidate.family === null || maxCue === 0 ? 0 : (parsed.families.get(candidate.family) ?? 0) - 0.6 * maxCue;
+      let group = 0;
+      if (groupCue.length > 0) {
+        const grouped = candidate.groupBy.some((g) => groupCue.some((cue) => g === cue || g.endsWith(` ${cue}`) || cue.endsWith(g)));
+        group = grouped ? 0.35 : candidate.groupBy.length > 0 ? -0.25 : -0.1;
+      }
+      // Naming the data set ("flights", "penguins") is the strongest hint of all; naming another one counts against.
+      const tableCue = tablesNamed.size === 0 ? 0 : tablesNamed.has(candidate.table) ? 0.3 : -0.3;
+      const score = tableCue + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * Object.keys(fill.slots).length + 0.3 * termCoverage;
+      return { candidate, bm25: hit.score, score, fill, termCoverage, matchedTerms: new Set(hit.queryTerms).size, constraintCoverage, familyAgreement };
+    });
+    scored.sort((a, b) => b.score - a.score);
+    return Object.assign(scored, { parsed });
+  }
+}
+
+/** Spans the question states as constraints: numbers with comparisons, dates, limits, intervals, search terms. */
+function constraintSpans(parsed: ParsedQuestion): Span[] {
+  return [
+    ...parsed.comparisons.map((c) => c.span),
+    ...parsed.dates.map((d) => d.span),
+    ...(parsed.limit ? [parsed.limit.span] : []),
+    ...(parsed.interval ? [parsed.interval.span] : []),
+    ...parsed.searchTerms.map((t) => t.span),
+  ];
+}
+
+/** Overlapping spans are one constraint read two ways ("since 1990" as a date and as a number). */
+function mergeSpans(spans: Span[]): Span[] {
+  const sorted = [...spans].sort((a, b) => a[0] - b[0]);
+  const out: [number, number][] = [];
+  for (const [s, e] of sorted) {
+    const last = out[out.length - 1];
+    if (last && s < last[1]) last[1] = Math.max(last[1], e);
+    else out.push([s, e]);
+  }
+  return out;
+}
+
+/** "per origin", "by species", "for each island", "which island has the most": the grouping asked for. */
+function groupByCue(lower: string): string[] {
+  const out: string[] = [];
+  for (const match of lower.matchAll(/\b(?:per|by|for each|for every|each|across|among|between)\s+(?:the\s+|their\s+|its\s+)?([a-z][a-z ]{1,30}?)(?=\s*(?:[?.,!]|$|\band\b|\bwith\b|\bfor\b|\bin\b))/g)) {
+    const words = foldValue(match[1] ?? '').split(' ');
+    // "by origin", "by mpaa rating": one or two words, the column name.
+    out.push(words.slice(0, 2).join(' '), words[0] ?? '');
+  }
+  for (const match of lower.matchAll(/\bwhich\s+([a-z]+(?:\s[a-z]+)?)\s+(?:has|have|had|gets|got|is)\b/g)) out.push(foldValue(match[1] ?? ''));
+  return [...new Set(out.filter((w) => w.length > 1).map((w) => w.replace(/s$/, '')))];
+}
+
+/**
+ * A logistic over what makes a routing trustworthy: the share of the question's words the program
+ * knows, the share of stated filters it applies, family agreement, and the margin to the runner-up.
+ */
+function confidenceOf(best: Scored, second: Scored | undefined): number {
+  const margin = second ? Math.min(1, Math.max(0, best.score - second.score)) : 1;
+  const unmatched = best.matchedTerms / Math.max(best.termCoverage, 1e-9) - best.matchedTerms;
+  // One matched word ("time") is thin evidence unless the question also states values the program uses.
+  const thin = best.matchedTerms < 2 && Object.keys(best.fill.slots).length === 0 ? 1 : 0;
+  const z = -5 + 5 * best.termCoverage + 2.2 * best.constraintCoverage + 1.2 * best.familyAgreement + 3 * margin - 1.2 * Math.min(unmatched, 3) - 2 * thin;
+  return round(1 / (1 + Math.exp(-z)));
+}
+
+function round(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}

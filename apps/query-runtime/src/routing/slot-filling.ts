@@ -1,0 +1,324 @@
+// Fills one candidate's slots from a parsed question and checks every value against the slot
+// (type, range, enum) before it is returned; also reports which parts of the question the candidate
+// used, so a program that would ignore a stated filter loses confidence instead of running silently.
+import type { Slot } from '../generation/index.js';
+import type { CandidateProfile, SlotPlan } from './candidate-profile.js';
+import type { ParsedQuestion, Span } from './question-parse.js';
+import { parseNumber } from './question-parse.js';
+import type { SlotValue } from './routing.types.js';
+import { canonicalTerm, foldValue, stem, stopWords } from './text-terms.js';
+
+export interface QuestionWord {
+  word: string;
+  /** As typed, case kept. */
+  original: string;
+  stem: string;
+  span: Span;
+}
+
+export interface ValueMention {
+  column: string;
+  value: SlotValue;
+  span: Span;
+}
+
+interface ValueEntry {
+  column: string;
+  value: SlotValue;
+  words: string[];
+  /** Short, numeric or common values only count next to their column's name ("4 cylinders", "rated G"). */
+  needsLabel: boolean;
+  labelStems: string[];
+}
+
+/** The values one table's columns hold, looked up by their first word. */
+export class TableValues {
+  private readonly byFirstWord = new Map<string, ValueEntry[]>();
+  readonly labels: { column: string; stems: string[] }[] = [];
+
+  constructor(columns: Record<string, readonly SlotValue[]>, labels: Map<string, string>) {
+    for (const [column, label] of labels) this.labels.push({ column, stems: labelStems(label) });
+    for (const [column, values] of Object.entries(columns)) {
+      const label = labels.get(column) ?? column;
+      for (const value of values) this.add(column, value, label);
+    }
+  }
+
+  add(column: string, value: SlotValue, label: string): void {
+    const words = foldValue(String(value)).split(' ').filter((w) => w.length > 0);
+    const first = words[0];
+    if (!first) return;
+    const needsLabel = typeof value !== 'string' || (words.length === 1 && (first.length < 2 || stopWords.has(first) || /^\d+$/.test(first)));
+    const entry = { column, value, words, needsLabel, labelStems: labelStems(label) };
+    // Under the word and its stem, so "comedies" finds "Comedy".
+    for (const key of new Set([first, stem(first)])) {
+      const list = this.byFirstWord.get(key) ?? [];
+      if (list.some((e) => e.column === column && e.value === value)) continue;
+      list.push(entry);
+      this.byFirstWord.set(key, list);
+    }
+  }
+
+  mentions(question: QuestionWord[]): ValueMention[] {
+    const out: ValueMention[] = [];
+    for (let i = 0; i < question.length; i += 1) {
+      const word = question[i]!;
+      const seen = new Set<ValueEntry>();
+      for (const key of lookupKeys(word.word)) {
+        for (const entry of this.byFirstWord.get(key) ?? []) {
+          if (seen.has(entry)) continue;
+          seen.add(entry);
+          const end = i + entry.words.length - 1;
+          if (end >= question.length) continue;
+          let ok = true;
+          for (let k = 0; k < entry.words.length && ok; k += 1) ok = sameWord(question[i + k]!.word, entry.words[k]!);
+          if (!ok) continue;
+          // "R movies": a value typed exactly as the data writes it needs no column name beside it.
+          const exact = typeof entry.value === 'string' && entry.words.length === 1 && word.original === entry.value;
+          if (entry.needsLabel && !exact && !nearLabel(question, i, end, entry.labelStems)) continue;
+          out.push({ column: entry.column, value: entry.value, span: [word.span[0], question[end]!.span[1]] });
+        }
+      }
+    }
+    return out;
+  }
+}
+
+function labelStems(label: string): string[] {
+  return foldValue(label)
+    .split(' ')
+    .filter((w) => w.length >= 2 && !stopWords.has(w))
+    .map((w) => stem(w));
+}
+
+function lookupKeys(word: string): string[] {
+  const keys = [word, stem(word)];
+  for (const suffix of ['es', 's', 'ese', 'ean', 'an', 'ian', 'ish', 'n', 'i', 'y']) if (word.endsWith(suffix) && word.length - suffix.length >= 3) keys.push(word.slice(0, -suffix.length));
+  // foggy → fog, sunny → sun
+  if (/(.)\1y$/.test(word)) keys.push(word.slice(0, -2));
+  if (word.endsWith('ean') && word.length > 5) keys.push(`${word.slice(0, -3)}e`);
+  return keys;
+}
+
+function sameWord(asked: string, value: string): boolean {
+  return asked === value || lookupKeys(asked).includes(value) || (value.length > 3 && stem(asked) === stem(value));
+}
+
+function nearLabel(question: QuestionWord[], start: number, end: number, stems: string[]): boolean {
+  for (let k = Math.max(0, start - 2); k <= Math.min(question.length - 1, end + 2); k += 1) if (stems.includes(question[k]!.stem)) return true;
+  return false;
+}
+
+export function questionWords(text: string): QuestionWord[] {
+  const out: QuestionWord[] = [];
+  for (const match of text.matchAll(/[\p{L}\p{N}]+/gu)) {
+    const word = foldValue(match[0]).replace(/ /g, '');
+    if (word) out.push({ word, original: match[0], stem: stem(word), span: [match.index, match.index + match[0].length] });
+  }
+  return out;
+}
+
+export interface SlotFill {
+  slots: Record<string, SlotValue>;
+  /** Parts of the question this candidate used. */
+  used: Span[];
+  /** A value was read for a slot but failed its checks (out of range, not in the enum). */
+  rejected: number;
+  /** A required slot could not be filled. */
+  unfit: boolean;
+}
+
+export interface FillContext {
+  parsed: ParsedQuestion;
+  words: QuestionWord[];
+  mentions: ValueMention[];
+  table: TableValues | undefined;
+}
+
+export function fillSlots(candidate: CandidateProfile, context: FillContext): SlotFill {
+  const { parsed, mentions } = context;
+  const slots: Record<string, SlotValue> = {};
+  const used: Span[] = [];
+  let rejected = 0;
+  const take = (plan: SlotPlan, value: SlotValue | null, span: Span | null): boolean => {
+    if (value === null) return false;
+    const checked = checkValue(plan, value);
+    if (checked === null) {
+      rejected += 1;
+      if (span) used.push(span);
+      return false;
+    }
+    slots[plan.slot.name] = checked;
+    if (span) used.push(span);
+    return true;
+  };
+  const taken = (span: Span) => used.some(([s, e]) => span[0] < e && span[1] > s);
+
+  for (const plan of candidate.plans) {
+    switch (plan.role) {
+      case 'eq': {
+        const mention = mentions.find((m) => m.column === plan.column && !taken(m.span) && fitsEnum(plan.slot, m.value));
+        if (mention) take(plan, enumValue(plan.slot, mention.value), mention.span);
+        else {
+          const typed = labelledValue(plan, context);
+          if (typed) take(plan, typed.value, typed.span);
+        }
+        break;
+      }
+      case 'min':
+      case 'max': {
+        const comparison = parsed.comparisons.find((c) => (plan.role === 'min' ? c.min : c.max) !== null && belongsTo(c.span, plan, context));
+        if (!comparison) break;
+        const raw = plan.role === 'min' ? comparison.min : comparison.max;
+        const strict = plan.role === 'min' ? comparison.strictMin : comparison.strictMax;
+        const value = raw !== null && strict && plan.slot.type === 'integer' && Number.isInteger(raw) ? raw + (plan.role === 'min' ? 1 : -1) : raw;
+        take(plan, value, comparison.span);
+        break;
+      }
+      case 'from':
+      case 'to': {
+        const date = parsed.dates.find((d) => (plan.role === 'from' ? d.from : d.to) !== null);
+        if (date) take(plan, plan.role === 'from' ? date.from : date.to, date.span);
+        break;
+      }
+      case 'limit':
+        if (parsed.limit) take(plan, parsed.limit.value, parsed.limit.span);
+        break;
+      case 'order':
+        if (parsed.order) take(plan, parsed.order, null);
+        break;
+      case 'interval':
+        if (parsed.interval) take(plan, parsed.interval.value, parsed.interval.span);
+        break;
+      case 'term': {
+        const term = parsed.searchTerms.find((t) => !taken(t.span));
+        const known = mentions.find((m) => m.column === plan.column && !taken(m.span));
+        if (term) take(plan, term.value, term.span);
+        else if (known) take(plan, String(known.value), known.span);
+        break;
+      }
+      case 'key': {
+        const key = keyValue(plan, context, taken);
+        if (key) take(plan, key.value, key.span);
+        break;
+      }
+      case 'other':
+        break;
+    }
+  }
+  // Required slots with a default are fine; without one the program cannot run.
+  const unfit = candidate.slots.some((slot) => slot.required && slots[slot.name] === undefined && (slot.default === null || slot.default === undefined));
+  return { slots, used, rejected, unfit };
+}
+
+function fitsEnum(slot: Slot, value: SlotValue): boolean {
+  return slot.type !== 'enum' || enumValue(slot, value) !== null;
+}
+
+function enumValue(slot: Slot, value: SlotValue): SlotValue | null {
+  if (slot.type !== 'enum') return value;
+  const folded = foldValue(String(value));
+  const found = (slot.enum_values ?? []).find((option) => option === value || foldValue(String(option)) === folded);
+  return found ?? null;
+}
+
+/** "origin ORD", "state = CA", "cluster 3": a value written right after its column's name. */
+function labelledValue(plan: SlotPlan, context: FillContext): { value: SlotValue; span: Span } | null {
+  if (!plan.label) return null;
+  const stems = labelStems(plan.label);
+  const words = context.words;
+  for (let i = 0; i < words.length; i += 1) {
+    if (!stems.includes(words[i]!.stem)) continue;
+    let next = i + 1;
+    while (next < words.length && /^(is|of|equals|equal|to|the|in)$/.test(words[next]!.word)) next += 1;
+    const after = words[next];
+    const before = words[i - 1];
+    const raw = after && (plan.slot.type !== 'string' || /^[A-Z0-9]{1,6}$/.test(context.parsed.text.slice(after.span[0], after.span[1]))) ? after : before && /^\d+$/.test(before.word) ? before : null;
+    if (!raw) continue;
+    const text = context.parsed.text.slice(raw.span[0], raw.span[1]);
+    const value = plan.slot.type === 'integer' || plan.slot.type === 'number' || (plan.slot.type === 'enum' && (plan.slot.enum_values ?? []).some((v) => typeof v === 'number')) ? parseNumber(text) : text;
+    if (value === null) continue;
+    // The word after a column name is only a value when the slot accepts it ("rated dramas" is not a rating).
+    const accepted = plan.slot.type === 'enum' ? enumValue(plan.slot, value) : value;
+    if (accepted === null) continue;
+    return { value: accepted, span: [Math.min(raw.span[0], words[i]!.span[0]), Math.max(raw.span[1], words[i]!.span[1])] };
+  }
+  return null;
+}
+
+/** A comparison goes to this column unless the question names another column closer to it. */
+function belongsTo(span: Span, plan: SlotPlan, context: FillContext): boolean {
+  const labels = context.table?.labels ?? [];
+  let best: { column: string; distance: number; hits: number } | null = null;
+  for (const label of labels) {
+    let hits = 0;
+    let distance = Infinity;
+    for (const word of context.words) {
+      if (!label.stems.includes(word.stem)) continue;
+      hits += 1;
+      distance = Math.min(distance, Math.abs(word.span[0] - span[0]), Math.abs(word.span[1] - span[1]));
+    }
+    if (hits === 0) continue;
+    if (!best || distance < best.distance || (distance === best.distance && hits > best.hits)) best = { column: label.column, distance, hits };
+  }
+  return !best || best.column === plan.column || best.distance > 40;
+}
+
+function keyValue(plan: SlotPlan, context: FillContext, taken: (span: Span) => boolean): { value: SlotValue; span: Span } | null {
+  const valueSpans = context.mentions.filter((m) => m.column !== plan.column).map((m) => m.span);
+  const quoted = context.parsed.searchTerms.find((t) => !taken(t.span));
+  if (quoted) return { value: quoted.value, span: quoted.span };
+  for (const token of context.parsed.keyTokens) {
+    if (taken(token.span) || valueSpans.some(([s, e]) => token.span[0] < e && token.span[1] > s)) continue;
+    // A capitalised ordinary word ("USA" aside) is as likely a shout as a key; codes pass.
+    if (canonicalTerm(token.value.toLowerCase()) === null) continue;
+    return { value: token.value, span: token.span };
+  }
+  const labelled = labelledValue({ ...plan, slot: { ...plan.slot, type: plan.slot.type === 'integer' ? 'integer' : 'enum', enum_values: [] } }, context);
+  if (labelled && plan.slot.type !== 'integer') {
+    const text = context.parsed.text.slice(labelled.span[0], labelled.span[1]).split(/\s+/).pop() ?? '';
+    if (text && !stopWords.has(text.toLowerCase())) return { value: text, span: labelled.span };
+  }
+  if (labelled && plan.slot.type === 'integer') return labelled;
+  return null;
+}
+
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The value as the slot accepts it, or null. Bounds of a range filter are clamped to the data's own
+ * range when that keeps the same rows ("since 1900" on data from 1970); a bound past the other end
+ * would select nothing and is refused.
+ */
+export function checkValue(plan: SlotPlan, value: SlotValue): SlotValue | null {
+  const slot = plan.slot;
+  switch (slot.type) {
+    case 'string':
+      return typeof value === 'string' && value.trim().length > 0 ? value.trim() : typeof value === 'number' ? String(value) : null;
+    case 'boolean':
+      return typeof value === 'boolean' ? value : null;
+    case 'enum':
+      return (slot.enum_values ?? []).find((option) => option === value) ?? null;
+    case 'integer':
+    case 'number': {
+      const number = typeof value === 'number' ? value : typeof value === 'string' ? parseNumber(value) : null;
+      if (number === null || !Number.isFinite(number)) return null;
+      if (slot.type === 'integer' && !Number.isInteger(number)) return null;
+      return clamp(plan, number, typeof slot.minimum === 'number' ? slot.minimum : null, typeof slot.maximum === 'number' ? slot.maximum : null);
+    }
+    case 'date': {
+      if (typeof value !== 'string' || !isoDate.test(value) || Number.isNaN(Date.parse(value))) return null;
+      return clamp(plan, value, typeof slot.minimum === 'string' ? slot.minimum.slice(0, 10) : null, typeof slot.maximum === 'string' ? slot.maximum.slice(0, 10) : null);
+    }
+    default:
+      return null;
+  }
+}
+
+function clamp<T extends number | string>(plan: SlotPlan, value: T, minimum: T | null, maximum: T | null): T | null {
+  const lowerBound = plan.role === 'min' || plan.role === 'from';
+  const upperBound = plan.role === 'max' || plan.role === 'to';
+  if (minimum !== null && value < minimum) return lowerBound ? minimum : null;
+  if (maximum !== null && value > maximum) return upperBound ? maximum : null;
+  return value;
+}

@@ -1,0 +1,149 @@
+// Turns questions and program texts into the same search terms: lower case, split camel/snake names,
+// a light stemmer and a small synonym table, so "avg", "mean" and "average" meet in one term.
+
+// Whole phrases first, so "how many" is one cue rather than two stop words.
+const phrases: [RegExp, string][] = [
+  [/\btotal (number|count)\b/g, ' count '],
+  [/\bhow many\b/g, ' count '],
+  [/\bnumber of\b/g, ' count '],
+  [/\bfor (each|every)\b/g, ' per '],
+  [/\b(grouped|broken down|split|broke down|break down|breakdown)( by)?\b/g, ' per '],
+  [/\bover time\b/g, ' trend '],
+  [/\blook ?up\b/g, ' lookup '],
+];
+
+// Canonical term per word; both the index and the question go through it.
+const synonyms: Record<string, string> = {
+  avg: 'average',
+  mean: 'average',
+  averag: 'average',
+  typical: 'average',
+  sum: 'total',
+  overall: 'total',
+  by: 'per',
+  each: 'per',
+  every: 'per',
+  across: 'per',
+  highest: 'top',
+  most: 'top',
+  largest: 'top',
+  biggest: 'top',
+  greatest: 'top',
+  best: 'top',
+  maximum: 'max',
+  lowest: 'bottom',
+  least: 'bottom',
+  smallest: 'bottom',
+  fewest: 'bottom',
+  minimum: 'min',
+  worst: 'bottom',
+  rank: 'top',
+  ranking: 'top',
+  temperature: 'temp',
+  population: 'pop',
+  amount: 'amt',
+  quantity: 'qty',
+  latitude: 'lat',
+  longitude: 'lon',
+  lng: 'lon',
+  long: 'lon',
+  tally: 'count',
+  counts: 'count',
+  monthly: 'month',
+  weekly: 'week',
+  daily: 'day',
+  yearly: 'year',
+  annual: 'year',
+  annually: 'year',
+  trend: 'trend',
+  evolution: 'trend',
+  contain: 'search',
+  containing: 'search',
+  contains: 'search',
+  mention: 'search',
+  mentioning: 'search',
+  mentions: 'search',
+  named: 'search',
+  called: 'search',
+};
+
+export const stopWords = new Set(
+  (
+    'a an the of in on at to for from with and or is are was were be been being do does did have has had i me my we our you your it its ' +
+    'they them their this that these those what which who whom whose how there here please can could would should will shall may might ' +
+    'tell show list give get find display see want know need let lets some any all me us data dataset table rows row records record ' +
+    'value values as than then so just also only into about whats what\'s many much'
+  ).split(/\s+/),
+);
+
+/** `Weight_in_lbs` → `weight in lbs`; `releaseDate` → `release date`. */
+export function humanWords(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_\-./()]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+}
+
+export function normalizeText(text: string): string {
+  let out = ` ${text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase()} `;
+  for (const [pattern, replacement] of phrases) out = out.replace(pattern, replacement);
+  return out;
+}
+
+/** A deliberately crude stemmer: it only has to map a word and its inflections to the same string. */
+export function stem(word: string): string {
+  let w = word.replace(/'s$/, '');
+  if (w.length <= 3 || /\d/.test(w)) return w;
+  if (w.endsWith('ies') && w.length > 4) w = `${w.slice(0, -3)}y`;
+  else if (w.endsWith('sses')) w = w.slice(0, -2);
+  else if (/(xes|ches|shes)$/.test(w)) w = w.slice(0, -2);
+  else if (w.endsWith('s') && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1);
+  if (w.endsWith('ing') && w.length > 5) w = w.slice(0, -3);
+  else if (w.endsWith('ed') && w.length > 4) w = w.slice(0, -2);
+  if (w.endsWith('e') && w.length > 4) w = w.slice(0, -1);
+  // rainy → rain, foggy → fog, comedy → comed: adjectives meet their nouns.
+  if (w.endsWith('y') && w.length > 4 && !/[aeo]y$/.test(w)) w = /([^aeiou])\1y$/.test(w) ? w.slice(0, -2) : w.slice(0, -1);
+  return w;
+}
+
+/** One word to its canonical search term, or null for a stop word. */
+export function canonicalTerm(word: string, keepStopWords = false): string | null {
+  if (!keepStopWords && stopWords.has(word)) return null;
+  const direct = synonyms[word];
+  if (direct) return direct;
+  const stemmed = stem(word);
+  // Only a plural takes its singular's synonym: "means" is "mean", "meaning" is not.
+  return (word === `${stemmed}s` ? synonyms[stemmed] : undefined) ?? stemmed;
+}
+
+export function words(text: string): string[] {
+  return normalizeText(text).match(/[a-z0-9]+(?:'[a-z]+)?/g) ?? [];
+}
+
+/** Search terms of a text, stop words dropped, synonyms folded. */
+export function terms(text: string): string[] {
+  const out: string[] = [];
+  for (const word of words(text)) {
+    const term = canonicalTerm(word);
+    if (term !== null && term.length > 0) out.push(term);
+  }
+  return out;
+}
+
+/** `miles per gallon` → `mpg`: users type the initials of long column names. */
+export function initials(label: string): string | null {
+  const parts = label.split(' ').filter((part) => part.length > 0);
+  return parts.length >= 2 && parts.length <= 5 ? parts.map((part) => part[0]).join('') : null;
+}
+
+/** Comparable form of a data value or a question fragment: lower case, single spaces, no punctuation. */
+export function foldValue(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}

@@ -1,0 +1,123 @@
+// Routes questions over the programs the real generator makes for two vega data sets (cars and
+// Seattle weather) and checks the program, the slot values, the refusals and the slot checks.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { profileParquet, writeParquet } from '@querylane/duckdb';
+import { scratchDir, vegaDataDir, vegaJson, type ScratchDir } from '@querylane/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateQueryPrograms } from '../src/generation/index.js';
+import { bindSlots } from '../src/programs/slot-values.js';
+import { QuestionRouter, valuesFromProfile, type DataValues, type RouteAnswer, type RouteCandidateInput, type RouteResult } from '../src/routing/index.js';
+
+function seattleWeather(): Record<string, unknown>[] {
+  const [header, ...lines] = readFileSync(join(vegaDataDir(), 'seattle-weather.csv'), 'utf8').trim().split(/\r?\n/);
+  const names = (header ?? '').split(',');
+  return lines.map((line) => Object.fromEntries(line.split(',').map((cell, i) => [names[i], i === 0 || i === 5 ? cell : Number(cell)])));
+}
+
+let scratch: ScratchDir;
+let router: QuestionRouter;
+const candidates: RouteCandidateInput[] = [];
+const now = new Date('2015-06-15T12:00:00Z');
+
+beforeAll(async () => {
+  scratch = scratchDir('querylane-routing-');
+  const values: DataValues = {};
+  const data: Record<string, Record<string, unknown>[]> = { cars: vegaJson('cars.json') as Record<string, unknown>[], seattle_weather: seattleWeather() };
+  for (const [table, records] of Object.entries(data)) {
+    const path = join(scratch.path, `${table}.parquet`);
+    await writeParquet(records, path, { tableName: table });
+    const profile = await profileParquet(path);
+    values[table] = valuesFromProfile(profile);
+    for (const program of generateQueryPrograms(profile)) candidates.push({ ...program, endpoint_name: program.name });
+  }
+  router = QuestionRouter.build(candidates, { values });
+});
+
+afterAll(() => scratch?.remove());
+
+function answer(question: string): RouteAnswer {
+  const result = router.route(question, { now });
+  if (result.kind !== 'answer') throw new Error(`"${question}" was refused: ${result.reason} (${result.candidates.map((c) => c.endpoint_name).join(', ')})`);
+  return result;
+}
+
+/** The same checks the run path applies: nothing the router returns may be refused there. */
+function expectValidSlots(result: RouteResult): void {
+  if (result.kind !== 'answer') return;
+  expect(() => bindSlots(result.candidate.slots, result.slots, 'invalid_query')).not.toThrow();
+}
+
+describe('QuestionRouter', () => {
+  it('fills an enum slot from a value named in the question, in another form than the data writes it', () => {
+    const result = answer('average horsepower of japanese cars');
+    expect(result.candidate.name).toBe('avg_horsepower_by_origin');
+    expect(result.slots).toEqual({ origin: 'Japan' });
+    expect(answer('how many rainy days in the seattle weather').slots).toEqual({ weather: 'rain' });
+  });
+
+  it('reads numbers with their comparison words into min/max slots', () => {
+    const over = answer('cars with horsepower over 200');
+    expect(over.candidate.name).toBe('cars_by_horsepower_range');
+    // "over" is strict; the integer slot takes the next whole number.
+    expect(over.slots).toEqual({ min_horsepower: 201 });
+    expect(answer('cars with between 100 and 150 horsepower').slots).toEqual({ min_horsepower: 100, max_horsepower: 150 });
+    expect(answer('days where max temp was above 30').slots).toEqual({ min_temp_max: 30 });
+  });
+
+  it('reads top N and the sort direction', () => {
+    const top = answer('top 5 cars by horsepower');
+    expect(top.candidate.name).toBe('top_cars_by_horsepower');
+    expect(top.slots).toMatchObject({ n: 5 });
+    const lowest = answer('the 3 cars with the lowest acceleration');
+    expect(lowest.candidate.name).toBe('top_cars_by_acceleration');
+    expect(lowest.slots).toMatchObject({ n: 3, order: 'asc' });
+  });
+
+  it('reads dates and date ranges, absolute and relative to now', () => {
+    const march = answer('seattle weather in March 2014');
+    expect(march.candidate.name).toBe('seattle_weather_by_date_range');
+    expect(march.slots).toEqual({ from_date: '2014-03-01', to_date: '2014-03-31' });
+    expect(answer('weather records since 2015').slots).toEqual({ from_date: '2015-01-01' });
+    // now is 2015-06-15: last year is 2014.
+    expect(answer('seattle weather last year').slots).toEqual({ from_date: '2014-01-01', to_date: '2014-12-31' });
+  });
+
+  it('reads intervals', () => {
+    const monthly = answer('monthly weather trend');
+    expect(monthly.candidate.name).toBe('seattle_weather_over_time_by_date');
+    expect(monthly.slots).toEqual({ interval: 'month' });
+    expect(answer('number of cars per year').slots).toEqual({ interval: 'year' });
+  });
+
+  it('refuses out-of-scope questions and names the 3 closest programs', () => {
+    for (const question of ['who won the 1998 world cup', 'what is the capital of France', 'asdf qwerty zxcv', 'delete all rows', 'drop table cars']) {
+      const result = router.route(question, { now });
+      expect(result.kind, question).toBe('refusal');
+    }
+    const refusal = router.route('who won the 1998 world cup', { now });
+    if (refusal.kind !== 'refusal') throw new Error('expected a refusal');
+    expect(refusal.candidates.length).toBeLessThanOrEqual(3);
+    const named = router.route('delete all the cars', { now });
+    if (named.kind !== 'refusal') throw new Error('expected a refusal');
+    expect(named.candidates).toHaveLength(3);
+    expect(named.candidates.every((c) => candidates.some((p) => p.endpoint_name === c.endpoint_name) && typeof c.score === 'number')).toBe(true);
+  });
+
+  it('never returns a value outside the slot range or enum', () => {
+    // 500 hp is above every car (max 230): as a lower bound it would select nothing.
+    const tooMuch = router.route('cars with horsepower over 500', { now });
+    if (tooMuch.kind === 'answer') expect(tooMuch.slots).not.toHaveProperty('min_horsepower');
+    // Mars is not an origin; "origin Mars" must not reach the enum slot.
+    const mars = router.route('list cars with origin Mars', { now });
+    if (mars.kind === 'answer') expect(mars.slots).not.toHaveProperty('origin');
+    // Dates past the data are refused, not sent as bounds.
+    const future = router.route("what's the seattle weather tomorrow", { now: new Date('2026-01-01T00:00:00Z') });
+    if (future.kind === 'answer') expect(Object.keys(future.slots).filter((s) => s.startsWith('from_') || s.startsWith('to_'))).toEqual([]);
+    // A lower bound below the data keeps the same rows: clamped to the slot minimum.
+    expect(answer('cars with horsepower of at least 10').slots).toEqual({ min_horsepower: 46 });
+    for (const question of ['top 50000 cars by weight', 'cars with 7 cylinders', 'list 0 cars', 'weather per quarter', 'cars with displacement under 5', 'weather from 1990 to 1995']) {
+      expectValidSlots(router.route(question, { now }));
+    }
+  });
+});
