@@ -4,7 +4,6 @@
 // converting the same JSON file to Parquet in the same run (the baseline).
 // Run: npm run bench:ingest   (BENCH_SIZES=10000,200000,1000000 to choose; real parts via infra:env;
 // BENCH_PLATFORM_LOG=<file> keeps the platform's own log lines, whose timestamps break a run down)
-import { spawn } from 'node:child_process';
 import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,9 +12,9 @@ import { join } from 'node:path';
 import { once } from 'node:events';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { vegaDataDir } from '@querylane/testing';
+import { startPlatformProcess } from '../support/platform-process.js';
 import { generated } from '../support/records.js';
 
-const adminToken = 'bench-admin-token-0123456789abcdef';
 const scratch = mkdtempSync(join(tmpdir(), 'querylane-ingest-'));
 const progress = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 
@@ -56,46 +55,18 @@ await new Promise<void>((resolve) => fixture.listen(0, '127.0.0.1', resolve));
 const fixturePort = (fixture.address() as AddressInfo).port;
 
 // The platform runs as its own process, as `npm start` runs it, so its RSS is its own.
-const platform = spawn(process.execPath, ['--import', 'tsx', 'apps/platform/src/main.ts'], {
-  env: {
-    ...process.env,
-    PORT: '0',
-    LOG_LEVEL: 'info',
+const platformLog = process.env.BENCH_PLATFORM_LOG ? createWriteStream(process.env.BENCH_PLATFORM_LOG) : undefined;
+const running = await startPlatformProcess(
+  {
     QUERYLANE_DATA_DIR: join(scratch, 'data'),
-    QUERYLANE_ADMIN_TOKEN: adminToken,
     CONNECTOR_ALLOWED_TARGETS: `127.0.0.1:${fixturePort}`,
     CONNECTOR_MAX_RESPONSE_BYTES: String(2 * 1024 ** 3),
     CONNECTOR_TOTAL_TIMEOUT_MS: '900000',
   },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-let port: number | undefined;
-let buffered = '';
-const platformLog = process.env.BENCH_PLATFORM_LOG ? createWriteStream(process.env.BENCH_PLATFORM_LOG) : undefined;
-platform.stdout!.on('data', (chunk: Buffer) => {
-  platformLog?.write(chunk);
-  buffered += chunk.toString();
-  const lines = buffered.split('\n');
-  buffered = lines.pop() ?? '';
-  for (const line of lines) {
-    try {
-      const entry = JSON.parse(line) as { msg?: string; http_port?: number };
-      if (entry.msg === 'ready') port = entry.http_port;
-    } catch {
-      // not a log line
-    }
-  }
-});
-while (port === undefined) {
-  if (platform.exitCode !== null) throw new Error('the platform exited');
-  await new Promise((resolve) => setTimeout(resolve, 100));
-}
-const base = `http://127.0.0.1:${port}/v1`;
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${base}${path}`, { method, headers: { authorization: adminToken, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+  { log: platformLog },
+);
+const platform = running.child;
+const call = running.call;
 const peakRss = () => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${platform.pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
 
 const projectId = (await call<{ projects: { id: string }[] }>('GET', '/me')).projects[0]!.id;
@@ -138,8 +109,7 @@ console.log(`\ningest: fixture API → execute-request → Parquet → dataline 
 for (const line of results) console.log(line);
 console.log(`goals: end to end within 2× of DuckDB alone; peak RSS ≤ 1 GiB at 1M records`);
 
-platform.kill('SIGTERM');
-await once(platform, 'exit');
+await running.stop();
 fixture.close();
 duck.closeSync();
 rmSync(scratch, { recursive: true, force: true });

@@ -13,6 +13,7 @@ import { platformModules } from '@querylane/platform/modules';
 import { createLogger, loadConfig, objectStoreModule, Platform, serviceClientsModule } from '@querylane/runtime';
 import { scratchDir } from '@querylane/testing';
 import { generated } from '../support/records.js';
+import { slotValues } from '../support/slot-values.js';
 
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const runs = Number(process.env.BENCH_RUNS ?? 60);
@@ -77,23 +78,7 @@ interface Program {
 const programs = (await call<{ data: Program[] }>('GET', `/projects/${projectId}/queryprograms`)).data;
 const oneOfEach = [...new Map(programs.map((program) => [program.family, program])).values()];
 
-/** Varied slot values: each run draws from the slot's enum or range, or keeps its default. */
-function slotValues(program: Program, run: number): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
-  for (const slot of program.slots) {
-    if (slot.enum_values?.length) values[slot.name] = slot.enum_values[run % slot.enum_values.length];
-    else if ((slot.type === 'integer' || slot.type === 'number') && typeof slot.minimum === 'number' && typeof slot.maximum === 'number') {
-      const value = slot.minimum + ((run * 7919) % 1000) / 1000 * (slot.maximum - slot.minimum);
-      values[slot.name] = slot.type === 'integer' ? Math.round(value) : value;
-    } else if (slot.type === 'string' && /term|search|name|note/.test(slot.name)) values[slot.name] = ['order 1', 'Paris', 'for Rome', 'x'][run % 4];
-    else if (slot.default !== undefined && slot.default !== null) values[slot.name] = slot.default;
-    // A required slot without a range (a lookup key) gets a value the data has.
-    if (values[slot.name] === undefined && (slot as { required?: boolean }).required) {
-      values[slot.name] = { integer: ((run * 7919) % rows) + 1, number: ((run * 7919) % rows) + 1, string: 'order 1', date: '2024-03-03', boolean: true }[slot.type] ?? null;
-    }
-  }
-  return values;
-}
+const slotValuesOf = (program: Program, run: number) => slotValues(program.slots, run, rows);
 
 // The baseline reads the same Parquet in this process.
 const dataObject = await platform.value(serviceClientsModule).catalog.call.getDataObject({ dataObjectId: executed.data_object_id });
@@ -111,12 +96,12 @@ const lines: string[] = [];
 let met = 0;
 for (const program of oneOfEach) {
   progress(`${program.family}: ${program.name}`);
-  await runtime.runQueryProgram({ queryProgramId: program.id, slots: slotValues(program, 0) as never }, asService); // warm-up: load, prepare
+  await runtime.runQueryProgram({ queryProgramId: program.id, slots: slotValuesOf(program, 0) as never }, asService); // warm-up: load, prepare
   const prepared = await baseline.prepare(program.query_program);
   const viaGrpc: number[] = [];
   const inProcess: number[] = [];
   for (let run = 0; run < runs; run += 1) {
-    const values = slotValues(program, run);
+    const values = slotValuesOf(program, run);
     let started = performance.now();
     await runtime.runQueryProgram({ queryProgramId: program.id, slots: values as never }, asService);
     viaGrpc.push(performance.now() - started);

@@ -17,7 +17,10 @@ import { accessRoutes, sessionRoutes } from './routes/access.routes.js';
 import { apiKeysRoutes } from './routes/api-keys.routes.js';
 import { connectionsRoutes } from './routes/connections.routes.js';
 import { deployRoutes } from './routes/deploy.routes.js';
+import type { ApiCallPublisher } from './queries/api-calls.js';
+import type { DeployedEndpoints } from './queries/deployed-endpoints.js';
 import { queryProgramsRoutes } from './routes/query-programs.routes.js';
+import { queryRoutes } from './routes/queries.routes.js';
 import { healthRoutes } from './routes/health.routes.js';
 import { projectsRoutes } from './routes/projects.routes.js';
 
@@ -25,6 +28,8 @@ export interface GatewayDependencies {
   clients: ServiceClients;
   logger: Logger;
   authenticator?: Authenticator;
+  /** The query endpoints' in-memory state and their api-calls events (absent: no query endpoints). */
+  queries?: { endpoints: DeployedEndpoints; calls: ApiCallPublisher };
   /** Largest management request body (default 1 MiB). */
   maxBodyBytes?: number;
   secureCookies?: boolean;
@@ -32,7 +37,11 @@ export interface GatewayDependencies {
 
 const publicRoutes = new Set(['GET /v1/healthz', 'GET /v1/openapi.json', 'POST /v1/auth/sessions', 'DELETE /v1/auth/sessions']);
 
-export function createGatewayApp({ clients, logger, authenticator = new Authenticator(clients), maxBodyBytes = 1024 * 1024, secureCookies = false }: GatewayDependencies) {
+function isQueryRoute(path: string, method: string): boolean {
+  return method === 'POST' && (path === '/v1/query' || path.startsWith('/v1/queries/'));
+}
+
+export function createGatewayApp({ clients, logger, authenticator = new Authenticator(clients), queries, maxBodyBytes = 1024 * 1024, secureCookies = false }: GatewayDependencies) {
   const app = new OpenAPIHono<GatewayEnv>({ defaultHook: validationHook }).basePath('/v1');
   app.use(async (c, next) => {
     const requestId = c.req.header('x-request-id') || randomUUID();
@@ -49,7 +58,8 @@ export function createGatewayApp({ clients, logger, authenticator = new Authenti
       },
     }),
   );
-  app.use(managementAuth(authenticator, (path, method) => publicRoutes.has(`${method} ${path}`)));
+  // The query endpoints authenticate with an API key instead (queries.routes.ts).
+  app.use(managementAuth(authenticator, (path, method) => publicRoutes.has(`${method} ${path}`) || isQueryRoute(path, method)));
 
   app.route('/', healthRoutes(new CheckServicesUseCase(clients)));
   app.route('/', sessionRoutes(clients, { secureCookies }));
@@ -58,7 +68,8 @@ export function createGatewayApp({ clients, logger, authenticator = new Authenti
   app.route('/', apiKeysRoutes(clients));
   app.route('/', connectionsRoutes(clients));
   app.route('/', queryProgramsRoutes(clients));
-  app.route('/', deployRoutes(clients));
+  app.route('/', deployRoutes(clients, (projectId) => queries?.endpoints.forgetProject(projectId)));
+  if (queries) app.route('/', queryRoutes({ clients, authenticator, ...queries }));
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerToken', {
     type: 'http',
@@ -66,6 +77,7 @@ export function createGatewayApp({ clients, logger, authenticator = new Authenti
     description: 'A management token; the bare token without "Bearer " is accepted too',
   });
   app.openAPIRegistry.registerComponent('securitySchemes', 'sessionCookie', { type: 'apiKey', in: 'cookie', name: 'ql_session' });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'apiKey', { type: 'apiKey', in: 'header', name: 'X-Api-Key', description: 'An API key (query endpoints); Authorization: Bearer <key> works too' });
   app.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'Querylane API', version: 'v1', description: 'Turns external HTTP APIs into queryable, deployable APIs.' },

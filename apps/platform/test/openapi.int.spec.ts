@@ -79,13 +79,24 @@ describe('the OpenAPI document of the management API', () => {
         'POST /v1/projects/{id}/queryprograms',
         'PUT /v1/queryprograms/{id}',
         'DELETE /v1/queryprograms/{id}',
+        'GET /v1/queryprograms/{id}/deployment-summary',
+        'POST /v1/queryprograms/{id}/deployments',
+        'DELETE /v1/queryprograms/{id}/deployments/{environment}',
+        'GET /v1/projects/{id}/api',
+        'GET /v1/projects/{id}/openapi.json',
+        'GET /v1/projects/{id}/reference',
+        'POST /v1/queries/{query_name}',
+        'POST /v1/query',
       ].sort(),
     );
   });
 
-  it('names the error shape and the credentials of each management route', () => {
+  it('names the error shape and the credentials of each route', () => {
     expect(document.components.schemas.Error).toBeDefined();
-    expect(Object.keys(document.components.securitySchemes).sort()).toEqual(['bearerToken', 'sessionCookie']);
+    expect(Object.keys(document.components.securitySchemes).sort()).toEqual(['apiKey', 'bearerToken', 'sessionCookie']);
+    // The query endpoints take an API key, the management routes a token or the session.
+    expect(document.paths['/v1/queries/{query_name}']!.post!.security).toEqual([{ apiKey: [] }]);
+    expect(Object.keys(document.paths['/v1/query']!.post!.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '404', '429']));
     expect(document.paths['/v1/datasources']!.post!.security).toEqual([{ bearerToken: [] }, { sessionCookie: [] }]);
     expect(Object.keys(document.paths['/v1/datasources']!.post!.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '404', '413']));
     expect(document.components.schemas.ExpandedPlatform).toBeDefined();

@@ -32,7 +32,11 @@ const summarySchema = recordSchema(deployV1.DeploymentSummarySchema).and(
 const apiSchema = recordSchema(deployV1.ApiSchema).and(z.object({ endpoints: z.array(endpointSchema) }));
 const openApiDocumentSchema = z.record(z.string(), z.unknown()).openapi('DeployedQueriesDocument', { description: 'An OpenAPI 3.1 document' });
 
-export function deployRoutes(clients: ServiceClients) {
+/**
+ * `onDeploymentChange` lets this gateway drop its cached endpoints of the project at once, so the
+ * caller's next query call sees the change; other gateways learn of it from querylane.deployments.
+ */
+export function deployRoutes(clients: ServiceClients, onDeploymentChange: (projectId: string) => void = () => undefined) {
   const deploy = clients.deploy.call;
   const app = new OpenAPIHono<GatewayEnv>({ defaultHook: validationHook });
 
@@ -65,6 +69,7 @@ export function deployRoutes(clients: ServiceClients) {
     }),
     async (c) => {
       const answer = await deploy.deploy({ queryProgramId: c.req.valid('param').id, environment: c.req.valid('json').environment ?? '' }, { ...as(c), deadlineMs: 60_000 });
+      onDeploymentChange(present(answer.deployment, 'deployment').projectId);
       return c.json(
         { ...messageToJson(deployV1.DeploymentSchema, present(answer.deployment, 'deployment')), endpoint: messageToJson(deployV1.ApiEndpointSchema, present(answer.endpoint, 'endpoint')) } as never,
         200,
@@ -85,6 +90,7 @@ export function deployRoutes(clients: ServiceClients) {
     async (c) => {
       const { id, environment } = c.req.valid('param');
       const { deployment } = await deploy.undeploy({ queryProgramId: id, environment }, as(c));
+      onDeploymentChange(present(deployment, 'deployment').projectId);
       return c.json(messageToJson(deployV1.DeploymentSchema, present(deployment, 'deployment')) as never, 200);
     },
   );

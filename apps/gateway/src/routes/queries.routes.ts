@@ -223,7 +223,7 @@ function documentRoutes(app: OpenAPIHono<GatewayEnv>): void {
   });
   app.openAPIRegistry.registerPath({
     method: 'post',
-    path: '/v1/queries/{query_name}',
+    path: '/queries/{query_name}',
     tags: ['queries'],
     summary: 'Call a deployed query by name with slot values (API.md endpoint 7)',
     security: [{ apiKey: [] }],
@@ -240,7 +240,7 @@ function documentRoutes(app: OpenAPIHono<GatewayEnv>): void {
   });
   app.openAPIRegistry.registerPath({
     method: 'post',
-    path: '/v1/query',
+    path: '/query',
     tags: ['queries'],
     summary: 'Ask a question in words; it is routed to a deployed query (API.md endpoint 6); stream: true with Accept: text/event-stream streams meta, rows and done events',
     security: [{ apiKey: [] }],

@@ -4,15 +4,17 @@
 
 import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { Timestamp } from "@bufbuild/protobuf/wkt";
+import { file_google_protobuf_struct, file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { ServiceInfo } from "../../common/v1/service_info_pb.js";
 import { file_querylane_common_v1_service_info } from "../../common/v1/service_info_pb.js";
-import type { Message } from "@bufbuild/protobuf";
+import type { JsonObject, Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file querylane/metering/v1/metering_service.proto.
  */
 export const file_querylane_metering_v1_metering_service: GenFile = /*@__PURE__*/
-  fileDesc("CixxdWVyeWxhbmUvbWV0ZXJpbmcvdjEvbWV0ZXJpbmdfc2VydmljZS5wcm90bxIVcXVlcnlsYW5lLm1ldGVyaW5nLnYxIhcKFUdldFNlcnZpY2VJbmZvUmVxdWVzdCJIChZHZXRTZXJ2aWNlSW5mb1Jlc3BvbnNlEi4KBGluZm8YASABKAsyIC5xdWVyeWxhbmUuY29tbW9uLnYxLlNlcnZpY2VJbmZvMoABCg9NZXRlcmluZ1NlcnZpY2USbQoOR2V0U2VydmljZUluZm8SLC5xdWVyeWxhbmUubWV0ZXJpbmcudjEuR2V0U2VydmljZUluZm9SZXF1ZXN0Gi0ucXVlcnlsYW5lLm1ldGVyaW5nLnYxLkdldFNlcnZpY2VJbmZvUmVzcG9uc2ViBnByb3RvMw", [file_querylane_common_v1_service_info]);
+  fileDesc("CixxdWVyeWxhbmUvbWV0ZXJpbmcvdjEvbWV0ZXJpbmdfc2VydmljZS5wcm90bxIVcXVlcnlsYW5lLm1ldGVyaW5nLnYxIhcKFUdldFNlcnZpY2VJbmZvUmVxdWVzdCJIChZHZXRTZXJ2aWNlSW5mb1Jlc3BvbnNlEi4KBGluZm8YASABKAsyIC5xdWVyeWxhbmUuY29tbW9uLnYxLlNlcnZpY2VJbmZvImYKFUNoZWNrUmF0ZUxpbWl0UmVxdWVzdBISCgphcGlfa2V5X2lkGAEgASgJEhcKD29yZ2FuaXphdGlvbl9pZBgCIAEoCRISCgpwcm9qZWN0X2lkGAMgASgJEgwKBGNvc3QYBCABKAUirQEKFkNoZWNrUmF0ZUxpbWl0UmVzcG9uc2USDwoHYWxsb3dlZBgBIAEoCBIOCgZyZWFzb24YAiABKAkSGAoQbGltaXRfcGVyX3NlY29uZBgDIAEoBRINCgVidXJzdBgEIAEoBRIRCglyZW1haW5pbmcYBSABKAUSEAoIcmVzZXRfbXMYBiABKAMSFgoOcmV0cnlfYWZ0ZXJfbXMYByABKAMSDAoEdGllchgIIAEoCSK+AQoMTWV0cmljc1BvaW50EiYKAnRzGAEgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIQCghyZXF1ZXN0cxgCIAEoAxIOCgZlcnJvcnMYAyABKAMSFAoMcmF0ZV9saW1pdGVkGAQgASgDEhIKCmVycm9yX3JhdGUYBSABKAESHAoUYXZnX3Jlc3BvbnNlX3RpbWVfbXMYBiABKAESHAoUcDk1X3Jlc3BvbnNlX3RpbWVfbXMYByABKAEipQEKGEdldFByb2plY3RNZXRyaWNzUmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgJEigKBGZyb20YAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEiYKAnRvGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIOCgZidWNrZXQYBCABKAkSEwoLZW52aXJvbm1lbnQYBSABKAkihQEKGUdldFByb2plY3RNZXRyaWNzUmVzcG9uc2USMwoGc2VyaWVzGAEgAygLMiMucXVlcnlsYW5lLm1ldGVyaW5nLnYxLk1ldHJpY3NQb2ludBIzCgZ0b3RhbHMYAiABKAsyIy5xdWVyeWxhbmUubWV0ZXJpbmcudjEuTWV0cmljc1BvaW50ImYKDFF1ZXJ5TWV0cmljcxISCgpxdWVyeV9uYW1lGAEgASgJEhAKCHJlcXVlc3RzGAIgASgDEhIKCmVycm9yX3JhdGUYAyABKAESHAoUYXZnX3Jlc3BvbnNlX3RpbWVfbXMYBCABKAEiogEKFkdldFF1ZXJ5TWV0cmljc1JlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoCRIoCgRmcm9tGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBImCgJ0bxgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEwoLZW52aXJvbm1lbnQYBCABKAkSDQoFbGltaXQYBSABKAUiTwoXR2V0UXVlcnlNZXRyaWNzUmVzcG9uc2USNAoHcXVlcmllcxgBIAMoCzIjLnF1ZXJ5bGFuZS5tZXRlcmluZy52MS5RdWVyeU1ldHJpY3MieQoPUXVlc3Rpb25NZXRyaWNzEhAKCHF1ZXN0aW9uGAEgASgJEg0KBWNvdW50GAIgASgDEjEKDWxhc3RfYXNrZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCnF1ZXJ5X3VzZWQYBCABKAkikAEKGUdldFF1ZXN0aW9uTWV0cmljc1JlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoCRIoCgRmcm9tGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBImCgJ0bxgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDQoFbGltaXQYBCABKAUiVwoaR2V0UXVlc3Rpb25NZXRyaWNzUmVzcG9uc2USOQoJcXVlc3Rpb25zGAEgAygLMiYucXVlcnlsYW5lLm1ldGVyaW5nLnYxLlF1ZXN0aW9uTWV0cmljcyLeAwoGQXBpTG9nEgoKAmlkGAEgASgJEhAKCGFwaV9zbHVnGAIgASgJEg8KB3ZlcnNpb24YAyABKAkSFQoNZW5kcG9pbnRfcGF0aBgEIAEoCRIPCgd1c2VyX2lkGAUgASgJEhIKCnByb2plY3RfaWQYBiABKAkSHQoQcXVlcnlyZXNwb25zZV9pZBgHIAEoCUgAiAEBEi0KDHF1ZXJ5X3BhcmFtcxgIIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QSGAoQcmVzcG9uc2VfdGltZV9tcxgJIAEoARITCgtzdGF0dXNfY29kZRgKIAEoBRItCgxyZXF1ZXN0X2JvZHkYCyABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhoKDXBhcmVudF9sb2dfaWQYDCABKAlIAYgBARITCgtlbnZpcm9ubWVudBgNIAEoCRISCgpxdWVyeV9uYW1lGA4gASgJEhIKCmFwaV9rZXlfaWQYDyABKAkSDQoFZXJyb3IYECABKAkSLgoKY3JlYXRlZF9hdBgRIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBCEwoRX3F1ZXJ5cmVzcG9uc2VfaWRCEAoOX3BhcmVudF9sb2dfaWQiXAoSTGlzdEFwaUxvZ3NSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAkSDgoGY3Vyc29yGAIgASgJEg0KBWxpbWl0GAMgASgFEhMKC3N0YXR1c19jb2RlGAQgASgFIlsKE0xpc3RBcGlMb2dzUmVzcG9uc2USLwoIYXBpX2xvZ3MYASADKAsyHS5xdWVyeWxhbmUubWV0ZXJpbmcudjEuQXBpTG9nEhMKC25leHRfY3Vyc29yGAIgASgJIioKD0dldFVzYWdlUmVxdWVzdBIXCg9vcmdhbml6YXRpb25faWQYASABKAkinAEKEEdldFVzYWdlUmVzcG9uc2USFgoOYXBpX2NhbGxzX3VzZWQYASABKAMSOAoUYmlsbGluZ19wZXJpb2Rfc3RhcnQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjYKEmJpbGxpbmdfcGVyaW9kX2VuZBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiogMKBUFsZXJ0EgoKAmlkGAEgASgJEhIKCnByb2plY3RfaWQYAiABKAkSDAoEbmFtZRgDIAEoCRIOCgZtZXRyaWMYBCABKAkSEAoIb3BlcmF0b3IYBSABKAkSEQoJdGhyZXNob2xkGAYgASgBEhYKDndpbmRvd19taW51dGVzGAcgASgFEhcKCnF1ZXJ5X25hbWUYCCABKAlIAIgBARIpCghjaGFubmVscxgJIAMoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QSGAoQY29vbGRvd25fbWludXRlcxgKIAEoBRIPCgdlbmFibGVkGAsgASgIEg0KBXN0YXRlGAwgASgJEjEKDWxhc3RfZmlyZWRfYXQYDSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCmNyZWF0ZWRfYXQYDiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYDyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wQg0KC19xdWVyeV9uYW1lIoEDCgpBbGVydElucHV0EhEKBG5hbWUYASABKAlIAIgBARITCgZtZXRyaWMYAiABKAlIAYgBARIVCghvcGVyYXRvchgDIAEoCUgCiAEBEhYKCXRocmVzaG9sZBgEIAEoAUgDiAEBEhsKDndpbmRvd19taW51dGVzGAUgASgFSASIAQESFwoKcXVlcnlfbmFtZRgGIAEoCUgFiAEBEikKCGNoYW5uZWxzGAcgAygLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIUCgxjaGFubmVsc19zZXQYCCABKAgSHQoQY29vbGRvd25fbWludXRlcxgJIAEoBUgGiAEBEhQKB2VuYWJsZWQYCiABKAhIB4gBAUIHCgVfbmFtZUIJCgdfbWV0cmljQgsKCV9vcGVyYXRvckIMCgpfdGhyZXNob2xkQhEKD193aW5kb3dfbWludXRlc0INCgtfcXVlcnlfbmFtZUITChFfY29vbGRvd25fbWludXRlc0IKCghfZW5hYmxlZCJaChJDcmVhdGVBbGVydFJlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoCRIwCgVhbGVydBgCIAEoCzIhLnF1ZXJ5bGFuZS5tZXRlcmluZy52MS5BbGVydElucHV0IkIKE0NyZWF0ZUFsZXJ0UmVzcG9uc2USKwoFYWxlcnQYASABKAsyHC5xdWVyeWxhbmUubWV0ZXJpbmcudjEuQWxlcnQiJwoRTGlzdEFsZXJ0c1JlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoCSJCChJMaXN0QWxlcnRzUmVzcG9uc2USLAoGYWxlcnRzGAEgAygLMhwucXVlcnlsYW5lLm1ldGVyaW5nLnYxLkFsZXJ0IiMKD0dldEFsZXJ0UmVxdWVzdBIQCghhbGVydF9pZBgBIAEoCSI/ChBHZXRBbGVydFJlc3BvbnNlEisKBWFsZXJ0GAEgASgLMhwucXVlcnlsYW5lLm1ldGVyaW5nLnYxLkFsZXJ0IlgKElVwZGF0ZUFsZXJ0UmVxdWVzdBIQCghhbGVydF9pZBgBIAEoCRIwCgVhbGVydBgCIAEoCzIhLnF1ZXJ5bGFuZS5tZXRlcmluZy52MS5BbGVydElucHV0IkIKE1VwZGF0ZUFsZXJ0UmVzcG9uc2USKwoFYWxlcnQYASABKAsyHC5xdWVyeWxhbmUubWV0ZXJpbmcudjEuQWxlcnQiJgoSRGVsZXRlQWxlcnRSZXF1ZXN0EhAKCGFsZXJ0X2lkGAEgASgJIkIKE0RlbGV0ZUFsZXJ0UmVzcG9uc2USKwoFYWxlcnQYASABKAsyHC5xdWVyeWxhbmUubWV0ZXJpbmcudjEuQWxlcnQioQEKCkFsZXJ0RXZlbnQSCgoCaWQYASABKAkSEAoIYWxlcnRfaWQYAiABKAkSDAoEa2luZBgDIAEoCRINCgV2YWx1ZRgEIAEoARIoCgdkZXRhaWxzGAUgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIuCgpjcmVhdGVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCIqChZMaXN0QWxlcnRFdmVudHNSZXF1ZXN0EhAKCGFsZXJ0X2lkGAEgASgJIkwKF0xpc3RBbGVydEV2ZW50c1Jlc3BvbnNlEjEKBmV2ZW50cxgBIAMoCzIhLnF1ZXJ5bGFuZS5tZXRlcmluZy52MS5BbGVydEV2ZW50MvsKCg9NZXRlcmluZ1NlcnZpY2USbQoOR2V0U2VydmljZUluZm8SLC5xdWVyeWxhbmUubWV0ZXJpbmcudjEuR2V0U2VydmljZUluZm9SZXF1ZXN0Gi0ucXVlcnlsYW5lLm1ldGVyaW5nLnYxLkdldFNlcnZpY2VJbmZvUmVzcG9uc2USbQoOQ2hlY2tSYXRlTGltaXQSLC5xdWVyeWxhbmUubWV0ZXJpbmcudjEuQ2hlY2tSYXRlTGltaXRSZXF1ZXN0Gi0ucXVlcnlsYW5lLm1ldGVyaW5nLnYxLkNoZWNrUmF0ZUxpbWl0UmVzcG9uc2USdgoRR2V0UHJvamVjdE1ldHJpY3MSLy5xdWVyeWxhbmUubWV0ZXJpbmcudjEuR2V0UHJvamVjdE1ldHJpY3NSZXF1ZXN0GjAucXVlcnlsYW5lLm1ldGVyaW5nLnYxLkdldFByb2plY3RNZXRyaWNzUmVzcG9uc2UScAoPR2V0UXVlcnlNZXRyaWNzEi0ucXVlcnlsYW5lLm1ldGVyaW5nLnYxLkdldFF1ZXJ5TWV0cmljc1JlcXVlc3QaLi5xdWVyeWxhbmUubWV0ZXJpbmcudjEuR2V0UXVlcnlNZXRyaWNzUmVzcG9uc2USeQoSR2V0UXVlc3Rpb25NZXRyaWNzEjAucXVlcnlsYW5lLm1ldGVyaW5nLnYxLkdldFF1ZXN0aW9uTWV0cmljc1JlcXVlc3QaMS5xdWVyeWxhbmUubWV0ZXJpbmcudjEuR2V0UXVlc3Rpb25NZXRyaWNzUmVzcG9uc2USZAoLTGlzdEFwaUxvZ3MSKS5xdWVyeWxhbmUubWV0ZXJpbmcudjEuTGlzdEFwaUxvZ3NSZXF1ZXN0GioucXVlcnlsYW5lLm1ldGVyaW5nLnYxLkxpc3RBcGlMb2dzUmVzcG9uc2USWwoIR2V0VXNhZ2USJi5xdWVyeWxhbmUubWV0ZXJpbmcudjEuR2V0VXNhZ2VSZXF1ZXN0GicucXVlcnlsYW5lLm1ldGVyaW5nLnYxLkdldFVzYWdlUmVzcG9uc2USZAoLQ3JlYXRlQWxlcnQSKS5xdWVyeWxhbmUubWV0ZXJpbmcudjEuQ3JlYXRlQWxlcnRSZXF1ZXN0GioucXVlcnlsYW5lLm1ldGVyaW5nLnYxLkNyZWF0ZUFsZXJ0UmVzcG9uc2USYQoKTGlzdEFsZXJ0cxIoLnF1ZXJ5bGFuZS5tZXRlcmluZy52MS5MaXN0QWxlcnRzUmVxdWVzdBopLnF1ZXJ5bGFuZS5tZXRlcmluZy52MS5MaXN0QWxlcnRzUmVzcG9uc2USWwoIR2V0QWxlcnQSJi5xdWVyeWxhbmUubWV0ZXJpbmcudjEuR2V0QWxlcnRSZXF1ZXN0GicucXVlcnlsYW5lLm1ldGVyaW5nLnYxLkdldEFsZXJ0UmVzcG9uc2USZAoLVXBkYXRlQWxlcnQSKS5xdWVyeWxhbmUubWV0ZXJpbmcudjEuVXBkYXRlQWxlcnRSZXF1ZXN0GioucXVlcnlsYW5lLm1ldGVyaW5nLnYxLlVwZGF0ZUFsZXJ0UmVzcG9uc2USZAoLRGVsZXRlQWxlcnQSKS5xdWVyeWxhbmUubWV0ZXJpbmcudjEuRGVsZXRlQWxlcnRSZXF1ZXN0GioucXVlcnlsYW5lLm1ldGVyaW5nLnYxLkRlbGV0ZUFsZXJ0UmVzcG9uc2UScAoPTGlzdEFsZXJ0RXZlbnRzEi0ucXVlcnlsYW5lLm1ldGVyaW5nLnYxLkxpc3RBbGVydEV2ZW50c1JlcXVlc3QaLi5xdWVyeWxhbmUubWV0ZXJpbmcudjEuTGlzdEFsZXJ0RXZlbnRzUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_struct, file_google_protobuf_timestamp, file_querylane_common_v1_service_info]);
 
 /**
  * @generated from message querylane.metering.v1.GetServiceInfoRequest
@@ -45,7 +47,1005 @@ export const GetServiceInfoResponseSchema: GenMessage<GetServiceInfoResponse> = 
   messageDesc(file_querylane_metering_v1_metering_service, 1);
 
 /**
- * MeteringService is the metering service's gRPC API (DESIGN.md §1). Later issues add RPCs.
+ * @generated from message querylane.metering.v1.CheckRateLimitRequest
+ */
+export type CheckRateLimitRequest = Message<"querylane.metering.v1.CheckRateLimitRequest"> & {
+  /**
+   * @generated from field: string api_key_id = 1;
+   */
+  apiKeyId: string;
+
+  /**
+   * @generated from field: string organization_id = 2;
+   */
+  organizationId: string;
+
+  /**
+   * @generated from field: string project_id = 3;
+   */
+  projectId: string;
+
+  /**
+   * Tokens the call takes (default 1).
+   *
+   * @generated from field: int32 cost = 4;
+   */
+  cost: number;
+};
+
+/**
+ * Describes the message querylane.metering.v1.CheckRateLimitRequest.
+ * Use `create(CheckRateLimitRequestSchema)` to create a new message.
+ */
+export const CheckRateLimitRequestSchema: GenMessage<CheckRateLimitRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_metering_v1_metering_service, 2);
+
+/**
+ * @generated from message querylane.metering.v1.CheckRateLimitResponse
+ */
+export type CheckRateLimitResponse = Message<"querylane.metering.v1.CheckRateLimitResponse"> & {
+  /**
+   * @generated from field: bool allowed = 1;
+   */
+  allowed: boolean;
+
+  /**
+   * rate_limit_exceeded or quota_exceeded when not allowed.
+   *
+   * @generated from field: string reason = 2;
+   */
+  reason: string;
+
+  /**
+   * The bucket: requests per second and burst (the RateLimit-Policy header).
+   *
+   * @generated from field: int32 limit_per_second = 3;
+   */
+  limitPerSecond: number;
+
+  /**
+   * @generated from field: int32 burst = 4;
+   */
+  burst: number;
+
+  /**
+   * Tokens left after this call (the RateLimit header's r).
+   *
+   * @generated from field: int32 remaining = 5;
+   */
+  remaining: number;
+
+  /**
+   * Milliseconds until the bucket is full again (the RateLimit header's t, in seconds rounded up).
+   *
+   * @generated from field: int64 reset_ms = 6;
+   */
+  resetMs: bigint;
+
+  /**
+   * Milliseconds until a refused call may be tried again.
+   *
+   * @generated from field: int64 retry_after_ms = 7;
+   */
+  retryAfterMs: bigint;
+
+  /**
+   * @generated from field: string tier = 8;
+   */
+  tier: string;
+};
+
+/**
+ * Describes the message querylane.metering.v1.CheckRateLimitResponse.
+ * Use `create(CheckRateLimitResponseSchema)` to create a new message.
+ */
+export const CheckRateLimitResponseSchema: GenMessage<CheckRateLimitResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_metering_v1_metering_service, 3);
+
+/**
+ * One point of a metrics series (API.md "Metrics").
+ *
+ * @generated from message querylane.metering.v1.MetricsPoint
+ */
+export type MetricsPoint = Message<"querylane.metering.v1.MetricsPoint"> & {
+  /**
+   * @generated from field: google.protobuf.Timestamp ts = 1;
+   */
+  ts?: Timestamp | undefined;
+
+  /**
+   * @generated from field: int64 requests = 2;
+   */
+  requests: bigint;
+
+  /**
+   * @generated from field: int64 errors = 3;
+   */
+  errors: bigint;
+
+  /**
+   * @generated from field: int64 rate_limited = 4;
+   */
+  rateLimited: bigint;
+
+  /**
+   * @generated from field: double error_rate = 5;
+   */
+  errorRate: number;
+
+  /**
+   * @generated from field: double avg_response_time_ms = 6;
+   */
+  avgResponseTimeMs: number;
+
+  /**
+   * @generated from field: double p95_response_time_ms = 7;
+   */
+  p95ResponseTimeMs: number;
+};
+
+/**
+ * Describes the message querylane.metering.v1.MetricsPoint.
+ * Use `create(MetricsPointSchema)` to create a new message.
+ */
+export const MetricsPointSchema: GenMessage<MetricsPoint> = /*@__PURE__*/
+  messageDesc(file_querylane_metering_v1_metering_service, 4);
+
+/**
+ * @generated from message querylane.metering.v1.GetProjectMetricsRequest
+ */
+export type GetProjectMetricsRequest = Message<"querylane.metering.v1.GetProjectMetricsRequest"> & {
+  /**
+   * @generated from field: string project_id = 1;
+   */
+  projectId: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp from = 2;
+   */
+  from?: Timestamp | undefined;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp to = 3;
+   */
+  to?: Timestamp | undefined;
+
+  /**
+   * minute, hour or day.
+   *
+   * @generated from field: string bucket = 4;
+   */
+  bucket: string;
+
+  /**
+   * Empty: every environment.
+   *
+   * @generated from field: string environment = 5;
+   */
+  environment: string;
+};
+
+/**
+ * Describes the message querylane.metering.v1.GetProjectMetricsRequest.
+ * Use `create(GetProjectMetricsRequestSchema)` to create a new message.
+ */
+export const GetProjectMetricsRequestSchema: GenMessage<GetProjectMetricsRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_metering_v1_metering_service, 5);
+
+/**
+ * @generated from message querylane.metering.v1.GetProjectMetricsResponse
+ */
+export type GetProjectMetricsResponse = Message<"querylane.metering.v1.GetProjectMetricsResponse"> & {
+  /**
+   * @generated from field: repeated querylane.metering.v1.MetricsPoint series = 1;
+   */
+  series: MetricsPoint[];
+
+  /**
+   * @generated from field: querylane.metering.v1.MetricsPoint totals = 2;
+   */
+  totals?: MetricsPoint | undefined;
+};
+
+/**
+ * Describes the message querylane.metering.v1.GetProjectMetricsResponse.
+ * Use `create(GetProjectMetricsResponseSchema)` to create a new message.
+ */
+export const GetProjectMetricsResponseSchema: GenMessage<GetProjectMetricsResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_metering_v1_metering_service, 6);
+
+/**
+ * @generated from message querylane.metering.v1.QueryMetrics
+ */
+export type QueryMetrics = Message<"querylane.metering.v1.QueryMetrics"> & {
+  /**
+   * @generated from field: string query_name = 1;
+   */
+  queryName: string;
+
+  /**
+   * @generated from field: int64 requests = 2;
+   */
+  requests: bigint;
+
+  /**
+   * @generated from field: double error_rate = 3;
+   */
+  errorRate: number;
+
+  /**
+   * @generated from field: double avg_response_time_ms = 4;
+   */
+  avgResponseTimeMs: number;
+};
+
+/**
+ * Describes the message querylane.metering.v1.QueryMetrics.
+ * Use `create(QueryMetricsSchema)` to create a new message.
+ */
+export const QueryMetricsSchema: GenMessage<QueryMetrics> = /*@__PURE__*/
+  messageDesc(file_querylane_metering_v1_metering_service, 7);
+
+/**
+ * @generated from message querylane.metering.v1.GetQueryMetricsRequest
+ */
+export type GetQueryMetricsRequest = Message<"querylane.metering.v1.GetQueryMetricsRequest"> & {
+  /**
+   * @generated from field: string project_id = 1;
+   */
+  projectId: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp from = 2;
+   */
+  from?: Timestamp | undefined;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp to = 3;
+   */
+  to?: Timestamp | undefined;
+
+  /**
+   * @generated from field: string environment = 4;
+   */
+  environment: string;
+
+  /**
+   * @generated from field: int32 limit = 5;
+   */
+  limit: number;
+};
+
+/**
+ * Describes the message querylane.metering.v1.GetQueryMetricsRequest.
+ * Use `create(GetQueryMetricsRequestSchema)` to create a new message.
+ */
+export const GetQueryMetricsRequestSchema: GenMessage<GetQueryMetricsRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_metering_v1_metering_service, 8);
+
+/**
+ * @generated from message querylane.metering.v1.GetQueryMetricsResponse
+ */
+export type GetQueryMetricsResponse = Message<"querylane.metering.v1.GetQueryMetricsResponse"> & {
+  /**
+   * @generated from field: repeated querylane.metering.v1.QueryMetrics queries = 1;
+   */
+  queries: QueryMetrics[];
+};
+
+/**
+ * Describes the message querylane.metering.v1.GetQueryMetricsResponse.
+ * Use `create(GetQueryMetricsResponseSchema)` to create a new message.
+ */
+export const GetQueryMetricsResponseSchema: GenMessage<GetQueryMetricsResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_metering_v1_metering_service, 9);
+
+/**
+ * @generated from message querylane.metering.v1.QuestionMetrics
+ */
+export type QuestionMetrics = Message<"querylane.metering.v1.QuestionMetrics"> & {
+  /**
+   * @generated from field: string question = 1;
+   */
+  question: string;
+
+  /**
+   * @generated from field: int64 count = 2;
+   */
+  count: bigint;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp last_asked_at = 3;
+   */
+  lastAskedAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: string query_used = 4;
+   */
+  queryUsed: string;
+};
+
+/**
+ * Describes the message querylane.metering.v1.QuestionMetrics.
+ * Use `create(QuestionMetricsSchema)` to create a new message.
+ */
+export const QuestionMetricsSchema: GenMessage<QuestionMetrics> = /*@__PURE__*/
+  messageDesc(file_querylane_metering_v1_metering_service, 10);
+
+/**
+ * @generated from message querylane.metering.v1.GetQuestionMetricsRequest
+ */
+export type GetQuestionMetricsRequest = Message<"querylane.metering.v1.GetQuestionMetricsRequest"> & {
+  /**
+   * @generated from field: string project_id = 1;
+   */
+  projectId: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp from = 2;
+   */
+  from?: Timestamp | undefined;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp to = 3;
+   */
+  to?: Timestamp | undefined;
+
+  /**
+   * @generated from field: int32 limit = 4;
+   */
+  limit: number;
+};
+
+/**
+ * Describes the message querylane.metering.v1.GetQuestionMetricsRequest.
+ * Use `create(GetQuestionMetricsRequestSchema)` to create a new message.
+ */
+export const GetQuestionMetricsRequestSchema: GenMessage<GetQuestionMetricsRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_metering_v1_metering_service, 11);
+
+/**
+ * @generated from message querylane.metering.v1.GetQuestionMetricsResponse
+ */
+export type GetQuestionMetricsResponse = Message<"querylane.metering.v1.GetQuestionMetricsResponse"> & {
+  /**
+   * @generated from field: repeated querylane.metering.v1.QuestionMetrics questions = 1;
+   */
+  questions: QuestionMetrics[];
+};
+
+/**
+ * Describes the message querylane.metering.v1.GetQuestionMetricsResponse.
+ * Use `create(GetQuestionMetricsResponseSchema)` to create a new message.
+ */
+export const GetQuestionMetricsResponseSchema: GenMessage<GetQuestionMetricsResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_metering_v1_metering_service, 12);
+
+/**
+ * One query call as metering stores it (the seed's ApiLog fields first).
+ *
+ * @generated from message querylane.metering.v1.ApiLog
+ */
+export type ApiLog = Message<"querylane.metering.v1.ApiLog"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string api_slug = 2;
+   */
+  apiSlug: string;
+
+  /**
+   * @generated from field: string version = 3;
+   */
+  version: string;
+
+  /**
+   * @generated from field: string endpoint_path = 4;
+   */
+  endpointPath: string;
+
+  /**
+   * @generated from field: string user_id = 5;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string project_id = 6;
+   */
+  projectId: string;
+
+  /**
+   * @generated from field: optional string queryresponse_id = 7;
+   */
+  queryresponseId?: string | undefined;
+
+  /**
+   * @generated from field: google.protobuf.Struct query_params = 8;
+   */
+  queryParams?: JsonObject | undefined;
+
+  /**
+   * @generated from field: double response_time_ms = 9;
+   */
+  responseTimeMs: number;
+
+  /**
+   * @generated from field: int32 status_code = 10;
+   */
+  statusCode: number;
+
+  /**
+   * @generated from field: google.protobuf.Struct request_body = 11;
+   */
+  requestBody?: JsonObject | undefined;
+
+  /**
+   * @generated from field: optional string parent_log_id = 12;
+   */
+  parentLogId?: string | undefined;
+
+  /**
+   * @generated from field: string environment = 13;
+   */
+  environment: string;
+
+  /**
+   * @generated from field: string query_name = 14;
+   */
+  queryName: string;
+
+  /**
+   * @generated from field: string api_key_id = 15;
+   */
+  apiKeyId: string;
+
+  /**
+   * @generated from field: string error = 16;
+   */
+  error: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp created_at = 17;
+   */
+  createdAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message querylane.metering.v1.ApiLog.
+ * Use `create(ApiLogSchema)` to create a new message.
+ */
+export const ApiLogSchema: GenMessage<ApiLog> = /*@__PURE__*/
+  messageDesc(file_querylane_metering_v1_metering_service, 13);
+
+/**
+ * @generated from message querylane.metering.v1.ListApiLogsRequest
+ */
+export type ListApiLogsRequest = Message<"querylane.metering.v1.ListApiLogsRequest"> & {
+  /**
+   * @generated from field: string project_id = 1;
+   */
+  projectId: string;
+
+  /**
+   * @generated from field: string cursor = 2;
+   */
+  cursor: string;
+
+  /**
+   * @generated from field: int32 limit = 3;
+   */
+  limit: number;
+
+  /**
+   * 0: any status.
+   *
+   * @generated from field: int32 status_code = 4;
+   */
+  statusCode: number;
+};
+
+/**
+ * Describes the message querylane.metering.v1.ListApiLogsRequest.
+ * Use `create(ListApiLogsRequestSchema)` to create a new message.
+ */
+export const ListApiLogsRequestSchema: GenMessage<ListApiLogsRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_metering_v1_metering_service, 14);
+
+/**
+ * @generated from message querylane.metering.v1.ListApiLogsResponse
+ */
+export type ListApiLogsResponse = Message<"querylane.metering.v1.ListApiLogsResponse"> & {
+  /**
+   * @generated from field: repeated querylane.metering.v1.ApiLog api_logs = 1;
+   */
+  apiLogs: ApiLog[];
+
+  /**
+   * @generated from field: string next_cursor = 2;
+   */
+  nextCursor: string;
+};
+
+/**
+ * Describes the message querylane.metering.v1.ListApiLogsResponse.
+ * Use `create(ListApiLogsResponseSchema)` to create a new message.
+ */
+export const ListApiLogsResponseSchema: GenMessage<ListApiLogsResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_metering_v1_metering_service, 15);
+
+/**
+ * @generated from message querylane.metering.v1.GetUsageRequest
+ */
+export type GetUsageRequest = Message<"querylane.metering.v1.GetUsageRequest"> & {
+  /**
+   * @generated from field: string organization_id = 1;
+   */
+  organizationId: string;
+};
+
+/**
+ * Describes the message querylane.metering.v1.GetUsageRequest.
+ * Use `create(GetUsageRequestSchema)` to create a new message.
+ */
+export const GetUsageRequestSchema: GenMessage<GetUsageRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_metering_v1_metering_service, 16);
+
+/**
+ * @generated from message querylane.metering.v1.GetUsageResponse
+ */
+export type GetUsageResponse = Message<"querylane.metering.v1.GetUsageResponse"> & {
+  /**
+   * @generated from field: int64 api_calls_used = 1;
+   */
+  apiCallsUsed: bigint;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp billing_period_start = 2;
+   */
+  billingPeriodStart?: Timestamp | undefined;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp billing_period_end = 3;
+   */
+  billingPeriodEnd?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message querylane.metering.v1.GetUsageResponse.
+ * Use `create(GetUsageResponseSchema)` to create a new message.
+ */
+export const GetUsageResponseSchema: GenMessage<GetUsageResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_metering_v1_metering_service, 17);
+
+/**
+ * An alert rule (API.md "alerts").
+ *
+ * @generated from message querylane.metering.v1.Alert
+ */
+export type Alert = Message<"querylane.metering.v1.Alert"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string project_id = 2;
+   */
+  projectId: string;
+
+  /**
+   * @generated from field: string name = 3;
+   */
+  name: string;
+
+  /**
+   * error_rate, avg_response_time_ms, p95_response_time_ms, requests or quota_used_pct.
+   *
+   * @generated from field: string metric = 4;
+   */
+  metric: string;
+
+  /**
+   * gt, gte, lt or lte.
+   *
+   * @generated from field: string operator = 5;
+   */
+  operator: string;
+
+  /**
+   * @generated from field: double threshold = 6;
+   */
+  threshold: number;
+
+  /**
+   * @generated from field: int32 window_minutes = 7;
+   */
+  windowMinutes: number;
+
+  /**
+   * @generated from field: optional string query_name = 8;
+   */
+  queryName?: string | undefined;
+
+  /**
+   * [{type: webhook, url, secret?} | {type: email, to}]; a webhook's secret is never returned.
+   *
+   * @generated from field: repeated google.protobuf.Struct channels = 9;
+   */
+  channels: JsonObject[];
+
+  /**
+   * @generated from field: int32 cooldown_minutes = 10;
+   */
+  cooldownMinutes: number;
+
+  /**
+   * @generated from field: bool enabled = 11;
+   */
+  enabled: boolean;
+
+  /**
+   * ok or firing.
+   *
+   * @generated from field: string state = 12;
+   */
+  state: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp last_fired_at = 13;
+   */
+  lastFiredAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp created_at = 14;
+   */
+  createdAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp updated_at = 15;
+   */
+  updatedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message querylane.metering.v1.Alert.
+ * Use `create(AlertSchema)` to create a new message.
+ */
+export const AlertSchema: GenMessage<Alert> = /*@__PURE__*/
+  messageDesc(file_querylane_metering_v1_metering_service, 18);
+
+/**
+ * @generated from message querylane.metering.v1.AlertInput
+ */
+export type AlertInput = Message<"querylane.metering.v1.AlertInput"> & {
+  /**
+   * @generated from field: optional string name = 1;
+   */
+  name?: string | undefined;
+
+  /**
+   * @generated from field: optional string metric = 2;
+   */
+  metric?: string | undefined;
+
+  /**
+   * @generated from field: optional string operator = 3;
+   */
+  operator?: string | undefined;
+
+  /**
+   * @generated from field: optional double threshold = 4;
+   */
+  threshold?: number | undefined;
+
+  /**
+   * @generated from field: optional int32 window_minutes = 5;
+   */
+  windowMinutes?: number | undefined;
+
+  /**
+   * @generated from field: optional string query_name = 6;
+   */
+  queryName?: string | undefined;
+
+  /**
+   * @generated from field: repeated google.protobuf.Struct channels = 7;
+   */
+  channels: JsonObject[];
+
+  /**
+   * Whether `channels` was given (an update may leave them as they are).
+   *
+   * @generated from field: bool channels_set = 8;
+   */
+  channelsSet: boolean;
+
+  /**
+   * @generated from field: optional int32 cooldown_minutes = 9;
+   */
+  cooldownMinutes?: number | undefined;
+
+  /**
+   * @generated from field: optional bool enabled = 10;
+   */
+  enabled?: boolean | undefined;
+};
+
+/**
+ * Describes the message querylane.metering.v1.AlertInput.
+ * Use `create(AlertInputSchema)` to create a new message.
+ */
+export const AlertInputSchema: GenMessage<AlertInput> = /*@__PURE__*/
+  messageDesc(file_querylane_metering_v1_metering_service, 19);
+
+/**
+ * @generated from message querylane.metering.v1.CreateAlertRequest
+ */
+export type CreateAlertRequest = Message<"querylane.metering.v1.CreateAlertRequest"> & {
+  /**
+   * @generated from field: string project_id = 1;
+   */
+  projectId: string;
+
+  /**
+   * @generated from field: querylane.metering.v1.AlertInput alert = 2;
+   */
+  alert?: AlertInput | undefined;
+};
+
+/**
+ * Describes the message querylane.metering.v1.CreateAlertRequest.
+ * Use `create(CreateAlertRequestSchema)` to create a new message.
+ */
+export const CreateAlertRequestSchema: GenMessage<CreateAlertRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_metering_v1_metering_service, 20);
+
+/**
+ * @generated from message querylane.metering.v1.CreateAlertResponse
+ */
+export type CreateAlertResponse = Message<"querylane.metering.v1.CreateAlertResponse"> & {
+  /**
+   * @generated from field: querylane.metering.v1.Alert alert = 1;
+   */
+  alert?: Alert | undefined;
+};
+
+/**
+ * Describes the message querylane.metering.v1.CreateAlertResponse.
+ * Use `create(CreateAlertResponseSchema)` to create a new message.
+ */
+export const CreateAlertResponseSchema: GenMessage<CreateAlertResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_metering_v1_metering_service, 21);
+
+/**
+ * @generated from message querylane.metering.v1.ListAlertsRequest
+ */
+export type ListAlertsRequest = Message<"querylane.metering.v1.ListAlertsRequest"> & {
+  /**
+   * @generated from field: string project_id = 1;
+   */
+  projectId: string;
+};
+
+/**
+ * Describes the message querylane.metering.v1.ListAlertsRequest.
+ * Use `create(ListAlertsRequestSchema)` to create a new message.
+ */
+export const ListAlertsRequestSchema: GenMessage<ListAlertsRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_metering_v1_metering_service, 22);
+
+/**
+ * @generated from message querylane.metering.v1.ListAlertsResponse
+ */
+export type ListAlertsResponse = Message<"querylane.metering.v1.ListAlertsResponse"> & {
+  /**
+   * @generated from field: repeated querylane.metering.v1.Alert alerts = 1;
+   */
+  alerts: Alert[];
+};
+
+/**
+ * Describes the message querylane.metering.v1.ListAlertsResponse.
+ * Use `create(ListAlertsResponseSchema)` to create a new message.
+ */
+export const ListAlertsResponseSchema: GenMessage<ListAlertsResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_metering_v1_metering_service, 23);
+
+/**
+ * @generated from message querylane.metering.v1.GetAlertRequest
+ */
+export type GetAlertRequest = Message<"querylane.metering.v1.GetAlertRequest"> & {
+  /**
+   * @generated from field: string alert_id = 1;
+   */
+  alertId: string;
+};
+
+/**
+ * Describes the message querylane.metering.v1.GetAlertRequest.
+ * Use `create(GetAlertRequestSchema)` to create a new message.
+ */
+export const GetAlertRequestSchema: GenMessage<GetAlertRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_metering_v1_metering_service, 24);
+
+/**
+ * @generated from message querylane.metering.v1.GetAlertResponse
+ */
+export type GetAlertResponse = Message<"querylane.metering.v1.GetAlertResponse"> & {
+  /**
+   * @generated from field: querylane.metering.v1.Alert alert = 1;
+   */
+  alert?: Alert | undefined;
+};
+
+/**
+ * Describes the message querylane.metering.v1.GetAlertResponse.
+ * Use `create(GetAlertResponseSchema)` to create a new message.
+ */
+export const GetAlertResponseSchema: GenMessage<GetAlertResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_metering_v1_metering_service, 25);
+
+/**
+ * @generated from message querylane.metering.v1.UpdateAlertRequest
+ */
+export type UpdateAlertRequest = Message<"querylane.metering.v1.UpdateAlertRequest"> & {
+  /**
+   * @generated from field: string alert_id = 1;
+   */
+  alertId: string;
+
+  /**
+   * @generated from field: querylane.metering.v1.AlertInput alert = 2;
+   */
+  alert?: AlertInput | undefined;
+};
+
+/**
+ * Describes the message querylane.metering.v1.UpdateAlertRequest.
+ * Use `create(UpdateAlertRequestSchema)` to create a new message.
+ */
+export const UpdateAlertRequestSchema: GenMessage<UpdateAlertRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_metering_v1_metering_service, 26);
+
+/**
+ * @generated from message querylane.metering.v1.UpdateAlertResponse
+ */
+export type UpdateAlertResponse = Message<"querylane.metering.v1.UpdateAlertResponse"> & {
+  /**
+   * @generated from field: querylane.metering.v1.Alert alert = 1;
+   */
+  alert?: Alert | undefined;
+};
+
+/**
+ * Describes the message querylane.metering.v1.UpdateAlertResponse.
+ * Use `create(UpdateAlertResponseSchema)` to create a new message.
+ */
+export const UpdateAlertResponseSchema: GenMessage<UpdateAlertResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_metering_v1_metering_service, 27);
+
+/**
+ * @generated from message querylane.metering.v1.DeleteAlertRequest
+ */
+export type DeleteAlertRequest = Message<"querylane.metering.v1.DeleteAlertRequest"> & {
+  /**
+   * @generated from field: string alert_id = 1;
+   */
+  alertId: string;
+};
+
+/**
+ * Describes the message querylane.metering.v1.DeleteAlertRequest.
+ * Use `create(DeleteAlertRequestSchema)` to create a new message.
+ */
+export const DeleteAlertRequestSchema: GenMessage<DeleteAlertRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_metering_v1_metering_service, 28);
+
+/**
+ * @generated from message querylane.metering.v1.DeleteAlertResponse
+ */
+export type DeleteAlertResponse = Message<"querylane.metering.v1.DeleteAlertResponse"> & {
+  /**
+   * @generated from field: querylane.metering.v1.Alert alert = 1;
+   */
+  alert?: Alert | undefined;
+};
+
+/**
+ * Describes the message querylane.metering.v1.DeleteAlertResponse.
+ * Use `create(DeleteAlertResponseSchema)` to create a new message.
+ */
+export const DeleteAlertResponseSchema: GenMessage<DeleteAlertResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_metering_v1_metering_service, 29);
+
+/**
+ * A state change (firing, resolved) or a delivery attempt of a notification.
+ *
+ * @generated from message querylane.metering.v1.AlertEvent
+ */
+export type AlertEvent = Message<"querylane.metering.v1.AlertEvent"> & {
+  /**
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * @generated from field: string alert_id = 2;
+   */
+  alertId: string;
+
+  /**
+   * fired, resolved, delivered or delivery_failed.
+   *
+   * @generated from field: string kind = 3;
+   */
+  kind: string;
+
+  /**
+   * @generated from field: double value = 4;
+   */
+  value: number;
+
+  /**
+   * @generated from field: google.protobuf.Struct details = 5;
+   */
+  details?: JsonObject | undefined;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp created_at = 6;
+   */
+  createdAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message querylane.metering.v1.AlertEvent.
+ * Use `create(AlertEventSchema)` to create a new message.
+ */
+export const AlertEventSchema: GenMessage<AlertEvent> = /*@__PURE__*/
+  messageDesc(file_querylane_metering_v1_metering_service, 30);
+
+/**
+ * @generated from message querylane.metering.v1.ListAlertEventsRequest
+ */
+export type ListAlertEventsRequest = Message<"querylane.metering.v1.ListAlertEventsRequest"> & {
+  /**
+   * @generated from field: string alert_id = 1;
+   */
+  alertId: string;
+};
+
+/**
+ * Describes the message querylane.metering.v1.ListAlertEventsRequest.
+ * Use `create(ListAlertEventsRequestSchema)` to create a new message.
+ */
+export const ListAlertEventsRequestSchema: GenMessage<ListAlertEventsRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_metering_v1_metering_service, 31);
+
+/**
+ * @generated from message querylane.metering.v1.ListAlertEventsResponse
+ */
+export type ListAlertEventsResponse = Message<"querylane.metering.v1.ListAlertEventsResponse"> & {
+  /**
+   * @generated from field: repeated querylane.metering.v1.AlertEvent events = 1;
+   */
+  events: AlertEvent[];
+};
+
+/**
+ * Describes the message querylane.metering.v1.ListAlertEventsResponse.
+ * Use `create(ListAlertEventsResponseSchema)` to create a new message.
+ */
+export const ListAlertEventsResponseSchema: GenMessage<ListAlertEventsResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_metering_v1_metering_service, 32);
+
+/**
+ * MeteringService is the metering service's gRPC API (DESIGN.md §1): ApiLog rows and usage rollups
+ * from querylane.api-calls, metrics, rate limits per API key (the model is Envoy's global rate-limit
+ * service), monthly quotas, and alerts. Calls made for a user carry the `x-querylane-actor`
+ * metadata and are authorized by the catalog; the gateway's rate-limit calls carry none.
  *
  * @generated from service querylane.metering.v1.MeteringService
  */
@@ -59,6 +1059,126 @@ export const MeteringService: GenService<{
     methodKind: "unary";
     input: typeof GetServiceInfoRequestSchema;
     output: typeof GetServiceInfoResponseSchema;
+  },
+  /**
+   * CheckRateLimit takes one token from the key's bucket and checks the organization's monthly quota.
+   *
+   * @generated from rpc querylane.metering.v1.MeteringService.CheckRateLimit
+   */
+  checkRateLimit: {
+    methodKind: "unary";
+    input: typeof CheckRateLimitRequestSchema;
+    output: typeof CheckRateLimitResponseSchema;
+  },
+  /**
+   * GetProjectMetrics returns the request series and totals of a project.
+   *
+   * @generated from rpc querylane.metering.v1.MeteringService.GetProjectMetrics
+   */
+  getProjectMetrics: {
+    methodKind: "unary";
+    input: typeof GetProjectMetricsRequestSchema;
+    output: typeof GetProjectMetricsResponseSchema;
+  },
+  /**
+   * GetQueryMetrics returns the most called queries of a project.
+   *
+   * @generated from rpc querylane.metering.v1.MeteringService.GetQueryMetrics
+   */
+  getQueryMetrics: {
+    methodKind: "unary";
+    input: typeof GetQueryMetricsRequestSchema;
+    output: typeof GetQueryMetricsResponseSchema;
+  },
+  /**
+   * GetQuestionMetrics returns the questions asked most often (normalized).
+   *
+   * @generated from rpc querylane.metering.v1.MeteringService.GetQuestionMetrics
+   */
+  getQuestionMetrics: {
+    methodKind: "unary";
+    input: typeof GetQuestionMetricsRequestSchema;
+    output: typeof GetQuestionMetricsResponseSchema;
+  },
+  /**
+   * ListApiLogs pages through a project's ApiLog rows, newest first.
+   *
+   * @generated from rpc querylane.metering.v1.MeteringService.ListApiLogs
+   */
+  listApiLogs: {
+    methodKind: "unary";
+    input: typeof ListApiLogsRequestSchema;
+    output: typeof ListApiLogsResponseSchema;
+  },
+  /**
+   * GetUsage returns an organization's calls in its current billing period.
+   *
+   * @generated from rpc querylane.metering.v1.MeteringService.GetUsage
+   */
+  getUsage: {
+    methodKind: "unary";
+    input: typeof GetUsageRequestSchema;
+    output: typeof GetUsageResponseSchema;
+  },
+  /**
+   * CreateAlert creates an alert rule on a project.
+   *
+   * @generated from rpc querylane.metering.v1.MeteringService.CreateAlert
+   */
+  createAlert: {
+    methodKind: "unary";
+    input: typeof CreateAlertRequestSchema;
+    output: typeof CreateAlertResponseSchema;
+  },
+  /**
+   * ListAlerts lists a project's alert rules.
+   *
+   * @generated from rpc querylane.metering.v1.MeteringService.ListAlerts
+   */
+  listAlerts: {
+    methodKind: "unary";
+    input: typeof ListAlertsRequestSchema;
+    output: typeof ListAlertsResponseSchema;
+  },
+  /**
+   * GetAlert returns one alert rule.
+   *
+   * @generated from rpc querylane.metering.v1.MeteringService.GetAlert
+   */
+  getAlert: {
+    methodKind: "unary";
+    input: typeof GetAlertRequestSchema;
+    output: typeof GetAlertResponseSchema;
+  },
+  /**
+   * UpdateAlert changes an alert rule (only the members given).
+   *
+   * @generated from rpc querylane.metering.v1.MeteringService.UpdateAlert
+   */
+  updateAlert: {
+    methodKind: "unary";
+    input: typeof UpdateAlertRequestSchema;
+    output: typeof UpdateAlertResponseSchema;
+  },
+  /**
+   * DeleteAlert deletes an alert rule.
+   *
+   * @generated from rpc querylane.metering.v1.MeteringService.DeleteAlert
+   */
+  deleteAlert: {
+    methodKind: "unary";
+    input: typeof DeleteAlertRequestSchema;
+    output: typeof DeleteAlertResponseSchema;
+  },
+  /**
+   * ListAlertEvents lists an alert's state changes and deliveries, newest first.
+   *
+   * @generated from rpc querylane.metering.v1.MeteringService.ListAlertEvents
+   */
+  listAlertEvents: {
+    methodKind: "unary";
+    input: typeof ListAlertEventsRequestSchema;
+    output: typeof ListAlertEventsResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_querylane_metering_v1_metering_service, 0);

@@ -1,0 +1,167 @@
+// bench/query-endpoint: the direct query endpoint (API.md 7) through the whole gateway path
+// (TARGET=all: API key, deployed-endpoint resolution, gRPC to query-runtime, DuckDB) on a 1M-row
+// dataline, for a lookup program and an aggregate program with varied slot values; req/s and
+// p50/p99 at 1 and 32 connections, beside, in the same run, (a) DuckDB running the same SQL
+// in-process behind a bare @hono/node-server route and (b) a bare hello route. The servers run in
+// processes of their own and autocannon in this one, all on this machine.
+// At 1 connection p50/p99 come from sequential requests timed here (autocannon's are whole ms).
+// Goals: ≤ +0.5 ms at p50 over (a) at 1 connection, ≥ 80% of (a)'s req/s at 32, lookup ≥ 2,000 req/s.
+// Run: npm run bench:query-endpoint   (BENCH_ROWS, BENCH_SECONDS; real parts via infra:env)
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import autocannon from 'autocannon';
+import { startPlatformProcess } from '../support/platform-process.js';
+import { generated } from '../support/records.js';
+import { slotValues, type BenchSlot } from '../support/slot-values.js';
+
+const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const scratch = mkdtempSync(join(tmpdir(), 'querylane-query-endpoint-'));
+const progress = (message: string) => process.stderr.write(`[bench] ${message}\n`);
+
+// The fixture streams the records, so it holds none of them.
+const fixture = createServer(async (_request, response) => {
+  response.writeHead(200, { 'content-type': 'application/x-ndjson' });
+  for (const record of generated(rows)) if (!response.write(`${JSON.stringify(record)}\n`)) await once(response, 'drain');
+  response.end();
+});
+await new Promise<void>((resolve) => fixture.listen(0, '127.0.0.1', resolve));
+const fixturePort = (fixture.address() as AddressInfo).port;
+
+const platform = await startPlatformProcess({
+  LOG_LEVEL: 'warn',
+  QUERYLANE_DATA_DIR: join(scratch, 'data'),
+  CONNECTOR_ALLOWED_TARGETS: `127.0.0.1:${fixturePort}`,
+  CONNECTOR_MAX_RESPONSE_BYTES: String(2 * 1024 ** 3),
+  CONNECTOR_TOTAL_TIMEOUT_MS: '900000',
+});
+const { call } = platform;
+
+progress(`loading ${rows} rows through execute-request`);
+const projectId = (await call<{ projects: { id: string }[] }>('GET', '/me')).projects[0]!.id;
+const datasourceId = (await call<{ id: string }>('POST', '/datasources', { name: 'Orders', project_id: projectId, type: 'http-requests' })).id;
+const executed = await call<{ jobs: { id: string }[]; data_object_id: string }>('POST', '/http/execute-request', { url: `http://127.0.0.1:${fixturePort}/orders`, method: 'GET', authType: 'None', project_id: projectId, datasource_id: datasourceId });
+for (;;) {
+  const job = await call<{ status: string; error: string | null }>('GET', `/jobs/${executed.jobs[0]!.id}`);
+  if (job.status === 'failed') throw new Error(`job failed: ${job.error}`);
+  if (job.status === 'succeeded') break;
+  await new Promise((resolve) => setTimeout(resolve, 200));
+}
+fixture.close();
+
+interface Program {
+  id: string;
+  name: string;
+  family: string;
+  query_program: string;
+  slots: BenchSlot[];
+}
+const programs = (await call<{ data: Program[] }>('GET', `/projects/${projectId}/queryprograms`)).data;
+const chosen = ['lookup', 'aggregate'].map((family) => {
+  const program = programs.find((candidate) => candidate.family === family);
+  if (!program) throw new Error(`no ${family} program was generated`);
+  return program;
+});
+for (const program of chosen) await call('POST', `/queryprograms/${program.id}/deployments`, { environment: 'production' });
+const key = (await call<{ key: string }>('POST', '/api-keys', { name: 'bench', project_ids: [projectId], environments: ['production'] })).key;
+
+// The baselines read the same Parquet, downloaded through the API.
+const parquet = join(scratch, 'orders.parquet');
+const content = await fetch(`${platform.base}/dataobjects/${executed.data_object_id}/content`, { headers: { authorization: 'bench-admin-token-0123456789abcdef' } });
+await pipeline(Readable.fromWeb(content.body as never), createWriteStream(parquet));
+const baseline = spawn(process.execPath, ['--import', 'tsx', 'bench/query-endpoint/duckdb-server.ts'], {
+  env: { ...process.env, BENCH_PARQUET: parquet, BENCH_PROGRAMS: JSON.stringify(chosen.map((program) => ({ route: program.family, sql: program.query_program }))) },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const baselinePort = await new Promise<number>((resolve, reject) => {
+  baseline.stdout!.on('data', (chunk: Buffer) => {
+    const ready = /READY (\d+)/.exec(chunk.toString());
+    if (ready) resolve(Number(ready[1]));
+  });
+  baseline.once('exit', () => reject(new Error('the baseline server exited')));
+});
+
+interface Figures {
+  requests: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+/**
+ * p50/p99 of one connection, measured here with sub-millisecond resolution (autocannon's latency
+ * histogram counts whole milliseconds): sequential requests on one keep-alive connection.
+ */
+async function sequential(url: string, count: number, body?: (run: number) => unknown, headers: Record<string, string> = {}): Promise<{ p50: number; p99: number; errors: number }> {
+  const times: number[] = [];
+  let errors = 0;
+  for (let run = 0; run < count; run += 1) {
+    const started = performance.now();
+    const response = await fetch(url, { method: body ? 'POST' : 'GET', headers: { 'content-type': 'application/json', ...headers }, body: body ? JSON.stringify(body(run)) : undefined });
+    await response.arrayBuffer();
+    times.push(performance.now() - started);
+    if (!response.ok) errors += 1;
+  }
+  times.sort((a, b) => a - b);
+  return { p50: times[Math.floor(count * 0.5)]!, p99: times[Math.floor(count * 0.99)]!, errors };
+}
+
+/** One autocannon run; each request draws the next varied slot values. */
+async function load(url: string, connections: number, body?: (run: number) => unknown, headers: Record<string, string> = {}): Promise<Figures> {
+  const figures = await cannon(url, connections, body, headers);
+  if (connections > 1) return figures;
+  const latency = await sequential(url, Math.max(200, Math.min(3000, Math.round(figures.requests * 2))), body, headers);
+  return { ...figures, p50: latency.p50, p99: latency.p99, errors: figures.errors + latency.errors };
+}
+
+async function cannon(url: string, connections: number, body?: (run: number) => unknown, headers: Record<string, string> = {}): Promise<Figures> {
+  let run = 0;
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    method: body ? 'POST' : 'GET',
+    headers: { 'content-type': 'application/json', ...headers },
+    requests: [{ setupRequest: (request) => (body ? { ...request, body: JSON.stringify(body(run++)) } : request) }],
+  });
+  return { requests: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors };
+}
+
+const lines: string[] = [];
+const format = (label: string, figures: Figures) =>
+  `${label.padEnd(44)} ${Math.round(figures.requests).toLocaleString('en').padStart(7)} req/s   p50 ${figures.p50.toFixed(2).padStart(6)} ms   p99 ${figures.p99.toFixed(2).padStart(6)} ms${figures.errors ? `   ${figures.errors} non-2xx/errors` : ''}`;
+const verdicts: string[] = [];
+for (const connections of [1, 32]) {
+  progress(`hello, ${connections} connection(s)`);
+  lines.push(format(`(b) bare hello route, ${connections} conn`, await load(`http://127.0.0.1:${baselinePort}/hello`, connections)));
+}
+for (const program of chosen) {
+  const body = (run: number) => slotValues(program.slots, run, rows);
+  // Warm-up: the project's database is loaded and the statement prepared before anything is timed.
+  await load(`${platform.base}/queries/${program.name}`, 1, body, { 'x-api-key': key }).catch(() => undefined);
+  for (const connections of [1, 32]) {
+    progress(`${program.family} ${program.name}, ${connections} connection(s)`);
+    const whole = await load(`${platform.base}/queries/${program.name}`, connections, body, { 'x-api-key': key });
+    const bare = await load(`http://127.0.0.1:${baselinePort}/${program.family}`, connections, body);
+    lines.push(format(`${program.family}: whole path, ${connections} conn`, whole));
+    lines.push(format(`${program.family}: (a) DuckDB behind bare hono, ${connections} conn`, bare));
+    if (connections === 1) verdicts.push(`${program.family}: +${(whole.p50 - bare.p50).toFixed(2)} ms at p50 over (a) at 1 connection (goal ≤ +0.5 ms): ${whole.p50 - bare.p50 <= 0.5 ? 'met' : 'NOT met'}`);
+    else verdicts.push(`${program.family}: ${((whole.requests / bare.requests) * 100).toFixed(0)}% of (a)'s req/s at 32 connections (goal ≥ 80%): ${whole.requests >= 0.8 * bare.requests ? 'met' : 'NOT met'}`);
+    if (program.family === 'lookup' && connections === 32) verdicts.push(`lookup: ${Math.round(whole.requests)} req/s through the whole path (goal ≥ 2,000): ${whole.requests >= 2000 ? 'met' : 'NOT met'}`);
+  }
+}
+
+console.log(`\nquery endpoint: ${rows} rows, ${seconds} s per run, autocannon in this process, servers in their own (2 cores shared)`);
+for (const line of lines) console.log(line);
+for (const verdict of verdicts) console.log(verdict);
+
+baseline.kill('SIGTERM');
+await platform.stop();
+rmSync(scratch, { recursive: true, force: true });

@@ -1,0 +1,58 @@
+// The platform as its own process, as `npm start` runs it (so its RSS and its event loop are its
+// own), with a small HTTP client for the management API.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import type { WriteStream } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+
+export const benchAdminToken = 'bench-admin-token-0123456789abcdef';
+
+export interface PlatformProcess {
+  child: ChildProcess;
+  port: number;
+  base: string;
+  call<T>(method: string, path: string, body?: unknown): Promise<T>;
+  stop(): Promise<void>;
+}
+
+/** Starts the platform on a free port and waits until /readyz answers 200, at any LOG_LEVEL. */
+export async function startPlatformProcess(env: Record<string, string>, options: { log?: WriteStream } = {}): Promise<PlatformProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/platform/src/main.ts'], {
+    env: { ...process.env, LOG_LEVEL: 'info', QUERYLANE_ADMIN_TOKEN: benchAdminToken, ...env, PORT: String(port) },
+    stdio: ['ignore', options.log ? 'pipe' : 'ignore', 'inherit'],
+  });
+  if (options.log) child.stdout!.pipe(options.log);
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('the platform exited');
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then((response) => response.ok, () => false);
+    if (ready) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const base = `http://127.0.0.1:${port}/v1`;
+  return {
+    child,
+    port,
+    base,
+    async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+      const response = await fetch(`${base}${path}`, { method, headers: { authorization: benchAdminToken, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${await response.text()}`);
+      return (await response.json()) as T;
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      if (child.exitCode === null) await once(child, 'exit');
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
