@@ -2,6 +2,7 @@
 // DESIGN.md §8, and GET /v1/openapi.json describes every route.
 import { randomUUID } from 'node:crypto';
 import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -19,6 +20,7 @@ import { connectionsRoutes } from './routes/connections.routes.js';
 import { deployRoutes } from './routes/deploy.routes.js';
 import type { ApiCallPublisher } from './queries/api-calls.js';
 import type { DeployedEndpoints } from './queries/deployed-endpoints.js';
+import type { RateLimiter } from './queries/rate-limiter.js';
 import { queryProgramsRoutes } from './routes/query-programs.routes.js';
 import { queryRoutes } from './routes/queries.routes.js';
 import { healthRoutes } from './routes/health.routes.js';
@@ -29,13 +31,21 @@ export interface GatewayDependencies {
   logger: Logger;
   authenticator?: Authenticator;
   /** The query endpoints' in-memory state and their api-calls events (absent: no query endpoints). */
-  queries?: { endpoints: DeployedEndpoints; calls: ApiCallPublisher };
+  queries?: { endpoints: DeployedEndpoints; calls: ApiCallPublisher; limiter?: RateLimiter };
   /** Largest management request body (default 1 MiB). */
   maxBodyBytes?: number;
   secureCookies?: boolean;
 }
 
 const publicRoutes = new Set(['GET /v1/healthz', 'GET /v1/openapi.json', 'POST /v1/auth/sessions', 'DELETE /v1/auth/sessions']);
+
+/** API.md's 429: `{error, message, retry_after}` (with the request id of every error) and Retry-After. */
+function tooManyRequests(c: Context<GatewayEnv>, error: AppError): Response {
+  const { retry_after: retryAfter, headers } = (error.details ?? {}) as { retry_after?: number; headers?: Record<string, string> };
+  for (const [name, value] of Object.entries(headers ?? {})) c.header(name, value);
+  c.header('Retry-After', String(retryAfter ?? 1));
+  return c.json({ error: error.code, message: error.message, retry_after: retryAfter ?? 1, request_id: c.get('requestId') }, 429);
+}
 
 function isQueryRoute(path: string, method: string): boolean {
   return method === 'POST' && (path === '/v1/query' || path.startsWith('/v1/queries/'));
@@ -88,6 +98,7 @@ export function createGatewayApp({ clients, logger, authenticator = new Authenti
   app.onError((error, c) => {
     const appError =
       error instanceof HTTPException ? new AppError(error.status === 413 ? 'payload_too_large' : 'invalid_request', error.message || 'invalid request') : error;
+    if (appError instanceof AppError && (appError.code === 'rate_limit_exceeded' || appError.code === 'quota_exceeded')) return tooManyRequests(c, appError);
     const body = toErrorBody(appError, c.get('requestId') ?? randomUUID());
     if (body.error === 'internal_error') c.get('logger').error({ err: error }, 'request failed');
     // The rest of an oversized body is not read, so this connection cannot carry another request.

@@ -16,12 +16,15 @@ import type { GatewayEnv } from '../gateway-env.js';
 import { errorSchema } from '../openapi/errors.js';
 import type { ApiCallPublisher } from '../queries/api-calls.js';
 import type { DeployedEndpoints } from '../queries/deployed-endpoints.js';
+import type { RateLimiter } from '../queries/rate-limiter.js';
 
 export interface QueryRoutesDependencies {
   clients: ServiceClients;
   authenticator: Authenticator;
   endpoints: DeployedEndpoints;
   calls: ApiCallPublisher;
+  /** Absent: no rate limits (tests of other parts, a platform without metering). */
+  limiter?: RateLimiter;
   /** Deadline of a query-runtime call (the query's own time-out is shorter). */
   deadlineMs?: number;
 }
@@ -51,6 +54,7 @@ export function queryRoutes(deps: QueryRoutesDependencies) {
     const slots = await jsonObject(c);
     note(c, { queryName: name, requestBody: slots, queryParams: slots });
     const scope = scopeOf(c);
+    await limit(c, scope);
     const endpoint = (await deps.endpoints.of(scope.projectId, scope.environment, c.get('requestId'))).get(name);
     if (!endpoint) throw new AppError('query_not_found', `no query named ${name} is deployed in the ${scope.environment} environment of this project`, { query_name: name, environment: scope.environment });
     note(c, { apiSlug: endpoint.apiId });
@@ -70,6 +74,7 @@ export function queryRoutes(deps: QueryRoutesDependencies) {
     if (body.query.trim() === '') throw new AppError('invalid_query', 'query (the question) is empty', { field: 'query' });
     if (body.query.length > maxQuestionLength) throw new AppError('invalid_query', `the question is longer than ${maxQuestionLength} characters`, { field: 'query' });
     const scope = scopeOf(c, body);
+    await limit(c, scope);
     const endpoints = await deps.endpoints.of(scope.projectId, scope.environment, c.get('requestId'));
     const key = c.get('apiKey');
     const question = {
@@ -112,6 +117,13 @@ export function queryRoutes(deps: QueryRoutesDependencies) {
     if (answer.truncated) c.header('querylane-truncated', 'true');
     return c.body(`{"data":${text(answer.dataJson)},${rest.slice(1)}`, 200, { 'content-type': 'application/json' });
   });
+
+  /** Takes the call from the key's rate limit and quota; every answer after this carries the headers. */
+  async function limit(c: Context<GatewayEnv>, scope: QueryScope): Promise<void> {
+    const key = c.get('apiKey');
+    const headers = await deps.limiter?.take({ apiKeyId: key.apiKeyId, organizationId: key.organizationId, projectId: scope.projectId }, c.get('requestId'));
+    if (headers) for (const [name, value] of Object.entries(headers)) c.header(name, value);
+  }
 
   documentRoutes(app);
   return app;
