@@ -15,6 +15,7 @@ import type { GatewayEnv } from './gateway-env.js';
 import { CheckServicesUseCase } from './health/check-services.usecase.js';
 import { validationHook } from './openapi/errors.js';
 import { accessRoutes, sessionRoutes } from './routes/access.routes.js';
+import { alertsRoutes } from './routes/alerts.routes.js';
 import { apiKeysRoutes } from './routes/api-keys.routes.js';
 import { connectionsRoutes } from './routes/connections.routes.js';
 import { deployRoutes } from './routes/deploy.routes.js';
@@ -78,6 +79,7 @@ export function createGatewayApp({ clients, logger, authenticator = new Authenti
   app.route('/', apiKeysRoutes(clients));
   app.route('/', connectionsRoutes(clients));
   app.route('/', queryProgramsRoutes(clients));
+  app.route('/', alertsRoutes(clients));
   app.route('/', deployRoutes(clients, (projectId) => queries?.endpoints.forgetProject(projectId)));
   if (queries) app.route('/', queryRoutes({ clients, authenticator, ...queries }));
 
