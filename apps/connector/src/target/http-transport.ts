@@ -11,7 +11,7 @@ import type { Logger } from 'pino';
 import { AppError } from '@querylane/errors';
 import type { OutgoingRequest } from './request-builder.js';
 import type { Redactor } from './secret-redaction.js';
-import { pinnedLookup, type SsrfGuard, type VettedTarget } from './ssrf-guard.js';
+import { pinnedLookup, type SsrfGuard, type VettedTarget } from '@querylane/net';
 import type { TargetLimits } from './target-limits.js';
 
 export interface TargetResponse {

@@ -14,12 +14,10 @@ export {
 export type { AuthType, HttpMethod, Pagination, ParameterGroup, ParameterValue, RequestIssue, TargetParameter, TargetRequest, TargetRequestInput } from './target-request.schema.js';
 export { defaultTargetLimits, resolveTargetLimits } from './target-limits.js';
 export type { TargetLimits } from './target-limits.js';
-export { defaultNetworkPolicy, parseAllowedTarget, parseNetworkPolicy } from './network-policy.js';
-export type { AllowedTarget, NetworkPolicy } from './network-policy.js';
-export { pinnedLookup, SsrfGuard } from './ssrf-guard.js';
-export type { HostResolver, ResolvedAddress, SsrfGuardOptions, VettedTarget } from './ssrf-guard.js';
-export { classifyIp, parseIp } from './ip-address.js';
-export type { AddressCategory, AddressClass, IpAddress } from './ip-address.js';
+// The SSRF guard lives in @querylane/net (alert webhooks use it too); the connector's front door
+// keeps offering it with the client it guards.
+export { classifyIp, defaultNetworkPolicy, parseAllowedTarget, parseIp, parseNetworkPolicy, pinnedLookup, SsrfGuard } from '@querylane/net';
+export type { AddressCategory, AddressClass, AllowedTarget, HostResolver, IpAddress, NetworkPolicy, ResolvedAddress, SsrfGuardOptions, VettedTarget } from '@querylane/net';
 export { Redactor } from './secret-redaction.js';
 export { extractPath, lookUpPath } from './response-path.js';
 export { parseBody, toRecords } from './response-parser.js';

@@ -5,14 +5,14 @@ import { isUtf8 } from 'node:buffer';
 import type { Logger } from 'pino';
 import { AppError } from '@querylane/errors';
 import { exchange, type TargetResponse } from './http-transport.js';
-import type { NetworkPolicy } from './network-policy.js';
+import type { NetworkPolicy } from '@querylane/net';
 import { createPaginator, type PagePatch } from './pagination.js';
 import { pageRequest, prepareCall, requestRedactor, type PreparedCall } from './request-builder.js';
 import { charset, parseBody, toRecords, type ParsedBody, type TargetRecord } from './response-parser.js';
 import { extractPath } from './response-path.js';
 import { isRetriableError, isRetriableStatus, retryDelay, sleep } from './retry-policy.js';
 import type { Redactor } from './secret-redaction.js';
-import { SsrfGuard, type HostResolver } from './ssrf-guard.js';
+import { SsrfGuard, type HostResolver } from '@querylane/net';
 import { resolveTargetLimits, type TargetLimits } from './target-limits.js';
 import { parseTargetRequest, type TargetRequest, type TargetRequestInput } from './target-request.schema.js';
 

@@ -4,6 +4,7 @@
 // not make one broker round trip per call. What is still buffered when the process dies is lost;
 // that is at most one flush interval of calls. A bus that refuses a batch gets it again at the next
 // flush, and the buffer is bounded: beyond `maxBuffered` the oldest events are dropped and counted.
+import { randomUUID } from 'node:crypto';
 import { create } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import type { Logger } from 'pino';
@@ -18,8 +19,26 @@ export interface ApiCallPublisherOptions {
   maxBuffered?: number;
 }
 
+interface PendingCall {
+  id: string;
+  call: ApiCall;
+}
+
+function envelopeOf({ id, call }: PendingCall): EventEnvelope {
+  return createEnvelope({
+    id,
+    occurredAt: call.calledAt,
+    type: 'api-calls.call',
+    projectId: call.projectId,
+    source: 'gateway',
+    schema: eventsV1.ApiCallSchema,
+    payload: create(eventsV1.ApiCallSchema, { ...call, calledAt: timestampFromDate(call.calledAt) }),
+  });
+}
+
 export class ApiCallPublisher {
-  private buffer: EventEnvelope[] = [];
+  // Calls wait as plain objects; their envelopes are built at the flush, off the request's path.
+  private buffer: PendingCall[] = [];
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
   private dropped = 0;
@@ -39,14 +58,8 @@ export class ApiCallPublisher {
 
   /** The event's id, which is also the ApiLog's id (metering ingests idempotently by it). */
   publish(call: ApiCall): string {
-    const envelope = createEnvelope({
-      type: 'api-calls.call',
-      projectId: call.projectId,
-      source: 'gateway',
-      schema: eventsV1.ApiCallSchema,
-      payload: create(eventsV1.ApiCallSchema, { ...call, calledAt: timestampFromDate(call.calledAt) }),
-    });
-    this.buffer.push(envelope);
+    const id = randomUUID();
+    this.buffer.push({ id, call });
     if (this.buffer.length > this.maxBuffered) {
       const excess = this.buffer.length - this.maxBuffered;
       this.buffer.splice(0, excess);
@@ -55,7 +68,7 @@ export class ApiCallPublisher {
     }
     if (this.buffer.length >= this.batchSize) void this.flush();
     else this.timer ??= setTimeout(() => void this.flush(), this.flushMs);
-    return envelope.id;
+    return id;
   }
 
   /** Events dropped since start because the buffer was full. */
@@ -72,7 +85,7 @@ export class ApiCallPublisher {
     const batch = this.buffer;
     this.buffer = [];
     this.flushing = this.bus
-      .publish(topics.apiCalls, batch)
+      .publish(topics.apiCalls, batch.map(envelopeOf))
       .catch((error: unknown) => {
         this.logger.warn({ err: error, events: batch.length }, 'publishing api-call events failed; they are kept for the next flush');
         this.buffer = [...batch, ...this.buffer];

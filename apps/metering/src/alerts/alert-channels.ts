@@ -6,7 +6,7 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { AppError } from '@querylane/errors';
-import { pinnedLookup, type SsrfGuard } from './ssrf/ssrf-guard.js';
+import { pinnedLookup, type SsrfGuard } from '@querylane/net';
 
 /** What a notification says (API.md: the webhook body). */
 export interface AlertNotification {
