@@ -18,6 +18,7 @@ import type { OrganizationsUseCase } from './organizations/organizations.usecase
 import { withoutKeyHash, type PlatformReadUseCase } from './platform/platform-read.usecase.js';
 import type { ProjectsUseCase } from './projects/projects.usecase.js';
 import type { DataRecordsUseCase } from './records/data-records.usecase.js';
+import type { SubscriptionsUseCase } from './subscriptions/subscriptions.usecase.js';
 import type { MeUseCase } from './users/me.usecase.js';
 
 export interface CatalogUseCases {
@@ -32,6 +33,7 @@ export interface CatalogUseCases {
   platformRead: PlatformReadUseCase;
   me: MeUseCase;
   records: DataRecordsUseCase;
+  subscriptions: SubscriptionsUseCase;
 }
 
 const message = <D extends DescMessage>(schema: D, row: object): MessageShape<D> => rowToMessage(schema, row as Record<string, unknown>);
@@ -195,6 +197,10 @@ export function catalogHandlers(u: CatalogUseCases): Omit<ServiceImplementation<
     },
     addProjectEvent: async ({ projectId, eventType, message: text, data }, context) => ({
       event: message(catalogV1.ProjectEventSchema, await u.records.addProjectEvent(await caller(context), { projectId, eventType, message: text, data })),
+    }),
+    getSubscription: async ({ organizationId }, context) => ({ subscription: message(catalogV1.SubscriptionSchema, await u.subscriptions.get(await caller(context), organizationId)) }),
+    updateSubscription: async ({ organizationId, tier, apiCallLimit, overageSettings, status }, context) => ({
+      subscription: message(catalogV1.SubscriptionSchema, await u.subscriptions.update(await caller(context), { organizationId, tier, apiCallLimit, overageSettings, status })),
     }),
     revokeApiKey: async ({ apiKeyId }, context) => ({ apiKey: message(catalogV1.ApiKeySchema, withoutKeyHash(await u.apiKeys.revoke(await actor(context), apiKeyId))) }),
   };

@@ -17,6 +17,8 @@ import { OrganizationsUseCase } from './organizations/organizations.usecase.js';
 import { PlatformReadUseCase } from './platform/platform-read.usecase.js';
 import { ProjectsUseCase } from './projects/projects.usecase.js';
 import { DataRecordsUseCase } from './records/data-records.usecase.js';
+import { subscriptionPlansConfigSchema } from './subscriptions/subscription-plans.js';
+import { SubscriptionsUseCase } from './subscriptions/subscriptions.usecase.js';
 import { MeUseCase } from './users/me.usecase.js';
 
 export const catalogModule = defineServiceModule<typeof catalogV1.CatalogService, CatalogTables>({
@@ -60,6 +62,7 @@ export const catalogModule = defineServiceModule<typeof catalogV1.CatalogService
         platformRead: new PlatformReadUseCase(db, authorizer),
         me: new MeUseCase(db, authorizer),
         records: new DataRecordsUseCase(db, authorizer, events),
+        subscriptions: new SubscriptionsUseCase(db, authorizer, events, parseEnv(subscriptionPlansConfigSchema, context.env).CATALOG_PLANS),
       }),
       stop: () => identity.flushLastUsed(),
     };

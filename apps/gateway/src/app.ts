@@ -19,6 +19,7 @@ import { alertsRoutes } from './routes/alerts.routes.js';
 import { apiKeysRoutes } from './routes/api-keys.routes.js';
 import { connectionsRoutes } from './routes/connections.routes.js';
 import { deployRoutes } from './routes/deploy.routes.js';
+import { meteringRoutes } from './routes/metering.routes.js';
 import type { ApiCallPublisher } from './queries/api-calls.js';
 import type { DeployedEndpoints } from './queries/deployed-endpoints.js';
 import type { RateLimiter } from './queries/rate-limiter.js';
@@ -80,6 +81,7 @@ export function createGatewayApp({ clients, logger, authenticator = new Authenti
   app.route('/', connectionsRoutes(clients));
   app.route('/', queryProgramsRoutes(clients));
   app.route('/', alertsRoutes(clients));
+  app.route('/', meteringRoutes(clients));
   app.route('/', deployRoutes(clients, (projectId) => queries?.endpoints.forgetProject(projectId)));
   if (queries) app.route('/', queryRoutes({ clients, authenticator, ...queries }));
 

@@ -1,13 +1,49 @@
 // The metering service as a module (DESIGN.md §1): its schema, its gRPC service, its background work.
-import { defineServiceModule } from '@querylane/runtime';
+import { defineServiceModule, parseEnv } from '@querylane/runtime';
 import { meteringV1 } from '@querylane/proto';
+import { meteringConfigSchema } from './config.js';
+import { alertHandlers } from './alerts/alerts.handler.js';
+import { startAlertEvaluator } from './alerts/alert-evaluator.js';
 import { migrations } from './db/migrations/index.js';
-import type { MeteringTables } from './db/schema.js';
+import { meteringSchema, type MeteringTables } from './db/schema.js';
+import { consumeApiCalls } from './ingestion/api-calls.consumer.js';
+import { ApiLogBatcher } from './ingestion/api-log-batcher.js';
+import { ApiLogsRepository } from './ingestion/api-logs.repository.js';
+import { meteringHandlers } from './metering.handler.js';
+import { MetricsRepository } from './metrics/metrics.repository.js';
+import { MetricsUseCase } from './metrics/metrics.usecase.js';
+import { CatalogPlanSource } from './rate-limit/catalog-plan-source.js';
+import { RateLimiter } from './rate-limit/rate-limiter.js';
+import { consumeSubscriptionChanges } from './rate-limit/subscription-changes.consumer.js';
 
 export const meteringModule = defineServiceModule<typeof meteringV1.MeteringService, MeteringTables>({
   name: 'metering',
   service: meteringV1.MeteringService,
-  schema: 'metering',
+  schema: meteringSchema,
   migrations,
-  start: async () => ({ implementation: {} }),
+  start: async (context) => {
+    const { db, bus, logger, clients } = context;
+    const settings = parseEnv(meteringConfigSchema, context.env);
+    const metricsRepository = new MetricsRepository(db);
+    const limiter = new RateLimiter(new CatalogPlanSource(clients, metricsRepository), { rates: settings.METERING_PLANS }, logger);
+    const batcher = new ApiLogBatcher((rows) => new ApiLogsRepository(db).writeBatch(rows), { maxEvents: settings.METERING_INGEST_BATCH_MAX, maxWaitMs: settings.METERING_INGEST_BATCH_WAIT_MS }, logger);
+    const subscriptionChanges = await consumeSubscriptionChanges({ bus, group: context.consumerGroup, limiter, logger, onFatal: context.fail });
+    const apiCalls = await consumeApiCalls({ bus, group: context.consumerGroup, batcher, logger, onFatal: context.fail });
+    // Full buckets are forgotten (a new one starts full), so memory follows the keys in use.
+    const sweeper = setInterval(() => limiter.sweep(), 60_000);
+    sweeper.unref();
+    // quota_used_pct has no source yet (project → organization → plan cap): such alerts see no value.
+    const alertEvaluator = startAlertEvaluator(context, { quotaUsedPct: async () => null });
+    return {
+      implementation: meteringHandlers({ metrics: new MetricsUseCase(metricsRepository, clients), limiter, alerts: alertHandlers(context) }),
+      stop: async () => {
+        clearInterval(sweeper);
+        await alertEvaluator.stop();
+        await batcher.quiesce(100, 3_000);
+        await apiCalls.close();
+        await subscriptionChanges.close();
+        await batcher.drain();
+      },
+    };
+  },
 });

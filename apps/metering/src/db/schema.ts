@@ -2,7 +2,75 @@
 import type { ColumnType } from 'kysely';
 import type { BusTables } from '@querylane/bus';
 
-export type MeteringTables = BusTables & AlertTables;
+/** The Postgres schema metering owns; raw SQL names it (the schema plugin only rewrites built queries). */
+export const meteringSchema = 'metering';
+
+/** jsonb: written as JSON text, read back parsed. */
+type Json = ColumnType<unknown, string | null, string | null>;
+
+export interface ApiLogsTable {
+  id: string;
+  api_slug: string;
+  version: string;
+  endpoint_path: string;
+  user_id: string;
+  project_id: string;
+  queryresponse_id: string | null;
+  query_params: Json;
+  response_time_ms: number;
+  status_code: number;
+  request_body: Json;
+  parent_log_id: string | null;
+  environment: string;
+  query_name: string;
+  question: string;
+  api_key_id: string;
+  organization_id: string;
+  error: string;
+  created_at: Date;
+}
+
+/** Per-minute counts; the alerts engineer reads this table exactly as defined here. */
+export interface UsageRollupsTable {
+  project_id: string;
+  environment: string;
+  /** '' for calls that named no existing query. */
+  query_name: string;
+  minute: Date;
+  requests: number;
+  /** Status ≥ 400 except 429. */
+  errors: number;
+  /** Status 429. */
+  rate_limited: number;
+  total_response_ms: number;
+  /** Counts per bucket of latencyBucketsMs (rollups/latency-buckets.ts). */
+  latency_buckets: number[];
+}
+
+export interface OrganizationUsageTable {
+  organization_id: string;
+  /** First instant of the calendar month (UTC), the catalog's billing period. */
+  period_start: Date;
+  calls: ColumnType<string, number | string, string>;
+}
+
+export interface QuestionsTable {
+  project_id: string;
+  /** The UTC day, written as YYYY-MM-DD. */
+  day: string;
+  /** Normalized: lower case, no punctuation, single spaces. */
+  question: string;
+  count: number;
+  last_asked_at: Date;
+  query_used: string;
+}
+
+export interface MeteringTables extends BusTables, AlertTables {
+  api_logs: ApiLogsTable;
+  usage_rollups: UsageRollupsTable;
+  organization_usage: OrganizationUsageTable;
+  questions: QuestionsTable;
+}
 
 /** Alert rules, their history, pending notifications and the evaluator lease (alerts/). */
 export interface AlertTables {

@@ -1,0 +1,66 @@
+// A token bucket (the model of Envoy's and Stripe's limiters): `burst` tokens at most, refilled
+// continuously at `perSecond`. Refill is computed lazily from the time of the last take, so an idle
+// bucket costs nothing and a decision is a few arithmetic operations.
+
+export interface BucketShape {
+  perSecond: number;
+  burst: number;
+}
+
+export interface Take {
+  allowed: boolean;
+  /** Whole tokens left after this take. */
+  remaining: number;
+  /** Milliseconds until the bucket is full again. */
+  resetMs: number;
+  /** Milliseconds until `cost` tokens are there again (0 when allowed). */
+  retryAfterMs: number;
+}
+
+export class TokenBucket {
+  private tokens: number;
+  private updatedAt: number;
+
+  constructor(
+    private shape: BucketShape,
+    now: number,
+  ) {
+    this.tokens = shape.burst;
+    this.updatedAt = now;
+  }
+
+  /** A plan change keeps what was used: the tokens are capped at the new burst, not refilled. */
+  reshape(shape: BucketShape): void {
+    if (shape.perSecond === this.shape.perSecond && shape.burst === this.shape.burst) return;
+    this.shape = shape;
+    this.tokens = Math.min(this.tokens, shape.burst);
+  }
+
+  take(cost: number, now: number): Take {
+    this.refill(now);
+    const { perSecond, burst } = this.shape;
+    const allowed = this.tokens >= cost;
+    if (allowed) this.tokens -= cost;
+    const missing = allowed ? 0 : Math.min(cost, burst) - this.tokens;
+    return {
+      allowed,
+      remaining: Math.floor(this.tokens),
+      resetMs: Math.ceil(((burst - this.tokens) / perSecond) * 1000),
+      retryAfterMs: allowed ? 0 : Math.max(1, Math.ceil((missing / perSecond) * 1000)),
+    };
+  }
+
+  /** Whether the bucket is full at `now` (a full bucket can be forgotten: a new one starts full). */
+  isFull(now: number): boolean {
+    this.refill(now);
+    return this.tokens >= this.shape.burst;
+  }
+
+  private refill(now: number): void {
+    const elapsed = now - this.updatedAt;
+    if (elapsed > 0) {
+      this.tokens = Math.min(this.shape.burst, this.tokens + (elapsed / 1000) * this.shape.perSecond);
+      this.updatedAt = now;
+    }
+  }
+}
