@@ -98,11 +98,14 @@ export class KafkaBus implements EventBus {
       options.onFatal?.(payload.error);
     });
     try {
+      // A `latest` group owns no offsets, and kafkajs would resolve "latest" only at its first fetch,
+      // skipping what is published in between. The ends of the partitions are read now instead, and
+      // the consumer is moved to them once it has joined: nothing published after subscribe() was
+      // called is missed (an event may be seen twice if a fetch got ahead of the move).
+      const ends = options.startAt === 'latest' ? await Promise.all(options.topics.map(async (topic) => ({ topic, partitions: await this.admin.fetchTopicOffsets(topic) }))) : [];
       await consumer.connect();
       for (const topic of options.topics) await consumer.subscribe({ topic, fromBeginning: options.startAt !== 'latest' });
       const retry = retryPolicy(options.retry);
-      // A `latest` group owns no offsets yet: it reads from where the partitions are when it joins,
-      // so subscribe() returns once it has joined and nothing published after that is missed.
       const joined = options.startAt === 'latest' ? groupJoined(consumer) : undefined;
       await consumer.run({
         partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? 1,
@@ -130,7 +133,10 @@ export class KafkaBus implements EventBus {
           );
         },
       });
-      await joined;
+      if (joined) {
+        await joined;
+        for (const { topic, partitions } of ends) for (const { partition, offset } of partitions) consumer.seek({ topic, partition, offset });
+      }
     } catch (error) {
       this.consumers.delete(options.group);
       await consumer.disconnect().catch(() => undefined);
