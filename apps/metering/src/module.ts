@@ -47,3 +47,9 @@ export const meteringModule = defineServiceModule<typeof meteringV1.MeteringServ
     };
   },
 });
+
+// For bench/metering, which measures the decision and the write path beside their bare peers.
+export { RateLimiter } from './rate-limit/rate-limiter.js';
+export { defaultPlanRates } from './rate-limit/plans.js';
+export { ApiLogsRepository } from './ingestion/api-logs.repository.js';
+export { apiLogRow } from './ingestion/api-call-record.js';
