@@ -5,7 +5,7 @@ import { serve } from '@hono/node-server';
 import { DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
 import { Hono } from 'hono';
 
-const programs = JSON.parse(process.env.BENCH_PROGRAMS ?? '[]') as { route: string; sql: string }[];
+const programs = JSON.parse(process.env.BENCH_PROGRAMS ?? '[]') as { route: string; sql: string; slots: { name: string; default?: unknown }[] }[];
 const duck = await DuckDBInstance.create(':memory:');
 const connection = await duck.connect();
 await connection.run(`CREATE TABLE orders AS SELECT * FROM read_parquet('${process.env.BENCH_PARQUET}')`);
@@ -28,7 +28,13 @@ for (const program of programs) {
     const data = await serialized(async () => {
       statement.clearBindings();
       // Bound as query-runtime binds them: whole numbers as BIGINT.
-      const values = Object.fromEntries(Object.entries(slots).map(([name, value]) => [name, (typeof value === 'number' && Number.isSafeInteger(value) ? BigInt(value) : value) as DuckDBValue]));
+      // An optional slot left out takes its default or null, as query-runtime fills it.
+      const values = Object.fromEntries(
+        program.slots.map(({ name, default: fallback }) => {
+          const value = slots[name] ?? fallback ?? null;
+          return [name, (typeof value === 'number' && Number.isSafeInteger(value) ? BigInt(value) : value) as DuckDBValue];
+        }),
+      );
       if (statement.parameterCount > 0) statement.bind(values);
       const reader = await statement.runAndReadUntil(10_001);
       return reader.getRowObjectsJson();

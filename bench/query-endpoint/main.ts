@@ -35,8 +35,11 @@ const fixture = createServer(async (_request, response) => {
 await new Promise<void>((resolve) => fixture.listen(0, '127.0.0.1', resolve));
 const fixturePort = (fixture.address() as AddressInfo).port;
 
+// The rate-limit decision stays on the path (one CheckRateLimit call per query call), with a plan
+// high enough that it never refuses: the bench measures the path, not the plan.
 const platform = await startPlatformProcess({
   LOG_LEVEL: 'warn',
+  METERING_PLANS: JSON.stringify({ enterprise: { perSecond: 1_000_000, burst: 1_000_000 } }),
   QUERYLANE_DATA_DIR: join(scratch, 'data'),
   CONNECTOR_ALLOWED_TARGETS: `127.0.0.1:${fixturePort}`,
   CONNECTOR_MAX_RESPONSE_BYTES: String(2 * 1024 ** 3),
@@ -45,7 +48,10 @@ const platform = await startPlatformProcess({
 const { call } = platform;
 
 progress(`loading ${rows} rows through execute-request`);
-const projectId = (await call<{ projects: { id: string }[] }>('GET', '/me')).projects[0]!.id;
+const me = await call<{ projects: { id: string }[]; organization: { id: string } }>('GET', '/me');
+const projectId = me.projects[0]!.id;
+// Enterprise has no monthly cap, so the free plan's 10,000 calls do not end the run.
+await call('PUT', `/organizations/${me.organization.id}/subscription`, { tier: 'enterprise' });
 const datasourceId = (await call<{ id: string }>('POST', '/datasources', { name: 'Orders', project_id: projectId, type: 'http-requests' })).id;
 const executed = await call<{ jobs: { id: string }[]; data_object_id: string }>('POST', '/http/execute-request', { url: `http://127.0.0.1:${fixturePort}/orders`, method: 'GET', authType: 'None', project_id: projectId, datasource_id: datasourceId });
 for (;;) {
@@ -77,7 +83,7 @@ const parquet = join(scratch, 'orders.parquet');
 const content = await fetch(`${platform.base}/dataobjects/${executed.data_object_id}/content`, { headers: { authorization: 'bench-admin-token-0123456789abcdef' } });
 await pipeline(Readable.fromWeb(content.body as never), createWriteStream(parquet));
 const baseline = spawn(process.execPath, ['--import', 'tsx', 'bench/query-endpoint/duckdb-server.ts'], {
-  env: { ...process.env, BENCH_PARQUET: parquet, BENCH_PROGRAMS: JSON.stringify(chosen.map((program) => ({ route: program.family, sql: program.query_program }))) },
+  env: { ...process.env, BENCH_PARQUET: parquet, BENCH_PROGRAMS: JSON.stringify(chosen.map((program) => ({ route: program.family, sql: program.query_program, slots: program.slots }))) },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 const baselinePort = await new Promise<number>((resolve, reject) => {

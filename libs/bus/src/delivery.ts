@@ -4,13 +4,15 @@ import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import type { Logger } from 'pino';
 import { eventsV1 } from '@querylane/proto';
 import { createEnvelope, type EventEnvelope } from './envelope.js';
-import { defaultRetryPolicy, type EventHandler, type RetryPolicy } from './event-bus.js';
+import { defaultRetryPolicy, type BatchHandler, type EventHandler, type RetryPolicy, type SubscribeOptions } from './event-bus.js';
 import { topics } from './topics.js';
 
 export interface DeliveryContext {
   topic: string;
   group: string;
   handler: EventHandler;
+  /** When set, deliverAll hands the events over at once. */
+  batchHandler?: BatchHandler | undefined;
   retry: RetryPolicy;
   logger: Logger;
   publishDeadLetter(envelope: EventEnvelope): Promise<void>;
@@ -26,29 +28,63 @@ export function backoffMs(policy: RetryPolicy, attempt: number): number {
   return Math.round(exponential / 2 + Math.random() * (exponential / 2));
 }
 
+/** The handler of a subscription: exactly one of `handler` and `batchHandler`. */
+export function handlersOf(options: SubscribeOptions): { handler: EventHandler; batchHandler: BatchHandler | undefined } {
+  if ((options.handler === undefined) === (options.batchHandler === undefined)) {
+    throw new Error(`consumer group ${options.group}: give either handler or batchHandler`);
+  }
+  const batchHandler = options.batchHandler;
+  return { handler: options.handler ?? ((event) => batchHandler!([event])), batchHandler };
+}
+
+/** Delivers events in order: at once to a batch handler, else one by one. */
+export async function deliverAll(context: DeliveryContext, envelopes: EventEnvelope[]): Promise<void> {
+  if (envelopes.length === 0) return;
+  if (context.batchHandler === undefined) {
+    for (const envelope of envelopes) await deliver(context, envelope);
+    return;
+  }
+  const batchHandler = context.batchHandler;
+  const failure = await attempt(context, { event_ids: envelopes.length }, (attemptNo) => batchHandler(envelopes.map((envelope) => ({ topic: context.topic, envelope, attempt: attemptNo }))));
+  if (failure === undefined) return;
+  for (const envelope of envelopes) await deadLetter(context, envelope, failure);
+}
+
 /**
  * Runs the handler until it succeeds or the attempts are spent; then the event goes to
  * querylane.dead-letter with the reason, and the consumer moves on.
  */
 export async function deliver(context: DeliveryContext, envelope: EventEnvelope): Promise<'processed' | 'dead-lettered'> {
+  const failure = await attempt(context, { event_id: envelope.id, event_type: envelope.type }, (attemptNo) => context.handler({ topic: context.topic, envelope, attempt: attemptNo }));
+  if (failure === undefined) return 'processed';
+  await deadLetter(context, envelope, failure);
+  return 'dead-lettered';
+}
+
+/** Retries `work` with backoff; undefined once it succeeded, else what the last attempt threw. */
+async function attempt(context: DeliveryContext, about: Record<string, unknown>, work: (attempt: number) => Promise<void>): Promise<{ error: unknown } | undefined> {
   const { retry, logger } = context;
-  let lastError: unknown;
-  for (let attempt = 1; attempt <= retry.attempts; attempt += 1) {
+  for (let attemptNo = 1; attemptNo <= retry.attempts; attemptNo += 1) {
     try {
-      await context.handler({ topic: context.topic, envelope, attempt });
-      return 'processed';
+      await work(attemptNo);
+      return undefined;
     } catch (error) {
-      lastError = error;
-      const log = { err: error, topic: context.topic, group: context.group, event_id: envelope.id, event_type: envelope.type, attempt };
-      if (attempt === retry.attempts || context.signal?.aborted) {
+      const log = { err: error, topic: context.topic, group: context.group, ...about, attempt: attemptNo };
+      if (attemptNo === retry.attempts || context.signal?.aborted) {
         logger.error(log, 'event handler failed; giving up');
-        break;
+        return { error };
       }
-      const delay = backoffMs(retry, attempt);
+      const delay = backoffMs(retry, attemptNo);
       logger.warn({ ...log, retry_in_ms: delay }, 'event handler failed; retrying');
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
   }
+  return { error: new Error('no attempt was made') };
+}
+
+async function deadLetter(context: DeliveryContext, envelope: EventEnvelope, failure: { error: unknown }): Promise<void> {
+  const { retry } = context;
+  const lastError = failure.error;
   const deadLetter = create(eventsV1.DeadLetterSchema, {
     envelope,
     topic: context.topic,
@@ -67,7 +103,6 @@ export async function deliver(context: DeliveryContext, envelope: EventEnvelope)
       payload: deadLetter,
     }),
   );
-  return 'dead-lettered';
 }
 
 export const deadLetterTopic = topics.deadLetter;

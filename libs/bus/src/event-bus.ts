@@ -10,6 +10,9 @@ export interface ReceivedEvent {
 
 export type EventHandler = (event: ReceivedEvent) => Promise<void>;
 
+/** Takes several events of one topic at once (in order); it succeeds or fails as a whole. */
+export type BatchHandler = (events: ReceivedEvent[]) => Promise<void>;
+
 export interface RetryPolicy {
   attempts: number;
   initialDelayMs: number;
@@ -22,7 +25,14 @@ export interface SubscribeOptions {
   /** One consumer group per service: `querylane.<service>`. A group subscribes once. */
   group: string;
   topics: string[];
-  handler: EventHandler;
+  /** One event at a time. Give either this or `batchHandler`. */
+  handler?: EventHandler;
+  /**
+   * Every event the bus has at hand at once (a Kafka fetch batch, an in-process publish), for a
+   * consumer that writes many rows in one transaction. A failing batch is retried as a whole, then
+   * each of its events goes to the dead-letter topic.
+   */
+  batchHandler?: BatchHandler;
   retry?: Partial<RetryPolicy>;
   /**
    * Where a new group starts: `earliest` (default) reads what the topic retains, as a service's

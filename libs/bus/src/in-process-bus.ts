@@ -3,7 +3,7 @@
 // really delivered: a crash before that leaves the row to be published again at the next start.
 import type { Logger } from 'pino';
 import { AppError } from '@querylane/errors';
-import { deadLetterTopic, deliver, retryPolicy } from './delivery.js';
+import { deadLetterTopic, deliverAll, handlersOf, retryPolicy } from './delivery.js';
 import type { EventEnvelope } from './envelope.js';
 import type { EventBus, SubscribeOptions, Subscription } from './event-bus.js';
 
@@ -19,6 +19,9 @@ export interface InProcessBusOptions {
   /** Events kept per topic for groups that subscribe later (Kafka's retention, in small). */
   retainPerTopic?: number;
 }
+
+// The most events handed to a batch handler at once.
+const maxBatch = 1_000;
 
 export class InProcessBus implements EventBus {
   readonly kind = 'in-process' as const;
@@ -55,6 +58,7 @@ export class InProcessBus implements EventBus {
 
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
     this.assertOpen();
+    handlersOf(options);
     if (this.groups.has(options.group)) throw new Error(`consumer group ${options.group} already subscribed`);
     const missing = options.topics.filter((topic) => !this.topics.has(topic));
     if (missing.length) throw new AppError('service_unavailable', `topics do not exist: ${missing.join(', ')}`);
@@ -88,20 +92,22 @@ export class InProcessBus implements EventBus {
   }
 
   private enqueue(group: Group, topic: string, events: EventEnvelope[]): Promise<void> {
+    const { handler, batchHandler } = handlersOf(group.options);
+    const context = {
+      topic,
+      group: group.options.group,
+      handler,
+      batchHandler,
+      retry: retryPolicy(group.options.retry),
+      logger: this.logger,
+      publishDeadLetter: (deadLetter: EventEnvelope) => this.publish(deadLetterTopic, [deadLetter]),
+    };
     const run = group.tail.then(async () => {
-      for (const envelope of events) {
+      // A batch handler gets what one publish carried (in slices), as a Kafka fetch would give it.
+      const step = batchHandler ? maxBatch : 1;
+      for (let start = 0; start < events.length; start += step) {
         if (group.closed) return;
-        await deliver(
-          {
-            topic,
-            group: group.options.group,
-            handler: group.options.handler,
-            retry: retryPolicy(group.options.retry),
-            logger: this.logger,
-            publishDeadLetter: (deadLetter) => this.publish(deadLetterTopic, [deadLetter]),
-          },
-          envelope,
-        );
+        await deliverAll(context, events.slice(start, start + step));
       }
     });
     group.tail = run.catch(() => undefined);

@@ -1,8 +1,8 @@
 // The Kafka event bus (kafkajs). Records are keyed by project_id so a project's events stay in order.
-import { Kafka, logLevel, type Admin, type Consumer, type LogEntry, type Producer } from 'kafkajs';
+import { Kafka, logLevel, type Admin, type Consumer, type KafkaMessage, type LogEntry, type Producer } from 'kafkajs';
 import type { Logger } from 'pino';
 import { AppError } from '@querylane/errors';
-import { deadLetterTopic, deliver, retryPolicy } from './delivery.js';
+import { deadLetterTopic, deliver, deliverAll, handlersOf, retryPolicy } from './delivery.js';
 import { decodeEnvelope, encodeEnvelope, type EventEnvelope } from './envelope.js';
 import type { EventBus, SubscribeOptions, Subscription } from './event-bus.js';
 
@@ -90,6 +90,7 @@ export class KafkaBus implements EventBus {
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
     // kafkajs's assigners expect every member of a group to subscribe to the same topics.
     if (this.consumers.has(options.group)) throw new Error(`consumer group ${options.group} already subscribed`);
+    handlersOf(options);
     const consumer = this.kafka.consumer({ groupId: options.group, allowAutoTopicCreation: false });
     this.consumers.set(options.group, consumer);
     consumer.on(consumer.events.CRASH, ({ payload }) => {
@@ -107,31 +108,44 @@ export class KafkaBus implements EventBus {
       for (const topic of options.topics) await consumer.subscribe({ topic, fromBeginning: options.startAt !== 'latest' });
       const retry = retryPolicy(options.retry);
       const joined = options.startAt === 'latest' ? groupJoined(consumer) : undefined;
+      const { handler, batchHandler } = handlersOf(options);
+      const context = (topic: string) => ({
+        topic,
+        group: options.group,
+        handler,
+        batchHandler,
+        retry,
+        logger: this.logger,
+        publishDeadLetter: (deadLetter: EventEnvelope) => this.publish(deadLetterTopic, [deadLetter]),
+      });
+      // Not ours to retry: a record that is not an envelope can never succeed.
+      const decode = (topic: string, partition: number, message: KafkaMessage): EventEnvelope | undefined => {
+        if (!message.value) return undefined;
+        try {
+          return decodeEnvelope(message.value);
+        } catch (error) {
+          this.logger.error({ err: error, topic, partition, offset: message.offset }, 'undecodable record skipped');
+          return undefined;
+        }
+      };
       await consumer.run({
         partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? 1,
-        eachMessage: async ({ topic, partition, message }) => {
-          if (!message.value) return;
-          let envelope: EventEnvelope;
-          try {
-            envelope = decodeEnvelope(message.value);
-          } catch (error) {
-            // Not ours to retry: a record that is not an envelope can never succeed.
-            this.logger.error({ err: error, topic, partition, offset: message.offset }, 'undecodable record skipped');
-            return;
-          }
-          // When the dead-letter publish fails this throws, and kafkajs delivers the record again.
-          await deliver(
-            {
-              topic,
-              group: options.group,
-              handler: options.handler,
-              retry,
-              logger: this.logger,
-              publishDeadLetter: (deadLetter) => this.publish(deadLetterTopic, [deadLetter]),
-            },
-            envelope,
-          );
-        },
+        // When the dead-letter publish fails these throw, and kafkajs delivers the records again.
+        ...(batchHandler
+          ? {
+              // The whole fetch batch at once; its offsets are committed once the handler succeeded.
+              eachBatch: async ({ batch, heartbeat }) => {
+                const envelopes = batch.messages.map((message) => decode(batch.topic, batch.partition, message)).filter((envelope) => envelope !== undefined);
+                await deliverAll(context(batch.topic), envelopes);
+                await heartbeat();
+              },
+            }
+          : {
+              eachMessage: async ({ topic, partition, message }) => {
+                const envelope = decode(topic, partition, message);
+                if (envelope) await deliver(context(topic), envelope);
+              },
+            }),
       });
       if (joined) {
         await joined;

@@ -100,6 +100,35 @@ describe(`event bus contract [${busKind}]`, () => {
     await sub.close();
   });
 
+  it('hands a batch handler many events at once, in order per project, and dead-letters a batch that keeps failing', async () => {
+    const batches: ReceivedEvent[][] = [];
+    const sub = await bus.subscribe({ group: uniqueName('group-batch'), topics: [topic], batchHandler: async (events) => void batches.push(events) });
+    const events = Array.from({ length: 50 }, (_, i) => textEvent(`b${i}`, 'p-batch'));
+    await bus.publish(topic, events);
+    await waitFor(() => batches.flat().filter((e) => e.envelope.projectId === 'p-batch').length >= events.length, 'every event in batches');
+    const mine = batches.map((batch) => batch.filter((e) => e.envelope.projectId === 'p-batch')).filter((batch) => batch.length > 0);
+    expect(mine.flat().map((e) => e.envelope.id)).toEqual(events.map((e) => e.id));
+    expect(mine.length).toBeLessThan(events.length); // several events per call, not one by one
+    await sub.close();
+
+    const dead = collector();
+    const deadSub = await bus.subscribe({ group: uniqueName('group-batch-dead'), topics: [topics.deadLetter], startAt: 'latest', handler: dead.handler });
+    const failing = await bus.subscribe({
+      group: uniqueName('group-batch-failing'),
+      topics: [topic],
+      startAt: 'latest',
+      retry: { attempts: 2, ...fast },
+      batchHandler: async (batch) => {
+        if (batch.some((e) => e.envelope.type === 'test.poison')) throw new Error('poisoned batch');
+      },
+    });
+    const poison = { ...textEvent('poison', 'p-poison'), type: 'test.poison' };
+    await bus.publish(topic, [poison]);
+    await waitFor(() => dead.received.some((e) => openPayload(e.envelope, eventsV1.DeadLetterSchema).envelope?.id === poison.id), 'the poisoned event in querylane.dead-letter');
+    await failing.close();
+    await deadSub.close();
+  });
+
   it('retries a failing handler with backoff and processes the event once it succeeds', async () => {
     const attempts: number[] = [];
     const sub = await bus.subscribe({

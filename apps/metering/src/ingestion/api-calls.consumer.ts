@@ -1,5 +1,5 @@
 // Reads querylane.api-calls in metering's consumer group and stores every call as an ApiLog row
-// (plus its rollups) through the batcher; the handler resolves only after the row's batch committed.
+// (plus its rollups) through the batcher; the handler resolves only after the rows' batch committed.
 import type { Logger } from 'pino';
 import { topics, type EventBus, type Subscription } from '@querylane/bus';
 import { apiLogRow } from './api-call-record.js';
@@ -12,9 +12,9 @@ export async function consumeApiCalls(deps: { bus: EventBus; group: string; batc
     group: deps.group,
     topics: [topics.apiCalls],
     onFatal: deps.onFatal,
-    handler: async ({ envelope }) => {
-      if (envelope.type !== apiCallEventType) return;
-      await deps.batcher.add(apiLogRow(envelope));
+    // A whole fetch (Kafka) or publish (in-process) at once: one multi-row insert per batch.
+    batchHandler: async (events) => {
+      await deps.batcher.addMany(events.filter(({ envelope }) => envelope.type === apiCallEventType).map(({ envelope }) => apiLogRow(envelope)));
     },
   });
 }
