@@ -7,10 +7,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { realParts, startFixtureApi, vegaJson, waitFor, type FixtureApi } from '@querylane/testing';
-import { adminToken, Harness } from './harness.js';
+import { startFixtureApi, vegaJson, waitFor, type FixtureApi } from '@querylane/testing';
+import { adminToken, backend, Harness } from './harness.js';
 
-const backend = [realParts.databaseUrl ? 'postgres' : 'pglite', realParts.kafkaBrokers ? 'kafka' : 'in-process', realParts.s3 ? 'minio' : 'filesystem'].join(' + ');
 
 interface Hook {
   body: string;

@@ -7,10 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, protectedBy, realParts, startFixtureApi, vegaFile, vegaJson, waitFor, type FixtureApi, type FixtureAuth } from '@querylane/testing';
-import { adminToken, Harness } from './harness.js';
+import { json, protectedBy, startFixtureApi, vegaFile, vegaJson, waitFor, type FixtureApi, type FixtureAuth } from '@querylane/testing';
+import { adminToken, backend, Harness } from './harness.js';
 
-const backend = [realParts.databaseUrl ? 'postgres' : 'pglite', realParts.kafkaBrokers ? 'kafka' : 'in-process', realParts.s3 ? 'minio' : 'filesystem'].join(' + ');
 
 const auths: { name: string; fixture: FixtureAuth; right: Record<string, unknown>; wrong: Record<string, unknown> }[] = [
   {

@@ -2,10 +2,9 @@
 // stands in for the outside world; everything else is the real platform.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { objectStoreModule, serviceClientsModule } from '@querylane/runtime';
-import { json, realParts, startFixtureApi, vegaJson, waitFor, type FixtureApi } from '@querylane/testing';
-import { adminToken, Harness } from './harness.js';
+import { json, startFixtureApi, vegaJson, waitFor, type FixtureApi } from '@querylane/testing';
+import { adminToken, backend, Harness } from './harness.js';
 
-const backend = [realParts.databaseUrl ? 'postgres' : 'pglite', realParts.kafkaBrokers ? 'kafka' : 'in-process', realParts.s3 ? 'minio' : 'filesystem'].join(' + ');
 
 interface Job {
   id: string;

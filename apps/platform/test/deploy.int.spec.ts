@@ -7,10 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPayload, topics, type Subscription } from '@querylane/bus';
 import { eventsV1 } from '@querylane/proto';
 import { databaseModule, eventBusModule } from '@querylane/runtime';
-import { realParts, startFixtureApi, vegaJson, waitFor, type FixtureApi } from '@querylane/testing';
-import { adminToken, Harness, twoTenants } from './harness.js';
+import { startFixtureApi, vegaJson, waitFor, type FixtureApi } from '@querylane/testing';
+import { adminToken, backend, Harness, twoTenants } from './harness.js';
 
-const backend = [realParts.databaseUrl ? 'postgres' : 'pglite', realParts.kafkaBrokers ? 'kafka' : 'in-process', realParts.s3 ? 'minio' : 'filesystem'].join(' + ');
 
 interface Program {
   id: string;

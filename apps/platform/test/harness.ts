@@ -2,9 +2,12 @@
 // as a user would. Also builds two organizations with a user of every role in each.
 import { platformModules } from '@querylane/platform/modules';
 import { databaseModule, loadConfig, Platform } from '@querylane/runtime';
-import { isolatedDatabase, scratchDir, testLogger, uniqueName, type IsolatedDatabase, type ScratchDir } from '@querylane/testing';
+import { isolatedDatabase, realParts, scratchDir, testLogger, uniqueName, type IsolatedDatabase, type ScratchDir } from '@querylane/testing';
 
 export const adminToken = 'admin-token-for-the-tests-0123456789';
+
+/** The parts a suite runs on, for its title (CI checks that the real-part suites ran on the real parts). */
+export const backend = [realParts.databaseUrl ? 'postgres' : 'pglite', realParts.kafkaBrokers ? 'kafka' : 'in-process', realParts.s3 ? 'minio' : 'filesystem'].join(' + ');
 
 export interface Answer<T = Record<string, unknown>> {
   status: number;

@@ -7,10 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { topics, type EventEnvelope } from '@querylane/bus';
 import { databaseModule, eventBusModule, loadConfig, Platform, serviceClientsModule } from '@querylane/runtime';
 import { platformModules } from '@querylane/platform/modules';
-import { isolatedDatabase, realParts, scratchDir, startFixtureApi, testLogger, uniqueName, vegaJson, waitFor, type FixtureApi } from '@querylane/testing';
-import { adminToken, Harness, type Answer } from './harness.js';
+import { isolatedDatabase, scratchDir, startFixtureApi, testLogger, uniqueName, vegaJson, waitFor, type FixtureApi } from '@querylane/testing';
+import { adminToken, type Answer, backend, Harness } from './harness.js';
 
-const backend = [realParts.databaseUrl ? 'postgres' : 'pglite', realParts.kafkaBrokers ? 'kafka' : 'in-process', realParts.s3 ? 'minio' : 'filesystem'].join(' + ');
 
 // Rates high enough that the calls below are not limited, unless a test means them to be.
 const generousPlans = JSON.stringify({ free: { perSecond: 10_000, burst: 20_000 } });

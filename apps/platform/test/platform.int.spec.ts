@@ -6,8 +6,8 @@ import { platformModules } from '@querylane/platform/modules';
 import { catalogV1, connectorV1, healthV1 } from '@querylane/proto';
 import { grpcServerModule, loadConfig, Platform, type PlatformConfig } from '@querylane/runtime';
 import { isolatedDatabase, realParts, scratchDir, testLogger, uniqueName, type IsolatedDatabase } from '@querylane/testing';
+import { backend } from './harness.js';
 
-const backend = [realParts.databaseUrl ? 'postgres' : 'pglite', realParts.kafkaBrokers ? 'kafka' : 'in-process', realParts.s3 ? 'minio' : 'filesystem'].join(' + ');
 
 function configFor(target: string, dataDir: string, database: IsolatedDatabase): PlatformConfig {
   return loadConfig({ ...process.env, TARGET: target, PORT: '0', GRPC_PORT: '0', QUERYLANE_DATA_DIR: dataDir, KAFKA_GROUP_PREFIX: uniqueName('test'), ...(database.url ? { DATABASE_URL: database.url } : {}) });

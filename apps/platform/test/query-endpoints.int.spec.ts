@@ -8,10 +8,9 @@ import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { openPayload, topics } from '@querylane/bus';
 import { eventsV1 } from '@querylane/proto';
 import { eventBusModule } from '@querylane/runtime';
-import { realParts, startFixtureApi, vegaJson, waitFor, type FixtureApi } from '@querylane/testing';
-import { adminToken, Harness } from './harness.js';
+import { startFixtureApi, vegaJson, waitFor, type FixtureApi } from '@querylane/testing';
+import { adminToken, backend, Harness } from './harness.js';
 
-const backend = [realParts.databaseUrl ? 'postgres' : 'pglite', realParts.kafkaBrokers ? 'kafka' : 'in-process', realParts.s3 ? 'minio' : 'filesystem'].join(' + ');
 
 type Car = Record<string, unknown> & { Name: string; Origin: string; Horsepower: number | null; Weight_in_lbs: number; Cylinders: number };
 

@@ -2,13 +2,12 @@
 // values (answers checked against plain JavaScript over the source records), a refresh that drops
 // a column marks the affected programs invalid, and every version stays readable.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { realParts, startFixtureApi, vegaJson, waitFor, type FixtureApi } from '@querylane/testing';
+import { startFixtureApi, vegaJson, waitFor, type FixtureApi } from '@querylane/testing';
 import { openPayload, topics } from '@querylane/bus';
 import { eventsV1 } from '@querylane/proto';
 import { eventBusModule } from '@querylane/runtime';
-import { adminToken, Harness } from './harness.js';
+import { adminToken, backend, Harness } from './harness.js';
 
-const backend = [realParts.databaseUrl ? 'postgres' : 'pglite', realParts.kafkaBrokers ? 'kafka' : 'in-process', realParts.s3 ? 'minio' : 'filesystem'].join(' + ');
 
 interface Program {
   id: string;

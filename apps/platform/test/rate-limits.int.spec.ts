@@ -2,10 +2,9 @@
 // plan's rate for 10 s gets limit × 10 + burst calls through (±5 %), every refusal is a well-formed
 // 429 with Retry-After and the RateLimit headers, and another key of the same project is unaffected.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { realParts, startFixtureApi, vegaJson, waitFor, type FixtureApi } from '@querylane/testing';
-import { adminToken, Harness } from './harness.js';
+import { startFixtureApi, vegaJson, waitFor, type FixtureApi } from '@querylane/testing';
+import { adminToken, backend, Harness } from './harness.js';
 
-const backend = [realParts.databaseUrl ? 'postgres' : 'pglite', realParts.kafkaBrokers ? 'kafka' : 'in-process', realParts.s3 ? 'minio' : 'filesystem'].join(' + ');
 
 // The free plan (API.md "Plans"): 10 calls a second, a burst of 20.
 const limitPerSecond = 10;
