@@ -18,7 +18,9 @@ export interface PlatformProcess {
 /** Starts the platform on a free port and waits until /readyz answers 200, at any LOG_LEVEL. */
 export async function startPlatformProcess(env: Record<string, string>, options: { log?: WriteStream } = {}): Promise<PlatformProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/platform/src/main.ts'], {
+  // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the platform process there when it exits.
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/platform/src/main.ts'], {
     env: { ...process.env, LOG_LEVEL: 'info', QUERYLANE_ADMIN_TOKEN: benchAdminToken, ...env, PORT: String(port) },
     stdio: ['ignore', options.log ? 'pipe' : 'ignore', 'inherit'],
   });

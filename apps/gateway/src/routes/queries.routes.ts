@@ -54,11 +54,21 @@ export function queryRoutes(deps: QueryRoutesDependencies) {
     const slots = await jsonObject(c);
     note(c, { queryName: name, requestBody: slots, queryParams: slots });
     const scope = scopeOf(c);
-    await limit(c, scope);
+    // The rate-limit decision and the query run side by side: the call waits for the slower of
+    // the two, not their sum. A refused call's rows are dropped; the gateway remembers the refusal
+    // until the bucket refills, so that happens once per refusal, not once per call.
+    const limited = limit(c, scope);
+    limited.catch(() => undefined);
     const endpoint = (await deps.endpoints.of(scope.projectId, scope.environment, c.get('requestId'))).get(name);
-    if (!endpoint) throw new AppError('query_not_found', `no query named ${name} is deployed in the ${scope.environment} environment of this project`, { query_name: name, environment: scope.environment });
+    if (!endpoint) {
+      await limited;
+      throw new AppError('query_not_found', `no query named ${name} is deployed in the ${scope.environment} environment of this project`, { query_name: name, environment: scope.environment });
+    }
     note(c, { apiSlug: endpoint.apiId });
-    const result = await runtime.runQueryProgram({ queryProgramId: endpoint.queryProgramId, slots: slots as never }, { requestId: c.get('requestId'), deadlineMs }).catch(asQueryError);
+    const running = runtime.runQueryProgram({ queryProgramId: endpoint.queryProgramId, slots: slots as never }, { requestId: c.get('requestId'), deadlineMs });
+    running.catch(() => undefined);
+    await limited;
+    const result = await running.catch(asQueryError);
     if (result.truncated) c.header('querylane-truncated', 'true');
     return c.body(`{"data":${text(result.dataJson)},"execution_time_ms":${result.executionTimeMs}}`, 200, { 'content-type': 'application/json' });
   });
