@@ -87,6 +87,18 @@ describe('the OpenAPI document of the management API', () => {
         'GET /v1/projects/{id}/reference',
         'POST /v1/queries/{query_name}',
         'POST /v1/query',
+        'GET /v1/projects/{id}/metrics',
+        'GET /v1/projects/{id}/metrics/queries',
+        'GET /v1/projects/{id}/metrics/questions',
+        'GET /v1/projects/{id}/api-logs',
+        'GET /v1/organizations/{id}/subscription',
+        'PUT /v1/organizations/{id}/subscription',
+        'POST /v1/projects/{id}/alerts',
+        'GET /v1/projects/{id}/alerts',
+        'GET /v1/alerts/{id}',
+        'PATCH /v1/alerts/{id}',
+        'DELETE /v1/alerts/{id}',
+        'GET /v1/alerts/{id}/events',
       ].sort(),
     );
   });
