@@ -1,9 +1,9 @@
-// bench/metering: (1) ApiLog ingestion from querylane.api-calls — metering's consumer (one event per
-// handler call, as the bus API delivers them, each acknowledged after its batch committed) beside a
-// bare consumer group that only counts the same events in the same run, and metering's batched
-// write path fed whole bus batches (what a batch-delivery mode of the bus would give); (2) the
-// rate-limit decision: CheckRateLimit over gRPC (loopback), metering's in-process RateLimiter, and a
-// bare in-process token bucket (a Map and three lines of arithmetic) as the baseline.
+// bench/metering: (1) ApiLog ingestion from querylane.api-calls — metering's consumer (a batch
+// handler: each bus batch, a Kafka fetch or an in-process publish, becomes multi-row inserts, and is
+// acknowledged once committed) beside a bare consumer group that only counts the same events in the
+// same run, and metering's batched write path fed directly; (2) the rate-limit decision:
+// CheckRateLimit over gRPC (loopback), metering's in-process RateLimiter, and a bare in-process
+// token bucket (a Map and three lines of arithmetic) as the baseline.
 // Goals: ingestion ≥ 20,000 events/s batched; decision p99 ≤ 1 ms in-process.
 // Run: npm run bench:metering   (BENCH_EVENTS, BENCH_BATCH_EVENTS, BENCH_DECISIONS; Kafka and
 // Postgres when KAFKA_BROKERS / DATABASE_URL are set: eval "$(bash deploy/local/env.sh)")
