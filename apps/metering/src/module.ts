@@ -13,6 +13,7 @@ import { meteringHandlers } from './metering.handler.js';
 import { MetricsRepository } from './metrics/metrics.repository.js';
 import { MetricsUseCase } from './metrics/metrics.usecase.js';
 import { CatalogPlanSource } from './rate-limit/catalog-plan-source.js';
+import { quotaUsedPct } from './rate-limit/quota-used.js';
 import { RateLimiter } from './rate-limit/rate-limiter.js';
 import { consumeSubscriptionChanges } from './rate-limit/subscription-changes.consumer.js';
 
@@ -25,15 +26,15 @@ export const meteringModule = defineServiceModule<typeof meteringV1.MeteringServ
     const { db, bus, logger, clients } = context;
     const settings = parseEnv(meteringConfigSchema, context.env);
     const metricsRepository = new MetricsRepository(db);
-    const limiter = new RateLimiter(new CatalogPlanSource(clients, metricsRepository), { rates: settings.METERING_PLANS }, logger);
+    const plans = new CatalogPlanSource(clients, metricsRepository);
+    const limiter = new RateLimiter(plans, { rates: settings.METERING_PLANS }, logger);
     const batcher = new ApiLogBatcher((rows) => new ApiLogsRepository(db).writeBatch(rows), { maxEvents: settings.METERING_INGEST_BATCH_MAX, maxWaitMs: settings.METERING_INGEST_BATCH_WAIT_MS }, logger);
     const subscriptionChanges = await consumeSubscriptionChanges({ bus, group: context.consumerGroup, limiter, logger, onFatal: context.fail });
     const apiCalls = await consumeApiCalls({ bus, group: context.consumerGroup, batcher, logger, onFatal: context.fail });
     // Full buckets are forgotten (a new one starts full), so memory follows the keys in use.
     const sweeper = setInterval(() => limiter.sweep(), 60_000);
     sweeper.unref();
-    // quota_used_pct has no source yet (project → organization → plan cap): such alerts see no value.
-    const alertEvaluator = startAlertEvaluator(context, { quotaUsedPct: async () => null });
+    const alertEvaluator = startAlertEvaluator(context, { quotaUsedPct: quotaUsedPct(db, plans) });
     return {
       implementation: meteringHandlers({ metrics: new MetricsUseCase(metricsRepository, clients), limiter, alerts: alertHandlers(context) }),
       stop: async () => {

@@ -11,6 +11,7 @@ import type { ApiLogRow } from '../src/ingestion/api-call-record.js';
 import { ApiLogsRepository } from '../src/ingestion/api-logs.repository.js';
 import { MetricsRepository } from '../src/metrics/metrics.repository.js';
 import { MetricsUseCase } from '../src/metrics/metrics.usecase.js';
+import { quotaUsedPct } from '../src/rate-limit/quota-used.js';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import type { ServiceClients } from '@querylane/runtime';
 
@@ -63,5 +64,18 @@ describe('metering store', () => {
     const next = await metrics.apiLogs({ projectId: 'project-1', cursor: page.nextCursor, limit: 10, statusCode: 0 }, noActor);
     expect(next.logs).toHaveLength(3);
     expect(next.nextCursor).toBe('');
+  });
+  it('gives quota_used_pct of the organization a project calls for, and none without calls or a cap', async () => {
+    const organizationId = `org-${randomUUID()}`;
+    const projectId = `project-${randomUUID()}`;
+    const now = new Date();
+    await new ApiLogsRepository(db).writeBatch(Array.from({ length: 25 }, () => row({ project_id: projectId, organization_id: organizationId, created_at: now })));
+    let limit: number | null = 100;
+    const plans = { plan: async () => ({ tier: 'free', apiCallLimit: limit, overageMode: 'block' as const }), usage: (org: string, start: Date) => new MetricsRepository(db).usage(org, start) };
+    const used = quotaUsedPct(db, plans, () => now);
+    expect(await used(projectId)).toBe(25);
+    expect(await used(`project-${randomUUID()}`)).toBeNull();
+    limit = null;
+    expect(await used(projectId)).toBeNull();
   });
 });

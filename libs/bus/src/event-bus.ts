@@ -33,6 +33,12 @@ export interface SubscribeOptions {
    * each of its events goes to the dead-letter topic.
    */
   batchHandler?: BatchHandler;
+  /**
+   * Partitions handled at the same time (Kafka; default 1). Order is kept within a partition (and
+   * so per project) whatever the value; more lets a consumer that does not need order across
+   * projects (metering's ingestion) overlap its batches.
+   */
+  concurrency?: number;
   retry?: Partial<RetryPolicy>;
   /**
    * Where a new group starts: `earliest` (default) reads what the topic retains, as a service's

@@ -129,7 +129,7 @@ export class KafkaBus implements EventBus {
         }
       };
       await consumer.run({
-        partitionsConsumedConcurrently: this.options.partitionsConsumedConcurrently ?? 1,
+        partitionsConsumedConcurrently: options.concurrency ?? this.options.partitionsConsumedConcurrently ?? 1,
         // When the dead-letter publish fails these throw, and kafkajs delivers the records again.
         ...(batchHandler
           ? {
