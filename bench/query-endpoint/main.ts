@@ -8,17 +8,14 @@
 // Goals: ≤ +0.5 ms at p50 over (a) at 1 connection, ≥ 80% of (a)'s req/s at 32, lookup ≥ 2,000 req/s.
 // Run: npm run bench:query-endpoint   (BENCH_ROWS, BENCH_SECONDS; real parts via infra:env)
 import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import autocannon from 'autocannon';
 import { startPlatformProcess } from '../support/platform-process.js';
-import { generated } from '../support/records.js';
+import { startRecordsFixture } from '../support/records.js';
 import { slotValues, type BenchSlot } from '../support/slot-values.js';
 
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -26,14 +23,8 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const scratch = mkdtempSync(join(tmpdir(), 'querylane-query-endpoint-'));
 const progress = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 
-// The fixture streams the records, so it holds none of them.
-const fixture = createServer(async (_request, response) => {
-  response.writeHead(200, { 'content-type': 'application/x-ndjson' });
-  for (const record of generated(rows)) if (!response.write(`${JSON.stringify(record)}\n`)) await once(response, 'drain');
-  response.end();
-});
-await new Promise<void>((resolve) => fixture.listen(0, '127.0.0.1', resolve));
-const fixturePort = (fixture.address() as AddressInfo).port;
+const fixture = await startRecordsFixture(rows);
+const fixturePort = fixture.port;
 
 // The rate-limit decision stays on the path (one CheckRateLimit call per query call), with a plan
 // high enough that it never refuses: the bench measures the path, not the plan.

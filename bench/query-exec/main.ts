@@ -2,17 +2,14 @@
 // program of each family, p50/p99 of the run path inside query-runtime over gRPC with varied slot
 // values, beside DuckDB running the same SQL with the same values in-process, in the same run.
 // Goal: ≤ 1.5× DuckDB's time plus 1 ms. Run: npm run bench:query-exec  (BENCH_ROWS, BENCH_RUNS)
-import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { platformModules } from '@querylane/platform/modules';
 import { createLogger, loadConfig, objectStoreModule, Platform, serviceClientsModule } from '@querylane/runtime';
 import { scratchDir } from '@querylane/testing';
-import { generated } from '../support/records.js';
+import { startRecordsFixture } from '../support/records.js';
 import { slotValues } from '../support/slot-values.js';
 
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -20,14 +17,8 @@ const runs = Number(process.env.BENCH_RUNS ?? 60);
 const adminToken = 'bench-admin-token-0123456789abcdef';
 const progress = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 
-// The fixture streams the records, so it holds none of them.
-const fixture = createServer(async (_request, response) => {
-  response.writeHead(200, { 'content-type': 'application/x-ndjson' });
-  for (const record of generated(rows)) if (!response.write(`${JSON.stringify(record)}\n`)) await once(response, 'drain');
-  response.end();
-});
-await new Promise<void>((resolve) => fixture.listen(0, '127.0.0.1', resolve));
-const fixturePort = (fixture.address() as AddressInfo).port;
+const fixture = await startRecordsFixture(rows);
+const fixturePort = fixture.port;
 
 const dir = scratchDir('querylane-query-exec-');
 const env = {

@@ -1,4 +1,7 @@
 // Generated records shared by the benchmarks: orders with a city, a category, amounts, a date and a note.
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 const cities = ['Berlin', 'Paris', 'Lisbon', 'Oslo', 'Rome', 'Vienna', 'Madrid', 'Prague', 'Dublin', 'Athens'];
 export function* generated(count: number): Generator<Record<string, unknown>> {
   for (let i = 0; i < count; i += 1) {
@@ -15,3 +18,14 @@ export function* generated(count: number): Generator<Record<string, unknown>> {
   }
 }
 
+
+/** A fixture API on loopback streaming `count` generated records as NDJSON (it holds none of them). */
+export async function startRecordsFixture(count: number): Promise<{ port: number; close(): void }> {
+  const server = createServer(async (_request, response) => {
+    response.writeHead(200, { 'content-type': 'application/x-ndjson' });
+    for (const record of generated(count)) if (!response.write(`${JSON.stringify(record)}\n`)) await once(response, 'drain');
+    response.end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { port: (server.address() as AddressInfo).port, close: () => void server.close() };
+}

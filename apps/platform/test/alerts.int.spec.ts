@@ -95,9 +95,7 @@ describe(`alerts [${backend}]`, () => {
     });
     const me = await h.ok<{ projects: { id: string }[] }>('GET', '/me', { token: adminToken });
     projectId = me.projects[0]!.id;
-    const datasourceId = (await h.ok<{ id: string }>('POST', '/datasources', { token: adminToken, body: { name: 'Cars', project_id: projectId, type: 'http-requests' } })).id;
-    const answer = await h.ok<{ jobs: { id: string }[] }>('POST', '/http/execute-request', { token: adminToken, body: { url: `${api.origin}/cars`, method: 'GET', authType: 'None', project_id: projectId, datasource_id: datasourceId } });
-    await waitFor(async () => (await h.ok<{ status: string }>('GET', `/jobs/${answer.jobs[0]!.id}`, { token: adminToken })).status === 'succeeded', 'the job', 60_000, 200);
+    await h.connect(projectId, 'Cars', `${api.origin}/cars`);
     const program = await h.ok<{ id: string }>('POST', `/projects/${projectId}/queryprograms`, {
       token: adminToken,
       body: {

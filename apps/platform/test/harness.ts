@@ -2,7 +2,7 @@
 // as a user would. Also builds two organizations with a user of every role in each.
 import { platformModules } from '@querylane/platform/modules';
 import { databaseModule, loadConfig, Platform } from '@querylane/runtime';
-import { isolatedDatabase, realParts, scratchDir, testLogger, uniqueName, type IsolatedDatabase, type ScratchDir } from '@querylane/testing';
+import { isolatedDatabase, realParts, scratchDir, testLogger, uniqueName, waitFor, type IsolatedDatabase, type ScratchDir } from '@querylane/testing';
 
 export const adminToken = 'admin-token-for-the-tests-0123456789';
 
@@ -59,6 +59,15 @@ export class Harness {
     const answer = await this.request<T>(method, path, options);
     if (answer.status !== 200 && answer.status !== 204) throw new Error(`${method} ${path} → ${answer.status} ${JSON.stringify(answer.body)}`);
     return answer.body;
+  }
+
+  /** Connects `url` to the project as a new datasource and waits until its dataline job succeeded. */
+  async connect(projectId: string, name: string, url: string): Promise<{ datasourceId: string; jobId: string }> {
+    const datasourceId = (await this.ok<{ id: string }>('POST', '/datasources', { token: adminToken, body: { name, project_id: projectId, type: 'http-requests' } })).id;
+    const answer = await this.ok<{ jobs: { id: string }[] }>('POST', '/http/execute-request', { token: adminToken, body: { url, method: 'GET', authType: 'None', project_id: projectId, datasource_id: datasourceId } });
+    const jobId = answer.jobs[0]!.id;
+    await waitFor(async () => (await this.ok<{ status: string }>('GET', `/jobs/${jobId}`, { token: adminToken })).status === 'succeeded', `the dataline job of ${name}`, 60_000, 200);
+    return { datasourceId, jobId };
   }
 
   /** Row counts of every catalog table, to prove a refused request wrote nothing. */
@@ -123,3 +132,15 @@ export async function twoTenants(h: Harness): Promise<{ platformId: string; a: T
   const b = await tenant(orgB.id, teamB.id, projectB.id, 'b');
   return { platformId: me.platform_id, a, b };
 }
+
+/** A hand-written program over vega-datasets' cars that several suites deploy and call. */
+export const heaviestCars = {
+  name: 'heaviest_cars',
+  query: 'Which cars are the heaviest from an origin?',
+  query_program: 'SELECT "Name", "Weight_in_lbs" FROM cars WHERE "Origin" = $origin ORDER BY "Weight_in_lbs" DESC, "Name" LIMIT $n',
+  slots: [
+    { name: 'origin', type: 'enum', required: true, enum_values: ['USA', 'Europe', 'Japan'] },
+    { name: 'n', type: 'integer', required: false, default: 3, minimum: 1, maximum: 50 },
+  ],
+  examples: ['heaviest cars from Japan', 'which European cars weigh the most', 'the 5 heaviest American cars'],
+};

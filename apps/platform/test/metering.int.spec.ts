@@ -8,22 +8,13 @@ import { topics, type EventEnvelope } from '@querylane/bus';
 import { databaseModule, eventBusModule, loadConfig, Platform, serviceClientsModule } from '@querylane/runtime';
 import { platformModules } from '@querylane/platform/modules';
 import { isolatedDatabase, scratchDir, startFixtureApi, testLogger, uniqueName, vegaJson, waitFor, type FixtureApi } from '@querylane/testing';
-import { adminToken, type Answer, backend, Harness } from './harness.js';
+import { adminToken, type Answer, backend, Harness, heaviestCars } from './harness.js';
 
 
 // Rates high enough that the calls below are not limited, unless a test means them to be.
 const generousPlans = JSON.stringify({ free: { perSecond: 10_000, burst: 20_000 } });
 
-const heaviest = {
-  name: 'heaviest_cars',
-  query: 'Which cars are the heaviest from an origin?',
-  query_program: 'SELECT "Name", "Weight_in_lbs" FROM cars WHERE "Origin" = $origin ORDER BY "Weight_in_lbs" DESC, "Name" LIMIT $n',
-  slots: [
-    { name: 'origin', type: 'enum', required: true, enum_values: ['USA', 'Europe', 'Japan'] },
-    { name: 'n', type: 'integer', required: false, default: 3, minimum: 1, maximum: 50 },
-  ],
-  examples: ['heaviest cars from Japan', 'which European cars weigh the most', 'the 5 heaviest American cars'],
-};
+const heaviest = heaviestCars;
 
 interface Point {
   ts: string;

@@ -9,7 +9,7 @@ import { openPayload, topics } from '@querylane/bus';
 import { eventsV1 } from '@querylane/proto';
 import { eventBusModule } from '@querylane/runtime';
 import { startFixtureApi, vegaJson, waitFor, type FixtureApi } from '@querylane/testing';
-import { adminToken, backend, Harness } from './harness.js';
+import { adminToken, backend, Harness, heaviestCars } from './harness.js';
 
 
 type Car = Record<string, unknown> & { Name: string; Origin: string; Horsepower: number | null; Weight_in_lbs: number; Cylinders: number };
@@ -31,16 +31,7 @@ describe(`query endpoints [${backend}]`, () => {
   const calls: eventsV1.ApiCall[] = [];
   let listener: { close(): Promise<void> } | undefined;
 
-  const heaviest = {
-    name: 'heaviest_cars',
-    query: 'Which cars are the heaviest from an origin?',
-    query_program: 'SELECT "Name", "Weight_in_lbs" FROM cars WHERE "Origin" = $origin ORDER BY "Weight_in_lbs" DESC, "Name" LIMIT $n',
-    slots: [
-      { name: 'origin', type: 'enum', required: true, enum_values: ['USA', 'Europe', 'Japan'] },
-      { name: 'n', type: 'integer', required: false, default: 3, minimum: 1, maximum: 50 },
-    ],
-    examples: ['heaviest cars from Japan', 'which European cars weigh the most', 'the 5 heaviest American cars'],
-  };
+  const heaviest = heaviestCars;
 
   /** Calls a query endpoint with an API key. */
   const query = (path: string, body: unknown, headers: Record<string, string> = {}, apiKey = key) =>
@@ -58,9 +49,7 @@ describe(`query endpoints [${backend}]`, () => {
     const me = await h.ok<{ projects: { id: string }[]; teams: { id: string }[] }>('GET', '/me', { token: adminToken });
     projectId = me.projects[0]!.id;
     otherProjectId = (await h.ok<{ id: string }>('POST', '/projects', { token: adminToken, body: { team_id: me.teams[0]!.id, name: 'Other' } })).id;
-    const datasourceId = (await h.ok<{ id: string }>('POST', '/datasources', { token: adminToken, body: { name: 'Cars', project_id: projectId, type: 'http-requests' } })).id;
-    const answer = await h.ok<{ jobs: { id: string }[] }>('POST', '/http/execute-request', { token: adminToken, body: { url: `${api.origin}/cars`, method: 'GET', authType: 'None', project_id: projectId, datasource_id: datasourceId } });
-    await waitFor(async () => (await h.ok<{ status: string }>('GET', `/jobs/${answer.jobs[0]!.id}`, { token: adminToken })).status === 'succeeded', 'the job', 60_000, 200);
+    await h.connect(projectId, 'Cars', `${api.origin}/cars`);
     key = (await h.ok<{ key: string }>('POST', '/api-keys', { token: adminToken, body: { name: 'queries', project_ids: [projectId], environments: ['production', 'staging'] } })).key;
   });
   afterAll(async () => {

@@ -6,7 +6,7 @@ import { startFixtureApi, vegaJson, waitFor, type FixtureApi } from '@querylane/
 import { openPayload, topics } from '@querylane/bus';
 import { eventsV1 } from '@querylane/proto';
 import { eventBusModule } from '@querylane/runtime';
-import { adminToken, backend, Harness } from './harness.js';
+import { adminToken, backend, Harness, heaviestCars } from './harness.js';
 
 
 interface Program {
@@ -142,9 +142,7 @@ describe(`hand-written query programs [${backend}]`, () => {
       [projectId, 'Cars'],
       [otherProjectId, 'Secret cars'],
     ] as const) {
-      const datasourceId = (await h.ok<{ id: string }>('POST', '/datasources', { token: adminToken, body: { name, project_id: project, type: 'http-requests' } })).id;
-      const answer = await h.ok<{ jobs: { id: string }[] }>('POST', '/http/execute-request', { token: adminToken, body: { url: `${api.origin}/cars`, method: 'GET', authType: 'None', project_id: project, datasource_id: datasourceId } });
-      await waitFor(async () => (await h.ok<{ status: string }>('GET', `/jobs/${answer.jobs[0]!.id}`, { token: adminToken })).status === 'succeeded', 'the job', 60_000, 200);
+      await h.connect(project, name, `${api.origin}/cars`);
     }
   });
   afterAll(async () => {
@@ -152,15 +150,7 @@ describe(`hand-written query programs [${backend}]`, () => {
     await api?.close();
   });
 
-  const heaviest = {
-    name: 'heaviest_cars',
-    query: 'Which cars are the heaviest from an origin?',
-    query_program: 'SELECT "Name", "Weight_in_lbs" FROM cars WHERE "Origin" = $origin ORDER BY "Weight_in_lbs" DESC, "Name" LIMIT $n',
-    slots: [
-      { name: 'origin', type: 'enum', required: true, enum_values: ['USA', 'Europe', 'Japan'] },
-      { name: 'n', type: 'integer', required: false, default: 3, minimum: 1, maximum: 50 },
-    ],
-  };
+  const heaviest = heaviestCars;
 
   it('saves, runs, modifies (a new version) and deletes a hand-written program, announcing each change on querylane.queryprograms', async () => {
     const announced: { type: string; name: unknown; version: unknown }[] = [];

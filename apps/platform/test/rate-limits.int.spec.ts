@@ -2,7 +2,7 @@
 // plan's rate for 10 s gets limit × 10 + burst calls through (±5 %), every refusal is a well-formed
 // 429 with Retry-After and the RateLimit headers, and another key of the same project is unaffected.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureApi, vegaJson, waitFor, type FixtureApi } from '@querylane/testing';
+import { startFixtureApi, vegaJson, type FixtureApi } from '@querylane/testing';
 import { adminToken, backend, Harness } from './harness.js';
 
 
@@ -21,9 +21,7 @@ describe(`rate limits [${backend}]`, () => {
     h = await Harness.start({ CONNECTOR_ALLOWED_TARGETS: api.hostPort, QUERY_RUNTIME_JOB_BACKOFF_MS: '50' });
     const me = await h.ok<{ projects: { id: string }[] }>('GET', '/me', { token: adminToken });
     projectId = me.projects[0]!.id;
-    const datasourceId = (await h.ok<{ id: string }>('POST', '/datasources', { token: adminToken, body: { name: 'Cars', project_id: projectId, type: 'http-requests' } })).id;
-    const answer = await h.ok<{ jobs: { id: string }[] }>('POST', '/http/execute-request', { token: adminToken, body: { url: `${api.origin}/cars`, method: 'GET', authType: 'None', project_id: projectId, datasource_id: datasourceId } });
-    await waitFor(async () => (await h.ok<{ status: string }>('GET', `/jobs/${answer.jobs[0]!.id}`, { token: adminToken })).status === 'succeeded', 'the job', 60_000, 200);
+    await h.connect(projectId, 'Cars', `${api.origin}/cars`);
     const program = await h.ok<{ id: string }>('POST', `/projects/${projectId}/queryprograms`, {
       token: adminToken,
       body: { name: 'cars_from', query: 'Which cars come from an origin?', query_program: 'SELECT "Name" FROM cars WHERE "Origin" = $origin ORDER BY "Name" LIMIT 3', slots: [{ name: 'origin', type: 'enum', required: true, enum_values: ['USA', 'Europe', 'Japan'] }] },

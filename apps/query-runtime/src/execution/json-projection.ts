@@ -45,18 +45,22 @@ export function asSubquery(sql: string): string {
   return `(${sql.replace(/[\s;]+$/, '')}\n) AS q`;
 }
 
+// Types to_json writes as toJsonSafe does, at the top level and nested alike.
+const writtenAsIs = new Set<DuckDBTypeId>([
+  DuckDBTypeId.BOOLEAN,
+  DuckDBTypeId.TINYINT,
+  DuckDBTypeId.SMALLINT,
+  DuckDBTypeId.INTEGER,
+  DuckDBTypeId.UTINYINT,
+  DuckDBTypeId.USMALLINT,
+  DuckDBTypeId.UINTEGER,
+  DuckDBTypeId.DATE,
+  DuckDBTypeId.SQLNULL,
+]);
+
 function memberExpression(column: string, type: DuckDBType): string | undefined {
+  if (writtenAsIs.has(type.typeId)) return column;
   switch (type.typeId) {
-    case DuckDBTypeId.BOOLEAN:
-    case DuckDBTypeId.TINYINT:
-    case DuckDBTypeId.SMALLINT:
-    case DuckDBTypeId.INTEGER:
-    case DuckDBTypeId.UTINYINT:
-    case DuckDBTypeId.USMALLINT:
-    case DuckDBTypeId.UINTEGER:
-    case DuckDBTypeId.DATE:
-    case DuckDBTypeId.SQLNULL:
-      return column;
     case DuckDBTypeId.VARCHAR:
       // A JSON column is text here as in toJsonSafe; to_json would splice it in as a value.
       return type.alias?.toUpperCase() === 'JSON' ? `${column}::VARCHAR` : column;
@@ -108,17 +112,8 @@ function timestampExpression(value: string): string {
 
 /** Whether to_json writes the nested value exactly as toJsonSafe would. */
 function nestedAsIs(type: DuckDBType): boolean {
+  if (writtenAsIs.has(type.typeId)) return true;
   switch (type.typeId) {
-    case DuckDBTypeId.BOOLEAN:
-    case DuckDBTypeId.TINYINT:
-    case DuckDBTypeId.SMALLINT:
-    case DuckDBTypeId.INTEGER:
-    case DuckDBTypeId.UTINYINT:
-    case DuckDBTypeId.USMALLINT:
-    case DuckDBTypeId.UINTEGER:
-    case DuckDBTypeId.DATE:
-    case DuckDBTypeId.SQLNULL:
-      return true;
     case DuckDBTypeId.VARCHAR:
       return type.alias?.toUpperCase() !== 'JSON';
     case DuckDBTypeId.LIST:
