@@ -3,7 +3,7 @@
 // job succeeds. Prints records/s end to end and the platform process's peak RSS, beside DuckDB alone
 // converting the same JSON file to Parquet in the same run (the baseline).
 // Run: npm run bench:ingest   (BENCH_SIZES=10000,200000,1000000 to choose; real parts via infra:env;
-// BENCH_PLATFORM_LOG=<file> keeps the platform's own log lines, whose timestamps break a run down)
+// BENCH_PLATFORM_LOG=<file> keeps the platform's own log lines at debug level, whose timestamps break a run down)
 import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -62,6 +62,8 @@ const running = await startPlatformProcess(
     CONNECTOR_ALLOWED_TARGETS: `127.0.0.1:${fixturePort}`,
     CONNECTOR_MAX_RESPONSE_BYTES: String(2 * 1024 ** 3),
     CONNECTOR_TOTAL_TIMEOUT_MS: '900000',
+    // The kept log has the debug lines that time each step of a conversion.
+    ...(platformLog ? { LOG_LEVEL: 'debug' } : {}),
   },
   { log: platformLog },
 );

@@ -10,7 +10,7 @@ import { pino, type Logger } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '@querylane/errors';
 import { testLogger } from '@querylane/testing';
-import { TargetClient, type FetchProgress, type TargetLimits, type TargetRequestInput } from '../src/target/index.js';
+import { TargetClient, type FetchProgress, type JsonBody, type TargetLimits, type TargetRequestInput } from '../src/target/index.js';
 
 const dataDir = fileURLToPath(new URL('../../../node_modules/vega-datasets/data/', import.meta.url));
 const carsText = readFileSync(`${dataDir}cars.json`, 'utf8');
@@ -81,6 +81,8 @@ async function startFixture(): Promise<Fixture> {
         return send(res, 'application/json', carsText);
       case '/cars-unlabelled':
         return send(res, 'application/octet-stream', carsText);
+      case '/malformed-array':
+        return send(res, 'application/json', carsText.slice(0, -2));
       case '/wrapped':
         return json(res, 200, { data: { items: cars.slice(0, 50), total: 50 }, results: [{ rows: cars.slice(0, 3) }], 'meta.info': { ok: true } });
       case '/one':
@@ -256,6 +258,16 @@ async function rejection(promise: Promise<unknown>): Promise<AppError> {
     throw error;
   }
   throw new Error('expected the promise to reject');
+}
+
+function rejectionOf(run: () => unknown): AppError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+  throw new Error('expected the call to throw');
 }
 
 async function collect<T>(records: AsyncIterable<T>): Promise<T[]> {
@@ -474,18 +486,33 @@ describe('parameters and parameter groups', () => {
 });
 
 describe('wholeBody', () => {
-  it('hands over a single JSON array or NDJSON body as bytes with its parsed items, the run consumed', async () => {
+  /** The items of a whole body, parsing it when it was handed over unparsed. */
+  const itemsOf = (body: JsonBody | undefined) => (typeof body?.values === 'function' ? body.values() : { format: body?.format, values: body?.values });
+
+  it('hands over a single JSON array or NDJSON body as bytes, parsed when asked for its items, the run consumed', async () => {
     const progress: FetchProgress[] = [];
     const result = await client().fetchRecords(get('/cars.json'), { onProgress: (p) => progress.push(p) });
     const body = await result.wholeBody();
     expect(body?.format).toBe('array');
     expect(body?.json.toString('utf8')).toBe(carsText);
-    expect(body?.values).toEqual(cars);
+    // Without pagination nothing needs the items before the caller does.
+    expect(typeof body?.values).toBe('function');
+    expect(progress).toEqual([]);
+    expect(itemsOf(body)).toEqual({ format: 'array', values: cars });
     expect(result).toMatchObject({ pages: 1, bytes: Buffer.byteLength(carsText) });
     expect(progress).toEqual([{ pages: 1, records: cars.length, bytes: Buffer.byteLength(carsText) }]);
     expect((await rejection(collect(result.records))).code).toBe('internal_error');
     const lines = await (await client().fetchRecords(get('/cars.ndjson'))).wholeBody();
-    expect(lines).toMatchObject({ format: 'newline_delimited', values: cars });
+    expect(lines?.format).toBe('newline_delimited');
+    expect(itemsOf(lines)).toEqual({ format: 'newline_delimited', values: cars });
+  });
+
+  it('hands over a one-page paginated body already parsed, and an unparsed body that is not JSON fails when parsed', async () => {
+    const onePage = await (await client().fetchRecords(get('/cars.json', { pagination: { type: 'link' } }))).wholeBody();
+    expect(onePage?.values).toEqual(cars);
+    const malformed = await (await client().fetchRecords(get('/malformed-array'))).wholeBody();
+    expect(typeof malformed?.values).toBe('function');
+    expect(rejectionOf(() => itemsOf(malformed))).toMatchObject({ code: 'upstream_error', details: { reason: 'invalid_body' } });
   });
 
   it('declines a response path, pages to follow and CSV; records still reads them', async () => {
@@ -500,7 +527,7 @@ describe('wholeBody', () => {
       expect((await collect(result.records)).length).toBeGreaterThan(0);
     }
     // A decoded body is the same JSON, so it is handed over too.
-    expect((await (await client().fetchRecords(get('/encoded?as=gzip'))).wholeBody())?.values).toEqual(cars);
+    expect(itemsOf(await (await client().fetchRecords(get('/encoded?as=gzip'))).wholeBody()).values).toEqual(cars);
   });
 });
 

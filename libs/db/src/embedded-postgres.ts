@@ -1,6 +1,6 @@
 // PGlite (WASM Postgres) served over the Postgres wire protocol on loopback, so the embedded mode
 // uses the same pg driver and SQL as production. One process owns a data directory at a time.
-import { mkdirSync, openSync, closeSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, closeSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
@@ -13,6 +13,13 @@ export interface EmbeddedPostgres {
   stop(): Promise<void>;
 }
 
+/**
+ * Settings on top of PGlite's own. The metadata database is small and PGlite's WASM memory never
+ * shrinks, so shared buffers are 32 MB rather than PostgreSQL's 128 MB (the file system's page
+ * cache sits below them either way).
+ */
+const embeddedSettings = ['-c', 'shared_buffers=32MB'];
+
 /** Starts PGlite on `<dataDir>/pg` (or in memory for `memory://`) and serves it on 127.0.0.1. */
 export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Promise<EmbeddedPostgres> {
   const inMemory = dataDir === 'memory://';
@@ -21,7 +28,16 @@ export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Pr
   try {
     const started = performance.now();
     if (pgDir) mkdirSync(pgDir, { recursive: true });
-    const db = await PGlite.create(pgDir);
+    const options = { startParams: [...PGlite.defaultStartParams, ...embeddedSettings] };
+    if (pgDir && !existsSync(join(pgDir, 'PG_VERSION'))) {
+      // Creating a database directory (initdb) leaves PGlite's instance holding ~500 MB more than
+      // one that opens an existing directory (measured: 782 vs 297 MB RSS), for as long as it
+      // lives. The instance that creates it is closed at once, and the platform opens the result.
+      const initializer = await PGlite.create(pgDir, options);
+      await initializer.close();
+      logger.info({ data_dir: pgDir, elapsed_ms: Math.round(performance.now() - started) }, 'embedded postgres data directory created');
+    }
+    const db = await PGlite.create(pgDir, options);
     // Several sockets so psql or a test can attach beside the platform's own pool.
     const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 32 });
     await server.start();

@@ -1,18 +1,19 @@
 // Turns the records extracted from an HTTP response into one zstd-compressed Parquet file.
 //
-// DuckDB reads the whole input to settle the schema (sample_size=-1: every key of every record
-// becomes a column, typed from all its values) and copies it to Parquet. The input is one of two:
-// - The body itself (fast path). When the caller hands over a whole JSON array or NDJSON body with
-//   its parsed values (`JsonRecordsDocument`: one page, no response path), every value goes through
-//   RecordNormalizer once without being copied; if no value needed a change (all plain objects, no
-//   key renamed) the bytes as the target sent them are written to the scratch file unchanged, which
-//   saves serializing every record again. Mixed-kind columns are collected in the same scan. If
-//   DuckDB refuses the bytes (a duplicate key, a record over 16 MB, a lone surrogate), the values
-//   take the other path.
+// The input is one of two:
+// - The body itself (fast path). When the caller hands over a whole JSON array or NDJSON body
+//   (`JsonRecordsDocument`: one page, no response path), its bytes go to a scratch file and DuckDB
+//   converts them with the column types of a sample (its first 20,480 records) while JavaScript
+//   parses the same records and scans them once with RecordNormalizer (nothing is copied). The
+//   result stands when no value needed a change (all plain objects, no key renamed), no column
+//   mixes kinds, and every value fits the sampled types; otherwise the bytes are converted again
+//   with every record typing the columns (sample_size=-1), and if DuckDB refuses them (a duplicate
+//   key, a record over 16 MB, a lone surrogate) or a record needs shaping, the values take the other path.
 // - Records streamed to a temporary NDJSON file, each shaped by RecordNormalizer (any other source,
-//   and every body a rule below changes).
-// Both give the same table; the only difference is that numbers keep the spelling the target used
-// (`1.0` and `1e5` are DOUBLE from the body, BIGINT once JSON.parse and JSON.stringify had them).
+//   and every body a rule below changes), typed from every record.
+// Both give the same table; the differences are that numbers keep the spelling the target used
+// (`1.0` and `1e5` are DOUBLE from the body, BIGINT once JSON.parse and JSON.stringify had them),
+// and that a sampled integer column holds a `2.0` met after the sample as 2.
 // What the data becomes:
 // - Column names are the keys as they are (`US Gross`, `order`, `a.b`, `say "hi"`). The exceptions
 //   are names DuckDB cannot hold: an empty key becomes `unnamed`, a NUL becomes `_`, and a key that
@@ -36,7 +37,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import type { DuckDBConnection } from '@duckdb/node-api';
+import type { DuckDBConnection, DuckDBType } from '@duckdb/node-api';
 import type { Logger } from 'pino';
 import { AppError } from '@querylane/errors';
 import { operationFailure, withDuckDB } from './duckdb-session.js';
@@ -72,6 +73,9 @@ export interface WriteParquetResult {
 /** The Parquet key-value metadata entry holding the table name. */
 export const tableNameMetadataKey = 'querylane.table';
 
+// DuckDB's default sample for typing JSON.
+const sampledRecords = 20_480;
+
 // DuckDB's default; raised to the longest record so one big record never fails the read.
 const defaultMaxObjectBytes = 16 * 1024 * 1024;
 
@@ -84,8 +88,12 @@ export interface JsonRecordsDocument {
   json: Buffer;
   /** `array`: one JSON array whose items are the records; `newline_delimited`: one record a line. */
   format: 'array' | 'newline_delimited';
-  /** The items of the array (or the lines) as JSON.parse gave them, before any `{ value }` wrapping. */
-  values: readonly unknown[];
+  /**
+   * The items of the array (or the lines) as JSON.parse gave them, before any `{ value }` wrapping;
+   * or a function that parses them when called (it throws the body's own error when it is not
+   * JSON, and says which format the body turned out to be), so the parse runs while DuckDB writes.
+   */
+  values: readonly unknown[] | (() => { format: 'array' | 'newline_delimited'; values: readonly unknown[] });
 }
 
 type RecordSource = AsyncIterable<Record<string, unknown>> | Iterable<Record<string, unknown>>;
@@ -111,43 +119,29 @@ export async function writeParquet(source: RecordSource | JsonRecordsDocument, o
   });
   // Written beside the target and renamed: a failed conversion never leaves half a file behind.
   const staged = join(dirname(outputPath), `.${basename(outputPath)}.${randomUUID()}.tmp`);
+  const settings = { memoryLimit: options.memoryLimit, spillDirectory: join(scratch, 'spill') };
   try {
-    let input = isJsonDocument(source) ? await bodyInput(source, scratch, options.onProgress) : undefined;
-    const spool = async (): Promise<ScratchInput> => {
-      const records = isJsonDocument(source) ? source.values : source;
-      return spooledInput(records, scratch, options.onProgress);
-    };
-    input ??= await spool();
-    logger?.debug({ origin: input.origin, rows: input.rows, elapsed_ms: Date.now() - started }, 'records staged');
-    try {
-      await mkdir(dirname(outputPath), { recursive: true });
-      const settings = { memoryLimit: options.memoryLimit, spillDirectory: join(scratch, 'spill') };
-      // DuckDB reads one JSON array on one thread whatever it is given; further threads only hold
-      // buffers (a million records: +270 MB with two threads, +90 MB with one, same time).
-      // NDJSON splits across threads, which pays (1.8 s → 1.4 s).
-      const write = (from: ScratchInput): Promise<ParquetColumn[]> =>
-        withDuckDB({ ...settings, threads: from.format === 'array' ? 1 : undefined }, (connection) => convert(connection, from, staged, tableName));
-      let columns: ParquetColumn[];
-      try {
-        columns = await write(input);
-      } catch (error) {
-        if (input.origin === 'spool') throw error;
-        // The body held something JSON.parse accepts and DuckDB does not; the shaped records will do.
-        logger?.warn({ err: error }, 'DuckDB refused the body as sent; writing its records one by one');
-        await rm(input.path, { force: true });
-        input = await spool();
-        logger?.debug({ origin: input.origin, rows: input.rows, elapsed_ms: Date.now() - started }, 'records staged');
-        columns = await write(input);
-      }
-      await rename(staged, outputPath);
-      const { size } = await stat(outputPath);
-      logger?.info({ rows: input.rows, bytes: size, columns: columns.length, elapsed_ms: Date.now() - started }, 'parquet written');
-      return { rows: input.rows, bytes: size, columns };
-    } catch (error) {
-      const failure = operationFailure(error, 'writing the response as Parquet');
-      logger?.error({ err: error }, 'parquet conversion failed');
-      throw failure;
+    await mkdir(dirname(outputPath), { recursive: true }).catch((error: unknown) => {
+      throw operationFailure(error, 'creating the output directory');
+    });
+    let written: { rows: number; columns: ParquetColumn[] } | undefined;
+    let records: RecordSource | readonly unknown[] = isJsonDocument(source) ? [] : source;
+    if (isJsonDocument(source)) {
+      const fromBody = await writeFromBody(source, scratch, staged, tableName, settings, logger);
+      if ('columns' in fromBody) written = fromBody;
+      else records = fromBody.values;
     }
+    if (!written) {
+      const input = await spooledInput(records, scratch, options.onProgress);
+      logger?.debug({ origin: input.origin, rows: input.rows, elapsed_ms: Date.now() - started }, 'records staged');
+      written = { rows: input.rows, columns: await withDuckDB(settings, (connection) => convert(connection, input, staged, tableName, 'whole')).catch(failed(logger)) };
+    } else {
+      options.onProgress?.(written.rows);
+    }
+    await rename(staged, outputPath).catch(failed(logger));
+    const { size } = await stat(outputPath);
+    logger?.info({ rows: written.rows, bytes: size, columns: written.columns.length, elapsed_ms: Date.now() - started }, 'parquet written');
+    return { rows: written.rows, bytes: size, columns: written.columns };
   } finally {
     // A cleanup failure is logged, never thrown: it would hide the outcome of the conversion.
     await rm(scratch, { recursive: true, force: true }).catch((error: unknown) => logger?.warn({ err: error, scratch }, 'could not remove the scratch directory'));
@@ -155,39 +149,95 @@ export async function writeParquet(source: RecordSource | JsonRecordsDocument, o
   }
 }
 
+function failed(logger: Logger | undefined): (error: unknown) => never {
+  return (error: unknown) => {
+    logger?.error({ err: error }, 'parquet conversion failed');
+    throw operationFailure(error, 'writing the response as Parquet');
+  };
+}
+
 /**
- * The body written as it is, when RecordNormalizer leaves every value untouched (it returns the
- * very object it was given unless something must change); undefined when the records need shaping,
- * or are none or empty objects (the spool path reports those).
+ * The fast path: the body's own bytes go to DuckDB. DuckDB types the columns from a sample of the
+ * records and writes the file while JavaScript parses and scans the same records on the other
+ * core; the sampled table is kept when the scan finds that no record needs shaping and that every
+ * value fits the sampled types (RecordNormalizer.fitsColumns; DuckDB itself stops at a key or a
+ * string its sample did not foresee). Otherwise the bytes are converted again with every record
+ * typed (sample_size = -1, the mixed columns as text), and if DuckDB refuses them (a duplicate key,
+ * a lone surrogate), or a record needs shaping, the parsed values are handed back for the spool.
  */
-async function bodyInput(document: JsonRecordsDocument, scratch: string, onProgress: ((rows: number) => void) | undefined): Promise<ScratchInput | undefined> {
+async function writeFromBody(
+  document: JsonRecordsDocument,
+  scratch: string,
+  staged: string,
+  tableName: string,
+  settings: { memoryLimit: string | undefined; spillDirectory: string },
+  logger: Logger | undefined,
+): Promise<{ rows: number; columns: ParquetColumn[] } | { values: readonly unknown[] }> {
+  const started = Date.now();
   const path = join(scratch, 'body.json');
-  // The disk writes while the values are scanned (the write is thrown away if they need shaping).
-  const written = writeFile(path, document.json).then(
-    () => undefined,
-    (error: unknown) => operationFailure(error, 'writing the temporary records file'),
+  await writeFile(path, document.json).catch((error: unknown) => {
+    throw operationFailure(error, 'writing the temporary records file');
+  });
+  logger?.debug({ bytes: document.json.length, elapsed_ms: Date.now() - started }, 'body staged');
+  // DuckDB reads one JSON array on one thread whatever it is given; further threads only hold
+  // buffers (a million records: +270 MB with two threads, +90 MB with one, same time). NDJSON
+  // splits across threads, which pays (1.8 s → 1.4 s).
+  const threads = (format: JsonRecordsDocument['format']) => (format === 'array' ? 1 : undefined);
+  const sampled = withDuckDB({ ...settings, threads: threads(document.format) }, (connection) => convertSampled(connection, path, document.format, staged, tableName)).then(
+    (result) => result,
+    (error: unknown) => ({ error }),
   );
-  const normalizer = new RecordNormalizer();
-  let usable = document.values.length > 0;
+  let parsed: { format: JsonRecordsDocument['format']; values: readonly unknown[] };
   try {
-    for (const value of document.values) {
-      if (normalizer.normalize(value) !== value) {
-        usable = false;
-        break;
-      }
+    parsed = typeof document.values === 'function' ? document.values() : { format: document.format, values: document.values };
+  } catch (error) {
+    await sampled; // never left writing into a scratch directory that is being removed
+    throw error;
+  }
+  const normalizer = new RecordNormalizer();
+  let usable = parsed.values.length > 0;
+  for (const value of parsed.values) {
+    if (normalizer.normalize(value) !== value) {
+      usable = false;
+      break;
     }
-  } finally {
-    // Never left writing into a scratch directory that is being removed.
-    await written;
   }
-  const failure = await written;
-  if (!usable || normalizer.columns().length === 0) {
+  logger?.debug({ rows: parsed.values.length, usable, elapsed_ms: Date.now() - started }, 'records parsed and scanned');
+  const outcome = await sampled;
+  if (!usable || normalizer.columns().length === 0) return { values: parsed.values };
+  const rows = parsed.values.length;
+  if (!('error' in outcome) && parsed.format === document.format && outcome.rows === rows && normalizer.mixedScalarColumns().length === 0 && normalizer.fitsColumns(outcome.types)) {
+    logger?.debug({ origin: 'body', typing: 'sampled', rows, elapsed_ms: Date.now() - started }, 'records written from the body');
+    return { rows, columns: outcome.columns };
+  }
+  logger?.debug({ reason: 'error' in outcome ? 'refused' : 'types', rows }, 'the sampled typing does not hold every record; typing them all');
+  const input: ScratchInput = { origin: 'body', path, format: parsed.format, rows, mixedColumns: normalizer.mixedScalarColumns(), maxRecordLength: 0 };
+  try {
+    const columns = await withDuckDB({ ...settings, threads: threads(parsed.format) }, (connection) => convert(connection, input, staged, tableName, 'whole'));
+    logger?.debug({ origin: 'body', typing: 'whole', rows, elapsed_ms: Date.now() - started }, 'records written from the body');
+    return { rows, columns };
+  } catch (error) {
+    // The body held something JSON.parse accepts and DuckDB does not; the shaped records will do.
+    logger?.warn({ err: error }, 'DuckDB refused the body as sent; writing its records one by one');
     await rm(path, { force: true });
-    return undefined;
+    return { values: parsed.values };
   }
-  if (failure) throw failure;
-  onProgress?.(document.values.length);
-  return { origin: 'body', path, format: document.format, rows: document.values.length, mixedColumns: normalizer.mixedScalarColumns(), maxRecordLength: 0 };
+}
+
+/** The body converted with the types DuckDB infers from its first records; the types are returned for checking. */
+async function convertSampled(
+  connection: DuckDBConnection,
+  path: string,
+  format: JsonRecordsDocument['format'],
+  staged: string,
+  tableName: string,
+): Promise<{ rows: number; columns: ParquetColumn[]; types: { name: string; type: DuckDBType }[] }> {
+  const input: ScratchInput = { origin: 'body', path, format, rows: -1, mixedColumns: [], maxRecordLength: 0 };
+  const typed = await connection.runAndReadAll(`SELECT * FROM ${readJsonSql(input, 'sampled')} LIMIT 0`);
+  const names = typed.columnNames();
+  const types = typed.columnTypes().map((type, index) => ({ name: names[index]!, type }));
+  const copied = await connection.runAndReadAll(copySql(input, staged, tableName, 'sampled'));
+  return { rows: Number(copied.getRowsJS()[0]?.[0]), columns: await describeParquet(connection, staged), types };
 }
 
 async function spooledInput(records: RecordSource | readonly unknown[], scratch: string, onProgress: ((rows: number) => void) | undefined): Promise<ScratchInput> {
@@ -204,17 +254,25 @@ async function spooledInput(records: RecordSource | readonly unknown[], scratch:
   return { origin: 'spool', path, format: 'newline_delimited', rows: spooled.rows, mixedColumns: normalizer.mixedScalarColumns(), maxRecordLength: spooled.maxLineLength };
 }
 
-async function convert(connection: DuckDBConnection, input: ScratchInput, staged: string, tableName: string): Promise<ParquetColumn[]> {
-  const copied = await connection.runAndReadAll(copySql(input, staged, tableName));
+async function convert(connection: DuckDBConnection, input: ScratchInput, staged: string, tableName: string, typing: Typing): Promise<ParquetColumn[]> {
+  const copied = await connection.runAndReadAll(copySql(input, staged, tableName, typing));
   const count = Number(copied.getRowsJS()[0]?.[0]);
   if (count !== input.rows) throw new AppError('internal_error', `DuckDB wrote ${count} rows of ${input.rows}`);
   return describeParquet(connection, staged);
 }
 
-function copySql(input: ScratchInput, target: string, tableName: string): string {
+/** `whole`: every record types the columns (sample_size = -1); `sampled`: DuckDB's first 20,480 do. */
+type Typing = 'whole' | 'sampled';
+
+function readJsonSql(input: ScratchInput, typing: Typing): string {
   // UTF-16 units to UTF-8 bytes: at most three bytes each.
   const maxObjectBytes = Math.max(defaultMaxObjectBytes, input.maxRecordLength * 3 + 1);
-  const source = `read_json(${quoteLiteral(input.path)}, format = '${input.format}', records = true, sample_size = -1, maximum_object_size = ${maxObjectBytes})`;
+  const sampleSize = typing === 'whole' ? -1 : sampledRecords;
+  return `read_json(${quoteLiteral(input.path)}, format = '${input.format}', records = true, sample_size = ${sampleSize}, maximum_object_size = ${maxObjectBytes})`;
+}
+
+function copySql(input: ScratchInput, target: string, tableName: string, typing: Typing): string {
+  const source = readJsonSql(input, typing);
   // A JSON string gives its content, any other scalar its JSON text (`1776`, `true`, `2.5`).
   const asText = (column: string): string => {
     const json = `to_json(${quoteIdentifier(column)})`;
@@ -226,7 +284,8 @@ function copySql(input: ScratchInput, target: string, tableName: string): string
 }
 
 function isJsonDocument(source: RecordSource | JsonRecordsDocument): source is JsonRecordsDocument {
-  return Buffer.isBuffer((source as Partial<JsonRecordsDocument>).json) && Array.isArray((source as Partial<JsonRecordsDocument>).values);
+  const { json, values } = source as Partial<JsonRecordsDocument>;
+  return Buffer.isBuffer(json) && (Array.isArray(values) || typeof values === 'function');
 }
 
 /** Names and SQL types of a Parquet file's columns, from its footer alone. */

@@ -1,6 +1,7 @@
 // Shapes extracted records for DuckDB's JSON reader: each becomes a JSON object whose keys DuckDB
 // can keep as column and struct field names, and the kinds of value met under each top-level key
 // are remembered so that a key holding numbers in one record and strings in another becomes text.
+import { DuckDBTypeId, type DuckDBType } from '@duckdb/node-api';
 import { AppError } from '@querylane/errors';
 
 /** The name a record that is not a plain object is stored under (`[1, 2]` → `{ value: [1, 2] }`). */
@@ -16,8 +17,10 @@ const maxDepth = 100;
 // records; further keys pass through unchanged so the names kept cannot grow with the data.
 const maxNamesPerPlace = 10_000;
 
-const kindBits = { string: 1, number: 2, boolean: 4, object: 8, array: 16 } as const;
-const scalarBits = kindBits.string | kindBits.number | kindBits.boolean;
+// A number is an `integer` when it is a safe integer, a `fraction` otherwise (1.5, 1e300).
+const kindBits = { string: 1, integer: 2, boolean: 4, object: 8, array: 16, fraction: 32 } as const;
+const numberBits = kindBits.integer | kindBits.fraction;
+const scalarBits = kindBits.string | numberBits | kindBits.boolean;
 
 type Json = Record<string, unknown>;
 
@@ -28,6 +31,8 @@ type Json = Record<string, unknown>;
  * the first spelling met keeps its name and later ones get a suffix (`ID_1`) in every record alike.
  */
 class KeyNames {
+  /** The kinds of the non-null values met at this place (bits of `kindBits`); nested places only. */
+  kinds = 0;
   private readonly names = new Map<string, string>();
   private readonly taken = new Set<string>();
   private readonly fields = new Map<string, KeyNames>();
@@ -63,6 +68,26 @@ class KeyNames {
     this.elements ??= new KeyNames();
     return this.elements;
   }
+
+  /** The place of the values under field `name`, if any was met. */
+  known(name: string): KeyNames | undefined {
+    return this.fields.get(name);
+  }
+
+  /** The fields met here (by the names they are written under) and their places. */
+  knownFields(): ReadonlyMap<string, KeyNames> {
+    return this.fields;
+  }
+
+  /** The place of the elements of the lists met here, if any had one. */
+  knownItems(): KeyNames | undefined {
+    return this.elements;
+  }
+
+  /** True once this place met more names than it keeps apart: it holds a dictionary. */
+  get overflowed(): boolean {
+    return this.overflow !== undefined || this.names.size >= maxNamesPerPlace || this.fields.size >= maxNamesPerPlace;
+  }
 }
 
 export class RecordNormalizer {
@@ -88,9 +113,28 @@ export class RecordNormalizer {
   mixedScalarColumns(): string[] {
     const mixed: string[] = [];
     for (const [name, bits] of this.kinds) {
-      if ((bits & ~scalarBits) === 0 && popCount(bits) > 1) mixed.push(name);
+      // Integers and fractions are one kind here: both are numbers to DuckDB.
+      const folded = (bits & ~numberBits) | (bits & numberBits ? kindBits.integer : 0);
+      if ((bits & ~scalarBits) === 0 && popCount(folded) > 1) mixed.push(name);
     }
     return mixed;
+  }
+
+  /**
+   * Whether a table DuckDB typed from a sample of the records holds every value met here as it is:
+   * each column and struct field exists, and the kinds of value met under it fit its type. DuckDB
+   * itself stops at a key or a string its sample did not prepare it for; this catches what it would
+   * convert without a word (1.5 into a BIGINT column becomes 2, a number in a VARCHAR field text).
+   * A type the check does not know (MAP, JSON, …) never fits: the whole-input typing decides then.
+   */
+  fitsColumns(columns: readonly { name: string; type: DuckDBType }[]): boolean {
+    if (this.root.overflowed || this.kinds.size !== columns.length) return false;
+    const types = new Map(columns.map((column) => [column.name, column.type]));
+    for (const [name, bits] of this.kinds) {
+      const type = types.get(name);
+      if (!type || !fits(bits, this.root.known(name), type)) return false;
+    }
+    return true;
   }
 
   private object(source: Json, names: KeyNames, depth: number, top: boolean): Json {
@@ -104,6 +148,7 @@ export class RecordNormalizer {
       const name = names.name(key);
       const shaped = typeof value === 'object' || typeof value === 'bigint' ? this.value(value, names, name, depth) : value;
       if (top) this.noteKind(name, shaped);
+      else names.field(name).kinds |= kindOf(shaped);
       if (!copy && (name !== key || shaped !== value)) {
         // No prototype: a `__proto__` key (JSON.parse makes it an own property) stays a key.
         copy = Object.create(null) as Json;
@@ -132,6 +177,7 @@ export class RecordNormalizer {
       if (typeof item === 'bigint') shaped = bigintToJson(item);
       else if (Array.isArray(item)) shaped = this.array(item, names.items(), depth + 1);
       else if (isPlainObject(item)) shaped = this.object(item, names, depth + 1, false);
+      names.kinds |= kindOf(shaped);
       if (!copy && shaped !== item) copy = source.slice(0, i);
       if (copy) copy.push(shaped);
     }
@@ -151,7 +197,7 @@ function kindOf(value: unknown): number {
     case 'string':
       return kindBits.string;
     case 'number':
-      return Number.isFinite(value) ? kindBits.number : 0;
+      return Number.isSafeInteger(value) ? kindBits.integer : Number.isFinite(value) ? kindBits.fraction : 0;
     case 'boolean':
       return kindBits.boolean;
     case 'object':
@@ -161,6 +207,59 @@ function kindOf(value: unknown): number {
       return kindBits.object;
     default:
       return 0;
+  }
+}
+
+/** Whether values of the kinds `bits`, met at `place`, are held as they are by a column of `type`. */
+function fits(bits: number, place: KeyNames | undefined, type: DuckDBType): boolean {
+  if (bits === 0) return true; // nulls only: any type holds them
+  const only = (allowed: number) => (bits & ~allowed) === 0;
+  switch (type.typeId) {
+    case DuckDBTypeId.STRUCT: {
+      if (!only(kindBits.object) || !place || place.overflowed) return false;
+      for (const [name, child] of place.knownFields()) {
+        if (!Object.hasOwn(type.entryIndexes, name)) return false;
+        if (!fits(child.kinds, child, type.entryTypes[type.entryIndexes[name]!]!)) return false;
+      }
+      return true;
+    }
+    case DuckDBTypeId.LIST:
+    case DuckDBTypeId.ARRAY: {
+      const items = place?.knownItems();
+      return only(kindBits.array) && (!items || fits(items.kinds, items, type.valueType));
+    }
+    case DuckDBTypeId.TINYINT:
+    case DuckDBTypeId.SMALLINT:
+    case DuckDBTypeId.INTEGER:
+    case DuckDBTypeId.BIGINT:
+    case DuckDBTypeId.UTINYINT:
+    case DuckDBTypeId.USMALLINT:
+    case DuckDBTypeId.UINTEGER:
+    case DuckDBTypeId.UBIGINT:
+    case DuckDBTypeId.HUGEINT:
+    case DuckDBTypeId.UHUGEINT:
+      return only(kindBits.integer);
+    case DuckDBTypeId.FLOAT:
+    case DuckDBTypeId.DOUBLE:
+    case DuckDBTypeId.DECIMAL:
+      return only(numberBits);
+    case DuckDBTypeId.BOOLEAN:
+      return only(kindBits.boolean);
+    case DuckDBTypeId.VARCHAR:
+      return type.alias === undefined && only(kindBits.string);
+    // Strings DuckDB cannot read as the type its sample chose stop the conversion with an error.
+    case DuckDBTypeId.DATE:
+    case DuckDBTypeId.TIME:
+    case DuckDBTypeId.TIME_TZ:
+    case DuckDBTypeId.TIMESTAMP:
+    case DuckDBTypeId.TIMESTAMP_S:
+    case DuckDBTypeId.TIMESTAMP_MS:
+    case DuckDBTypeId.TIMESTAMP_NS:
+    case DuckDBTypeId.TIMESTAMP_TZ:
+    case DuckDBTypeId.UUID:
+      return only(kindBits.string);
+    default:
+      return false;
   }
 }
 

@@ -4,6 +4,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
+import { AppError } from '@querylane/errors';
 import { writeParquet, type JsonRecordsDocument, type WriteParquetOptions } from '@querylane/duckdb';
 import { scratchDir, testLogger, type ScratchDir } from '@querylane/testing';
 import { literal, query } from './duckdb-query.js';
@@ -205,12 +206,19 @@ describe('writeParquet', () => {
     /** Writes the body and, apart, its values record by record; answers the origin DuckDB read last and both tables. */
     const both = async (body: JsonRecordsDocument) => {
       const origins: string[] = [];
-      const logger = pino({ level: 'debug' }, { write: (line: string) => void origins.push(...[(JSON.parse(line) as { origin?: string }).origin ?? []].flat()) });
+      const typings: string[] = [];
+      const logger = pino({ level: 'debug' }, {
+        write: (line: string) => {
+          const { origin, typing } = JSON.parse(line) as { origin?: string; typing?: string };
+          if (origin) origins.push(origin);
+          if (typing) typings.push(typing);
+        },
+      });
       const fromBody = await writeParquet(body, out, { ...options, logger });
       const bodyRows = await query(`SELECT * FROM read_parquet(${literal(out)})`);
       const fromValues = await writeParquet(body.values as Record<string, unknown>[], out, options);
       const valueRows = await query(`SELECT * FROM read_parquet(${literal(out)})`);
-      return { origin: origins.at(-1), fromBody, fromValues, bodyRows, valueRows };
+      return { origin: origins.at(-1), typing: typings.at(-1), fromBody, fromValues, bodyRows, valueRows };
     };
 
     it.each([
@@ -224,6 +232,68 @@ describe('writeParquet', () => {
       expect(fromBody).toEqual(fromValues);
       expect(bodyRows).toEqual(valueRows);
       expect(leftovers()).toEqual([]);
+    });
+
+    describe('typed from a sample', () => {
+      // More records than DuckDB's sample (20,480), all alike; `last` is appended after them.
+      const body = (last?: string) => {
+        const records = Array.from({ length: 20_600 }, (_, i) => JSON.stringify({ id: i, day: `2024-01-0${1 + (i % 9)}`, owner: { login: `u${i % 7}` }, tags: ['a', `t${i % 3}`], paid: i % 2 === 0 }));
+        return `[${[...records, ...(last ? [last] : [])].join(',')}]`;
+      };
+      // Sorted, so the comparison does not depend on the order DuckDB wrote the rows in.
+      const sorted = (rows: Record<string, unknown>[]) => rows.map((row) => JSON.stringify(row)).sort();
+
+      it('keeps the sampled types when every record fits them', async () => {
+        const { origin, typing, fromBody, fromValues, bodyRows, valueRows } = await both(document(body()));
+        expect([origin, typing]).toEqual(['body', 'sampled']);
+        expect(fromBody).toEqual(fromValues);
+        expect(sorted(bodyRows)).toEqual(sorted(valueRows));
+        expect(leftovers()).toEqual([]);
+      });
+
+      it.each([
+        ['a fraction in an integer column', '{"id":1.5,"day":"2024-01-01","owner":{"login":"x"},"tags":[],"paid":true}', { name: 'id', type: 'DOUBLE' }],
+        ['a key no sampled record had', '{"id":1,"day":"2024-01-01","owner":{"login":"x"},"tags":[],"paid":true,"late":"yes"}', { name: 'late', type: 'VARCHAR' }],
+        ['a struct field no sampled record had', '{"id":1,"day":"2024-01-01","owner":{"login":"x","site":"y"},"tags":[],"paid":true}', { name: 'owner', type: 'STRUCT(login VARCHAR, site VARCHAR)' }],
+        ['a number in a list of strings', '{"id":1,"day":"2024-01-01","owner":{"login":"x"},"tags":[7],"paid":true}', undefined],
+        ['a date in another format', '{"id":1,"day":"01/02/2024","owner":{"login":"x"},"tags":[],"paid":true}', { name: 'day', type: 'VARCHAR' }],
+      ])('types every record when the last one has %s, as record by record does', async (_name, last, column) => {
+        const { origin, typing, fromBody, fromValues, bodyRows, valueRows } = await both(document(body(last)));
+        expect([origin, typing]).toEqual(['body', 'whole']);
+        expect(fromBody).toEqual(fromValues);
+        if (column) expect(fromBody.columns).toContainEqual(column);
+        expect(bodyRows).toHaveLength(20_601);
+        expect(sorted(bodyRows)).toEqual(sorted(valueRows));
+        expect(leftovers()).toEqual([]);
+      });
+
+      it('parses a body handed over unparsed while DuckDB writes it, and stops at its parse error', async () => {
+        const text = body();
+        let parses = 0;
+        const lazy: JsonRecordsDocument = {
+          json: Buffer.from(text),
+          format: 'array',
+          values: () => {
+            parses += 1;
+            return { format: 'array', values: JSON.parse(text) as unknown[] };
+          },
+        };
+        await expect(writeParquet(lazy, out, options)).resolves.toMatchObject({ rows: 20_600 });
+        expect(parses).toBe(1);
+        expect(await query(`SELECT count(*)::INTEGER AS n, count(DISTINCT id)::INTEGER AS ids FROM read_parquet(${literal(out)})`)).toEqual([{ n: 20_600, ids: 20_600 }]);
+
+        const broken: JsonRecordsDocument = {
+          json: Buffer.from(`${text.slice(0, -1)},{"id":`),
+          format: 'array',
+          values: () => {
+            throw new AppError('upstream_error', 'the body is not valid JSON');
+          },
+        };
+        const elsewhere = join(dir.path, 'broken.parquet');
+        await expect(writeParquet(broken, elsewhere, options)).rejects.toMatchObject({ code: 'upstream_error' });
+        expect(existsSync(elsewhere)).toBe(false);
+        expect(leftovers()).toEqual([]);
+      });
     });
 
     it('reads an NDJSON body as sent', async () => {

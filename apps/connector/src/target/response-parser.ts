@@ -50,6 +50,20 @@ export function parseBody(body: Buffer, contentType: string | null): ParsedBody 
   return { format: 'text', value: text };
 }
 
+/**
+ * What a body most likely holds, read from its label and first byte without parsing it: NDJSON
+ * when it says so, an array of records when it is labelled JSON (or not at all) and starts with
+ * `[`; undefined when only parsing can tell. parseBody has the last word.
+ */
+export function jsonRecordsFormat(body: Buffer, contentType: string | null): 'array' | 'newline_delimited' | undefined {
+  const type = mediaType(contentType);
+  if (ndjsonTypes.has(type)) return 'newline_delimited';
+  if (!isJsonType(type) && type !== '') return undefined;
+  let index = 0;
+  while (index < body.length && (body[index] === 0x20 || body[index] === 0x09 || body[index] === 0x0a || body[index] === 0x0d)) index += 1;
+  return body[index] === 0x5b ? 'array' : undefined; // `[`
+}
+
 /** The records a value stands for: an array's items, an object itself, nothing for null. */
 export function toRecords(value: unknown): TargetRecord[] {
   if (value === null || value === undefined) return [];

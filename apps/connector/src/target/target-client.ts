@@ -8,7 +8,7 @@ import { exchange, type TargetResponse } from './http-transport.js';
 import type { NetworkPolicy } from '@querylane/net';
 import { createPaginator, type PagePatch } from './pagination.js';
 import { pageRequest, prepareCall, requestRedactor, type PreparedCall } from './request-builder.js';
-import { charset, parseBody, toRecords, type ParsedBody, type TargetRecord } from './response-parser.js';
+import { charset, jsonRecordsFormat, parseBody, toRecords, type ParsedBody, type TargetRecord } from './response-parser.js';
 import { extractPath } from './response-path.js';
 import { isRetriableError, isRetriableStatus, retryDelay, sleep } from './retry-policy.js';
 import type { Redactor } from './secret-redaction.js';
@@ -70,15 +70,19 @@ export interface FetchResult {
 }
 
 /**
- * A response that is one JSON document of records: the body (secrets redacted) and its values as
- * parsed, so Parquet can be written from the bytes the target sent (see writeParquet's fast path).
+ * A response that is one JSON document of records: the body (secrets redacted) and its values, so
+ * Parquet can be written from the bytes the target sent (see writeParquet's fast path).
  */
 export interface JsonBody {
   json: Buffer;
   /** `array`: a JSON array whose items are the records; `newline_delimited`: NDJSON. */
   format: 'array' | 'newline_delimited';
-  /** The array's items (or the lines), before `{ value }` wraps any that is not an object. */
-  values: unknown[];
+  /**
+   * The array's items (or the lines), before `{ value }` wraps any that is not an object; or, when
+   * the body has not been parsed yet, a function that parses it (throwing the body's error if it is
+   * not JSON) and says which of the two formats it turned out to be.
+   */
+  values: unknown[] | (() => { format: 'array' | 'newline_delimited'; values: unknown[] });
 }
 
 interface Plan {
@@ -256,6 +260,29 @@ class FetchRun implements FetchResult {
     const json = redactor.bytes(response.body);
     // Bytes that are not UTF-8 were read with replacement characters; DuckDB would read them otherwise.
     if (!isUtf8(json)) return undefined;
+    const whole = (values: unknown[]) => {
+      this.countPage(call, 1, response, values.length);
+      return values;
+    };
+    const guessed = request.pagination ? undefined : jsonRecordsFormat(json, response.contentType);
+    if (guessed) {
+      // Without pagination the first page is the whole response, whatever it holds: the parse
+      // waits until the caller asks for the values (writeParquet has DuckDB start on the bytes first).
+      this.consumed = true;
+      this.first = undefined; // the caller holds the body from here
+      return {
+        json,
+        format: guessed,
+        values: () => {
+          const parsed = parseBytes(json, response.contentType, redactor);
+          // An NDJSON label on an empty body: no records (writeParquet says so).
+          if (parsed.format === 'empty') return { format: guessed, values: whole([]) };
+          if (parsed.format !== 'json' && parsed.format !== 'ndjson') throw new AppError('internal_error', `a body that looked like JSON parsed as ${parsed.format}`);
+          const values = parsed.format === 'ndjson' || Array.isArray(parsed.value) ? (parsed.value as unknown[]) : [parsed.value];
+          return { format: parsed.format === 'ndjson' ? 'newline_delimited' : 'array', values: whole(values) };
+        },
+      };
+    }
     const parsed = parseBytes(json, response.contentType, redactor);
     const values = parsed.format === 'ndjson' || (parsed.format === 'json' && Array.isArray(parsed.value)) ? (parsed.value as unknown[]) : undefined;
     const paginator = createPaginator(request.pagination, this.limits);
@@ -266,8 +293,7 @@ class FetchRun implements FetchResult {
     }
     this.consumed = true;
     this.first = undefined; // the caller holds the body from here
-    this.countPage(call, 1, response, values.length);
-    return { json, format: parsed.format === 'ndjson' ? 'newline_delimited' : 'array', values };
+    return { json, format: parsed.format === 'ndjson' ? 'newline_delimited' : 'array', values: whole(values) };
   }
 
   private countPage(call: PreparedCall, page: number, response: TargetResponse, records: number): void {
