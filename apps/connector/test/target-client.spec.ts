@@ -487,7 +487,11 @@ describe('parameters and parameter groups', () => {
 
 describe('wholeBody', () => {
   /** The items of a whole body, parsing it when it was handed over unparsed. */
-  const itemsOf = (body: JsonBody | undefined) => (typeof body?.values === 'function' ? body.values() : { format: body?.format, values: body?.values });
+  const itemsOf = (body: JsonBody | undefined) => {
+    if (typeof body?.values !== 'function') return { format: body?.format, values: body?.values };
+    const { format, values } = body.values();
+    return { format, values: [...values] };
+  };
 
   it('hands over a single JSON array or NDJSON body as bytes, parsed when asked for its items, the run consumed', async () => {
     const progress: FetchProgress[] = [];

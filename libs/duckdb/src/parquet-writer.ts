@@ -93,7 +93,22 @@ export interface JsonRecordsDocument {
    * or a function that parses them when called (it throws the body's own error when it is not
    * JSON, and says which format the body turned out to be), so the parse runs while DuckDB writes.
    */
-  values: readonly unknown[] | (() => { format: 'array' | 'newline_delimited'; values: readonly unknown[] });
+  values: readonly unknown[] | (() => ParsedRecords);
+}
+
+/** The records of a body as its parser reads them: an iterable that parses anew on each pass. */
+export interface ParsedRecords {
+  format: 'array' | 'newline_delimited';
+  values: Iterable<unknown>;
+}
+
+/**
+ * Thrown while the records of a body are read when the body turned out to be of the other format
+ * (JSON Lines whose lines are arrays look like an array at first); asked again, the document's
+ * `values` answers in the right one.
+ */
+export class RecordsFormatChange extends Error {
+  override readonly name = 'RecordsFormatChange';
 }
 
 type RecordSource = AsyncIterable<Record<string, unknown>> | Iterable<Record<string, unknown>>;
@@ -125,14 +140,18 @@ export async function writeParquet(source: RecordSource | JsonRecordsDocument, o
       throw operationFailure(error, 'creating the output directory');
     });
     let written: { rows: number; columns: ParquetColumn[] } | undefined;
-    let records: RecordSource | readonly unknown[] = isJsonDocument(source) ? [] : source;
+    let records: RecordSource | Iterable<unknown> = isJsonDocument(source) ? [] : source;
     if (isJsonDocument(source)) {
       const fromBody = await writeFromBody(source, scratch, staged, tableName, settings, logger);
       if ('columns' in fromBody) written = fromBody;
       else records = fromBody.values;
     }
     if (!written) {
-      const input = await spooledInput(records, scratch, options.onProgress);
+      const input = await spooledInput(records, scratch, options.onProgress).catch(async (error: unknown) => {
+        // The records ran into the body's real format after the scan stopped early: read them again.
+        if (!(error instanceof RecordsFormatChange) || !isJsonDocument(source) || typeof source.values !== 'function') throw error;
+        return spooledInput(source.values().values, scratch, options.onProgress);
+      });
       logger?.debug({ origin: input.origin, rows: input.rows, elapsed_ms: Date.now() - started }, 'records staged');
       written = { rows: input.rows, columns: await withDuckDB(settings, (connection) => convert(connection, input, staged, tableName, 'whole')).catch(failed(logger)) };
     } else {
@@ -172,7 +191,7 @@ async function writeFromBody(
   tableName: string,
   settings: { memoryLimit: string | undefined; spillDirectory: string },
   logger: Logger | undefined,
-): Promise<{ rows: number; columns: ParquetColumn[] } | { values: readonly unknown[] }> {
+): Promise<{ rows: number; columns: ParquetColumn[] } | { values: Iterable<unknown> }> {
   const started = Date.now();
   const path = join(scratch, 'body.json');
   await writeFile(path, document.json).catch((error: unknown) => {
@@ -187,25 +206,37 @@ async function writeFromBody(
     (result) => result,
     (error: unknown) => ({ error }),
   );
-  let parsed: { format: JsonRecordsDocument['format']; values: readonly unknown[] };
+  let parsed: ParsedRecords;
+  let normalizer: RecordNormalizer;
+  let usable: boolean;
+  let rows: number;
   try {
-    parsed = typeof document.values === 'function' ? document.values() : { format: document.format, values: document.values };
+    for (;;) {
+      parsed = typeof document.values === 'function' ? document.values() : { format: document.format, values: document.values };
+      normalizer = new RecordNormalizer();
+      usable = true;
+      rows = 0;
+      try {
+        for (const value of parsed.values) {
+          rows += 1;
+          if (normalizer.normalize(value) !== value) {
+            usable = false;
+            break;
+          }
+        }
+        break;
+      } catch (error) {
+        if (!(error instanceof RecordsFormatChange)) throw error;
+      }
+    }
   } catch (error) {
     await sampled; // never left writing into a scratch directory that is being removed
     throw error;
   }
-  const normalizer = new RecordNormalizer();
-  let usable = parsed.values.length > 0;
-  for (const value of parsed.values) {
-    if (normalizer.normalize(value) !== value) {
-      usable = false;
-      break;
-    }
-  }
-  logger?.debug({ rows: parsed.values.length, usable, elapsed_ms: Date.now() - started }, 'records parsed and scanned');
+  usable &&= rows > 0;
+  logger?.debug({ rows, usable, elapsed_ms: Date.now() - started }, 'records parsed and scanned');
   const outcome = await sampled;
   if (!usable || normalizer.columns().length === 0) return { values: parsed.values };
-  const rows = parsed.values.length;
   if (!('error' in outcome) && parsed.format === document.format && outcome.rows === rows && normalizer.mixedScalarColumns().length === 0 && normalizer.fitsColumns(outcome.types)) {
     logger?.debug({ origin: 'body', typing: 'sampled', rows, elapsed_ms: Date.now() - started }, 'records written from the body');
     return { rows, columns: outcome.columns };
@@ -240,7 +271,7 @@ async function convertSampled(
   return { rows: Number(copied.getRowsJS()[0]?.[0]), columns: await describeParquet(connection, staged), types };
 }
 
-async function spooledInput(records: RecordSource | readonly unknown[], scratch: string, onProgress: ((rows: number) => void) | undefined): Promise<ScratchInput> {
+async function spooledInput(records: RecordSource | Iterable<unknown>, scratch: string, onProgress: ((rows: number) => void) | undefined): Promise<ScratchInput> {
   const normalizer = new RecordNormalizer();
   const path = join(scratch, 'records.ndjson');
   // Errors of the source itself (a page that failed) reach the caller as they are.

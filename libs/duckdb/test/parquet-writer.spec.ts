@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { AppError } from '@querylane/errors';
-import { writeParquet, type JsonRecordsDocument, type WriteParquetOptions } from '@querylane/duckdb';
+import { RecordsFormatChange, writeParquet, type JsonRecordsDocument, type WriteParquetOptions } from '@querylane/duckdb';
 import { scratchDir, testLogger, type ScratchDir } from '@querylane/testing';
 import { literal, query } from './duckdb-query.js';
 
@@ -294,6 +294,31 @@ describe('writeParquet', () => {
         expect(existsSync(elsewhere)).toBe(false);
         expect(leftovers()).toEqual([]);
       });
+    });
+
+    it('reads the records again when the body turns out to be JSON Lines', async () => {
+      const text = '[{"a":1},{"a":2}]\n[{"a":3}]\n';
+      let calls = 0;
+      const document: JsonRecordsDocument = {
+        json: Buffer.from(text),
+        format: 'array',
+        values: () => {
+          calls += 1;
+          if (calls > 1) return { format: 'newline_delimited', values: [[{ a: 1 }, { a: 2 }], [{ a: 3 }]] };
+          return {
+            format: 'array',
+            values: (function* () {
+              yield { a: 1 };
+              throw new RecordsFormatChange('JSON Lines');
+            })(),
+          };
+        },
+      };
+      const written = await writeParquet(document, out, options);
+      expect(calls).toBe(2);
+      expect(written.rows).toBe(2);
+      expect(await query(`SELECT len(value)::INTEGER AS n FROM read_parquet(${literal(out)}) ORDER BY n`)).toEqual([{ n: 1 }, { n: 2 }]);
+      expect(leftovers()).toEqual([]);
     });
 
     it('reads an NDJSON body as sent', async () => {

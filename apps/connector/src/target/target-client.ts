@@ -5,6 +5,7 @@ import { isUtf8 } from 'node:buffer';
 import type { Logger } from 'pino';
 import { AppError } from '@querylane/errors';
 import { exchange, type TargetResponse } from './http-transport.js';
+import { jsonArrayItems } from './json-array-chunks.js';
 import type { NetworkPolicy } from '@querylane/net';
 import { createPaginator, type PagePatch } from './pagination.js';
 import { pageRequest, prepareCall, requestRedactor, type PreparedCall } from './request-builder.js';
@@ -79,10 +80,11 @@ export interface JsonBody {
   format: 'array' | 'newline_delimited';
   /**
    * The array's items (or the lines), before `{ value }` wraps any that is not an object; or, when
-   * the body has not been parsed yet, a function that parses it (throwing the body's error if it is
-   * not JSON) and says which of the two formats it turned out to be.
+   * the body has not been parsed yet, a function that answers them as an iterable that parses the
+   * body as it is read (throwing the body's error if it is not JSON, or RecordsFormatChange when
+   * it is JSON Lines after all; asked again, the function answers in that format).
    */
-  values: unknown[] | (() => { format: 'array' | 'newline_delimited'; values: unknown[] });
+  values: unknown[] | (() => { format: 'array' | 'newline_delimited'; values: Iterable<unknown> });
 }
 
 interface Plan {
@@ -267,19 +269,47 @@ class FetchRun implements FetchResult {
     const guessed = request.pagination ? undefined : jsonRecordsFormat(json, response.contentType);
     if (guessed) {
       // Without pagination the first page is the whole response, whatever it holds: the parse
-      // waits until the caller asks for the values (writeParquet has DuckDB start on the bytes first).
+      // waits until the caller reads the values (writeParquet has DuckDB start on the bytes first),
+      // and an array is parsed a piece at a time (json-array-chunks.ts).
       this.consumed = true;
       this.first = undefined; // the caller holds the body from here
+      let parsedWhole: { format: JsonBody['format']; values: unknown[] } | undefined;
+      const parseWhole = () => {
+        const parsed = parseBytes(json, response.contentType, redactor);
+        // An NDJSON label on an empty body: no records (writeParquet says so).
+        if (parsed.format === 'empty') return { format: guessed, values: [] };
+        if (parsed.format !== 'json' && parsed.format !== 'ndjson') throw new AppError('internal_error', `a body that looked like JSON parsed as ${parsed.format}`);
+        return { format: parsed.format === 'ndjson' ? ('newline_delimited' as const) : ('array' as const), values: parsed.format === 'ndjson' ? parsed.value : toRecordsOrItems(parsed.value) };
+      };
+      let counted = false;
+      const countOnce = (records: number) => {
+        if (!counted) this.countPage(call, 1, response, records);
+        counted = true;
+      };
+      const counting = (values: Iterable<unknown>): Iterable<unknown> => ({
+        *[Symbol.iterator]() {
+          let records = 0;
+          for (const value of values) {
+            records += 1;
+            yield value;
+          }
+          countOnce(records);
+        },
+      });
       return {
         json,
         format: guessed,
         values: () => {
-          const parsed = parseBytes(json, response.contentType, redactor);
-          // An NDJSON label on an empty body: no records (writeParquet says so).
-          if (parsed.format === 'empty') return { format: guessed, values: whole([]) };
-          if (parsed.format !== 'json' && parsed.format !== 'ndjson') throw new AppError('internal_error', `a body that looked like JSON parsed as ${parsed.format}`);
-          const values = parsed.format === 'ndjson' || Array.isArray(parsed.value) ? (parsed.value as unknown[]) : [parsed.value];
-          return { format: parsed.format === 'ndjson' ? 'newline_delimited' : 'array', values: whole(values) };
+          if (parsedWhole) return { format: parsedWhole.format, values: counting(parsedWhole.values) };
+          if (guessed === 'newline_delimited') {
+            parsedWhole = parseWhole();
+            return { format: parsedWhole.format, values: counting(parsedWhole.values) };
+          }
+          const items = jsonArrayItems(json, () => {
+            parsedWhole = parseWhole();
+            return parsedWhole.format === 'array' ? { array: true, items: parsedWhole.values } : { array: false };
+          });
+          return { format: 'array', values: counting(items) };
         },
       };
     }
@@ -355,6 +385,11 @@ class FetchRun implements FetchResult {
 
 function parsePage(response: TargetResponse, redactor: Redactor): ParsedBody {
   return parseBytes(redactor.bytes(response.body), response.contentType, redactor);
+}
+
+/** A JSON body's value as the items of the array it is (an object or scalar stands alone). */
+function toRecordsOrItems(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [value];
 }
 
 function parseBytes(body: Buffer, contentType: string | null, redactor: Redactor): ParsedBody {
