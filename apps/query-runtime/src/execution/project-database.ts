@@ -250,7 +250,12 @@ export class ProjectDatabase {
     try {
       const plan = await this.plan(sql, values, rowLimit);
       bindSlots(plan.statement, values);
-      const result = await plan.statement.stream();
+      // A JSON-wrapped program is limited to rowLimit + 1 rows, so its result can be materialized,
+      // which DuckDB computes with all its threads and prepares off the event loop; its streaming
+      // result executes pipelines as chunks are fetched, and its preparation blocks the event loop
+      // (measured on 1M rows: a lookup 1.2 → 1.1 ms and 0.27 → 0.08 ms blocked, an aggregate 19 →
+      // 8.7 ms and 1.7 → 0.05 ms blocked). Parts of a stream (SSE) and unlimited statements stream.
+      const result = plan.json && partRows === Number.POSITIVE_INFINITY ? await plan.statement.run() : await plan.statement.stream();
       const columns = plan.columns ?? result.columnNames().map((name, index) => ({ name, type: result.columnType(index).toString() }));
       const names = result.deduplicatedColumnNames();
       let pending: string[] = [];
