@@ -1,20 +1,16 @@
 // Metering end to end (issue 7): query calls made with an API key become ApiLog rows, rollups and
 // question counts that the metrics endpoints report exactly; the subscription reads and changes;
 // and no ApiLog is lost or doubled when the platform restarts while calls flow and when the bus
-// delivers the same events again.
-import { request as httpRequest } from 'node:http';
+// delivers the same events again. Restarting metering alone and then Kafka is in
+// outage/metering-restarts.int.spec.ts, which runs on its own (it stops the shared broker).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { topics, type EventEnvelope } from '@querylane/bus';
 import { databaseModule, eventBusModule, loadConfig, Platform, serviceClientsModule } from '@querylane/runtime';
 import { platformModules } from '@querylane/platform/modules';
 import { isolatedDatabase, scratchDir, startFixtureApi, testLogger, uniqueName, vegaJson, waitFor, type FixtureApi } from '@querylane/testing';
-import { adminToken, type Answer, backend, Harness, heaviestCars } from './harness.js';
+import { adminToken, backend, Harness } from './harness.js';
+import { deployedProgram, generousPlans, oneShotCall, type Request } from './metering.fixtures.js';
 
-
-// Rates high enough that the calls below are not limited, unless a test means them to be.
-const generousPlans = JSON.stringify({ free: { perSecond: 10_000, burst: 20_000 } });
-
-const heaviest = heaviestCars;
 
 interface Point {
   ts: string;
@@ -33,26 +29,6 @@ interface ApiLog {
   query_name: string;
   created_at: string;
   [field: string]: unknown;
-}
-
-type Request = <T = Record<string, unknown>>(method: string, path: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }) => Promise<Answer<T>>;
-
-/** Connects the cars data set, deploys heaviest_cars and returns an API key for the project. */
-async function deployedProgram(request: Request, carsUrl: string): Promise<{ projectId: string; organizationId: string; key: string }> {
-  const ok = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const answer = await request<T>(method, path, { token: adminToken, body });
-    if (answer.status !== 200) throw new Error(`${method} ${path} → ${answer.status} ${JSON.stringify(answer.body)}`);
-    return answer.body;
-  };
-  const me = await ok<{ projects: { id: string }[]; organization: { id: string } }>('GET', '/me');
-  const projectId = me.projects[0]!.id;
-  const datasourceId = (await ok<{ id: string }>('POST', '/datasources', { name: 'Cars', project_id: projectId, type: 'http-requests' })).id;
-  const answer = await ok<{ jobs: { id: string }[] }>('POST', '/http/execute-request', { url: carsUrl, method: 'GET', authType: 'None', project_id: projectId, datasource_id: datasourceId });
-  await waitFor(async () => (await ok<{ status: string }>('GET', `/jobs/${answer.jobs[0]!.id}`)).status === 'succeeded', 'the job', 60_000, 200);
-  const created = await ok<{ id: string }>('POST', `/projects/${projectId}/queryprograms`, heaviest);
-  await ok('POST', `/queryprograms/${created.id}/deployments`, {});
-  const key = (await ok<{ key: string }>('POST', '/api-keys', { name: 'metering', project_ids: [projectId], environments: ['production'] })).key;
-  return { projectId, organizationId: me.organization.id, key };
 }
 
 describe(`metering [${backend}]`, () => {
@@ -310,25 +286,4 @@ describe(`metering [${backend}]`, () => {
 async function projectTotals(request: Request, projectId: string): Promise<Point> {
   const answer = await request<{ totals: Point }>('GET', `/projects/${projectId}/metrics`, { token: adminToken });
   return answer.body.totals;
-}
-
-/**
- * One query call on a connection of its own (`Connection: close`): the platform's HTTP server waits
- * for open keep-alive connections when it stops, and callers that never pause would keep it open.
- * Resolves with the status once the whole answer was read.
- */
-function oneShotCall(port: number, key: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const body = JSON.stringify({ origin: 'USA', n: 1 });
-    const call = httpRequest(
-      { host: '127.0.0.1', port, method: 'POST', path: '/v1/queries/heaviest_cars', agent: false, headers: { 'content-type': 'application/json', 'x-api-key': key, connection: 'close' } },
-      (response) => {
-        response.resume();
-        response.on('end', () => resolve(response.statusCode ?? 0));
-        response.on('error', reject);
-      },
-    );
-    call.on('error', reject);
-    call.end(body);
-  });
 }

@@ -1,6 +1,15 @@
 // The EventBus every service uses; Kafka in production, in-process in the embedded mode.
 import type { EventEnvelope } from './envelope.js';
 
+/**
+ * The bus refused these events for what they are (too large for the broker, invalid): sending the
+ * same events again cannot succeed, unlike a broker that is away. A publisher may send them in
+ * smaller groups, or give up on the one event that alone is refused.
+ */
+export class EventsRejectedError extends Error {
+  override readonly name = 'EventsRejectedError';
+}
+
 export interface ReceivedEvent {
   topic: string;
   envelope: EventEnvelope;

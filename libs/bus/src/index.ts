@@ -5,7 +5,7 @@ export type { EventBusConfig } from './create-event-bus.js';
 export { backoffMs, deliver, retryPolicy } from './delivery.js';
 export { createEnvelope, decodeEnvelope, encodeEnvelope, openPayload } from './envelope.js';
 export type { EventEnvelope, NewEvent } from './envelope.js';
-export { defaultRetryPolicy } from './event-bus.js';
+export { defaultRetryPolicy, EventsRejectedError } from './event-bus.js';
 export type { EventBus, EventHandler, ReceivedEvent, RetryPolicy, SubscribeOptions, Subscription } from './event-bus.js';
 export { processOnce } from './idempotent-consumer.js';
 export { InProcessBus } from './in-process-bus.js';

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { AppError } from '@querylane/errors';
 import { deadLetterTopic, deliver, deliverAll, handlersOf, retryPolicy } from './delivery.js';
 import { decodeEnvelope, encodeEnvelope, type EventEnvelope } from './envelope.js';
-import type { EventBus, SubscribeOptions, Subscription } from './event-bus.js';
+import { EventsRejectedError, type EventBus, type SubscribeOptions, type Subscription } from './event-bus.js';
 
 export interface KafkaBusOptions {
   brokers: string[];
@@ -76,15 +76,20 @@ export class KafkaBus implements EventBus {
 
   async publish(topic: string, events: EventEnvelope[]): Promise<void> {
     if (!events.length) return;
-    await this.producer.send({
-      topic,
-      acks: -1,
-      messages: events.map((envelope) => ({
-        key: envelope.projectId || null,
-        value: Buffer.from(encodeEnvelope(envelope)),
-        headers: { 'event-id': envelope.id, 'event-type': envelope.type, 'trace-id': envelope.traceId },
-      })),
-    });
+    try {
+      await this.producer.send({
+        topic,
+        acks: -1,
+        messages: events.map((envelope) => ({
+          key: envelope.projectId || null,
+          value: Buffer.from(encodeEnvelope(envelope)),
+          headers: { 'event-id': envelope.id, 'event-type': envelope.type, 'trace-id': envelope.traceId },
+        })),
+      });
+    } catch (error) {
+      if (refusedForWhatItIs(error)) throw new EventsRejectedError(`Kafka refused ${events.length} event(s) on ${topic}: ${(error as Error).message}`, { cause: error });
+      throw error;
+    }
   }
 
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
@@ -186,6 +191,17 @@ export class KafkaBus implements EventBus {
     else if (entry.level === logLevel.WARN) this.logger.warn(fields, message);
     else this.logger.debug(fields, message);
   }
+}
+
+// Produce errors about the records themselves (MESSAGE_TOO_LARGE, RECORD_LIST_TOO_LARGE,
+// INVALID_RECORD): the broker answered, and would answer the same again.
+const recordErrorCodes = new Set([10, 18, 87]);
+
+function refusedForWhatItIs(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if (cause.name === 'KafkaJSProtocolError' && recordErrorCodes.has((cause as Error & { code?: number }).code ?? -1)) return true;
+  }
+  return false;
 }
 
 const groupJoinTimeoutMs = 30_000;
