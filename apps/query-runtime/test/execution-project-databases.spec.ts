@@ -132,6 +132,17 @@ describe('ProjectDatabases', () => {
     expect(rowsOf(await runtime.run('p-cars', 'SELECT count(*) AS n FROM cars', {}))).toEqual([{ n: cars.length }]);
   });
 
+  it('answers a short query while a long one runs on another connection', async () => {
+    let longDone = false;
+    const long = failure(runtime.run('p-cars', 'SELECT count(*) FROM cars a, cars b, cars c, cars d', {}, { timeoutMs: 2_000 })).finally(() => {
+      longDone = true;
+    });
+    const short = await runtime.run('p-cars', 'SELECT count(*) AS n FROM cars WHERE "Origin" = $origin', { origin: 'Japan' });
+    expect(rowsOf(short)).toEqual([{ n: cars.filter((car) => car.Origin === 'Japan').length }]);
+    expect(longDone).toBe(false);
+    expect((await long).code).toBe('timeout');
+  });
+
   it('returns JSON-safe values of every type', async () => {
     const result = await runtime.run('p-types', 'SELECT * FROM types', {});
     expect(rowsOf(result)).toEqual([

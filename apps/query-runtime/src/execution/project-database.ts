@@ -1,7 +1,9 @@
 // One project's in-memory DuckDB: its datalines copied in from Parquet once, then locked so that
-// no query can read a file, the network or change a setting; queries run one at a time on its
-// single connection, from prepared statements kept per SQL text.
-import { DuckDBInstance, StatementType, type DuckDBConnection, type DuckDBDataChunk, type DuckDBPreparedStatement, type DuckDBValue } from '@duckdb/node-api';
+// no query can read a file, the network or change a setting. Queries run on a few connections
+// (lanes), each running one statement at a time from prepared statements kept per SQL text: while
+// one lane's result travels back through the event loop, another lane's query runs.
+import { availableParallelism } from 'node:os';
+import { DuckDBInstance, DuckDBMaterializedResult, StatementType, type DuckDBConnection, type DuckDBResult, type DuckDBDataChunk, type DuckDBPreparedStatement, type DuckDBValue } from '@duckdb/node-api';
 import { quoteIdentifier, quoteLiteral } from '@querylane/duckdb';
 import { AppError } from '@querylane/errors';
 import type { Logger } from 'pino';
@@ -72,12 +74,43 @@ const parquetExpansionFactor = 4;
 /** Thrown by a database closed between being handed out and being used; the caller reopens it. */
 export class ProjectDatabaseClosed extends Error {}
 
-export class ProjectDatabase {
-  private readonly prepared = new Map<string, DuckDBPreparedStatement>();
-  private readonly plans = new Map<string, Plan>();
-  // Runs and closing are chained: one connection executes one statement at a time, and closing
-  // waits for the query in progress.
+/**
+ * Connections per project database. One lane left DuckDB idle while each result went back through
+ * a busy event loop (bench/query-endpoint: the platform's main thread was 65% busy at 32
+ * connections while lookups waited their turn); more lanes than cores only queue inside DuckDB.
+ */
+const laneCount = Math.max(2, Math.min(4, availableParallelism()));
+
+/** One connection, its prepared statements and plans; runs and closing are chained on it. */
+class Lane {
+  readonly prepared = new Map<string, DuckDBPreparedStatement>();
+  readonly plans = new Map<string, Plan>();
   private queue: Promise<unknown> = Promise.resolve();
+  /** Tasks queued or running here. */
+  pending = 0;
+
+  constructor(readonly connection: DuckDBConnection) {}
+
+  /** Runs `work` once everything queued before it on this lane is done. */
+  enqueue<T>(work: () => Promise<T>): Promise<T> {
+    this.pending += 1;
+    const task = this.queue.then(work).finally(() => {
+      this.pending -= 1;
+    });
+    this.queue = task.catch(() => undefined);
+    return task;
+  }
+
+  close(): void {
+    for (const statement of this.prepared.values()) statement.destroySync();
+    this.prepared.clear();
+    this.plans.clear();
+    this.connection.closeSync();
+  }
+}
+
+export class ProjectDatabase {
+  private readonly lanes: Lane[];
   private closed = false;
 
   private constructor(
@@ -88,9 +121,11 @@ export class ProjectDatabase {
     /** Table name (lower case) → the average uncompressed bytes of one row, from the Parquet footer. */
     private readonly rowBytes: ReadonlyMap<string, number>,
     private readonly instance: DuckDBInstance,
-    private readonly connection: DuckDBConnection,
+    connections: readonly DuckDBConnection[],
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.lanes = connections.map((connection) => new Lane(connection));
+  }
 
   static async open(projectId: string, tables: readonly ProjectTable[], options: { logger: Logger; memoryLimit?: string }): Promise<ProjectDatabase> {
     const started = Date.now();
@@ -100,10 +135,14 @@ export class ProjectDatabase {
       // Parquet is linked into the binding; nothing may be downloaded at run time.
       autoinstall_known_extensions: 'false',
     });
-    let connection: DuckDBConnection | undefined;
+    const connections: DuckDBConnection[] = [];
     try {
-      connection = await instance.connect();
-      await connection.run("SET TimeZone = 'UTC'");
+      for (let lane = 0; lane < laneCount; lane += 1) {
+        const opened = await instance.connect();
+        connections.push(opened);
+        await opened.run("SET TimeZone = 'UTC'");
+      }
+      const connection = connections[0]!;
       let parquetBytes = 0;
       const rowBytes = new Map<string, number>();
       for (const table of tables) {
@@ -123,9 +162,9 @@ export class ProjectDatabase {
       await connection.run('SET enable_external_access = false');
       await connection.run('SET lock_configuration = true');
       logger.info({ tables: tables.map((t) => t.name), size_bytes: sizeBytes, elapsed_ms: Date.now() - started }, 'project database loaded');
-      return new ProjectDatabase(projectId, tables, sizeBytes, rowBytes, instance, connection, logger);
+      return new ProjectDatabase(projectId, tables, sizeBytes, rowBytes, instance, connections, logger);
     } catch (error) {
-      connection?.closeSync();
+      for (const opened of connections) opened.closeSync();
       instance.closeSync();
       logger.error({ err: error }, 'loading the project database failed');
       throw new AppError('service_unavailable', `the project's data could not be loaded into the query engine`, { project_id: projectId }, { cause: error });
@@ -137,9 +176,15 @@ export class ProjectDatabase {
   }
 
   run(sql: string, params: Readonly<Record<string, unknown>>, options: RunOptions = {}): Promise<QueryResult> {
-    const task = this.queue.then(() => this.execute(sql, params, options));
-    this.queue = task.catch(() => undefined);
-    return task;
+    const lane = this.freestLane();
+    return lane.enqueue(() => this.execute(lane, sql, params, options));
+  }
+
+  /** The lane with the fewest tasks waiting (the first of equals). */
+  private freestLane(): Lane {
+    let best = this.lanes[0]!;
+    for (const lane of this.lanes) if (lane.pending < best.pending) best = lane;
+    return best;
   }
 
   /**
@@ -148,12 +193,13 @@ export class ProjectDatabase {
    * (the tables live in memory, so DuckDB reports no bytes read of its own).
    */
   scanned(sql: string, params: Readonly<Record<string, unknown>>, options: RunOptions = {}): Promise<ScanProfile> {
-    const task = this.queue.then(async () => {
+    const lane = this.freestLane();
+    return lane.enqueue(async () => {
       if (this.closed) throw new ProjectDatabaseClosed(this.projectId);
       const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
-      const timer = setTimeout(() => this.connection.interrupt(), timeoutMs);
+      const timer = setTimeout(() => lane.connection.interrupt(), timeoutMs);
       try {
-        const statement = await this.connection.prepare(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql.replace(/[\s;]+$/, '')}`);
+        const statement = await lane.connection.prepare(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql.replace(/[\s;]+$/, '')}`);
         try {
           bindSlots(statement, slotValues(params));
           const reader = await statement.runAndReadAll();
@@ -168,8 +214,6 @@ export class ProjectDatabase {
         clearTimeout(timer);
       }
     });
-    this.queue = task.catch(() => undefined);
-    return task;
   }
 
   private scanTotals(root: ProfileNode | undefined): ScanProfile {
@@ -190,19 +234,21 @@ export class ProjectDatabase {
   }
 
   /** Closes after the queries already queued; later calls of run() get ProjectDatabaseClosed. */
-  close(): Promise<void> {
-    const task = this.queue.then(() => {
+  async close(): Promise<void> {
+    // A turn on every lane: each lane's queue drains, and nothing runs while they close.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const turns = this.lanes.map((lane) => new Promise<void>((reached) => void lane.enqueue(() => (reached(), released))));
+    await Promise.all(turns);
+    try {
       if (this.closed) return;
       this.closed = true;
-      for (const statement of this.prepared.values()) statement.destroySync();
-      this.prepared.clear();
-      this.plans.clear();
-      this.connection.closeSync();
+      for (const lane of this.lanes) lane.close();
       this.instance.closeSync();
       this.logger.debug('project database closed');
-    });
-    this.queue = task.catch(() => undefined);
-    return task;
+    } finally {
+      release();
+    }
   }
 
   /**
@@ -212,21 +258,22 @@ export class ProjectDatabase {
    * covers the whole stream.
    */
   async *stream(sql: string, params: Readonly<Record<string, unknown>>, options: StreamOptions = {}): AsyncGenerator<RowsPart, StreamEnd> {
+    // The lane is held for the whole stream: its turn ends when the stream ends or is abandoned.
+    const lane = this.freestLane();
     let release!: () => void;
-    const turn = this.queue;
-    this.queue = turn.then(() => new Promise<void>((resolve) => (release = resolve)));
-    await turn;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await new Promise<void>((started) => void lane.enqueue(() => (started(), released)));
     try {
-      return yield* this.produce(sql, params, { ...options, rowLimit: options.rowLimit ?? defaultStreamRowLimit, timeoutMs: options.timeoutMs ?? defaultStreamTimeoutMs }, options.partRows ?? defaultPartRows);
+      return yield* this.produce(lane, sql, params, { ...options, rowLimit: options.rowLimit ?? defaultStreamRowLimit, timeoutMs: options.timeoutMs ?? defaultStreamTimeoutMs }, options.partRows ?? defaultPartRows);
     } finally {
       release();
     }
   }
 
-  private async execute(sql: string, params: Readonly<Record<string, unknown>>, options: RunOptions): Promise<QueryResult> {
+  private async execute(lane: Lane, sql: string, params: Readonly<Record<string, unknown>>, options: RunOptions): Promise<QueryResult> {
     const rows: string[] = [];
     let columns: ResultColumn[] = [];
-    const parts = this.produce(sql, params, options, Number.POSITIVE_INFINITY);
+    const parts = this.produce(lane, sql, params, options, Number.POSITIVE_INFINITY);
     for (let next = await parts.next(); ; next = await parts.next()) {
       if (next.done) return { json: `[${rows.join(',')}]`, rowCount: rows.length, columns, truncated: next.value.truncated, executionTimeMs: next.value.executionTimeMs };
       columns = next.value.columns;
@@ -235,7 +282,7 @@ export class ProjectDatabase {
   }
 
   /** The rows as JSON texts, in parts of at most `partRows` (the last part may be empty). */
-  private async *produce(sql: string, params: Readonly<Record<string, unknown>>, options: RunOptions, partRows: number): AsyncGenerator<RowsPart, StreamEnd> {
+  private async *produce(lane: Lane, sql: string, params: Readonly<Record<string, unknown>>, options: RunOptions, partRows: number): AsyncGenerator<RowsPart, StreamEnd> {
     if (this.closed) throw new ProjectDatabaseClosed(this.projectId);
     const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
     const rowLimit = options.rowLimit ?? defaultRowLimit;
@@ -245,10 +292,10 @@ export class ProjectDatabase {
     // interrupt() stops DuckDB's worker threads mid-operator, not merely the wait for them.
     const timer = setTimeout(() => {
       timedOut = true;
-      this.connection.interrupt();
+      lane.connection.interrupt();
     }, timeoutMs);
     try {
-      const plan = await this.plan(sql, values, rowLimit);
+      const plan = await this.plan(lane, sql, values, rowLimit);
       bindSlots(plan.statement, values);
       // A JSON-wrapped program is limited to rowLimit + 1 rows, so its result can be materialized,
       // which DuckDB computes with all its threads and prepares off the event loop; its streaming
@@ -262,7 +309,7 @@ export class ProjectDatabase {
       let count = 0;
       let truncated = false;
       // Streaming stops at rowLimit + 1 rows: the rest of a large result is never produced.
-      for (let chunk = await result.fetchChunk(); chunk !== null && chunk.rowCount > 0 && !truncated; chunk = await result.fetchChunk()) {
+      for await (const chunk of chunksOf(result)) {
         for (const row of plan.json ? jsonTexts(chunk) : convertedTexts(chunk, names)) {
           if (count === rowLimit) {
             truncated = true;
@@ -275,6 +322,7 @@ export class ProjectDatabase {
             pending = [];
           }
         }
+        if (truncated) break;
       }
       if (pending.length > 0 || count === 0) yield { rows: pending, columns };
       return { rowCount: count, truncated, executionTimeMs: Math.round((performance.now() - started) * 1000) / 1000 };
@@ -295,15 +343,15 @@ export class ProjectDatabase {
    * has a type the projection does not cover. The result's columns are learnt once by running the
    * program with `LIMIT 0`; they depend on the SQL and on the types of the bound values only.
    */
-  private async plan(sql: string, values: Readonly<Record<string, DuckDBValue>>, rowLimit: number): Promise<Plan> {
+  private async plan(lane: Lane, sql: string, values: Readonly<Record<string, DuckDBValue>>, rowLimit: number): Promise<Plan> {
     const key = `${rowLimit}\u0000${typeSignature(values)}\u0000${sql}`;
-    const known = this.plans.get(key);
+    const known = lane.plans.get(key);
     if (known !== undefined) return known;
-    const original = await this.prepare(sql);
+    const original = await this.prepare(lane, sql);
     bindSlots(original, values);
     // Only a query can be wrapped; anything else (refused by the guard before it gets here) runs as it is.
     if (original.statementType !== StatementType.SELECT) return { statement: original, json: false, columns: undefined };
-    const describe = await this.connection.prepare(`SELECT * FROM ${asSubquery(sql)} LIMIT 0`);
+    const describe = await lane.connection.prepare(`SELECT * FROM ${asSubquery(sql)} LIMIT 0`);
     let shape: ColumnShape[];
     try {
       bindSlots(describe, values);
@@ -317,16 +365,16 @@ export class ProjectDatabase {
     const plan: Plan =
       rowExpression === undefined
         ? { statement: original, json: false, columns: undefined }
-        : { statement: await this.prepare(jsonWrappedSql(sql, rowExpression, rowLimit + 1)), json: true, columns };
-    this.plans.set(key, plan);
+        : { statement: await this.prepare(lane, jsonWrappedSql(sql, rowExpression, rowLimit + 1)), json: true, columns };
+    lane.plans.set(key, plan);
     return plan;
   }
 
-  private async prepare(sql: string): Promise<DuckDBPreparedStatement> {
-    const cached = this.prepared.get(sql);
+  private async prepare(lane: Lane, sql: string): Promise<DuckDBPreparedStatement> {
+    const cached = lane.prepared.get(sql);
     if (cached !== undefined) return cached;
-    const statement = await this.connection.prepare(sql);
-    this.prepared.set(sql, statement);
+    const statement = await lane.connection.prepare(sql);
+    lane.prepared.set(sql, statement);
     return statement;
   }
 }
@@ -349,6 +397,21 @@ interface Plan {
   json: boolean;
   /** The program's own columns (the wrapped statement has one); undefined: read from the result. */
   columns: ResultColumn[] | undefined;
+}
+
+/**
+ * The non-empty chunks of a result: a materialized one hands them over without waiting (each
+ * fetch of a streaming one is a trip through the thread pool and back).
+ */
+async function* chunksOf(result: DuckDBResult): AsyncGenerator<DuckDBDataChunk> {
+  if (result instanceof DuckDBMaterializedResult) {
+    for (let index = 0; index < result.chunkCount; index += 1) {
+      const chunk = result.getChunk(index);
+      if (chunk.rowCount > 0) yield chunk;
+    }
+    return;
+  }
+  for (let chunk = await result.fetchChunk(); chunk !== null && chunk.rowCount > 0; chunk = await result.fetchChunk()) yield chunk;
 }
 
 /** The JSON texts DuckDB wrote for the rows of a chunk (the wrapped statement's one column). */
