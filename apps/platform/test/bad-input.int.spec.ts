@@ -141,4 +141,21 @@ describe(`bad input on the management endpoints [${backend}]`, () => {
       expect(await h.rowCounts()).toEqual(before);
     });
   }
+
+  it('an oversized body sent in chunks, without a length', async () => {
+    const before = await h.rowCounts();
+    const chunk = new TextEncoder().encode(`{"name":"${'x'.repeat(64 * 1024)}`);
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        // 2 MB in 64 KB chunks, more than the 1 MB limit.
+        if ((sent += 1) > 32) controller.close();
+        else controller.enqueue(chunk);
+      },
+    });
+    const response = await fetch(`${h.base}/datasources`, { method: 'POST', headers: { authorization: adminToken, 'content-type': 'application/json' }, body, duplex: 'half' } as RequestInit);
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ error: 'payload_too_large', request_id: expect.any(String) });
+    expect(await h.rowCounts()).toEqual(before);
+  });
 });
