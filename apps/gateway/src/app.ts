@@ -56,7 +56,7 @@ function isQueryRoute(path: string, method: string): boolean {
 export function createGatewayApp({ clients, logger, authenticator = new Authenticator(clients), queries, maxBodyBytes = 1024 * 1024, secureCookies = false }: GatewayDependencies) {
   const app = new OpenAPIHono<GatewayEnv>({ defaultHook: validationHook }).basePath('/v1');
   app.use(async (c, next) => {
-    const requestId = c.req.header('x-request-id') || randomUUID();
+    const requestId = c.env?.requestId || c.req.header('x-request-id') || randomUUID();
     c.set('requestId', requestId);
     c.set('logger', logger.child({ request_id: requestId }));
     await next();

@@ -5,6 +5,8 @@ import type { ApiKeyPrincipal, Principal } from './auth/authenticator.js';
 import type { CallNote } from './routes/queries.routes.js';
 
 export interface GatewayEnv {
+  /** From the platform's HTTP server (libs/runtime MountBindings); absent when the app is called alone. */
+  Bindings: { requestId?: string } | undefined;
   Variables: {
     requestId: string;
     logger: Logger;

@@ -7,15 +7,25 @@ import { Hono } from 'hono';
 import type { Logger } from 'pino';
 import { Histogram, type Registry } from 'prom-client';
 
+/** What a mounted app gets beside the request (hono: `c.env`). */
+export interface MountBindings {
+  /** The request's x-request-id, given or made here; the app answers and logs with it. */
+  requestId: string;
+}
+
+export interface MountedApp {
+  fetch(request: Request, bindings: MountBindings): Response | Promise<Response>;
+}
+
 export interface HttpRoutes {
   /** Requests whose path starts with `prefix` go to `app`, which sees the full path. */
-  mount(prefix: string, app: { fetch(request: Request): Response | Promise<Response> }): void;
+  mount(prefix: string, app: MountedApp): void;
 }
 
 export type Readiness = () => Promise<{ ready: boolean; modules: Record<string, string> }>;
 
 export class HttpServer implements HttpRoutes {
-  private readonly mounts: { prefix: string; fetch(request: Request): Response | Promise<Response> }[] = [];
+  private readonly mounts: ({ prefix: string } & MountedApp)[] = [];
   private readonly app = new Hono<{ Variables: { requestId: string } }>();
   private server: ServerType | undefined;
 
@@ -57,17 +67,14 @@ export class HttpServer implements HttpRoutes {
       const mount = this.mounts.find((m) => c.req.path.startsWith(m.prefix));
       const requestId = c.get('requestId');
       if (!mount) return c.json({ error: 'not_found', message: `no route for ${c.req.method} ${c.req.path}`, request_id: requestId }, 404);
-      const request = c.req.raw;
-      if (request.headers.get('x-request-id')) return mount.fetch(request);
-      // Hand the id on, so the mounted app logs and answers with the same one.
-      const headers = new Headers(request.headers);
-      headers.set('x-request-id', requestId);
-      return mount.fetch(new Request(request, { headers }));
+      // The id goes beside the request: a copy of the request to add a header would be a whole
+      // web Request with its body as a web stream, a measurable share of a query call's CPU.
+      return mount.fetch(c.req.raw, { requestId });
     });
   }
 
-  mount(prefix: string, app: { fetch(request: Request): Response | Promise<Response> }): void {
-    this.mounts.push({ prefix, fetch: (request) => app.fetch(request) });
+  mount(prefix: string, app: MountedApp): void {
+    this.mounts.push({ prefix, fetch: (request, bindings) => app.fetch(request, bindings) });
     this.mounts.sort((a, b) => b.prefix.length - a.prefix.length);
   }
 

@@ -1,7 +1,7 @@
 export { addressVariable, ConfigError, loadConfig, parseEnv, platformConfigSchema, serviceNames } from './config.js';
 export type { PlatformConfig, ServiceName } from './config.js';
 export { HttpServer } from './http-server.js';
-export type { HttpRoutes } from './http-server.js';
+export type { HttpRoutes, MountBindings, MountedApp } from './http-server.js';
 export {
   databaseModule,
   eventBusModule,
