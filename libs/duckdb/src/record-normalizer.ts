@@ -3,6 +3,7 @@
 // are remembered so that a key holding numbers in one record and strings in another becomes text.
 import { DuckDBTypeId, type DuckDBType } from '@duckdb/node-api';
 import { AppError } from '@querylane/errors';
+import { columnType } from './column-type.js';
 
 /** The name a record that is not a plain object is stored under (`[1, 2]` → `{ value: [1, 2] }`). */
 export const wrappedValueKey = 'value';
@@ -228,38 +229,26 @@ function fits(bits: number, place: KeyNames | undefined, type: DuckDBType): bool
       const items = place?.knownItems();
       return only(kindBits.array) && (!items || fits(items.kinds, items, type.valueType));
     }
-    case DuckDBTypeId.TINYINT:
-    case DuckDBTypeId.SMALLINT:
-    case DuckDBTypeId.INTEGER:
-    case DuckDBTypeId.BIGINT:
-    case DuckDBTypeId.UTINYINT:
-    case DuckDBTypeId.USMALLINT:
-    case DuckDBTypeId.UINTEGER:
-    case DuckDBTypeId.UBIGINT:
-    case DuckDBTypeId.HUGEINT:
-    case DuckDBTypeId.UHUGEINT:
-      return only(kindBits.integer);
-    case DuckDBTypeId.FLOAT:
-    case DuckDBTypeId.DOUBLE:
-    case DuckDBTypeId.DECIMAL:
-      return only(numberBits);
-    case DuckDBTypeId.BOOLEAN:
-      return only(kindBits.boolean);
-    case DuckDBTypeId.VARCHAR:
-      return type.alias === undefined && only(kindBits.string);
-    // Strings DuckDB cannot read as the type its sample chose stop the conversion with an error.
-    case DuckDBTypeId.DATE:
-    case DuckDBTypeId.TIME:
-    case DuckDBTypeId.TIME_TZ:
-    case DuckDBTypeId.TIMESTAMP:
-    case DuckDBTypeId.TIMESTAMP_S:
-    case DuckDBTypeId.TIMESTAMP_MS:
-    case DuckDBTypeId.TIMESTAMP_NS:
-    case DuckDBTypeId.TIMESTAMP_TZ:
-    case DuckDBTypeId.UUID:
-      return only(kindBits.string);
     default:
-      return false;
+      switch (columnType(type).family) {
+        case 'integer':
+          return only(kindBits.integer);
+        case 'float':
+        case 'decimal':
+          return only(numberBits);
+        case 'boolean':
+          return only(kindBits.boolean);
+        // Strings DuckDB cannot read as the type its sample chose stop the conversion with an error.
+        case 'string':
+        case 'date':
+        case 'timestamp':
+        case 'timestamptz':
+        case 'time':
+        case 'uuid':
+          return only(kindBits.string);
+        default:
+          return false; // JSON, MAP, …: whole-input typing decides
+      }
   }
 }
 
