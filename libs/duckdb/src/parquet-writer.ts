@@ -211,7 +211,8 @@ async function writeFromBody(
   let usable: boolean;
   let rows: number;
   try {
-    for (;;) {
+    // A second reading is in the body's real format (RecordsFormatChange); there is no third.
+    for (let reading = 1; ; reading += 1) {
       parsed = typeof document.values === 'function' ? document.values() : { format: document.format, values: document.values };
       normalizer = new RecordNormalizer();
       usable = true;
@@ -226,7 +227,7 @@ async function writeFromBody(
         }
         break;
       } catch (error) {
-        if (!(error instanceof RecordsFormatChange)) throw error;
+        if (!(error instanceof RecordsFormatChange) || reading > 1) throw error;
       }
     }
   } catch (error) {
