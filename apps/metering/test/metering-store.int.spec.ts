@@ -65,6 +65,23 @@ describe('metering store', () => {
     expect(next.logs).toHaveLength(3);
     expect(next.nextCursor).toBe('');
   });
+  it('stores every field as sent: quotes, commas, braces, backslashes, NULL as text, unicode, JSON and nulls', async () => {
+    const projectId = `project-${randomUUID()}`;
+    const awkward = ['a,"b"\\c{d}', 'NULL', '', ' padded ', 'línea\nnueva ✓ 数据', "it's"];
+    const rows = awkward.map((text, index) =>
+      row({
+        project_id: projectId, api_slug: text, user_id: text, question: text, error: text, endpoint_path: `/v1/queries/${index}`,
+        queryresponse_id: index % 2 ? text : null, parent_log_id: index % 2 ? null : text,
+        query_params: index % 3 ? JSON.stringify({ text, n: index, nested: [1.5, null, { t: text }] }) : null,
+        request_body: index % 2 ? null : JSON.stringify([text]),
+        response_time_ms: index + 0.125, status_code: 200 + index, created_at: new Date(Date.UTC(2026, 10, 21, 10, 0, index, 123)),
+      }),
+    );
+    expect(await new ApiLogsRepository(db).writeBatch(rows)).toEqual({ inserted: rows.length, duplicates: 0 });
+    const stored = await db.selectFrom('api_logs').selectAll().where('project_id', '=', projectId).orderBy('endpoint_path').execute();
+    const parsed = (json: string | null) => (json === null ? null : (JSON.parse(json) as unknown));
+    expect(stored).toEqual(rows.map((sent) => ({ ...sent, query_params: parsed(sent.query_params), request_body: parsed(sent.request_body) })));
+  });
   it('gives quota_used_pct of the organization a project calls for, and none without calls or a cap', async () => {
     const organizationId = `org-${randomUUID()}`;
     const projectId = `project-${randomUUID()}`;
