@@ -30,7 +30,7 @@ export const meteringModule = defineServiceModule<typeof meteringV1.MeteringServ
     const limiter = new RateLimiter(plans, { rates: settings.METERING_PLANS }, logger);
     const batcher = new ApiLogBatcher((rows) => new ApiLogsRepository(db).writeBatch(rows), { maxEvents: settings.METERING_INGEST_BATCH_MAX, maxWaitMs: settings.METERING_INGEST_BATCH_WAIT_MS }, logger);
     const subscriptionChanges = await consumeSubscriptionChanges({ bus, group: context.consumerGroup, limiter, logger, onFatal: context.fail });
-    const apiCalls = await consumeApiCalls({ bus, group: context.consumerGroup, batcher, logger, onFatal: context.fail });
+    const apiCalls = await consumeApiCalls({ bus, group: context.consumerGroup, batcher, batchesInFlight: settings.METERING_INGEST_BATCHES_IN_FLIGHT, logger, onFatal: context.fail });
     // Full buckets are forgotten (a new one starts full), so memory follows the keys in use.
     const sweeper = setInterval(() => limiter.sweep(), 60_000);
     sweeper.unref();

@@ -48,6 +48,14 @@ export interface SubscribeOptions {
    * projects (metering's ingestion) overlap its batches.
    */
   concurrency?: number;
+  /**
+   * Batches (of `batchHandler`) still being handled while the consumer fetches the next ones (Kafka;
+   * default 1: the next fetch waits for the handler). Offsets are committed per partition only up to
+   * the oldest batch not yet handled, so nothing is acknowledged before it is handled, and a failed
+   * batch is read again from its first event. Batches of one partition then run side by side: only
+   * for idempotent handlers that do not need order (metering's ingestion).
+   */
+  batchesInFlight?: number;
   retry?: Partial<RetryPolicy>;
   /**
    * Where a new group starts: `earliest` (default) reads what the topic retains, as a service's

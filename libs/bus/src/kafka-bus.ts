@@ -2,6 +2,7 @@
 import { Kafka, logLevel, type Admin, type Consumer, type KafkaMessage, type LogEntry, type Producer } from 'kafkajs';
 import type { Logger } from 'pino';
 import { AppError } from '@querylane/errors';
+import { BatchPipeline } from './batch-pipeline.js';
 import { deadLetterTopic, deliver, deliverAll, handlersOf, retryPolicy } from './delivery.js';
 import { decodeEnvelope, encodeEnvelope, type EventEnvelope } from './envelope.js';
 import { EventsRejectedError, type EventBus, type SubscribeOptions, type Subscription } from './event-bus.js';
@@ -25,6 +26,8 @@ export class KafkaBus implements EventBus {
   private readonly producer: Producer;
   private readonly admin: Admin;
   private readonly consumers = new Map<string, Consumer>();
+  /** Groups whose batches are handled while the next are fetched, to be let run dry before leaving. */
+  private readonly pipelines = new Map<string, { topics: string[]; pipeline: BatchPipeline }>();
   private readonly logger: Logger;
 
   private constructor(private readonly options: KafkaBusOptions) {
@@ -133,10 +136,33 @@ export class KafkaBus implements EventBus {
           return undefined;
         }
       };
+      const inFlight = batchHandler ? Math.max(1, options.batchesInFlight ?? 1) : 1;
+      const pipeline =
+        inFlight > 1
+          ? new BatchPipeline({
+              limit: inFlight,
+              commit: (offsets) => consumer.commitOffsets(offsets),
+              rewind: (position) => consumer.seek(position),
+              logger: this.logger.child({ group: options.group }),
+            })
+          : undefined;
+      if (pipeline) this.pipelines.set(options.group, { topics: options.topics, pipeline });
       await consumer.run({
         partitionsConsumedConcurrently: options.concurrency ?? this.options.partitionsConsumedConcurrently ?? 1,
         // When the dead-letter publish fails these throw, and kafkajs delivers the records again.
-        ...(batchHandler
+        ...(pipeline
+          ? {
+              // Offsets are committed by the pipeline, each once its batch and every earlier one are handled.
+              autoCommit: false,
+              eachBatch: async ({ batch, heartbeat, isStale }) => {
+                if (isStale() || !batch.messages.length) return; // the partition was rewound before this batch
+                const envelopes = batch.messages.map((message) => decode(batch.topic, batch.partition, message)).filter((envelope) => envelope !== undefined);
+                const next = (BigInt(batch.lastOffset()) + 1n).toString();
+                await pipeline.admit(batch.topic, batch.partition, batch.messages[0]!.offset, next, () => deliverAll(context(batch.topic), envelopes));
+                await heartbeat();
+              },
+            }
+          : batchHandler
           ? {
               // The whole fetch batch at once; its offsets are committed once the handler succeeded.
               eachBatch: async ({ batch, heartbeat }) => {
@@ -158,6 +184,7 @@ export class KafkaBus implements EventBus {
       }
     } catch (error) {
       this.consumers.delete(options.group);
+      this.pipelines.delete(options.group);
       await consumer.disconnect().catch(() => undefined);
       throw new AppError('service_unavailable', `cannot subscribe ${options.group} to ${options.topics.join(', ')}: ${(error as Error).message}`, undefined, {
         cause: error,
@@ -166,6 +193,7 @@ export class KafkaBus implements EventBus {
     return {
       close: async () => {
         this.consumers.delete(options.group);
+        await this.letPipelineRunDry(options.group, consumer);
         await consumer.disconnect();
       },
     };
@@ -178,10 +206,33 @@ export class KafkaBus implements EventBus {
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.consumers.values()].map((consumer) => consumer.disconnect().catch(() => undefined)));
+    await Promise.all([...this.consumers].map(async ([group, consumer]) => {
+      await this.letPipelineRunDry(group, consumer);
+      await consumer.disconnect().catch(() => undefined);
+    }));
     this.consumers.clear();
     await this.producer.disconnect().catch(() => undefined);
     await this.admin.disconnect().catch(() => undefined);
+  }
+
+  /**
+   * Stops fetching and waits (a bounded time) for the batches being handled and the commit of their
+   * offsets; what is not committed by then is read again by the group's next member.
+   */
+  private async letPipelineRunDry(group: string, consumer: Consumer): Promise<void> {
+    const running = this.pipelines.get(group);
+    if (!running) return;
+    this.pipelines.delete(group);
+    try {
+      consumer.pause(running.topics.map((topic) => ({ topic })));
+    } catch {
+      // not running (never joined): nothing is being handled
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<'timed out'>((resolve) => (timer = setTimeout(() => resolve('timed out'), pipelineDrainMs)));
+    const outcome = await Promise.race([running.pipeline.drain().then(() => 'drained' as const), timedOut]);
+    clearTimeout(timer);
+    if (outcome === 'timed out') this.logger.warn({ group, batches: running.pipeline.inFlight }, 'batches still being handled at close; they are read again');
   }
 
   private log(entry: LogEntry): void {
@@ -205,6 +256,7 @@ function refusedForWhatItIs(error: unknown): boolean {
 }
 
 const groupJoinTimeoutMs = 30_000;
+const pipelineDrainMs = 10_000;
 
 function groupJoined(consumer: Consumer): Promise<void> {
   return new Promise((resolve, reject) => {
