@@ -127,17 +127,32 @@ export class GrpcServer {
     throw new Error(`${name}: ${method.methodKind} methods are not supported by the adapter yet`);
   }
 
+  /**
+   * The call's context. The abort signal and the peer are made when a handler first reads them: most
+   * handlers read neither, and on the hot path (CheckRateLimit, queries) the AbortController, its
+   * listener and the peer string were a few percent of every call.
+   */
   private contextOf(call: ServerCall): CallContext {
-    const controller = new AbortController();
-    call.on('cancelled', () => controller.abort(new Error('call cancelled')));
     const requestId = call.metadata.get('x-request-id')[0];
     const deadline = call.getDeadline();
+    let controller: AbortController | undefined;
+    let peer: string | undefined;
     return {
       requestId: typeof requestId === 'string' && requestId ? requestId : randomUUID(),
       metadata: call.metadata,
       deadline: deadline instanceof Date ? deadline : Number.isFinite(deadline) ? new Date(deadline) : undefined,
-      signal: controller.signal,
-      peer: call.getPeer(),
+      get signal() {
+        if (!controller) {
+          controller = new AbortController();
+          const abort = () => controller!.abort(new Error('call cancelled'));
+          if (call.cancelled) abort();
+          else call.on('cancelled', abort);
+        }
+        return controller.signal;
+      },
+      get peer() {
+        return (peer ??= call.getPeer());
+      },
     };
   }
 

@@ -106,6 +106,21 @@ describe('grpc adapter', () => {
     expect(aborted).toBe(true);
   });
 
+  it('gives an aborted signal to a handler that first reads it after the call was cancelled', async () => {
+    let abortedWhenRead: boolean | undefined;
+    const { client } = await serve({
+      echo: async (_request, context) => {
+        await sleep(300);
+        abortedWhenRead = context.signal.aborted;
+        return {};
+      },
+    });
+    const error = await client.call.echo({}, { deadlineMs: 100 }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'timeout' });
+    await sleep(400);
+    expect(abortedWhenRead).toBe(true);
+  });
+
   it('answers grpc.health.v1 for each hosted service and streams changes', async () => {
     const { server, health } = await serve();
     expect((await health.call.check({ service: probeName })).status).toBe(ServingStatus.SERVING);
