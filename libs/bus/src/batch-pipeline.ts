@@ -4,6 +4,9 @@
 // from its first offset (the partition is rewound; what was admitted after it is neither waited for
 // nor acknowledged, and is read again too). Handlers of one partition may run side by side, so a
 // consumer using this must not need order (metering's ingestion: idempotent rows, summed rollups).
+// After a rebalance a batch of a partition this member no longer holds may still commit its end: at
+// worst the partition's position moves back and its new holder reads events again; it never moves
+// past an event not handled, since every offset committed follows only handled batches.
 import type { Logger } from 'pino';
 
 export interface PartitionOffset {

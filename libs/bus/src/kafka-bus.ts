@@ -149,10 +149,10 @@ export class KafkaBus implements EventBus {
       if (pipeline) this.pipelines.set(options.group, { topics: options.topics, pipeline });
       await consumer.run({
         partitionsConsumedConcurrently: options.concurrency ?? this.options.partitionsConsumedConcurrently ?? 1,
-        // When the dead-letter publish fails these throw, and kafkajs delivers the records again.
         ...(pipeline
           ? {
-              // Offsets are committed by the pipeline, each once its batch and every earlier one are handled.
+              // Offsets are committed by the pipeline, each once its batch and every earlier one are
+              // handled; when the dead-letter publish fails, the pipeline rewinds the partition.
               autoCommit: false,
               eachBatch: async ({ batch, heartbeat, isStale }) => {
                 if (isStale() || !batch.messages.length) return; // the partition was rewound before this batch
@@ -162,7 +162,8 @@ export class KafkaBus implements EventBus {
                 await heartbeat();
               },
             }
-          : batchHandler
+          : // When the dead-letter publish fails these throw, and kafkajs delivers the records again.
+            batchHandler
           ? {
               // The whole fetch batch at once; its offsets are committed once the handler succeeded.
               eachBatch: async ({ batch, heartbeat }) => {
@@ -206,10 +207,12 @@ export class KafkaBus implements EventBus {
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.consumers].map(async ([group, consumer]) => {
-      await this.letPipelineRunDry(group, consumer);
-      await consumer.disconnect().catch(() => undefined);
-    }));
+    await Promise.all(
+      [...this.consumers].map(async ([group, consumer]) => {
+        await this.letPipelineRunDry(group, consumer);
+        await consumer.disconnect().catch(() => undefined);
+      }),
+    );
     this.consumers.clear();
     await this.producer.disconnect().catch(() => undefined);
     await this.admin.disconnect().catch(() => undefined);
