@@ -344,12 +344,12 @@ describe('response formats', () => {
     expect(await collect(result.records)).toEqual(cars);
   });
 
-  it('reads CSV with the header row as keys, values kept as strings (leading zeros survive)', async () => {
+  it('reads CSV with the header row as keys, numeric columns as numbers, text with leading zeros kept as text', async () => {
     const result = await client().fetchRecords(get('/zipcodes.csv'));
     const records = await collect(result.records);
     const lines = zipcodesCsv.toString('utf8').trim().split('\n');
     expect(records).toHaveLength(lines.length - 1);
-    expect(records[0]).toEqual({ zip_code: '00501', latitude: '40.922326', longitude: '-72.637078', city: 'Holtsville', state: 'NY', county: 'Suffolk' });
+    expect(records[0]).toEqual({ zip_code: '00501', latitude: 40.922326, longitude: -72.637078, city: 'Holtsville', state: 'NY', county: 'Suffolk' });
     expect(result.contentType).toBe('text/csv; charset=utf-8');
   });
 
@@ -358,7 +358,8 @@ describe('response formats', () => {
     const [header, first] = unemploymentTsv.toString('utf8').split('\n');
     const columns = (header ?? '').trim().split('\t');
     expect(Object.keys(records[0] ?? {})).toEqual(columns);
-    expect(Object.values(records[0] ?? {})).toEqual((first ?? '').trim().split('\t'));
+    // id and rate (".097") are numbers in every row, so they are read as numbers.
+    expect(Object.values(records[0] ?? {})).toEqual((first ?? '').trim().split('\t').map(Number));
   });
 
   it.each(['gzip', 'br', 'deflate', 'deflate-raw', 'gzip-then-br'])('decodes %s bodies', async (encoding) => {

@@ -177,9 +177,9 @@ describe('body parsing', () => {
   it('parses CSV with blank, repeated and missing cells', () => {
     const csv = Buffer.from('\ufeffid,name,name,\n1,"a, b",,x\n2\n\n3,"",c,d,extra\n');
     expect(parseBody(csv, 'text/csv').value).toEqual([
-      { id: '1', name: 'a, b', name_2: null, column_4: 'x' },
-      { id: '2', name: null, name_2: null, column_4: null },
-      { id: '3', name: null, name_2: 'c', column_4: 'd', column_5: 'extra' },
+      { id: 1, name: 'a, b', name_2: null, column_4: 'x' },
+      { id: 2, name: null, name_2: null, column_4: null },
+      { id: 3, name: null, name_2: 'c', column_4: 'd', column_5: 'extra' },
     ]);
   });
 

@@ -122,11 +122,13 @@ describe(`connection flow data [${backend}]`, () => {
     expect(rows).toEqual(cars);
   });
 
-  it('reads CSV (airports) with its header row as the columns, values as text', async () => {
+  it('reads CSV (airports) with its header row as the columns, numeric columns as numbers and the rest as text', async () => {
     const rows = await storedRows(await execute('Airports', { url: `${api.origin}/airports.csv` }));
     expect(rows.length).toBe(3376);
     expect(Object.keys(rows[0]!)).toEqual(['iata', 'name', 'city', 'state', 'country', 'latitude', 'longitude']);
-    expect(rows.find((row) => row.iata === '00M')).toMatchObject({ name: 'Thigpen', city: 'Bay Springs', state: 'MS' });
+    // iata codes such as 00M and 01G stay text; every latitude and longitude is a number.
+    expect(rows.find((row) => row.iata === '00M')).toMatchObject({ name: 'Thigpen', city: 'Bay Springs', state: 'MS', latitude: 31.95376472, longitude: -89.23450472 });
+    expect(rows.every((row) => typeof row.latitude === 'number' && typeof row.longitude === 'number' && typeof row.iata === 'string')).toBe(true);
   });
 
   it('keeps columns whose names have spaces and punctuation (movies: "US Gross", "Rotten Tomatoes Rating")', async () => {

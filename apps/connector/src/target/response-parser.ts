@@ -126,10 +126,10 @@ function sniffNdjson(text: string): unknown[] | undefined {
 }
 
 /**
- * CSV with a header row → one object per row. Values stay strings: CSV has no types, converting
- * here would lose leading zeros (ZIP codes, ids) and the profiler infers column types from the
- * whole column later anyway. An empty field (or a missing one in a short row) is null, so an
- * otherwise numeric column still profiles as numeric.
+ * CSV with a header row → one object per row. An empty field (or a missing one in a short row) is
+ * null. CSV has no types, so a column is typed here from all its values (`typeColumns`): numbers and
+ * booleans become JSON numbers and booleans, so the Parquet, the profile, the generated queries and
+ * their slots see them as such; any other column stays text.
  */
 function parseDelimited(text: string, delimiter: string): TargetRecord[] {
   let rows: string[][];
@@ -147,7 +147,7 @@ function parseDelimited(text: string, delimiter: string): TargetRecord[] {
   const [header, ...data] = rows;
   if (!header) return [];
   const columns = uniqueColumns(header);
-  return data.map((row) => {
+  const records = data.map((row) => {
     const record: TargetRecord = {};
     columns.forEach((column, index) => {
       record[column] = cell(row[index]);
@@ -156,6 +156,46 @@ function parseDelimited(text: string, delimiter: string): TargetRecord[] {
     for (let index = columns.length; index < row.length; index += 1) record[`column_${index + 1}`] = cell(row[index]);
     return record;
   });
+  typeColumns(records);
+  return records;
+}
+
+// A number as CSV writes one: no leading zeros (ZIP codes and ids such as 00501 stay text), no
+// thousands separators, no leading '+', no hex; a fraction (.097 too) and an exponent may follow.
+const csvNumber = /^-?(?:(?:0|[1-9]\d*)(?:\.\d+)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+const csvBoolean = /^(?:true|false)$/i;
+// Digits a double holds exactly: a longer number would come back different, so its column stays text.
+const exactDigits = 15;
+
+function csvNumberFits(text: string): boolean {
+  if (!csvNumber.test(text)) return false;
+  const mantissa = text.replace(/^-/, '').replace(/[eE].*$/, '').replace('.', '').replace(/^0+/, '');
+  return mantissa.length <= exactDigits && Number.isFinite(Number(text));
+}
+
+/**
+ * Types each column from every one of its values: a column whose non-null values are all numbers
+ * becomes numbers, all true/false becomes booleans; one value of another shape (N/A, 00501,
+ * 1,234, a 20-digit id) keeps the whole column text, so nothing is half converted or loses digits.
+ */
+function typeColumns(records: TargetRecord[]): void {
+  const kinds = new Map<string, 'number' | 'boolean' | 'text'>();
+  for (const record of records) {
+    for (const [column, value] of Object.entries(record)) {
+      if (typeof value !== 'string') continue;
+      const known = kinds.get(column);
+      if (known === 'text') continue;
+      const kind = csvNumberFits(value) ? 'number' : csvBoolean.test(value) ? 'boolean' : 'text';
+      kinds.set(column, known === undefined || known === kind ? kind : 'text');
+    }
+  }
+  const numbers = [...kinds].filter(([, kind]) => kind === 'number').map(([column]) => column);
+  const booleans = [...kinds].filter(([, kind]) => kind === 'boolean').map(([column]) => column);
+  if (!numbers.length && !booleans.length) return;
+  for (const record of records) {
+    for (const column of numbers) if (typeof record[column] === 'string') record[column] = Number(record[column]);
+    for (const column of booleans) if (typeof record[column] === 'string') record[column] = (record[column] as string).toLowerCase() === 'true';
+  }
 }
 
 function cell(value: string | undefined): string | null {
