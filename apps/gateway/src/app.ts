@@ -49,8 +49,12 @@ function tooManyRequests(c: Context<GatewayEnv>, error: AppError): Response {
   return c.json({ error: error.code, message: error.message, retry_after: retryAfter ?? 1, request_id: c.get('requestId') }, 429);
 }
 
+function isQueryPath(path: string): boolean {
+  return path === '/v1/query' || path.startsWith('/v1/queries/');
+}
+
 function isQueryRoute(path: string, method: string): boolean {
-  return method === 'POST' && (path === '/v1/query' || path.startsWith('/v1/queries/'));
+  return method === 'POST' && isQueryPath(path);
 }
 
 export function createGatewayApp({ clients, logger, authenticator = new Authenticator(clients), queries, maxBodyBytes = 1024 * 1024, secureCookies = false }: GatewayDependencies) {
@@ -77,6 +81,13 @@ export function createGatewayApp({ clients, logger, authenticator = new Authenti
       return next();
     }
     return countedBodyLimit(c, next);
+  });
+  // A query endpoint called with another method (a GET with the slots in the query string is the
+  // usual guess) is told to POST, instead of failing management authentication with its API key.
+  app.use(async (c, next) => {
+    if (c.req.method === 'POST' || !isQueryPath(c.req.path)) return next();
+    c.header('Allow', 'POST');
+    throw new AppError('invalid_query', `${c.req.method} ${c.req.path} is not served: call a query with POST and a JSON body of its slot values`, { allowed_methods: ['POST'] });
   });
   // The query endpoints authenticate with an API key instead (queries.routes.ts).
   app.use(managementAuth(authenticator, (path, method) => publicRoutes.has(`${method} ${path}`) || isQueryRoute(path, method)));

@@ -146,6 +146,18 @@ describe(`query endpoints [${backend}]`, () => {
     }
   });
 
+  it('tells a caller using another method than POST to POST, whatever the credential, and changes nothing', async () => {
+    for (const [method, path] of [['GET', '/queries/heaviest_cars?origin=USA'], ['PUT', '/queries/heaviest_cars'], ['GET', '/query']] as const) {
+      for (const headers of [{ 'x-api-key': key }, { authorization: `Bearer ${key}` }, {}]) {
+        const answer = await h.request<{ error: string; message: string; details: unknown }>(method, path, { headers });
+        expect(answer.status, `${method} ${path}`).toBe(400);
+        expect(answer.body).toMatchObject({ error: 'invalid_query', details: { allowed_methods: ['POST'] } });
+        expect(answer.body.message).toContain('POST');
+        expect(answer.headers.get('allow')).toBe('POST');
+      }
+    }
+  });
+
   describe('questions (endpoint 6)', () => {
     let generated: Program[];
 
