@@ -15,6 +15,10 @@ describe('bindSlots', () => {
     expect(bindSlots(slots, { min_hp: 100, origin: 'Japan', since: '1975-06-01' })).toEqual({ origin: 'Japan', limit: 10, min_hp: 100, since: '1975-06-01', term: null, only_paid: false });
   });
 
+  it('takes a date-time in a date slot (timestamp columns)', () => {
+    expect(bindSlots(slots, { min_hp: 1, since: '1975-06-01T10:00:00Z' })).toMatchObject({ since: '1975-06-01T10:00:00Z' });
+  });
+
   it.each([
     [{ min_hp: 1, colour: 'red' }, 'colour', /unknown slot/],
     [{}, 'min_hp', /is required/],
@@ -24,6 +28,8 @@ describe('bindSlots', () => {
     [{ min_hp: 1, limit: 5000 }, 'limit', /at most 1000/],
     [{ min_hp: 1, origin: 'Mars' }, 'origin', /must be one of/],
     [{ min_hp: 1, since: 'yesterday' }, 'since', /ISO date/],
+    [{ min_hp: 1, since: '1975-02-30' }, 'since', /ISO date/],
+    [{ min_hp: 1, since: '1975-06-01T24:30:00Z' }, 'since', /ISO date/],
     [{ min_hp: 1, since: '1990-01-01' }, 'since', /on or before/],
     [{ min_hp: 1, term: 42 }, 'term', /expected a string/],
     [{ min_hp: 1, only_paid: 'yes' }, 'only_paid', /true or false/],

@@ -18,6 +18,16 @@ export type BoundValue = string | number | boolean | null;
 
 const isoDate = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 
+/** A real day and time: Date.parse takes 2015-02-30 (as March 2), which DuckDB then refuses. */
+function onTheCalendar(value: string): boolean {
+  if (Number.isNaN(Date.parse(value))) return false;
+  const [year, month, day] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return false;
+  const time = /[T ](\d{2}):(\d{2})(?::(\d{2}))?/.exec(value);
+  return !time || (Number(time[1]) < 24 && Number(time[2]) < 60 && Number(time[3] ?? 0) < 60);
+}
+
 /** `code` is invalid_query on the query endpoints and invalid_request on the management ones. */
 export function bindSlots(slots: readonly Slot[], values: Record<string, unknown>, code: ErrorCode = 'invalid_request'): Record<string, BoundValue> {
   const refuse = (slot: string, message: string, extra: Record<string, unknown> = {}): never => {
@@ -57,7 +67,7 @@ function check(slot: Slot, value: unknown, refuse: (slot: string, message: strin
       return value;
     }
     case 'date': {
-      if (typeof value !== 'string' || !isoDate.test(value) || Number.isNaN(Date.parse(value))) return refuse(slot.name, `expected an ISO date (YYYY-MM-DD), got ${JSON.stringify(value)}`);
+      if (typeof value !== 'string' || !isoDate.test(value) || !onTheCalendar(value)) return refuse(slot.name, `expected an ISO date (YYYY-MM-DD) or date-time (YYYY-MM-DDTHH:MM:SSZ), got ${JSON.stringify(value)}`);
       if (typeof slot.minimum === 'string' && value < slot.minimum) return refuse(slot.name, `must be on or after ${slot.minimum}`, { minimum: slot.minimum });
       if (typeof slot.maximum === 'string' && value > slot.maximum) return refuse(slot.name, `must be on or before ${slot.maximum}`, { maximum: slot.maximum });
       return value;
