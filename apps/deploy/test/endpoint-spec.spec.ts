@@ -44,6 +44,8 @@ describe('endpoint spec', () => {
       description: 'How many',
     });
     expect(slotSchema({ name: 'origin', type: 'enum', enum_values: ['USA', 'Japan'] })).toEqual({ type: 'string', enum: ['USA', 'Japan'] });
+    expect(slotSchema({ name: 'cluster', type: 'enum', enum_values: [0, 1, 2] })).toEqual({ type: 'integer', enum: [0, 1, 2] });
+    expect(slotSchema({ name: 'rate', type: 'enum', enum_values: [0.5, 1] })).toEqual({ type: 'number', enum: [0.5, 1] });
     expect(slotSchema({ name: 'from', type: 'date', minimum: '1970-01-01' })).toMatchObject({ type: 'string', format: 'date', description: '(from 1970-01-01 to …)' });
   });
 

@@ -96,7 +96,7 @@ export function slotSchema(slot: Slot): JsonSchema {
       break;
     case 'enum': {
       const values = slot.enum_values ?? [];
-      schema.type = values.length > 0 && values.every(finite) ? 'number' : 'string';
+      schema.type = values.length > 0 && values.every(finite) ? (values.every(Number.isInteger) ? 'integer' : 'number') : 'string';
       schema.enum = values;
       break;
     }
