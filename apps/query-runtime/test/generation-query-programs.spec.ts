@@ -47,6 +47,8 @@ const data: Record<string, Row[]> = {
   movies: vegaJson('movies.json') as Row[],
   flights: vegaJson('flights-2k.json') as Row[],
   airports: parseCsv(readFileSync(join(vegaDataDir(), 'airports.csv'), 'utf8')),
+  // Days as ISO dates (a DATE column once written), 70 days from 2015-12-01.
+  weather: Array.from({ length: 70 }, (_, index) => ({ day: new Date(Date.UTC(2015, 11, 1 + index)).toISOString().slice(0, 10), wind: (index % 9) + 0.5 })),
 };
 
 let scratch: ScratchDir;
@@ -211,6 +213,15 @@ describe('flights', () => {
     }
     expect(rows.map((r) => [String(r.period).slice(0, 7), num(r.count)])).toEqual([...byMonth.entries()].sort());
     expect((await run('flights', series.name)).length).toBeGreaterThan(0);
+  });
+});
+
+describe('weather', () => {
+  it('buckets a DATE column into periods that are dates, not midnight timestamps', async () => {
+    const series = programs.weather?.find((p) => p.family === 'time_series');
+    expect(series, programs.weather?.map((p) => p.name).join(', ')).toBeDefined();
+    const rows = await run('weather', series!.name, { interval: 'month' });
+    expect(rows.map((r) => [r.period, num(r.count)])).toEqual([['2015-12-01', 31], ['2016-01-01', 31], ['2016-02-01', 8]]);
   });
 });
 

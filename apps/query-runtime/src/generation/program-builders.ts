@@ -263,7 +263,8 @@ export class ProgramBuilders {
       description: 'The length of each period.',
       enum_values: ['day', 'week', 'month', 'year'],
     };
-    const period = `date_trunc($interval, ${time.expression})`;
+    // date_trunc gives a TIMESTAMP even for a DATE; a date column's periods stay dates.
+    const period = time.isDate ? `CAST(date_trunc($interval, ${time.expression}) AS DATE)` : `date_trunc($interval, ${time.expression})`;
     const value = metric ? `, ${metric.additive ? 'sum' : 'avg'}(${quoteIdentifier(metric.column.name)}) AS ${quoteIdentifier(`${metric.additive ? 'sum' : 'avg'}_${metric.slug}`)}` : '';
     return this.draft({
       name: `${this.tableSlug}_over_time_by_${time.slug}`,
