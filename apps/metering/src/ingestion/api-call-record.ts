@@ -46,12 +46,16 @@ export function isRateLimited(status: number): boolean {
 
 /**
  * Questions are counted as the same question whatever their case, punctuation or spacing
- * ("Top 5 cars?" and "top 5  cars"); letters and digits of every script are kept.
+ * ("Top 5 cars?" and "top 5  cars"); letters and digits of every script are kept, and so is one
+ * `-`, `.`, `/` or `:` between two digits, so dates, decimals and times read as written
+ * ("between 2015-12-25 and 3.5" rather than "between 2015 12 25 and 3 5").
  */
 export function normalizeQuestion(question: string): string {
   return question
     .toLowerCase()
-    .replace(/[^\p{L}\p{N}\s]+/gu, ' ')
+    .replace(/[^\p{L}\p{N}\s]+/gu, (run: string, offset: number, text: string) =>
+      /^[-./:]$/.test(run) && /\p{N}/u.test(text[offset - 1] ?? '') && /\p{N}/u.test(text[offset + 1] ?? '') ? run : ' ',
+    )
     .replace(/\s+/g, ' ')
     .trim();
 }
