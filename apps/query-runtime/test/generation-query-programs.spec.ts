@@ -48,6 +48,8 @@ const data: Record<string, Row[]> = {
   flights: vegaJson('flights-2k.json') as Row[],
   airports: parseCsv(readFileSync(join(vegaDataDir(), 'airports.csv'), 'utf8')),
   // Days as ISO dates (a DATE column once written), 70 days from 2015-12-01.
+  // A year held as a number, a coded category and a count (vega's population.json in miniature).
+  census: [1950, 1960, 1970, 1980, 1990, 2000].flatMap((year, index) => [1, 2].map((sex) => ({ year, sex, people: 1_000 * (index + 1) + sex }))),
   weather: Array.from({ length: 70 }, (_, index) => ({ day: new Date(Date.UTC(2015, 11, 1 + index)).toISOString().slice(0, 10), wind: (index % 9) + 0.5 })),
 };
 
@@ -213,6 +215,15 @@ describe('flights', () => {
     }
     expect(rows.map((r) => [String(r.period).slice(0, 7), num(r.count)])).toEqual([...byMonth.entries()].sort());
     expect((await run('flights', series.name)).length).toBeGreaterThan(0);
+  });
+});
+
+describe('census', () => {
+  it('filters and groups by a numeric year but never averages, sums or ranks by it', () => {
+    const generated = programs.census ?? [];
+    expect(generated.length).toBeGreaterThan(0);
+    for (const program of generated) expect(program.query_program, program.name).not.toMatch(/(avg|sum|min|max)\("?year"?\)|ORDER BY "?year"? DESC/i);
+    expect(generated.some((program) => program.query_program.includes('"people"'))).toBe(true);
   });
 });
 

@@ -22,6 +22,8 @@ export interface Metric extends RankedColumn {
   integer: boolean;
   /** Money, counts and other additive quantities are summed; anything else is averaged. */
   additive: boolean;
+  /** False for a number that labels rows (a calendar year): filtered by range, never aggregated or ranked by. */
+  measured: boolean;
 }
 
 export interface TimeColumn extends RankedColumn {
@@ -49,6 +51,14 @@ const maxFilterDistinct = 1_000;
 const coordinateName = /^(lat|lng|lon|long|latitude|longitude|x|y|zip|zipcode|postcode|code)$/i;
 const additiveName = /(gross|sales|revenue|amount|total|cost|budget|votes|quantity|qty|spend|profit|income|population|count)/i;
 const integerType = /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT)$/i;
+// A calendar year held as a number (gapminder's `year`: 1955…2005) labels rows, it is not measured:
+// nobody averages or ranks by it, though "after 1990" filters by it. Named so, whole, and within the
+// years of written records.
+const yearName = /(^|[^a-z])(year|yr)s?([^a-z]|$)/i;
+
+function calendarYear(column: ColumnProfile): boolean {
+  return yearName.test(humanLabel(column.name)) && integerType.test(column.type) && Number(column.min) >= 1000 && Number(column.max) <= 2200;
+}
 
 // Text dates DuckDB did not type (flights' `2001/01/01 06:55`, movies' `Jun 12 1998`): every sample
 // must match one of these before the column is read as time through TRY_STRPTIME.
@@ -100,7 +110,7 @@ export function classifyColumns(profile: DataProfile): ColumnRoles {
         if (!spread) break;
         let score = nonNull * Math.min(1, Math.log(distinct) / Math.log(50));
         if (coordinateName.test(column.name)) score *= 0.3;
-        metrics.push({ ...ranked(column, score), integer: integerType.test(column.type), additive: additiveName.test(column.name) && Number(column.min) >= 0 });
+        metrics.push({ ...ranked(column, score), integer: integerType.test(column.type), additive: additiveName.test(column.name) && Number(column.min) >= 0, measured: !calendarYear(column) });
         // A handful of numbers (Cylinders: 3, 4, 5, 6, 8) is also a way to group and filter.
         if (values !== null && distinct >= 2 && distinct <= 12) dimensions.push({ ...ranked(column, 0.8 * nonNull * balance(column)), values, kind: 'numeric' });
         break;

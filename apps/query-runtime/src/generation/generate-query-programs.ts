@@ -41,19 +41,21 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
   const filters = (enumDimensions.length > 0 ? enumDimensions : roles.dimensions).slice(0, filterDimensions);
   const groupings = (enumDimensions.length > 0 ? enumDimensions : roles.dimensions).slice(0, aggregateDimensions);
   const metrics = roles.metrics.slice(0, aggregateMetrics);
+  const measured = roles.metrics.filter((metric) => metric.measured);
 
   const drafts: DraftProgram[] = [build.list(filters), build.count(roles.dimensions.slice(0, filterDimensions))];
   for (const dimension of roles.dimensions.slice(0, familyCaps.count - 1)) drafts.push(build.countBy(dimension));
   for (const key of roles.keys) drafts.push(build.lookup(key));
   for (const metric of metrics) {
+    drafts.push(build.numericRange(metric));
+    if (!metric.measured) continue;
     // A metric is not grouped by itself (Cylinders is both).
     for (const dimension of groupings) if (dimension.column !== metric.column) drafts.push(build.aggregate(metric, dimension));
     drafts.push(build.topN(metric, filters.filter((d) => d.column !== metric.column)));
-    drafts.push(build.numericRange(metric));
   }
   for (const time of roles.times) {
     drafts.push(build.dateRange(time));
-    drafts.push(build.timeSeries(time, roles.metrics[0]));
+    drafts.push(build.timeSeries(time, measured[0]));
   }
   for (const text of roles.texts) drafts.push(build.textSearch(text));
   return select(drafts, maxPrograms);
