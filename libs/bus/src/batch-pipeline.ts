@@ -94,7 +94,12 @@ export class BatchPipeline {
     // against the limit until their handlers return); the earlier ones still commit.
     queue!.splice(at);
     this.options.logger.warn({ err: error, topic: entry.first.topic, partition: entry.first.partition, offset: entry.first.offset }, 'a batch failed; its partition is read again from it');
-    this.options.rewind(entry.first);
+    try {
+      this.options.rewind(entry.first);
+    } catch (rewindError) {
+      // The consumer stopped (closing, or partitions taken away): the next member reads from the last commit.
+      this.options.logger.warn({ err: rewindError, topic: entry.first.topic, partition: entry.first.partition }, 'could not rewind the partition');
+    }
   }
 
   /** One commit at a time; what became committable meanwhile goes in the next one. */

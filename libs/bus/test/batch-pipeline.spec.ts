@@ -71,6 +71,21 @@ describe('BatchPipeline', () => {
     expect(committed()).toEqual(['0:10', '0:30']);
   });
 
+  it('survives a rewind that throws (the consumer stopped): drain still resolves and the batch is not committed', async () => {
+    const commits: PartitionOffset[][] = [];
+    const subject = new BatchPipeline({
+      limit: 10,
+      commit: async (offsets) => void commits.push(offsets),
+      rewind: () => {
+        throw new Error('consumer not running');
+      },
+      logger: testLogger(),
+    });
+    await subject.admit('t', 0, '0', '10', () => Promise.reject(new Error('failed for good')));
+    await expect(subject.drain()).resolves.toBeUndefined();
+    expect(commits).toEqual([]);
+  });
+
   it('never moves a committed offset back when a partition is read again after a rebalance', async () => {
     const { subject, committed } = pipeline(10);
     await subject.admit('t', 0, '0', '10', () => Promise.resolve());
