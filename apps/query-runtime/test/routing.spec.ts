@@ -121,3 +121,106 @@ describe('QuestionRouter', () => {
     }
   });
 });
+
+describe('QuestionRouter on questions a new user asked', () => {
+  it('reads "between A and B", "A - B", "A through B" and "A until B" as both ends of a range', () => {
+    expect(answer('Which seattle weather have date between 2014-03-01 and 2014-03-05?').slots).toEqual({ from_date: '2014-03-01', to_date: '2014-03-05' });
+    expect(answer('seattle weather 2014-03-01 through 2014-03-05').slots).toEqual({ from_date: '2014-03-01', to_date: '2014-03-05' });
+    expect(answer('seattle weather 2014-03-01 until 2014-03-05').slots).toEqual({ from_date: '2014-03-01', to_date: '2014-03-05' });
+    expect(answer('cars with horsepower 100 through 150').slots).toEqual({ min_horsepower: 100, max_horsepower: 150 });
+    expect(answer('cars with horsepower 100 - 150').slots).toEqual({ min_horsepower: 100, max_horsepower: 150 });
+  });
+
+  // Programs as the generator and a user write them, over values a profile lists (top values only).
+  const countries: RouteCandidateInput[] = [
+    {
+      endpoint_name: 'count_gapminder',
+      name: 'count_gapminder',
+      family: 'count',
+      query: 'SELECT COUNT(*) FROM gapminder',
+      slots: [
+        { name: 'cluster', type: 'enum', enum_values: [0, 1, 2] },
+        { name: 'country', type: 'string' },
+      ],
+      steps: { family: 'count', table: 'gapminder', columns: [], filters: [{ column: 'cluster', op: 'eq', slot: 'cluster' }, { column: 'country', op: 'eq', slot: 'country' }], aggregate: { function: 'count', column: null } },
+      stores: ['gapminder'],
+    },
+    {
+      endpoint_name: 'count_gapminder_by_cluster',
+      name: 'count_gapminder_by_cluster',
+      family: 'count',
+      query: 'SELECT cluster, COUNT(*) FROM gapminder GROUP BY cluster',
+      steps: { family: 'count', table: 'gapminder', columns: ['cluster'], group_by: ['cluster'], filters: [], aggregate: { function: 'count', column: null }, order: { column: 'count', direction: 'desc' } },
+      stores: ['gapminder'],
+    },
+    {
+      endpoint_name: 'total_people_in_year',
+      name: 'total_people_in_year',
+      query: 'SELECT SUM(people) AS total FROM population WHERE year = {{year}}',
+      slots: [{ name: 'year', type: 'integer', required: true }],
+      stores: ['population'],
+    },
+    {
+      endpoint_name: 'days_with_weather',
+      name: 'days_with_weather',
+      query: 'SELECT COUNT(*) AS days FROM seattle WHERE weather = {{weather}}',
+      slots: [{ name: 'weather', type: 'string', required: true }],
+      stores: ['seattle'],
+    },
+    {
+      endpoint_name: 'seattle_over_time_by_date',
+      name: 'seattle_over_time_by_date',
+      family: 'time_series',
+      query: 'SELECT date_trunc({{interval}}, date) AS period, COUNT(*) FROM seattle GROUP BY 1 ORDER BY 1',
+      slots: [{ name: 'interval', type: 'enum', enum_values: ['day', 'month', 'year'], default: 'year' }],
+      steps: { family: 'time_series', table: 'seattle', columns: ['date'], group_by: ['period'], filters: [], aggregate: { function: 'count', column: null }, order: { column: 'period', direction: 'asc' }, interval: { slot: 'interval' } },
+      stores: ['seattle'],
+    },
+  ];
+  const listed = (values: string[], partial: boolean) => (partial ? Object.assign(values, { partial: true }) : values);
+  const build = (countriesPartial: boolean) =>
+    QuestionRouter.build(countries, {
+      values: {
+        gapminder: { country: listed(['China', 'India', 'United States'], countriesPartial), cluster: [0, 1, 2] },
+        seattle: { weather: ['rain', 'sun', 'snow', 'fog', 'drizzle'] },
+      },
+    });
+
+  it('fills an open text slot with a proper noun its column may hold, and refuses when it cannot', () => {
+    const router = build(true);
+    const japan = router.route('How many gapminder are there in Japan?', { now });
+    expect(japan.kind === 'answer' && japan.candidate.name).toBe('count_gapminder');
+    expect(japan.kind === 'answer' && japan.slots).toEqual({ country: 'Japan' });
+    // Lower case: the data's spelling is unknown, so no guess and no answer for the whole table.
+    expect(router.route('How many gapminder are there in japan?', { now }).kind).toBe('refusal');
+    // Every country listed: Japan is none of them, so no program can filter on it.
+    expect(build(false).route('How many gapminder are there in Japan?', { now }).kind).toBe('refusal');
+  });
+
+  it('answers a clear winner: a whole-year date fills an integer year slot of hand-written SQL', () => {
+    const result = build(true).route('What was the total population in 2000?', { now });
+    expect(result.kind === 'answer' && result.candidate.name).toBe('total_people_in_year');
+    expect(result.kind === 'answer' && result.slots).toEqual({ year: 2000 });
+    expect(result.confidence).toBeGreaterThanOrEqual(0.5);
+    // Well ahead of every other program, all it states applied, but few of its words in the program's text.
+    const trend = answer('how has the number of cars changed over time');
+    expect(trend.candidate.name).toBe('cars_over_time_by_year');
+    expect(trend.confidence).toBeGreaterThanOrEqual(0.5);
+  });
+
+  it('lets a known value of a slot stand for its column ("did it rain", "days of snow")', () => {
+    const router = build(true);
+    for (const [question, weather] of [['How many days did it rain?', 'rain'], ['How many days of snow were there in Seattle?', 'snow'], ['how many snowy days', 'snow']] as const) {
+      const result = router.route(question, { now });
+      expect(result.kind === 'answer' && result.candidate.name, question).toBe('days_with_weather');
+      expect(result.kind === 'answer' && result.slots, question).toEqual({ weather });
+    }
+  });
+
+  it('refuses a superlative no ranking program answers', () => {
+    const hottest = build(true).route('What was the hottest day in Seattle?', { now });
+    expect(hottest.kind).toBe('refusal');
+    const generated = router.route('What was the hottest day in Seattle?', { now });
+    if (generated.kind === 'answer') expect(generated.candidate.family).toBe('top_n');
+  });
+});

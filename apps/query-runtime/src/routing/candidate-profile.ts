@@ -1,7 +1,7 @@
 // What the router needs to know about one deployed program, worked out once when the router is built:
 // which column each slot filters, the words the program answers to, and the data values it can filter on.
 import type { ProgramFamily, Slot } from '../generation/index.js';
-import { parseSteps, routeCandidateSchema, type DataValues, type ParsedSteps, type RouteCandidateInput, type SlotValue } from './routing.types.js';
+import { parseSteps, routeCandidateSchema, type ColumnValues, type DataValues, type ParsedSteps, type RouteCandidateInput, type SlotValue } from './routing.types.js';
 import { foldValue, humanWords, initials, stem } from './text-terms.js';
 
 export type SlotRole = 'eq' | 'min' | 'max' | 'from' | 'to' | 'limit' | 'order' | 'interval' | 'term' | 'key' | 'other';
@@ -27,6 +27,8 @@ export interface CandidateProfile {
   groupBy: string[];
   /** Every column the plan reads. */
   columns: string[];
+  /** Orders rows or groups by a measure (top N, counts per group most first, MAX/MIN): answers "the hottest", "the most". */
+  ranks: boolean;
   /** Stems of the table's name ("seattle weather" → seattl, weather). */
   tableStems: string[];
   document: {
@@ -63,10 +65,12 @@ export function profileCandidate(input: RouteCandidateInput, index: number, valu
     const short = initials(label);
     return [label, column.toLowerCase(), ...(short ? [short] : [])];
   });
-  const filterValues = (steps?.filters ?? []).flatMap((filter) => {
-    const plan = plans.find((p) => p.slot.name === filter.slot);
-    return [...(plan?.slot.enum_values ?? []), ...(tableValues[filter.column] ?? [])].map(String);
-  });
+  // The values each filtering slot can take, from its enum and from the data; hand-written programs
+  // (no plan) name the column through the slot, so "days of snow" finds a `weather` slot there too.
+  const filterColumns = new Map<string, SlotPlan | undefined>();
+  for (const filter of steps?.filters ?? []) filterColumns.set(filter.column, plans.find((p) => p.slot.name === filter.slot));
+  if (!steps) for (const plan of plans) if (plan.column && (plan.role === 'eq' || plan.role === 'key' || plan.role === 'term')) filterColumns.set(plan.column, plan);
+  const filterValues = [...filterColumns].flatMap(([column, plan]) => [...(plan?.slot.enum_values ?? []), ...(tableValues[column] ?? [])].map(String));
 
   return {
     index,
@@ -77,6 +81,7 @@ export function profileCandidate(input: RouteCandidateInput, index: number, valu
     slots,
     plans,
     columns: [...columns],
+    ranks: ranksByMeasure(candidate.query, steps, family),
     tableStems: foldValue(humanWords(table)).split(' ').filter((w) => w.length > 2).map((w) => stem(w)),
     groupBy: (steps?.group_by ?? []).filter((c) => c !== 'period').map((c) => foldValue(humanWords(c))),
     document: {
@@ -91,6 +96,13 @@ export function profileCandidate(input: RouteCandidateInput, index: number, valu
       table: candidate.stores.map((store) => humanWords(store)).join(' '),
     },
   };
+}
+
+function ranksByMeasure(query: string, steps: ParsedSteps | null, family: ProgramFamily | null): boolean {
+  if (family === 'top_n') return true;
+  if (steps?.order) return steps.order.column === 'count' || steps.order.slot !== undefined || (steps.aggregate !== undefined && steps.order.column === steps.aggregate.column);
+  // Hand-written SQL: an ORDER BY cut by a LIMIT, a descending ORDER BY, or a MAX/MIN.
+  return /\border\s+by\b[\s\S]*\b(limit|desc)\b/i.test(query) || /\b(max|min|arg_max|arg_min|max_by|min_by)\s*\(/i.test(query);
 }
 
 /** From the plan when there is one; from slot names and types for hand-written SQL. */
@@ -124,12 +136,13 @@ function planSlot(slot: Slot, steps: ParsedSteps | null, family: ProgramFamily |
 /** Per column of a DataProfile, the values a question may name (low-cardinality columns only). */
 export function valuesFromProfile(profile: {
   columns: readonly { name: string; semantic: string; distinct_count: number; top_values: readonly { value: unknown }[] }[];
-}): Record<string, SlotValue[]> {
-  const out: Record<string, SlotValue[]> = {};
+}): Record<string, ColumnValues> {
+  const out: Record<string, ColumnValues> = {};
   for (const column of profile.columns) {
     if (column.semantic !== 'categorical' && column.semantic !== 'boolean' && column.semantic !== 'text') continue;
     const listed = column.top_values.map((top) => top.value).filter((v): v is SlotValue => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean');
-    if (listed.length > 0) out[column.name] = listed;
+    // More distinct values than listed: a value the question names may still be in the data.
+    if (listed.length > 0) out[column.name] = column.distinct_count > listed.length ? Object.assign(listed, { partial: true }) : listed;
   }
   return out;
 }

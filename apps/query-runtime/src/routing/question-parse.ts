@@ -34,6 +34,14 @@ export interface ParsedQuestion {
   searchTerms: { value: string; span: Span }[];
   /** Quoted text and code-like tokens ("LAX", "N123"): candidates for a lookup key. */
   keyTokens: { value: string; span: Span }[];
+  /** Asks for the extreme of a measure ("hottest", "the most"): only a program that ranks rows or groups answers it. */
+  superlative: boolean;
+  /**
+   * Words that may be a data value the router has no list for: proper-noun-like runs ("Japan", "New
+   * Zealand"; not the question's first word) and single words after in/for/of/from ("in japan").
+   * The router drops the ones that are known words (programs, columns, values, tables).
+   */
+  valueTokens: { value: string; span: Span; proper: boolean }[];
   /** Asks to change data; no read-only program answers that. */
   destructive: boolean;
   /** Spans of numbers already explained (limits, dates), not to be read again as comparisons. */
@@ -90,6 +98,8 @@ export function parseQuestion(question: string, now: Date): ParsedQuestion {
     dates: [],
     searchTerms: [],
     keyTokens: [],
+    superlative: false,
+    valueTokens: valueTokens(text),
     destructive: destructive.test(lower),
     usedSpans,
   };
@@ -101,6 +111,7 @@ export function parseQuestion(question: string, now: Date): ParsedQuestion {
   parsed.dates = dates(text, lower, now);
   parsed.limit = limit(lower);
   if (parsed.limit) usedSpans.push(parsed.limit.span);
+  parsed.superlative = superlative.test(lower.replace(/\bat (least|most)\b/g, ' ')) || /\b\w{2,}iest\b/.test(lower);
   if (superlative.test(lower) || parsed.limit) parsed.order = ascending.test(lower) ? 'asc' : 'desc';
   for (const [pattern, value] of intervals) {
     const match = pattern.exec(lower);
@@ -149,10 +160,13 @@ function limit(lower: string): { value: number; span: Span } | null {
 function comparisons(lower: string, usedSpans: Span[]): Comparison[] {
   const out: Comparison[] = [];
   const taken = (start: number, end: number) => [...usedSpans, ...out.map((c) => c.span)].some(([s, e]) => start < e && end > s);
-  const between = new RegExp(String.raw`\b(?:between|from)\s+(${numberPattern})\s*(?:and|to|-)\s*(${numberPattern})`, 'g');
+  // "between 100 and 150", "from 100 to 150", "100 - 150", "100 through 150", "100 until 150"; a bare
+  // "A and B" is no range ("4 cylinders and 100 hp"), and a date's "2015-12" is no "A - B".
+  const joined = String.raw`(${numberPattern})\s*(?:to|-|–|—|through|thru|until|till)\s*(${numberPattern})`;
+  const between = new RegExp(String.raw`\b(?:between|from)\s+(${numberPattern})\s*(?:and|to|-|–|—|through|thru|until|till)\s*(${numberPattern})(?![\d/-])|(?<![\w.,$-])${joined}(?![\d/.-])`, 'g');
   for (const match of lower.matchAll(between)) {
-    const a = parseNumber(match[1] ?? '');
-    const b = parseNumber(match[2] ?? '');
+    const a = parseNumber(match[1] ?? match[3] ?? '');
+    const b = parseNumber(match[2] ?? match[4] ?? '');
     const start = match.index;
     const end = start + match[0].length;
     if (a === null || b === null || taken(start, end)) continue;
@@ -186,10 +200,36 @@ function dates(text: string, lower: string, now: Date): DateBounds[] {
     if (!a || !b) continue;
     out.push({ span: [match.index, match.index + match[0].length], from: `${Math.min(+a, +b)}-01-01`, to: `${Math.max(+a, +b)}-12-31` });
   }
-  for (const result of chrono.parse(text, now)) {
+  // ISO dates written as a range: chrono misreads some ("2014-03-01 through 2014-03-05" → "01 through 2014-03").
+  const isoRange = /\b(between\s+|from\s+)?(\d{4}-\d{2}-\d{2})\s*(and|to|-|–|—|through|thru|until|till)\s*(\d{4}-\d{2}-\d{2})\b/g;
+  for (const match of lower.matchAll(isoRange)) {
+    const [a, b] = [match[2] ?? '', match[4] ?? ''].sort();
+    if (match[3] === 'and' && !match[1]) continue;
+    if (a && b && !Number.isNaN(Date.parse(a)) && !Number.isNaN(Date.parse(b))) out.push({ span: [match.index, match.index + match[0].length], from: a, to: b });
+  }
+  const results = chrono.parse(text, now);
+  for (let i = 0; i < results.length; i += 1) {
+    const result = results[i];
+    if (!result) continue;
     const start = result.index;
-    const end = start + result.text.length;
+    let end = start + result.text.length;
     if (covered(start, end)) continue;
+    // "between 2015-12-25 and 2015-12-27": chrono reads two dates; they are one range's two ends.
+    const next = results[i + 1];
+    if (next && !result.end) {
+      const joiner = rangeJoiner.exec(text.slice(end, next.index).toLowerCase());
+      const before = lower.slice(Math.max(0, start - 14), start);
+      const opener = /\b(between|from)\s*(the\s+)?$/.exec(before);
+      if (joiner && (joiner[1] !== 'and' || opener)) {
+        const first = { from: bucketStart(result.start), to: bucketEnd(result.start) };
+        const second = { from: bucketStart(next.start), to: next.end ? bucketEnd(next.end) : bucketEnd(next.start) };
+        const [low, high] = first.from <= second.from ? [first, second] : [second, first];
+        end = next.index + next.text.length;
+        out.push({ span: [opener ? start - before.length + opener.index : start, end], from: low.from, to: high.to });
+        i += 1;
+        continue;
+      }
+    }
     const relative = /\b(last|this|next|past|ago|yesterday|today|tomorrow|tonight)\b/i.test(result.text);
     // "sun" and "at 8" are not dates in a question about weather or cylinders.
     if (!relative && !result.start.isCertain('year') && !result.start.isCertain('month')) continue;
@@ -218,6 +258,9 @@ function dates(text: string, lower: string, now: Date): DateBounds[] {
 }
 
 type ChronoComponents = chrono.ParsedComponents;
+
+// What joins the two ends of a range: "A and B" (after "between"), "A to B", "A - B", "A through B", "A until B".
+const rangeJoiner = /^\s*(and|to|-|–|—|through|thru|until|till)\s*$/;
 
 function bucketStart(c: ChronoComponents): string {
   const year = c.get('year') ?? 1970;
@@ -272,6 +315,23 @@ function searchTerms(text: string): { value: string; span: Span }[] {
     // The span is the term alone: "in the title" still tells which column to search.
     const start = match.index + match[0].indexOf(value, match[0].search(/\s/));
     if (value) out.push({ value, span: [start, start + value.length] });
+  }
+  return out;
+}
+
+const prepositionBefore = /\b(?:in|for|of|from)\s+(?:the\s+)?$/;
+
+function valueTokens(text: string): { value: string; span: Span; proper: boolean }[] {
+  const out: { value: string; span: Span; proper: boolean }[] = [];
+  // Runs of capitalised words: "Japan", "New Zealand", "Bosnia and Herzegovina" stays two runs.
+  for (const match of text.matchAll(/\p{Lu}[\p{L}'.-]*(?:\s+\p{Lu}[\p{L}'.-]*)*/gu)) {
+    if (text.slice(0, match.index).trim() === '' || /[.!?]\s*$/.test(text.slice(0, match.index))) continue;
+    out.push({ value: match[0], span: [match.index, match.index + match[0].length], proper: true });
+  }
+  for (const match of text.matchAll(/\b(?:in|for|of|from)\s+(?:the\s+)?(\p{Ll}[\p{L}'-]{2,})/gu)) {
+    const value = match[1] ?? '';
+    const start = match.index + match[0].length - value.length;
+    if (prepositionBefore.test(text.slice(0, start)) && !out.some((t) => t.span[0] === start)) out.push({ value, span: [start, start + value.length], proper: false });
   }
   return out;
 }

@@ -29,6 +29,10 @@ interface Scored {
   matchedTerms: number;
   constraintCoverage: number;
   familyAgreement: number;
+  /** The question asks for an extreme ("hottest", "the most") and this program ranks nothing. */
+  superlativeMiss: boolean;
+  /** Words that look like data values (`unlistedValues`) this program would not filter on. */
+  ignored: string[];
 }
 
 export class QuestionRouter {
@@ -37,6 +41,10 @@ export class QuestionRouter {
     private readonly search: MiniSearch<CandidateProfile['document']>,
     private readonly tables: Map<string, TableValues>,
     private readonly threshold: number,
+    /** Terms of the programs' own words (names, descriptions, columns, tables): never a data value. */
+    private readonly structureTerms: Set<string>,
+    /** Every term the index holds, values and examples included. */
+    private readonly vocabulary: Set<string>,
   ) {}
 
   /** Builds the index once per candidate set; the service caches the router per project and environment. */
@@ -45,7 +53,10 @@ export class QuestionRouter {
     const candidates = inputs.map((input, index) => profileCandidate(input, index, values));
     // Fuzzy matching is the costly part of a search: only words the index does not know (typos) get it.
     const vocabulary = new Set<string>();
+    const structureTerms = new Set<string>();
     for (const candidate of candidates) {
+      for (const field of ['name', 'description', 'columns', 'table'] as const) for (const term of terms(candidate.document[field])) structureTerms.add(term);
+      for (const stemmed of candidate.tableStems) structureTerms.add(stemmed);
       for (const field of Object.keys(fieldBoosts) as (keyof typeof fieldBoosts)[]) {
         for (const word of words(candidate.document[field])) {
           const term = canonicalTerm(word);
@@ -86,7 +97,7 @@ export class QuestionRouter {
       }
       tables.set(table, tableValues);
     }
-    return new QuestionRouter(candidates, search, tables, options.threshold ?? defaultConfidenceThreshold);
+    return new QuestionRouter(candidates, search, tables, options.threshold ?? defaultConfidenceThreshold, structureTerms, vocabulary);
   }
 
   get size(): number {
@@ -102,6 +113,13 @@ export class QuestionRouter {
     const fit = ranked.filter((r) => !r.fill.unfit);
     const best = fit[0];
     if (!best) return { kind: 'refusal', reason: 'the closest programs need a value the question does not give', confidence: 0, candidates: closest(3) };
+    // "How many countries in Japan?" with Japan in no value list: answering for the whole table would
+    // be a wrong 200. A proper noun goes to the program's one open text slot (slot-filling.ts); a
+    // lower-case word is not guessed into a slot (the data's spelling is unknown). Either way, a
+    // value the best program cannot use is a refusal.
+    if (best.ignored.length > 0) {
+      return { kind: 'refusal', reason: `the question names ${best.ignored.map((v) => `"${v}"`).join(', ')}, which no known value or open slot of the closest programs matches`, confidence: 0, candidates: closest(3) };
+    }
     const second = fit[1];
     const confidence = confidenceOf(best, second);
     if (confidence < this.threshold) {
@@ -127,7 +145,15 @@ export class QuestionRouter {
     const qStems = new Set(qWords.map((w) => w.stem));
     const tablesNamed = new Set(this.candidates.filter((c) => c.tableStems.some((t) => qStems.has(t))).map((c) => c.table));
     // Words that are slot values (search terms, keys, numbers) are not expected to be in any program's text.
-    const valueSpans: Span[] = [...parsed.searchTerms.map((t) => t.span), ...parsed.dates.map((d) => d.span), ...parsed.comparisons.map((c) => c.span), ...(parsed.limit ? [parsed.limit.span] : [])];
+    const globalSpans = constraintSpans(parsed);
+    const unlisted = this.unlistedValues(parsed, globalSpans);
+    const valueSpans: Span[] = [
+      ...parsed.searchTerms.map((t) => t.span),
+      ...parsed.dates.map((d) => d.span),
+      ...parsed.comparisons.map((c) => c.span),
+      ...(parsed.limit ? [parsed.limit.span] : []),
+      ...unlisted.map((t) => t.span),
+    ];
     const contentTerms = new Set<string>();
     for (const word of qWords) {
       if (/^\d/.test(word.word) || valueSpans.some(([s, e]) => word.span[0] >= s && word.span[1] <= e)) continue;
@@ -141,7 +167,6 @@ export class QuestionRouter {
     const top = hits.slice(0, rerankDepth);
     const maxBm25 = top[0]?.score ?? 1;
     const mentionsByTable = new Map<string, ValueMention[]>();
-    const globalSpans = constraintSpans(parsed);
     const groupCue = groupByCue(parsed.lower);
     const maxCue = Math.max(0, ...parsed.families.values());
 
@@ -152,8 +177,12 @@ export class QuestionRouter {
         mentions = this.tables.get(candidate.table)?.mentions(qWords) ?? [];
         mentionsByTable.set(candidate.table, mentions);
       }
-      const fill = fillSlots(candidate, { parsed, words: qWords, mentions, table: this.tables.get(candidate.table) });
-      const constraints = mergeSpans([...globalSpans, ...mentions.map((m) => m.span)]);
+      const mentionSpans = mentions.map((m) => m.span);
+      const own = unlisted.filter((t) => !mentionSpans.some(([s, e]) => t.span[0] < e && t.span[1] > s));
+      const fill = fillSlots(candidate, { parsed, words: qWords, mentions, table: this.tables.get(candidate.table), unlisted: own.filter((t) => t.proper).map((t) => t.span), tableNamed: tablesNamed.has(candidate.table) });
+      // A value the program has no use for is a stated filter it would ignore (see `route`).
+      const ignored = own.filter((t) => !fill.used.some(([s, e]) => t.span[0] < e && t.span[1] > s)).map((t) => parsed.text.slice(t.span[0], t.span[1]));
+      const constraints = mergeSpans([...globalSpans, ...mentionSpans, ...own.map((t) => t.span)]);
       const consumed = constraints.filter(([s, e]) => fill.used.some(([us, ue]) => us < e && ue > s)).length;
       const constraintCoverage = constraints.length === 0 ? 1 : (consumed - fill.rejected) / constraints.length;
       const termCoverage = contentTerms.size === 0 ? 0 : new Set(hit.queryTerms).size / contentTerms.size;
@@ -165,11 +194,32 @@ export class QuestionRouter {
       }
       // Naming the data set ("flights", "penguins") is the strongest hint of all; naming another one counts against.
       const tableCue = tablesNamed.size === 0 ? 0 : tablesNamed.has(candidate.table) ? 0.3 : -0.3;
-      const score = tableCue + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * Object.keys(fill.slots).length + 0.3 * termCoverage;
-      return { candidate, bm25: hit.score, score, fill, termCoverage, matchedTerms: new Set(hit.queryTerms).size, constraintCoverage, familyAgreement };
+      const superlativeMiss = parsed.superlative && !candidate.ranks;
+      const score =
+        tableCue + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * Object.keys(fill.slots).length + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0);
+      return { candidate, bm25: hit.score, score, fill, termCoverage, matchedTerms: new Set(hit.queryTerms).size, constraintCoverage, familyAgreement, superlativeMiss, ignored };
     });
     scored.sort((a, b) => b.score - a.score);
     return Object.assign(scored, { parsed });
+  }
+
+  /**
+   * Words that look like a data value no list holds (DataValues keep a column's top values only):
+   * proper-noun-like runs and words after "in/for/of/from", minus anything already read as a date,
+   * number, term or limit, stop words, and words the programs, columns or table names use. A
+   * lower-case word must also be unknown to the whole index (values and examples included).
+   */
+  private unlistedValues(parsed: ParsedQuestion, spans: Span[]): { span: Span; proper: boolean }[] {
+    const out: { span: Span; proper: boolean }[] = [];
+    for (const token of parsed.valueTokens) {
+      if (spans.some(([s, e]) => token.span[0] < e && token.span[1] > s)) continue;
+      const tokenTerms = words(token.value).map((w) => canonicalTerm(w));
+      if (tokenTerms.length === 0 || tokenTerms.some((t) => t === null || /^\d/.test(t))) continue;
+      const known = (t: string | null) => t !== null && (this.structureTerms.has(t) || (!token.proper && this.vocabulary.has(t)));
+      if (tokenTerms.every(known)) continue;
+      out.push({ span: token.span, proper: token.proper });
+    }
+    return out;
   }
 }
 
@@ -216,10 +266,19 @@ function confidenceOf(best: Scored, second: Scored | undefined): number {
   const margin = second ? Math.min(1, Math.max(0, best.score - second.score)) : 1;
   const unmatched = best.matchedTerms / Math.max(best.termCoverage, 1e-9) - best.matchedTerms;
   // One matched word ("time") is thin evidence unless the question also states values the program uses.
-  const thin = best.matchedTerms < 2 && Object.keys(best.fill.slots).length === 0 ? 1 : 0;
-  const z = -5 + 5 * best.termCoverage + 2.2 * best.constraintCoverage + 1.2 * best.familyAgreement + 3 * margin - 1.2 * Math.min(unmatched, 3) - 2 * thin;
-  return round(1 / (1 + Math.exp(-z)));
+  // A slot filled with an unlisted word is a guess, not evidence that the program fits.
+  const thin = best.matchedTerms < 2 && Object.keys(best.fill.slots).length - best.fill.guessed === 0 ? 1 : 0;
+  const z = -5 + 5 * best.termCoverage + 2.2 * best.constraintCoverage + 1.2 * best.familyAgreement + 3 * margin - 1.2 * Math.min(unmatched, 3) - 2 * thin - (best.superlativeMiss ? 2.5 : 0) - 0.6 * best.fill.guessed;
+  const logistic = 1 / (1 + Math.exp(-z));
+  // The logistic reads the question's words; the score also weighs retrieval, table and family cues.
+  // A clear winner — well ahead of the runner-up, with a good score, every stated filter applied,
+  // nothing guessed — is not refused for a thin wording ("total population in 2000" for a program
+  // on `people`). On the bench no out-of-scope question comes near: their best margin is ≤ 0.31.
+  const clear = best.score >= clearWinner.score && margin >= clearWinner.margin && best.constraintCoverage >= 1 && !best.superlativeMiss && best.fill.guessed === 0;
+  return round(clear ? Math.max(logistic, 0.5) : logistic);
 }
+
+const clearWinner = { score: 0.6, margin: 0.5 };
 
 function round(value: number): number {
   return Math.round(value * 1000) / 1000;

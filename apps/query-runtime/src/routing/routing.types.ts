@@ -55,8 +55,11 @@ export function parseSteps(steps: unknown): ParsedSteps | null {
 
 export type SlotValue = string | number | boolean;
 
+/** A column's known values; `partial` when the profile listed only its most frequent ones. */
+export type ColumnValues = readonly SlotValue[] & { readonly partial?: boolean };
+
 /** Table → column → the values the data holds (low-cardinality columns, from the Dataline's profile). */
-export type DataValues = Record<string, Record<string, readonly SlotValue[]>>;
+export type DataValues = Record<string, Record<string, ColumnValues>>;
 
 export interface RouterOptions {
   values?: DataValues;

@@ -5,7 +5,7 @@ import type { Slot } from '../generation/index.js';
 import type { CandidateProfile, SlotPlan } from './candidate-profile.js';
 import type { ParsedQuestion, Span } from './question-parse.js';
 import { parseNumber } from './question-parse.js';
-import type { SlotValue } from './routing.types.js';
+import type { ColumnValues, SlotValue } from './routing.types.js';
 import { canonicalTerm, foldValue, stem, stopWords } from './text-terms.js';
 
 export interface QuestionWord {
@@ -35,10 +35,13 @@ interface ValueEntry {
 export class TableValues {
   private readonly byFirstWord = new Map<string, ValueEntry[]>();
   readonly labels: { column: string; stems: string[] }[] = [];
+  /** Columns whose every value is listed: a word none of them matches is no value of theirs. */
+  private readonly complete = new Set<string>();
 
-  constructor(columns: Record<string, readonly SlotValue[]>, labels: Map<string, string>) {
+  constructor(columns: Record<string, ColumnValues>, labels: Map<string, string>) {
     for (const [column, label] of labels) this.labels.push({ column, stems: labelStems(label) });
     for (const [column, values] of Object.entries(columns)) {
+      if (!values.partial) this.complete.add(column);
       const label = labels.get(column) ?? column;
       for (const value of values) this.add(column, value, label);
     }
@@ -57,6 +60,10 @@ export class TableValues {
       list.push(entry);
       this.byFirstWord.set(key, list);
     }
+  }
+
+  isComplete(column: string | null): boolean {
+    return column !== null && this.complete.has(column);
   }
 
   mentions(question: QuestionWord[]): ValueMention[] {
@@ -124,6 +131,8 @@ export interface SlotFill {
   used: Span[];
   /** A value was read for a slot but failed its checks (out of range, not in the enum). */
   rejected: number;
+  /** Slots filled with a word no value list holds (weaker evidence than a known value). */
+  guessed: number;
   /** A required slot could not be filled. */
   unfit: boolean;
 }
@@ -133,6 +142,10 @@ export interface FillContext {
   words: QuestionWord[];
   mentions: ValueMention[];
   table: TableValues | undefined;
+  /** Question words that look like a data value nobody listed (see `unlistedValues` in the router). */
+  unlisted?: Span[];
+  /** The question names this candidate's table ("gapminder", "cars"). */
+  tableNamed?: boolean;
 }
 
 export function fillSlots(candidate: CandidateProfile, context: FillContext): SlotFill {
@@ -160,7 +173,7 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
         const mention = mentions.find((m) => m.column === plan.column && !taken(m.span) && fitsEnum(plan.slot, m.value));
         if (mention) take(plan, enumValue(plan.slot, mention.value), mention.span);
         else {
-          const typed = labelledValue(plan, context);
+          const typed = labelledValue(plan, context) ?? wholeYear(plan, parsed);
           if (typed) take(plan, typed.value, typed.span);
         }
         break;
@@ -198,7 +211,12 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
         break;
       }
       case 'key': {
-        const key = keyValue(plan, context, taken);
+        const mention = mentions.find((m) => m.column === plan.column && !taken(m.span));
+        if (mention) {
+          take(plan, mention.value, mention.span);
+          break;
+        }
+        const key = keyValue(plan, context, taken) ?? wholeYear(plan, parsed);
         if (key) take(plan, key.value, key.span);
         break;
       }
@@ -206,9 +224,22 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
         break;
     }
   }
+  // A value the data's lists do not hold ("Japan" when only the 10 most frequent countries are
+  // known) goes to the program's one unfilled text slot on a categorical column; with two such slots
+  // it is not clear which one it filters, and it stays unused (the router then refuses rather than
+  // answer for the whole table).
+  // Optional filters only: a required lookup key is read by `keyValue` ("the capital of France" is no airport name).
+  const open = candidate.plans.filter((plan) => plan.role === 'eq' && plan.slot.type === 'string' && slots[plan.slot.name] === undefined && !context.table?.isComplete(plan.column));
+  const unlisted = (context.unlisted ?? []).filter((span) => !taken(span));
+  // Only when the question otherwise points at this data (its table or the slot's column is named):
+  // "the capital of France" is no airport state.
+  const [slot] = open.length === 1 ? open : [];
+  const [span] = unlisted.length === 1 ? unlisted : [];
+  const pointed = slot !== undefined && (context.tableNamed === true || (slot.label !== null && labelStems(slot.label).some((l) => context.words.some((w) => w.stem === l))));
+  const guessed = pointed && span !== undefined && take(slot, parsed.text.slice(span[0], span[1]), span) ? 1 : 0;
   // Required slots with a default are fine; without one the program cannot run.
   const unfit = candidate.slots.some((slot) => slot.required && slots[slot.name] === undefined && (slot.default === null || slot.default === undefined));
-  return { slots, used, rejected, unfit };
+  return { slots, used, rejected, guessed, unfit };
 }
 
 function fitsEnum(slot: Slot, value: SlotValue): boolean {
@@ -220,6 +251,13 @@ function enumValue(slot: Slot, value: SlotValue): SlotValue | null {
   const folded = foldValue(String(value));
   const found = (slot.enum_values ?? []).find((option) => option === value || foldValue(String(option)) === folded);
   return found ?? null;
+}
+
+/** "in 2000" for an integer slot on a year column: a date that is one whole calendar year. */
+function wholeYear(plan: SlotPlan, parsed: ParsedQuestion): { value: SlotValue; span: Span } | null {
+  if ((plan.slot.type !== 'integer' && plan.slot.type !== 'number') || !plan.label || !plan.label.split(' ').some((w) => stem(w) === 'year')) return null;
+  const date = parsed.dates.find((d) => d.from !== null && d.to !== null && d.from.slice(0, 4) === d.to.slice(0, 4) && d.from.endsWith('-01-01') && d.to.endsWith('-12-31'));
+  return date?.from ? { value: Number(date.from.slice(0, 4)), span: date.span } : null;
 }
 
 /** "origin ORD", "state = CA", "cluster 3": a value written right after its column's name. */
