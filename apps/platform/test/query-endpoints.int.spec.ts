@@ -148,7 +148,7 @@ describe(`query endpoints [${backend}]`, () => {
 
   it('tells a caller using another method than POST to POST, whatever the credential, and changes nothing', async () => {
     for (const [method, path] of [['GET', '/queries/heaviest_cars?origin=USA'], ['PUT', '/queries/heaviest_cars'], ['GET', '/query']] as const) {
-      for (const headers of [{ 'x-api-key': key }, { authorization: `Bearer ${key}` }, {}]) {
+      for (const headers of [{ 'x-api-key': key }, { authorization: `Bearer ${key}` }, {}] as Record<string, string>[]) {
         const answer = await h.request<{ error: string; message: string; details: unknown }>(method, path, { headers });
         expect(answer.status, `${method} ${path}`).toBe(400);
         expect(answer.body).toMatchObject({ error: 'invalid_query', details: { allowed_methods: ['POST'] } });
