@@ -61,25 +61,51 @@ export async function deliver(context: DeliveryContext, envelope: EventEnvelope)
   return 'dead-lettered';
 }
 
-/** Retries `work` with backoff; undefined once it succeeded, else what the last attempt threw. */
+// Failures that say the handler's own database or storage could not be reached, not that the event
+// is at fault: Node's network errors, PostgreSQL's connection exceptions (class 08), shutdowns and
+// "cannot connect now" (57P01–57P03), too many connections (53300), and pg's own words for a
+// connection that went away.
+const unreachableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', '57P01', '57P02', '57P03', '53300']);
+const unreachableMessage = /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect)/;
+
+/** Whether `error` (or one of its causes) says a part the handler needs is unreachable. */
+export function isUnreachable(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 8; cause = cause.cause, depth += 1) {
+    const code = (cause as Error & { code?: unknown }).code;
+    if (typeof code === 'string' && (unreachableCodes.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+    if (unreachableMessage.test(cause.message)) return true;
+    if (cause instanceof AggregateError && cause.errors.some(isUnreachable)) return true;
+  }
+  return false;
+}
+
+/**
+ * Retries `work` with backoff; undefined once it succeeded, else what the last attempt threw. While
+ * the handler's database or storage is unreachable the attempts are not counted (the backoff stays at
+ * its longest): an outage must not send good events to the dead-letter topic. If the subscription
+ * closes meanwhile, that error is thrown, so the events are not acknowledged and come again.
+ */
 async function attempt(context: DeliveryContext, about: Record<string, unknown>, work: (attempt: number) => Promise<void>): Promise<{ error: unknown } | undefined> {
   const { retry, logger } = context;
-  for (let attemptNo = 1; attemptNo <= retry.attempts; attemptNo += 1) {
+  let counted = 0;
+  for (let attemptNo = 1; ; attemptNo += 1) {
     try {
       await work(attemptNo);
       return undefined;
     } catch (error) {
+      const unreachable = isUnreachable(error);
+      if (!unreachable) counted += 1;
       const log = { err: error, topic: context.topic, group: context.group, ...about, attempt: attemptNo };
-      if (attemptNo === retry.attempts || context.signal?.aborted) {
+      if (context.signal?.aborted && unreachable) throw error;
+      if (counted >= retry.attempts || context.signal?.aborted) {
         logger.error(log, 'event handler failed; giving up');
         return { error };
       }
-      const delay = backoffMs(retry, attemptNo);
-      logger.warn({ ...log, retry_in_ms: delay }, 'event handler failed; retrying');
+      const delay = backoffMs(retry, unreachable ? Math.max(attemptNo, retry.attempts) : attemptNo);
+      logger.warn({ ...log, retry_in_ms: delay, unreachable }, unreachable ? 'event handler cannot reach a part it needs; retrying until it can' : 'event handler failed; retrying');
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
   }
-  return { error: new Error('no attempt was made') };
 }
 
 async function deadLetter(context: DeliveryContext, envelope: EventEnvelope, failure: { error: unknown }): Promise<void> {
