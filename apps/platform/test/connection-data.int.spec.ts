@@ -110,6 +110,16 @@ describe(`connection flow data [${backend}]`, () => {
     return reader.getRowObjects().map((row) => JSON.parse(String(row.row)) as Record<string, unknown>);
   }
 
+  it('gives a second datasource of the same name a table of its own, and the project stays queryable', async () => {
+    await execute('Airport codes', { url: `${api.origin}/airports.csv` });
+    await execute('airport  codes!', { url: `${api.origin}/airports.csv` });
+    const tables = (await h.ok<{ data: { name: string }[] }>('GET', `/projects/${projectId}/datalines`, { token: adminToken })).data.map((dataline) => dataline.name);
+    expect(tables.filter((name) => name.startsWith('airport_codes')).sort()).toEqual(['airport_codes', 'airport_codes_2']);
+    // Both tables load into the project's database (two `airport_codes` had failed it as a whole).
+    const program = { name: 'airports_in_both', query: 'How many airports are in both?', query_program: 'SELECT count(*) AS n FROM airport_codes JOIN airport_codes_2 USING (iata)', slots: [] };
+    expect((await h.request('POST', `/projects/${projectId}/queryprograms`, { token: adminToken, body: program })).status).toBe(200);
+  });
+
   it('keeps nested objects, arrays, nulls, numbers, booleans and dates through Parquet', async () => {
     const rows = await storedRows(await execute('Nested', { url: `${api.origin}/nested`, responsePathExtractor: 'results.items' }));
     expect(rows).toEqual(nested);

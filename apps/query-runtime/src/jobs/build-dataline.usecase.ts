@@ -79,7 +79,9 @@ export class BuildDatalineUseCase {
       const local = join(scratch, 'response.parquet');
       await pipeline(await this.deps.objects.get(dataObject.key), createWriteStream(local));
       const started = performance.now();
-      const profile = await profileParquet(local, { tableName: tableName(datasource.name) });
+      const { datalines } = await catalog.listProjectDatalines({ projectId: job.projectId });
+      const table = projectTableName(datasource.name, job.datasourceId, datalines);
+      const profile = await profileParquet(local, { tableName: table });
       log.info({ rows: profile.row_count, columns: profile.columns.length, duration_ms: Math.round(performance.now() - started) }, 'profiled');
       await catalog.addJobEvent({
         jobId: job.id,
@@ -115,6 +117,22 @@ export class BuildDatalineUseCase {
       await rm(scratch, { recursive: true, force: true });
     }
   }
+}
+
+/**
+ * The table a datasource's data is queried as within its project. A refresh keeps the table its
+ * dataline already has (programs name it); a new datasource gets its name as a table name, with
+ * `_2`, `_3`, … when another datasource of the project holds that table: two datasources named
+ * "Cars" had both become `cars`, and the project's database then failed to load at all.
+ */
+export function projectTableName(name: string, datasourceId: string, datalines: readonly { datasourceId: string; name: string }[]): string {
+  const own = datalines.find((dataline) => dataline.datasourceId === datasourceId);
+  if (own?.name) return own.name;
+  const taken = new Set(datalines.map((dataline) => dataline.name));
+  const base = tableName(name);
+  let candidate = base;
+  for (let suffix = 2; taken.has(candidate); suffix += 1) candidate = `${base.slice(0, 63 - String(suffix).length - 1)}_${suffix}`;
+  return candidate;
 }
 
 /** A datasource's name as a SQL table name: lower-case words joined by underscores. */
