@@ -35,6 +35,11 @@ export class Database {
     const max = embedded ? 1 : (options.poolSize ?? 10);
     const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 10_000, idleTimeoutMillis: 30_000 });
     pool.on('error', (error) => logger.error({ err: error }, 'idle database connection failed'));
+    // A connection can also fail while it is checked out between two statements (a transaction
+    // waiting on JavaScript) when the server shuts down or restarts: pg then emits 'error' on the
+    // client, which the pool listens to only while the client is idle, and an 'error' nobody listens
+    // to ends the process. The statement in flight fails on its own; the pool drops the client.
+    pool.on('connect', (client) => client.on('error', (error) => logger.warn({ err: error }, 'database connection failed')));
     const database = new Database(embedded ? 'pglite' : 'postgres', pool, logger, embedded);
     try {
       await database.ping();

@@ -88,6 +88,20 @@ describe(`db contract [${backend}]`, () => {
     expect(Number(count)).toBe(ids.length);
   });
 
+  // The server ending a connection that a transaction holds between two statements (a restart, an
+  // administrator): pg emits 'error' on the client, and one nobody listened to ended the process.
+  it.runIf(backend === 'postgres')('survives the server ending a connection held by a transaction, and serves the next query', async () => {
+    const db = database.forSchema<Tables>(schema);
+    const ended = db.transaction().execute(async (trx) => {
+      const { pid } = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)).rows[0]!;
+      await sql`select pg_terminate_backend(${pid})`.execute(db);
+      await new Promise((resolve) => setTimeout(resolve, 300)); // the error arrives while no statement runs
+      await sql`select 1`.execute(trx);
+    });
+    await expect(ended).rejects.toThrow();
+    expect((await sql<{ n: number }>`select 1 as n`.execute(db)).rows[0]!.n).toBe(1);
+  });
+
   it('keeps data when the database is closed and opened again', async () => {
     await database.close();
     database = await Database.open({ url: realParts.databaseUrl, dataDir: dir.path, logger: testLogger() });

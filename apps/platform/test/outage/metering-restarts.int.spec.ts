@@ -1,9 +1,10 @@
-// Issue 7: no ApiLog is lost or doubled when metering and then Kafka are restarted while calls flow.
+// Issue 7: no ApiLog is lost or doubled when metering and then Kafka are restarted while calls flow,
+// nor when PostgreSQL is.
 // Metering runs as a platform of its own (TARGET=metering, as in Kubernetes) beside one running every
 // other service, and the two find each other over gRPC; four callers keep calling a deployed query
 // on the second while the first stops and starts, and then while the broker stops and starts.
 //
-// This file stops the shared Kafka broker, so it is not part of `npm test` (whose suites run in
+// This file stops the shared Kafka broker and PostgreSQL server, so it is not part of `npm test` (whose suites run in
 // parallel and use the broker): vitest.config.ts leaves test/outage/ out, vitest.outage.config.ts
 // runs it alone, and .ci/run runs that after the main run on the real parts. It needs a separate
 // metering process and a broker to stop, which the embedded parts do not have: there it is skipped.
@@ -25,6 +26,11 @@ const run = promisify(execFile);
 /** `deploy/local/kafka.sh stop|start|status` (data kept across a stop). */
 async function kafka(command: 'stop' | 'start' | 'status'): Promise<void> {
   await run('bash', ['deploy/local/kafka.sh', command], { cwd: repositoryRoot, timeout: 120_000 });
+}
+
+/** `deploy/local/postgres.sh stop|start` (data kept across a stop). */
+async function postgres(command: 'stop' | 'start'): Promise<void> {
+  await run('bash', ['deploy/local/postgres.sh', command], { cwd: repositoryRoot, timeout: 120_000 });
 }
 
 /** A loopback port free now, for a gRPC server that must come back at the same address. */
@@ -65,6 +71,57 @@ describe(`metering and Kafka restarts [${backend}]`, () => {
     const logs = await meteringDb().selectFrom('api_logs').select((eb) => eb.fn.countAll<string>().as('n')).where('project_id', '=', projectId).executeTakeFirstOrThrow();
     const rollups = await meteringDb().selectFrom('usage_rollups').select((eb) => eb.fn.sum<string>('requests').as('n')).where('project_id', '=', projectId).executeTakeFirstOrThrow();
     return { logs: Number(logs.n), rollups: Number(rollups.n ?? 0) };
+  };
+
+  /** Four callers calling the gateway until stop(), which checks every call was answered 200. */
+  const startCallers = (key: string) => {
+    const statuses = new Map<number, number>();
+    let answered = 0;
+    let flowing = true;
+    const caller = async () => {
+      while (flowing) {
+        try {
+          const status = await oneShotCall(services!.port!, key);
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+          if (status === 200) answered += 1;
+        } catch {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      }
+    };
+    const callers = Array.from({ length: 4 }, caller);
+    return {
+      // Each phase lasts until 40 more calls were answered, and at least `minMs` (long enough for
+      // the consumers and the producer to see the part go away and come back).
+      moreCalls: async (what: string, minMs = 0) => {
+        const from = answered;
+        const until = Date.now() + minMs;
+        await waitFor(() => answered >= from + 40 && Date.now() >= until, `40 calls ${what}`, 60_000);
+      },
+      stop: async () => {
+        flowing = false;
+        await Promise.all(callers);
+        // Only 200s: no call was refused or failed because a part was away.
+        expect(Object.fromEntries(statuses)).toEqual({ 200: answered });
+        return answered;
+      },
+    };
+  };
+  /** Every call answered is one ApiLog row, once, and counted once in the rollups; 3 s later (when a redelivery would have landed) still so. */
+  const everyCallStoredOnce = async (projectId: string, answered: number, before = { logs: 0, rollups: 0 }) => {
+    const expected = { logs: before.logs + answered, rollups: before.rollups + answered };
+    const rows = await waitFor(
+      async () => {
+        const counted = await meteringRows(projectId);
+        return counted.logs >= expected.logs ? counted : undefined;
+      },
+      `${answered} ApiLog rows`,
+      120_000,
+      250,
+    );
+    expect(rows).toEqual(expected);
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(await meteringRows(projectId)).toEqual(expected);
   };
 
   beforeAll(async () => {
@@ -126,28 +183,8 @@ describe(`metering and Kafka restarts [${backend}]`, () => {
 
       // Four callers keep calling the gateway, which stays up throughout; rate limiting fails open
       // while metering is away, so every call is answered.
-      const statuses = new Map<number, number>();
-      let answered = 0;
-      let flowing = true;
-      const caller = async () => {
-        while (flowing) {
-          try {
-            const status = await oneShotCall(services!.port!, key);
-            statuses.set(status, (statuses.get(status) ?? 0) + 1);
-            if (status === 200) answered += 1;
-          } catch {
-            await new Promise((resolve) => setTimeout(resolve, 20));
-          }
-        }
-      };
-      const callers = Array.from({ length: 4 }, caller);
-      // Each phase lasts until 40 more calls were answered, and at least `minMs` (long enough for
-      // the consumers and the producer to see the part go away and come back).
-      const moreCalls = async (what: string, minMs = 0) => {
-        const from = answered;
-        const until = Date.now() + minMs;
-        await waitFor(() => answered >= from + 40 && Date.now() >= until, `40 calls ${what}`, 60_000);
-      };
+      const calls = startCallers(key);
+      const moreCalls = calls.moreCalls;
 
       await moreCalls('before metering stops');
       await metering!.stop();
@@ -164,25 +201,8 @@ describe(`metering and Kafka restarts [${backend}]`, () => {
       await kafka('start');
       await moreCalls('after Kafka restarted');
 
-      flowing = false;
-      await Promise.all(callers);
-      // Only 200s: no call was refused or failed because a part was away.
-      expect(Object.fromEntries(statuses)).toEqual({ 200: answered });
-
-      const rows = await waitFor(
-        async () => {
-          const counted = await meteringRows(projectId);
-          return counted.logs >= answered ? counted : undefined;
-        },
-        `${answered} ApiLog rows`,
-        120_000,
-        250,
-      );
-      // Every call answered is one row, once, and counted once in the rollups; a while later (when a
-      // redelivery would have landed) still so.
-      expect(rows).toEqual({ logs: answered, rollups: answered });
-      await new Promise((resolve) => setTimeout(resolve, 3_000));
-      expect(await meteringRows(projectId)).toEqual({ logs: answered, rollups: answered });
+      const answered = await calls.stop();
+      await everyCallStoredOnce(projectId, answered);
       // Every event the test's own group saw on the bus is among them.
       await waitFor(() => published.size >= answered, `${answered} events seen by the test's group`, 60_000, 250);
       await listener.close();
@@ -198,5 +218,34 @@ describe(`metering and Kafka restarts [${backend}]`, () => {
       );
     },
     420_000,
+  );
+  // PostgreSQL away for a few seconds: metering cannot write, and must neither lose the events nor
+  // send them to querylane.dead-letter (which it did after 5 attempts, a few seconds); the gateway
+  // answers from its caches throughout (a fresh key and program, verified just before).
+  it.runIf(realParts.kafkaBrokers && realParts.databaseUrl)(
+    'no ApiLog is lost or doubled when PostgreSQL is restarted while calls flow',
+    async () => {
+      const { projectId, key } = await deployedProgram(request, `${api.origin}/cars`);
+      const dead = new Set<string>();
+      const deadLetters: Subscription = await services!
+        .value(eventBusModule)
+        .subscribe({ group: uniqueName('test.dead-letter'), topics: [topics.deadLetter], startAt: 'latest', handler: async ({ envelope }) => void (envelope.projectId === projectId && dead.add(envelope.id)) });
+      // The project's rows so far (an earlier test of the file may have called it).
+      const before = await meteringRows(projectId);
+      const calls = startCallers(key);
+      await calls.moreCalls('before PostgreSQL stops');
+      await postgres('stop');
+      try {
+        await calls.moreCalls('while PostgreSQL is down', 5_000);
+      } finally {
+        await postgres('start');
+      }
+      await calls.moreCalls('after PostgreSQL restarted');
+      const answered = await calls.stop();
+      await everyCallStoredOnce(projectId, answered, before);
+      await deadLetters.close();
+      expect([...dead]).toEqual([]);
+    },
+    240_000,
   );
 });
