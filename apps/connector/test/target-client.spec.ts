@@ -137,6 +137,12 @@ async function startFixture(): Promise<Fixture> {
         const limit = Number(q('limit') ?? 100);
         return json(res, 200, { items: cars.slice(offset, offset + limit) });
       }
+      case '/paged/offset-capped': {
+        // Caps every page at 40 records whatever limit is asked for.
+        const offset = Number(q('offset') ?? 0);
+        const limit = Math.min(40, Number(q('limit') ?? 100));
+        return json(res, 200, { items: cars.slice(offset, offset + limit) });
+      }
       case '/paged/offset-body': {
         const { offset, limit } = JSON.parse(body || '{}') as { offset: number; limit: number };
         return json(res, 200, { items: cars.slice(offset, offset + limit) });
@@ -564,6 +570,12 @@ describe('pagination', () => {
     const posted = await client().fetchRecords(get('/paged/offset-body', { method: 'POST', body: {}, responsePathExtractor: 'items', pagination: { type: 'offset', limit: 150, in: 'body' } }));
     expect(await collect(posted.records)).toEqual(cars);
     expect(posted.pages).toBe(3);
+  });
+
+  it('reads every record of an offset API that caps the limit lower than asked', async () => {
+    const result = await client().fetchRecords(get('/paged/offset-capped', { responsePathExtractor: 'items', pagination: { type: 'offset', limit: 100 } }));
+    expect(await collect(result.records)).toEqual(cars);
+    expect(result.pages).toBe(Math.ceil(cars.length / 40));
   });
 
   it('follows a cursor from the body until it is missing', async () => {

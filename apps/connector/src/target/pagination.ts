@@ -66,13 +66,18 @@ function pageNumbers(pagination: Extract<Pagination, { type: 'page' }>, maxPages
 
 function offsets(pagination: Extract<Pagination, { type: 'offset' }>, maxPages: number): Paginator {
   let offset = pagination.start;
+  // The page size a short page is measured against: what the first page held, which is `limit` unless
+  // the target caps it lower (52 records, limit 100, capped at 40: 40, then 12). Measuring against
+  // `limit` stopped after that first page of 40 and lost the rest without a word.
+  let expected: number | undefined;
   const patch = (): PagePatch => ({ in: pagination.in, values: { [pagination.offsetParam]: offset, [pagination.limitParam]: pagination.limit } });
   return {
     maxPages,
     first: patch,
     next: (outcome) => {
-      if (outcome.records === 0 || outcome.records < pagination.limit) return undefined;
-      // Advance by what came, not by the limit: an API that caps the limit lower never loses records.
+      expected ??= Math.min(outcome.records, pagination.limit);
+      if (outcome.records === 0 || outcome.records < expected) return undefined;
+      // Advance by what came, not by the limit.
       offset += outcome.records;
       return patch();
     },
