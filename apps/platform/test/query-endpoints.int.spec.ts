@@ -8,7 +8,7 @@ import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { openPayload, topics } from '@querylane/bus';
 import { eventsV1 } from '@querylane/proto';
 import { eventBusModule } from '@querylane/runtime';
-import { startFixtureApi, vegaJson, waitFor, type FixtureApi } from '@querylane/testing';
+import { startFixtureApi, uniqueName, vegaJson, waitFor, type FixtureApi } from '@querylane/testing';
 import { adminToken, backend, Harness, heaviestCars } from './harness.js';
 
 
@@ -229,5 +229,26 @@ describe(`query endpoints [${backend}]`, () => {
     expect(event.apiKeyId).not.toBe('');
     expect(event.userId).not.toBe('');
     expect(event.responseTimeMs).toBeGreaterThan(0);
+  });
+  it('logs refused calls in their project and answers them with the rate-limit headers: a bad body, no question, an environment the key lacks', async () => {
+    const marker = uniqueName('refused');
+    const refusals = [
+      { path: `/queries/${marker}_body`, raw: '{"origin": ', headers: {}, status: 400, error: 'invalid_query' },
+      { path: '/query', raw: JSON.stringify({ conversation_id: marker }), headers: {}, status: 400, error: 'invalid_query' },
+      { path: `/queries/${marker}_env`, raw: '{}', headers: { 'x-environment': 'development' }, status: 403, error: 'permission_denied' },
+    ] as { path: string; raw: string; headers: Record<string, string>; status: number; error: string }[];
+    for (const refusal of refusals) {
+      const answer = await h.request<{ error: string }>('POST', refusal.path, { raw: refusal.raw, headers: { 'x-api-key': key, 'content-type': 'application/json', ...refusal.headers } });
+      expect(answer.status, refusal.path).toBe(refusal.status);
+      expect(answer.body.error).toBe(refusal.error);
+      expect(answer.headers.get('ratelimit-policy'), refusal.path).toBeTruthy();
+      expect(answer.headers.get('ratelimit'), refusal.path).toBeTruthy();
+    }
+    const logged = () => calls.filter((call) => call.endpointPath.includes(marker) || JSON.stringify(call.requestBody ?? {}).includes(marker));
+    await waitFor(() => logged().length + calls.filter((call) => call.endpointPath === '/v1/query' && call.statusCode === 400).length >= 3, 'the refused calls’ events');
+    for (const suffix of ['_body', '_env']) {
+      expect(calls.find((call) => call.endpointPath === `/v1/queries/${marker}${suffix}`), suffix).toMatchObject({ projectId, apiKeyId: expect.any(String) });
+    }
+    expect(calls.some((call) => call.endpointPath === '/v1/query' && call.statusCode === 400 && call.projectId === projectId && call.error === 'invalid_query')).toBe(true);
   });
 });

@@ -51,14 +51,19 @@ export function queryRoutes(deps: QueryRoutesDependencies) {
 
   app.post('/queries/:query_name', async (c) => {
     const name = c.req.param('query_name');
-    const slots = await jsonObject(c);
-    note(c, { queryName: name, requestBody: slots, queryParams: slots });
-    const scope = scopeOf(c);
+    note(c, { queryName: name });
+    const scope = await scoped(c);
     // The rate-limit decision and the query run side by side: the call waits for the slower of
     // the two, not their sum. A refused call's rows are dropped; the gateway remembers the refusal
     // until the bucket refills, so that happens once per refusal, not once per call.
     const limited = limit(c, scope);
     limited.catch(() => undefined);
+    // A body that is not a JSON object is answered after the decision, with its headers.
+    const slots = await jsonObject(c).catch(async (error: unknown) => {
+      await limited;
+      throw error;
+    });
+    note(c, { requestBody: slots, queryParams: slots });
     const endpoint = (await deps.endpoints.of(scope.projectId, scope.environment, c.get('requestId'))).get(name);
     if (!endpoint) {
       await limited;
@@ -74,16 +79,27 @@ export function queryRoutes(deps: QueryRoutesDependencies) {
   });
 
   app.post('/query', async (c) => {
-    const parsed = questionSchema.safeParse(await jsonObject(c));
+    // A bad body is still a call of the project it names (or the key's only one): it is logged
+    // there and answered with the rate-limit headers, like every answer of this endpoint.
+    const refuse = async (error: AppError, named: Record<string, unknown> = {}) => {
+      const asked = { project_id: typeof named.project_id === 'string' ? named.project_id : undefined, environment: typeof named.environment === 'string' ? named.environment : undefined };
+      await scoped(c, asked).then(
+        (scope) => limit(c, scope),
+        (scopeError: unknown) => (scopeError instanceof AppError && isRateLimit(scopeError) ? Promise.reject(scopeError) : undefined),
+      );
+      throw error;
+    };
+    const raw = await jsonObject(c).catch((error: unknown) => (error instanceof AppError ? refuse(error) : Promise.reject(error)));
+    const parsed = questionSchema.safeParse(raw);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
-      throw new AppError('invalid_query', `invalid body: ${issue.path.join('.') || 'body'}: ${issue.message}`, { field: issue.path.join('.') });
+      return refuse(new AppError('invalid_query', `invalid body: ${issue.path.join('.') || 'body'}: ${issue.message}`, { field: issue.path.join('.') }), raw);
     }
     const body = parsed.data;
     note(c, { question: body.query, requestBody: body });
-    if (body.query.trim() === '') throw new AppError('invalid_query', 'query (the question) is empty', { field: 'query' });
-    if (body.query.length > maxQuestionLength) throw new AppError('invalid_query', `the question is longer than ${maxQuestionLength} characters`, { field: 'query' });
-    const scope = scopeOf(c, body);
+    if (body.query.trim() === '') return refuse(new AppError('invalid_query', 'query (the question) is empty', { field: 'query' }), body);
+    if (body.query.length > maxQuestionLength) return refuse(new AppError('invalid_query', `the question is longer than ${maxQuestionLength} characters`, { field: 'query' }), body);
+    const scope = await scoped(c, body);
     await limit(c, scope);
     const endpoints = await deps.endpoints.of(scope.projectId, scope.environment, c.get('requestId'));
     const key = c.get('apiKey');
@@ -128,6 +144,25 @@ export function queryRoutes(deps: QueryRoutesDependencies) {
     return c.body(`{"data":${text(answer.dataJson)},${rest.slice(1)}`, 200, { 'content-type': 'application/json' });
   });
 
+  /**
+   * The call's project and environment. A key refused for them (403, or no project named) is still
+   * answered with its rate-limit headers like every answer of these endpoints, and a key refused
+   * only the environment of a project it holds is logged as a call of that project.
+   */
+  async function scoped(c: Context<GatewayEnv>, body: { project_id?: string | undefined; environment?: string | undefined } = {}): Promise<QueryScope> {
+    try {
+      return scopeOf(c, body);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      const key = c.get('apiKey');
+      const projectId = body.project_id || c.req.query('project_id') || c.req.header('x-project-id') || (key.projectIds.length === 1 ? key.projectIds[0]! : '');
+      const environment = body.environment || c.req.header('x-environment') || '';
+      if (key.projectIds.includes(projectId)) c.set('queryScope', { projectId, environment });
+      await limit(c, { projectId: key.projectIds.includes(projectId) ? projectId : '', environment });
+      throw error;
+    }
+  }
+
   /** Takes the call from the key's rate limit and quota; every answer after this carries the headers. */
   async function limit(c: Context<GatewayEnv>, scope: QueryScope): Promise<void> {
     const key = c.get('apiKey');
@@ -148,6 +183,10 @@ export interface CallNote {
   queryresponseId?: string;
   apiSlug?: string;
   streamError?: string;
+}
+
+function isRateLimit(error: AppError): boolean {
+  return error.code === 'rate_limit_exceeded' || error.code === 'quota_exceeded';
 }
 
 function note(c: Context<GatewayEnv>, values: CallNote): void {
