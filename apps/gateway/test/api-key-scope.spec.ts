@@ -23,6 +23,12 @@ describe('resolveQueryScope', () => {
     expect(resolveQueryScope(key(['p1', 'p2'], ['production']), { projectId: 'p2' })).toEqual({ projectId: 'p2', environment: 'production' });
   });
 
+  it('answers an environment that does not exist as a bad call (400), not a missing grant', () => {
+    const all = key(['p1'], ['production', 'staging', 'development']);
+    expect(() => resolveQueryScope(all, { environment: 'bogus' })).toThrow(expect.objectContaining({ code: 'invalid_query', details: expect.objectContaining({ field: 'environment' }) }));
+    expect(() => resolveQueryScope(all, { environment: 'Production' })).toThrow(expect.objectContaining({ code: 'invalid_query' }));
+  });
+
   it('refuses a project or environment outside the key', () => {
     expect(() => resolveQueryScope(key(['p1'], ['production']), { projectId: 'p9' })).toThrow(expect.objectContaining({ code: 'permission_denied' }));
     expect(() => resolveQueryScope(key(['p1'], ['production']), { environment: 'staging' })).toThrow(expect.objectContaining({ code: 'permission_denied' }));

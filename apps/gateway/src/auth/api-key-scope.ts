@@ -4,6 +4,9 @@
 import { AppError } from '@querylane/errors';
 import type { ApiKeyPrincipal } from './authenticator.js';
 
+/** DESIGN.md's environments; a name outside them is a mistake in the call, not a missing grant. */
+const knownEnvironments: readonly string[] = ['production', 'staging', 'development'];
+
 export interface QueryScope {
   projectId: string;
   environment: string;
@@ -17,6 +20,9 @@ export function resolveQueryScope(key: ApiKeyPrincipal, asked: { projectId?: str
     });
   }
   const environment = asked.environment || (key.environments.length === 1 ? key.environments[0]! : 'production');
+  if (!knownEnvironments.includes(environment)) {
+    throw new AppError('invalid_query', `unknown environment ${JSON.stringify(environment)}: one of ${knownEnvironments.join(', ')}`, { field: 'environment', environments: knownEnvironments });
+  }
   if (!key.projectIds.includes(projectId)) {
     throw new AppError('permission_denied', `this API key is not scoped to project ${projectId}`, { project_id: projectId });
   }
