@@ -126,6 +126,11 @@ describe(`alerts [${backend}]`, () => {
     const blocked = await h.request('POST', `/projects/${projectId}/alerts`, { token: adminToken, body: { ...rule, channels: [{ type: 'webhook', url: 'http://10.1.2.3/hook' }] } });
     expect(blocked.status).toBe(400);
     expect(blocked.body).toMatchObject({ error: 'invalid_request', details: { field: 'channels.0.url', reason: 'blocked_address' } });
+    // Credentials in a webhook URL would be shown back on every read: refused, and not echoed.
+    const withCredentials = await h.request('POST', `/projects/${projectId}/alerts`, { token: adminToken, body: { ...rule, channels: [{ type: 'webhook', url: 'https://user:s3cr3t@hooks.example.com/x' }] } });
+    expect(withCredentials.status).toBe(400);
+    expect(withCredentials.body).toMatchObject({ error: 'invalid_request', details: { field: 'channels.0.url' } });
+    expect(JSON.stringify(withCredentials.body)).not.toContain('s3cr3t');
   });
 
   it('fires once on errors, delivers a signed webhook and an e-mail, respects its cooldown, and resolves when errors stop', async () => {

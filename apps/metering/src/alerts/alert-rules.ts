@@ -21,7 +21,14 @@ export const maxChannels = 10;
 const webhookChannel = z
   .object({
     type: z.literal('webhook'),
-    url: z.string().trim().min(1).max(2048),
+    // Credentials in the URL would be shown back on every read (a URL is not a secret): they belong
+    // in `secret`, which signs the body and is never read back.
+    url: z
+      .string()
+      .trim()
+      .min(1)
+      .max(2048)
+      .refine((url) => !/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(url), 'a webhook URL must not carry credentials (user:password@); give a secret to sign the deliveries instead'),
     secret: z.string().min(1).max(256).nullable().optional(),
   })
   .strict();
