@@ -1,7 +1,8 @@
 // Rate limits and monthly quotas of the query endpoints, decided by metering (the model is Envoy's
 // global rate-limit service: one CheckRateLimit call per query call, token buckets held by metering
 // and sharded by API key). A refusal is remembered here until the key's bucket has a token again, so
-// a client hammering past its limit costs no metering call until then. When metering cannot answer
+// a client hammering past its limit costs no metering call until then; a used-up monthly quota for
+// 10 s at a time (its Retry-After stays the period's end), since the plan may change before then. When metering cannot answer
 // in time the call goes through (fail open, the default) or is refused with 503 (fail closed,
 // GATEWAY_RATE_LIMIT_FAILURE_MODE=closed); either way the failure is counted in
 // querylane_gateway_rate_limit_failures_total.
@@ -13,6 +14,8 @@ import type { ServiceClients } from '@querylane/runtime';
 
 export type FailureMode = 'open' | 'closed';
 
+const quotaRefusalMemoryMs = 10_000;
+
 /** The RateLimit-Policy and RateLimit headers of the answer (draft-ietf-httpapi-ratelimit-headers). */
 export interface RateLimitHeaders {
   'RateLimit-Policy': string;
@@ -20,7 +23,10 @@ export interface RateLimitHeaders {
 }
 
 interface Refusal {
+  /** Until when the refusal is answered here without asking metering. */
   until: number;
+  /** When the client may call again (the answer's Retry-After). */
+  retryAt: number;
   reason: string;
   decision: meteringV1.CheckRateLimitResponse;
 }
@@ -37,7 +43,7 @@ export class RateLimiter {
   async take(call: { apiKeyId: string; organizationId: string; projectId: string }, requestId: string): Promise<RateLimitHeaders | undefined> {
     const remembered = this.refusals.get(call.apiKeyId);
     if (remembered !== undefined) {
-      if (Date.now() < remembered.until) throw refusal(remembered.reason, remembered.until - Date.now(), remembered.decision);
+      if (Date.now() < remembered.until) throw refusal(remembered.reason, remembered.retryAt - Date.now(), remembered.decision);
       this.refusals.delete(call.apiKeyId);
     }
     let decision: meteringV1.CheckRateLimitResponse;
@@ -51,7 +57,10 @@ export class RateLimiter {
     }
     if (!decision.allowed) {
       const retryMs = Number(decision.retryAfterMs);
-      this.refusals.set(call.apiKeyId, { until: Date.now() + retryMs, reason: decision.reason, decision });
+      // A used-up quota lasts until the month ends, but a plan can change before then (an upgrade,
+      // overage allowed): that refusal is remembered for a short while only, then metering is asked again.
+      const rememberMs = decision.reason === 'quota_exceeded' ? Math.min(retryMs, quotaRefusalMemoryMs) : retryMs;
+      this.refusals.set(call.apiKeyId, { until: Date.now() + rememberMs, retryAt: Date.now() + retryMs, reason: decision.reason, decision });
       if (this.refusals.size > 100_000) this.refusals.delete(this.refusals.keys().next().value as string);
       throw refusal(decision.reason, retryMs, decision);
     }
