@@ -230,8 +230,11 @@ describe(`query endpoints [${backend}]`, () => {
     expect(event.userId).not.toBe('');
     expect(event.responseTimeMs).toBeGreaterThan(0);
   });
+
   it('logs refused calls in their project and answers them with the rate-limit headers: a bad body, no question, an environment the key lacks', async () => {
     const marker = uniqueName('refused');
+    const refusedQuestion = (call: (typeof calls)[number]) => call.endpointPath === '/v1/query' && call.statusCode === 400 && call.projectId === projectId && call.error === 'invalid_query';
+    const questionsBefore = calls.filter(refusedQuestion).length;
     const refusals = [
       { path: `/queries/${marker}_body`, raw: '{"origin": ', headers: {}, status: 400, error: 'invalid_query' },
       { path: '/query', raw: JSON.stringify({ conversation_id: marker }), headers: {}, status: 400, error: 'invalid_query' },
@@ -244,11 +247,9 @@ describe(`query endpoints [${backend}]`, () => {
       expect(answer.headers.get('ratelimit-policy'), refusal.path).toBeTruthy();
       expect(answer.headers.get('ratelimit'), refusal.path).toBeTruthy();
     }
-    const logged = () => calls.filter((call) => call.endpointPath.includes(marker) || JSON.stringify(call.requestBody ?? {}).includes(marker));
-    await waitFor(() => logged().length + calls.filter((call) => call.endpointPath === '/v1/query' && call.statusCode === 400).length >= 3, 'the refused calls’ events');
-    for (const suffix of ['_body', '_env']) {
-      expect(calls.find((call) => call.endpointPath === `/v1/queries/${marker}${suffix}`), suffix).toMatchObject({ projectId, apiKeyId: expect.any(String) });
-    }
-    expect(calls.some((call) => call.endpointPath === '/v1/query' && call.statusCode === 400 && call.projectId === projectId && call.error === 'invalid_query')).toBe(true);
+    const event = (suffix: string) => calls.find((call) => call.endpointPath === `/v1/queries/${marker}${suffix}`);
+    // Events go out after their answers (batched): wait for each of the three.
+    await waitFor(() => event('_body') !== undefined && event('_env') !== undefined && calls.filter(refusedQuestion).length > questionsBefore, 'the refused calls’ events');
+    for (const suffix of ['_body', '_env']) expect(event(suffix), suffix).toMatchObject({ projectId, apiKeyId: expect.any(String) });
   });
 });
