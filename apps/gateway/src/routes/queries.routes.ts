@@ -150,15 +150,18 @@ export function queryRoutes(deps: QueryRoutesDependencies) {
    * only the environment of a project it holds is logged as a call of that project.
    */
   async function scoped(c: Context<GatewayEnv>, body: { project_id?: string | undefined; environment?: string | undefined } = {}): Promise<QueryScope> {
+    const key = c.get('apiKey');
+    const asked = { projectId: body.project_id || c.req.query('project_id') || c.req.header('x-project-id'), environment: body.environment || c.req.header('x-environment') };
     try {
-      return scopeOf(c, body);
+      const scope = resolveQueryScope(key, asked);
+      c.set('queryScope', scope);
+      return scope;
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      const key = c.get('apiKey');
-      const projectId = body.project_id || c.req.query('project_id') || c.req.header('x-project-id') || (key.projectIds.length === 1 ? key.projectIds[0]! : '');
-      const environment = body.environment || c.req.header('x-environment') || '';
-      if (key.projectIds.includes(projectId)) c.set('queryScope', { projectId, environment });
-      await limit(c, { projectId: key.projectIds.includes(projectId) ? projectId : '', environment });
+      const projectId = asked.projectId || (key.projectIds.length === 1 ? key.projectIds[0]! : '');
+      const held = key.projectIds.includes(projectId);
+      if (held) c.set('queryScope', { projectId, environment: asked.environment ?? '' });
+      await limit(c, { projectId: held ? projectId : '', environment: asked.environment ?? '' });
       throw error;
     }
   }
@@ -222,15 +225,6 @@ function recordCall(calls: ApiCallPublisher): MiddlewareHandler<GatewayEnv> {
       organizationId: key?.organizationId ?? '',
     });
   };
-}
-
-function scopeOf(c: Context<GatewayEnv>, body: { project_id?: string | undefined; environment?: string | undefined } = {}): QueryScope {
-  const scope = resolveQueryScope(c.get('apiKey'), {
-    projectId: body.project_id || c.req.query('project_id') || c.req.header('x-project-id'),
-    environment: body.environment || c.req.header('x-environment'),
-  });
-  c.set('queryScope', scope);
-  return scope;
 }
 
 /** The body as a JSON object; anything else is invalid_query. */
