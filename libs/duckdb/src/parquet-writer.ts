@@ -3,17 +3,17 @@
 // The input is one of two:
 // - The body itself (fast path). When the caller hands over a whole JSON array or NDJSON body
 //   (`JsonRecordsDocument`: one page, no response path), its bytes go to a scratch file and DuckDB
-//   converts them with the column types of a sample (its first 20,480 records) while JavaScript
-//   parses the same records and scans them once with RecordNormalizer (nothing is copied). The
-//   result stands when no value needed a change (all plain objects, no key renamed), no column
-//   mixes kinds, and every value fits the sampled types; otherwise the bytes are converted again
-//   with every record typing the columns (sample_size=-1), and if DuckDB refuses them (a duplicate
-//   key, a record over 16 MB, a lone surrogate) or a record needs shaping, the values take the other path.
+//   converts them with the column types of a sample (its first 20,480 records) while a second
+//   DuckDB instance reads the same bytes for a value those types would not hold as it is
+//   (sample-check.ts): JavaScript never parses the body. When one turns up, or DuckDB refuses the
+//   body (a key or a string the sample did not foresee, a duplicate key, a record that is not an
+//   object), JavaScript parses the records and scans them once with RecordNormalizer; if none needs
+//   shaping the bytes are converted again with every record typing the columns (sample_size=-1),
+//   and otherwise the values take the other path.
 // - Records streamed to a temporary NDJSON file, each shaped by RecordNormalizer (any other source,
 //   and every body a rule below changes), typed from every record.
-// Both give the same table; the differences are that numbers keep the spelling the target used
-// (`1.0` and `1e5` are DOUBLE from the body, BIGINT once JSON.parse and JSON.stringify had them),
-// and that a sampled integer column holds a `2.0` met after the sample as 2.
+// Both give the same table; the difference is that numbers keep the spelling the target used
+// (`1.0` and `1e5` are DOUBLE from the body, BIGINT once JSON.parse and JSON.stringify had them).
 // What the data becomes:
 // - Column names are the keys as they are (`US Gross`, `order`, `a.b`, `say "hi"`). The exceptions
 //   are names DuckDB cannot hold: an empty key becomes `unnamed`, a NUL becomes `_`, and a key that
@@ -37,12 +37,13 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import type { DuckDBConnection, DuckDBType } from '@duckdb/node-api';
+import type { DuckDBConnection } from '@duckdb/node-api';
 import type { Logger } from 'pino';
 import { AppError } from '@querylane/errors';
 import { operationFailure, withDuckDB } from './duckdb-session.js';
 import { spoolRecords } from './ndjson-spool.js';
 import { RecordNormalizer } from './record-normalizer.js';
+import { misfitSql, uncheckable, type SampledColumn } from './sample-check.js';
 import { quoteIdentifier, quoteLiteral } from './sql-identifier.js';
 import { tableNameFromPath } from './table-name.js';
 
@@ -94,6 +95,8 @@ export interface JsonRecordsDocument {
    * JSON, and says which format the body turned out to be), so the parse runs while DuckDB writes.
    */
   values: readonly unknown[] | (() => ParsedRecords);
+  /** Told how many records were written when they were written from the bytes (`values` may never have been read). */
+  written?: (records: number) => void;
 }
 
 /** The records of a body as its parser reads them: an iterable that parses anew on each pass. */
@@ -143,7 +146,10 @@ export async function writeParquet(source: RecordSource | JsonRecordsDocument, o
     let records: RecordSource | Iterable<unknown> = isJsonDocument(source) ? [] : source;
     if (isJsonDocument(source)) {
       const fromBody = await writeFromBody(source, scratch, staged, tableName, settings, logger);
-      if ('columns' in fromBody) written = fromBody;
+      if ('columns' in fromBody) {
+        written = fromBody;
+        source.written?.(fromBody.rows);
+      }
       else records = fromBody.values;
     }
     if (!written) {
@@ -176,13 +182,13 @@ function failed(logger: Logger | undefined): (error: unknown) => never {
 }
 
 /**
- * The fast path: the body's own bytes go to DuckDB. DuckDB types the columns from a sample of the
- * records and writes the file while JavaScript parses and scans the same records on the other
- * core; the sampled table is kept when the scan finds that no record needs shaping and that every
- * value fits the sampled types (RecordNormalizer.fitsColumns; DuckDB itself stops at a key or a
- * string its sample did not foresee). Otherwise the bytes are converted again with every record
- * typed (sample_size = -1, the mixed columns as text), and if DuckDB refuses them (a duplicate key,
- * a lone surrogate), or a record needs shaping, the parsed values are handed back for the spool.
+ * The fast path: the body's own bytes go to DuckDB, typed from a sample of the records and checked
+ * (sample-check.ts) on a second DuckDB instance while the first writes; JavaScript never parses
+ * the body. When the sampled types do not hold every value, or DuckDB refuses the body, JavaScript
+ * parses and scans the records: if none needs shaping the bytes are converted again with every
+ * record typing the columns (sample_size = -1, mixed columns as text), otherwise (or if DuckDB
+ * refuses them again: a duplicate key, a lone surrogate) the parsed values are handed back for the
+ * spool.
  */
 async function writeFromBody(
   document: JsonRecordsDocument,
@@ -198,54 +204,41 @@ async function writeFromBody(
     throw operationFailure(error, 'writing the temporary records file');
   });
   logger?.debug({ bytes: document.json.length, elapsed_ms: Date.now() - started }, 'body staged');
-  // DuckDB reads one JSON array on one thread whatever it is given; further threads only hold
-  // buffers (a million records: +270 MB with two threads, +90 MB with one, same time). NDJSON
-  // splits across threads, which pays (1.8 s → 1.4 s).
-  const threads = (format: JsonRecordsDocument['format']) => (format === 'array' ? 1 : undefined);
-  const sampled = withDuckDB({ ...settings, threads: threads(document.format) }, (connection) => convertSampled(connection, path, document.format, staged, tableName)).then(
-    (result) => result,
-    (error: unknown) => ({ error }),
-  );
+  const sampledInput: ScratchInput = { origin: 'body', path, format: document.format, rows: -1, mixedColumns: [], maxRecordLength: 0 };
+  const sampled = await convertSampled(sampledInput, document.json, scratch, staged, tableName, settings, logger);
+  if (sampled) {
+    logger?.debug({ origin: 'body', typing: 'sampled', rows: sampled.rows, elapsed_ms: Date.now() - started }, 'records written from the body');
+    return sampled;
+  }
   let parsed: ParsedRecords;
   let normalizer: RecordNormalizer;
   let usable: boolean;
   let rows: number;
-  try {
-    // A second reading is in the body's real format (RecordsFormatChange); there is no third.
-    for (let reading = 1; ; reading += 1) {
-      parsed = typeof document.values === 'function' ? document.values() : { format: document.format, values: document.values };
-      normalizer = new RecordNormalizer();
-      usable = true;
-      rows = 0;
-      try {
-        for (const value of parsed.values) {
-          rows += 1;
-          if (normalizer.normalize(value) !== value) {
-            usable = false;
-            break;
-          }
+  // A second reading is in the body's real format (RecordsFormatChange); there is no third.
+  for (let reading = 1; ; reading += 1) {
+    parsed = typeof document.values === 'function' ? document.values() : { format: document.format, values: document.values };
+    normalizer = new RecordNormalizer();
+    usable = true;
+    rows = 0;
+    try {
+      for (const value of parsed.values) {
+        rows += 1;
+        if (normalizer.normalize(value) !== value) {
+          usable = false;
+          break;
         }
-        break;
-      } catch (error) {
-        if (!(error instanceof RecordsFormatChange) || reading > 1) throw error;
       }
+      break;
+    } catch (error) {
+      if (!(error instanceof RecordsFormatChange) || reading > 1) throw error;
     }
-  } catch (error) {
-    await sampled; // never left writing into a scratch directory that is being removed
-    throw error;
   }
   usable &&= rows > 0;
   logger?.debug({ rows, usable, elapsed_ms: Date.now() - started }, 'records parsed and scanned');
-  const outcome = await sampled;
   if (!usable || normalizer.columns().length === 0) return { values: parsed.values };
-  if (!('error' in outcome) && parsed.format === document.format && outcome.rows === rows && normalizer.mixedScalarColumns().length === 0 && normalizer.fitsColumns(outcome.types)) {
-    logger?.debug({ origin: 'body', typing: 'sampled', rows, elapsed_ms: Date.now() - started }, 'records written from the body');
-    return { rows, columns: outcome.columns };
-  }
-  logger?.debug({ reason: 'error' in outcome ? 'refused' : 'types', rows }, 'the sampled typing does not hold every record; typing them all');
   const input: ScratchInput = { origin: 'body', path, format: parsed.format, rows, mixedColumns: normalizer.mixedScalarColumns(), maxRecordLength: 0 };
   try {
-    const columns = await withDuckDB({ ...settings, threads: threads(parsed.format) }, (connection) => convert(connection, input, staged, tableName, 'whole'));
+    const columns = await withDuckDB({ ...settings, threads: threadsFor(parsed.format) }, (connection) => convert(connection, input, staged, tableName, 'whole'));
     logger?.debug({ origin: 'body', typing: 'whole', rows, elapsed_ms: Date.now() - started }, 'records written from the body');
     return { rows, columns };
   } catch (error) {
@@ -256,20 +249,65 @@ async function writeFromBody(
   }
 }
 
-/** The body converted with the types DuckDB infers from its first records; the types are returned for checking. */
+// DuckDB reads one JSON array on one thread whatever it is given; further threads only hold
+// buffers (a million records: +270 MB with two threads, +90 MB with one, same time). NDJSON
+// splits across threads, which pays (1.8 s → 1.4 s).
+function threadsFor(format: JsonRecordsDocument['format']): number | undefined {
+  return format === 'array' ? 1 : undefined;
+}
+
+/**
+ * The body converted with the types DuckDB infers from its first records, while a second DuckDB
+ * instance looks for a value those types would not hold as it is (sample-check.ts). Undefined, with
+ * the reason logged, when one turns up, when the sampled types cannot be checked (JSON, MAP, names
+ * DuckDB made up), or when DuckDB refuses the body as typed (a key or a string the sample did not
+ * foresee, a record that is not an object, a duplicate key, another format): the staged file is
+ * then left for the caller to overwrite.
+ */
 async function convertSampled(
-  connection: DuckDBConnection,
-  path: string,
-  format: JsonRecordsDocument['format'],
+  input: ScratchInput,
+  json: Buffer,
+  scratch: string,
   staged: string,
   tableName: string,
-): Promise<{ rows: number; columns: ParquetColumn[]; types: { name: string; type: DuckDBType }[] }> {
-  const input: ScratchInput = { origin: 'body', path, format, rows: -1, mixedColumns: [], maxRecordLength: 0 };
-  const typed = await connection.runAndReadAll(`SELECT * FROM ${readJsonSql(input, 'sampled')} LIMIT 0`);
-  const names = typed.columnNames();
-  const types = typed.columnTypes().map((type, index) => ({ name: names[index]!, type }));
-  const copied = await connection.runAndReadAll(copySql(input, staged, tableName, 'sampled'));
-  return { rows: Number(copied.getRowsJS()[0]?.[0]), columns: await describeParquet(connection, staged), types };
+  settings: { memoryLimit: string | undefined; spillDirectory: string },
+  logger: Logger | undefined,
+): Promise<{ rows: number; columns: ParquetColumn[] } | undefined> {
+  const skip = (reason: string, error?: unknown): undefined => {
+    logger?.debug({ reason, err: error }, 'the sampled typing does not hold every record; typing them all');
+    return undefined;
+  };
+  // DuckDB ends a key at an escaped NUL (it reads `a\u0000b` as `a`), so such a body is shaped in JavaScript.
+  if (json.includes('\\u0000')) return skip('a NUL character');
+  const threads = threadsFor(input.format);
+  return withDuckDB({ ...settings, threads }, async (connection) => {
+    let columns: SampledColumn[];
+    try {
+      const typed = await connection.runAndReadAll(`SELECT * FROM ${readJsonSql(input, 'sampled')} LIMIT 0`);
+      const types = typed.columnTypes();
+      columns = typed.columnNames().map((name, index) => ({ name, type: types[index]! }));
+    } catch (error) {
+      return skip('DuckDB could not type a sample of the body', error);
+    }
+    const reason = uncheckable(columns);
+    if (reason !== undefined) return skip(reason);
+    const misfits = misfitSql(columns, (parameter) => readJsonSql(input, 'sampled', parameter));
+    const checked =
+      misfits === undefined
+        ? Promise.resolve({ fits: true })
+        : withDuckDB({ ...settings, spillDirectory: join(scratch, 'spill-check'), threads }, async (checker) => ({ fits: (await checker.runAndReadAll(misfits)).currentRowCount === 0 })).catch(
+            (error: unknown) => ({ fits: false, error }),
+          );
+    const copied = connection.runAndReadAll(copySql(input, staged, tableName, 'sampled')).then(
+      (reader) => ({ rows: Number(reader.getRowsJS()[0]?.[0]) }),
+      (error: unknown) => ({ rows: -1, error }),
+    );
+    const [check, copy] = await Promise.all([checked, copied]);
+    if (!check.fits) return skip('error' in check ? 'DuckDB refused the body in the check' : 'a value does not fit its sampled type', 'error' in check ? check.error : undefined);
+    if ('error' in copy) return skip('DuckDB refused the body as typed from its sample', copy.error);
+    if (copy.rows === 0) return skip('no records');
+    return { rows: copy.rows, columns: await describeParquet(connection, staged) };
+  });
 }
 
 async function spooledInput(records: RecordSource | Iterable<unknown>, scratch: string, onProgress: ((rows: number) => void) | undefined): Promise<ScratchInput> {
@@ -296,11 +334,12 @@ async function convert(connection: DuckDBConnection, input: ScratchInput, staged
 /** `whole`: every record types the columns (sample_size = -1); `sampled`: DuckDB's first 20,480 do. */
 type Typing = 'whole' | 'sampled';
 
-function readJsonSql(input: ScratchInput, typing: Typing): string {
+/** The read_json call of the input; given `columns` (a DuckDB `columns` parameter), it reads those alone. */
+function readJsonSql(input: ScratchInput, typing: Typing, columns?: string): string {
   // UTF-16 units to UTF-8 bytes: at most three bytes each.
   const maxObjectBytes = Math.max(defaultMaxObjectBytes, input.maxRecordLength * 3 + 1);
-  const sampleSize = typing === 'whole' ? -1 : sampledRecords;
-  return `read_json(${quoteLiteral(input.path)}, format = '${input.format}', records = true, sample_size = ${sampleSize}, maximum_object_size = ${maxObjectBytes})`;
+  const typed = columns === undefined ? `sample_size = ${typing === 'whole' ? -1 : sampledRecords}` : `columns = ${columns}`;
+  return `read_json(${quoteLiteral(input.path)}, format = '${input.format}', records = true, ${typed}, maximum_object_size = ${maxObjectBytes})`;
 }
 
 function copySql(input: ScratchInput, target: string, tableName: string, typing: Typing): string {

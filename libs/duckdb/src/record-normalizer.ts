@@ -1,9 +1,7 @@
 // Shapes extracted records for DuckDB's JSON reader: each becomes a JSON object whose keys DuckDB
 // can keep as column and struct field names, and the kinds of value met under each top-level key
 // are remembered so that a key holding numbers in one record and strings in another becomes text.
-import { DuckDBTypeId, type DuckDBType } from '@duckdb/node-api';
 import { AppError } from '@querylane/errors';
-import { columnType } from './column-type.js';
 
 /** The name a record that is not a plain object is stored under (`[1, 2]` → `{ value: [1, 2] }`). */
 export const wrappedValueKey = 'value';
@@ -32,8 +30,6 @@ type Json = Record<string, unknown>;
  * the first spelling met keeps its name and later ones get a suffix (`ID_1`) in every record alike.
  */
 class KeyNames {
-  /** The kinds of the non-null values met at this place (bits of `kindBits`); nested places only. */
-  kinds = 0;
   private readonly names = new Map<string, string>();
   private readonly taken = new Set<string>();
   private readonly fields = new Map<string, KeyNames>();
@@ -70,25 +66,6 @@ class KeyNames {
     return this.elements;
   }
 
-  /** The place of the values under field `name`, if any was met. */
-  known(name: string): KeyNames | undefined {
-    return this.fields.get(name);
-  }
-
-  /** The fields met here (by the names they are written under) and their places. */
-  knownFields(): ReadonlyMap<string, KeyNames> {
-    return this.fields;
-  }
-
-  /** The place of the elements of the lists met here, if any had one. */
-  knownItems(): KeyNames | undefined {
-    return this.elements;
-  }
-
-  /** True once this place met more names than it keeps apart: it holds a dictionary. */
-  get overflowed(): boolean {
-    return this.overflow !== undefined || this.names.size >= maxNamesPerPlace || this.fields.size >= maxNamesPerPlace;
-  }
 }
 
 export class RecordNormalizer {
@@ -121,23 +98,6 @@ export class RecordNormalizer {
     return mixed;
   }
 
-  /**
-   * Whether a table DuckDB typed from a sample of the records holds every value met here as it is:
-   * each column and struct field exists, and the kinds of value met under it fit its type. DuckDB
-   * itself stops at a key or a string its sample did not prepare it for; this catches what it would
-   * convert without a word (1.5 into a BIGINT column becomes 2, a number in a VARCHAR field text).
-   * A type the check does not know (MAP, JSON, …) never fits: the whole-input typing decides then.
-   */
-  fitsColumns(columns: readonly { name: string; type: DuckDBType }[]): boolean {
-    if (this.root.overflowed || this.kinds.size !== columns.length) return false;
-    const types = new Map(columns.map((column) => [column.name, column.type]));
-    for (const [name, bits] of this.kinds) {
-      const type = types.get(name);
-      if (!type || !fits(bits, this.root.known(name), type)) return false;
-    }
-    return true;
-  }
-
   private object(source: Json, names: KeyNames, depth: number, top: boolean): Json {
     if (depth > maxDepth) throw new AppError('invalid_request', `a record nests deeper than ${maxDepth} levels`);
     const keys = Object.keys(source);
@@ -149,7 +109,6 @@ export class RecordNormalizer {
       const name = names.name(key);
       const shaped = typeof value === 'object' || typeof value === 'bigint' ? this.value(value, names, name, depth) : value;
       if (top) this.noteKind(name, shaped);
-      else names.field(name).kinds |= kindOf(shaped);
       if (!copy && (name !== key || shaped !== value)) {
         // No prototype: a `__proto__` key (JSON.parse makes it an own property) stays a key.
         copy = Object.create(null) as Json;
@@ -178,7 +137,6 @@ export class RecordNormalizer {
       if (typeof item === 'bigint') shaped = bigintToJson(item);
       else if (Array.isArray(item)) shaped = this.array(item, names.items(), depth + 1);
       else if (isPlainObject(item)) shaped = this.object(item, names, depth + 1, false);
-      names.kinds |= kindOf(shaped);
       if (!copy && shaped !== item) copy = source.slice(0, i);
       if (copy) copy.push(shaped);
     }
@@ -208,47 +166,6 @@ function kindOf(value: unknown): number {
       return kindBits.object;
     default:
       return 0;
-  }
-}
-
-/** Whether values of the kinds `bits`, met at `place`, are held as they are by a column of `type`. */
-function fits(bits: number, place: KeyNames | undefined, type: DuckDBType): boolean {
-  if (bits === 0) return true; // nulls only: any type holds them
-  const only = (allowed: number) => (bits & ~allowed) === 0;
-  switch (type.typeId) {
-    case DuckDBTypeId.STRUCT: {
-      if (!only(kindBits.object) || !place || place.overflowed) return false;
-      for (const [name, child] of place.knownFields()) {
-        if (!Object.hasOwn(type.entryIndexes, name)) return false;
-        if (!fits(child.kinds, child, type.entryTypes[type.entryIndexes[name]!]!)) return false;
-      }
-      return true;
-    }
-    case DuckDBTypeId.LIST:
-    case DuckDBTypeId.ARRAY: {
-      const items = place?.knownItems();
-      return only(kindBits.array) && (!items || fits(items.kinds, items, type.valueType));
-    }
-    default:
-      switch (columnType(type).family) {
-        case 'integer':
-          return only(kindBits.integer);
-        case 'float':
-        case 'decimal':
-          return only(numberBits);
-        case 'boolean':
-          return only(kindBits.boolean);
-        // Strings DuckDB cannot read as the type its sample chose stop the conversion with an error.
-        case 'string':
-        case 'date':
-        case 'timestamp':
-        case 'timestamptz':
-        case 'time':
-        case 'uuid':
-          return only(kindBits.string);
-        default:
-          return false; // JSON, MAP, …: whole-input typing decides
-      }
   }
 }
 

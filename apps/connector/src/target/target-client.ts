@@ -85,6 +85,8 @@ export interface JsonBody {
    * it is JSON Lines after all; asked again, the function answers in that format).
    */
   values: unknown[] | (() => { format: 'array' | 'newline_delimited'; values: Iterable<unknown> });
+  /** Called with the number of records written when they were written from the bytes, `values` unread. */
+  written?: (records: number) => void;
 }
 
 interface Plan {
@@ -299,6 +301,8 @@ class FetchRun implements FetchResult {
       return {
         json,
         format: guessed,
+        // Written from the bytes alone: the records were counted by DuckDB, never read here.
+        written: countOnce,
         values: () => {
           if (parsedWhole) return { format: parsedWhole.format, values: counting(parsedWhole.values) };
           if (guessed === 'newline_delimited') {
