@@ -160,6 +160,9 @@ async function planColumns(connection: DuckDBConnection, path: string, source: s
   });
 }
 
+// Space, tab, line feed, form feed and carriage return.
+const whitespaceCodes = [32, 9, 10, 12, 13];
+
 /** The one aggregate scan: row count, and per column counts, range and (for text) value shape. */
 async function scan(connection: DuckDBConnection, source: string, plans: ColumnPlan[]): Promise<{ rowCount: number; values: JS[] }> {
   const select = ['count(*)'];
@@ -177,10 +180,15 @@ async function scan(connection: DuckDBConnection, source: string, plans: ColumnP
     if (family === 'string') {
       plan.metrics.avgLength = metric(`avg(length(${column}))`);
       plan.metrics.maxLength = metric(`max(length(${column}))`);
-      plan.metrics.whitespace = metric(`bool_or(regexp_matches(${column}, '\\s'))`);
+      // The whitespace of a regular expression's `\s` (space, tab, line feed, form feed, carriage
+      // return), found without one: half the time on a million strings.
+      plan.metrics.whitespace = metric(`bool_or(${whitespaceCodes.map((code) => `contains(${column}, chr(${code}))`).join(' OR ')})`);
       // CASE, not AND: DuckDB evaluates both sides of an AND for every row, and the cast is the
-      // costly part (half a second per million strings); CASE casts only the rows that look ISO.
-      plan.metrics.iso = metric(`count_if(CASE WHEN regexp_matches(${column}, '^\\d{4}-\\d{2}-\\d{2}') THEN TRY_CAST(${column} AS TIMESTAMPTZ) IS NOT NULL ELSE false END)`);
+      // costly part (half a second per million strings); CASE casts only the rows that look ISO,
+      // and a dash where an ISO date has its first one spares most others the regular expression.
+      plan.metrics.iso = metric(
+        `count_if(CASE WHEN substr(${column}, 5, 1) = '-' AND regexp_matches(${column}, '^\\d{4}-\\d{2}-\\d{2}') THEN TRY_CAST(${column} AS TIMESTAMPTZ) IS NOT NULL ELSE false END)`,
+      );
     }
   }
   const reader = await connection.runAndReadAll(`SELECT ${select.join(', ')} FROM ${source}`);

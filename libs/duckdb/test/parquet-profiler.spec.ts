@@ -103,6 +103,17 @@ describe('profileParquet', () => {
     expect(column(profile, 'title').top_values[0]).toEqual({ value: 'A long title number 0 with several words', count: 1 });
   });
 
+  it('sees whitespace of every kind in text: a unique short code with a tab, line break or form feed is no identifier', async () => {
+    const separators = { plain: '-', space: ' ', tab: '\t', newline: '\n', return: '\r', formfeed: '\f' };
+    const records = Array.from({ length: 50 }, (_, i) => Object.fromEntries(Object.entries(separators).map(([name, separator]) => [name, `c${separator}${i}`])));
+    const path = join(dir.path, 'codes.parquet');
+    await writeParquet(records, path, { logger });
+    const profile = await profileParquet(path, { logger });
+    const semantics = Object.fromEntries(profile.columns.map((c) => [c.name, c.semantic]));
+    expect(semantics.plain).toBe('identifier');
+    for (const name of ['space', 'tab', 'newline', 'return', 'formfeed']) expect([name, semantics[name]]).not.toEqual([name, 'identifier']);
+  });
+
   it('gives top values to any scalar column with at most enumLimit distinct values, and topValues of them', async () => {
     const records = Array.from({ length: 100 }, (_, i) => ({ cylinders: [4, 6, 8][i % 3]!, count: i % 5, value: `v${i % 5}`, n: i }));
     const path = join(dir.path, 'cars.parquet');
