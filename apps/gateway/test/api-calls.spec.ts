@@ -99,6 +99,27 @@ describe('ApiCallPublisher', () => {
     await publisher.close();
   });
 
+  it('under steady calls publishes once per flush interval, not once per publish round trip', async () => {
+    // A bus whose publish takes 20 ms (a metering transaction, a broker's acknowledgement).
+    const bus = new FakeBus();
+    const publish = bus.publish.bind(bus);
+    bus.publish = async (topic, events) => {
+      await wait(20);
+      await publish(topic, events);
+    };
+    const publisher = new ApiCallPublisher(bus as unknown as EventBus, logger, { flushMs: 100, batchSize: 500 });
+    const ids = new Set<string>();
+    const started = Date.now();
+    while (Date.now() - started < 600) {
+      ids.add(publisher.publish(call()));
+      await wait(2);
+    }
+    await publisher.close();
+    expect(new Set(bus.accepted.map((event) => event.id))).toEqual(ids);
+    // ~600 ms / 100 ms (+ the last at close); a publish per round trip would be ~25.
+    expect(bus.batches.length).toBeLessThanOrEqual(9);
+  });
+
   it('drops the oldest events beyond maxBuffered, and counts them', async () => {
     const bus = new FakeBus();
     bus.down = true;
