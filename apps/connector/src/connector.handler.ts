@@ -7,8 +7,7 @@ import type { ObjectStore } from '@querylane/objects';
 import type { ServiceClients } from '@querylane/runtime';
 import type { connectorV1 } from '@querylane/proto';
 import type { ExecuteAnswer, ExecuteRequestUseCase } from './execution/execute-request.usecase.js';
-import { parseRequest } from './execution/execute-request.usecase.js';
-import type { TargetClient } from './target/index.js';
+import { parseTargetRequest, type TargetClient } from './target/index.js';
 
 function jobsOf(answer: ExecuteAnswer) {
   return {
@@ -25,7 +24,7 @@ export function connectorHandlers(deps: {
 }): Omit<ServiceImplementation<typeof connectorV1.ConnectorService>, 'getServiceInfo'> {
   return {
     testConnection: async ({ request }) => {
-      const result = await deps.target.testConnection(parseRequest(request));
+      const result = await deps.target.testConnection(parseTargetRequest(request));
       return {
         success: result.success,
         status: result.status,

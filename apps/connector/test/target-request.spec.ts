@@ -80,6 +80,17 @@ describe('targetRequestSchema', () => {
     expect(error.details?.field).toBe(field);
     expect(error.message).toContain(field);
   });
+
+  it('names every bad field at once, also when authType is missing', () => {
+    const empty = thrown(() => parseTargetRequest({}));
+    expect(empty.details?.field).toBe('authType');
+    expect((empty.details?.issues as { field: string }[]).map((issue) => issue.field)).toEqual(['authType', 'url', 'method']);
+    const some = thrown(() => parseTargetRequest({ url: 'ftp://x/', method: 'GET', authType: 'OAuth' }));
+    expect((some.details?.issues as { field: string }[]).map((issue) => issue.field)).toEqual(['authType', 'url']);
+    // A valid authType: only the union's own issues, each once.
+    const valid = thrown(() => parseTargetRequest({ url: 'ftp://x/', method: 'GET', authType: 'None' }));
+    expect((valid.details?.issues as { field: string }[]).map((issue) => issue.field)).toEqual(['url']);
+  });
 });
 
 describe('request building', () => {

@@ -19,7 +19,7 @@ import type { ObjectStore } from '@querylane/objects';
 import { extractSecrets } from '@querylane/records';
 import type { ServiceClients } from '@querylane/runtime';
 import type { ConnectorTables } from '../db/schema.js';
-import { targetRequestSchema, type TargetClient, type TargetRequest } from '../target/index.js';
+import { parseTargetRequest, type TargetClient, type TargetRequest } from '../target/index.js';
 
 export const datalineJobType = 'build_dataline_from_connected_resource';
 const idempotencyMs = 24 * 3600_000;
@@ -45,7 +45,7 @@ export class ExecuteRequestUseCase {
   ) {}
 
   async execute(input: ExecuteInput): Promise<ExecuteAnswer> {
-    const request = parseRequest(input.request);
+    const request = parseTargetRequest(input.request);
     const catalog = this.deps.clients.catalog.call;
     const { datasource } = await catalog.getDatasource({ datasourceId: input.datasourceId }, input.as);
     if (datasource?.projectId !== input.projectId) {
@@ -97,7 +97,7 @@ export class ExecuteRequestUseCase {
     const saved = JSON.parse(await text(await this.deps.objects.get(stored.key))) as { request: Record<string, unknown> };
     // A service's own call (no actor): the only way secret values ever leave the catalog.
     const { config } = await catalog.revealDatasourceCredential({ datasourceId }, { requestId: as.requestId });
-    const request = parseRequest(config ? fillIn(saved.request, config) : saved.request);
+    const request = parseTargetRequest(config ? fillIn(saved.request, config) : saved.request);
     return this.run(datasource.projectId, datasourceId, request, as);
   }
 
@@ -176,13 +176,6 @@ export class ExecuteRequestUseCase {
     if (row.request_hash !== requestHash) throw new AppError('conflict', 'this Idempotency-Key was used with another request in the last 24 hours', { field: 'Idempotency-Key' });
     return row.answer as unknown as ExecuteAnswer;
   }
-}
-
-export function parseRequest(value: unknown): TargetRequest {
-  const parsed = targetRequestSchema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const issues = parsed.error.issues.map((issue) => ({ field: issue.path.join('.') || 'request', message: issue.message }));
-  throw new AppError('invalid_request', `invalid request: ${issues.map((i) => `${i.field}: ${i.message}`).join('; ')}`, { issues });
 }
 
 function hasCredentials(request: TargetRequest): boolean {

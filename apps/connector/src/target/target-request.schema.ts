@@ -117,6 +117,10 @@ export const targetRequestSchema = z.discriminatedUnion('authType', [
   z.object({ ...requestFields, authType: z.literal('Basic Auth'), auth: basicAuthSchema }),
 ]);
 
+// Without a valid authType the union stops at it; the other fields are then checked on their own,
+// so that a request is told every bad field at once (`{}`: authType, url and method).
+const commonFieldsSchema = z.object(requestFields);
+
 export type TargetRequest = z.output<typeof targetRequestSchema>;
 export type TargetRequestInput = z.input<typeof targetRequestSchema>;
 export type TargetParameter = z.output<typeof targetParameterSchema>;
@@ -135,7 +139,12 @@ export interface RequestIssue {
 export function parseTargetRequest(value: unknown): TargetRequest {
   const parsed = targetRequestSchema.safeParse(value);
   if (parsed.success) return parsed.data;
-  const issues: RequestIssue[] = parsed.error.issues.map((issue) => ({ field: issue.path.map(String).join('.') || 'request', message: issue.message }));
+  let found = parsed.error.issues;
+  if (found.some((issue) => issue.path[0] === 'authType')) {
+    const common = commonFieldsSchema.safeParse(value);
+    if (!common.success) found = [...found, ...common.error.issues];
+  }
+  const issues: RequestIssue[] = found.map((issue) => ({ field: issue.path.map(String).join('.') || 'request', message: issue.message }));
   throw new AppError('invalid_request', `invalid request: ${issues.map((issue) => `${issue.field}: ${issue.message}`).join('; ')}`, {
     field: issues[0]?.field ?? 'request',
     issues,
