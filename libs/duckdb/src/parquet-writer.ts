@@ -92,7 +92,8 @@ export interface JsonRecordsDocument {
   /**
    * The items of the array (or the lines) as JSON.parse gave them, before any `{ value }` wrapping;
    * or a function that parses them when called (it throws the body's own error when it is not
-   * JSON, and says which format the body turned out to be), so the parse runs while DuckDB writes.
+   * JSON, and says which format the body turned out to be), so that a body DuckDB converts on its
+   * own is never parsed here.
    */
   values: readonly unknown[] | (() => ParsedRecords);
   /** Told how many records were written when they were written from the bytes (`values` may never have been read). */
@@ -149,8 +150,9 @@ export async function writeParquet(source: RecordSource | JsonRecordsDocument, o
       if ('columns' in fromBody) {
         written = fromBody;
         source.written?.(fromBody.rows);
+      } else {
+        records = fromBody.values;
       }
-      else records = fromBody.values;
     }
     if (!written) {
       const input = await spooledInput(records, scratch, options.onProgress).catch(async (error: unknown) => {
@@ -292,22 +294,54 @@ async function convertSampled(
     const reason = uncheckable(columns);
     if (reason !== undefined) return skip(reason);
     const misfits = misfitSql(columns, (parameter) => readJsonSql(input, 'sampled', parameter));
-    const checked =
+    // Whichever of the two fails first stops the other: its work would be thrown away.
+    let checker: DuckDBConnection | undefined;
+    let failedFirst: 'check' | 'copy' | undefined;
+    const checked: Promise<{ fits: boolean; error?: unknown }> =
       misfits === undefined
         ? Promise.resolve({ fits: true })
-        : withDuckDB({ ...settings, spillDirectory: join(scratch, 'spill-check'), threads }, async (checker) => ({ fits: (await checker.runAndReadAll(misfits)).currentRowCount === 0 })).catch(
-            (error: unknown) => ({ fits: false, error }),
-          );
+        : withDuckDB({ ...settings, spillDirectory: join(scratch, 'spill-check'), threads }, async (opened) => {
+            if (failedFirst) return { fits: false };
+            checker = opened;
+            try {
+              return { fits: (await opened.runAndReadAll(misfits)).currentRowCount === 0 };
+            } finally {
+              checker = undefined; // before withDuckDB closes it
+            }
+          })
+            .catch((error: unknown) => ({ fits: false, error }))
+            .then((result) => {
+              if (!result.fits && !failedFirst) {
+                failedFirst = 'check';
+                interrupt(connection);
+              }
+              return result;
+            });
     const copied = connection.runAndReadAll(copySql(input, staged, tableName, 'sampled')).then(
       (reader) => ({ rows: Number(reader.getRowsJS()[0]?.[0]) }),
-      (error: unknown) => ({ rows: -1, error }),
+      (error: unknown) => {
+        if (!failedFirst) {
+          failedFirst = 'copy';
+          if (checker) interrupt(checker);
+        }
+        return { rows: -1, error };
+      },
     );
     const [check, copy] = await Promise.all([checked, copied]);
-    if (!check.fits) return skip('error' in check ? 'DuckDB refused the body in the check' : 'a value does not fit its sampled type', 'error' in check ? check.error : undefined);
-    if ('error' in copy) return skip('DuckDB refused the body as typed from its sample', copy.error);
+    if (failedFirst === 'copy') return skip('DuckDB refused the body as typed from its sample', 'error' in copy ? copy.error : undefined);
+    if (failedFirst === 'check') return skip(check.error === undefined ? 'a value does not fit its sampled type' : 'DuckDB refused the body in the check', check.error);
     if (copy.rows === 0) return skip('no records');
     return { rows: copy.rows, columns: await describeParquet(connection, staged) };
   });
+}
+
+/** Stops what the connection is running; a connection that just finished has nothing to stop. */
+function interrupt(connection: DuckDBConnection): void {
+  try {
+    connection.interrupt();
+  } catch {
+    // Nothing was running any more.
+  }
 }
 
 async function spooledInput(records: RecordSource | Iterable<unknown>, scratch: string, onProgress: ((rows: number) => void) | undefined): Promise<ScratchInput> {
