@@ -8,14 +8,18 @@ export interface BenchSlot {
   enum_values?: unknown[];
   minimum?: number | string;
   maximum?: number | string;
+  /** The data's extent, on range filters. */
+  observed_minimum?: number | string;
+  observed_maximum?: number | string;
 }
 
 export function slotValues(slots: readonly BenchSlot[], run: number, rows: number): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const slot of slots) {
     if (slot.enum_values?.length) values[slot.name] = slot.enum_values[run % slot.enum_values.length];
-    else if ((slot.type === 'integer' || slot.type === 'number') && typeof slot.minimum === 'number' && typeof slot.maximum === 'number') {
-      const value = slot.minimum + (((run * 7919) % 1000) / 1000) * (slot.maximum - slot.minimum);
+    else if ((slot.type === 'integer' || slot.type === 'number') && typeof (slot.minimum ?? slot.observed_minimum) === 'number' && typeof (slot.maximum ?? slot.observed_maximum) === 'number') {
+      const [low, high] = [Number(slot.minimum ?? slot.observed_minimum), Number(slot.maximum ?? slot.observed_maximum)];
+      const value = low + (((run * 7919) % 1000) / 1000) * (high - low);
       values[slot.name] = slot.type === 'integer' ? Math.round(value) : value;
     } else if (slot.type === 'string' && /term|search|name|note/.test(slot.name)) values[slot.name] = ['order 1', 'Paris', 'for Rome', 'x'][run % 4];
     else if (slot.default !== undefined && slot.default !== null) values[slot.name] = slot.default;

@@ -141,7 +141,11 @@ describe('cars', () => {
     const list = program('cars', 'list_cars');
     expect(list.slots.find((s) => s.name === 'origin')).toMatchObject({ type: 'enum', required: false, default: null });
     expect(list.slots.find((s) => s.name === 'origin')?.enum_values?.sort()).toEqual(['Europe', 'Japan', 'USA']);
-    expect(program('cars', 'cars_by_horsepower_range').slots[0]).toMatchObject({ minimum: 46, maximum: 230 });
+    // The data's extent is told, not enforced: a call may filter beyond it.
+    const low = program('cars', 'cars_by_horsepower_range').slots[0]!;
+    expect(low).toMatchObject({ observed_minimum: 46, observed_maximum: 230 });
+    expect(low).not.toHaveProperty('minimum');
+    expect(low).not.toHaveProperty('maximum');
   });
 
   it('averages horsepower by origin as JavaScript does', async () => {

@@ -15,6 +15,14 @@ describe('bindSlots', () => {
     expect(bindSlots(slots, { min_hp: 100, origin: 'Japan', since: '1975-06-01' })).toEqual({ origin: 'Japan', limit: 10, min_hp: 100, since: '1975-06-01', term: null, only_paid: false });
   });
 
+  it('takes values beyond the data\'s extent (observed_minimum/observed_maximum are told, not enforced)', () => {
+    const ranges = [
+      { name: 'min_yield', type: 'number', required: false, default: null, observed_minimum: 14.43, observed_maximum: 65.77 },
+      { name: 'to_day', type: 'date', required: false, default: null, observed_minimum: '2015-01-01', observed_maximum: '2015-05-30' },
+    ] as Slot[];
+    expect(bindSlots(ranges, { min_yield: 10, to_day: '2015-12-31' })).toEqual({ min_yield: 10, to_day: '2015-12-31' });
+  });
+
   it('takes a date-time in a date slot (timestamp columns)', () => {
     expect(bindSlots(slots, { min_hp: 1, since: '1975-06-01T10:00:00Z' })).toMatchObject({ since: '1975-06-01T10:00:00Z' });
   });

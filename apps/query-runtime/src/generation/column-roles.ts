@@ -67,8 +67,9 @@ const textDateFormats: { pattern: RegExp; format: string; iso: ((text: string) =
   { pattern: /^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}$/, format: '%Y/%m/%d %H:%M', iso: (t) => `${t.replaceAll('/', '-').replace(' ', 'T')}:00` },
   { pattern: /^\d{4}\/\d{2}\/\d{2}$/, format: '%Y/%m/%d', iso: (t) => t.replaceAll('/', '-') },
   // Month-first and month-name dates sort as text, not as time: their bounds stay unknown.
-  { pattern: /^\d{2}\/\d{2}\/\d{4}$/, format: '%m/%d/%Y', iso: null },
-  { pattern: /^[A-Z][a-z]{2} \d{2} \d{4}$/, format: '%b %d %Y', iso: null },
+  { pattern: /^\d{1,2}\/\d{1,2}\/\d{4}$/, format: '%m/%d/%Y', iso: null },
+  // Days may come without a leading zero (stocks' `Jan 1 2000`); DuckDB's %d and %m read either.
+  { pattern: /^[A-Z][a-z]{2} \d{1,2} \d{4}$/, format: '%b %d %Y', iso: null },
 ];
 
 export function humanLabel(name: string): string {

@@ -185,9 +185,13 @@ export class ProgramBuilders {
   numericRange(metric: Metric): DraftProgram {
     const column = quoteIdentifier(metric.column.name);
     const type = metric.integer ? 'integer' : 'number';
+    // The data's extent is told, never enforced: a filter outside it is a fair question (it finds
+    // nothing, or what a refresh brought), and a user cannot know the extent to the last digit.
     const bounds = { minimum: Number(metric.column.min), maximum: Number(metric.column.max) };
-    const low: Slot = { name: `min_${metric.slug}`, type, required: false, default: null, description: `Lowest ${metric.label} to include.`, ...bounds };
-    const high: Slot = { name: `max_${metric.slug}`, type, required: false, default: null, description: `Highest ${metric.label} to include.`, ...bounds };
+    const extent = ` The data holds ${bounds.minimum} to ${bounds.maximum}.`;
+    const observed = { observed_minimum: bounds.minimum, observed_maximum: bounds.maximum };
+    const low: Slot = { name: `min_${metric.slug}`, type, required: false, default: null, description: `Lowest ${metric.label} to include.${extent}`, ...observed };
+    const high: Slot = { name: `max_${metric.slug}`, type, required: false, default: null, description: `Highest ${metric.label} to include.${extent}`, ...observed };
     const limit = limitSlot('The most rows to return.');
     const middle = Math.round((bounds.minimum + bounds.maximum) / 2);
     return this.draft({
@@ -222,9 +226,12 @@ export class ProgramBuilders {
   }
 
   dateRange(time: TimeColumn): DraftProgram {
+    // As for numbers, the data's first and last dates are told, not enforced.
     const bounds = { ...(time.minimum ? { minimum: time.minimum.slice(0, 10) } : {}), ...(time.maximum ? { maximum: time.maximum.slice(0, 10) } : {}) };
-    const from: Slot = { name: `from_${time.slug}`, type: 'date', required: false, default: null, description: `First ${time.label} to include (ISO date).`, ...bounds };
-    const to: Slot = { name: `to_${time.slug}`, type: 'date', required: false, default: null, description: `Last ${time.label} to include (ISO date, inclusive).`, ...bounds };
+    const extent = bounds.minimum && bounds.maximum ? ` The data runs from ${bounds.minimum} to ${bounds.maximum}.` : '';
+    const observed = { ...(bounds.minimum ? { observed_minimum: bounds.minimum } : {}), ...(bounds.maximum ? { observed_maximum: bounds.maximum } : {}) };
+    const from: Slot = { name: `from_${time.slug}`, type: 'date', required: false, default: null, description: `First ${time.label} to include (ISO date).${extent}`, ...observed };
+    const to: Slot = { name: `to_${time.slug}`, type: 'date', required: false, default: null, description: `Last ${time.label} to include (ISO date, inclusive).${extent}`, ...observed };
     const limit = limitSlot('The most rows to return.');
     // `to` is a whole day: for timestamps, anything before the next midnight is in.
     const upper = time.isDate ? `${time.expression} <= CAST($${to.name} AS DATE)` : `${time.expression} < CAST($${to.name} AS DATE) + INTERVAL 1 DAY`;

@@ -14,8 +14,15 @@ export interface Slot {
   default: JsonScalar;
   description: string;
   enum_values?: (string | number | boolean)[];
+  /** Bounds a value must keep (a limit's 1 to 10,000); outside them a call is refused. */
   minimum?: number | string;
   maximum?: number | string;
+  /**
+   * The data's extent when the program was generated (a range filter's column): told and used by
+   * routing (a bound below it keeps the same rows; one beyond it finds nothing), never enforced.
+   */
+  observed_minimum?: number | string;
+  observed_maximum?: number | string;
 }
 
 export interface ProgramFilter {

@@ -21,6 +21,8 @@ const slotSchema = z
     enum_values: z.array(z.union([z.string(), z.number(), z.boolean()])).min(1).max(500).optional(),
     minimum: z.union([z.number(), z.string()]).optional(),
     maximum: z.union([z.number(), z.string()]).optional(),
+    observed_minimum: z.union([z.number(), z.string()]).optional(),
+    observed_maximum: z.union([z.number(), z.string()]).optional(),
   })
   .strict()
   .refine((slot) => slot.type !== 'enum' || slot.enum_values, { message: 'an enum slot needs enum_values', path: ['enum_values'] });

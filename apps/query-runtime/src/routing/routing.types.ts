@@ -14,6 +14,8 @@ const slotSchema = z.object({
   enum_values: z.array(scalar).optional(),
   minimum: z.union([z.number(), z.string()]).optional(),
   maximum: z.union([z.number(), z.string()]).optional(),
+  observed_minimum: z.union([z.number(), z.string()]).optional(),
+  observed_maximum: z.union([z.number(), z.string()]).optional(),
 });
 
 // Hand-written programs have no plan (steps null); a plan that does not parse is treated the same way.

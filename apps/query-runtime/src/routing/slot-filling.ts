@@ -342,11 +342,16 @@ export function checkValue(plan: SlotPlan, value: SlotValue): SlotValue | null {
       const number = typeof value === 'number' ? value : typeof value === 'string' ? parseNumber(value) : null;
       if (number === null || !Number.isFinite(number)) return null;
       if (slot.type === 'integer' && !Number.isInteger(number)) return null;
-      return clamp(plan, number, typeof slot.minimum === 'number' ? slot.minimum : null, typeof slot.maximum === 'number' ? slot.maximum : null);
+      // Enforced bounds first, then the data's extent (a bound below it keeps the same rows).
+      const low = slot.minimum ?? slot.observed_minimum;
+      const high = slot.maximum ?? slot.observed_maximum;
+      return clamp(plan, number, typeof low === 'number' ? low : null, typeof high === 'number' ? high : null);
     }
     case 'date': {
       if (typeof value !== 'string' || !isoDate.test(value) || Number.isNaN(Date.parse(value))) return null;
-      return clamp(plan, value, typeof slot.minimum === 'string' ? slot.minimum.slice(0, 10) : null, typeof slot.maximum === 'string' ? slot.maximum.slice(0, 10) : null);
+      const low = slot.minimum ?? slot.observed_minimum;
+      const high = slot.maximum ?? slot.observed_maximum;
+      return clamp(plan, value, typeof low === 'string' ? low.slice(0, 10) : null, typeof high === 'string' ? high.slice(0, 10) : null);
     }
     default:
       return null;
