@@ -18,6 +18,7 @@ function seattleWeather(): Record<string, unknown>[] {
 let scratch: ScratchDir;
 let router: QuestionRouter;
 const candidates: RouteCandidateInput[] = [];
+const valuesOf: DataValues = {};
 const now = new Date('2015-06-15T12:00:00Z');
 
 beforeAll(async () => {
@@ -31,6 +32,7 @@ beforeAll(async () => {
     values[table] = valuesFromProfile(profile);
     for (const program of generateQueryPrograms(profile)) candidates.push({ ...program, endpoint_name: program.name });
   }
+  Object.assign(valuesOf, values);
   router = QuestionRouter.build(candidates, { values });
 });
 
@@ -119,6 +121,26 @@ describe('QuestionRouter', () => {
     for (const question of ['top 50000 cars by weight', 'cars with 7 cylinders', 'list 0 cars', 'weather per quarter', 'cars with displacement under 5', 'weather from 1990 to 1995']) {
       expectValidSlots(router.route(question, { now }));
     }
+  });
+});
+
+describe('QuestionRouter with only some programs deployed', () => {
+  it('refuses a question naming a value of a column the closest program neither filters nor groups by', () => {
+    // Nothing deployed filters cars by origin or groups them by it: "japanese" would be ignored.
+    const plan = (c: RouteCandidateInput) => (c.steps ?? {}) as { table?: string; group_by?: string[] };
+    const deployed = candidates.filter((c) => plan(c).table === 'cars' && !(c.slots ?? []).some((slot) => slot.name === 'origin') && !(plan(c).group_by ?? []).includes('Origin'));
+    expect(deployed.length).toBeGreaterThan(5);
+    const partial = QuestionRouter.build(deployed, { values: valuesOf });
+    const result = partial.route('average horsepower of japanese cars', { now });
+    expect(result.kind).toBe('refusal');
+    if (result.kind === 'refusal') expect(result.reason).toMatch(/japanese/i);
+    // Grouped by the column, the value is part of the answer: not a refusal for that reason.
+    const grouped = QuestionRouter.build(
+      candidates.filter((c) => plan(c).table === 'cars' && (plan(c).group_by ?? []).includes('Origin')),
+      { values: valuesOf },
+    );
+    const byOrigin = grouped.route('average horsepower by origin, japanese cars included', { now });
+    if (byOrigin.kind === 'refusal') expect(byOrigin.reason).not.toMatch(/japanese/i);
   });
 });
 

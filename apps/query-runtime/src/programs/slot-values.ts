@@ -12,6 +12,9 @@ export interface Slot {
   enum_values?: unknown[];
   minimum?: number | string;
   maximum?: number | string;
+  /** The data's extent on a range filter: told, never checked here. */
+  observed_minimum?: number | string;
+  observed_maximum?: number | string;
 }
 
 export type BoundValue = string | number | boolean | null;

@@ -180,8 +180,15 @@ export class QuestionRouter {
       const mentionSpans = mentions.map((m) => m.span);
       const own = unlisted.filter((t) => !mentionSpans.some(([s, e]) => t.span[0] < e && t.span[1] > s));
       const fill = fillSlots(candidate, { parsed, words: qWords, mentions, table: this.tables.get(candidate.table), unlisted: own.filter((t) => t.proper).map((t) => t.span), tableNamed: tablesNamed.has(candidate.table) });
-      // A value the program has no use for is a stated filter it would ignore (see `route`).
-      const ignored = own.filter((t) => !fill.used.some(([s, e]) => t.span[0] < e && t.span[1] > s)).map((t) => parsed.text.slice(t.span[0], t.span[1]));
+      // A value the program has no use for is a stated filter it would ignore (see `route`): an
+      // unlisted word no slot took, or a known value of a column the program neither filters nor
+      // groups by ("average yield for Trebi" answered by yield per site, over every variety).
+      const used = (span: Span) => fill.used.some(([s, e]) => span[0] < e && span[1] > s);
+      const grouped = new Set(candidate.groupBy);
+      const ignored = [
+        ...own.filter((t) => !used(t.span)).map((t) => t.span),
+        ...mentions.filter((m) => !used(m.span) && !grouped.has(foldValue(humanWords(m.column)))).map((m) => m.span),
+      ].map(([s, e]) => parsed.text.slice(s, e));
       const constraints = mergeSpans([...globalSpans, ...mentionSpans, ...own.map((t) => t.span)]);
       const consumed = constraints.filter(([s, e]) => fill.used.some(([us, ue]) => us < e && ue > s)).length;
       const constraintCoverage = constraints.length === 0 ? 1 : (consumed - fill.rejected) / constraints.length;
