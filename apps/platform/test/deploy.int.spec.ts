@@ -330,6 +330,18 @@ describe(`deploy [${backend}]`, () => {
     await waitFor(() => announced.filter((event) => event.record.program_name === 'acceleration_by_origin' && event.change === 'undeployed').length === 2, 'two undeployed events');
   });
 
+  it('makes no new version of a generated program when a refresh brings the same data', async () => {
+    const versions = async () => {
+      const list = await h.ok<{ data: Program[] }>('GET', `/projects/${projectId}/queryprograms`, { token: adminToken });
+      return Object.fromEntries(list.data.map((p) => [p.name, p.version]));
+    };
+    const before = await versions();
+    expect(Object.keys(before).length).toBeGreaterThan(5);
+    const refreshed = await h.ok<{ jobs: { id: string }[] }>('POST', `/datasources/${datasourceId}/refresh`, { token: adminToken });
+    await settled(refreshed.jobs[0]!.id);
+    expect(await versions()).toEqual(before);
+  }, 90_000);
+
   it('refuses to deploy an invalid program with 409 and its reason', async () => {
     dropMpg = true;
     const refreshed = await h.ok<{ jobs: { id: string }[] }>('POST', `/datasources/${datasourceId}/refresh`, { token: adminToken });

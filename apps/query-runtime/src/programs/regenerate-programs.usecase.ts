@@ -3,6 +3,7 @@
 // a new one is added, and a generated program whose columns are gone is marked invalid with the
 // reason — never left to fail when it is called.
 import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import type { Kysely, Selectable } from 'kysely';
 import type { DataProfile } from '@querylane/duckdb';
 import type { QueryProgramsTable, QueryRuntimeTables } from '../db/schema.js';
@@ -43,7 +44,7 @@ export class RegenerateProgramsUseCase {
         if (!existing) {
           changed(await insertVersion(trx, input.projectId, program, undefined), 'created');
           summary.created += 1;
-        } else if (existing.query_program === program.query_program && JSON.stringify(existing.slots) === JSON.stringify(program.slots)) {
+        } else if (existing.query_program === program.query_program && sameJson(existing.slots, program.slots)) {
           if (existing.status !== 'valid') {
             const row = await trx.updateTable('query_programs').set({ status: 'valid', invalid_reason: null, updated_at: new Date() }).where('id', '=', existing.id).returningAll().executeTakeFirstOrThrow();
             changed(row, 'revalidated');
@@ -104,4 +105,14 @@ async function insertVersion(trx: Kysely<QueryRuntimeTables>, projectId: string,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/**
+ * Whether two JSON values are equal whatever the order of their keys: the stored slots come back
+ * from a jsonb column, which orders keys its own way, so comparing their JSON texts made every
+ * regeneration a new version of every program with slots (a refresh of unchanged data marked every
+ * deployment outdated).
+ */
+function sameJson(stored: unknown, generated: unknown): boolean {
+  return isDeepStrictEqual(JSON.parse(JSON.stringify(stored ?? null)) as unknown, JSON.parse(JSON.stringify(generated ?? null)) as unknown);
 }
