@@ -16,9 +16,10 @@ export interface BenchSlot {
 export function slotValues(slots: readonly BenchSlot[], run: number, rows: number): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const slot of slots) {
+    const low = slot.minimum ?? slot.observed_minimum;
+    const high = slot.maximum ?? slot.observed_maximum;
     if (slot.enum_values?.length) values[slot.name] = slot.enum_values[run % slot.enum_values.length];
-    else if ((slot.type === 'integer' || slot.type === 'number') && typeof (slot.minimum ?? slot.observed_minimum) === 'number' && typeof (slot.maximum ?? slot.observed_maximum) === 'number') {
-      const [low, high] = [Number(slot.minimum ?? slot.observed_minimum), Number(slot.maximum ?? slot.observed_maximum)];
+    else if ((slot.type === 'integer' || slot.type === 'number') && typeof low === 'number' && typeof high === 'number') {
       const value = low + (((run * 7919) % 1000) / 1000) * (high - low);
       values[slot.name] = slot.type === 'integer' ? Math.round(value) : value;
     } else if (slot.type === 'string' && /term|search|name|note/.test(slot.name)) values[slot.name] = ['order 1', 'Paris', 'for Rome', 'x'][run % 4];

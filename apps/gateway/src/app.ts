@@ -14,6 +14,7 @@ import { managementAuth } from './auth/management-auth.middleware.js';
 import type { GatewayEnv } from './gateway-env.js';
 import { CheckServicesUseCase } from './health/check-services.usecase.js';
 import { validationHook } from './openapi/errors.js';
+import { isRateLimitRefusal } from './queries/rate-limiter.js';
 import { accessRoutes, sessionRoutes } from './routes/access.routes.js';
 import { alertsRoutes } from './routes/alerts.routes.js';
 import { apiKeysRoutes } from './routes/api-keys.routes.js';
@@ -121,7 +122,7 @@ export function createGatewayApp({ clients, logger, authenticator = new Authenti
   app.onError((error, c) => {
     const appError =
       error instanceof HTTPException ? new AppError(error.status === 413 ? 'payload_too_large' : 'invalid_request', error.message || 'invalid request') : error;
-    if (appError instanceof AppError && (appError.code === 'rate_limit_exceeded' || appError.code === 'quota_exceeded')) return tooManyRequests(c, appError);
+    if (isRateLimitRefusal(appError)) return tooManyRequests(c, appError);
     const body = toErrorBody(appError, c.get('requestId') ?? randomUUID());
     if (body.error === 'internal_error') c.get('logger').error({ err: error }, 'request failed');
     // The rest of an oversized body is not read, so this connection cannot carry another request.

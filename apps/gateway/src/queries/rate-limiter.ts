@@ -79,6 +79,11 @@ function headersOf(decision: meteringV1.CheckRateLimitResponse, remaining: numbe
   };
 }
 
+/** A refusal of this limiter (429): rate_limit_exceeded or quota_exceeded. */
+export function isRateLimitRefusal(error: unknown): error is AppError {
+  return error instanceof AppError && (error.code === 'rate_limit_exceeded' || error.code === 'quota_exceeded');
+}
+
 function refusal(reason: string, retryMs: number, decision: meteringV1.CheckRateLimitResponse): AppError {
   const retryAfter = Math.max(1, Math.ceil(retryMs / 1000));
   const code = reason === 'quota_exceeded' ? 'quota_exceeded' : 'rate_limit_exceeded';

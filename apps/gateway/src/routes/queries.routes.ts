@@ -16,7 +16,7 @@ import type { GatewayEnv } from '../gateway-env.js';
 import { errorSchema } from '../openapi/errors.js';
 import type { ApiCallPublisher } from '../queries/api-calls.js';
 import type { DeployedEndpoints } from '../queries/deployed-endpoints.js';
-import type { RateLimiter } from '../queries/rate-limiter.js';
+import { isRateLimitRefusal, type RateLimiter } from '../queries/rate-limiter.js';
 
 export interface QueryRoutesDependencies {
   clients: ServiceClients;
@@ -85,7 +85,7 @@ export function queryRoutes(deps: QueryRoutesDependencies) {
       const asked = { project_id: typeof named.project_id === 'string' ? named.project_id : undefined, environment: typeof named.environment === 'string' ? named.environment : undefined };
       await scoped(c, asked).then(
         (scope) => limit(c, scope),
-        (scopeError: unknown) => (scopeError instanceof AppError && isRateLimit(scopeError) ? Promise.reject(scopeError) : undefined),
+        (scopeError: unknown) => (isRateLimitRefusal(scopeError) ? Promise.reject(scopeError) : undefined),
       );
       throw error;
     };
@@ -186,10 +186,6 @@ export interface CallNote {
   queryresponseId?: string;
   apiSlug?: string;
   streamError?: string;
-}
-
-function isRateLimit(error: AppError): boolean {
-  return error.code === 'rate_limit_exceeded' || error.code === 'quota_exceeded';
 }
 
 function note(c: Context<GatewayEnv>, values: CallNote): void {

@@ -330,6 +330,9 @@ const isoDate = /^\d{4}-\d{2}-\d{2}$/;
  */
 export function checkValue(plan: SlotPlan, value: SlotValue): SlotValue | null {
   const slot = plan.slot;
+  // Enforced bounds first, then the data's extent (a bound below it keeps the same rows).
+  const low = slot.minimum ?? slot.observed_minimum;
+  const high = slot.maximum ?? slot.observed_maximum;
   switch (slot.type) {
     case 'string':
       return typeof value === 'string' && value.trim().length > 0 ? value.trim() : typeof value === 'number' ? String(value) : null;
@@ -342,15 +345,10 @@ export function checkValue(plan: SlotPlan, value: SlotValue): SlotValue | null {
       const number = typeof value === 'number' ? value : typeof value === 'string' ? parseNumber(value) : null;
       if (number === null || !Number.isFinite(number)) return null;
       if (slot.type === 'integer' && !Number.isInteger(number)) return null;
-      // Enforced bounds first, then the data's extent (a bound below it keeps the same rows).
-      const low = slot.minimum ?? slot.observed_minimum;
-      const high = slot.maximum ?? slot.observed_maximum;
       return clamp(plan, number, typeof low === 'number' ? low : null, typeof high === 'number' ? high : null);
     }
     case 'date': {
       if (typeof value !== 'string' || !isoDate.test(value) || Number.isNaN(Date.parse(value))) return null;
-      const low = slot.minimum ?? slot.observed_minimum;
-      const high = slot.maximum ?? slot.observed_maximum;
       return clamp(plan, value, typeof low === 'string' ? low.slice(0, 10) : null, typeof high === 'string' ? high.slice(0, 10) : null);
     }
     default:
