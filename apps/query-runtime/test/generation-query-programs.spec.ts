@@ -152,8 +152,14 @@ describe('cars', () => {
     const japan = cars.filter((c) => c.Origin === 'Japan' && c.Horsepower !== null);
     const expected = japan.reduce((sum, c) => sum + num(c.Horsepower), 0) / japan.length;
     const rows = await run('cars', 'avg_horsepower_by_origin');
-    expect(rows.map((r) => r.Origin)).toEqual(['Europe', 'Japan', 'USA']);
+    // Highest average first, with the total beside it.
+    const averages = ['Europe', 'Japan', 'USA'].map((origin) => {
+      const group = cars.filter((c) => c.Origin === origin && c.Horsepower !== null);
+      return { origin, average: group.reduce((sum, c) => sum + num(c.Horsepower), 0) / group.length, total: group.reduce((sum, c) => sum + num(c.Horsepower), 0) };
+    });
+    expect(rows.map((r) => r.Origin)).toEqual([...averages].sort((a, b) => b.average - a.average).map((a) => a.origin));
     expect(num(rows.find((r) => r.Origin === 'Japan')?.avg_horsepower)).toBeCloseTo(expected, 9);
+    expect(num(rows.find((r) => r.Origin === 'Japan')?.sum_horsepower)).toBe(averages.find((a) => a.origin === 'Japan')?.total);
     const only = await run('cars', 'avg_horsepower_by_origin', { origin: 'Japan' });
     expect(only).toHaveLength(1);
     expect(num(only[0]?.avg_horsepower)).toBeCloseTo(expected, 9);
@@ -175,6 +181,11 @@ describe('cars', () => {
     expect(ranged).toHaveLength(cars.filter((c) => c.Horsepower !== null && num(c.Horsepower) >= 100 && num(c.Horsepower) <= 150).length);
     const years = await run('cars', 'cars_by_year_range', { from_year: '1975-01-01', to_year: '1976-12-31', limit: 1000 });
     expect(years).toHaveLength(cars.filter((c) => String(c.Year) >= '1975' && String(c.Year) < '1977').length);
+    // Range programs take the same optional filters as lists ("Japanese cars from 1975 to 1976").
+    const japanYears = await run('cars', 'cars_by_year_range', { from_year: '1975-01-01', to_year: '1976-12-31', origin: 'Japan', limit: 1000 });
+    expect(japanYears).toHaveLength(cars.filter((c) => c.Origin === 'Japan' && String(c.Year) >= '1975' && String(c.Year) < '1977').length);
+    const europeRange = await run('cars', 'cars_by_horsepower_range', { min_horsepower: 100, origin: 'Europe', limit: 1000 });
+    expect(europeRange).toHaveLength(cars.filter((c) => c.Origin === 'Europe' && c.Horsepower !== null && num(c.Horsepower) >= 100).length);
     const searched = await run('cars', 'search_cars_by_name', { term: 'TOYOTA', limit: 1000 });
     expect(searched).toHaveLength(cars.filter((c) => String(c.Name).toLowerCase().includes('toyota')).length);
     expect(await run('cars', 'search_cars_by_name', { term: '%' })).toHaveLength(0);
@@ -210,7 +221,7 @@ describe('flights', () => {
 
   it('has a time series over its text dates, bucketed as JavaScript does', async () => {
     const series = program('flights', 'flights_over_time_by_date');
-    expect(series.slots[0]).toMatchObject({ name: 'interval', type: 'enum', enum_values: ['day', 'week', 'month', 'year'] });
+    expect(series.slots.find((s) => s.name === 'interval')).toMatchObject({ name: 'interval', type: 'enum', enum_values: ['day', 'week', 'month', 'year'] });
     const rows = await run('flights', series.name, { interval: 'month' });
     const byMonth = new Map<string, number>();
     for (const flight of flights) {
@@ -218,6 +229,10 @@ describe('flights', () => {
       byMonth.set(month, (byMonth.get(month) ?? 0) + 1);
     }
     expect(rows.map((r) => [String(r.period).slice(0, 7), num(r.count)])).toEqual([...byMonth.entries()].sort());
+    // Filtered like a list: one origin's flights per month.
+    const origin = String(flights[0]?.origin);
+    const fromOrigin = await run('flights', series.name, { interval: 'month', origin });
+    expect(fromOrigin.reduce((total, r) => total + num(r.count), 0)).toBe(flights.filter((f) => f.origin === origin).length);
     expect((await run('flights', series.name)).length).toBeGreaterThan(0);
   });
 });

@@ -246,3 +246,59 @@ describe('QuestionRouter on questions a new user asked', () => {
     if (generated.kind === 'answer') expect(generated.candidate.family).toBe('top_n');
   });
 });
+
+describe('QuestionRouter over stocks and barley (a stated filter is applied or the question refused)', () => {
+  let dir: ScratchDir;
+  let stocks: QuestionRouter;
+  const ask = (question: string) => stocks.route(question, { now });
+
+  beforeAll(async () => {
+    dir = scratchDir('querylane-routing-more-');
+    const inputs: RouteCandidateInput[] = [];
+    const values: DataValues = {};
+    const [header, ...lines] = readFileSync(join(vegaDataDir(), 'stocks.csv'), 'utf8').trim().split(/\r?\n/);
+    const names = (header ?? '').split(',');
+    const data: Record<string, Record<string, unknown>[]> = {
+      stocks: lines.map((line) => Object.fromEntries(line.split(',').map((cell, i) => [names[i], names[i] === 'price' ? Number(cell) : cell]))),
+      barley: vegaJson('barley.json') as Record<string, unknown>[],
+    };
+    for (const [table, records] of Object.entries(data)) {
+      const path = join(dir.path, `${table}.parquet`);
+      await writeParquet(records, path, { tableName: table });
+      const profile = await profileParquet(path);
+      values[table] = valuesFromProfile(profile);
+      for (const program of generateQueryPrograms(profile)) inputs.push({ ...program, endpoint_name: program.name });
+    }
+    stocks = QuestionRouter.build(inputs, { values });
+  });
+
+  afterAll(() => dir?.remove());
+
+  it('answers a date and a value together with the program that filters both', () => {
+    const result = ask('price of IBM in Jan 2005');
+    expect(result.kind === 'answer' && result.candidate.name).toBe('stocks_by_date_range');
+    expect(result.kind === 'answer' && result.slots).toMatchObject({ symbol: 'IBM', from_date: '2005-01-01', to_date: '2005-01-31' });
+    const trend = ask('IBM price trend');
+    expect(trend.kind === 'answer' && trend.candidate.family).toBe('time_series');
+    expect(trend.kind === 'answer' && trend.slots).toMatchObject({ symbol: 'IBM' });
+  });
+
+  it('refuses a stated filter no program applies, instead of answering over every row', () => {
+    const both = ask('MSFT prices over 30 in 2005');
+    expect(both.kind).toBe('refusal');
+    if (both.kind === 'refusal') expect(both.reason).toMatch(/2005/);
+  });
+
+  it('answers "which site has the highest average" with the grouped average, highest first', () => {
+    const result = ask('Which site has the highest average yield?');
+    expect(result.kind === 'answer' && result.candidate.name).toBe('avg_yield_by_site');
+  });
+
+  it('reads "in 1932" into a year column of two values, and refuses a year the data lacks', () => {
+    const result = ask('top 3 barley by yield in 1932');
+    expect(result.kind === 'answer' && result.slots).toMatchObject({ year: 1932, n: 3 });
+    const missing = ask('how many barley records in 1935');
+    expect(missing.kind).toBe('refusal');
+    if (missing.kind === 'refusal') expect(missing.reason).toMatch(/1935/);
+  });
+});

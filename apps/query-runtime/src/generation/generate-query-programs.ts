@@ -47,15 +47,15 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
   for (const dimension of roles.dimensions.slice(0, familyCaps.count - 1)) drafts.push(build.countBy(dimension));
   for (const key of roles.keys) drafts.push(build.lookup(key));
   for (const metric of metrics) {
-    drafts.push(build.numericRange(metric));
+    drafts.push(build.numericRange(metric, filters.filter((d) => d.column !== metric.column)));
     if (!metric.measured) continue;
     // A metric is not grouped by itself (Cylinders is both).
     for (const dimension of groupings) if (dimension.column !== metric.column) drafts.push(build.aggregate(metric, dimension));
     drafts.push(build.topN(metric, filters.filter((d) => d.column !== metric.column)));
   }
   for (const time of roles.times) {
-    drafts.push(build.dateRange(time));
-    drafts.push(build.timeSeries(time, measured[0]));
+    drafts.push(build.dateRange(time, filters.filter((d) => d.column !== time.column)));
+    drafts.push(build.timeSeries(time, measured[0], filters.filter((d) => d.column !== time.column)));
   }
   for (const text of roles.texts) drafts.push(build.textSearch(text));
   return select(drafts, maxPrograms);

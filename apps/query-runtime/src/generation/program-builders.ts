@@ -72,16 +72,21 @@ export class ProgramBuilders {
     const filter = this.filter(dimension, names);
     const column = quoteIdentifier(metric.column.name);
     const valueName = quoteIdentifier(`${fn}_${metric.slug}`);
+    // The other of sum and average comes too: "total yield per variety" and "average gross per
+    // rating" are both fair questions of one grouping. Groups come highest first, so the program
+    // also answers "which site has the highest average yield".
+    const other = fn === 'sum' ? 'avg' : 'sum';
+    const dimensionColumn = quoteIdentifier(dimension.column.name);
     const sql =
-      `SELECT ${quoteIdentifier(dimension.column.name)}, ${fn}(${column}) AS ${valueName}, min(${column}) AS ${quoteIdentifier(`min_${metric.slug}`)}, ` +
-      `max(${column}) AS ${quoteIdentifier(`max_${metric.slug}`)}, count(${column}) AS ${quoteIdentifier('count')} FROM ${this.from}` +
-      `${where([filter.sql])} GROUP BY ${quoteIdentifier(dimension.column.name)} ORDER BY ${quoteIdentifier(dimension.column.name)}`;
+      `SELECT ${dimensionColumn}, ${fn}(${column}) AS ${valueName}, ${other}(${column}) AS ${quoteIdentifier(`${other}_${metric.slug}`)}, ` +
+      `min(${column}) AS ${quoteIdentifier(`min_${metric.slug}`)}, max(${column}) AS ${quoteIdentifier(`max_${metric.slug}`)}, count(${column}) AS ${quoteIdentifier('count')} ` +
+      `FROM ${this.from}${where([filter.sql])} GROUP BY ${dimensionColumn} ORDER BY ${valueName} DESC NULLS LAST, ${dimensionColumn}`;
     return this.draft({
       name: `${fn}_${metric.slug}_by_${dimension.slug}`,
       family: 'aggregate',
       score: metric.score * dimension.score,
       query: `What is the ${word} ${metric.label} by ${dimension.label}?`,
-      description: `The ${word} (with minimum, maximum and count) of ${metric.label} for each ${dimension.label}, optionally for one ${dimension.label} only.`,
+      description: `The ${word} (with ${fn === 'sum' ? 'average' : 'total'}, minimum, maximum and count) of ${metric.label} for each ${dimension.label}, highest ${word} first, optionally for one ${dimension.label} only.`,
       reason: `${quoted(metric.column)} is numeric from ${String(metric.column.min)} to ${String(metric.column.max)} (${metric.column.distinct_count} distinct values${metric.additive ? ', an additive quantity, so summed' : ''}); ${quoted(dimension.column)} is ${dimension.kind} with ${dimension.column.distinct_count} distinct values.`,
       examples: [
         `${capital(word)} ${metric.label} per ${dimension.label}`,
@@ -97,7 +102,7 @@ export class ProgramBuilders {
         group_by: [dimension.column.name],
         filters: [filter.filter],
         aggregate: { function: fn, column: metric.column.name },
-        order: { column: dimension.column.name, direction: 'asc' },
+        order: { column: metric.column.name, direction: 'desc' },
       },
       slots: [filter.slot],
     });
@@ -114,7 +119,7 @@ export class ProgramBuilders {
       family: 'top_n',
       score: metric.score,
       query: `What are the top 10 ${this.entity} by ${metric.label}?`,
-      description: `The ${this.entity} with the highest (or lowest) ${metric.label}${dimensions.length > 0 ? `, optionally filtered by ${joinWords(dimensions.map((d) => d.label))}` : ''}.`,
+      description: `The ${this.entity} with the highest (or lowest) ${metric.label}${optionally(dimensions)}.`,
       reason: `${quoted(metric.column)} is numeric with ${metric.column.distinct_count} distinct values from ${String(metric.column.min)} to ${String(metric.column.max)}: a ranking by it is meaningful.`,
       examples: [
         `Top 5 ${this.entity} by ${metric.label}`,
@@ -182,8 +187,10 @@ export class ProgramBuilders {
     });
   }
 
-  numericRange(metric: Metric): DraftProgram {
+  numericRange(metric: Metric, dimensions: Dimension[]): DraftProgram {
     const column = quoteIdentifier(metric.column.name);
+    const names = new NameAllocator([`min_${metric.slug}`, `max_${metric.slug}`, 'limit']);
+    const filters = dimensions.map((dimension) => this.filter(dimension, names));
     const type = metric.integer ? 'integer' : 'number';
     // The data's extent is told, never enforced: a filter outside it is a fair question (it finds
     // nothing, or what a refresh brought), and a user cannot know the extent to the last digit.
@@ -199,7 +206,7 @@ export class ProgramBuilders {
       family: 'range',
       score: metric.score,
       query: `Which ${this.entity} have ${metric.label} between a minimum and a maximum?`,
-      description: `The ${this.entity} whose ${metric.label} lies within the given bounds (either may be left out), lowest first.`,
+      description: `The ${this.entity} whose ${metric.label} lies within the given bounds (either may be left out)${optionally(dimensions)}, lowest first.`,
       reason: `${quoted(metric.column)} is numeric from ${bounds.minimum} to ${bounds.maximum} with ${metric.column.distinct_count} distinct values.`,
       examples: [
         `${capital(this.entity)} with ${metric.label} between ${bounds.minimum} and ${middle}`,
@@ -209,7 +216,7 @@ export class ProgramBuilders {
       ],
       sql:
         `SELECT * FROM ${this.from} WHERE ${column} IS NOT NULL AND ($${low.name} IS NULL OR ${column} >= $${low.name}) ` +
-        `AND ($${high.name} IS NULL OR ${column} <= $${high.name}) ORDER BY ${column} LIMIT $limit`,
+        `AND ($${high.name} IS NULL OR ${column} <= $${high.name})${filters.map((f) => ` AND ${f.sql}`).join('')} ORDER BY ${column} LIMIT $limit`,
       steps: {
         family: 'range',
         table: this.table,
@@ -217,15 +224,18 @@ export class ProgramBuilders {
         filters: [
           { column: metric.column.name, op: 'gte', slot: low.name },
           { column: metric.column.name, op: 'lte', slot: high.name },
+          ...filters.map((f) => f.filter),
         ],
         order: { column: metric.column.name, direction: 'asc' },
         limit: { slot: 'limit' },
       },
-      slots: [low, high, limit],
+      slots: [low, high, ...filters.map((f) => f.slot), limit],
     });
   }
 
-  dateRange(time: TimeColumn): DraftProgram {
+  dateRange(time: TimeColumn, dimensions: Dimension[]): DraftProgram {
+    const names = new NameAllocator([`from_${time.slug}`, `to_${time.slug}`, 'limit']);
+    const filters = dimensions.map((dimension) => this.filter(dimension, names));
     // As for numbers, the data's first and last dates are told, not enforced.
     const bounds = { ...(time.minimum ? { minimum: time.minimum.slice(0, 10) } : {}), ...(time.maximum ? { maximum: time.maximum.slice(0, 10) } : {}) };
     const extent = bounds.minimum && bounds.maximum ? ` The data runs from ${bounds.minimum} to ${bounds.maximum}.` : '';
@@ -242,10 +252,10 @@ export class ProgramBuilders {
       family: 'range',
       score: time.score,
       query: `Which ${this.entity} have ${time.label} between two dates?`,
-      description: `The ${this.entity} whose ${time.label} falls between the given dates (either may be left out), earliest first.`,
+      description: `The ${this.entity} whose ${time.label} falls between the given dates (either may be left out)${optionally(dimensions)}, earliest first.`,
       reason: `${quoted(time.column)} holds dates${time.minimum && time.maximum ? ` from ${time.minimum} to ${time.maximum}` : ''} (${time.column.type}, ${time.column.distinct_count} distinct values).`,
       examples: [`${capital(this.entity)} with ${time.label} after ${sample}`, `Which ${this.entity} have ${time.label} before ${bounds.maximum ?? '2021-01-01'}?`, `Show ${this.entity} between ${sample} and ${bounds.maximum ?? '2021-01-01'}`, `${capital(this.entity)} by ${time.label} in a date range`],
-      sql: `SELECT * FROM ${this.from} WHERE ${time.expression} IS NOT NULL AND ($${from.name} IS NULL OR ${lower}) AND ($${to.name} IS NULL OR ${upper}) ORDER BY ${time.expression} LIMIT $limit`,
+      sql: `SELECT * FROM ${this.from} WHERE ${time.expression} IS NOT NULL AND ($${from.name} IS NULL OR ${lower}) AND ($${to.name} IS NULL OR ${upper})${filters.map((f) => ` AND ${f.sql}`).join('')} ORDER BY ${time.expression} LIMIT $limit`,
       steps: {
         family: 'range',
         table: this.table,
@@ -253,15 +263,18 @@ export class ProgramBuilders {
         filters: [
           { column: time.column.name, op: 'gte', slot: from.name },
           { column: time.column.name, op: 'lte', slot: to.name },
+          ...filters.map((f) => f.filter),
         ],
         order: { column: time.column.name, direction: 'asc' },
         limit: { slot: 'limit' },
       },
-      slots: [from, to, limit],
+      slots: [from, to, ...filters.map((f) => f.slot), limit],
     });
   }
 
-  timeSeries(time: TimeColumn, metric: Metric | undefined): DraftProgram {
+  timeSeries(time: TimeColumn, metric: Metric | undefined, dimensions: Dimension[]): DraftProgram {
+    const names = new NameAllocator(['interval']);
+    const filters = dimensions.map((dimension) => this.filter(dimension, names));
     const interval: Slot = {
       name: 'interval',
       type: 'enum',
@@ -278,21 +291,21 @@ export class ProgramBuilders {
       family: 'time_series',
       score: time.score,
       query: `How many ${this.entity} are there per ${String(interval.default)} of ${time.label}?`,
-      description: `The number of ${this.entity}${metric ? ` and the ${metric.additive ? 'total' : 'average'} ${metric.label}` : ''} per day, week, month or year of ${time.label}.`,
+      description: `The number of ${this.entity}${metric ? ` and the ${metric.additive ? 'total' : 'average'} ${metric.label}` : ''} per day, week, month or year of ${time.label}${optionally(dimensions)}.`,
       reason: `${quoted(time.column)} holds dates${time.minimum && time.maximum ? ` from ${time.minimum} to ${time.maximum}` : ''}${time.spanDays === null ? '' : ` (${Math.round(time.spanDays)} days)`}, so it can be bucketed by period.`,
       examples: [`${capital(this.entity)} per month`, `How many ${this.entity} each year?`, `Weekly trend of ${this.entity}`, `${capital(this.entity)} over time by ${time.label}`],
-      sql: `SELECT ${period} AS ${quoteIdentifier('period')}, count(*) AS ${quoteIdentifier('count')}${value} FROM ${this.from} WHERE ${time.expression} IS NOT NULL GROUP BY 1 ORDER BY 1`,
+      sql: `SELECT ${period} AS ${quoteIdentifier('period')}, count(*) AS ${quoteIdentifier('count')}${value} FROM ${this.from} WHERE ${time.expression} IS NOT NULL${filters.map((f) => ` AND ${f.sql}`).join('')} GROUP BY 1 ORDER BY 1`,
       steps: {
         family: 'time_series',
         table: this.table,
         columns: [time.column.name, ...(metric ? [metric.column.name] : [])],
         group_by: ['period'],
-        filters: [],
+        filters: filters.map((f) => f.filter),
         aggregate: { function: 'count', column: null },
         order: { column: 'period', direction: 'asc' },
         interval: { slot: 'interval' },
       },
-      slots: [interval],
+      slots: [...filters.map((f) => f.slot), interval],
     });
   }
 
@@ -356,6 +369,11 @@ function isInteger(column: ColumnProfile): boolean {
 
 function quoted(column: ColumnProfile): string {
   return `"${column.name}" (${column.type})`;
+}
+
+/** ", optionally filtered by site and year" */
+function optionally(dimensions: Dimension[]): string {
+  return dimensions.length > 0 ? `, optionally filtered by ${joinWords(dimensions.map((d) => d.label))}` : '';
 }
 
 function describeFilters(dimensions: Dimension[]): string {

@@ -27,6 +27,8 @@ export interface CandidateProfile {
   groupBy: string[];
   /** Every column the plan reads. */
   columns: string[];
+  /** Answers with whole rows (`SELECT *`): every column of the table is in its result. */
+  selectsAll: boolean;
   /** Orders rows or groups by a measure (top N, counts per group most first, MAX/MIN): answers "the hottest", "the most". */
   ranks: boolean;
   /** Stems of the table's name ("seattle weather" → seattl, weather). */
@@ -38,6 +40,8 @@ export interface CandidateProfile {
     description: string;
     examples: string;
     columns: string;
+    /** For whole-row programs, the table's other columns (filled in when the router knows them all). */
+    output: string;
     values: string;
     tableValues: string;
     table: string;
@@ -81,6 +85,7 @@ export function profileCandidate(input: RouteCandidateInput, index: number, valu
     slots,
     plans,
     columns: [...columns],
+    selectsAll: steps?.columns.includes('*') ?? false,
     ranks: ranksByMeasure(candidate.query, steps, family),
     tableStems: foldValue(humanWords(table)).split(' ').filter((w) => w.length > 2).map((w) => stem(w)),
     groupBy: (steps?.group_by ?? []).filter((c) => c !== 'period').map((c) => foldValue(humanWords(c))),
@@ -91,6 +96,7 @@ export function profileCandidate(input: RouteCandidateInput, index: number, valu
       description: [candidate.description ?? '', ...slots.map((s) => s.description)].join(' '),
       examples: candidate.examples.join(' \n '),
       columns: columnWords.join(' \n '),
+      output: '',
       values: filterValues.join(' \n '),
       tableValues: Object.values(tableValues).flat().map(String).join(' \n '),
       table: candidate.stores.map((store) => humanWords(store)).join(' '),

@@ -18,7 +18,8 @@ export const defaultConfidenceThreshold = 0.25;
 // How many retrieval hits get the (costlier) slot filling; the rest cannot win on BM25 alone.
 const rerankDepth = 24;
 
-const fieldBoosts = { name: 2, question: 2, description: 0.6, examples: 1.2, columns: 3, values: 1.5, tableValues: 0.4, table: 1.5 };
+// `output` is weak on purpose: a whole-row program shows the price, but a program about the price is a better answer.
+const fieldBoosts = { name: 2, question: 2, description: 0.6, examples: 1.2, columns: 3, output: 0.5, values: 1.5, tableValues: 0.4, table: 1.5 };
 
 interface Scored {
   candidate: CandidateProfile;
@@ -33,6 +34,8 @@ interface Scored {
   superlativeMiss: boolean;
   /** Words that look like data values (`unlistedValues`) this program would not filter on. */
   ignored: string[];
+  /** Stated dates, numeric bounds and quoted terms this program would not apply. */
+  unapplied: string[];
 }
 
 export class QuestionRouter {
@@ -51,6 +54,21 @@ export class QuestionRouter {
   static build(inputs: readonly RouteCandidateInput[], options: RouterOptions = {}): QuestionRouter {
     const values: DataValues = options.values ?? {};
     const candidates = inputs.map((input, index) => profileCandidate(input, index, values));
+    // Column labels per table, from every program's plan, so a number can be tied to its column.
+    const labels = new Map<string, Map<string, string>>();
+    for (const candidate of candidates) {
+      const table = labels.get(candidate.table) ?? new Map<string, string>();
+      for (const plan of candidate.plans) if (plan.column) table.set(plan.column, humanWords(plan.column));
+      for (const column of candidate.columns) table.set(column, humanWords(column));
+      labels.set(candidate.table, table);
+    }
+    // "price of IBM in Jan 2005": the date-range program answers with whole rows, price included.
+    for (const candidate of candidates) {
+      if (candidate.selectsAll) candidate.document.output = [...(labels.get(candidate.table) ?? [])]
+          .filter(([column]) => !candidate.columns.includes(column))
+          .map(([, label]) => label)
+          .join(' \n ');
+    }
     // Fuzzy matching is the costly part of a search: only words the index does not know (typos) get it.
     const vocabulary = new Set<string>();
     const structureTerms = new Set<string>();
@@ -79,14 +97,6 @@ export class QuestionRouter {
     });
     search.addAll(candidates.map((c) => c.document));
 
-    // Column labels per table, from every program's plan, so a number can be tied to its column.
-    const labels = new Map<string, Map<string, string>>();
-    for (const candidate of candidates) {
-      const table = labels.get(candidate.table) ?? new Map<string, string>();
-      for (const plan of candidate.plans) if (plan.column) table.set(plan.column, humanWords(plan.column));
-      for (const column of candidate.columns) table.set(column, humanWords(column));
-      labels.set(candidate.table, table);
-    }
     const tables = new Map<string, TableValues>();
     for (const [table, columnLabels] of labels) {
       const tableValues = new TableValues(values[table] ?? {}, columnLabels);
@@ -120,6 +130,15 @@ export class QuestionRouter {
     if (best.ignored.length > 0) {
       return { kind: 'refusal', reason: `the question names ${best.ignored.map((v) => `"${v}"`).join(', ')}, which no known value or open slot of the closest programs matches`, confidence: 0, candidates: closest(3) };
     }
+    if (best.unapplied.length > 0) {
+      const rejected = best.fill.rejected.length > 0;
+      return {
+        kind: 'refusal',
+        reason: `the question states ${best.unapplied.map((v) => `"${v}"`).join(', ')}, which the closest programs ${rejected ? 'cannot take as a value' : 'do not filter on'}`,
+        confidence: 0,
+        candidates: closest(3),
+      };
+    }
     const second = fit[1];
     const confidence = confidenceOf(best, second);
     if (confidence < this.threshold) {
@@ -146,6 +165,7 @@ export class QuestionRouter {
     const tablesNamed = new Set(this.candidates.filter((c) => c.tableStems.some((t) => qStems.has(t))).map((c) => c.table));
     // Words that are slot values (search terms, keys, numbers) are not expected to be in any program's text.
     const globalSpans = constraintSpans(parsed);
+    const statedSpans = [...parsed.comparisons.map((c) => c.span), ...parsed.dates.map((d) => d.span), ...parsed.searchTerms.map((t) => t.span)];
     const unlisted = this.unlistedValues(parsed, globalSpans);
     const valueSpans: Span[] = [
       ...parsed.searchTerms.map((t) => t.span),
@@ -189,9 +209,14 @@ export class QuestionRouter {
         ...own.filter((t) => !used(t.span)).map((t) => t.span),
         ...mentions.filter((m) => !used(m.span) && !grouped.has(foldValue(humanWords(m.column)))).map((m) => m.span),
       ].map(([s, e]) => parsed.text.slice(s, e));
+      // A date, bound or quoted term the program does not apply, or whose value its slot refuses
+      // ("in 1935" when the data holds 1931 and 1932), would be answered over every row.
+      const unapplied = mergeSpans(statedSpans)
+        .filter((span) => !used(span) || fill.rejected.some(([s, e]) => span[0] < e && span[1] > s))
+        .map(([s, e]) => parsed.text.slice(s, e));
       const constraints = mergeSpans([...globalSpans, ...mentionSpans, ...own.map((t) => t.span)]);
       const consumed = constraints.filter(([s, e]) => fill.used.some(([us, ue]) => us < e && ue > s)).length;
-      const constraintCoverage = constraints.length === 0 ? 1 : (consumed - fill.rejected) / constraints.length;
+      const constraintCoverage = constraints.length === 0 ? 1 : (consumed - fill.rejected.length) / constraints.length;
       const termCoverage = contentTerms.size === 0 ? 0 : new Set(hit.queryTerms).size / contentTerms.size;
       const familyAgreement = candidate.family === null || maxCue === 0 ? 0 : (parsed.families.get(candidate.family) ?? 0) - 0.6 * maxCue;
       let group = 0;
@@ -202,9 +227,11 @@ export class QuestionRouter {
       // Naming the data set ("flights", "penguins") is the strongest hint of all; naming another one counts against.
       const tableCue = tablesNamed.size === 0 ? 0 : tablesNamed.has(candidate.table) ? 0.3 : -0.3;
       const superlativeMiss = parsed.superlative && !candidate.ranks;
+      // A program that would be refused (a stated value or filter it ignores) ranks below one that can answer.
+      const refused = ignored.length > 0 || unapplied.length > 0 ? 1 : 0;
       const score =
-        tableCue + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * Object.keys(fill.slots).length + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0);
-      return { candidate, bm25: hit.score, score, fill, termCoverage, matchedTerms: new Set(hit.queryTerms).size, constraintCoverage, familyAgreement, superlativeMiss, ignored };
+        tableCue + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * Object.keys(fill.slots).length + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - refused;
+      return { candidate, bm25: hit.score, score, fill, termCoverage, matchedTerms: new Set(hit.queryTerms).size, constraintCoverage, familyAgreement, superlativeMiss, ignored, unapplied };
     });
     scored.sort((a, b) => b.score - a.score);
     return Object.assign(scored, { parsed });

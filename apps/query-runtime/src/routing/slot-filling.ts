@@ -129,8 +129,8 @@ export interface SlotFill {
   slots: Record<string, SlotValue>;
   /** Parts of the question this candidate used. */
   used: Span[];
-  /** A value was read for a slot but failed its checks (out of range, not in the enum). */
-  rejected: number;
+  /** Values read for a slot that failed its checks (out of range, not in the enum), where the question states them. */
+  rejected: Span[];
   /** Slots filled with a word no value list holds (weaker evidence than a known value). */
   guessed: number;
   /** A required slot could not be filled. */
@@ -152,13 +152,15 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
   const { parsed, mentions } = context;
   const slots: Record<string, SlotValue> = {};
   const used: Span[] = [];
-  let rejected = 0;
+  const rejected: Span[] = [];
   const take = (plan: SlotPlan, value: SlotValue | null, span: Span | null): boolean => {
     if (value === null) return false;
     const checked = checkValue(plan, value);
     if (checked === null) {
-      rejected += 1;
-      if (span) used.push(span);
+      if (span) {
+        rejected.push(span);
+        used.push(span);
+      }
       return false;
     }
     slots[plan.slot.name] = checked;
@@ -255,8 +257,12 @@ function enumValue(slot: Slot, value: SlotValue): SlotValue | null {
 
 /** "in 2000" for an integer slot on a year column: a date that is one whole calendar year. */
 function wholeYear(plan: SlotPlan, parsed: ParsedQuestion): { value: SlotValue; span: Span } | null {
-  if ((plan.slot.type !== 'integer' && plan.slot.type !== 'number') || !plan.label || !plan.label.split(' ').some((w) => stem(w) === 'year')) return null;
+  // A year column with few values is an enum of numbers (barley's 1931 and 1932).
+  const numeric = plan.slot.type === 'integer' || plan.slot.type === 'number' || (plan.slot.type === 'enum' && (plan.slot.enum_values ?? []).some((v) => typeof v === 'number'));
+  if (!numeric || !plan.label || !plan.label.split(' ').some((w) => stem(w) === 'year')) return null;
   const date = parsed.dates.find((d) => d.from !== null && d.to !== null && d.from.slice(0, 4) === d.to.slice(0, 4) && d.from.endsWith('-01-01') && d.to.endsWith('-12-31'));
+  // A year the enum lacks is returned all the same: `take` rejects it, and the question is refused
+  // rather than answered over every year.
   return date?.from ? { value: Number(date.from.slice(0, 4)), span: date.span } : null;
 }
 
