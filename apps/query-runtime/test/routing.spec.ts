@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { profileParquet, writeParquet } from '@querylane/duckdb';
 import { scratchDir, vegaDataDir, vegaJson, type ScratchDir } from '@querylane/testing';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateQueryPrograms } from '../src/generation/index.js';
 import { bindSlots } from '../src/programs/slot-values.js';
@@ -247,20 +248,22 @@ describe('QuestionRouter on questions a new user asked', () => {
   });
 });
 
-describe('QuestionRouter over stocks and barley (a stated filter is applied or the question refused)', () => {
+describe('QuestionRouter over stocks, barley and la-riots', () => {
   let dir: ScratchDir;
   let stocks: QuestionRouter;
+  const inputs: RouteCandidateInput[] = [];
+  const values: DataValues = {};
   const ask = (question: string) => stocks.route(question, { now });
 
   beforeAll(async () => {
     dir = scratchDir('querylane-routing-more-');
-    const inputs: RouteCandidateInput[] = [];
-    const values: DataValues = {};
     const [header, ...lines] = readFileSync(join(vegaDataDir(), 'stocks.csv'), 'utf8').trim().split(/\r?\n/);
     const names = (header ?? '').split(',');
     const data: Record<string, Record<string, unknown>[]> = {
       stocks: lines.map((line) => Object.fromEntries(line.split(',').map((cell, i) => [names[i], names[i] === 'price' ? Number(cell) : cell]))),
       barley: vegaJson('barley.json') as Record<string, unknown>[],
+      // Empty cells are nulls, as the connector's CSV reading makes them (age is a number).
+      la_riots: parse(readFileSync(join(vegaDataDir(), 'la-riots.csv'), 'utf8'), { columns: true, skip_empty_lines: true, cast: (v: string) => (v === '' ? null : Number.isNaN(Number(v)) ? v : Number(v)) }) as Record<string, unknown>[],
     };
     for (const [table, records] of Object.entries(data)) {
       const path = join(dir.path, `${table}.parquet`);
@@ -300,5 +303,43 @@ describe('QuestionRouter over stocks and barley (a stated filter is applied or t
     const missing = ask('how many barley records in 1935');
     expect(missing.kind).toBe('refusal');
     if (missing.kind === 'refusal') expect(missing.reason).toMatch(/1935/);
+  });
+
+  it('reads the N after a superlative ("lowest 2 yields"), and what a superlative measures ("the oldest 3 victims")', () => {
+    expect(ask('lowest 2 yields at Morris')).toMatchObject({ kind: 'answer', slots: { site: 'Morris', n: 2, order: 'asc' } });
+    const oldest = ask('oldest 3 victims');
+    expect(oldest.kind === 'answer' && oldest.candidate.name).toBe('top_la_riots_by_age');
+    expect(oldest.kind === 'answer' && oldest.slots).toMatchObject({ n: 3, order: 'desc' });
+    expect(ask('youngest victim')).toMatchObject({ kind: 'answer', slots: { order: 'asc' } });
+  });
+
+  it('takes a plural after "of" as what is counted, not as an unknown value', () => {
+    const result = ask('average age of victims by race');
+    expect(result.kind === 'answer' && result.candidate.name).toBe('avg_age_by_race');
+  });
+
+  it('finds the date-range program for dates alone, with the year written once for both ends', () => {
+    // Only the riots deployed: "died" shares no word with any program, so with stocks beside it the
+    // two date ranges tie and the question is refused (also right).
+    const riots = QuestionRouter.build(
+      inputs.filter((input) => input.stores?.includes('la_riots')),
+      { values },
+    );
+    const result = riots.route('who died between April 30 and May 1 1992?', { now });
+    expect(result.kind === 'answer' && result.candidate.name).toBe('la_riots_by_death_date_range');
+    expect(result.kind === 'answer' && result.slots).toMatchObject({ from_death_date: '1992-04-30', to_death_date: '1992-05-01' });
+  });
+
+  it('searches a name column for "named X"', () => {
+    const result = ask('is there a victim named Aaron?');
+    if (result.kind === 'answer') expect(result.candidate.name).toMatch(/name/);
+  });
+
+  it('refuses a question that asks why', () => {
+    for (const question of ['why did the riots start?', 'Why is the average age of Latino victims higher?', 'What caused the most deaths in 1992?']) {
+      const result = ask(question);
+      expect(result.kind, question).toBe('refusal');
+      if (result.kind === 'refusal') expect(result.reason, question).toMatch(/cause or an explanation/);
+    }
   });
 });

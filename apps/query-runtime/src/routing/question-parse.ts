@@ -44,6 +44,8 @@ export interface ParsedQuestion {
   valueTokens: { value: string; span: Span; proper: boolean }[];
   /** Asks to change data; no read-only program answers that. */
   destructive: boolean;
+  /** Asks for a cause or an explanation ("why did …", "what caused …"): no query over the data answers that. */
+  explanatory: boolean;
   /** Spans of numbers already explained (limits, dates), not to be read again as comparisons. */
   usedSpans: Span[];
 }
@@ -70,8 +72,8 @@ const lowerWords = String.raw`more than|greater than|larger than|bigger than|hig
 const upperWords = String.raw`less than|fewer than|smaller than|lower than|shorter than|lighter than|under|below|at most|no more than|not more than|up to|max(?:imum)?(?: of)?|until|till|before|<=|<`;
 const strictWords = /^(more|greater|larger|bigger|higher|longer|heavier|over|above|exceed|after|>|less|fewer|smaller|lower|shorter|lighter|under|below|before|<)/;
 
-const superlative = /\b(top|highest|most|largest|biggest|greatest|best|longest|heaviest|fastest|strongest|hottest|warmest|wettest|windiest|lowest|least|smallest|fewest|worst|shortest|lightest|slowest|coldest|cheapest|weakest|driest|bottom)\b/;
-const ascending = /\b(lowest|least|smallest|fewest|worst|shortest|lightest|slowest|coldest|cheapest|weakest|driest|bottom|ascending)\b/;
+const superlative = /\b(top|highest|most|largest|biggest|greatest|best|longest|heaviest|fastest|strongest|hottest|warmest|wettest|windiest|oldest|eldest|tallest|priciest|richest|lowest|least|smallest|fewest|worst|shortest|lightest|slowest|coldest|cheapest|weakest|driest|youngest|poorest|bottom)\b/;
+const ascending = /\b(lowest|least|smallest|fewest|worst|shortest|lightest|slowest|coldest|cheapest|weakest|driest|youngest|poorest|bottom|ascending)\b/;
 
 const intervals: [RegExp, string][] = [
   [/\b(daily|per day|by day|each day|every day|day by day|day-by-day|a day)\b/, 'day'],
@@ -82,6 +84,7 @@ const intervals: [RegExp, string][] = [
 ];
 
 const destructive = /\b(delete|drop|truncate|insert|update|remove|alter|erase|wipe|overwrite|modify)\b/;
+const explanatory = /^\s*(?:(?:and|so|but)\s+)?(?:why\b|how come\b|what (?:caused|causes|led to|leads to|made)\b|explain\b|what is the reason|what was the reason|what are the reasons)/;
 
 export function parseQuestion(question: string, now: Date): ParsedQuestion {
   const text = question.trim();
@@ -101,6 +104,7 @@ export function parseQuestion(question: string, now: Date): ParsedQuestion {
     superlative: false,
     valueTokens: valueTokens(text),
     destructive: destructive.test(lower),
+    explanatory: explanatory.test(lower),
     usedSpans,
   };
 
@@ -142,15 +146,18 @@ function familyCues(lower: string): Map<ProgramFamily, number> {
 function limit(lower: string): { value: number; span: Span } | null {
   const patterns = [
     new RegExp(String.raw`\b(?:top|first|bottom|last|limit(?: to)?|best|worst)\s+(${numberPattern})\b`),
-    new RegExp(String.raw`\b(${numberPattern})\s+(?:\w+\s+){0,3}?(?:most|least|highest|lowest|largest|smallest|biggest|best|worst|longest|shortest|heaviest|lightest|fastest|slowest|top|greatest|fewest)\b`),
+    new RegExp(String.raw`\b(${numberPattern})\s+(?:\w+\s+){0,3}?(?:most|least|highest|lowest|largest|smallest|biggest|best|worst|longest|shortest|heaviest|lightest|fastest|slowest|top|greatest|fewest|oldest|youngest)\b`),
     new RegExp(String.raw`^(?:show|list|give|get|find|display)(?: me)?(?: the)?\s+(${numberPattern})\s+[a-z]`),
   ];
-  for (const pattern of patterns) {
+  // "the lowest 2 yields", "highest 5 prices": after the superlative, before what is counted; a
+  // year there is no count ("the highest 1990 population").
+  const after = new RegExp(String.raw`\b(?:most|least|highest|lowest|largest|smallest|biggest|longest|shortest|heaviest|lightest|fastest|slowest|greatest|fewest|cheapest|oldest|youngest|newest)\s+(${numberPattern})\s+[a-z]`);
+  for (const pattern of [...patterns, after]) {
     const match = pattern.exec(lower);
     const raw = match?.[1];
     if (!match || raw === undefined) continue;
     const value = parseNumber(raw);
-    if (value === null || !Number.isInteger(value) || value <= 0) continue;
+    if (value === null || !Number.isInteger(value) || value <= 0 || (pattern === after && value >= 1000)) continue;
     const start = match.index + match[0].indexOf(raw);
     return { value, span: [start, start + raw.length] };
   }
@@ -221,6 +228,9 @@ function dates(text: string, lower: string, now: Date): DateBounds[] {
       const before = lower.slice(Math.max(0, start - 14), start);
       const opener = /\b(between|from)\s*(the\s+)?$/.exec(before);
       if (joiner && (joiner[1] !== 'and' || opener)) {
+        // "between April 30 and May 1 1992": the year written once belongs to both ends.
+        const nextYear = next.start.isCertain('year') ? next.start.get('year') : null;
+        if (nextYear !== null && !result.start.isCertain('year')) result.start.imply('year', nextYear);
         const first = { from: bucketStart(result.start), to: bucketEnd(result.start) };
         const second = { from: bucketStart(next.start), to: next.end ? bucketEnd(next.end) : bucketEnd(next.start) };
         const [low, high] = first.from <= second.from ? [first, second] : [second, first];
@@ -330,6 +340,9 @@ function valueTokens(text: string): { value: string; span: Span; proper: boolean
   }
   for (const match of text.matchAll(/\b(?:in|for|of|from)\s+(?:the\s+)?(\p{Ll}[\p{L}'-]{2,})/gu)) {
     const value = match[1] ?? '';
+    // "average age of victims", "number of entries": a plural is what is counted, not a value
+    // ("flights from texas" and "cars in paris" keep theirs: -as, -is, -us, -ss are no plurals).
+    if (/[^aiusy']s$|[^aeiou]es$|ies$/.test(value)) continue;
     const start = match.index + match[0].length - value.length;
     if (prepositionBefore.test(text.slice(0, start)) && !out.some((t) => t.span[0] === start)) out.push({ value, span: [start, start + value.length], proper: false });
   }

@@ -6,7 +6,7 @@ import { profileCandidate, type CandidateProfile } from './candidate-profile.js'
 import { parseQuestion, type ParsedQuestion, type Span } from './question-parse.js';
 import type { DataValues, RouteCandidateInput, RouteOptions, RouteResult, RouterOptions, ScoredAlternative } from './routing.types.js';
 import { fillSlots, questionWords, TableValues, type SlotFill, type ValueMention } from './slot-filling.js';
-import { canonicalTerm, foldValue, humanWords, terms, words } from './text-terms.js';
+import { canonicalTerm, foldValue, humanWords, superlativeMeasures, terms, words } from './text-terms.js';
 
 /**
  * Chosen on the bench's tuning half (bench/routing: every other labelled question): the best in-scope
@@ -120,6 +120,7 @@ export class QuestionRouter {
     if (ranked.length === 0) return { kind: 'refusal', reason: 'no deployed program matches the question', confidence: 0, candidates: [] };
     const parsed = ranked.parsed;
     if (parsed.destructive) return { kind: 'refusal', reason: 'the question asks to change data; only questions about the data are answered', confidence: 0, candidates: closest(3) };
+    if (parsed.explanatory) return { kind: 'refusal', reason: 'the question asks for a cause or an explanation; the deployed programs answer what the data holds', confidence: 0, candidates: closest(3) };
     const fit = ranked.filter((r) => !r.fill.unfit);
     const best = fit[0];
     if (!best) return { kind: 'refusal', reason: 'the closest programs need a value the question does not give', confidence: 0, candidates: closest(3) };
@@ -181,17 +182,39 @@ export class QuestionRouter {
       if (term) contentTerms.add(term);
     }
     for (const term of terms(parsed.lower)) if (/^(count|per|trend|lookup|search)$/.test(term)) contentTerms.add(term);
+    // "the oldest victims" ranks by age, "a victim named Aaron" searches a name: the measure or
+    // column the word implies, when some program has it.
+    const imply = (word: string, implied: string[]) => {
+      const known = implied.map((w) => canonicalTerm(w)).filter((term): term is string => term !== null && this.vocabulary.has(term));
+      for (const term of known) contentTerms.add(term);
+      // The adjective itself is then no unmatched word.
+      const own = canonicalTerm(word);
+      if (known.length > 0 && own && !this.vocabulary.has(own)) contentTerms.delete(own);
+    };
+    for (const word of parsed.lower.match(/\b[a-z]+est\b/g) ?? []) imply(word, superlativeMeasures[word] ?? []);
+    if (/\b(named|called)\b/.test(parsed.lower)) imply('', ['name']);
+    if (/\btitled\b/.test(parsed.lower)) imply('', ['title']);
 
     // The terms are already canonical: searched as they are, not folded a second time.
     const hits: SearchResult[] = contentTerms.size > 0 ? this.search.search([...contentTerms].join(' '), { tokenize: (t) => t.split(' '), processTerm: (t) => t }) : [];
-    const top = hits.slice(0, rerankDepth);
+    const top: { id: number; score: number; queryTerms: string[] }[] = hits.slice(0, rerankDepth).map((hit) => ({ id: hit.id as number, score: hit.score, queryTerms: hit.queryTerms }));
     const maxBm25 = top[0]?.score ?? 1;
+    // A stated date is applied only by a program with a date filter, whose words the question may
+    // not share ("who died between April 30 and May 1"): those of the retrieved tables (of every
+    // table when nothing was retrieved) are ranked too, with no retrieval score.
+    if (parsed.dates.length > 0) {
+      const retrievedTables = new Set(top.map((hit) => this.candidates[hit.id]!.table));
+      for (const candidate of this.candidates) {
+        if (top.some((hit) => hit.id === candidate.index) || (retrievedTables.size > 0 && !retrievedTables.has(candidate.table))) continue;
+        if (candidate.plans.some((plan) => plan.role === 'from' || plan.role === 'to')) top.push({ id: candidate.index, score: 0, queryTerms: [] });
+      }
+    }
     const mentionsByTable = new Map<string, ValueMention[]>();
     const groupCue = groupByCue(parsed.lower);
     const maxCue = Math.max(0, ...parsed.families.values());
 
     const scored: Scored[] = top.map((hit) => {
-      const candidate = this.candidates[hit.id as number]!;
+      const candidate = this.candidates[hit.id]!;
       let mentions = mentionsByTable.get(candidate.table);
       if (!mentions) {
         mentions = this.tables.get(candidate.table)?.mentions(qWords) ?? [];

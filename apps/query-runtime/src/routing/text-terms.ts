@@ -67,6 +67,33 @@ const synonyms: Record<string, string> = {
   called: 'search',
 };
 
+/**
+ * What a superlative adjective measures: "the oldest 3 victims" ranks by age, "the cheapest" by price.
+ * The router adds these as question terms when the index knows them (a column of that name).
+ */
+export const superlativeMeasures: Record<string, string[]> = {
+  oldest: ['age'],
+  youngest: ['age'],
+  eldest: ['age'],
+  tallest: ['height'],
+  heaviest: ['weight'],
+  lightest: ['weight'],
+  fastest: ['speed'],
+  slowest: ['speed'],
+  longest: ['length', 'duration'],
+  shortest: ['length', 'duration'],
+  cheapest: ['price', 'cost'],
+  priciest: ['price', 'cost'],
+  richest: ['income', 'wealth'],
+  poorest: ['income', 'wealth'],
+  hottest: ['temp'],
+  warmest: ['temp'],
+  coldest: ['temp'],
+  wettest: ['precipitation'],
+  driest: ['precipitation'],
+  windiest: ['wind'],
+};
+
 export const stopWords = new Set(
   (
     'a an the of in on at to for from with and or is are was were be been being do does did have has had i me my we our you your it its ' +
