@@ -23,6 +23,14 @@ describe('bindSlots', () => {
     expect(bindSlots(ranges, { min_yield: 10, to_day: '2015-12-31' })).toEqual({ min_yield: 10, to_day: '2015-12-31' });
   });
 
+  it('takes an enum option written in another case as that option, unless two options differ only by case', () => {
+    expect(bindSlots(slots, { min_hp: 1, origin: 'usa' })).toMatchObject({ origin: 'USA' });
+    expect(bindSlots(slots, { min_hp: 1, origin: 'JAPAN' })).toMatchObject({ origin: 'Japan' });
+    const cased = [{ name: 'code', type: 'enum', required: false, enum_values: ['ab', 'AB'] }] as Slot[];
+    expect(bindSlots(cased, { code: 'AB' })).toEqual({ code: 'AB' });
+    expect(() => bindSlots(cased, { code: 'Ab' })).toThrow(/must be one of/);
+  });
+
   it('takes a date-time in a date slot (timestamp columns)', () => {
     expect(bindSlots(slots, { min_hp: 1, since: '1975-06-01T10:00:00Z' })).toMatchObject({ since: '1975-06-01T10:00:00Z' });
   });

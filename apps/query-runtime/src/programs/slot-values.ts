@@ -77,8 +77,11 @@ function check(slot: Slot, value: unknown, refuse: (slot: string, message: strin
     }
     case 'enum': {
       const allowed = slot.enum_values ?? [];
-      if (!allowed.some((option) => option === value)) return refuse(slot.name, `must be one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}`, { enum_values: allowed });
-      return value as BoundValue;
+      if (allowed.some((option) => option === value)) return value as BoundValue;
+      // "usa" for "USA": a text value that matches one option but for case is that option.
+      const folded = typeof value === 'string' ? allowed.filter((option) => typeof option === 'string' && option.toLowerCase() === value.toLowerCase()) : [];
+      if (folded.length === 1) return folded[0] as BoundValue;
+      return refuse(slot.name, `must be one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}`, { enum_values: allowed });
     }
     default:
       return refuse(slot.name, `has an unknown type ${String((slot as { type: unknown }).type)}`);
