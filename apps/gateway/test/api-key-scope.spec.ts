@@ -19,7 +19,10 @@ describe('resolveQueryScope', () => {
   });
 
   it('asks for the project when the key covers several', () => {
-    expect(() => resolveQueryScope(key(['p1', 'p2'], ['production']), {})).toThrow(expect.objectContaining({ code: 'invalid_query' }));
+    expect(() => resolveQueryScope(key(['p1', 'p2'], ['production']), {})).toThrow(expect.objectContaining({ code: 'invalid_query', details: expect.objectContaining({ field: 'project_id' }) }));
+    // The unified endpoint takes it in its body too, and says so.
+    expect(() => resolveQueryScope(key(['p1', 'p2'], ['production']), { bodyNamesProject: true })).toThrow(/project_id in the body/);
+    expect(() => resolveQueryScope(key(['p1', 'p2'], ['production']), {})).not.toThrow(/in the body/);
     expect(resolveQueryScope(key(['p1', 'p2'], ['production']), { projectId: 'p2' })).toEqual({ projectId: 'p2', environment: 'production' });
   });
 

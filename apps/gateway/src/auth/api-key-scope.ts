@@ -12,12 +12,18 @@ export interface QueryScope {
   environment: string;
 }
 
-export function resolveQueryScope(key: ApiKeyPrincipal, asked: { projectId?: string | undefined; environment?: string | undefined }): QueryScope {
+export interface AskedScope {
+  projectId?: string | undefined;
+  environment?: string | undefined;
+  /** The call has a JSON body that may name `project_id` (the unified endpoint). */
+  bodyNamesProject?: boolean;
+}
+
+export function resolveQueryScope(key: ApiKeyPrincipal, asked: AskedScope): QueryScope {
   const projectId = asked.projectId || (key.projectIds.length === 1 ? key.projectIds[0] : undefined);
   if (!projectId) {
-    throw new AppError('invalid_query', 'name the project: the key covers several (project_id query parameter or X-Project-Id header)', {
-      project_ids: key.projectIds,
-    });
+    const where = `${asked.bodyNamesProject ? 'project_id in the body, ' : ''}project_id query parameter or X-Project-Id header`;
+    throw new AppError('invalid_query', `name the project: the key covers several (${where})`, { field: 'project_id', project_ids: key.projectIds });
   }
   const environment = asked.environment || (key.environments.length === 1 ? key.environments[0]! : 'production');
   if (!knownEnvironments.includes(environment)) {

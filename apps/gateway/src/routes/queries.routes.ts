@@ -149,9 +149,13 @@ export function queryRoutes(deps: QueryRoutesDependencies) {
    * answered with its rate-limit headers like every answer of these endpoints, and a key refused
    * only the environment of a project it holds is logged as a call of that project.
    */
-  async function scoped(c: Context<GatewayEnv>, body: { project_id?: string | undefined; environment?: string | undefined } = {}): Promise<QueryScope> {
+  async function scoped(c: Context<GatewayEnv>, body?: { project_id?: string | undefined; environment?: string | undefined }): Promise<QueryScope> {
     const key = c.get('apiKey');
-    const asked = { projectId: body.project_id || c.req.query('project_id') || c.req.header('x-project-id'), environment: body.environment || c.req.header('x-environment') };
+    const asked = {
+      projectId: body?.project_id || c.req.query('project_id') || c.req.header('x-project-id'),
+      environment: body?.environment || c.req.header('x-environment'),
+      bodyNamesProject: body !== undefined,
+    };
     try {
       const scope = resolveQueryScope(key, asked);
       c.set('queryScope', scope);
