@@ -176,6 +176,14 @@ describe(`query endpoints [${backend}]`, () => {
       const again = await ask({ query: 'And the average horsepower of Japanese cars?', conversation_id: answer.body.conversation_id });
       expect(again.status, JSON.stringify(again.body)).toBe(200);
       expect(again.body.conversation_id).toBe(answer.body.conversation_id);
+      // A follow-up runs the conversation's last program with what it states; alone it is refused.
+      const usa = await ask({ query: 'How many cars are from USA?', conversation_id: answer.body.conversation_id });
+      expect(usa.body).toMatchObject({ query_used: 'count_cars', parameters: { origin: 'USA' } });
+      const europe = await ask({ query: 'and for Europe?', conversation_id: answer.body.conversation_id });
+      expect(europe.status, JSON.stringify(europe.body)).toBe(200);
+      expect(europe.body).toMatchObject({ query_used: 'count_cars', parameters: { origin: 'Europe' } });
+      expect((europe.body.data as { count: number }[])[0]?.count).toBeLessThan((usa.body.data as { count: number }[])[0]?.count ?? 0);
+      expect((await ask({ query: 'and for Europe?' })).status).toBe(400);
       const foreign = await ask({ query: 'How many cars are there?', conversation_id: '00000000-0000-4000-8000-000000000000' });
       expect(foreign.body).toMatchObject({ error: 'invalid_query' });
     });

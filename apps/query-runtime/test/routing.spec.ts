@@ -342,4 +342,18 @@ describe('QuestionRouter over stocks, barley and la-riots', () => {
       if (result.kind === 'refusal') expect(result.reason, question).toMatch(/cause or an explanation/);
     }
   });
+
+  it('reads a follow-up as the previous program with what it states replacing the old values', () => {
+    const first = ask('top 3 barley yields at Morris');
+    if (first.kind !== 'answer') throw new Error('the first question was refused');
+    const previous = { endpoint_name: first.candidate.endpoint_name, slots: first.slots };
+    const next = stocks.followUp('what about Crookston?', previous, { now });
+    expect(next).toMatchObject({ candidate: { name: 'top_barley_by_yield' }, slots: { site: 'Crookston', n: 3, order: 'desc' } });
+    expect(stocks.followUp('and in 1931?', { endpoint_name: previous.endpoint_name, slots: next!.slots }, { now })?.slots).toMatchObject({ site: 'Crookston', year: 1931, n: 3 });
+    expect(stocks.followUp('top 5 instead', previous, { now })?.slots).toMatchObject({ site: 'Morris', n: 5 });
+    // A new question, or nothing the program takes: not a follow-up.
+    expect(stocks.followUp('and the average yield per variety?', previous, { now })).toBeNull();
+    expect(stocks.followUp('what is the capital of France?', previous, { now })).toBeNull();
+    expect(stocks.followUp('and for GOOG?', previous, { now })).toBeNull();
+  });
 });

@@ -70,16 +70,24 @@ export class BuildDatalineUseCase {
     const catalog = this.deps.clients.catalog.call;
     const source = job.sources.find((s) => s.sourceType === 'data_object');
     if (!source || !job.datasourceId) throw new AppError('invalid_request', 'the job names no response data object or datasource');
-    const [{ dataObject }, { datasource }] = await Promise.all([catalog.getDataObject({ dataObjectId: source.sourceId }), catalog.getDatasource({ datasourceId: job.datasourceId })]);
+    // The reads go out together: each is a round trip to the catalog, and none needs another.
+    const [{ dataObject }, { datasource }, { datalines }] = await Promise.all([
+      catalog.getDataObject({ dataObjectId: source.sourceId }),
+      catalog.getDatasource({ datasourceId: job.datasourceId }),
+      catalog.listProjectDatalines({ projectId: job.projectId }),
+    ]);
     if (!dataObject || !datasource) throw new AppError('not_found', 'the job’s data object or datasource is gone');
-    await catalog.addJobEvent({ jobId: job.id, eventType: 'started', message: `attempt ${attempt}: reading ${dataObject.key}`, data: { attempt, bytes: Number(dataObject.fileSize) } });
 
     const scratch = await mkdtemp(join(tmpdir(), 'querylane-dataline-'));
     try {
       const local = join(scratch, 'response.parquet');
-      await pipeline(await this.deps.objects.get(dataObject.key), createWriteStream(local));
+      // The download does not wait for the `started` event; a failure of either is thrown once both
+      // ended, so `attempt_failed` never overtakes `started`.
+      await settled([
+        catalog.addJobEvent({ jobId: job.id, eventType: 'started', message: `attempt ${attempt}: reading ${dataObject.key}`, data: { attempt, bytes: Number(dataObject.fileSize) } }),
+        this.deps.objects.get(dataObject.key).then((body) => pipeline(body, createWriteStream(local))),
+      ]);
       const started = performance.now();
-      const { datalines } = await catalog.listProjectDatalines({ projectId: job.projectId });
       const table = projectTableName(datasource.name, job.datasourceId, datalines);
       const profile = await profileParquet(local, { tableName: table });
       log.info({ rows: profile.row_count, columns: profile.columns.length, duration_ms: Math.round(performance.now() - started) }, 'profiled');
@@ -117,6 +125,12 @@ export class BuildDatalineUseCase {
       await rm(scratch, { recursive: true, force: true });
     }
   }
+}
+
+/** Waits for every promise; then throws the first failure, if any. */
+async function settled(promises: Promise<unknown>[]): Promise<void> {
+  const failed = (await Promise.allSettled(promises)).find((outcome) => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
 }
 
 /**

@@ -4,7 +4,7 @@
 // reason — never left to fail when it is called.
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import type { Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { DataProfile } from '@querylane/duckdb';
 import type { QueryProgramsTable, QueryRuntimeTables } from '../db/schema.js';
 import { generateQueryPrograms, type GeneratedProgram } from '../generation/index.js';
@@ -37,24 +37,27 @@ export class RegenerateProgramsUseCase {
         .execute();
       const byName = new Map(current.map((row) => [row.name, row]));
       const regenerated = new Set<string>();
+      // Decided first, written in a few statements (one round trip per program made a rebuild wait
+      // on dozens of them), and announced in the order the programs were generated.
+      const writes: ({ change: 'created' | 'updated'; version: NewVersion } | { change: 'revalidated'; id: string })[] = [];
       for (const program of generated) {
         const existing = byName.get(program.name);
         if (existing && existing.origin !== 'generated') continue; // a hand-written program owns the name
         regenerated.add(program.name);
         if (!existing) {
-          changed(await insertVersion(trx, input.projectId, program, undefined), 'created');
+          writes.push({ change: 'created', version: newVersion(input.projectId, program, undefined) });
           summary.created += 1;
         } else if (existing.query_program === program.query_program && sameJson(existing.slots, program.slots)) {
-          if (existing.status !== 'valid') {
-            const row = await trx.updateTable('query_programs').set({ status: 'valid', invalid_reason: null, updated_at: new Date() }).where('id', '=', existing.id).returningAll().executeTakeFirstOrThrow();
-            changed(row, 'revalidated');
-          }
+          if (existing.status !== 'valid') writes.push({ change: 'revalidated', id: existing.id });
           summary.unchanged += 1;
         } else {
-          changed(await insertVersion(trx, input.projectId, program, existing), 'updated');
+          writes.push({ change: 'updated', version: newVersion(input.projectId, program, existing) });
           summary.updated += 1;
         }
       }
+      const rows = await writeVersions(trx, writes);
+      for (const write of writes) changed(rows.get('version' in write ? write.version.id : write.id)!, write.change);
+
       // Every other program over this table must still bind against its new columns.
       const others = current.filter((row) => !regenerated.has(row.name) && row.stores.includes(input.profile.table));
       const failures = await bindErrors(input.profile.schema_code, others.map((row) => ({ id: row.id, sql: row.query_program })));
@@ -80,31 +83,45 @@ function columnsOf(row: ProgramRow): string[] {
   return Array.isArray(steps?.columns) ? steps.columns.filter((column): column is string => typeof column === 'string' && column !== '*') : [];
 }
 
-async function insertVersion(trx: Kysely<QueryRuntimeTables>, projectId: string, program: GeneratedProgram, previous: ProgramRow | undefined): Promise<ProgramRow> {
-  if (previous) await trx.updateTable('query_programs').set({ is_current: false, updated_at: new Date() }).where('id', '=', previous.id).execute();
-  return trx
-    .insertInto('query_programs')
-    .values({
-      id: randomUUID(),
-      project_id: projectId,
-      name: program.name,
-      version: (previous?.version ?? 0) + 1,
-      prev_id: previous?.id ?? null,
-      is_current: true,
-      origin: 'generated',
-      family: program.family,
-      query: program.query,
-      description: program.description,
-      reason: program.reason,
-      examples: JSON.stringify(program.examples),
-      query_program: program.query_program,
-      steps: JSON.stringify(program.steps),
-      slots: JSON.stringify(program.slots),
-      stores: JSON.stringify(program.stores),
-      invalid_reason: null,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+type NewVersion = Insertable<QueryProgramsTable> & { id: string };
+
+function newVersion(projectId: string, program: GeneratedProgram, previous: ProgramRow | undefined): NewVersion {
+  return {
+    id: randomUUID(),
+    project_id: projectId,
+    name: program.name,
+    version: (previous?.version ?? 0) + 1,
+    prev_id: previous?.id ?? null,
+    is_current: true,
+    origin: 'generated',
+    family: program.family,
+    query: program.query,
+    description: program.description,
+    reason: program.reason,
+    examples: JSON.stringify(program.examples),
+    query_program: program.query_program,
+    steps: JSON.stringify(program.steps),
+    slots: JSON.stringify(program.slots),
+    stores: JSON.stringify(program.stores),
+    invalid_reason: null,
+  };
+}
+
+/**
+ * Writes the new versions (their predecessors first stop being current: a name has one current
+ * program) and the revalidations; answers every written row by id.
+ */
+async function writeVersions(trx: Kysely<QueryRuntimeTables>, writes: ({ version: NewVersion } | { id: string })[]): Promise<Map<string, ProgramRow>> {
+  const versions = writes.flatMap((write) => ('version' in write ? [write.version] : []));
+  const revalidated = writes.flatMap((write) => ('id' in write ? [write.id] : []));
+  const replaced = versions.flatMap((version) => (version.prev_id ? [version.prev_id] : []));
+  const now = new Date();
+  if (replaced.length) await trx.updateTable('query_programs').set({ is_current: false, updated_at: now }).where('id', 'in', replaced).execute();
+  const rows = [
+    ...(versions.length ? await trx.insertInto('query_programs').values(versions).returningAll().execute() : []),
+    ...(revalidated.length ? await trx.updateTable('query_programs').set({ status: 'valid', invalid_reason: null, updated_at: now }).where('id', 'in', revalidated).returningAll().execute() : []),
+  ];
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 /**

@@ -13,7 +13,7 @@ import type { ProjectDatabases } from '../execution/project-databases.js';
 import type { StreamEnd } from '../execution/project-database.js';
 import type { ProgramCache } from '../programs/program-cache.js';
 import { bindSlots, type Slot } from '../programs/slot-values.js';
-import { QuestionRouter, valuesFromProfile, type DataValues, type RouteAnswer, type RouteCandidateInput } from '../routing/index.js';
+import { looksLikeFollowUp, QuestionRouter, valuesFromProfile, type DataValues, type RouteAnswer, type RouteCandidateInput, type RouteResult, type SlotValue } from '../routing/index.js';
 
 type ProgramRow = Selectable<QueryProgramsTable>;
 
@@ -115,7 +115,13 @@ export class AnswerQuestionUseCase {
       throw new AppError('invalid_query', `no query is deployed in the ${question.environment} environment of this project`, { candidates: [], conversation_id: conversationId });
     }
     const { router, programs } = await this.router(question);
-    const routed = router.route(text, { now: this.deps.now?.() ?? new Date() });
+    const now = this.deps.now?.() ?? new Date();
+    // In a conversation, "what about Morris?" runs the last answered program again with Morris: tried
+    // first when the question reads as a follow-up, else only when the question alone is refused.
+    const previous = question.conversationId ? await this.lastAnswer(question.conversationId) : undefined;
+    const followUp = () => (previous && programs.has(previous.endpoint_name) ? router.followUp(text, previous, { now }) : null);
+    let routed: RouteResult = (looksLikeFollowUp(text) && followUp()) || router.route(text, { now });
+    if (routed.kind === 'refusal') routed = followUp() ?? routed;
     if (routed.kind === 'refusal') {
       await this.recordRefusal(question, conversationId, routed.reason, routed.candidates);
       throw new AppError('invalid_query', `the question does not match a deployed query closely enough: ${routed.reason}`, {
@@ -179,6 +185,22 @@ export class AnswerQuestionUseCase {
       if (Array.isArray(model?.columns)) values[dataline.name] = valuesFromProfile(model);
     }
     return values;
+  }
+
+  /** The program and values of the conversation's last answered question. */
+  private async lastAnswer(conversationId: string): Promise<{ endpoint_name: string; slots: Record<string, SlotValue> } | undefined> {
+    const row = await this.deps.db
+      .selectFrom('query_responses')
+      .select(['query_used', 'parameters'])
+      .where('conversation_id', '=', conversationId)
+      .where('status', '=', 'answered')
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (!row?.query_used) return undefined;
+    const slots: Record<string, SlotValue> = {};
+    for (const [name, value] of Object.entries(row.parameters ?? {})) if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') slots[name] = value;
+    return { endpoint_name: row.query_used, slots };
   }
 
   private async assertConversation(projectId: string, conversationId: string): Promise<void> {

@@ -229,9 +229,8 @@ function dates(text: string, lower: string, now: Date): DateBounds[] {
       const opener = /\b(between|from)\s*(the\s+)?$/.exec(before);
       if (joiner && (joiner[1] !== 'and' || opener)) {
         // "between April 30 and May 1 1992": the year written once belongs to both ends.
-        const nextYear = next.start.isCertain('year') ? next.start.get('year') : null;
-        if (nextYear !== null && !result.start.isCertain('year')) result.start.imply('year', nextYear);
-        const first = { from: bucketStart(result.start), to: bucketEnd(result.start) };
+        const year = !result.start.isCertain('year') && next.start.isCertain('year') ? (next.start.get('year') ?? undefined) : undefined;
+        const first = { from: bucketStart(result.start, year), to: bucketEnd(result.start, year) };
         const second = { from: bucketStart(next.start), to: next.end ? bucketEnd(next.end) : bucketEnd(next.start) };
         const [low, high] = first.from <= second.from ? [first, second] : [second, first];
         end = next.index + next.text.length;
@@ -272,16 +271,17 @@ type ChronoComponents = chrono.ParsedComponents;
 // What joins the two ends of a range: "A and B" (after "between"), "A to B", "A - B", "A through B", "A until B".
 const rangeJoiner = /^\s*(and|to|-|–|—|through|thru|until|till)\s*$/;
 
-function bucketStart(c: ChronoComponents): string {
-  const year = c.get('year') ?? 1970;
+/** `year` replaces an implied year (one the question wrote only at the range's other end). */
+function bucketStart(c: ChronoComponents, impliedYear?: number): string {
+  const year = impliedYear ?? c.get('year') ?? 1970;
   if (!c.isCertain('month') && !c.isCertain('day')) return `${year}-01-01`;
   const month = c.get('month') ?? 1;
   if (!c.isCertain('day')) return `${year}-${pad(month)}-01`;
   return `${year}-${pad(month)}-${pad(c.get('day') ?? 1)}`;
 }
 
-function bucketEnd(c: ChronoComponents): string {
-  const year = c.get('year') ?? 1970;
+function bucketEnd(c: ChronoComponents, impliedYear?: number): string {
+  const year = impliedYear ?? c.get('year') ?? 1970;
   if (!c.isCertain('month') && !c.isCertain('day')) return `${year}-12-31`;
   const month = c.get('month') ?? 12;
   if (!c.isCertain('day')) return `${year}-${pad(month)}-${pad(new Date(Date.UTC(year, month, 0)).getUTCDate())}`;

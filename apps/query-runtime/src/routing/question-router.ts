@@ -4,7 +4,7 @@
 import MiniSearch, { type SearchResult } from 'minisearch';
 import { profileCandidate, type CandidateProfile } from './candidate-profile.js';
 import { parseQuestion, type ParsedQuestion, type Span } from './question-parse.js';
-import type { DataValues, RouteCandidateInput, RouteOptions, RouteResult, RouterOptions, ScoredAlternative } from './routing.types.js';
+import type { DataValues, RouteAnswer, RouteCandidateInput, RouteOptions, RouteResult, RouterOptions, ScoredAlternative, SlotValue } from './routing.types.js';
 import { fillSlots, questionWords, TableValues, type SlotFill, type ValueMention } from './slot-filling.js';
 import { canonicalTerm, foldValue, humanWords, superlativeMeasures, terms, words } from './text-terms.js';
 
@@ -159,7 +159,35 @@ export class QuestionRouter {
     return this.search.search(question).map((hit) => ({ endpoint_name: this.candidates[hit.id as number]!.endpoint_name, score: hit.score }));
   }
 
-  private rank(question: string, options: RouteOptions): Scored[] & { parsed: ParsedQuestion } {
+  /**
+   * A question read as a follow-up of the conversation's last answer ("what about Morris?", "and in
+   * 1931?"): the same program, with what this question states replacing the values it had. Null when
+   * the question states nothing that program takes, or states something it would ignore; the caller
+   * then routes the question on its own.
+   */
+  followUp(question: string, previous: { endpoint_name: string; slots: Record<string, SlotValue> }, options: RouteOptions = {}): RouteAnswer | null {
+    const candidate = this.candidates.find((c) => c.endpoint_name === previous.endpoint_name);
+    if (!candidate) return null;
+    const ranked = this.rank(question, options, candidate.index);
+    const scored = ranked[0];
+    if (!scored || ranked.parsed.destructive || ranked.parsed.explanatory || scored.fill.unfit || scored.ignored.length > 0 || scored.unapplied.length > 0) return null;
+    // A word the program does not know makes it a new question ("and the average horsepower?" after a count).
+    const unmatched = scored.matchedTerms / Math.max(scored.termCoverage, 1e-9) - scored.matchedTerms;
+    if (unmatched > 0.5) return null;
+    const stated = Object.keys(scored.fill.slots).filter((name) => candidate.plans.some((plan) => plan.slot.name === name && plan.role !== 'order'));
+    if (stated.length === 0) return null;
+    // The previous values that still bind, then this question's (a new value of a column replaces the old one).
+    const kept = Object.fromEntries(Object.entries(previous.slots).filter(([name]) => candidate.slots.some((slot) => slot.name === name)));
+    return {
+      kind: 'answer',
+      candidate: { endpoint_name: candidate.endpoint_name, name: candidate.name, family: candidate.family, slots: candidate.slots },
+      slots: { ...kept, ...scored.fill.slots },
+      confidence: followUpConfidence,
+      alternatives: [],
+    };
+  }
+
+  private rank(question: string, options: RouteOptions, only?: number): Scored[] & { parsed: ParsedQuestion } {
     const parsed = parseQuestion(question, options.now ?? new Date());
     const qWords = questionWords(parsed.text);
     const qStems = new Set(qWords.map((w) => w.stem));
@@ -197,12 +225,14 @@ export class QuestionRouter {
 
     // The terms are already canonical: searched as they are, not folded a second time.
     const hits: SearchResult[] = contentTerms.size > 0 ? this.search.search([...contentTerms].join(' '), { tokenize: (t) => t.split(' '), processTerm: (t) => t }) : [];
-    const top: { id: number; score: number; queryTerms: string[] }[] = hits.slice(0, rerankDepth).map((hit) => ({ id: hit.id as number, score: hit.score, queryTerms: hit.queryTerms }));
+    const retrieved = hits.slice(0, rerankDepth).map((hit) => ({ id: hit.id as number, score: hit.score, queryTerms: hit.queryTerms }));
+    // A follow-up scores one program, whatever retrieval thinks of it.
+    const top = only === undefined ? retrieved : [hits.find((hit) => hit.id === only) ?? { id: only, score: 0, queryTerms: [] as string[] }].map((hit) => ({ id: hit.id as number, score: hit.score, queryTerms: hit.queryTerms }));
     const maxBm25 = top[0]?.score ?? 1;
     // A stated date is applied only by a program with a date filter, whose words the question may
     // not share ("who died between April 30 and May 1"): those of the retrieved tables (of every
     // table when nothing was retrieved) are ranked too, with no retrieval score.
-    if (parsed.dates.length > 0) {
+    if (parsed.dates.length > 0 && only === undefined) {
       const retrievedTables = new Set(top.map((hit) => this.candidates[hit.id]!.table));
       for (const candidate of this.candidates) {
         if (top.some((hit) => hit.id === candidate.index) || (retrievedTables.size > 0 && !retrievedTables.has(candidate.table))) continue;
@@ -336,6 +366,17 @@ function confidenceOf(best: Scored, second: Scored | undefined): number {
 }
 
 const clearWinner = { score: 0.6, margin: 0.5 };
+
+/** "what about Morris?", "and in 1931?", "same for GOOG", "only the Japanese ones", "top 5 instead". */
+const followUpCue = /^\s*(?:and|but|what about|how about|same (?:for|with|in)|the same|now|only|just|instead|then|also|ok(?:ay)?,?\s+(?:and|now|what about))\b|\b(?:instead|as well|too)\s*[?.!]*\s*$/i;
+
+/** The question reads as a follow-up of the previous one: it is tried as one before it is routed alone. */
+export function looksLikeFollowUp(question: string): boolean {
+  return followUpCue.test(question);
+}
+
+/** A follow-up applies everything it states to the program the conversation was using: trusted, not certain. */
+const followUpConfidence = 0.6;
 
 function round(value: number): number {
   return Math.round(value * 1000) / 1000;
