@@ -50,6 +50,8 @@ const data: Record<string, Row[]> = {
   // Days as ISO dates (a DATE column once written), 70 days from 2015-12-01.
   // A year held as a number, a coded category and a count (vega's population.json in miniature).
   census: [1950, 1960, 1970, 1980, 1990, 2000].flatMap((year, index) => [1, 2].map((sex) => ({ year, sex, people: 1_000 * (index + 1) + sex }))),
+  // Years written as text ("1565"), one row each.
+  wheat: vegaJson('wheat.json') as Row[],
   weather: Array.from({ length: 70 }, (_, index) => ({ day: new Date(Date.UTC(2015, 11, 1 + index)).toISOString().slice(0, 10), wind: (index % 9) + 0.5 })),
 };
 
@@ -234,6 +236,17 @@ describe('flights', () => {
     const fromOrigin = await run('flights', series.name, { interval: 'month', origin });
     expect(fromOrigin.reduce((total, r) => total + num(r.count), 0)).toBe(flights.filter((f) => f.origin === origin).length);
     expect((await run('flights', series.name)).length).toBeGreaterThan(0);
+  });
+});
+
+describe('wheat', () => {
+  it('reads a text column of years as time, not as a key: a year range and a yearly series', async () => {
+    const wheat = data.wheat ?? [];
+    expect(programs.wheat?.some((p) => p.family === 'lookup')).toBe(false);
+    const ranged = await run('wheat', 'wheat_by_year_range', { from_year: '1600-01-01', to_year: '1650-12-31' });
+    expect(ranged.map((r) => r.year)).toEqual(wheat.filter((w) => Number(w.year) >= 1600 && Number(w.year) <= 1650).map((w) => w.year));
+    const series = await run('wheat', 'wheat_over_time_by_year', { interval: 'year' });
+    expect(series).toHaveLength(new Set(wheat.map((w) => w.year)).size);
   });
 });
 

@@ -70,6 +70,8 @@ const textDateFormats: { pattern: RegExp; format: string; iso: ((text: string) =
   { pattern: /^\d{1,2}\/\d{1,2}\/\d{4}$/, format: '%m/%d/%Y', iso: null },
   // Days may come without a leading zero (stocks' `Jan 1 2000`); DuckDB's %d and %m read either.
   { pattern: /^[A-Z][a-z]{2} \d{1,2} \d{4}$/, format: '%b %d %Y', iso: null },
+  // A year written as text (wheat's `"1565"`), only in a column named for years (see `yearText`).
+  { pattern: /^(1\d{3}|2[01]\d{2})$/, format: '%Y', iso: (t) => `${t}-01-01` },
 ];
 
 export function humanLabel(name: string): string {
@@ -103,9 +105,13 @@ export function classifyColumns(profile: DataProfile): ColumnRoles {
     const listed = column.top_values.length === distinct && distinct <= maxEnumValues;
     const values = listed ? column.top_values.map((top) => top.value).filter(isEnumValue) : null;
     switch (column.semantic) {
-      case 'identifier':
-        if (distinct >= 0.9 * (profile.row_count - column.null_count)) keys.push(ranked(column, nonNull));
+      case 'identifier': {
+        // Years held as text ("1565", one per row) are when the row is, more than which row it is.
+        const years = yearName.test(humanLabel(column.name)) ? textDate(column, nonNull) : null;
+        if (years) times.push(years);
+        else if (distinct >= 0.9 * (profile.row_count - column.null_count)) keys.push(ranked(column, nonNull));
         break;
+      }
       case 'numeric': {
         const spread = typeof column.min === 'number' && typeof column.max === 'number' && column.max > column.min;
         if (!spread) break;
@@ -171,7 +177,7 @@ function timeColumn(column: ColumnProfile, nonNull: number): TimeColumn | null {
 function textDate(column: ColumnProfile, nonNull: number): TimeColumn | null {
   const samples = [column.min, column.max, ...column.top_values.map((top) => top.value)].filter((value): value is string => typeof value === 'string');
   if (samples.length < 2) return null;
-  const match = textDateFormats.find(({ pattern }) => samples.every((sample) => pattern.test(sample)));
+  const match = textDateFormats.find(({ pattern, format }) => (format !== '%Y' || yearName.test(humanLabel(column.name))) && samples.every((sample) => pattern.test(sample)));
   if (!match) return null;
   const minimum = match.iso && typeof column.min === 'string' ? match.iso(column.min) : null;
   const maximum = match.iso && typeof column.max === 'string' ? match.iso(column.max) : null;
