@@ -263,6 +263,7 @@ describe('QuestionRouter over stocks, barley and la-riots', () => {
       stocks: lines.map((line) => Object.fromEntries(line.split(',').map((cell, i) => [names[i], names[i] === 'price' ? Number(cell) : cell]))),
       barley: vegaJson('barley.json') as Record<string, unknown>[],
       // Empty cells are nulls, as the connector's CSV reading makes them (age is a number).
+      disasters: parse(readFileSync(join(vegaDataDir(), 'disasters.csv'), 'utf8'), { columns: true, skip_empty_lines: true, cast: true }) as Record<string, unknown>[],
       la_riots: parse(readFileSync(join(vegaDataDir(), 'la-riots.csv'), 'utf8'), { columns: true, skip_empty_lines: true, cast: (v: string) => (v === '' ? null : Number.isNaN(Number(v)) ? v : Number(v)) }) as Record<string, unknown>[],
     };
     for (const [table, records] of Object.entries(data)) {
@@ -355,5 +356,12 @@ describe('QuestionRouter over stocks, barley and la-riots', () => {
     expect(stocks.followUp('and the average yield per variety?', previous, { now })).toBeNull();
     expect(stocks.followUp('what is the capital of France?', previous, { now })).toBeNull();
     expect(stocks.followUp('and for GOOG?', previous, { now })).toBeNull();
+  });
+
+  it('bounds a year held as a number by the dates of the question, and keeps "since" off counts and amounts', () => {
+    expect(ask('how many deaths from earthquakes in 1920?')).toMatchObject({ kind: 'answer', candidate: { name: 'disasters_by_year_range' }, slots: { min_year: 1920, max_year: 1920, entity: 'Earthquake' } });
+    const since = ask('droughts since 1980');
+    expect(since).toMatchObject({ kind: 'answer', candidate: { name: 'disasters_by_year_range' }, slots: { min_year: 1980, entity: 'Drought' } });
+    expect(since.kind === 'answer' && since.slots).not.toHaveProperty('min_deaths');
   });
 });

@@ -182,7 +182,15 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
       }
       case 'min':
       case 'max': {
-        const comparison = parsed.comparisons.find((c) => (plan.role === 'min' ? c.min : c.max) !== null && belongsTo(c.span, plan, context));
+        // A year held as a number takes the question's dates: "in 1920" is 1920 to 1920, "since 1980" from 1980.
+        const years = yearBound(plan, parsed);
+        if (years) {
+          take(plan, years.value, years.span);
+          break;
+        }
+        // "since 1980", "before 2000" bound a time, never a count or an amount.
+        const temporal = (span: Span) => /^(since|after|from|before|until|till)\b/.test(parsed.lower.slice(span[0], span[1]));
+        const comparison = parsed.comparisons.find((c) => (plan.role === 'min' ? c.min : c.max) !== null && !temporal(c.span) && belongsTo(c.span, plan, context));
         if (!comparison) break;
         const raw = plan.role === 'min' ? comparison.min : comparison.max;
         const strict = plan.role === 'min' ? comparison.strictMin : comparison.strictMax;
@@ -264,6 +272,19 @@ function wholeYear(plan: SlotPlan, parsed: ParsedQuestion): { value: SlotValue; 
   // A year the enum lacks is returned all the same: `take` rejects it, and the question is refused
   // rather than answered over every year.
   return date?.from ? { value: Number(date.from.slice(0, 4)), span: date.span } : null;
+}
+
+/** The year a date of the question gives a min/max slot on a year column ("in 1920" → 1920 both ends). */
+function yearBound(plan: SlotPlan, parsed: ParsedQuestion): { value: number; span: Span } | null {
+  if ((plan.slot.type !== 'integer' && plan.slot.type !== 'number') || !plan.label || !plan.label.split(' ').some((w) => stem(w) === 'year')) return null;
+  for (const date of parsed.dates) {
+    const bound = plan.role === 'min' ? date.from : date.to;
+    if (bound === null) continue;
+    // Only whole years: "since March 1980" is no year bound (1980 would take in its January).
+    if (plan.role === 'min' ? !bound.endsWith('-01-01') : !bound.endsWith('-12-31')) continue;
+    return { value: Number(bound.slice(0, 4)), span: date.span };
+  }
+  return null;
 }
 
 /** "origin ORD", "state = CA", "cluster 3": a value written right after its column's name. */
