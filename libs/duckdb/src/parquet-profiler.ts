@@ -1,7 +1,9 @@
 // Profiles a Parquet file for the Dataline: per column its type, nulls, cardinality, range, most
 // frequent values and meaning, plus the table's DDL. One aggregate scan computes every count and
 // range at once (Parquet is columnar, so each aggregate reads only its own column); then one
-// GROUP BY per column that gets top values.
+// GROUP BY per text column, which gives its distinct count, top values and value shape at once
+// (a count(DISTINCT) beside it hashed every value a second time), and one per other column that
+// gets top values.
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -70,7 +72,16 @@ export interface DataProfile {
 interface ColumnPlan {
   column: ParquetColumn;
   type: ColumnType;
-  metrics: { nonNull: number; distinct: number; min?: number; max?: number; avgLength?: number; maxLength?: number; whitespace?: number; iso?: number };
+  /** Positions in the scan's row; a text column's distinct count comes from its GROUP BY instead. */
+  metrics: { nonNull: number; distinct?: number; min?: number; max?: number; avgLength?: number; maxLength?: number };
+}
+
+/** What a text column's GROUP BY tells (valueCounts). */
+interface ValueCounts {
+  distinct: number;
+  top: TopValue[];
+  hasWhitespace?: boolean;
+  isoTemporalCount?: number;
 }
 
 export async function profileParquet(path: string, options: ProfileParquetOptions = {}): Promise<DataProfile> {
@@ -96,7 +107,10 @@ export async function profileParquet(path: string, options: ProfileParquetOption
       for (const plan of plans) {
         const { metrics, type } = plan;
         const nonNull = Number(values[metrics.nonNull]);
-        const distinct = Number(values[metrics.distinct]);
+        const min = metrics.min === undefined ? undefined : values[metrics.min];
+        const max = metrics.max === undefined ? undefined : values[metrics.max];
+        const counted = type.family === 'string' ? await valueCounts(connection, source, plan, topValues, { rowCount, nonNull, min, max }) : undefined;
+        const distinct = counted ? counted.distinct : Number(values[metrics.distinct!]);
         const semantic = classifyColumn(
           {
             name: plan.column.name,
@@ -106,8 +120,8 @@ export async function profileParquet(path: string, options: ProfileParquetOption
             distinctCount: distinct,
             avgLength: optionalNumber(values, metrics.avgLength),
             maxLength: optionalNumber(values, metrics.maxLength),
-            hasWhitespace: metrics.whitespace === undefined ? undefined : values[metrics.whitespace] === true,
-            isoTemporalCount: optionalNumber(values, metrics.iso),
+            hasWhitespace: counted?.hasWhitespace,
+            isoTemporalCount: counted?.isoTemporalCount,
           },
           enumLimit,
         );
@@ -118,9 +132,9 @@ export async function profileParquet(path: string, options: ProfileParquetOption
           nullable: nonNull < rowCount,
           null_count: rowCount - nonNull,
           distinct_count: distinct,
-          min: metrics.min === undefined ? null : toJsonScalar(values[metrics.min], type),
-          max: metrics.max === undefined ? null : toJsonScalar(values[metrics.max], type),
-          top_values: wantsTop ? await mostFrequent(connection, source, plan, topValues) : [],
+          min: min === undefined ? null : toJsonScalar(min, type),
+          max: max === undefined ? null : toJsonScalar(max, type),
+          top_values: !wantsTop ? [] : counted ? counted.top : await mostFrequent(connection, source, plan, topValues),
           semantic,
         });
       }
@@ -163,14 +177,15 @@ async function planColumns(connection: DuckDBConnection, path: string, source: s
 // Space, tab, line feed, form feed and carriage return.
 const whitespaceCodes = [32, 9, 10, 12, 13];
 
-/** The one aggregate scan: row count, and per column counts, range and (for text) value shape. */
+/** The one aggregate scan: row count, and per column counts, range and (for text) lengths. */
 async function scan(connection: DuckDBConnection, source: string, plans: ColumnPlan[]): Promise<{ rowCount: number; values: JS[] }> {
   const select = ['count(*)'];
   const metric = (sql: string): number => select.push(sql) - 1;
   for (const plan of plans) {
     const column = quoteIdentifier(plan.column.name);
     const family = plan.type.family;
-    plan.metrics = { nonNull: metric(`count(${column})`), distinct: metric(`count(DISTINCT ${column})`) };
+    plan.metrics = { nonNull: metric(`count(${column})`) };
+    if (family !== 'string') plan.metrics.distinct = metric(`count(DISTINCT ${column})`);
     if (hasRange(family)) {
       // An ENUM orders by its declaration; its range is given in text order like any label.
       const [ranged, as] = family === 'enum' ? [`CAST(${column} AS VARCHAR)`, 'string' as const] : [column, family];
@@ -180,20 +195,58 @@ async function scan(connection: DuckDBConnection, source: string, plans: ColumnP
     if (family === 'string') {
       plan.metrics.avgLength = metric(`avg(length(${column}))`);
       plan.metrics.maxLength = metric(`max(length(${column}))`);
-      // The whitespace of a regular expression's `\s` (space, tab, line feed, form feed, carriage
-      // return), found without one: half the time on a million strings.
-      plan.metrics.whitespace = metric(`bool_or(${whitespaceCodes.map((code) => `contains(${column}, chr(${code}))`).join(' OR ')})`);
-      // CASE, not AND: DuckDB evaluates both sides of an AND for every row, and the cast is the
-      // costly part (half a second per million strings); CASE casts only the rows that look ISO,
-      // and a dash where an ISO date has its first one spares most others the regular expression.
-      plan.metrics.iso = metric(
-        `count_if(CASE WHEN substr(${column}, 5, 1) = '-' AND regexp_matches(${column}, '^\\d{4}-\\d{2}-\\d{2}') THEN TRY_CAST(${column} AS TIMESTAMPTZ) IS NOT NULL ELSE false END)`,
-      );
     }
   }
   const reader = await connection.runAndReadAll(`SELECT ${select.join(', ')} FROM ${source}`);
   const values = reader.getRowsJS()[0] ?? [];
   return { rowCount: Number(values[0]), values };
+}
+
+// An ISO 8601 date as a value begins, as the `iso` count below looks for it.
+const isoDateStart = /^\d{4}-\d{2}-\d{2}/;
+
+/**
+ * A text column's distinct count and top values from one GROUP BY, and its value shape read from
+ * the distinct values (each weighted by its count) rather than from every row. The shape is asked
+ * only where it can change what the column means: whitespace only of a column without nulls (only
+ * such a column can be a unique key), the ISO count only when the column's least and greatest
+ * values both begin like an ISO date (else some value does not, and the column is no timestamp).
+ */
+async function valueCounts(
+  connection: DuckDBConnection,
+  source: string,
+  plan: ColumnPlan,
+  limit: number,
+  scanned: { rowCount: number; nonNull: number; min: JS | undefined; max: JS | undefined },
+): Promise<ValueCounts> {
+  const column = quoteIdentifier(plan.column.name);
+  const wantsWhitespace = scanned.rowCount >= 2 && scanned.nonNull === scanned.rowCount;
+  const looksIso = (value: JS | undefined) => typeof value === 'string' && isoDateStart.test(value);
+  const wantsIso = scanned.nonNull > 0 && looksIso(scanned.min) && looksIso(scanned.max);
+  // The whitespace of a regular expression's `\s` (space, tab, line feed, form feed, carriage
+  // return), found without one: half the time on a million strings.
+  const whitespace = `bool_or(${whitespaceCodes.map((code) => `contains(value, chr(${code}))`).join(' OR ')})`;
+  // CASE, not AND: DuckDB evaluates both sides of an AND for every row, and the cast is the costly
+  // part (half a second per million strings); CASE casts only the values that look ISO, and a dash
+  // where an ISO date has its first one spares most others the regular expression.
+  const iso = `coalesce(sum(n) FILTER (WHERE CASE WHEN substr(value, 5, 1) = '-' AND regexp_matches(value, '^\\d{4}-\\d{2}-\\d{2}') THEN TRY_CAST(value AS TIMESTAMPTZ) IS NOT NULL ELSE false END), 0)`;
+  // The top rows (part 0, most frequent first, ties in value order) and one row of totals (part 1).
+  // GROUP BY 1, not the name: the data may well have a column called "value" or "n".
+  const sql = `WITH counts AS MATERIALIZED (SELECT ${column} AS value, count(*) AS n FROM ${source} WHERE ${column} IS NOT NULL GROUP BY 1)
+    SELECT part, value, n, whitespace, iso FROM (
+      SELECT 0 AS part, value, n, NULL AS whitespace, NULL AS iso FROM (SELECT value, n FROM counts ORDER BY n DESC, value LIMIT ${limit})
+      UNION ALL
+      SELECT 1, NULL, count(*), ${wantsWhitespace ? whitespace : 'NULL'}, ${wantsIso ? iso : 'NULL'} FROM counts
+    ) ORDER BY part, n DESC, value`;
+  const rows = (await connection.runAndReadAll(sql)).getRowsJS();
+  const totals = rows.at(-1);
+  if (!totals || totals[0] !== 1) throw new AppError('internal_error', 'the value counts of a column came back without their totals');
+  return {
+    distinct: Number(totals[2]),
+    top: rows.slice(0, -1).map((row) => ({ value: toJsonScalar(row[1], plan.type), count: Number(row[2]) })),
+    ...(wantsWhitespace ? { hasWhitespace: totals[3] === true } : {}),
+    ...(wantsIso ? { isoTemporalCount: Number(totals[4]) } : {}),
+  };
 }
 
 async function mostFrequent(connection: DuckDBConnection, source: string, plan: ColumnPlan, limit: number): Promise<TopValue[]> {

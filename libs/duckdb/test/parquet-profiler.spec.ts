@@ -114,6 +114,30 @@ describe('profileParquet', () => {
     for (const name of ['space', 'tab', 'newline', 'return', 'formfeed']) expect([name, semantics[name]]).not.toEqual([name, 'identifier']);
   });
 
+  it('calls text temporal only when every value is an ISO date or timestamp, whatever its least and greatest values', async () => {
+    const records = Array.from({ length: 120 }, (_, i) => {
+      const day = `2020-${String((i % 12) + 1).padStart(2, '0')}-01`;
+      return {
+        // Two timestamp formats keep these text; nulls do not count against them.
+        stamps: i % 5 === 0 ? null : i % 2 ? `${day}T00:00:00Z` : `${day}T00:00:00.5Z`,
+        // One value in the middle begins like a date and is none: the least and greatest are dates.
+        inner: i === 60 ? '2020-06-15 soon' : day,
+        // The least value is no date.
+        early: i === 0 ? '1999' : day,
+      };
+    });
+    const path = join(dir.path, 'dates.parquet');
+    await writeParquet(records, path, { logger });
+    const profile = await profileParquet(path, { logger });
+    expect(profile.columns.map((c) => [c.name, c.type, c.semantic])).toEqual([
+      ['stamps', 'VARCHAR', 'temporal'],
+      ['inner', 'VARCHAR', 'categorical'],
+      ['early', 'VARCHAR', 'categorical'],
+    ]);
+    expect(column(profile, 'inner')).toMatchObject({ min: '2020-01-01', max: '2020-12-01', distinct_count: 13 });
+    expect(column(profile, 'stamps')).toMatchObject({ null_count: 24, distinct_count: 12 });
+  });
+
   it('gives top values to any scalar column with at most enumLimit distinct values, and topValues of them', async () => {
     const records = Array.from({ length: 100 }, (_, i) => ({ cylinders: [4, 6, 8][i % 3]!, count: i % 5, value: `v${i % 5}`, n: i }));
     const path = join(dir.path, 'cars.parquet');
