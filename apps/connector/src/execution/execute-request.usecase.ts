@@ -118,13 +118,13 @@ export class ExecuteRequestUseCase {
 
       const base = `projects/${projectId}/datasources/${datasourceId}/${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`;
       const requestDocument = JSON.stringify({ request: extractSecrets('config', request as unknown as Record<string, unknown>).redacted, executed_at: new Date().toISOString() }, null, 2);
-      written.push(`${base}/request.json`);
-      const requestInfo = await this.deps.objects.put(`${base}/request.json`, requestDocument, { contentType: 'application/json' });
-      written.push(`${base}/response.parquet`);
-      const responseInfo = await this.deps.objects.put(`${base}/response.parquet`, createReadStream(parquetPath), {
-        contentType: 'application/vnd.apache.parquet',
-        size: (await stat(parquetPath)).size,
-      });
+      written.push(`${base}/request.json`, `${base}/response.parquet`);
+      // Both objects are stored at once; a failure is thrown only once both puts ended, so the
+      // clean-up never runs while one is still writing.
+      const [requestInfo, responseInfo] = await settledAll([
+        this.deps.objects.put(`${base}/request.json`, requestDocument, { contentType: 'application/json' }),
+        stat(parquetPath).then(({ size }) => this.deps.objects.put(`${base}/response.parquet`, createReadStream(parquetPath), { contentType: 'application/vnd.apache.parquet', size })),
+      ]);
 
       const recorded = await this.deps.clients.catalog.call.recordExecution(
         {
@@ -202,4 +202,12 @@ export function fillIn(stored: Record<string, unknown>, secrets: Record<string, 
     return target;
   };
   return merge(stored, secrets) as Record<string, unknown>;
+}
+
+/** Every promise's value, once all ended; the first failure, once all ended, if any failed. */
+async function settledAll<T extends readonly unknown[]>(promises: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  const outcomes = await Promise.allSettled(promises);
+  const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
+  return outcomes.map((outcome) => (outcome as PromiseFulfilledResult<unknown>).value) as unknown as T;
 }
