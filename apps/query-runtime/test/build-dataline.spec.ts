@@ -1,0 +1,66 @@
+// The dataline job's steps against a stand-in catalog: the order its JobEvents and status moves
+// land in, which overlapping the job's independent catalog calls must not change.
+import { createReadStream } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeParquet } from '@querylane/duckdb';
+import { AppError } from '@querylane/errors';
+import { scratchDir, testLogger, type ScratchDir } from '@querylane/testing';
+import { BuildDatalineUseCase } from '../src/jobs/build-dataline.usecase.js';
+
+const jobId = 'job-1';
+
+/** A catalog whose writes land (are recorded) only after `delays[eventType]` ms, as a busy one's might. */
+function fakeCatalog(delays: Record<string, number> = {}) {
+  const landed: string[] = [];
+  const later = (what: string, ms = 0) => new Promise<void>((resolve) => setTimeout(resolve, ms)).then(() => void landed.push(what));
+  const call = {
+    getJob: async () => ({ job: { id: jobId, status: 'queued', projectId: 'p', datasourceId: 'd', sources: [{ sourceType: 'data_object', sourceId: 'o' }] } }),
+    transitionJob: async ({ status }: { status: string }) => later(`status ${status}`),
+    getDataObject: async () => ({ dataObject: { id: 'o', key: 'response.parquet', fileSize: 1n } }),
+    getDatasource: async () => ({ datasource: { id: 'd', name: 'Sales' } }),
+    listProjectDatalines: async () => ({ datalines: [] }),
+    addJobEvent: async ({ eventType }: { eventType: string }) => later(`event ${eventType}`, delays[eventType]),
+    upsertDataline: async () => ({ dataline: { id: 'l', name: 'sales' } }),
+    addProjectEvent: async () => undefined,
+    setDatasourceStatus: async ({ status }: { status: string }) => later(`datasource ${status}`),
+  };
+  return { landed, clients: { catalog: { call } } as never };
+}
+
+describe('the dataline job', () => {
+  let dir: ScratchDir;
+  let parquet: string;
+
+  beforeAll(async () => {
+    dir = scratchDir('querylane-build-dataline-');
+    parquet = join(dir.path, 'response.parquet');
+    await writeParquet([{ region: 'north', amount: 1 }, { region: 'south', amount: 2 }], parquet);
+  });
+  afterAll(() => dir.remove());
+
+  function useCase(clients: never, get: () => Promise<NodeJS.ReadableStream>) {
+    return new BuildDatalineUseCase({
+      clients,
+      objects: { get } as never,
+      logger: testLogger(),
+      retry: { attempts: 1, backoffMs: 0 },
+      regenerate: { execute: async () => ({ created: 1, updated: 0, unchanged: 0, invalidated: 0 }) } as never,
+    });
+  }
+
+  it('records its steps in order while the download overlaps the started event', async () => {
+    const { landed, clients } = fakeCatalog({ started: 30 });
+    expect(await useCase(clients, async () => createReadStream(parquet)).execute(jobId)).toBe('done');
+    expect(landed).toEqual(['status running', 'event started', 'event profiled', 'event programs_generated', 'datasource transformed', 'event dataline_built', 'status succeeded']);
+  });
+
+  it('records a failed download after the started event, however late that one lands', async () => {
+    const { landed, clients } = fakeCatalog({ started: 30 });
+    const missing = async () => {
+      throw new AppError('not_found', 'no such object');
+    };
+    expect(await useCase(clients, missing).execute(jobId)).toBe('done');
+    expect(landed).toEqual(['status running', 'event started', 'event attempt_failed', 'status failed', 'datasource transformation_failed']);
+  });
+});
