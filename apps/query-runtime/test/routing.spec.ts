@@ -22,19 +22,21 @@ const candidates: RouteCandidateInput[] = [];
 const valuesOf: DataValues = {};
 const now = new Date('2015-06-15T12:00:00Z');
 
-beforeAll(async () => {
-  scratch = scratchDir('querylane-routing-');
-  const values: DataValues = {};
-  const data: Record<string, Record<string, unknown>[]> = { cars: vegaJson('cars.json') as Record<string, unknown>[], seattle_weather: seattleWeather() };
+/** Each table written to Parquet, profiled and given the programs the real generator makes for it. */
+async function deploy(dir: string, data: Record<string, Record<string, unknown>[]>, into: { candidates: RouteCandidateInput[]; values: DataValues }): Promise<void> {
   for (const [table, records] of Object.entries(data)) {
-    const path = join(scratch.path, `${table}.parquet`);
+    const path = join(dir, `${table}.parquet`);
     await writeParquet(records, path, { tableName: table });
     const profile = await profileParquet(path);
-    values[table] = valuesFromProfile(profile);
-    for (const program of generateQueryPrograms(profile)) candidates.push({ ...program, endpoint_name: program.name });
+    into.values[table] = valuesFromProfile(profile);
+    for (const program of generateQueryPrograms(profile)) into.candidates.push({ ...program, endpoint_name: program.name });
   }
-  Object.assign(valuesOf, values);
-  router = QuestionRouter.build(candidates, { values });
+}
+
+beforeAll(async () => {
+  scratch = scratchDir('querylane-routing-');
+  await deploy(scratch.path, { cars: vegaJson('cars.json') as Record<string, unknown>[], seattle_weather: seattleWeather() }, { candidates, values: valuesOf });
+  router = QuestionRouter.build(candidates, { values: valuesOf });
 });
 
 afterAll(() => scratch?.remove());
@@ -262,17 +264,11 @@ describe('QuestionRouter over stocks, barley and la-riots', () => {
     const data: Record<string, Record<string, unknown>[]> = {
       stocks: lines.map((line) => Object.fromEntries(line.split(',').map((cell, i) => [names[i], names[i] === 'price' ? Number(cell) : cell]))),
       barley: vegaJson('barley.json') as Record<string, unknown>[],
-      // Empty cells are nulls, as the connector's CSV reading makes them (age is a number).
       disasters: parse(readFileSync(join(vegaDataDir(), 'disasters.csv'), 'utf8'), { columns: true, skip_empty_lines: true, cast: true }) as Record<string, unknown>[],
+      // Empty cells are nulls, as the connector's CSV reading makes them (age is a number).
       la_riots: parse(readFileSync(join(vegaDataDir(), 'la-riots.csv'), 'utf8'), { columns: true, skip_empty_lines: true, cast: (v: string) => (v === '' ? null : Number.isNaN(Number(v)) ? v : Number(v)) }) as Record<string, unknown>[],
     };
-    for (const [table, records] of Object.entries(data)) {
-      const path = join(dir.path, `${table}.parquet`);
-      await writeParquet(records, path, { tableName: table });
-      const profile = await profileParquet(path);
-      values[table] = valuesFromProfile(profile);
-      for (const program of generateQueryPrograms(profile)) inputs.push({ ...program, endpoint_name: program.name });
-    }
+    await deploy(dir.path, data, { candidates: inputs, values });
     stocks = QuestionRouter.build(inputs, { values });
   });
 
