@@ -64,10 +64,9 @@ export class QuestionRouter {
     }
     // "price of IBM in Jan 2005": the date-range program answers with whole rows, price included.
     for (const candidate of candidates) {
-      if (candidate.selectsAll) candidate.document.output = [...(labels.get(candidate.table) ?? [])]
-          .filter(([column]) => !candidate.columns.includes(column))
-          .map(([, label]) => label)
-          .join(' \n ');
+      if (!candidate.selectsAll) continue;
+      const others = [...(labels.get(candidate.table) ?? [])].filter(([column]) => !candidate.columns.includes(column));
+      candidate.document.output = others.map(([, label]) => label).join(' \n ');
     }
     // Fuzzy matching is the costly part of a search: only words the index does not know (typos) get it.
     const vocabulary = new Set<string>();
@@ -228,7 +227,8 @@ export class QuestionRouter {
     const retrieved = hits.slice(0, rerankDepth).map((hit) => ({ id: hit.id as number, score: hit.score, queryTerms: hit.queryTerms }));
     // A follow-up scores one program, whatever retrieval thinks of it.
     const top = only === undefined ? retrieved : [hits.find((hit) => hit.id === only) ?? { id: only, score: 0, queryTerms: [] as string[] }].map((hit) => ({ id: hit.id as number, score: hit.score, queryTerms: hit.queryTerms }));
-    const maxBm25 = top[0]?.score ?? 1;
+    // (A follow-up's program may not be retrieved at all: its score 0 divides nothing.)
+    const maxBm25 = top[0]?.score || 1;
     // A stated date is applied only by a program with a date filter, whose words the question may
     // not share ("who died between April 30 and May 1"): those of the retrieved tables (of every
     // table when nothing was retrieved) are ranked too, with no retrieval score.
