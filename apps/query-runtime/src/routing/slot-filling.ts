@@ -267,16 +267,20 @@ function enumValue(slot: Slot, value: SlotValue): SlotValue | null {
 function wholeYear(plan: SlotPlan, parsed: ParsedQuestion): { value: SlotValue; span: Span } | null {
   // A year column with few values is an enum of numbers (barley's 1931 and 1932).
   const numeric = plan.slot.type === 'integer' || plan.slot.type === 'number' || (plan.slot.type === 'enum' && (plan.slot.enum_values ?? []).some((v) => typeof v === 'number'));
-  if (!numeric || !plan.label || !plan.label.split(' ').some((w) => stem(w) === 'year')) return null;
+  if (!numeric || !yearLabelled(plan)) return null;
   const date = parsed.dates.find((d) => d.from !== null && d.to !== null && d.from.slice(0, 4) === d.to.slice(0, 4) && d.from.endsWith('-01-01') && d.to.endsWith('-12-31'));
   // A year the enum lacks is returned all the same: `take` rejects it, and the question is refused
   // rather than answered over every year.
   return date?.from ? { value: Number(date.from.slice(0, 4)), span: date.span } : null;
 }
 
+function yearLabelled(plan: SlotPlan): boolean {
+  return plan.label !== null && plan.label.split(' ').some((w) => stem(w) === 'year');
+}
+
 /** The year a date of the question gives a min/max slot on a year column ("in 1920" → 1920 both ends). */
 function yearBound(plan: SlotPlan, parsed: ParsedQuestion): { value: number; span: Span } | null {
-  if ((plan.slot.type !== 'integer' && plan.slot.type !== 'number') || !plan.label || !plan.label.split(' ').some((w) => stem(w) === 'year')) return null;
+  if ((plan.slot.type !== 'integer' && plan.slot.type !== 'number') || !yearLabelled(plan)) return null;
   for (const date of parsed.dates) {
     const bound = plan.role === 'min' ? date.from : date.to;
     if (bound === null) continue;
