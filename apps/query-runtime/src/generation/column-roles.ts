@@ -70,7 +70,7 @@ const textDateFormats: { pattern: RegExp; format: string; iso: ((text: string) =
   { pattern: /^\d{1,2}\/\d{1,2}\/\d{4}$/, format: '%m/%d/%Y', iso: null },
   // Days may come without a leading zero (stocks' `Jan 1 2000`); DuckDB's %d and %m read either.
   { pattern: /^[A-Z][a-z]{2} \d{1,2} \d{4}$/, format: '%b %d %Y', iso: null },
-  // A year written as text (wheat's `"1565"`), only in a column named for years (see `yearText`).
+  // A year written as text (wheat's `"1565"`), only in a column named for years (`yearName`, checked in textDate).
   { pattern: /^(1\d{3}|2[01]\d{2})$/, format: '%Y', iso: (t) => `${t}-01-01` },
 ];
 

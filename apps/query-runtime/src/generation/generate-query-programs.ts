@@ -2,7 +2,7 @@
 // data set yields a few dozen useful programs rather than hundreds of near-duplicates.
 import type { DataProfile } from '@querylane/duckdb';
 import { AppError } from '@querylane/errors';
-import { classifyColumns } from './column-roles.js';
+import { classifyColumns, type Dimension } from './column-roles.js';
 import { ProgramBuilders, type DraftProgram } from './program-builders.js';
 import type { GeneratedProgram, ProgramFamily } from './query-program.types.js';
 import { NameAllocator } from './slug-names.js';
@@ -42,20 +42,22 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
   const groupings = (enumDimensions.length > 0 ? enumDimensions : roles.dimensions).slice(0, aggregateDimensions);
   const metrics = roles.metrics.slice(0, aggregateMetrics);
   const measured = roles.metrics.filter((metric) => metric.measured);
+  // A program's optional filters, never on the column it ranges or ranks by.
+  const filtersBeside = (column: Dimension['column']) => filters.filter((d) => d.column !== column);
 
   const drafts: DraftProgram[] = [build.list(filters), build.count(roles.dimensions.slice(0, filterDimensions))];
   for (const dimension of roles.dimensions.slice(0, familyCaps.count - 1)) drafts.push(build.countBy(dimension));
   for (const key of roles.keys) drafts.push(build.lookup(key));
   for (const metric of metrics) {
-    drafts.push(build.numericRange(metric, filters.filter((d) => d.column !== metric.column)));
+    drafts.push(build.numericRange(metric, filtersBeside(metric.column)));
     if (!metric.measured) continue;
     // A metric is not grouped by itself (Cylinders is both).
     for (const dimension of groupings) if (dimension.column !== metric.column) drafts.push(build.aggregate(metric, dimension));
-    drafts.push(build.topN(metric, filters.filter((d) => d.column !== metric.column)));
+    drafts.push(build.topN(metric, filtersBeside(metric.column)));
   }
   for (const time of roles.times) {
-    drafts.push(build.dateRange(time, filters.filter((d) => d.column !== time.column)));
-    drafts.push(build.timeSeries(time, measured[0], filters.filter((d) => d.column !== time.column)));
+    drafts.push(build.dateRange(time, filtersBeside(time.column)));
+    drafts.push(build.timeSeries(time, measured[0], filtersBeside(time.column)));
   }
   for (const text of roles.texts) drafts.push(build.textSearch(text));
   return select(drafts, maxPrograms);

@@ -128,7 +128,7 @@ export class ProgramBuilders {
         example(dimensions[0], (v) => `Highest ${metric.label} among ${v} ${this.entity}`) ?? `Rank ${this.entity} by ${metric.label}`,
       ],
       // A CASE per direction: ORDER BY cannot take its direction from a parameter.
-      sql: `SELECT * FROM ${this.from} WHERE ${column} IS NOT NULL${filters.map((f) => ` AND ${f.sql}`).join('')} ORDER BY CASE WHEN $order = 'asc' THEN ${column} END ASC, ${column} DESC LIMIT $n`,
+      sql: `SELECT * FROM ${this.from} WHERE ${column} IS NOT NULL${andAll(filters)} ORDER BY CASE WHEN $order = 'asc' THEN ${column} END ASC, ${column} DESC LIMIT $n`,
       steps: {
         family: 'top_n',
         table: this.table,
@@ -216,7 +216,7 @@ export class ProgramBuilders {
       ],
       sql:
         `SELECT * FROM ${this.from} WHERE ${column} IS NOT NULL AND ($${low.name} IS NULL OR ${column} >= $${low.name}) ` +
-        `AND ($${high.name} IS NULL OR ${column} <= $${high.name})${filters.map((f) => ` AND ${f.sql}`).join('')} ORDER BY ${column} LIMIT $limit`,
+        `AND ($${high.name} IS NULL OR ${column} <= $${high.name})${andAll(filters)} ORDER BY ${column} LIMIT $limit`,
       steps: {
         family: 'range',
         table: this.table,
@@ -255,7 +255,7 @@ export class ProgramBuilders {
       description: `The ${this.entity} whose ${time.label} falls between the given dates (either may be left out)${optionally(dimensions)}, earliest first.`,
       reason: `${quoted(time.column)} holds dates${time.minimum && time.maximum ? ` from ${time.minimum} to ${time.maximum}` : ''} (${time.column.type}, ${time.column.distinct_count} distinct values).`,
       examples: [`${capital(this.entity)} with ${time.label} after ${sample}`, `Which ${this.entity} have ${time.label} before ${bounds.maximum ?? '2021-01-01'}?`, `Show ${this.entity} between ${sample} and ${bounds.maximum ?? '2021-01-01'}`, `${capital(this.entity)} by ${time.label} in a date range`],
-      sql: `SELECT * FROM ${this.from} WHERE ${time.expression} IS NOT NULL AND ($${from.name} IS NULL OR ${lower}) AND ($${to.name} IS NULL OR ${upper})${filters.map((f) => ` AND ${f.sql}`).join('')} ORDER BY ${time.expression} LIMIT $limit`,
+      sql: `SELECT * FROM ${this.from} WHERE ${time.expression} IS NOT NULL AND ($${from.name} IS NULL OR ${lower}) AND ($${to.name} IS NULL OR ${upper})${andAll(filters)} ORDER BY ${time.expression} LIMIT $limit`,
       steps: {
         family: 'range',
         table: this.table,
@@ -294,7 +294,7 @@ export class ProgramBuilders {
       description: `The number of ${this.entity}${metric ? ` and the ${metric.additive ? 'total' : 'average'} ${metric.label}` : ''} per day, week, month or year of ${time.label}${optionally(dimensions)}.`,
       reason: `${quoted(time.column)} holds dates${time.minimum && time.maximum ? ` from ${time.minimum} to ${time.maximum}` : ''}${time.spanDays === null ? '' : ` (${Math.round(time.spanDays)} days)`}, so it can be bucketed by period.`,
       examples: [`${capital(this.entity)} per month`, `How many ${this.entity} each year?`, `Weekly trend of ${this.entity}`, `${capital(this.entity)} over time by ${time.label}`],
-      sql: `SELECT ${period} AS ${quoteIdentifier('period')}, count(*) AS ${quoteIdentifier('count')}${value} FROM ${this.from} WHERE ${time.expression} IS NOT NULL${filters.map((f) => ` AND ${f.sql}`).join('')} GROUP BY 1 ORDER BY 1`,
+      sql: `SELECT ${period} AS ${quoteIdentifier('period')}, count(*) AS ${quoteIdentifier('count')}${value} FROM ${this.from} WHERE ${time.expression} IS NOT NULL${andAll(filters)} GROUP BY 1 ORDER BY 1`,
       steps: {
         family: 'time_series',
         table: this.table,
@@ -369,6 +369,11 @@ function isInteger(column: ColumnProfile): boolean {
 
 function quoted(column: ColumnProfile): string {
   return `"${column.name}" (${column.type})`;
+}
+
+/** ` AND (…) AND (…)`: optional filters after a WHERE that already has a condition. */
+function andAll(filters: { sql: string }[]): string {
+  return filters.map((f) => ` AND ${f.sql}`).join('');
 }
 
 /** ", optionally filtered by site and year" */

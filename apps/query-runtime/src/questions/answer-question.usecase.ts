@@ -119,7 +119,12 @@ export class AnswerQuestionUseCase {
     // In a conversation, "what about Morris?" runs the last answered program again with Morris: tried
     // first when the question reads as a follow-up, else only when the question alone is refused.
     const previous = question.conversationId ? await this.lastAnswer(question.conversationId) : undefined;
-    const followUp = () => (previous && programs.has(previous.endpoint_name) ? router.followUp(text, previous, { now }) : null);
+    // Read once: a cue-worded question that is not a follow-up and is refused alone is not read again.
+    let followed: RouteAnswer | null | undefined;
+    const followUp = (): RouteAnswer | null => {
+      if (followed === undefined) followed = previous && programs.has(previous.endpoint_name) ? router.followUp(text, previous, { now }) : null;
+      return followed;
+    };
     let routed: RouteResult = (looksLikeFollowUp(text) && followUp()) || router.route(text, { now });
     if (routed.kind === 'refusal') routed = followUp() ?? routed;
     if (routed.kind === 'refusal') {
