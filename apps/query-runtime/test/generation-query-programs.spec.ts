@@ -211,6 +211,13 @@ describe('movies', () => {
     expect(found).toHaveLength(movies.filter((m) => String(m.Title).toLowerCase().includes('star wars')).length);
   });
 
+  it('offers every genre as an option, not only the ten most frequent', () => {
+    const genres = [...new Set(movies.map((m) => m['Major Genre']).filter((genre) => typeof genre === 'string'))];
+    expect(genres.length).toBeGreaterThan(10);
+    const sum = program('movies', 'sum_us_gross_by_major_genre');
+    expect(sum.slots.find((s) => s.name === 'major_genre')?.enum_values?.sort()).toEqual(genres.sort());
+  });
+
   it('ranks the top 3 by US gross as JavaScript does', async () => {
     const top = await run('movies', 'top_movies_by_us_gross', { n: 3 });
     const expected = movies.filter((m) => m['US Gross'] !== null && m['US Gross'] !== undefined).sort((a, b) => num(b['US Gross']) - num(a['US Gross'])).slice(0, 3);

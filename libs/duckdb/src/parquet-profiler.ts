@@ -22,7 +22,11 @@ export interface ProfileParquetOptions {
   tableName?: string;
   /** How many of the most frequent values to list per column (default 10). */
   topValues?: number;
-  /** Up to this many distinct values, any scalar column lists its top values (default 50). */
+  /**
+   * Up to this many distinct values, any scalar column lists its values, and all of them rather than
+   * the topValues most frequent (default 50): a column whose every value is known can be an enum
+   * slot, and a question naming any of them is understood, not only the most frequent ten.
+   */
   enumLimit?: number;
   logger?: Logger;
   /** DuckDB's memory ceiling (default 1GB); beyond it DuckDB spills to scratchDir. */
@@ -109,7 +113,8 @@ export async function profileParquet(path: string, options: ProfileParquetOption
         const nonNull = Number(values[metrics.nonNull]);
         const min = metrics.min === undefined ? undefined : values[metrics.min];
         const max = metrics.max === undefined ? undefined : values[metrics.max];
-        const counted = type.family === 'string' ? await valueCounts(connection, source, plan, topValues, { rowCount, nonNull, min, max }) : undefined;
+        const listed = topValues > 0 ? Math.max(topValues, enumLimit) : 0;
+        const counted = type.family === 'string' ? await valueCounts(connection, source, plan, listed, { rowCount, nonNull, min, max }) : undefined;
         const distinct = counted ? counted.distinct : Number(values[metrics.distinct!]);
         const semantic = classifyColumn(
           {
@@ -125,6 +130,7 @@ export async function profileParquet(path: string, options: ProfileParquetOption
           },
           enumLimit,
         );
+        const shown = distinct <= enumLimit ? listed : topValues;
         const wantsTop = topValues > 0 && distinct > 0 && type.family !== 'nested' && (semantic === 'categorical' || semantic === 'text' || distinct <= enumLimit);
         columns.push({
           name: plan.column.name,
@@ -134,7 +140,7 @@ export async function profileParquet(path: string, options: ProfileParquetOption
           distinct_count: distinct,
           min: min === undefined ? null : toJsonScalar(min, type),
           max: max === undefined ? null : toJsonScalar(max, type),
-          top_values: !wantsTop ? [] : counted ? counted.top : await mostFrequent(connection, source, plan, topValues),
+          top_values: !wantsTop ? [] : counted ? counted.top.slice(0, shown) : await mostFrequent(connection, source, plan, shown),
           semantic,
         });
       }

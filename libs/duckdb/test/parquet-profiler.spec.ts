@@ -138,27 +138,30 @@ describe('profileParquet', () => {
     expect(column(profile, 'stamps')).toMatchObject({ null_count: 24, distinct_count: 12 });
   });
 
-  it('gives top values to any scalar column with at most enumLimit distinct values, and topValues of them', async () => {
-    const records = Array.from({ length: 100 }, (_, i) => ({ cylinders: [4, 6, 8][i % 3]!, count: i % 5, value: `v${i % 5}`, n: i }));
+  it('lists every value of a scalar column with at most enumLimit distinct values, and the topValues most frequent of a text column with more', async () => {
+    const records = Array.from({ length: 100 }, (_, i) => ({ cylinders: [4, 6, 8][i % 3]!, count: i % 5, value: `v${i % 5}`, n: i, city: `c${i % 7}` }));
     const path = join(dir.path, 'cars.parquet');
     await writeParquet(records, path, { logger });
     const profile = await profileParquet(path, { topValues: 2, enumLimit: 5, logger });
+    // A value named in a question is known whether or not it is among the most frequent.
     expect(column(profile, 'cylinders')).toMatchObject({
       semantic: 'numeric',
       top_values: [
         { value: 4, count: 34 },
         { value: 6, count: 33 },
+        { value: 8, count: 33 },
       ],
     });
     // Columns named like the aliases a top-value query might use still work.
-    expect(column(profile, 'count').top_values).toEqual([
-      { value: 0, count: 20 },
-      { value: 1, count: 20 },
-    ]);
-    expect(column(profile, 'value').top_values).toEqual([
-      { value: 'v0', count: 20 },
-      { value: 'v1', count: 20 },
-    ]);
+    expect(column(profile, 'count').top_values).toEqual([0, 1, 2, 3, 4].map((value) => ({ value, count: 20 })));
+    expect(column(profile, 'value').top_values).toEqual([0, 1, 2, 3, 4].map((i) => ({ value: `v${i}`, count: 20 })));
+    expect(column(profile, 'city')).toMatchObject({
+      distinct_count: 7,
+      top_values: [
+        { value: 'c0', count: 15 },
+        { value: 'c1', count: 15 },
+      ],
+    });
     expect(column(profile, 'n').top_values).toEqual([]);
     const none = await profileParquet(path, { topValues: 0, logger });
     expect(none.columns.every((c) => c.top_values.length === 0)).toBe(true);

@@ -46,6 +46,7 @@ export interface ColumnRoles {
 }
 
 const maxEnumValues = 50;
+const glanceableGroups = 10;
 const maxFilterDistinct = 1_000;
 // Coordinates are numbers but nobody averages a longitude: kept, ranked last.
 const coordinateName = /^(lat|lng|lon|long|latitude|longitude|x|y|zip|zipcode|postcode|code)$/i;
@@ -125,9 +126,10 @@ export function classifyColumns(profile: DataProfile): ColumnRoles {
       case 'categorical':
       case 'boolean': {
         if (distinct < 2 || distinct > maxFilterDistinct) break;
-        // Past 50 values a group-by reads as a long table and the slot cannot be an enum.
-        // Every value listed means an enum slot, which the router fills reliably from the question.
-        const size = values !== null ? 1 : distinct <= maxEnumValues ? 0.7 : 0.4;
+        // Ten groups or fewer read at a glance; past 50 a group-by reads as a long table and the
+        // slot cannot be an enum (the profile lists every value up to 50, which makes an enum slot
+        // the router fills reliably from the question).
+        const size = distinct <= glanceableGroups ? 1 : distinct <= maxEnumValues ? 0.7 : 0.4;
         const kind = column.semantic === 'boolean' ? 'boolean' : 'categorical';
         dimensions.push({ ...ranked(column, size * nonNull * balance(column)), values, kind });
         break;
