@@ -1,6 +1,7 @@
 // The baselines of bench/query-endpoint, in a process of their own: (a) DuckDB running the programs'
 // SQL in-process behind a bare @hono/node-server route, on the same Parquet, and (b) a bare hello
-// route. Reads BENCH_PARQUET and BENCH_PROGRAMS (JSON: [{route, sql}]); prints `READY <port>`.
+// route. Reads BENCH_PARQUET, BENCH_KEYS (JSON: the columns to index) and BENCH_PROGRAMS (JSON:
+// [{route, sql}]); prints `READY <port>`.
 import { serve } from '@hono/node-server';
 import { DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
 import { Hono } from 'hono';
@@ -9,6 +10,10 @@ const programs = JSON.parse(process.env.BENCH_PROGRAMS ?? '[]') as { route: stri
 const duck = await DuckDBInstance.create(':memory:');
 const connection = await duck.connect();
 await connection.run(`CREATE TABLE orders AS SELECT * FROM read_parquet('${process.env.BENCH_PARQUET}')`);
+// The key columns query-runtime indexes (BENCH_KEYS), indexed here too.
+for (const [position, column] of (JSON.parse(process.env.BENCH_KEYS ?? '[]') as string[]).entries()) {
+  await connection.run(`CREATE INDEX orders_key_${position} ON orders ("${column.replaceAll('"', '""')}")`);
+}
 
 const app = new Hono();
 app.get('/hello', (c) => c.text('hello'));

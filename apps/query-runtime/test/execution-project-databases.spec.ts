@@ -204,6 +204,17 @@ describe('ProjectDatabases', () => {
     expect(error.message).toMatch(/disabled by configuration|configuration has been locked/);
   });
 
+  it('indexes the key columns it is given and answers lookups on them as without; a key it cannot index is skipped', async () => {
+    catalog.set('p-keys', [{ name: 'movies', parquetPath: join(scratch.path, 'movies.parquet'), version: '1', keyColumns: ['Title', 'No Such Column'] }]);
+    const indexes = rowsOf(await runtime.run('p-keys', 'SELECT table_name, expressions FROM duckdb_indexes() ORDER BY index_name', {}));
+    expect(indexes).toEqual([{ table_name: 'movies', expressions: '[Title]' }]);
+    const title = String(movies[100]?.Title);
+    const found = rowsOf(await runtime.run('p-keys', 'SELECT "Title", "US Gross" FROM movies WHERE "Title" = $title', { title }));
+    expect(found).toEqual(movies.filter((m) => m.Title === title).map((m) => ({ Title: m.Title, 'US Gross': m['US Gross'] })));
+    // No index where none was asked for.
+    expect(rowsOf(await runtime.run('p-movies', 'SELECT count(*) AS n FROM duckdb_indexes()', {}))).toEqual([{ n: 0 }]);
+  });
+
   it('reloads a project when a dataline gets a newer version', async () => {
     catalog.set('p-small', [{ name: 'small', parquetPath: join(scratch.path, 'small-v1.parquet'), version: '1' }]);
     expect(rowsOf(await runtime.run('p-small', 'SELECT sum(n) AS s FROM small', {}))).toEqual([{ s: 3 }]);

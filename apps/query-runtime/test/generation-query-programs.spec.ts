@@ -6,6 +6,7 @@ import { profileParquet, writeParquet, type DataProfile } from '@querylane/duckd
 import { scratchDir, testLogger, vegaDataDir, vegaJson, type ScratchDir } from '@querylane/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProjectDatabase } from '../src/execution/project-database.js';
+import { lookupKeys } from '../src/generation/column-roles.js';
 import { validateProgramSql } from '../src/execution/sql-guard.js';
 import { defaultMaxPrograms, familyCaps, generateQueryPrograms, type GeneratedProgram } from '../src/generation/index.js';
 
@@ -67,7 +68,8 @@ beforeAll(async () => {
     await writeParquet(records, path, { tableName: table });
     profiles[table] = await profileParquet(path);
     programs[table] = generateQueryPrograms(profiles[table]);
-    databases[table] = await ProjectDatabase.open(`p-${table}`, [{ name: table, parquetPath: path, version: '1' }], { logger: testLogger() });
+    // Key columns indexed as query-runtime indexes them: every lookup below reads through an index.
+    databases[table] = await ProjectDatabase.open(`p-${table}`, [{ name: table, parquetPath: path, version: '1', keyColumns: lookupKeys(profiles[table]) }], { logger: testLogger() });
   }
 });
 
@@ -287,5 +289,13 @@ describe('airports', () => {
     expect(lookup?.name).toBe('lookup_airports_by_iata');
     const found = await run('airports', 'lookup_airports_by_iata', { iata: 'LAX' });
     expect(found.map((r) => r.name)).toEqual(airports.filter((a) => a.iata === 'LAX').map((a) => a.name));
+  });
+
+  it('indexes the column of every lookup program (query-runtime indexes lookupKeys)', () => {
+    for (const [table, generated] of Object.entries(programs)) {
+      const keys = lookupKeys(profiles[table]!);
+      for (const lookup of generated.filter((p) => p.family === 'lookup')) expect(keys, lookup.name).toContain(lookup.steps.filters[0]?.column);
+    }
+    expect(lookupKeys(profiles.airports!)[0]).toBe('iata');
   });
 });

@@ -16,6 +16,12 @@ export interface ProjectTable {
   parquetPath: string;
   /** Changes whenever a newer response object replaces the data (e.g. the data object id). */
   version: string;
+  /**
+   * Columns looked up by one value (the keys lookup programs are generated for): each gets an ART
+   * index, so `WHERE key = $key` reads one row instead of scanning the table (on a million rows in
+   * random order, 1.2 → 0.65 ms for a number, 4.9 → 0.63 ms for text).
+   */
+  keyColumns?: readonly string[];
 }
 
 export interface RunOptions {
@@ -153,6 +159,7 @@ export class ProjectDatabase {
         const [compressed, uncompressed, rows] = (size.getRowsJS()[0] ?? []).map((value) => Number(value ?? 0));
         parquetBytes += compressed ?? 0;
         rowBytes.set(table.name.toLowerCase(), rows ? (uncompressed ?? 0) / rows : 0);
+        await indexKeys(connection, table, logger);
       }
       const memory = await connection.runAndReadAll('SELECT sum(memory_usage_bytes) FROM duckdb_memory()');
       const reported = Number(memory.getRowsJS()[0]?.[0] ?? 0);
@@ -475,4 +482,17 @@ function queryFailure(error: unknown): AppError {
     return new AppError('invalid_request', `the query failed: ${first}`, { reason: 'query_failed' }, { cause: error });
   }
   return new AppError('internal_error', 'the query failed', undefined, { cause: error });
+}
+
+/** An index per key column; one that cannot be built (a column gone from newer data) is skipped: lookups then scan. */
+async function indexKeys(connection: DuckDBConnection, table: ProjectTable, logger: Logger): Promise<void> {
+  for (const [position, column] of (table.keyColumns ?? []).entries()) {
+    const started = Date.now();
+    try {
+      await connection.run(`CREATE INDEX ${quoteIdentifier(`${table.name}_key_${position}`)} ON ${quoteIdentifier(table.name)} (${quoteIdentifier(column)})`);
+      logger.debug({ table: table.name, column, elapsed_ms: Date.now() - started }, 'key column indexed');
+    } catch (error) {
+      logger.warn({ err: error, table: table.name, column }, 'a key column could not be indexed; lookups on it scan the table');
+    }
+  }
 }

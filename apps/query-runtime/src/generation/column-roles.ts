@@ -92,6 +92,11 @@ function byScore<T extends RankedColumn>(items: T[]): T[] {
   return [...items].sort((a, b) => b.score - a.score);
 }
 
+/** The columns lookup programs are generated for, most key-like first. */
+export function lookupKeys(profile: DataProfile): string[] {
+  return classifyColumns(profile).keys.map((key) => key.column.name);
+}
+
 export function classifyColumns(profile: DataProfile): ColumnRoles {
   const rows = Math.max(profile.row_count, 1);
   const metrics: Metric[] = [];

@@ -5,9 +5,14 @@ import { createWriteStream, existsSync } from 'node:fs';
 import { mkdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import type { DataProfile } from '@querylane/duckdb';
 import type { ObjectStore } from '@querylane/objects';
 import type { ServiceClients } from '@querylane/runtime';
 import type { ProjectTable } from '../execution/project-database.js';
+import { lookupKeys } from '../generation/column-roles.js';
+
+/** At most this many key columns are indexed per table: each costs up to a second per million rows of text. */
+const maxIndexedKeys = 3;
 
 export function datalineTables(deps: { clients: ServiceClients; objects: ObjectStore; cacheDir: string }) {
   return async (projectId: string): Promise<ProjectTable[]> => {
@@ -25,8 +30,15 @@ export function datalineTables(deps: { clients: ServiceClients; objects: ObjectS
         await pipeline(await deps.objects.get(dataObject.key), createWriteStream(partial));
         await rename(partial, path);
       }
-      tables.push({ name: dataline.name, parquetPath: path, version: dataObject.id });
+      tables.push({ name: dataline.name, parquetPath: path, version: dataObject.id, keyColumns: indexedKeys(dataline.dataModel) });
     }
     return tables;
   };
+}
+
+/** The columns lookup programs are generated for (at most maxIndexedKeys), from the dataline's profile. */
+export function indexedKeys(dataModel: unknown): string[] {
+  const profile = dataModel as DataProfile | undefined;
+  if (!Array.isArray(profile?.columns) || typeof profile.row_count !== 'number') return [];
+  return lookupKeys(profile).slice(0, maxIndexedKeys);
 }
