@@ -131,6 +131,13 @@ describe(`alerts [${backend}]`, () => {
     expect(withCredentials.status).toBe(400);
     expect(withCredentials.body).toMatchObject({ error: 'invalid_request', details: { field: 'channels.0.url' } });
     expect(JSON.stringify(withCredentials.body)).not.toContain('s3cr3t');
+    // A query the project has no program for would never be called: a typo, refused with the names it has.
+    const before = await h.ok<{ data: unknown[] }>('GET', `/projects/${projectId}/alerts`, { token: adminToken });
+    const typo = await h.request('POST', `/projects/${projectId}/alerts`, { token: adminToken, body: { ...rule, query_name: 'alerted_crs' } });
+    expect(typo.status).toBe(400);
+    expect(typo.body).toMatchObject({ error: 'invalid_request', details: { field: 'query_name' } });
+    expect(JSON.stringify(typo.body)).toContain('alerted_cars');
+    expect((await h.ok<{ data: unknown[] }>('GET', `/projects/${projectId}/alerts`, { token: adminToken })).data).toHaveLength(before.data.length);
   });
 
   it('fires once on errors, delivers a signed webhook and an e-mail, respects its cooldown, and resolves when errors stop', async () => {

@@ -54,7 +54,9 @@ function changesOf(input: meteringV1.AlertInput | undefined, creating: boolean):
 
 export function alertHandlers(deps: AlertsContext & { clients: ServiceClients }): AlertHandlerFunctions {
   const { repository, secrets, webhooks, email } = alertsParts(deps);
-  const manage = new ManageAlertsUseCase(repository, secrets, webhooks, email);
+  // The service's own call (no actor): the caller was authorized for the project already.
+  const queryNames = async (projectId: string) => (await deps.clients['query-runtime'].call.listQueryPrograms({ projectId })).queryPrograms.map((program) => program.name);
+  const manage = new ManageAlertsUseCase(repository, secrets, webhooks, email, queryNames);
 
   // A call for a user is checked by the catalog; a service's own call (no actor) is trusted.
   const authorize = async (projectId: string, context: CallContext, action: 'project:read' | 'project:write') => {

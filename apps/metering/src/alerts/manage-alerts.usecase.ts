@@ -24,12 +24,16 @@ export interface AlertChanges {
 
 export const maxAlertsPerProject = 100;
 
+/** The names of the project's query programs (query-runtime), one of which a rule's query_name must be. */
+export type QueryNames = (projectId: string) => Promise<readonly string[]>;
+
 export class ManageAlertsUseCase {
   constructor(
     private readonly alerts: AlertsRepository,
     private readonly secrets: WebhookSecrets,
     private readonly webhooks: WebhookSender,
     private readonly email: EmailSender,
+    private readonly queryNames: QueryNames,
   ) {}
 
   async create(projectId: string, changes: AlertChanges): Promise<AlertRow> {
@@ -44,6 +48,7 @@ export class ManageAlertsUseCase {
       cooldown_minutes: changes.cooldown_minutes ?? defaultCooldownMinutes,
       enabled: changes.enabled ?? true,
     });
+    await this.checkQueryName(projectId, rule.query_name);
     if ((await this.alerts.countByProject(projectId)) >= maxAlertsPerProject) {
       throw new AppError('conflict', `a project has at most ${maxAlertsPerProject} alerts; delete one first`, { max_alerts: maxAlertsPerProject });
     }
@@ -65,6 +70,8 @@ export class ManageAlertsUseCase {
       cooldown_minutes: changes.cooldown_minutes ?? current.cooldown_minutes,
       enabled: changes.enabled ?? current.enabled,
     });
+    // A name checked before stays valid though its program is gone since: its calls still count.
+    if (rule.query_name !== current.query_name) await this.checkQueryName(current.project_id, rule.query_name);
     const channels = changes.channels === undefined ? stored : await this.storeChannels(current.id, rule, stored);
     const values: AlertValues = { ...rule, channels };
     const conditionChanged = (['metric', 'operator', 'threshold', 'window_minutes', 'query_name'] as const).some((key) => values[key] !== current[key]);
@@ -75,6 +82,15 @@ export class ManageAlertsUseCase {
     const deleted = await this.alerts.delete(current.id);
     if (!deleted) throw new AppError('not_found', `alert ${current.id} not found`, { id: current.id });
     return deleted;
+  }
+
+  /** A rule about a query no program of the project is named for would never fire: a typo, refused. */
+  private async checkQueryName(projectId: string, name: string | null): Promise<void> {
+    if (name === null) return;
+    const names = await this.queryNames(projectId);
+    if (names.includes(name)) return;
+    const shown = names.length === 0 ? 'it has no query programs yet' : `it has ${names.slice(0, 10).join(', ')}${names.length > 10 ? `, … (${names.length} in all)` : ''}`;
+    throw new AppError('invalid_request', `query_name: the project has no query named ${JSON.stringify(name)} (${shown})`, { field: 'query_name' });
   }
 
   private async storeChannels(alertId: string, rule: AlertRule, previous: StoredChannel[]): Promise<StoredChannel[]> {
