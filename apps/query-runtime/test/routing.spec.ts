@@ -283,6 +283,12 @@ describe('QuestionRouter over stocks, barley and la-riots', () => {
     expect(trend.kind === 'answer' && trend.slots).toMatchObject({ symbol: 'IBM' });
   });
 
+  it('reads "over the years" as a trend, not as a bound ("over 30")', () => {
+    const trend = ask('AAPL price over the years');
+    expect(trend.kind === 'answer' && trend.candidate.family).toBe('time_series');
+    expect(trend.kind === 'answer' && trend.slots).toMatchObject({ symbol: 'AAPL' });
+  });
+
   it('refuses a stated filter no program applies, instead of answering over every row', () => {
     const both = ask('MSFT prices over 30 in 2005');
     expect(both.kind).toBe('refusal');

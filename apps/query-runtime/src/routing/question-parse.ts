@@ -136,7 +136,9 @@ function familyCues(lower: string): Map<ProgramFamily, number> {
   if (/\b(compare|comparison|break ?down|breakdown|broken down|grouped by|by each|for each|across)\b/.test(lower)) add('aggregate', 0.6);
   if (/\b(over time|trend|trends|evolution|timeline|time series|per (day|week|month|year|quarter)|by (day|week|month|quarter)|daily|weekly|monthly|yearly|annually|each (day|week|month|year)|over the (years|months|weeks))\b/.test(lower)) add('time_series', 1);
   if (/\b(top|bottom|rank|ranking|ranked)\b/.test(lower) || superlative.test(lower) || /\b\w{3,}est\b/.test(lower)) add('top_n', 0.8);
-  if (/\b(between|more than|less than|greater than|fewer than|over|under|above|below|at least|at most|no more than|exceeding|since|after|before|from .+ to|until|in \d{4}|during)\b/.test(lower)) add('range', 0.8);
+  // "over time" and "over the years" ask for a trend, not for values over a bound.
+  const bounded = lower.replace(/\bover (time|the (years|months|weeks|days|decades|course of \w+))\b/g, ' ');
+  if (/\b(between|more than|less than|greater than|fewer than|over|under|above|below|at least|at most|no more than|exceeding|since|after|before|from .+ to|until|in \d{4}|during)\b/.test(bounded)) add('range', 0.8);
   if (/\b(search|contain|containing|contains|mention|mentions|mentioning|titled|named|called|with the word|including the word|matching|about)\b/.test(lower) || /["“'‘][^"”'’]{2,}["”'’]/.test(lower)) add('text_search', 1);
   if (/\b(look ?up|details (for|of|on|about)|info(rmation)? (for|on|about)|record for|what is the .+ with (code|id|key)|which .+ has (code|id))\b/.test(lower)) add('lookup', 1);
   if (/^\s*(list|show|display|give me|get|which|what are the|find)\b/.test(lower)) add('list', 0.5);
