@@ -17,6 +17,8 @@ describe(`HTTP connection flow [${backend}]`, () => {
   let h: Harness;
   let api: FixtureApi;
   let projectId: string;
+  // /held answers once `held` resolves: a request kept running while the test acts.
+  let held: Promise<void> = Promise.resolve();
   const cars = vegaJson('cars.json') as Record<string, unknown>[];
   const movies = vegaJson('movies.json') as Record<string, unknown>[];
 
@@ -25,6 +27,10 @@ describe(`HTTP connection flow [${backend}]`, () => {
       '/cars': json({ data: { items: cars }, total: cars.length }),
       '/movies': json(movies),
       '/broken': json({ error: 'boom' }, 500),
+      '/held': async (_request, response) => {
+        await held;
+        response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(cars.slice(0, 20)));
+      },
       '/secured': (request, response) => {
         if (request.headers['x-api-key'] !== 'fixture-secret-key') {
           response.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"unauthorized"}');
@@ -129,6 +135,41 @@ describe(`HTTP connection flow [${backend}]`, () => {
     const other = await h.request('POST', '/http/execute-request', { token: adminToken, body: { ...body, url: `${api.origin}/cars` }, headers });
     expect(other.status).toBe(409);
     await settled((first.body as { jobs: { id: string }[] }).jobs[0]!.id);
+  });
+
+  it('runs a request once when two calls with one Idempotency-Key overlap: the second is refused while the first runs, and answered like it afterwards', async () => {
+    const datasourceId = await datasource('Held');
+    let release!: () => void;
+    held = new Promise<void>((resolve) => (release = resolve));
+    const body = { url: `${api.origin}/held`, method: 'GET', authType: 'None', project_id: projectId, datasource_id: datasourceId };
+    const headers = { 'idempotency-key': 'held-1' };
+    const calls = () => api.requests.filter((r) => r.path === '/held').length;
+    const first = h.request<{ jobs: { id: string }[] }>('POST', '/http/execute-request', { token: adminToken, body, headers });
+    await waitFor(async () => calls() === 1 || undefined, 'the first call to reach the target', 10_000, 10);
+    const second = await h.request<{ error: string; message: string }>('POST', '/http/execute-request', { token: adminToken, body, headers });
+    expect(second.status).toBe(409);
+    expect(second.body.error).toBe('conflict');
+    expect(second.body.message).toContain('still running');
+    release();
+    const answered = await first;
+    expect(answered.status).toBe(200);
+    const third = await h.request('POST', '/http/execute-request', { token: adminToken, body, headers });
+    expect(third.body).toEqual(answered.body);
+    expect(calls()).toBe(1);
+    await settled(answered.body.jobs[0]!.id);
+  });
+
+  it('releases an Idempotency-Key whose request failed, so the same call runs again', async () => {
+    const datasourceId = await datasource('Retried');
+    const body = { url: `${api.origin}/cars`, method: 'GET', authType: 'None', responsePathExtractor: 'data.rows', project_id: projectId, datasource_id: datasourceId };
+    const headers = { 'idempotency-key': 'failing-1' };
+    const calls = () => api.requests.filter((r) => r.path === '/cars').length;
+    const before = calls();
+    const first = await h.request<{ error: string }>('POST', '/http/execute-request', { token: adminToken, body, headers });
+    const again = await h.request<{ error: string }>('POST', '/http/execute-request', { token: adminToken, body, headers });
+    expect([first.status, again.status]).toEqual([400, 400]);
+    expect(again.body.error).toBe(first.body.error);
+    expect(calls()).toBe(before + 2);
   });
 
   it('refreshes a datasource with its stored credentials, which never appear in what it stored', async () => {

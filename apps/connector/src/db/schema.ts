@@ -7,7 +7,8 @@ export interface IdempotencyKeysTable {
   key: string;
   /** SHA-256 of the request, so the same key with another request is refused. */
   request_hash: string;
-  answer: JSONColumnType<Record<string, unknown>, string, string>;
+  /** Null while the request that claimed the key is still running. */
+  answer: JSONColumnType<Record<string, unknown> | null, string | null, string | null>;
   created_at: ColumnType<Date, Date | undefined, Date>;
 }
 

@@ -23,6 +23,10 @@ import { parseTargetRequest, type TargetClient, type TargetRequest } from '../ta
 
 export const datalineJobType = 'build_dataline_from_connected_resource';
 const idempotencyMs = 24 * 3600_000;
+// A key is claimed before its request runs (a row without an answer); the run renews the claim
+// every `claimRenewMs`, and a claim not renewed for `claimLeaseMs` (its process died) is taken over.
+const claimLeaseMs = 2 * 60_000;
+const claimRenewMs = 30_000;
 
 export interface ExecuteInput {
   projectId: string;
@@ -54,18 +58,41 @@ export class ExecuteRequestUseCase {
     await catalog.authorize({ projectId: input.projectId, action: 'project:write' }, input.as);
 
     const requestHash = createHash('sha256').update(JSON.stringify([input.projectId, input.datasourceId, input.request, input.connectSpec ?? null])).digest('hex');
-    if (input.idempotencyKey) {
-      const earlier = await this.earlierAnswer(input.projectId, input.idempotencyKey, requestHash);
+    const key = input.idempotencyKey ? { projectId: input.projectId, key: input.idempotencyKey, requestHash } : undefined;
+    if (key) {
+      const earlier = await this.claim(key);
       if (earlier) return earlier;
     }
+    // The claim is renewed while the request runs, and released when it fails so the same call can be made again.
+    const renewal = key ? setInterval(() => void this.renewClaim(key), claimRenewMs) : undefined;
+    try {
+      const answer = await this.runAndKeepCredentials(input, request, datasource.name);
+      if (key) {
+        await this.deps.db
+          .updateTable('idempotency_keys')
+          .set({ answer: JSON.stringify(answer), created_at: new Date() })
+          .where('project_id', '=', key.projectId)
+          .where('key', '=', key.key)
+          .execute();
+      }
+      return answer;
+    } catch (error) {
+      if (key) await this.releaseClaim(key).catch((released: unknown) => this.deps.logger.error({ err: released, project_id: key.projectId }, 'could not release an Idempotency-Key claim'));
+      throw error;
+    } finally {
+      clearInterval(renewal);
+    }
+  }
 
+  private async runAndKeepCredentials(input: ExecuteInput, request: TargetRequest, datasourceName: string): Promise<ExecuteAnswer> {
+    const catalog = this.deps.clients.catalog.call;
     const answer = await this.run(input.projectId, input.datasourceId, request, input.as);
     if (hasCredentials(request)) {
       const { project } = await catalog.getProject({ projectId: input.projectId }, input.as);
       // The refresh needs the auth values; the catalog seals them (the stored request has none).
       await catalog.createCredential(
         {
-          name: `${datasource.name} request credentials`,
+          name: `${datasourceName} request credentials`,
           type: 'api',
           description: 'Stored by execute-request for refreshes',
           config: credentialConfig(request) as never,
@@ -74,13 +101,6 @@ export class ExecuteRequestUseCase {
         },
         input.as,
       );
-    }
-    if (input.idempotencyKey) {
-      await this.deps.db
-        .insertInto('idempotency_keys')
-        .values({ project_id: input.projectId, key: input.idempotencyKey, request_hash: requestHash, answer: JSON.stringify(answer) })
-        .onConflict((oc) => oc.columns(['project_id', 'key']).doUpdateSet({ request_hash: requestHash, answer: JSON.stringify(answer), created_at: new Date() }))
-        .execute();
     }
     return answer;
   }
@@ -164,18 +184,61 @@ export class ExecuteRequestUseCase {
     }
   }
 
-  private async earlierAnswer(projectId: string, key: string, requestHash: string): Promise<ExecuteAnswer | undefined> {
-    const row = await this.deps.db
-      .selectFrom('idempotency_keys')
-      .selectAll()
-      .where('project_id', '=', projectId)
-      .where('key', '=', key)
-      .where('created_at', '>', new Date(Date.now() - idempotencyMs))
+  /**
+   * Claims the key for this request, or answers what an earlier call with it answered. The claim is
+   * one statement (insert, or take over an answer older than 24 h or a claim its process stopped
+   * renewing), so of two concurrent first calls exactly one runs; the other is refused with 409
+   * while the first still runs, and gets its answer afterwards.
+   */
+  private async claim({ projectId, key, requestHash }: IdempotencyClaim): Promise<ExecuteAnswer | undefined> {
+    const now = Date.now();
+    const claimed = await this.deps.db
+      .insertInto('idempotency_keys')
+      .values({ project_id: projectId, key, request_hash: requestHash, answer: null, created_at: new Date(now) })
+      .onConflict((oc) =>
+        oc
+          .columns(['project_id', 'key'])
+          .doUpdateSet({ request_hash: requestHash, answer: null, created_at: new Date(now) })
+          .where((eb) =>
+            eb.or([
+              eb('idempotency_keys.created_at', '<=', new Date(now - idempotencyMs)),
+              eb.and([eb('idempotency_keys.answer', 'is', null), eb('idempotency_keys.created_at', '<=', new Date(now - claimLeaseMs))]),
+            ]),
+          ),
+      )
+      .returning('key')
       .executeTakeFirst();
-    if (!row) return undefined;
+    if (claimed) return undefined;
+    const row = await this.deps.db.selectFrom('idempotency_keys').selectAll().where('project_id', '=', projectId).where('key', '=', key).executeTakeFirst();
+    // Released (the other call failed) between the two statements: claim it again.
+    if (!row) return this.claim({ projectId, key, requestHash });
     if (row.request_hash !== requestHash) throw new AppError('conflict', 'this Idempotency-Key was used with another request in the last 24 hours', { field: 'Idempotency-Key' });
+    if (row.answer === null) {
+      throw new AppError('conflict', 'a request with this Idempotency-Key is still running; repeat the call once it has answered to get its answer', { field: 'Idempotency-Key' });
+    }
     return row.answer as unknown as ExecuteAnswer;
   }
+
+  private async renewClaim({ projectId, key }: IdempotencyClaim): Promise<void> {
+    await this.deps.db
+      .updateTable('idempotency_keys')
+      .set({ created_at: new Date() })
+      .where('project_id', '=', projectId)
+      .where('key', '=', key)
+      .where('answer', 'is', null)
+      .execute()
+      .catch((error: unknown) => this.deps.logger.warn({ err: error, project_id: projectId }, 'could not renew an Idempotency-Key claim'));
+  }
+
+  private async releaseClaim({ projectId, key }: IdempotencyClaim): Promise<void> {
+    await this.deps.db.deleteFrom('idempotency_keys').where('project_id', '=', projectId).where('key', '=', key).where('answer', 'is', null).execute();
+  }
+}
+
+interface IdempotencyClaim {
+  projectId: string;
+  key: string;
+  requestHash: string;
 }
 
 function hasCredentials(request: TargetRequest): boolean {
