@@ -367,3 +367,38 @@ describe('QuestionRouter over stocks, barley and la-riots', () => {
     expect(since.kind === 'answer' && since.slots).not.toHaveProperty('min_deaths');
   });
 });
+
+describe('QuestionRouter on values named by part of their words', () => {
+  let dir: ScratchDir;
+  let router: QuestionRouter;
+  const ask = (question: string) => router.route(question, { now });
+
+  beforeAll(async () => {
+    dir = scratchDir('querylane-routing-part-');
+    const inputs: RouteCandidateInput[] = [];
+    const values: DataValues = {};
+    await deploy(dir.path, { football: vegaJson('football.json') as Record<string, unknown>[], movies: vegaJson('movies.json') as Record<string, unknown>[] }, { candidates: inputs, values });
+    router = QuestionRouter.build(inputs, { values });
+  });
+
+  afterAll(() => dir?.remove());
+
+  it('fills a slot with the one value a run of the question is part of ("Premier League": "English Premier League")', () => {
+    expect(ask('average home score in the Premier League')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_home_score_by_division' }, slots: { division: 'English Premier League' } });
+    expect(ask('how many matches were played in the premier league')).toMatchObject({ kind: 'answer', candidate: { name: 'count_football' }, slots: { division: 'English Premier League' } });
+  });
+
+  it('takes no value a run is part of several of ("Bundesliga": the Austrian and the German one)', () => {
+    const result = ask('how many matches were played in the Bundesliga');
+    expect(result.kind === 'answer' ? result.slots.division : undefined).toBeUndefined();
+    expect(ask('how many matches were played in the Deutsche Bundesliga')).toMatchObject({ kind: 'answer', slots: { division: 'Deutsche Bundesliga' } });
+  });
+
+  it('does not hold a program to a value named only by part of it in a column the program has no use for', () => {
+    // "films" is part of one Source value ("Based on Short Film"); no program filters by Source.
+    expect(ask('number of science fiction films')).toMatchObject({ kind: 'answer', candidate: { name: 'count_movies' }, slots: { creative_type: 'Science Fiction' } });
+    // Words of the programs themselves name no value: "rated" is no part of "Not Rated".
+    const rated = ask('best imdb rated dramas, top 20');
+    expect(rated.kind === 'answer' && rated.slots).not.toHaveProperty('mpaa_rating');
+  });
+});

@@ -98,7 +98,10 @@ export class QuestionRouter {
 
     const tables = new Map<string, TableValues>();
     for (const [table, columnLabels] of labels) {
-      const tableValues = new TableValues(values[table] ?? {}, columnLabels);
+      const tableValues = new TableValues(values[table] ?? {}, columnLabels, (word) => {
+        const term = canonicalTerm(word);
+        return term !== null && structureTerms.has(term);
+      });
       for (const candidate of candidates.filter((c) => c.table === table)) {
         for (const plan of candidate.plans) {
           if (plan.role === 'eq' && plan.column) for (const value of plan.slot.enum_values ?? []) tableValues.add(plan.column, value, plan.label ?? plan.column);
@@ -250,7 +253,9 @@ export class QuestionRouter {
         mentions = this.tables.get(candidate.table)?.mentions(qWords) ?? [];
         mentionsByTable.set(candidate.table, mentions);
       }
-      const mentionSpans = mentions.map((m) => m.span);
+      // A value named by part of its words is a weaker reading: a capitalized run stays an unlisted
+      // word too ("Premier League"), held against the programs that take neither.
+      const mentionSpans = mentions.filter((m) => !m.part).map((m) => m.span);
       const own = unlisted.filter((t) => !mentionSpans.some(([s, e]) => t.span[0] < e && t.span[1] > s));
       const fill = fillSlots(candidate, { parsed, words: qWords, mentions, table: this.tables.get(candidate.table), unlisted: own.filter((t) => t.proper).map((t) => t.span), tableNamed: tablesNamed.has(candidate.table) });
       // A value the program has no use for is a stated filter it would ignore (see `route`): an
@@ -260,7 +265,7 @@ export class QuestionRouter {
       const grouped = new Set(candidate.groupBy);
       const ignored = [
         ...own.filter((t) => !used(t.span)).map((t) => t.span),
-        ...mentions.filter((m) => !used(m.span) && !grouped.has(foldValue(humanWords(m.column)))).map((m) => m.span),
+        ...mentions.filter((m) => !m.part && !used(m.span) && !grouped.has(foldValue(humanWords(m.column)))).map((m) => m.span),
       ].map(([s, e]) => parsed.text.slice(s, e));
       // A date, bound or quoted term the program does not apply, or whose value its slot refuses
       // ("in 1935" when the data holds 1931 and 1932), would be answered over every row.

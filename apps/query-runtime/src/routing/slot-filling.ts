@@ -20,6 +20,8 @@ export interface ValueMention {
   column: string;
   value: SlotValue;
   span: Span;
+  /** Named by part of its words ("Premier League"): it fills a slot, but a program without one is not held to it. */
+  part?: true;
 }
 
 interface ValueEntry {
@@ -31,28 +33,54 @@ interface ValueEntry {
   labelStems: string[];
 }
 
-/** The values one table's columns hold, looked up by their first word. */
+/** Where a word sits in a value of several words (for the values named by part of their words). */
+interface InnerWord {
+  entry: ValueEntry;
+  position: number;
+}
+
+/** The values one table's columns hold, looked up by their first word (and, for part of a value, by any word). */
 export class TableValues {
   private readonly byFirstWord = new Map<string, ValueEntry[]>();
+  /** The values of several words of completely listed columns, by each of their words. */
+  private readonly byAnyWord = new Map<string, InnerWord[]>();
   readonly labels: { column: string; stems: string[] }[] = [];
   /** Columns whose every value is listed: a word none of them matches is no value of theirs. */
   private readonly complete = new Set<string>();
 
-  constructor(columns: Record<string, ColumnValues>, labels: Map<string, string>) {
+  /**
+   * `structural` tells the words the programs themselves use (their names, descriptions, columns
+   * and tables: "movies", "rating"), which never name a value by being part of it.
+   */
+  constructor(
+    columns: Record<string, ColumnValues>,
+    labels: Map<string, string>,
+    private readonly structural: (word: string) => boolean = () => false,
+  ) {
     for (const [column, label] of labels) this.labels.push({ column, stems: labelStems(label) });
     for (const [column, values] of Object.entries(columns)) {
       if (!values.partial) this.complete.add(column);
       const label = labels.get(column) ?? column;
-      for (const value of values) this.add(column, value, label);
+      for (const value of values) this.add(column, value, label, !values.partial);
     }
   }
 
-  add(column: string, value: SlotValue, label: string): void {
+  add(column: string, value: SlotValue, label: string, complete = false): void {
     const words = foldValue(String(value)).split(' ').filter((w) => w.length > 0);
     const first = words[0];
     if (!first) return;
     const needsLabel = typeof value !== 'string' || (words.length === 1 && (first.length < 2 || stopWords.has(first) || /^\d+$/.test(first)));
     const entry = { column, value, words, needsLabel, labelStems: labelStems(label) };
+    // Part of a value can only be known to name it alone when every value of the column is listed.
+    if (complete && typeof value === 'string' && words.length > 1) {
+      for (const [position, word] of words.entries()) {
+        for (const key of new Set([word, stem(word)])) {
+          const list = this.byAnyWord.get(key) ?? [];
+          list.push({ entry, position });
+          this.byAnyWord.set(key, list);
+        }
+      }
+    }
     // Under the word and its stem, so "comedies" finds "Comedy".
     for (const key of new Set([first, stem(first)])) {
       const list = this.byFirstWord.get(key) ?? [];
@@ -87,7 +115,48 @@ export class TableValues {
         }
       }
     }
-    return out;
+    return [...out, ...this.partMentions(question, out)];
+  }
+
+  /**
+   * Values named by part of their words ("Premier League" for "English Premier League", "Dortmund"
+   * for "Borussia Dortmund"): the longest run of the question's words that is a run of a value's
+   * words, when no whole value is named there, the run says something of its own (a word that is
+   * not a stop word, a number or a word of the programs: "movies" is no part of "Based on Movie",
+   * nor "creative type" of "Multiple Creative Types"; alone, of four letters or more), and it is
+   * part of exactly one value of its column ("Bundesliga" is part of two divisions: none is chosen).
+   */
+  private partMentions(question: QuestionWord[], whole: ValueMention[]): ValueMention[] {
+    const found = new Map<string, { column: string; span: Span; values: Set<SlotValue> }>();
+    for (let i = 0; i < question.length; i += 1) {
+      const seen = new Set<string>();
+      for (const key of lookupKeys(question[i]!.word)) {
+        for (const { entry, position } of this.byAnyWord.get(key) ?? []) {
+          const id = `${entry.column}\u0000${String(entry.value)}\u0000${position}`;
+          if (seen.has(id)) continue;
+          seen.add(id);
+          let length = 0;
+          while (position + length < entry.words.length && i + length < question.length && sameWord(question[i + length]!.word, entry.words[position + length]!)) length += 1;
+          if (length === 0 || length === entry.words.length) continue;
+          // Each word as the value spells it and as the question does ("movie", "movies").
+          const telling = entry.words
+            .slice(position, position + length)
+            .filter((w, k) => !stopWords.has(w) && !/^\d+$/.test(w) && !this.structural(w) && !this.structural(question[i + k]!.word));
+          if (telling.length === 0 || (length === 1 && telling[0]!.length < 4)) continue;
+          const span: Span = [question[i]!.span[0], question[i + length - 1]!.span[1]];
+          const place = `${entry.column}\u0000${span[0]}\u0000${span[1]}`;
+          const at = found.get(place) ?? { column: entry.column, span, values: new Set<SlotValue>() };
+          at.values.add(entry.value);
+          found.set(place, at);
+        }
+      }
+    }
+    const overlaps = (a: Span, b: Span) => a[0] < b[1] && b[0] < a[1];
+    const runs = [...found.values()].filter(({ span, values }) => values.size === 1 && !whole.some((m) => overlaps(m.span, span)));
+    // Only the longest of overlapping runs of one column counts ("Premier League", not "League").
+    return runs
+      .filter((run) => !runs.some((other) => other !== run && other.column === run.column && overlaps(other.span, run.span) && other.span[1] - other.span[0] > run.span[1] - run.span[0]))
+      .map(({ column, span, values }) => ({ column, value: [...values][0]!, span, part: true as const }));
   }
 }
 
