@@ -137,7 +137,39 @@ for (const [label, set] of [['all questions', outcomes], ['tuning half', tune], 
 console.log(`router    latency p50 ${quantile(latencies, 0.5).toFixed(3)} ms · p99 ${quantile(latencies, 0.99).toFixed(3)} ms (${latencies.length} routes)`);
 console.log(`baseline  accuracy ${pct(baselineAccuracy)} · slot filling none · out-of-scope refused ${pct(baselineOos)} · latency p50 ${quantile(baselineLatencies, 0.5).toFixed(3)} ms · p99 ${quantile(baselineLatencies, 0.99).toFixed(3)} ms`);
 
+// A new user often deploys one data set and asks about it, and about other things: with only one
+// labelled data set's programs in the router, its own questions must be answered and every other
+// question (the other data sets' and the out-of-scope ones) refused. A single data set leaves no
+// runner-up to make a margin small, so this is where a program answering everything shows.
+const alone = { inScope: 0, correct: 0, others: 0, refused: 0 };
+const aloneMisses: string[] = [];
+const tableOf = new Map(datasets.flatMap((set) => set.programs.map((program) => [program.name, set.table] as const)));
+for (const set of datasets.filter((d) => labelled.includes(d.table))) {
+  const own = QuestionRouter.build(
+    set.programs.map((program) => ({ ...program, endpoint_name: program.name })),
+    { values: { [set.table]: values[set.table]! } },
+  );
+  for (const q of questions) {
+    const result = own.route(q.q, { now: benchNow });
+    const answered = result.kind === 'answer' && result.confidence >= threshold ? result.candidate.endpoint_name : null;
+    if (q.expect !== null && tableOf.get(q.expect) === set.table) {
+      alone.inScope += 1;
+      if (answered === q.expect) alone.correct += 1;
+      else aloneMisses.push(`[${set.table} alone] "${q.q}" want ${q.expect} → ${answered ?? `refused: ${result.kind === 'refusal' ? result.reason : ''}`}`);
+    } else {
+      alone.others += 1;
+      if (answered === null) alone.refused += 1;
+      else aloneMisses.push(`[${set.table} alone] "${q.q}" (not about it) → ${answered}`);
+    }
+  }
+}
+console.log(
+  `one data set deployed (each of ${labelled.length} alone): accuracy ${pct(alone.correct / alone.inScope)} (${alone.inScope} questions about it) · every other question refused ${pct(alone.refused / alone.others)} (${alone.others})`,
+);
+
 if (process.env.BENCH_VERBOSE) {
+  console.log('\nmisses with one data set deployed:');
+  for (const miss of aloneMisses) console.log(`- ${miss}`);
   console.log('\nmisses:');
   for (const o of outcomes) {
     const r = o.result;

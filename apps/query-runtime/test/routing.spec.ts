@@ -402,3 +402,34 @@ describe('QuestionRouter on values named by part of their words', () => {
     expect(rated.kind === 'answer' && rated.slots).not.toHaveProperty('mpaa_rating');
   });
 });
+
+describe('QuestionRouter with one data set deployed', () => {
+  let dir: ScratchDir;
+  let router: QuestionRouter;
+  const ask = (question: string) => router.route(question, { now });
+
+  beforeAll(async () => {
+    dir = scratchDir('querylane-routing-alone-');
+    const inputs: RouteCandidateInput[] = [];
+    const values: DataValues = {};
+    const electricity = parse(readFileSync(join(vegaDataDir(), 'iowa-electricity.csv'), 'utf8'), { columns: true, skip_empty_lines: true, cast: true }) as Record<string, unknown>[];
+    await deploy(dir.path, { iowa_electricity: electricity }, { candidates: inputs, values });
+    router = QuestionRouter.build(inputs, { values });
+  });
+
+  afterAll(() => dir?.remove());
+
+  it('refuses a question about other data, though its one ranking program wins by a wide margin', () => {
+    for (const question of ['which country has the largest population', 'which disaster type killed the most people', 'average salary by department', 'top 5 players by goals', 'how many movies were released since 2005']) {
+      const result = ask(question);
+      expect(result.kind, question).toBe('refusal');
+      if (result.kind === 'refusal') expect(result.reason, question).toMatch(/is about .*which none of the deployed programs/);
+    }
+  });
+
+  it('still answers questions about its data, by its columns, its name or its values', () => {
+    expect(ask('total net generation by source')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_net_generation_by_source' } });
+    expect(ask('how much nuclear energy was generated?')).toMatchObject({ kind: 'answer', slots: { source: 'Nuclear Energy' } });
+    expect(ask('iowa electricity since 2010')).toMatchObject({ kind: 'answer', candidate: { family: 'range' } });
+  });
+});

@@ -36,7 +36,21 @@ interface Scored {
   ignored: string[];
   /** Stated dates, numeric bounds and quoted terms this program would not apply. */
   unapplied: string[];
+  /** The question's words about its subject (not the operation: "top", "average", "count"), and how many this program's text has. */
+  topicTerms: string[];
+  topicMatched: number;
+  /** A value of the question fills one of the program's filters (`value`), or only a bound (`bound`: a date or number fits many data sets). */
+  valueEvidence: 'value' | 'bound' | null;
 }
+
+// Words that say what to do with data, not which data: a question made of these and words no
+// program knows ("which country has the largest population") is about other data.
+const operationTerm = /^(count|per|trend|lookup|search|top|bottom|averag|average|mean|total|sum|max|min|list|show|find|give|get|number|many|much|all)$/;
+// A typo only stands for a word of the programs when it is long enough not to be another word
+// ("countr" is one edit from "count", "horsepowr" from nothing else).
+const fuzzyTopicLength = 7;
+const valueRoles = new Set(['eq', 'key', 'term']);
+const boundRoles = new Set(['min', 'max', 'from', 'to']);
 
 export class QuestionRouter {
   private constructor(
@@ -142,6 +156,18 @@ export class QuestionRouter {
         candidates: closest(3),
       };
     }
+    // A question none of whose subject words any program has is about other data, unless it names
+    // a value of this data; a date or a number alone outweighs one unknown word ("who died between
+    // April 30 and May 1" of a table of deaths), not two ("movies released since 2005" of the weather).
+    const unknownSubject = best.topicTerms.length > (best.valueEvidence === 'bound' ? 1 : 0) && best.topicMatched === 0 && best.valueEvidence !== 'value';
+    if (unknownSubject) {
+      return {
+        kind: 'refusal',
+        reason: `the question is about ${topicWords(question, best.topicTerms)}, which none of the deployed programs' data or columns mention`,
+        confidence: 0,
+        candidates: closest(3),
+      };
+    }
     const second = fit[1];
     const confidence = confidenceOf(best, second);
     if (confidence < this.threshold) {
@@ -225,6 +251,7 @@ export class QuestionRouter {
     if (/\b(named|called)\b/.test(parsed.lower)) imply('', ['name']);
     if (/\btitled\b/.test(parsed.lower)) imply('', ['title']);
 
+    const topicTerms = [...contentTerms].filter((term) => !operationTerm.test(term));
     // The terms are already canonical: searched as they are, not folded a second time.
     const hits: SearchResult[] = contentTerms.size > 0 ? this.search.search([...contentTerms].join(' '), { tokenize: (t) => t.split(' '), processTerm: (t) => t }) : [];
     const retrieved = hits.slice(0, rerankDepth).map((hit) => ({ id: hit.id as number, score: hit.score, queryTerms: hit.queryTerms }));
@@ -276,6 +303,9 @@ export class QuestionRouter {
       const consumed = constraints.filter(([s, e]) => fill.used.some(([us, ue]) => us < e && ue > s)).length;
       const constraintCoverage = constraints.length === 0 ? 1 : (consumed - fill.rejected.length) / constraints.length;
       const termCoverage = contentTerms.size === 0 ? 0 : new Set(hit.queryTerms).size / contentTerms.size;
+      const topicMatched = new Set(hit.queryTerms.filter((term) => topicTerms.includes(term) && (this.vocabulary.has(term) || term.length >= fuzzyTopicLength))).size;
+      const filled = candidate.plans.filter((plan) => fill.slots[plan.slot.name] !== undefined && fill.slots[plan.slot.name] !== null);
+      const valueEvidence = filled.some((plan) => valueRoles.has(plan.role)) ? 'value' : filled.some((plan) => boundRoles.has(plan.role)) ? 'bound' : null;
       const familyAgreement = candidate.family === null || maxCue === 0 ? 0 : (parsed.families.get(candidate.family) ?? 0) - 0.6 * maxCue;
       let group = 0;
       if (groupCue.length > 0) {
@@ -289,7 +319,7 @@ export class QuestionRouter {
       const refused = ignored.length > 0 || unapplied.length > 0 ? 1 : 0;
       const score =
         tableCue + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * Object.keys(fill.slots).length + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - refused;
-      return { candidate, bm25: hit.score, score, fill, termCoverage, matchedTerms: new Set(hit.queryTerms).size, constraintCoverage, familyAgreement, superlativeMiss, ignored, unapplied };
+      return { candidate, bm25: hit.score, score, fill, termCoverage, matchedTerms: new Set(hit.queryTerms).size, constraintCoverage, familyAgreement, superlativeMiss, ignored, unapplied, topicTerms, topicMatched, valueEvidence };
     });
     scored.sort((a, b) => b.score - a.score);
     return Object.assign(scored, { parsed });
@@ -371,6 +401,13 @@ function confidenceOf(best: Scored, second: Scored | undefined): number {
 }
 
 const clearWinner = { score: 0.6, margin: 0.5 };
+
+/** The question's own words for its subject terms: `"country", "population"`. */
+function topicWords(question: string, topicTerms: string[]): string {
+  const seen = new Set<string>();
+  for (const word of questionWords(question)) if (topicTerms.includes(canonicalTerm(word.word) ?? '')) seen.add(word.original);
+  return [...seen].map((word) => `"${word}"`).join(', ');
+}
 
 /** "what about Morris?", "and in 1931?", "same for GOOG", "only the Japanese ones", "top 5 instead". */
 const followUpCue = /^\s*(?:and|but|what about|how about|same (?:for|with|in)|the same|now|only|just|instead|then|also|ok(?:ay)?,?\s+(?:and|now|what about))\b|\b(?:instead|as well|too)\s*[?.!]*\s*$/i;
