@@ -33,6 +33,14 @@ async function deploy(dir: string, data: Record<string, Record<string, unknown>[
   }
 }
 
+/** A router over only these tables' programs, and the scratch directory to remove after. */
+async function routerOver(prefix: string, data: Record<string, Record<string, unknown>[]>): Promise<{ router: QuestionRouter; dir: ScratchDir }> {
+  const dir = scratchDir(prefix);
+  const into = { candidates: [] as RouteCandidateInput[], values: {} as DataValues };
+  await deploy(dir.path, data, into);
+  return { router: QuestionRouter.build(into.candidates, { values: into.values }), dir };
+}
+
 beforeAll(async () => {
   scratch = scratchDir('querylane-routing-');
   await deploy(scratch.path, { cars: vegaJson('cars.json') as Record<string, unknown>[], seattle_weather: seattleWeather() }, { candidates, values: valuesOf });
@@ -374,11 +382,7 @@ describe('QuestionRouter on values named by part of their words', () => {
   const ask = (question: string) => router.route(question, { now });
 
   beforeAll(async () => {
-    dir = scratchDir('querylane-routing-part-');
-    const inputs: RouteCandidateInput[] = [];
-    const values: DataValues = {};
-    await deploy(dir.path, { football: vegaJson('football.json') as Record<string, unknown>[], movies: vegaJson('movies.json') as Record<string, unknown>[] }, { candidates: inputs, values });
-    router = QuestionRouter.build(inputs, { values });
+    ({ router, dir } = await routerOver('querylane-routing-part-', { football: vegaJson('football.json') as Record<string, unknown>[], movies: vegaJson('movies.json') as Record<string, unknown>[] }));
   });
 
   afterAll(() => dir?.remove());
@@ -409,12 +413,8 @@ describe('QuestionRouter with one data set deployed', () => {
   const ask = (question: string) => router.route(question, { now });
 
   beforeAll(async () => {
-    dir = scratchDir('querylane-routing-alone-');
-    const inputs: RouteCandidateInput[] = [];
-    const values: DataValues = {};
     const electricity = parse(readFileSync(join(vegaDataDir(), 'iowa-electricity.csv'), 'utf8'), { columns: true, skip_empty_lines: true, cast: true }) as Record<string, unknown>[];
-    await deploy(dir.path, { iowa_electricity: electricity }, { candidates: inputs, values });
-    router = QuestionRouter.build(inputs, { values });
+    ({ router, dir } = await routerOver('querylane-routing-alone-', { iowa_electricity: electricity }));
   });
 
   afterAll(() => dir?.remove());

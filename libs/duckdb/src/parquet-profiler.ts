@@ -108,12 +108,13 @@ export async function profileParquet(path: string, options: ProfileParquetOption
       const table = options.tableName ?? (await storedTableName(connection, path)) ?? tableNameFromPath(path);
       const { rowCount, values } = await scan(connection, source, plans);
       const columns: ColumnProfile[] = [];
+      // How many values a column's counts are read for: every one of an enumerable column.
+      const listed = topValues > 0 ? Math.max(topValues, enumLimit) : 0;
       for (const plan of plans) {
         const { metrics, type } = plan;
         const nonNull = Number(values[metrics.nonNull]);
         const min = metrics.min === undefined ? undefined : values[metrics.min];
         const max = metrics.max === undefined ? undefined : values[metrics.max];
-        const listed = topValues > 0 ? Math.max(topValues, enumLimit) : 0;
         const counted = type.family === 'string' ? await valueCounts(connection, source, plan, listed, { rowCount, nonNull, min, max }) : undefined;
         const distinct = counted ? counted.distinct : Number(values[metrics.distinct!]);
         const semantic = classifyColumn(
