@@ -45,12 +45,14 @@ for (const size of sizes) {
   }
 }
 
-// The fixture API streams the files from disk, so it holds none of them in memory.
+// The fixture API streams the files from disk, so it holds none of them in memory. It reads them in
+// 1 MiB pieces: with Node's 64 KiB default the fixture itself was the slow end of the download
+// (curl took 0.26–0.34 s to fetch 151 MB from it, 0.05 s from a plain socket server).
 const fixture = createServer((request, response) => {
   const dataset = datasets[Number(new URL(request.url ?? '/', 'http://x').pathname.slice(1))];
   if (!dataset) return void response.writeHead(404).end();
   response.writeHead(200, { 'content-type': 'application/json', 'content-length': String(statSync(dataset.file).size) });
-  createReadStream(dataset.file).pipe(response);
+  createReadStream(dataset.file, { highWaterMark: 1024 * 1024 }).pipe(response);
 });
 await new Promise<void>((resolve) => fixture.listen(0, '127.0.0.1', resolve));
 const fixturePort = (fixture.address() as AddressInfo).port;

@@ -157,7 +157,18 @@ export function catalogHandlers(u: CatalogUseCases): Omit<ServiceImplementation<
         }),
       ),
     }),
-    transitionJob: async ({ jobId, status, reason }, context) => ({ job: message(catalogV1.JobSchema, await u.records.transitionJob(await caller(context), { jobId, status, reason })) }),
+    transitionJob: async ({ jobId, status, reason, events, datasourceStatus }, context) => ({
+      job: message(
+        catalogV1.JobSchema,
+        await u.records.transitionJob(await caller(context), {
+          jobId,
+          status,
+          reason,
+          events: events.map((event) => ({ eventType: event.eventType, message: event.message, data: event.data })),
+          datasourceStatus,
+        }),
+      ),
+    }),
     addJobEvent: async ({ jobId, eventType, message: text, data }, context) => ({
       jobEvent: message(catalogV1.JobEventSchema, await u.records.addJobEvent(await caller(context), { jobId, eventType, message: text, data })),
     }),

@@ -67,6 +67,54 @@ describe(`catalog data records [${backend}]`, () => {
     expect(read.job_events.map((e) => e.seq_id)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
   });
 
+
+  it('ends a job with its last events and its datasource status in one transition, or changes none of them', async () => {
+    const { job } = await catalog.createJob({ projectId: a.projectId, datasourceId: a.datasourceId, jobType: 'test_job_nobody_runs', sources: [] });
+    await catalog.transitionJob({ jobId: job!.id, status: 'running' });
+    await catalog.addJobEvent({ jobId: job!.id, eventType: 'started', message: 'attempt 1' });
+    const read = () =>
+      Promise.all([
+        h.ok<{ status: string; job_events: { seq_id: number; event_type: string; data: unknown }[] }>('GET', `/jobs/${job!.id}`, { token: adminToken }),
+        h.ok<{ status: string }>('GET', `/datasources/${a.datasourceId}`, { token: adminToken }),
+      ]);
+    const [, datasourceBefore] = await read();
+    const ending = (overrides: Record<string, unknown>) => ({
+      jobId: job!.id,
+      status: 'succeeded',
+      events: [{ eventType: 'programs_generated', message: '2 new', data: { created: 2 } }, { eventType: 'dataline_built', message: 'dataline sales' }],
+      datasourceStatus: 'transformed',
+      ...overrides,
+    });
+
+    // Bad input anywhere in the call changes nothing: no event, no status of the job or the datasource.
+    await expect(catalog.transitionJob(ending({ datasourceStatus: 'finished' }))).rejects.toMatchObject({ code: 'invalid_request' });
+    await expect(catalog.transitionJob(ending({ events: [{ eventType: ' ', message: 'blank' }] }))).rejects.toMatchObject({ code: 'invalid_request' });
+    // Events may come with any move, a retry too.
+    await catalog.transitionJob({ jobId: job!.id, status: 'queued', events: [{ eventType: 'x', message: 'y' }] });
+    await catalog.transitionJob({ jobId: job!.id, status: 'running' });
+    const [jobBefore] = await read();
+    expect(jobBefore.job_events.map((e) => e.event_type)).toEqual(['started', 'x']);
+
+    const { job: done } = await catalog.transitionJob(ending({}));
+    expect(done).toMatchObject({ status: 'succeeded' });
+    const [jobAfter, datasourceAfter] = await read();
+    expect(jobAfter.job_events.map((e) => [e.seq_id, e.event_type])).toEqual([
+      [1, 'started'],
+      [2, 'x'],
+      [3, 'programs_generated'],
+      [4, 'dataline_built'],
+    ]);
+    expect(jobAfter.job_events[2]!.data).toEqual({ created: 2 });
+    expect(datasourceAfter.status).toBe('transformed');
+    const events = await h.ok<{ data: { event_type: string; data: { datasource_id?: string; from?: string; to?: string } }[] }>('GET', `/projects/${a.projectId}/events?limit=500`, { token: adminToken });
+    expect(events.data.find((e) => e.event_type === 'datasource.status_changed' && e.data.datasource_id === a.datasourceId)?.data).toMatchObject({ from: datasourceBefore.status, to: 'transformed' });
+
+    // A move the job cannot make writes none of what came with it either.
+    await expect(catalog.transitionJob(ending({ datasourceStatus: 'transformation_failed' }))).rejects.toMatchObject({ code: 'conflict' });
+    const [jobLast, datasourceLast] = await read();
+    expect(jobLast.job_events).toHaveLength(4);
+    expect(datasourceLast.status).toBe('transformed');
+  });
   it('records data objects with lineage, and one dataline per datasource', async () => {
     const object = (role: string, size: number) => ({
       projectId: a.projectId,

@@ -16,7 +16,11 @@ function fakeCatalog(delays: Record<string, number> = {}) {
   const later = (what: string, ms = 0) => new Promise<void>((resolve) => setTimeout(resolve, ms)).then(() => void landed.push(what));
   const call = {
     getJob: async () => ({ job: { id: jobId, status: 'queued', projectId: 'p', datasourceId: 'd', sources: [{ sourceType: 'data_object', sourceId: 'o' }] } }),
-    transitionJob: async ({ status }: { status: string }) => later(`status ${status}`),
+    // Events and a datasource status sent with a move land with it, in one transaction.
+    transitionJob: async ({ status, events = [], datasourceStatus }: { status: string; events?: { eventType: string }[]; datasourceStatus?: string }) => {
+      await later(`status ${status}`);
+      landed.splice(-1, 0, ...events.map((event) => `event ${event.eventType}`), ...(datasourceStatus ? [`datasource ${datasourceStatus}`] : []));
+    },
     getDataObject: async () => ({ dataObject: { id: 'o', key: 'response.parquet', fileSize: 1n } }),
     getDatasource: async () => ({ datasource: { id: 'd', name: 'Sales' } }),
     listProjectDatalines: async () => ({ datalines: [] }),
@@ -52,7 +56,13 @@ describe('the dataline job', () => {
   it('records its steps in order while the download overlaps the started event', async () => {
     const { landed, clients } = fakeCatalog({ started: 30 });
     expect(await useCase(clients, async () => createReadStream(parquet)).execute(jobId)).toBe('done');
-    expect(landed).toEqual(['status running', 'event started', 'event profiled', 'event programs_generated', 'datasource transformed', 'event dataline_built', 'status succeeded']);
+    expect(landed).toEqual(['status running', 'event started', 'event profiled', 'event programs_generated', 'event dataline_built', 'datasource transformed', 'status succeeded']);
+  });
+
+  it('records `profiled` before the job ends, however late it lands beside the dataline write', async () => {
+    const { landed, clients } = fakeCatalog({ profiled: 30 });
+    expect(await useCase(clients, async () => createReadStream(parquet)).execute(jobId)).toBe('done');
+    expect(landed).toEqual(['status running', 'event started', 'event profiled', 'event programs_generated', 'event dataline_built', 'datasource transformed', 'status succeeded']);
   });
 
   it('records a failed download after the started event, however late that one lands', async () => {

@@ -1,6 +1,7 @@
 // Profiles a Parquet file for the Dataline: per column its type, nulls, cardinality, range, most
 // frequent values and meaning, plus the table's DDL. One aggregate scan computes every count and
-// range at once (Parquet is columnar, so each aggregate reads only its own column); then one
+// range at once (Parquet is columnar, so each aggregate reads only its own column), and a second
+// the integer columns' distinct counts, which a compact range lets a bitmap count; then one
 // GROUP BY per text column, which gives its distinct count, top values and value shape at once
 // (a count(DISTINCT) beside it hashed every value a second time), and one per other column that
 // gets top values.
@@ -188,11 +189,13 @@ const whitespaceCodes = [32, 9, 10, 12, 13];
 async function scan(connection: DuckDBConnection, source: string, plans: ColumnPlan[]): Promise<{ rowCount: number; values: JS[] }> {
   const select = ['count(*)'];
   const metric = (sql: string): number => select.push(sql) - 1;
+  const counted: ColumnPlan[] = [];
   for (const plan of plans) {
     const column = quoteIdentifier(plan.column.name);
     const family = plan.type.family;
     plan.metrics = { nonNull: metric(`count(${column})`) };
-    if (family !== 'string') plan.metrics.distinct = metric(`count(DISTINCT ${column})`);
+    if (bitmapTypes.has(plan.column.type)) counted.push(plan);
+    else if (family !== 'string') plan.metrics.distinct = metric(`count(DISTINCT ${column})`);
     if (hasRange(family)) {
       // An ENUM orders by its declaration; its range is given in text order like any label.
       const [ranged, as] = family === 'enum' ? [`CAST(${column} AS VARCHAR)`, 'string' as const] : [column, family];
@@ -206,7 +209,40 @@ async function scan(connection: DuckDBConnection, source: string, plans: ColumnP
   }
   const reader = await connection.runAndReadAll(`SELECT ${select.join(', ')} FROM ${source}`);
   const values = reader.getRowsJS()[0] ?? [];
+  await countIntegers(connection, source, counted, values);
   return { rowCount: Number(values[0]), values };
+}
+
+// Integer types whose distinct values can be counted in a bitmap over their range.
+const bitmapTypes = new Set(['TINYINT', 'SMALLINT', 'INTEGER', 'BIGINT', 'HUGEINT', 'UTINYINT', 'USMALLINT', 'UINTEGER', 'UBIGINT']);
+// The widest range counted in a bitmap: 2^26 bits, 8 MiB a DuckDB thread.
+const bitmapRange = 2n ** 26n;
+
+/**
+ * The distinct counts of integer columns, appended to the scan's values (each plan's `distinct`).
+ * Where the column's range is compact (ids, years, counts, codes) its values are marked in a bitmap
+ * over the range (`bitstring_agg`) and the marks counted: a million ids in a quarter of the time a
+ * hashed count(DISTINCT) takes. A wider range is hashed as any other column. One query for all.
+ */
+async function countIntegers(connection: DuckDBConnection, source: string, plans: ColumnPlan[], values: JS[]): Promise<void> {
+  const counted: { plan: ColumnPlan; sql: string }[] = [];
+  for (const plan of plans) {
+    const [min, max] = [values[plan.metrics.min!], values[plan.metrics.max!]];
+    if (min === null || min === undefined || max === null || max === undefined) {
+      plan.metrics.distinct = values.push(0) - 1; // no values
+      continue;
+    }
+    const column = quoteIdentifier(plan.column.name);
+    const [low, high] = [BigInt(String(min)), BigInt(String(max))];
+    const type = plan.column.type;
+    const bounds = `CAST('${low}' AS ${type}), CAST('${high}' AS ${type})`;
+    counted.push({ plan, sql: high - low < bitmapRange ? `bit_count(bitstring_agg(${column}, ${bounds}))` : `count(DISTINCT ${column})` });
+  }
+  if (counted.length === 0) return;
+  const counts = (await connection.runAndReadAll(`SELECT ${counted.map((entry) => entry.sql).join(', ')} FROM ${source}`)).getRowsJS()[0] ?? [];
+  counted.forEach(({ plan }, index) => {
+    plan.metrics.distinct = values.push(counts[index] ?? null) - 1;
+  });
 }
 
 // An ISO 8601 date as a value begins, as the `iso` count below looks for it.

@@ -202,6 +202,31 @@ describe('profileParquet', () => {
     expect(profile.table).toBe('wide');
   });
 
+  it('counts the distinct values of integer columns exactly, compact or wide in range, signed or not, with nulls', async () => {
+    const path = join(dir.path, 'integers.parquet');
+    // 5,000 rows: compact ranges (counted in a bitmap), ranges wider than 2^26 (hashed), negatives,
+    // the extremes of BIGINT and UBIGINT, nulls, and a column with no value at all.
+    await script([
+      `COPY (
+        SELECT
+          (i % 1234)::INTEGER AS compact,
+          CASE WHEN i % 5 = 0 THEN NULL ELSE (i * 7919 % 3001) - 1500 END::BIGINT AS negative,
+          (i * 104729)::BIGINT AS wide,
+          CASE WHEN i % 2 = 0 THEN 9223372036854775807 ELSE -9223372036854775808 + i % 3 END::BIGINT AS extremes,
+          CASE WHEN i % 3 = 0 THEN 18446744073709551615::UBIGINT ELSE (i % 10)::UBIGINT END AS unsigned,
+          (i % 200)::UTINYINT AS tiny,
+          NULL::INTEGER AS empty,
+          -42::SMALLINT AS single
+        FROM range(5000) r(i)
+      ) TO ${literal(path)} (FORMAT parquet)`,
+    ]);
+    const profile = await profileParquet(path, { logger });
+    const names = ['compact', 'negative', 'wide', 'extremes', 'unsigned', 'tiny', 'empty', 'single'];
+    const [expected] = await query(`SELECT ${names.map((name) => `count(DISTINCT ${name}) AS ${name}`).join(', ')} FROM ${literal(path)}`);
+    expect(Object.fromEntries(names.map((name) => [name, column(profile, name).distinct_count]))).toEqual(expected);
+    expect(expected).toMatchObject({ compact: 1234, wide: 5000, extremes: 4, empty: 0, single: 1 });
+  });
+
   it('writes DDL with every identifier quoted that a fresh DuckDB runs and the Parquet loads into', async () => {
     const records = [
       { 'US Gross': 1, order: 'a', 'a.b': 1.5, 'say "hi"': true, nested: { 'x y': 1, select: ['q'] }, doc: { a: 1 }, day: '2020-01-01' },

@@ -29,6 +29,22 @@ export const sourceTypes = ['data_object', 'datasource'] as const;
 
 type Json = Record<string, unknown> | undefined;
 
+export interface JobEventInput {
+  eventType: string;
+  message: string;
+  data?: Json;
+}
+
+function checkJobEvent(event: JobEventInput): void {
+  if (!event.eventType.trim()) throw new AppError('invalid_request', 'event_type is required', { field: 'event_type' });
+}
+
+function checkDatasourceStatus(status: string, field: string): void {
+  if (!(datasourceStatuses as readonly string[]).includes(status)) {
+    throw new AppError('invalid_request', `${field} must be one of ${datasourceStatuses.join(', ')}`, { field });
+  }
+}
+
 export interface ObjectInput {
   bucket: string;
   key: string;
@@ -138,14 +154,30 @@ export class DataRecordsUseCase {
     return job;
   }
 
-  async transitionJob(actor: Actor | undefined, input: { jobId: string; status: string; reason?: string | undefined }) {
+  /**
+   * Moves a job, with the JobEvents given (in order) and its datasource's new status, if one is
+   * given, in the same transaction: a job's last steps and its end are one round trip, and no
+   * reader sees the job succeeded before its datasource is transformed.
+   */
+  async transitionJob(
+    actor: Actor | undefined,
+    input: { jobId: string; status: string; reason?: string | undefined; events?: JobEventInput[]; datasourceStatus?: string | undefined },
+  ) {
     if (!(jobStatuses as readonly string[]).includes(input.status)) throw new AppError('invalid_request', `status must be one of ${jobStatuses.join(', ')}`, { field: 'status' });
+    const events = input.events ?? [];
+    events.forEach(checkJobEvent);
+    if (input.datasourceStatus !== undefined) checkDatasourceStatus(input.datasourceStatus, 'datasource_status');
     const existing = await this.job(actor, input.jobId, 'project:write');
+    if (input.datasourceStatus !== undefined && !existing.datasource_id) {
+      throw new AppError('invalid_request', 'the job has no datasource whose status could change', { field: 'datasource_status' });
+    }
     return this.catalogEvents.commit(async (trx, emit) => {
       const job = await trx.selectFrom('jobs').selectAll().where('id', '=', existing.id).forUpdate().executeTakeFirstOrThrow();
       if (!transitions[job.status]?.includes(input.status)) {
         throw new AppError('conflict', `a ${job.status} job cannot become ${input.status}`, { from: job.status, to: input.status });
       }
+      for (const event of events) await this.appendJobEvent(trx, job.id, event);
+      if (input.datasourceStatus !== undefined && job.datasource_id) await this.moveDatasource(trx, emit, job.datasource_id, input.datasourceStatus);
       const updated = await trx
         .updateTable('jobs')
         .set((eb) => ({
@@ -164,20 +196,25 @@ export class DataRecordsUseCase {
     });
   }
 
-  async addJobEvent(actor: Actor | undefined, input: { jobId: string; eventType: string; message: string; data?: Json }) {
+  async addJobEvent(actor: Actor | undefined, input: { jobId: string } & JobEventInput) {
     const job = await this.job(actor, input.jobId, 'project:write');
-    if (!input.eventType.trim()) throw new AppError('invalid_request', 'event_type is required', { field: 'event_type' });
+    checkJobEvent(input);
     return this.db.transaction().execute(async (trx) => {
       // The job row lock makes seq_id strictly increasing under concurrent writers.
       await trx.selectFrom('jobs').select('id').where('id', '=', job.id).forUpdate().executeTakeFirstOrThrow();
-      const last = await trx.selectFrom('job_events').select((eb) => eb.fn.max('seq_id').as('seq')).where('job_id', '=', job.id).executeTakeFirst();
-      const seq = Number(last?.seq ?? 0) + 1;
-      return trx
-        .insertInto('job_events')
-        .values({ id: randomUUID(), job_id: job.id, seq_id: seq, event_type: input.eventType, message: input.message, data: input.data ? JSON.stringify(input.data) : null })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return this.appendJobEvent(trx, job.id, input);
     });
+  }
+
+  /** Appends a JobEvent with the next seq_id; the caller holds the job's row lock. */
+  private async appendJobEvent(trx: Kysely<CatalogTables>, jobId: string, event: JobEventInput) {
+    const last = await trx.selectFrom('job_events').select((eb) => eb.fn.max('seq_id').as('seq')).where('job_id', '=', jobId).executeTakeFirst();
+    const seq = Number(last?.seq ?? 0) + 1;
+    return trx
+      .insertInto('job_events')
+      .values({ id: randomUUID(), job_id: jobId, seq_id: seq, event_type: event.eventType, message: event.message, data: event.data ? JSON.stringify(event.data) : null })
+      .returningAll()
+      .executeTakeFirstOrThrow();
   }
 
   async createDataObject(
@@ -287,18 +324,26 @@ export class DataRecordsUseCase {
   }
 
   async setDatasourceStatus(actor: Actor | undefined, input: { datasourceId: string; status: string }) {
-    if (!(datasourceStatuses as readonly string[]).includes(input.status)) {
-      throw new AppError('invalid_request', `status must be one of ${datasourceStatuses.join(', ')}`, { field: 'status' });
-    }
+    checkDatasourceStatus(input.status, 'status');
     assertId('datasource', input.datasourceId);
-    const existing = await this.db.selectFrom('datasources').selectAll().where('id', '=', input.datasourceId).where('deleted_at', 'is', null).executeTakeFirst();
+    const existing = await this.db.selectFrom('datasources').select('project_id').where('id', '=', input.datasourceId).where('deleted_at', 'is', null).executeTakeFirst();
     if (!existing) throw notFound('datasource', input.datasourceId);
-    const project = await this.project(actor, existing.project_id, 'project:write').catch(hideAs('datasource', input.datasourceId));
-    return this.catalogEvents.commit(async (trx, emit) => {
-      const datasource = await trx.updateTable('datasources').set({ status: input.status, updated_at: new Date() }).where('id', '=', existing.id).returningAll().executeTakeFirstOrThrow();
-      await emit.project(project, 'datasource.status_changed', `Datasource ${datasource.name} is ${input.status}`, { id: datasource.id, datasource_id: datasource.id, from: existing.status, to: input.status });
-      return datasource;
+    await this.project(actor, existing.project_id, 'project:write').catch(hideAs('datasource', input.datasourceId));
+    return this.catalogEvents.commit((trx, emit) => this.moveDatasource(trx, emit, input.datasourceId, input.status));
+  }
+
+  /** Sets a datasource's status with its `datasource.status_changed` ProjectEvent. */
+  private async moveDatasource(trx: Kysely<CatalogTables>, emit: Emitter, datasourceId: string, status: string) {
+    const before = await trx.selectFrom('datasources').select('status').where('id', '=', datasourceId).where('deleted_at', 'is', null).forUpdate().executeTakeFirst();
+    if (!before) throw notFound('datasource', datasourceId);
+    const datasource = await trx.updateTable('datasources').set({ status, updated_at: new Date() }).where('id', '=', datasourceId).returningAll().executeTakeFirstOrThrow();
+    await emit.project({ id: datasource.project_id }, 'datasource.status_changed', `Datasource ${datasource.name} is ${status}`, {
+      id: datasource.id,
+      datasource_id: datasource.id,
+      from: before.status,
+      to: status,
     });
+    return datasource;
   }
 
   async addProjectEvent(actor: Actor | undefined, input: { projectId: string; eventType: string; message: string; data?: Json }) {

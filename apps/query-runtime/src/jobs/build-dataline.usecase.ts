@@ -41,14 +41,18 @@ export class BuildDatalineUseCase {
       return 'skipped';
     }
     if (job.status === 'succeeded' || job.status === 'failed') return 'skipped';
+    // The job's reads go out while it is marked running: none depends on the other.
+    const reads = this.read(job);
+    reads.catch(() => undefined); // awaited by the first attempt; a failed move throws first
     if (job.status === 'queued') await catalog.transitionJob({ jobId, status: 'running', reason: 'picked up by query-runtime' });
     const log = this.deps.logger.child({ job_id: jobId, project_id: job.projectId, datasource_id: job.datasourceId });
 
     let lastError: unknown;
     for (let attempt = 1; attempt <= this.deps.retry.attempts; attempt += 1) {
       try {
-        await this.build(job, attempt, log);
-        await catalog.transitionJob({ jobId, status: 'succeeded' });
+        const built = await this.build(job, attempt, attempt === 1 ? await reads : await this.read(job), log);
+        // The job's last events, its datasource's new status and its end are one transaction.
+        await catalog.transitionJob({ jobId, status: 'succeeded', events: built.events, datasourceStatus: 'transformed' });
         return 'done';
       } catch (error) {
         lastError = error;
@@ -66,18 +70,24 @@ export class BuildDatalineUseCase {
     return 'done';
   }
 
-  private async build(job: catalogV1.Job, attempt: number, log: Logger): Promise<void> {
+  /** What a job reads before it builds: its response data object, its datasource and the project's datalines, all at once. */
+  private async read(job: catalogV1.Job): Promise<JobInputs> {
     const catalog = this.deps.clients.catalog.call;
     const source = job.sources.find((s) => s.sourceType === 'data_object');
     if (!source || !job.datasourceId) throw new AppError('invalid_request', 'the job names no response data object or datasource');
-    // The reads go out together: each is a round trip to the catalog, and none needs another.
     const [{ dataObject }, { datasource }, { datalines }] = await Promise.all([
       catalog.getDataObject({ dataObjectId: source.sourceId }),
       catalog.getDatasource({ datasourceId: job.datasourceId }),
       catalog.listProjectDatalines({ projectId: job.projectId }),
     ]);
     if (!dataObject || !datasource) throw new AppError('not_found', 'the job’s data object or datasource is gone');
+    return { datasourceId: job.datasourceId, dataObject, datasource, datalines };
+  }
 
+  /** Builds the dataline and its programs; answers the JobEvents that go with the job's success. */
+  private async build(job: catalogV1.Job, attempt: number, inputs: JobInputs, log: Logger): Promise<{ events: JobEventInit[] }> {
+    const catalog = this.deps.clients.catalog.call;
+    const { datasourceId, dataObject, datasource, datalines } = inputs;
     const scratch = await mkdtemp(join(tmpdir(), 'querylane-dataline-'));
     try {
       const local = join(scratch, 'response.parquet');
@@ -88,43 +98,59 @@ export class BuildDatalineUseCase {
         this.deps.objects.get(dataObject.key).then((body) => pipeline(body, createWriteStream(local))),
       ]);
       const started = performance.now();
-      const table = projectTableName(datasource.name, job.datasourceId, datalines);
+      const table = projectTableName(datasource.name, datasourceId, datalines);
       const profile = await profileParquet(local, { tableName: table });
       log.info({ rows: profile.row_count, columns: profile.columns.length, duration_ms: Math.round(performance.now() - started) }, 'profiled');
-      await catalog.addJobEvent({
-        jobId: job.id,
-        eventType: 'profiled',
-        message: `${profile.row_count} rows, ${profile.columns.length} columns`,
-        data: { rows: profile.row_count, columns: profile.columns.length },
-      });
-      const { dataline } = await catalog.upsertDataline({
-        projectId: job.projectId,
-        datasourceId: job.datasourceId,
-        dataObjectId: dataObject.id,
-        name: profile.table,
-        dataModel: JSON.parse(JSON.stringify(profile)) as never,
-        schemaCode: profile.schema_code,
-      });
+      // `profiled` is recorded while the dataline is written: neither needs the other.
+      const [, { dataline }] = await Promise.all([
+        catalog.addJobEvent({
+          jobId: job.id,
+          eventType: 'profiled',
+          message: `${profile.row_count} rows, ${profile.columns.length} columns`,
+          data: { rows: profile.row_count, columns: profile.columns.length },
+        }),
+        catalog.upsertDataline({
+          projectId: job.projectId,
+          datasourceId,
+          dataObjectId: dataObject.id,
+          name: profile.table,
+          dataModel: JSON.parse(JSON.stringify(profile)) as never,
+          schemaCode: profile.schema_code,
+        }),
+      ]);
       const programs = await this.deps.regenerate.execute({ projectId: job.projectId, profile });
-      await catalog.addJobEvent({
-        jobId: job.id,
-        eventType: 'programs_generated',
-        message: `${programs.created} new, ${programs.updated} changed, ${programs.unchanged} unchanged, ${programs.invalidated} invalid`,
-        data: { ...programs },
-      });
-      await catalog.addProjectEvent({
-        projectId: job.projectId,
-        eventType: 'query_program.generated',
-        message: `Query programs for ${profile.table}: ${programs.created} new, ${programs.updated} changed, ${programs.invalidated} now invalid`,
-        data: { table: profile.table, ...programs },
-      });
-      await this.deps.onDatalineBuilt?.(job.projectId);
-      await catalog.setDatasourceStatus({ datasourceId: job.datasourceId, status: 'transformed' });
-      await catalog.addJobEvent({ jobId: job.id, eventType: 'dataline_built', message: `dataline ${dataline?.name}`, data: { dataline_id: dataline?.id ?? null } });
+      await Promise.all([
+        catalog.addProjectEvent({
+          projectId: job.projectId,
+          eventType: 'query_program.generated',
+          message: `Query programs for ${profile.table}: ${programs.created} new, ${programs.updated} changed, ${programs.invalidated} now invalid`,
+          data: { table: profile.table, ...programs },
+        }),
+        this.deps.onDatalineBuilt?.(job.projectId),
+      ]);
+      return {
+        events: [
+          {
+            eventType: 'programs_generated',
+            message: `${programs.created} new, ${programs.updated} changed, ${programs.unchanged} unchanged, ${programs.invalidated} invalid`,
+            data: { ...programs },
+          },
+          { eventType: 'dataline_built', message: `dataline ${dataline?.name}`, data: { dataline_id: dataline?.id ?? null } },
+        ],
+      };
     } finally {
       await rm(scratch, { recursive: true, force: true });
     }
   }
+}
+
+type JobEventInit = { eventType: string; message: string; data: Record<string, number | string | null> };
+
+interface JobInputs {
+  datasourceId: string;
+  dataObject: catalogV1.DataObject;
+  datasource: catalogV1.Datasource;
+  datalines: catalogV1.Dataline[];
 }
 
 /** Waits for every promise; then throws the first failure, if any. */
