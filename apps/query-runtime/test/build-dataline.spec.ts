@@ -11,7 +11,7 @@ import { BuildDatalineUseCase } from '../src/jobs/build-dataline.usecase.js';
 const jobId = 'job-1';
 
 /** A catalog whose writes land (are recorded) only after `delays[eventType]` ms, as a busy one's might. */
-function fakeCatalog(delays: Record<string, number> = {}) {
+function fakeCatalog(delays: Record<string, number> = {}, failing: { upsertDataline?: boolean } = {}) {
   const landed: string[] = [];
   const later = (what: string, ms = 0) => new Promise<void>((resolve) => setTimeout(resolve, ms)).then(() => void landed.push(what));
   const call = {
@@ -25,7 +25,10 @@ function fakeCatalog(delays: Record<string, number> = {}) {
     getDatasource: async () => ({ datasource: { id: 'd', name: 'Sales' } }),
     listProjectDatalines: async () => ({ datalines: [] }),
     addJobEvent: async ({ eventType }: { eventType: string }) => later(`event ${eventType}`, delays[eventType]),
-    upsertDataline: async () => ({ dataline: { id: 'l', name: 'sales' } }),
+    upsertDataline: async () => {
+      if (failing.upsertDataline) throw new AppError('service_unavailable', 'the catalog is busy');
+      return { dataline: { id: 'l', name: 'sales' } };
+    },
     addProjectEvent: async () => undefined,
     setDatasourceStatus: async ({ status }: { status: string }) => later(`datasource ${status}`),
   };
@@ -63,6 +66,12 @@ describe('the dataline job', () => {
     const { landed, clients } = fakeCatalog({ profiled: 30 });
     expect(await useCase(clients, async () => createReadStream(parquet)).execute(jobId)).toBe('done');
     expect(landed).toEqual(['status running', 'event started', 'event profiled', 'event programs_generated', 'event dataline_built', 'datasource transformed', 'status succeeded']);
+  });
+
+  it('records a failed dataline write after the profiled event, however late that one lands', async () => {
+    const { landed, clients } = fakeCatalog({ profiled: 30 }, { upsertDataline: true });
+    expect(await useCase(clients, async () => createReadStream(parquet)).execute(jobId)).toBe('done');
+    expect(landed).toEqual(['status running', 'event started', 'event profiled', 'event attempt_failed', 'status failed', 'datasource transformation_failed']);
   });
 
   it('records a failed download after the started event, however late that one lands', async () => {

@@ -101,8 +101,9 @@ export class BuildDatalineUseCase {
       const table = projectTableName(datasource.name, datasourceId, datalines);
       const profile = await profileParquet(local, { tableName: table });
       log.info({ rows: profile.row_count, columns: profile.columns.length, duration_ms: Math.round(performance.now() - started) }, 'profiled');
-      // `profiled` is recorded while the dataline is written: neither needs the other.
-      const [, { dataline }] = await Promise.all([
+      // `profiled` is recorded while the dataline is written: neither needs the other (and, as
+      // above, a failure is thrown once both ended, so `attempt_failed` comes after `profiled`).
+      const [, { dataline }] = await settled([
         catalog.addJobEvent({
           jobId: job.id,
           eventType: 'profiled',
@@ -119,14 +120,14 @@ export class BuildDatalineUseCase {
         }),
       ]);
       const programs = await this.deps.regenerate.execute({ projectId: job.projectId, profile });
-      await Promise.all([
+      await settled([
         catalog.addProjectEvent({
           projectId: job.projectId,
           eventType: 'query_program.generated',
           message: `Query programs for ${profile.table}: ${programs.created} new, ${programs.updated} changed, ${programs.invalidated} now invalid`,
           data: { table: profile.table, ...programs },
         }),
-        this.deps.onDatalineBuilt?.(job.projectId),
+        this.deps.onDatalineBuilt?.(job.projectId) ?? Promise.resolve(),
       ]);
       return {
         events: [
@@ -153,10 +154,12 @@ interface JobInputs {
   datalines: catalogV1.Dataline[];
 }
 
-/** Waits for every promise; then throws the first failure, if any. */
-async function settled(promises: Promise<unknown>[]): Promise<void> {
-  const failed = (await Promise.allSettled(promises)).find((outcome) => outcome.status === 'rejected');
+/** Waits for every promise; then throws the first failure, if any, or answers their values. */
+async function settled<T extends readonly unknown[]>(promises: readonly [...{ [K in keyof T]: Promise<T[K]> }]): Promise<T> {
+  const outcomes: PromiseSettledResult<unknown>[] = await Promise.allSettled(promises);
+  const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
   if (failed) throw failed.reason;
+  return outcomes.map((outcome) => (outcome as PromiseFulfilledResult<unknown>).value) as unknown as T;
 }
 
 /**
