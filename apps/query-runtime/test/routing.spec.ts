@@ -33,12 +33,20 @@ async function deploy(dir: string, data: Record<string, Record<string, unknown>[
   }
 }
 
-/** A router over only these tables' programs, and the scratch directory to remove after. */
-async function routerOver(prefix: string, data: Record<string, Record<string, unknown>[]>): Promise<{ router: QuestionRouter; dir: ScratchDir }> {
+/**
+ * For a describe block: deploys only these tables' programs before its tests (and removes them
+ * after), and answers how the block asks its router a question.
+ */
+function askingOver(prefix: string, data: () => Record<string, Record<string, unknown>[]>): (question: string) => RouteResult {
   const dir = scratchDir(prefix);
-  const into = { candidates: [] as RouteCandidateInput[], values: {} as DataValues };
-  await deploy(dir.path, data, into);
-  return { router: QuestionRouter.build(into.candidates, { values: into.values }), dir };
+  let only: QuestionRouter | undefined;
+  beforeAll(async () => {
+    const into = { candidates: [] as RouteCandidateInput[], values: {} as DataValues };
+    await deploy(dir.path, data(), into);
+    only = QuestionRouter.build(into.candidates, { values: into.values });
+  });
+  afterAll(() => dir.remove());
+  return (question) => only!.route(question, { now });
 }
 
 beforeAll(async () => {
@@ -377,15 +385,7 @@ describe('QuestionRouter over stocks, barley and la-riots', () => {
 });
 
 describe('QuestionRouter on values named by part of their words', () => {
-  let dir: ScratchDir;
-  let router: QuestionRouter;
-  const ask = (question: string) => router.route(question, { now });
-
-  beforeAll(async () => {
-    ({ router, dir } = await routerOver('querylane-routing-part-', { football: vegaJson('football.json') as Record<string, unknown>[], movies: vegaJson('movies.json') as Record<string, unknown>[] }));
-  });
-
-  afterAll(() => dir?.remove());
+  const ask = askingOver('querylane-routing-part-', () => ({ football: vegaJson('football.json') as Record<string, unknown>[], movies: vegaJson('movies.json') as Record<string, unknown>[] }));
 
   it('fills a slot with the one value a run of the question is part of ("Premier League": "English Premier League")', () => {
     expect(ask('average home score in the Premier League')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_home_score_by_division' }, slots: { division: 'English Premier League' } });
@@ -408,16 +408,9 @@ describe('QuestionRouter on values named by part of their words', () => {
 });
 
 describe('QuestionRouter with one data set deployed', () => {
-  let dir: ScratchDir;
-  let router: QuestionRouter;
-  const ask = (question: string) => router.route(question, { now });
-
-  beforeAll(async () => {
-    const electricity = parse(readFileSync(join(vegaDataDir(), 'iowa-electricity.csv'), 'utf8'), { columns: true, skip_empty_lines: true, cast: true }) as Record<string, unknown>[];
-    ({ router, dir } = await routerOver('querylane-routing-alone-', { iowa_electricity: electricity }));
-  });
-
-  afterAll(() => dir?.remove());
+  const ask = askingOver('querylane-routing-alone-', () => ({
+    iowa_electricity: parse(readFileSync(join(vegaDataDir(), 'iowa-electricity.csv'), 'utf8'), { columns: true, skip_empty_lines: true, cast: true }) as Record<string, unknown>[],
+  }));
 
   it('refuses a question about other data, though its one ranking program wins by a wide margin', () => {
     for (const question of ['which country has the largest population', 'which disaster type killed the most people', 'average salary by department', 'top 5 players by goals', 'how many movies were released since 2005']) {
