@@ -67,7 +67,6 @@ describe(`catalog data records [${backend}]`, () => {
     expect(read.job_events.map((e) => e.seq_id)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
   });
 
-
   it('ends a job with its last events and its datasource status in one transition, or changes none of them', async () => {
     const { job } = await catalog.createJob({ projectId: a.projectId, datasourceId: a.datasourceId, jobType: 'test_job_nobody_runs', sources: [] });
     await catalog.transitionJob({ jobId: job!.id, status: 'running' });
@@ -115,6 +114,7 @@ describe(`catalog data records [${backend}]`, () => {
     expect(jobLast.job_events).toHaveLength(4);
     expect(datasourceLast.status).toBe('transformed');
   });
+
   it('records data objects with lineage, and one dataline per datasource', async () => {
     const object = (role: string, size: number) => ({
       projectId: a.projectId,
