@@ -86,12 +86,50 @@ export async function isolatedDatabase(): Promise<IsolatedDatabase> {
       const client = new pg.Client({ connectionString: base });
       await client.connect();
       try {
-        await client.query(`drop database if exists ${name} with (force)`);
+        await dropDatabase(client, name);
       } finally {
         await client.end();
       }
     },
   };
+}
+
+interface SqlClient {
+  query(text: string, values?: unknown[]): Promise<unknown>;
+}
+
+/**
+ * DROP DATABASE … WITH (FORCE) refuses a non-superuser when an autovacuum worker is in the database
+ * (42501: the worker belongs to no role the caller is a member of). A plain DROP DATABASE does stop
+ * autovacuum workers itself, so then the caller's own sessions are ended and the plain form is tried,
+ * again until `timeoutMs` while either form finds the database still in use (42501, 55006).
+ */
+export async function dropDatabase(client: SqlClient, name: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  try {
+    await client.query(`drop database if exists ${name} with (force)`);
+    return;
+  } catch (error) {
+    if (!isInUse(error)) throw error;
+  }
+  for (;;) {
+    try {
+      await client.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and usename = current_user and pid <> pg_backend_pid()',
+        [name],
+      );
+      await client.query(`drop database if exists ${name}`);
+      return;
+    } catch (error) {
+      if (!isInUse(error) || Date.now() > deadline) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+function isInUse(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '42501' || code === '55006';
 }
 
 export { json, protectedBy, startFixtureApi, vegaDataDir, vegaFile, vegaJson } from './fixture-api.js';
