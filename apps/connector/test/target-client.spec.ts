@@ -1,16 +1,16 @@
 // The target client against a fixture HTTP API on 127.0.0.1 serving vega-datasets files: formats,
 // encodings, the four pagination styles, parameter groups, auth, retries, redirects, limits.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { pino, type Logger } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '@querylane/errors';
-import { testLogger } from '@querylane/testing';
-import { TargetClient, type FetchProgress, type JsonBody, type TargetLimits, type TargetRequestInput } from '../src/target/index.js';
+import { scratchDir, testLogger, type ScratchDir } from '@querylane/testing';
+import { TargetClient, type FetchOptions, type FetchProgress, type JsonBody, type TargetLimits, type TargetRequestInput } from '../src/target/index.js';
 
 const dataDir = fileURLToPath(new URL('../../../node_modules/vega-datasets/data/', import.meta.url));
 const carsText = readFileSync(`${dataDir}cars.json`, 'utf8');
@@ -202,6 +202,12 @@ async function startFixture(): Promise<Fixture> {
       case '/loop':
         res.writeHead(302, { location: '/loop' });
         return void res.end();
+      case '/echo-records':
+        return json(res, 200, [{ id: 1, seen: q('api_key') }, { id: 2, seen: 'nothing' }]);
+      case '/nul-array':
+        return send(res, 'application/json', '[{"a\\u0000b": 1}]');
+      case '/latin1-array':
+        return send(res, 'application/json', Buffer.from('[{"name": "Caf\u00e9"}]', 'latin1'));
       case '/echo':
         return json(res, 200, { method: req.method, query: Object.fromEntries(url.searchParams), headers: req.headers, body: body === '' ? null : body });
       case '/endless':
@@ -264,16 +270,6 @@ async function rejection(promise: Promise<unknown>): Promise<AppError> {
     throw error;
   }
   throw new Error('expected the promise to reject');
-}
-
-function rejectionOf(run: () => unknown): AppError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to throw');
 }
 
 async function collect<T>(records: AsyncIterable<T>): Promise<T[]> {
@@ -494,9 +490,9 @@ describe('parameters and parameter groups', () => {
 
 describe('wholeBody', () => {
   /** The items of a whole body, parsing it when it was handed over unparsed. */
-  const itemsOf = (body: JsonBody | undefined) => {
+  const itemsOf = async (body: JsonBody | undefined) => {
     if (typeof body?.values !== 'function') return { format: body?.format, values: body?.values };
-    const { format, values } = body.values();
+    const { format, values } = await body.values();
     return { format, values: [...values] };
   };
 
@@ -505,17 +501,17 @@ describe('wholeBody', () => {
     const result = await client().fetchRecords(get('/cars.json'), { onProgress: (p) => progress.push(p) });
     const body = await result.wholeBody();
     expect(body?.format).toBe('array');
-    expect(body?.json.toString('utf8')).toBe(carsText);
+    expect(body?.json.toString()).toBe(carsText);
     // Without pagination nothing needs the items before the caller does.
     expect(typeof body?.values).toBe('function');
     expect(progress).toEqual([]);
-    expect(itemsOf(body)).toEqual({ format: 'array', values: cars });
+    expect(await itemsOf(body)).toEqual({ format: 'array', values: cars });
     expect(result).toMatchObject({ pages: 1, bytes: Buffer.byteLength(carsText) });
     expect(progress).toEqual([{ pages: 1, records: cars.length, bytes: Buffer.byteLength(carsText) }]);
     expect((await rejection(collect(result.records))).code).toBe('internal_error');
     const lines = await (await client().fetchRecords(get('/cars.ndjson'))).wholeBody();
     expect(lines?.format).toBe('newline_delimited');
-    expect(itemsOf(lines)).toEqual({ format: 'newline_delimited', values: cars });
+    expect(await itemsOf(lines)).toEqual({ format: 'newline_delimited', values: cars });
   });
 
   it('hands over a one-page paginated body already parsed, and an unparsed body that is not JSON fails when parsed', async () => {
@@ -523,7 +519,7 @@ describe('wholeBody', () => {
     expect(onePage?.values).toEqual(cars);
     const malformed = await (await client().fetchRecords(get('/malformed-array'))).wholeBody();
     expect(typeof malformed?.values).toBe('function');
-    expect(rejectionOf(() => itemsOf(malformed))).toMatchObject({ code: 'upstream_error', details: { reason: 'invalid_body' } });
+    expect(await rejection(itemsOf(malformed))).toMatchObject({ code: 'upstream_error', details: { reason: 'invalid_body' } });
   });
 
   it('declines a response path, pages to follow and CSV; records still reads them', async () => {
@@ -538,7 +534,63 @@ describe('wholeBody', () => {
       expect((await collect(result.records)).length).toBeGreaterThan(0);
     }
     // A decoded body is the same JSON, so it is handed over too.
-    expect(itemsOf(await (await client().fetchRecords(get('/encoded?as=gzip'))).wholeBody()).values).toEqual(cars);
+    expect((await itemsOf(await (await client().fetchRecords(get('/encoded?as=gzip'))).wholeBody())).values).toEqual(cars);
+  });
+
+  describe('with a spool directory', () => {
+    let spoolDir: ScratchDir;
+    beforeEach(() => {
+      spoolDir = scratchDir('querylane-spool-');
+    });
+    afterEach(() => spoolDir.remove());
+    const fetchSpooled = (request: TargetRequestInput, options: FetchOptions = {}) => client().fetchRecords(request, { ...options, spoolDir: spoolDir.path });
+    const spooledFiles = () => readdirSync(spoolDir.path);
+
+    it('writes a whole JSON array or NDJSON body to a file as it arrives and hands over the file, parsed only when asked', async () => {
+      const progress: FetchProgress[] = [];
+      const result = await fetchSpooled(get('/cars.json'), { onProgress: (p) => progress.push(p) });
+      const body = await result.wholeBody();
+      expect(body?.format).toBe('array');
+      expect(Buffer.isBuffer(body?.json)).toBe(false);
+      const file = body!.json as { path: string; bytes: number; nulEscape: boolean };
+      expect(readFileSync(file.path, 'utf8')).toBe(carsText);
+      expect(file).toMatchObject({ bytes: Buffer.byteLength(carsText), nulEscape: false });
+      expect(progress).toEqual([]);
+      expect(await itemsOf(body)).toEqual({ format: 'array', values: cars });
+      expect(result).toMatchObject({ pages: 1, bytes: Buffer.byteLength(carsText) });
+      const lines = await (await fetchSpooled(get('/cars.ndjson'))).wholeBody();
+      expect(lines?.format).toBe('newline_delimited');
+      expect(Buffer.isBuffer(lines?.json)).toBe(false);
+      expect(await itemsOf(lines)).toEqual({ format: 'newline_delimited', values: cars });
+      await expect((await fetchSpooled(get('/nul-array'))).wholeBody()).resolves.toMatchObject({ json: { nulEscape: true } });
+    });
+
+    it('reads back a body that is not UTF-8 records, or echoes a secret, and goes on as without a spool', async () => {
+      // CSV: not handed over; its records are read from the file.
+      const csv = await fetchSpooled(get('/zipcodes.csv'));
+      expect(await csv.wholeBody()).toBeUndefined();
+      expect((await collect(csv.records)).length).toBeGreaterThan(1000);
+      // Latin-1 bytes: not handed to DuckDB; the records still come.
+      const latin1 = await fetchSpooled(get('/latin1-array'));
+      expect(await latin1.wholeBody()).toBeUndefined();
+      expect(await collect(latin1.records)).toEqual([{ name: 'Caf\uFFFD' }]);
+      // A secret the target echoes in a records body is redacted before anything reads it.
+      const echoed = await (await fetchSpooled(get('/echo-records', { authType: 'API Key', auth: { key: 'api_key', value: 'spooled-secret-77', in: 'query' } }))).wholeBody();
+      expect(Buffer.isBuffer(echoed?.json)).toBe(true);
+      expect(echoed?.json.toString()).not.toContain('spooled-secret-77');
+      expect((await itemsOf(echoed)).values).toEqual([{ id: 1, seen: '[redacted]' }, { id: 2, seen: 'nothing' }]);
+      // A compressed body is decoded in memory, as before.
+      expect(Buffer.isBuffer((await (await fetchSpooled(get('/encoded?as=gzip'))).wholeBody())?.json)).toBe(true);
+    });
+
+    it('leaves no file behind when the body fails part-way, and spools nothing a page or an error needs', async () => {
+      const tooLarge = await rejection(client({ maxResponseBytes: 8 * mebibyte }).fetchRecords(get('/endless'), { spoolDir: spoolDir.path }));
+      expect(tooLarge.code).toBe('payload_too_large');
+      expect(await rejection(fetchSpooled(get('/fail?status=400')))).toMatchObject({ code: 'upstream_error' });
+      const paged = await fetchSpooled(get('/paged/page', { pagination: { type: 'page', param: 'page', sizeParam: 'per_page', size: 100 } }));
+      expect((await collect(paged.records)).length).toBeGreaterThan(100);
+      await vi.waitFor(() => expect(spooledFiles()).toEqual([]));
+    });
   });
 });
 

@@ -5,7 +5,7 @@ export { defaultMemoryLimit } from './duckdb-session.js';
 export { profileParquet } from './parquet-profiler.js';
 export type { ColumnProfile, DataProfile, ProfileParquetOptions, TopValue } from './parquet-profiler.js';
 export { RecordsFormatChange, tableNameMetadataKey, writeParquet } from './parquet-writer.js';
-export type { JsonRecordsDocument, ParquetColumn, ParsedRecords, WriteParquetOptions, WriteParquetResult } from './parquet-writer.js';
+export type { JsonBodyFile, JsonRecordsDocument, ParquetColumn, ParsedRecords, WriteParquetOptions, WriteParquetResult } from './parquet-writer.js';
 export { emptyKeyName, wrappedValueKey } from './record-normalizer.js';
 export { classifyColumn, looksLikeIdName } from './semantic-classifier.js';
 export type { ColumnFacts, SemanticType } from './semantic-classifier.js';

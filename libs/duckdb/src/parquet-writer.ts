@@ -85,8 +85,8 @@ const defaultMaxObjectBytes = 16 * 1024 * 1024;
  * written to disk as they are unless a value needs shaping (see the top of this file).
  */
 export interface JsonRecordsDocument {
-  /** The body as the target sent it, in UTF-8. */
-  json: Buffer;
+  /** The body as the target sent it, in UTF-8: its bytes, or the file they were written to as they arrived. */
+  json: Buffer | JsonBodyFile;
   /** `array`: one JSON array whose items are the records; `newline_delimited`: one record a line. */
   format: 'array' | 'newline_delimited';
   /**
@@ -95,9 +95,17 @@ export interface JsonRecordsDocument {
    * JSON, and says which format the body turned out to be), so that a body DuckDB converts on its
    * own is never parsed here.
    */
-  values: readonly unknown[] | (() => ParsedRecords);
+  values: readonly unknown[] | (() => ParsedRecords | Promise<ParsedRecords>);
   /** Told how many records were written when they were written from the bytes (`values` may never have been read). */
   written?: (records: number) => void;
+}
+
+/** A body on disk: the writer reads it where it is (it stays the caller's to remove). */
+export interface JsonBodyFile {
+  path: string;
+  bytes: number;
+  /** The body holds `\u0000` as text (DuckDB ends a key at an escaped NUL). */
+  nulEscape: boolean;
 }
 
 /** The records of a body as its parser reads them: an iterable that parses anew on each pass. */
@@ -158,7 +166,7 @@ export async function writeParquet(source: RecordSource | JsonRecordsDocument, o
       const input = await spooledInput(records, scratch, options.onProgress).catch(async (error: unknown) => {
         // The records ran into the body's real format after the scan stopped early: read them again.
         if (!(error instanceof RecordsFormatChange) || !isJsonDocument(source) || typeof source.values !== 'function') throw error;
-        return spooledInput(source.values().values, scratch, options.onProgress);
+        return spooledInput((await source.values()).values, scratch, options.onProgress);
       });
       logger?.debug({ origin: input.origin, rows: input.rows, elapsed_ms: Date.now() - started }, 'records staged');
       written = { rows: input.rows, columns: await withDuckDB(settings, (connection) => convert(connection, input, staged, tableName, 'whole')).catch(failed(logger)) };
@@ -201,13 +209,19 @@ async function writeFromBody(
   logger: Logger | undefined,
 ): Promise<{ rows: number; columns: ParquetColumn[] } | { values: Iterable<unknown> }> {
   const started = Date.now();
-  const path = join(scratch, 'body.json');
-  await writeFile(path, document.json).catch((error: unknown) => {
-    throw operationFailure(error, 'writing the temporary records file');
-  });
-  logger?.debug({ bytes: document.json.length, elapsed_ms: Date.now() - started }, 'body staged');
+  const { json } = document;
+  // Bytes in memory are staged in the scratch directory; a body on disk is read where it is.
+  const staging = Buffer.isBuffer(json);
+  const path = staging ? join(scratch, 'body.json') : json.path;
+  if (staging) {
+    await writeFile(path, json).catch((error: unknown) => {
+      throw operationFailure(error, 'writing the temporary records file');
+    });
+    logger?.debug({ bytes: json.length, elapsed_ms: Date.now() - started }, 'body staged');
+  }
   const sampledInput: ScratchInput = { origin: 'body', path, format: document.format, rows: -1, mixedColumns: [], maxRecordLength: 0 };
-  const sampled = await convertSampled(sampledInput, document.json, scratch, staged, tableName, settings, logger);
+  const nulEscape = staging ? json.includes('\\u0000') : json.nulEscape;
+  const sampled = await convertSampled(sampledInput, nulEscape, scratch, staged, tableName, settings, logger);
   if (sampled) {
     logger?.debug({ origin: 'body', typing: 'sampled', rows: sampled.rows, elapsed_ms: Date.now() - started }, 'records written from the body');
     return sampled;
@@ -218,7 +232,7 @@ async function writeFromBody(
   let rows: number;
   // A second reading is in the body's real format (RecordsFormatChange); there is no third.
   for (let reading = 1; ; reading += 1) {
-    parsed = typeof document.values === 'function' ? document.values() : { format: document.format, values: document.values };
+    parsed = typeof document.values === 'function' ? await document.values() : { format: document.format, values: document.values };
     normalizer = new RecordNormalizer();
     usable = true;
     rows = 0;
@@ -246,7 +260,7 @@ async function writeFromBody(
   } catch (error) {
     // The body held something JSON.parse accepts and DuckDB does not; the shaped records will do.
     logger?.warn({ err: error }, 'DuckDB refused the body as sent; writing its records one by one');
-    await rm(path, { force: true });
+    if (staging) await rm(path, { force: true });
     return { values: parsed.values };
   }
 }
@@ -268,7 +282,7 @@ function threadsFor(format: JsonRecordsDocument['format']): number | undefined {
  */
 async function convertSampled(
   input: ScratchInput,
-  json: Buffer,
+  nulEscape: boolean,
   scratch: string,
   staged: string,
   tableName: string,
@@ -280,7 +294,7 @@ async function convertSampled(
     return undefined;
   };
   // DuckDB ends a key at an escaped NUL (it reads `a\u0000b` as `a`), so such a body is shaped in JavaScript.
-  if (json.includes('\\u0000')) return skip('a NUL character');
+  if (nulEscape) return skip('a NUL character');
   const threads = threadsFor(input.format);
   return withDuckDB({ ...settings, threads }, async (connection) => {
     let columns: SampledColumn[];
@@ -390,7 +404,8 @@ function copySql(input: ScratchInput, target: string, tableName: string, typing:
 
 function isJsonDocument(source: RecordSource | JsonRecordsDocument): source is JsonRecordsDocument {
   const { json, values } = source as Partial<JsonRecordsDocument>;
-  return Buffer.isBuffer(json) && (Array.isArray(values) || typeof values === 'function');
+  const body = Buffer.isBuffer(json) || typeof (json as Partial<JsonBodyFile> | undefined)?.path === 'string';
+  return body && (Array.isArray(values) || typeof values === 'function');
 }
 
 /** Names and SQL types of a Parquet file's columns, from its footer alone. */

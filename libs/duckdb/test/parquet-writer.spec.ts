@@ -1,7 +1,8 @@
 // writeParquet against the real DuckDB: names kept and quoted, mixed and nested values, refusals,
 // wrapping, progress, and the temporary NDJSON file gone in every outcome.
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { AppError } from '@querylane/errors';
@@ -308,6 +309,33 @@ describe('writeParquet', () => {
         expect(existsSync(elsewhere)).toBe(false);
         expect(leftovers()).toEqual([]);
       });
+    });
+
+    it('reads a body on disk where it is, and leaves the file to its owner', async () => {
+      const text = '[{"id":1,"city":"Berlin","tags":["a"]},{"id":2,"city":null,"tags":[]}]';
+      const path = join(dir.path, 'out', 'body.json');
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, text);
+      let parses = 0;
+      const fromFile = (nulEscape: boolean): JsonRecordsDocument => ({
+        json: { path, bytes: Buffer.byteLength(text), nulEscape },
+        format: 'array',
+        values: async () => {
+          parses += 1;
+          return { format: 'array', values: JSON.parse(await readFile(path, 'utf8')) as unknown[] };
+        },
+      });
+      const expected = await writeParquet(document(text), out, options);
+      const rows = await query(`SELECT * FROM read_parquet(${literal(out)}) ORDER BY id`);
+      await expect(writeParquet(fromFile(false), out, options)).resolves.toEqual(expected);
+      expect(await query(`SELECT * FROM read_parquet(${literal(out)}) ORDER BY id`)).toEqual(rows);
+      expect(parses).toBe(0);
+      expect(readFileSync(path, 'utf8')).toBe(text);
+      // An escaped NUL: DuckDB is not given the bytes; the records are parsed (asynchronously here).
+      await expect(writeParquet(fromFile(true), out, options)).resolves.toEqual(expected);
+      expect(parses).toBe(1);
+      expect(existsSync(path)).toBe(true);
+      expect(leftovers()).toEqual([]);
     });
 
     it('reads the records again when the body turns out to be JSON Lines', async () => {

@@ -127,7 +127,9 @@ export class ExecuteRequestUseCase {
     const written: string[] = [];
     try {
       const started = performance.now();
+      // A response that is the whole data set is written to the scratch directory as it arrives.
       const fetched = await this.deps.target.fetchRecords(request, {
+        spoolDir: scratch,
         onProgress: (progress) => log.info({ pages: progress.pages, records: progress.records, bytes: progress.bytes }, 'fetching the target'),
       });
       const parquetPath = join(scratch, 'response.parquet');

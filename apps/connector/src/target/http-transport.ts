@@ -1,14 +1,17 @@
 // One exchange with a target: every hop vetted by the SSRF guard and pinned to the vetted address,
 // redirects followed by hand, time-outs, the size limit enforced while the body streams in, and
 // gzip/deflate/br decoded under the decompressed-size limit.
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { join } from 'node:path';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Logger } from 'pino';
 import { AppError } from '@querylane/errors';
+import { BodySpool, type SpooledBody } from './body-spool.js';
 import type { OutgoingRequest } from './request-builder.js';
 import type { Redactor } from './secret-redaction.js';
 import { pinnedLookup, type SsrfGuard, type VettedTarget } from '@querylane/net';
@@ -23,8 +26,10 @@ export interface TargetResponse {
   contentType: string | null;
   /** Bytes as received, before decoding. */
   rawBytes: number;
-  /** The decoded body. */
+  /** The decoded body; empty when it was spooled. */
   body: Buffer;
+  /** The body as written to a file while it arrived (see ExchangeContext.spoolDir). */
+  spooled?: SpooledBody | undefined;
   redirects: number;
 }
 
@@ -34,6 +39,12 @@ export interface ExchangeContext {
   redactor: Redactor;
   logger: Logger;
   signal?: AbortSignal | undefined;
+  /**
+   * A directory to write a successful, unencoded body to as it arrives instead of holding it in
+   * memory (the caller removes the directory). Other answers (an error status, a compressed body,
+   * a redirect) are read into memory as always.
+   */
+  spoolDir?: string | undefined;
 }
 
 interface RawResponse {
@@ -41,6 +52,7 @@ interface RawResponse {
   statusText: string;
   headers: IncomingHttpHeaders;
   body: Buffer;
+  spooled?: SpooledBody;
   rawBytes: number;
 }
 
@@ -70,7 +82,8 @@ export async function exchange(request: OutgoingRequest, context: ExchangeContex
     for (let redirects = 0; ; redirects += 1) {
       const hop = withCredentials(current);
       const target = await context.guard.vet(hop.url, deadline.signal);
-      const raw = await sendOnce(hop, target, limits, deadline.signal, redactor.url(hop.url));
+      const spool = context.spoolDir === undefined ? undefined : { path: join(context.spoolDir, `body-${randomUUID()}.json`), secrets: redactor.byteForms() };
+      const raw = await sendOnce(hop, target, limits, deadline.signal, redactor.url(hop.url), spool);
       const location = raw.headers.location;
       if (redirectStatuses.has(raw.status) && location !== undefined) {
         if (redirects >= limits.maxRedirects) {
@@ -81,10 +94,10 @@ export async function exchange(request: OutgoingRequest, context: ExchangeContex
         current = redirected(current, next, raw.status);
         continue;
       }
-      const body = await decode(raw.body, raw.headers['content-encoding'], limits, raw.status);
+      const body = raw.spooled ? raw.body : await decode(raw.body, raw.headers['content-encoding'], limits, raw.status);
       if (deadline.signal.aborted) throw deadline.signal.reason;
       const contentType = raw.headers['content-type'] ?? null;
-      return { url: hop.url, status: raw.status, statusText: raw.statusText, headers: raw.headers, contentType, rawBytes: raw.rawBytes, body, redirects };
+      return { url: hop.url, status: raw.status, statusText: raw.statusText, headers: raw.headers, contentType, rawBytes: raw.rawBytes, body, spooled: raw.spooled, redirects };
     }
   } finally {
     clearTimeout(timer);
@@ -136,6 +149,7 @@ function sendOnce(
   limits: TargetLimits,
   signal: AbortSignal,
   shown: string,
+  spoolTo?: { path: string; secrets: Buffer[] },
 ): Promise<RawResponse> {
   return new Promise<RawResponse>((resolve, reject) => {
     let settled = false;
@@ -156,11 +170,13 @@ function sendOnce(
       agent: false,
       ...(hop.url.protocol === 'https:' && !literal ? { servername: target.hostname } : {}),
     });
+    let spool: BodySpool | undefined;
     const fail = (error: unknown) => {
       if (settled) return;
       settled = true;
       signal.removeEventListener('abort', onAbort);
       req.destroy();
+      void spool?.discard();
       reject(connectionError(error, shown));
     };
     const succeed = (response: RawResponse) => {
@@ -204,6 +220,31 @@ function sendOnce(
       const declared = Number(res.headers['content-length']);
       if (Number.isFinite(declared) && declared > limits.maxResponseBytes) {
         fail(tooLarge());
+        return;
+      }
+      const encoding = String(res.headers['content-encoding'] ?? '').trim().toLowerCase();
+      if (spoolTo && status >= 200 && status < 300 && (encoding === '' || encoding === 'identity')) {
+        spool = new BodySpool(spoolTo.path, spoolTo.secrets);
+        const writing = spool;
+        let received = 0;
+        res.on('data', (chunk: Buffer) => {
+          received += chunk.length;
+          if (received > limits.maxResponseBytes) return fail(tooLarge());
+          if (!writing.write(chunk)) {
+            res.pause();
+            writing.onDrain(() => res.resume());
+          }
+        });
+        res.on('end', () => {
+          writing.finish().then(
+            (spooled) => succeed({ ...base, body: Buffer.alloc(0), spooled, rawBytes: received }),
+            (error: unknown) => fail(new AppError('internal_error', `could not write the target's response to a scratch file: ${(error as Error).message}`, undefined, { cause: error })),
+          );
+        });
+        res.on('error', fail);
+        res.on('close', () => {
+          if (!res.complete) fail(Object.assign(new Error('the response ended early'), { code: 'ECONNRESET' }));
+        });
         return;
       }
       // A declared length is read into one buffer of that size: no list of chunks beside a

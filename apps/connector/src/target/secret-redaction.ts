@@ -69,6 +69,11 @@ export class Redactor {
     return result;
   }
 
+  /** Every form of every secret as the bytes a body would carry it in (for a body read a chunk at a time). */
+  byteForms(): Buffer[] {
+    return this.byteSecrets.map((secret) => Buffer.from(secret, 'latin1'));
+  }
+
   /**
    * A response body with every secret replaced, before anything parses it: the target may echo a
    * key back (in an error, in a "whoami" record) and nothing of it may reach data or messages.

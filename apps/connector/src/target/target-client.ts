@@ -2,8 +2,10 @@
 // retries) and execute-request (every parameter group, every page, retries), and turns the
 // answers into records.
 import { isUtf8 } from 'node:buffer';
+import { readFile } from 'node:fs/promises';
 import type { Logger } from 'pino';
 import { AppError } from '@querylane/errors';
+import type { SpooledBody } from './body-spool.js';
 import { exchange, type TargetResponse } from './http-transport.js';
 import { jsonArrayItems } from './json-array-chunks.js';
 import type { NetworkPolicy } from '@querylane/net';
@@ -49,6 +51,12 @@ export interface FetchProgress {
 export interface FetchOptions {
   onProgress?(progress: FetchProgress): void;
   signal?: AbortSignal;
+  /**
+   * A scratch directory (the caller removes it): a response that can only be the whole data set
+   * (one call, no pagination, no response path) is written there as it arrives, and `wholeBody`
+   * hands over the file instead of the bytes.
+   */
+  spoolDir?: string;
 }
 
 /**
@@ -75,7 +83,8 @@ export interface FetchResult {
  * Parquet can be written from the bytes the target sent (see writeParquet's fast path).
  */
 export interface JsonBody {
-  json: Buffer;
+  /** The bytes; or, for a body written to a file as it arrived, the file (nulEscape: it holds `\u0000`). */
+  json: Buffer | { path: string; bytes: number; nulEscape: boolean };
   /** `array`: a JSON array whose items are the records; `newline_delimited`: NDJSON. */
   format: 'array' | 'newline_delimited';
   /**
@@ -84,7 +93,7 @@ export interface JsonBody {
    * body as it is read (throwing the body's error if it is not JSON, or RecordsFormatChange when
    * it is JSON Lines after all; asked again, the function answers in that format).
    */
-  values: unknown[] | (() => { format: 'array' | 'newline_delimited'; values: Iterable<unknown> });
+  values: unknown[] | (() => Promise<{ format: 'array' | 'newline_delimited'; values: Iterable<unknown> }>);
   /** Called with the number of records written when they were written from the bytes, `values` unread. */
   written?: (records: number) => void;
 }
@@ -165,7 +174,7 @@ export class TargetClient {
    */
   async fetchRecords(input: TargetRequestInput, options: FetchOptions = {}): Promise<FetchResult> {
     const plan = this.plan(input);
-    const run = new FetchRun(plan, this.limits, options, (call, patch, signal) => this.send(call, patch, plan.redactor, 'execute', signal), this.logger);
+    const run = new FetchRun(plan, this.limits, options, (call, patch, signal, spoolDir) => this.send(call, patch, plan.redactor, 'execute', signal, spoolDir), this.logger);
     await run.start();
     return run;
   }
@@ -184,10 +193,10 @@ export class TargetClient {
   }
 
   /** One page: the exchange, and in execute mode the retries and the non-2xx verdict. */
-  private async send(call: PreparedCall, patch: PagePatch | undefined, redactor: Redactor, mode: Mode, signal: AbortSignal | undefined): Promise<TargetResponse> {
+  private async send(call: PreparedCall, patch: PagePatch | undefined, redactor: Redactor, mode: Mode, signal: AbortSignal | undefined, spoolDir?: string): Promise<TargetResponse> {
     const outgoing = pageRequest(call, patch, this.limits);
     const attempts = mode === 'execute' ? this.limits.maxAttempts : 1;
-    const context = { guard: this.guard, limits: this.limits, redactor, logger: this.logger, signal };
+    const context = { guard: this.guard, limits: this.limits, redactor, logger: this.logger, signal, spoolDir };
     for (let attempt = 1; ; attempt += 1) {
       let response: TargetResponse;
       try {
@@ -233,13 +242,16 @@ class FetchRun implements FetchResult {
     private readonly plan: Plan,
     private readonly limits: TargetLimits,
     private readonly options: FetchOptions,
-    private readonly send: (call: PreparedCall, patch: PagePatch | undefined, signal: AbortSignal | undefined) => Promise<TargetResponse>,
+    private readonly send: (call: PreparedCall, patch: PagePatch | undefined, signal: AbortSignal | undefined, spoolDir?: string) => Promise<TargetResponse>,
     private readonly logger: Logger,
   ) {}
 
   async start(): Promise<void> {
-    this.firstPatch = createPaginator(this.plan.request.pagination, this.limits).first();
-    this.first = await this.send(this.plan.call, this.firstPatch, this.options.signal);
+    const { request, calls } = this.plan;
+    this.firstPatch = createPaginator(request.pagination, this.limits).first();
+    // Only a response that is the whole data set is spooled: a page must be parsed to go on.
+    const whole = calls.length === 1 && calls[0]?.group === undefined && !request.pagination && !request.responsePathExtractor?.trim();
+    this.first = await this.send(this.plan.call, this.firstPatch, this.options.signal, whole ? this.options.spoolDir : undefined);
     this.status = this.first.status;
     this.contentType = this.first.contentType;
   }
@@ -261,14 +273,18 @@ class FetchRun implements FetchResult {
     if (this.consumed || !response || !call || others.length > 0 || call.group !== undefined || request.responsePathExtractor?.trim()) return undefined;
     // A body in another charset is not the text JSON.parse read; DuckDB reads UTF-8 only.
     if (!/^(utf-?8)?$/i.test(charset(response.contentType))) return undefined;
-    const json = redactor.bytes(response.body);
+    // A spooled body is handed over as its file when it is UTF-8 records with no secret in it
+    // (those are the checks below, made as it arrived); any other is read back and goes on as usual.
+    const spooled = response.spooled;
+    if (spooled && !(spooled.utf8 && !spooled.secretFound && jsonRecordsFormat(leadOf(spooled), response.contentType))) await materialize(response);
+    const json = response.spooled ? undefined : redactor.bytes(response.body);
     // Bytes that are not UTF-8 were read with replacement characters; DuckDB would read them otherwise.
-    if (!isUtf8(json)) return undefined;
+    if (json && !isUtf8(json)) return undefined;
     const whole = (values: unknown[]) => {
       this.countPage(call, 1, response, values.length);
       return values;
     };
-    const guessed = request.pagination ? undefined : jsonRecordsFormat(json, response.contentType);
+    const guessed = request.pagination ? undefined : jsonRecordsFormat(json ?? leadOf(response.spooled!), response.contentType);
     if (guessed) {
       // Without pagination the first page is the whole response, whatever it holds: the parse
       // waits until the caller reads the values (writeParquet has DuckDB start on the bytes first),
@@ -276,7 +292,11 @@ class FetchRun implements FetchResult {
       this.consumed = true;
       this.first = undefined; // the caller holds the body from here
       let parsedWhole: { format: JsonBody['format']; values: unknown[] } | undefined;
-      const parseWhole = () => {
+      // A spooled body is read only if JavaScript has to parse it (it holds no secret to redact).
+      const file = response.spooled;
+      let bytes = json;
+      const load = async (): Promise<Buffer> => (bytes ??= await readFile(file!.path));
+      const parseWhole = (json: Buffer) => {
         const parsed = parseBytes(json, response.contentType, redactor);
         // An NDJSON label on an empty body: no records (writeParquet says so).
         if (parsed.format === 'empty') return { format: guessed, values: [] };
@@ -299,24 +319,26 @@ class FetchRun implements FetchResult {
         },
       });
       return {
-        json,
+        json: json ?? { path: file!.path, bytes: file!.bytes, nulEscape: file!.nulEscape },
         format: guessed,
         // Written from the bytes alone: the records were counted by DuckDB, never read here.
         written: countOnce,
-        values: () => {
+        values: async () => {
           if (parsedWhole) return { format: parsedWhole.format, values: counting(parsedWhole.values) };
+          const json = await load();
           if (guessed === 'newline_delimited') {
-            parsedWhole = parseWhole();
+            parsedWhole = parseWhole(json);
             return { format: parsedWhole.format, values: counting(parsedWhole.values) };
           }
           const items = jsonArrayItems(json, () => {
-            parsedWhole = parseWhole();
+            parsedWhole = parseWhole(json);
             return parsedWhole.format === 'array' ? { array: true, items: parsedWhole.values } : { array: false };
           });
-          return { format: 'array', values: counting(items) };
+          return { format: 'array' as const, values: counting(items) };
         },
       };
     }
+    if (!json) throw new AppError('internal_error', 'a spooled body was handed on without its records format');
     const parsed = parseBytes(json, response.contentType, redactor);
     const values = parsed.format === 'ndjson' || (parsed.format === 'json' && Array.isArray(parsed.value)) ? (parsed.value as unknown[]) : undefined;
     const paginator = createPaginator(request.pagination, this.limits);
@@ -355,6 +377,7 @@ class FetchRun implements FetchResult {
         let parsed: ParsedBody;
         if (this.first) {
           response = this.first;
+          await materialize(response);
           patch = this.firstPatch;
           parsed = this.firstParsed ?? parsePage(response, redactor);
           // The first page is held only until it is read.
@@ -385,6 +408,18 @@ class FetchRun implements FetchResult {
       }
     }
   }
+}
+
+/** A spooled body read back into memory, where the parsers want it. */
+async function materialize(response: TargetResponse): Promise<void> {
+  if (!response.spooled) return;
+  response.body = await readFile(response.spooled.path);
+  response.spooled = undefined;
+}
+
+/** The spooled body's first non-blank byte, as much of it as jsonRecordsFormat looks at. */
+function leadOf(spooled: SpooledBody): Buffer {
+  return Buffer.from(spooled.lead === undefined ? [] : [spooled.lead]);
 }
 
 function parsePage(response: TargetResponse, redactor: Redactor): ParsedBody {
