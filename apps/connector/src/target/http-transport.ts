@@ -1,6 +1,7 @@
 // One exchange with a target: every hop vetted by the SSRF guard and pinned to the vetted address,
 // redirects followed by hand, time-outs, the size limit enforced while the body streams in, and
-// gzip/deflate/br decoded under the decompressed-size limit.
+// gzip/deflate/br decoded under the decompressed-size limit; a body that is the whole data set can
+// be written to a scratch file as it arrives (body-spool.ts) instead of held in memory.
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
@@ -222,6 +223,10 @@ function sendOnce(
         fail(tooLarge());
         return;
       }
+      res.on('error', fail);
+      res.on('close', () => {
+        if (!res.complete) fail(Object.assign(new Error('the response ended early'), { code: 'ECONNRESET' }));
+      });
       const encoding = String(res.headers['content-encoding'] ?? '').trim().toLowerCase();
       if (spoolTo && status >= 200 && status < 300 && (encoding === '' || encoding === 'identity')) {
         spool = new BodySpool(spoolTo.path, spoolTo.secrets);
@@ -240,10 +245,6 @@ function sendOnce(
             (spooled) => succeed({ ...base, body: Buffer.alloc(0), spooled, rawBytes: received }),
             (error: unknown) => fail(new AppError('internal_error', `could not write the target's response to a scratch file: ${(error as Error).message}`, undefined, { cause: error })),
           );
-        });
-        res.on('error', fail);
-        res.on('close', () => {
-          if (!res.complete) fail(Object.assign(new Error('the response ended early'), { code: 'ECONNRESET' }));
         });
         return;
       }
@@ -267,10 +268,6 @@ function sendOnce(
         chunks.push(chunk);
       });
       res.on('end', () => succeed({ ...base, body: whole ? whole.subarray(0, filled) : Buffer.concat(chunks, received), rawBytes: received }));
-      res.on('error', fail);
-      res.on('close', () => {
-        if (!res.complete) fail(Object.assign(new Error('the response ended early'), { code: 'ECONNRESET' }));
-      });
     });
     req.end(hop.body);
   });

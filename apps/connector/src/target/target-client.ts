@@ -4,6 +4,7 @@
 import { isUtf8 } from 'node:buffer';
 import { readFile } from 'node:fs/promises';
 import type { Logger } from 'pino';
+import type { JsonBodyFile } from '@querylane/duckdb';
 import { AppError } from '@querylane/errors';
 import type { SpooledBody } from './body-spool.js';
 import { exchange, type TargetResponse } from './http-transport.js';
@@ -83,8 +84,8 @@ export interface FetchResult {
  * Parquet can be written from the bytes the target sent (see writeParquet's fast path).
  */
 export interface JsonBody {
-  /** The bytes; or, for a body written to a file as it arrived, the file (nulEscape: it holds `\u0000`). */
-  json: Buffer | { path: string; bytes: number; nulEscape: boolean };
+  /** The bytes; or, for a body written to a file as it arrived, the file. */
+  json: Buffer | JsonBodyFile;
   /** `array`: a JSON array whose items are the records; `newline_delimited`: NDJSON. */
   format: 'array' | 'newline_delimited';
   /**
