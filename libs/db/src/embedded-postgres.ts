@@ -1,9 +1,12 @@
 // PGlite (WASM Postgres) served over the Postgres wire protocol on loopback, so the embedded mode
 // uses the same pg driver and SQL as production. One process owns a data directory at a time.
-import { existsSync, mkdirSync, openSync, closeSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// PGlite and its socket server run on a worker thread of their own (embedded-postgres.worker.mjs):
+// the main thread speaks to it over loopback like to any PostgreSQL, and its statements never hold
+// the event loop that serves HTTP and gRPC.
+import { Worker } from 'node:worker_threads';
+import { mkdirSync, openSync, closeSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import type { Logger } from 'pino';
 import { AppError } from '@querylane/errors';
 
@@ -20,45 +23,79 @@ export interface EmbeddedPostgres {
  */
 const embeddedSettings = ['-c', 'shared_buffers=32MB'];
 
-/** Starts PGlite on `<dataDir>/pg` (or in memory for `memory://`) and serves it on 127.0.0.1. */
+/** How long a stop waits for PGlite to close its files before the thread is ended. */
+const stopTimeoutMs = 10_000;
+
+type WorkerMessage = { type: 'ready'; address: string; createdMs?: number } | { type: 'stopped' } | { type: 'failed'; message: string; stack?: string };
+
+/** Starts PGlite on `<dataDir>/pg` (or in memory for `memory://`) on its own thread and serves it on 127.0.0.1. */
 export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Promise<EmbeddedPostgres> {
   const inMemory = dataDir === 'memory://';
   const pgDir = inMemory ? undefined : join(dataDir, 'pg');
   const releaseLock = pgDir ? lockDirectory(dataDir) : () => undefined;
+  const started = performance.now();
+  // Several sockets so psql or a test can attach beside the platform's own pool.
+  const worker = new Worker(new URL('./embedded-postgres.worker.mjs', import.meta.url), {
+    workerData: { pgDir, startParams: [...PGlite.defaultStartParams, ...embeddedSettings], maxConnections: 32 },
+  });
+  let stopping = false;
   try {
-    const started = performance.now();
-    if (pgDir) mkdirSync(pgDir, { recursive: true });
-    const options = { startParams: [...PGlite.defaultStartParams, ...embeddedSettings] };
-    if (pgDir && !existsSync(join(pgDir, 'PG_VERSION'))) {
-      // Creating a database directory (initdb) leaves PGlite's instance holding ~500 MB more than
-      // one that opens an existing directory (measured: 782 vs 297 MB RSS), for as long as it
-      // lives. The instance that creates it is closed at once, and the platform opens the result.
-      const initializer = await PGlite.create(pgDir, options);
-      await initializer.close();
-      logger.info({ data_dir: pgDir, elapsed_ms: Math.round(performance.now() - started) }, 'embedded postgres data directory created');
-    }
-    const db = await PGlite.create(pgDir, options);
-    // Several sockets so psql or a test can attach beside the platform's own pool.
-    const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 32 });
-    await server.start();
-    const connectionString = `postgres://postgres@${server.getServerConn()}/postgres`;
+    const ready = await new Promise<{ address: string; createdMs?: number }>((resolve, reject) => {
+      const failed = (error: Error) => reject(new AppError('service_unavailable', `the embedded database did not start: ${error.message}`, undefined, { cause: error }));
+      worker.once('message', (message: WorkerMessage) => {
+        if (message.type === 'ready') resolve(message);
+        else failed(Object.assign(new Error(message.type === 'failed' ? message.message : `unexpected message ${message.type}`), { stack: message.type === 'failed' ? message.stack : undefined }));
+      });
+      worker.once('error', failed);
+      worker.once('exit', (code) => failed(new Error(`its thread ended (exit code ${code})`)));
+    });
+    worker.removeAllListeners();
+    // After the start, PGlite's thread ends only when stopped; a crash fails every statement from
+    // then on (service_unavailable, and /readyz says so), and is logged here.
+    worker.on('error', (error) => logger.error({ err: error }, 'the embedded postgres thread failed'));
+    worker.on('exit', (code) => {
+      if (!stopping) logger.error({ exit_code: code }, 'the embedded postgres thread ended unexpectedly');
+    });
+    if (ready.createdMs !== undefined) logger.info({ data_dir: pgDir, elapsed_ms: ready.createdMs }, 'embedded postgres data directory created');
     logger.info(
-      { data_dir: pgDir ?? 'memory', address: server.getServerConn(), startup_ms: Math.round(performance.now() - started) },
+      { data_dir: pgDir ?? 'memory', address: ready.address, startup_ms: Math.round(performance.now() - started) },
       'embedded postgres (pglite) ready',
     );
     return {
-      connectionString,
+      connectionString: `postgres://postgres@${ready.address}/postgres`,
       dataDir: pgDir ?? 'memory://',
       stop: async () => {
-        await server.stop();
-        await db.close();
-        releaseLock();
+        stopping = true;
+        try {
+          await stopWorker(worker);
+        } finally {
+          releaseLock();
+        }
       },
     };
   } catch (error) {
+    stopping = true;
+    await worker.terminate();
     releaseLock();
     throw error;
   }
+}
+
+/** Asks PGlite's thread to close the server and the database (it may have ended already), then ends it. */
+async function stopWorker(worker: Worker): Promise<void> {
+  const outcome = await new Promise<WorkerMessage | 'ended' | 'timeout'>((resolve) => {
+    const timer = setTimeout(() => resolve('timeout'), stopTimeoutMs);
+    const settle = (value: WorkerMessage | 'ended') => {
+      clearTimeout(timer);
+      resolve(value);
+    };
+    worker.once('message', settle);
+    worker.once('exit', () => settle('ended'));
+    worker.postMessage({ type: 'stop' });
+  });
+  await worker.terminate();
+  if (outcome === 'timeout') throw new AppError('internal_error', `the embedded database did not stop within ${stopTimeoutMs / 1000} s; its thread was ended`);
+  if (outcome !== 'ended' && outcome.type === 'failed') throw new AppError('internal_error', `stopping the embedded database failed: ${outcome.message}`);
 }
 
 /** A pid file that refuses a second process on the same directory (PGlite has no locking of its own). */
