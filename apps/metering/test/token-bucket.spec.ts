@@ -32,6 +32,18 @@ describe('TokenBucket', () => {
     expect(allowed).toBeLessThanOrEqual(200 + 100 * 10 + 1);
   });
 
+  it('grants part of a cost when partial (whole tokens only, at least one), and takes tokens given back up to the burst', () => {
+    const bucket = new TokenBucket({ perSecond: 10, burst: 20 }, 0);
+    expect(bucket.take(15, 0, true)).toMatchObject({ allowed: true, granted: 15, remaining: 5 });
+    expect(bucket.take(15, 0)).toMatchObject({ allowed: false, granted: 0, remaining: 5 }); // all or nothing
+    expect(bucket.take(15, 0, true)).toMatchObject({ allowed: true, granted: 5, remaining: 0 });
+    expect(bucket.take(3, 50, true)).toMatchObject({ allowed: false, granted: 0, retryAfterMs: 50 }); // half a token
+    bucket.give(4, 50);
+    expect(bucket.take(0, 50).remaining).toBe(4);
+    bucket.give(100, 50);
+    expect(bucket.take(0, 50).remaining).toBe(20);
+  });
+
   it('keeps the tokens used when the plan changes (capped at the new burst)', () => {
     const bucket = new TokenBucket({ perSecond: 10, burst: 20 }, 0);
     for (let index = 0; index < 15; index += 1) bucket.take(1, 0);
@@ -107,6 +119,23 @@ describe('RateLimiter', () => {
     const decisions = [];
     for (let index = 0; index < 8; index += 1) decisions.push(await rl.check({ apiKeyId: 'small', organizationId: 'org-small' }));
     expect(decisions.map((d) => d.reason)).toEqual(['', '', '', '', '', 'quota_exceeded', 'quota_exceeded', 'quota_exceeded']);
+  });
+
+  it('leases: grants what the bucket and the quota still hold when partial, and a refund is back in both', async () => {
+    plans.set('org-lease', { tier: 'free', apiCallLimit: 30, overageMode: 'block' });
+    const clock = { t: 0 };
+    const rl = limiter(clock);
+    const key = { apiKeyId: 'lease', organizationId: 'org-lease' };
+    expect(await rl.check({ ...key, cost: 12, partial: true })).toMatchObject({ allowed: true, granted: 12, remaining: 8 });
+    expect(await rl.check({ ...key, cost: 12, partial: true })).toMatchObject({ allowed: true, granted: 8, remaining: 0 });
+    expect(await rl.check({ ...key, cost: 12, partial: true })).toMatchObject({ allowed: false, granted: 0, reason: 'rate_limit_exceeded', retryAfterMs: 100 });
+    // Five of the 20 were not used: back in the bucket, and no longer counted against the 30 calls of the month.
+    expect(await rl.check({ ...key, cost: 1, refund: 5 })).toMatchObject({ allowed: true, granted: 1, remaining: 4 });
+    clock.t = 10_000; // the bucket is full again; 16 calls of the month are counted
+    expect(await rl.check({ ...key, cost: 20, partial: true })).toMatchObject({ allowed: true, granted: 14, remaining: 6 });
+    expect(await rl.check({ ...key, cost: 1, partial: true })).toMatchObject({ allowed: false, reason: 'quota_exceeded', granted: 0 });
+    // Without partial a cost is all or nothing, as before.
+    expect(await rl.check({ apiKeyId: 'whole', organizationId: 'org-lease-2', cost: 25 })).toMatchObject({ allowed: false, granted: 0, reason: 'rate_limit_exceeded' });
   });
 
   it('reads the plan again after forgetOrganization (a subscription change)', async () => {

@@ -22,8 +22,22 @@ export interface PlanSource {
   usage(organizationId: string, periodStart: Date): Promise<number>;
 }
 
+/** A call's request for tokens (CheckRateLimit). */
+export interface RateLimitRequest {
+  apiKeyId: string;
+  organizationId: string;
+  /** Tokens wanted (default 1). */
+  cost?: number;
+  /** Fewer than `cost` will do, at least one. */
+  partial?: boolean;
+  /** Unused tokens of an earlier grant, given back first. */
+  refund?: number;
+}
+
 export interface Decision {
   allowed: boolean;
+  /** Tokens taken (0 when not allowed). */
+  granted: number;
   reason: '' | 'rate_limit_exceeded' | 'quota_exceeded';
   limitPerSecond: number;
   burst: number;
@@ -82,7 +96,7 @@ export class RateLimiter {
   }
 
   /** Synchronous once the organization is warm; a promise only while its plan or usage loads. */
-  check(request: { apiKeyId: string; organizationId: string; cost?: number }): Decision | Promise<Decision> {
+  check(request: RateLimitRequest): Decision | Promise<Decision> {
     if (!request.apiKeyId) throw new AppError('invalid_request', 'api_key_id is required', { field: 'api_key_id' });
     if (!request.organizationId) throw new AppError('invalid_request', 'organization_id is required', { field: 'organization_id' });
     const now = this.now();
@@ -115,7 +129,7 @@ export class RateLimiter {
     return this.buckets.size;
   }
 
-  private decide(request: { apiKeyId: string; organizationId: string; cost?: number }, cached: CachedPlan, usage: Usage, now: number, wall: Date): Decision {
+  private decide(request: RateLimitRequest, cached: CachedPlan, usage: Usage, now: number, wall: Date): Decision {
     const { plan, shape } = cached;
     if (now - usage.refreshedAt > this.usageRefreshMs) this.refreshUsage(request.organizationId, usage);
     const cost = Math.max(1, request.cost ?? 1);
@@ -124,17 +138,27 @@ export class RateLimiter {
       bucket = new TokenBucket(shape, now);
       this.buckets.set(request.apiKeyId, bucket);
     } else bucket.reshape(shape);
+    const refund = Math.max(0, request.refund ?? 0);
+    if (refund > 0) {
+      // A lease's unused tokens: back in the bucket, and no longer calls of this month (unless a
+      // usage read since has already stopped counting them: they never became calls to ingest).
+      bucket.give(refund, now);
+      usage.allowedSince -= Math.min(refund, usage.allowedSince);
+    }
 
     const base = { limitPerSecond: shape.perSecond, burst: shape.burst, tier: plan.tier };
     const used = usage.stored + usage.allowedSince;
-    if (plan.apiCallLimit !== null && used + cost > plan.apiCallLimit && plan.overageMode === 'block') {
+    // What the monthly quota still allows (all of it with overage allowed or no cap).
+    const quotaLeft = plan.apiCallLimit === null || plan.overageMode === 'allow' ? cost : Math.max(0, plan.apiCallLimit - used);
+    const wanted = request.partial ? Math.min(cost, quotaLeft) : cost;
+    if (wanted > quotaLeft || wanted === 0) {
       // The quota is checked before the bucket, so a refused call does not spend a token.
       const peek = bucket.take(0, now);
-      return { ...base, allowed: false, reason: 'quota_exceeded', remaining: peek.remaining, resetMs: peek.resetMs, retryAfterMs: Math.max(1, usage.periodEnd - wall.getTime()) };
+      return { ...base, allowed: false, granted: 0, reason: 'quota_exceeded', remaining: peek.remaining, resetMs: peek.resetMs, retryAfterMs: Math.max(1, usage.periodEnd - wall.getTime()) };
     }
-    const take = bucket.take(cost, now);
-    if (take.allowed) usage.allowedSince += cost;
-    return { ...base, allowed: take.allowed, reason: take.allowed ? '' : 'rate_limit_exceeded', remaining: take.remaining, resetMs: take.resetMs, retryAfterMs: take.retryAfterMs };
+    const take = bucket.take(wanted, now, request.partial === true);
+    usage.allowedSince += take.granted;
+    return { ...base, allowed: take.allowed, granted: take.granted, reason: take.allowed ? '' : 'rate_limit_exceeded', remaining: take.remaining, resetMs: take.resetMs, retryAfterMs: take.retryAfterMs };
   }
 
   private async warm(organizationId: string): Promise<[CachedPlan, Usage]> {

@@ -9,6 +9,8 @@ export interface BucketShape {
 
 export interface Take {
   allowed: boolean;
+  /** Tokens taken. */
+  granted: number;
   /** Whole tokens left after this take. */
   remaining: number;
   /** Milliseconds until the bucket is full again. */
@@ -36,18 +38,30 @@ export class TokenBucket {
     this.tokens = Math.min(this.tokens, shape.burst);
   }
 
-  take(cost: number, now: number): Take {
+  /**
+   * Takes `cost` tokens, or none when fewer are there. With `partial`, takes as many whole tokens
+   * as are there up to `cost` (at least one; none when not even one is): `granted` says how many.
+   */
+  take(cost: number, now: number, partial = false): Take {
     this.refill(now);
     const { perSecond, burst } = this.shape;
-    const allowed = this.tokens >= cost;
-    if (allowed) this.tokens -= cost;
-    const missing = allowed ? 0 : Math.min(cost, burst) - this.tokens;
+    const granted = partial ? Math.min(cost, Math.floor(this.tokens)) : this.tokens >= cost ? cost : 0;
+    const allowed = granted > 0 || cost === 0;
+    this.tokens -= granted;
+    const missing = allowed ? 0 : Math.min(partial ? 1 : cost, burst) - this.tokens;
     return {
       allowed,
+      granted,
       remaining: Math.floor(this.tokens),
       resetMs: Math.ceil(((burst - this.tokens) / perSecond) * 1000),
       retryAfterMs: allowed ? 0 : Math.max(1, Math.ceil((missing / perSecond) * 1000)),
     };
+  }
+
+  /** Tokens taken earlier and not used come back, up to the burst. */
+  give(tokens: number, now: number): void {
+    this.refill(now);
+    this.tokens = Math.min(this.shape.burst, this.tokens + Math.max(0, tokens));
   }
 
   /** Whether the bucket is full at `now` (a full bucket can be forgotten: a new one starts full). */
