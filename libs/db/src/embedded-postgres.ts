@@ -4,7 +4,7 @@
 // the main thread speaks to it over loopback like to any PostgreSQL, and its statements never hold
 // the event loop that serves HTTP and gRPC.
 import { Worker } from 'node:worker_threads';
-import { mkdirSync, openSync, closeSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, closeSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { Logger } from 'pino';
@@ -26,7 +26,7 @@ const embeddedSettings = ['-c', 'shared_buffers=32MB'];
 /** How long a stop waits for PGlite to close its files before the thread is ended. */
 const stopTimeoutMs = 10_000;
 
-type WorkerMessage = { type: 'ready'; address: string; createdMs?: number } | { type: 'stopped' } | { type: 'failed'; message: string; stack?: string };
+type WorkerMessage = { type: 'created' } | { type: 'ready'; address: string } | { type: 'stopped' } | { type: 'failed'; message: string; stack?: string };
 
 /** Starts PGlite on `<dataDir>/pg` (or in memory for `memory://`) on its own thread and serves it on 127.0.0.1. */
 export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Promise<EmbeddedPostgres> {
@@ -34,40 +34,33 @@ export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Pr
   const pgDir = inMemory ? undefined : join(dataDir, 'pg');
   const releaseLock = pgDir ? lockDirectory(dataDir) : () => undefined;
   const started = performance.now();
-  // Several sockets so psql or a test can attach beside the platform's own pool.
-  const worker = new Worker(new URL('./embedded-postgres.worker.mjs', import.meta.url), {
-    workerData: { pgDir, startParams: [...PGlite.defaultStartParams, ...embeddedSettings], maxConnections: 32 },
-  });
+  let worker: Worker | undefined;
   let stopping = false;
   try {
-    const ready = await new Promise<{ address: string; createdMs?: number }>((resolve, reject) => {
-      const failed = (error: Error) => reject(new AppError('service_unavailable', `the embedded database did not start: ${error.message}`, undefined, { cause: error }));
-      worker.once('message', (message: WorkerMessage) => {
-        if (message.type === 'ready') resolve(message);
-        else failed(Object.assign(new Error(message.type === 'failed' ? message.message : `unexpected message ${message.type}`), { stack: message.type === 'failed' ? message.stack : undefined }));
-      });
-      worker.once('error', failed);
-      worker.once('exit', (code) => failed(new Error(`its thread ended (exit code ${code})`)));
-    });
-    worker.removeAllListeners();
+    if (pgDir && !existsSync(join(pgDir, 'PG_VERSION'))) {
+      await untilMessage(startWorker('create', pgDir), 'created');
+      logger.info({ data_dir: pgDir, elapsed_ms: Math.round(performance.now() - started) }, 'embedded postgres data directory created');
+    }
+    worker = startWorker('serve', pgDir);
+    const ready = await untilMessage(worker, 'ready');
     // After the start, PGlite's thread ends only when stopped; a crash fails every statement from
     // then on (service_unavailable, and /readyz says so), and is logged here.
     worker.on('error', (error) => logger.error({ err: error }, 'the embedded postgres thread failed'));
     worker.on('exit', (code) => {
       if (!stopping) logger.error({ exit_code: code }, 'the embedded postgres thread ended unexpectedly');
     });
-    if (ready.createdMs !== undefined) logger.info({ data_dir: pgDir, elapsed_ms: ready.createdMs }, 'embedded postgres data directory created');
     logger.info(
       { data_dir: pgDir ?? 'memory', address: ready.address, startup_ms: Math.round(performance.now() - started) },
       'embedded postgres (pglite) ready',
     );
+    const serving = worker;
     return {
       connectionString: `postgres://postgres@${ready.address}/postgres`,
       dataDir: pgDir ?? 'memory://',
       stop: async () => {
         stopping = true;
         try {
-          await stopWorker(worker);
+          await stopWorker(serving);
         } finally {
           releaseLock();
         }
@@ -75,9 +68,34 @@ export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Pr
     };
   } catch (error) {
     stopping = true;
-    await worker.terminate();
+    await worker?.terminate();
     releaseLock();
     throw error;
+  }
+}
+
+function startWorker(mode: 'create' | 'serve', pgDir: string | undefined): Worker {
+  // Several sockets so psql or a test can attach beside the platform's own pool.
+  return new Worker(new URL('./embedded-postgres.worker.mjs', import.meta.url), {
+    workerData: { mode, pgDir, startParams: [...PGlite.defaultStartParams, ...embeddedSettings], maxConnections: 32 },
+  });
+}
+
+/** The worker's first message, which must be `expected`; a failure, an error or an early exit rejects. */
+async function untilMessage<T extends WorkerMessage['type']>(worker: Worker, expected: T): Promise<Extract<WorkerMessage, { type: T }>> {
+  try {
+    return await new Promise((resolve, reject) => {
+      worker.once('message', (message: WorkerMessage) => {
+        if (message.type === expected) resolve(message as Extract<WorkerMessage, { type: T }>);
+        else reject(Object.assign(new Error(message.type === 'failed' ? message.message : `unexpected message ${message.type}`), { stack: message.type === 'failed' ? message.stack : undefined }));
+      });
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`its thread ended (exit code ${code})`)));
+    });
+  } catch (error) {
+    throw new AppError('service_unavailable', `the embedded database did not start: ${(error as Error).message}`, undefined, { cause: error });
+  } finally {
+    worker.removeAllListeners();
   }
 }
 
