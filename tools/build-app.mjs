@@ -1,7 +1,10 @@
 // Bundles one app into dist/apps/<name>/main.js for images: our workspace libraries are bundled,
 // npm packages stay external (DuckDB and PGlite ship native and WASM files beside their code).
+// A worker thread's entry (`*.worker.mjs`, loaded through `new URL('./….worker.mjs', import.meta.url)`)
+// beside a bundled source is copied beside main.js, where that URL then points.
 import { build } from 'esbuild';
-import { existsSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 
 const name = process.argv[2];
 const entry = `apps/${name}/src/main.ts`;
@@ -31,5 +34,12 @@ const result = await build({
   metafile: true,
   logLevel: 'warning',
 });
+const workers = new Set();
+for (const input of Object.keys(result.metafile.inputs)) {
+  const dir = dirname(input);
+  if (!existsSync(dir) || input.includes('node_modules')) continue;
+  for (const file of readdirSync(dir)) if (file.endsWith('.worker.mjs')) workers.add(join(dir, file));
+}
+for (const worker of workers) copyFileSync(worker, `dist/apps/${name}/${basename(worker)}`);
 const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
-console.log(`built dist/apps/${name}/main.js (${(bytes / 1024).toFixed(0)} KiB) in ${Math.round(performance.now() - started)} ms`);
+console.log(`built dist/apps/${name}/main.js (${(bytes / 1024).toFixed(0)} KiB) in ${Math.round(performance.now() - started)} ms${workers.size > 0 ? `, with ${[...workers].map((worker) => basename(worker)).join(', ')}` : ''}`);
