@@ -44,7 +44,7 @@ export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Pr
     worker = startWorker('serve', pgDir);
     const ready = await untilMessage(worker, 'ready');
     // After the start, PGlite's thread ends only when stopped; a crash fails every statement from
-    // then on (service_unavailable, and /readyz says so), and is logged here.
+    // then on (the pool can no longer connect), and is logged here.
     worker.on('error', (error) => logger.error({ err: error }, 'the embedded postgres thread failed'));
     worker.on('exit', (code) => {
       if (!stopping) logger.error({ exit_code: code }, 'the embedded postgres thread ended unexpectedly');
