@@ -277,7 +277,8 @@ class FetchRun implements FetchResult {
     // A spooled body is handed over as its file when it is UTF-8 records with no secret in it
     // (those are the checks below, made as it arrived); any other is read back and goes on as usual.
     const spooled = response.spooled;
-    if (spooled && !(spooled.utf8 && !spooled.secretFound && jsonRecordsFormat(leadOf(spooled), response.contentType))) await materialize(response);
+    const spooledFormat = spooled && spooled.utf8 && !spooled.secretFound ? jsonRecordsFormat(leadOf(spooled), response.contentType) : undefined;
+    if (spooled && !spooledFormat) await materialize(response);
     const json = response.spooled ? undefined : redactor.bytes(response.body);
     // Bytes that are not UTF-8 were read with replacement characters; DuckDB would read them otherwise.
     if (json && !isUtf8(json)) return undefined;
@@ -285,7 +286,8 @@ class FetchRun implements FetchResult {
       this.countPage(call, 1, response, values.length);
       return values;
     };
-    const guessed = request.pagination ? undefined : jsonRecordsFormat(json ?? leadOf(response.spooled!), response.contentType);
+    // A spooled body has no pagination (it is the whole data set), and its format is known.
+    const guessed = json === undefined ? spooledFormat : request.pagination ? undefined : jsonRecordsFormat(json, response.contentType);
     if (guessed) {
       // Without pagination the first page is the whole response, whatever it holds: the parse
       // waits until the caller reads the values (writeParquet has DuckDB start on the bytes first),

@@ -151,8 +151,8 @@ export class RateLimiter {
     const lease = this.leases.get(call.apiKeyId);
     // Grants that arrive while a lease lasts (requests of the key side by side) add to it. A lease
     // is kept when spent too: its decision tells the key's burst, which sizes the next request.
-    if (lease && now < lease.expiresAt) Object.assign(lease, { tokens: lease.tokens + granted - 1, expiresAt: now + leaseMs, decision, grantedAt: now });
-    else this.leases.set(call.apiKeyId, { tokens: granted - 1, expiresAt: now + leaseMs, decision, grantedAt: now });
+    const held = lease && now < lease.expiresAt ? lease.tokens : 0;
+    this.leases.set(call.apiKeyId, { tokens: held + granted - 1, expiresAt: now + leaseMs, decision, grantedAt: now });
     if (this.leases.size > 100_000) this.leases.delete(this.leases.keys().next().value as string);
     return { kind: 'allowed', headers: headersOf(decision, decision.remaining + granted - 1, Number(decision.resetMs)) };
   }
