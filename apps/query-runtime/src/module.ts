@@ -21,6 +21,8 @@ const queryRuntimeConfigSchema = z.object({
   QUERY_RUNTIME_JOB_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
   QUERY_RUNTIME_JOB_BACKOFF_MS: z.coerce.number().int().min(0).default(1_000),
   QUERY_RUNTIME_MEMORY_BUDGET_MB: z.coerce.number().int().min(16).default(2048),
+  // 0: per project database, one thread unless a table is large enough for a parallel scan.
+  QUERY_RUNTIME_ENGINE_THREADS: z.coerce.number().int().min(0).max(256).default(0),
 });
 
 export const queryRuntimeModule = defineServiceModule<typeof queryRuntimeV1.QueryRuntimeService, QueryRuntimeTables>({
@@ -33,6 +35,7 @@ export const queryRuntimeModule = defineServiceModule<typeof queryRuntimeV1.Quer
     const settings = parseEnv(queryRuntimeConfigSchema, context.env);
     const databases = new ProjectDatabases({
       memoryBudgetBytes: settings.QUERY_RUNTIME_MEMORY_BUDGET_MB * 1024 * 1024,
+      databaseThreads: settings.QUERY_RUNTIME_ENGINE_THREADS,
       logger: context.logger,
       loadTable: datalineTables({ clients: context.clients, objects: context.objects!, cacheDir: join(context.config.QUERYLANE_DATA_DIR, 'query-cache') }),
     });

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { writeParquet } from '@querylane/duckdb';
@@ -16,9 +17,10 @@ let scratch: ScratchDir;
 const catalog = new Map<string, ProjectTable[]>();
 const loads: string[] = [];
 
-function databases(memoryBudgetBytes = 1024 ** 3): ProjectDatabases {
+function databases(memoryBudgetBytes = 1024 ** 3, databaseThreads?: number): ProjectDatabases {
   return new ProjectDatabases({
     memoryBudgetBytes,
+    databaseThreads,
     logger: testLogger(),
     loadTable: async (projectId) => {
       loads.push(projectId);
@@ -56,6 +58,8 @@ beforeAll(async () => {
       12.34::DECIMAL(10, 2) AS price, [1, 2, NULL] AS list, {'a': 1, 'b': [DATE '2020-01-01']} AS struct,
       MAP {'k': (2::BIGINT ** 60)::BIGINT} AS map, '\\xAA\\xBB'::BLOB AS bytes, 'NaN'::DOUBLE AS nan, 'inf'::DOUBLE AS inf,
       NULL::VARCHAR AS nothing) TO '${join(scratch.path, 'types.parquet')}' (FORMAT parquet)`);
+  // Two of DuckDB's row groups (122,880 rows each): the least a parallel scan needs.
+  await connection.run(`COPY (SELECT range AS n FROM range(2 * 122880)) TO '${join(scratch.path, 'two-row-groups.parquet')}' (FORMAT parquet)`);
   connection.closeSync();
   instance.closeSync();
   catalog.set('p-cars', [{ name: 'cars', parquetPath: join(scratch.path, 'cars.parquet'), version: '1' }]);
@@ -213,6 +217,19 @@ describe('ProjectDatabases', () => {
     expect(found).toEqual(movies.filter((m) => m.Title === title).map((m) => ({ Title: m.Title, 'US Gross': m['US Gross'] })));
     // No index where none was asked for.
     expect(rowsOf(await runtime.run('p-movies', 'SELECT count(*) AS n FROM duckdb_indexes()', {}))).toEqual([{ n: 0 }]);
+  });
+
+  it('runs on one DuckDB thread unless a table is large enough for a parallel scan, or on as many as it is told', async () => {
+    const threads = async (from: ProjectDatabases, projectId: string) => rowsOf(await from.run(projectId, "SELECT current_setting('threads') AS threads", {}))[0]?.threads;
+    catalog.set('p-two-row-groups', [{ name: 'numbers', parquetPath: join(scratch.path, 'two-row-groups.parquet'), version: '1' }]);
+    expect(await threads(runtime, 'p-cars')).toBe(1);
+    expect(await threads(runtime, 'p-two-row-groups')).toBe(availableParallelism());
+    const told = databases(1024 ** 3, 3);
+    try {
+      expect(await threads(told, 'p-cars')).toBe(3);
+    } finally {
+      await told.close();
+    }
   });
 
   it('reloads a project when a dataline gets a newer version', async () => {

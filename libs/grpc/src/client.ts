@@ -25,6 +25,8 @@ export function createClient<S extends DescService>(service: S, address: string,
   const channel = new grpc.Client(address, grpc.credentials.createInsecure(), {
     'grpc.max_receive_message_length': maxBytes,
     'grpc.max_send_message_length': maxBytes,
+    // Nothing serves channelz; its per-call bookkeeping was ~1% of a query call's main-thread time.
+    'grpc.enable_channelz': 0,
   });
   const deadlineMs = options.defaultDeadlineMs ?? defaultDeadlineMs;
   const methods: Record<string, unknown> = {};

@@ -32,6 +32,8 @@ export class GrpcServer {
     this.server = new grpc.Server({
       'grpc.max_receive_message_length': maxBytes,
       'grpc.max_send_message_length': maxBytes,
+      // Nothing serves channelz (see client.ts).
+      'grpc.enable_channelz': 0,
     });
     this.addService(healthV1.Health, this.health.implementation(), { trackHealth: false });
   }

@@ -11,6 +11,8 @@ export interface ProjectDatabasesOptions {
   loadTable(projectId: string): Promise<ProjectTable[]>;
   /** DuckDB's memory_limit for each database (default 1GB). */
   databaseMemoryLimit?: string;
+  /** DuckDB's threads for each database (0 or unset: chosen by its data, see OpenOptions). */
+  databaseThreads?: number;
 }
 
 export class ProjectDatabases {
@@ -61,7 +63,7 @@ export class ProjectDatabases {
     const database = await current.catch(() => undefined);
     const tables = await this.options.loadTable(projectId);
     if (database !== undefined && sameTables(database.tables, tables)) return false;
-    const next = ProjectDatabase.open(projectId, tables, { logger: this.options.logger, memoryLimit: this.options.databaseMemoryLimit });
+    const next = this.open(projectId, tables);
     // Queries already queued on the old database finish there; new ones wait for the new one.
     if (this.databases.get(projectId) === current) {
       this.databases.delete(projectId);
@@ -104,9 +106,7 @@ export class ProjectDatabases {
     entry = this.databases.get(projectId);
     if (entry === undefined) {
       // Concurrent first uses share one load.
-      const opening = this.options.loadTable(projectId).then((tables) =>
-        ProjectDatabase.open(projectId, tables, { logger: this.options.logger, memoryLimit: this.options.databaseMemoryLimit }),
-      );
+      const opening = this.options.loadTable(projectId).then((tables) => this.open(projectId, tables));
       entry = opening;
       this.databases.set(projectId, opening);
       opening.catch(() => this.databases.get(projectId) === opening && this.databases.delete(projectId));
@@ -114,6 +114,10 @@ export class ProjectDatabases {
       await this.evictOverBudget(projectId);
     }
     return entry;
+  }
+
+  private open(projectId: string, tables: readonly ProjectTable[]): Promise<ProjectDatabase> {
+    return ProjectDatabase.open(projectId, tables, { logger: this.options.logger, memoryLimit: this.options.databaseMemoryLimit, threads: this.options.databaseThreads });
   }
 
   private async evictOverBudget(keep: string): Promise<void> {
