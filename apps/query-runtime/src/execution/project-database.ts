@@ -90,9 +90,9 @@ const laneCount = Math.max(2, Math.min(4, availableParallelism()));
 /**
  * DuckDB splits a table scan by row groups of 122,880 rows: a table of fewer than two cannot be
  * scanned by more than one thread, and a query that cannot use a second thread still pays for
- * handing its work to DuckDB's background thread and waiting for it (on 1M rows, an indexed lookup
- * took 1.5–1.9 ms of CPU with two threads and 1.2–1.6 ms with one; 820–1,016 vs 1,144–1,329
- * lookups/s at 32 at once).
+ * handing its work to DuckDB's background thread and waiting for it (in-process on 1M rows, an
+ * indexed lookup took 1.5–1.9 ms of CPU with two threads and 1.2–1.6 ms with one; an aggregate at
+ * one call at a time 14 ms with two and 21 ms with one — docs/decisions.md).
  */
 const parallelScanRows = 2 * 122_880;
 
