@@ -66,7 +66,7 @@ export function createGatewayApp({ clients, logger, authenticator = new Authenti
     c.set('logger', logger.child({ request_id: requestId }));
     // Set before the handler: c.json/c.body take it with them. Set on a finished response, it would
     // turn node-server's light response (a string body written as it is) into a whole web Response
-    // with its body as a stream, which cost a query call ~2% of the main thread's time.
+    // with its body as a stream (about 1% of a query call's main-thread samples in a CPU profile).
     c.header('x-request-id', requestId);
     await next();
   });
