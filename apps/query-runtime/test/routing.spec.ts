@@ -95,6 +95,18 @@ describe('QuestionRouter', () => {
     expect(lowest.slots).toMatchObject({ n: 3, order: 'asc' });
   });
 
+  it('answers a question for the one row at an extreme with one row, and a plural one with the default count', () => {
+    for (const question of ['which car has the highest horsepower', 'what is the heaviest car', "what's the car with the most horsepower", 'which car weighs the most']) {
+      expect(answer(question).slots, question).toMatchObject({ n: 1, order: 'desc' });
+    }
+    expect(answer('who has the lowest acceleration').slots).toMatchObject({ n: 1, order: 'asc' });
+    for (const question of ['which cars have the highest horsepower', 'what are the heaviest cars', 'top cars by horsepower']) {
+      expect(answer(question).slots, question).not.toHaveProperty('n');
+    }
+    // A count stated wins.
+    expect(answer('which 3 cars have the highest weight?').slots).toMatchObject({ n: 3 });
+  });
+
   it('reads dates and date ranges, absolute and relative to now', () => {
     const march = answer('seattle weather in March 2014');
     expect(march.candidate.name).toBe('seattle_weather_by_date_range');

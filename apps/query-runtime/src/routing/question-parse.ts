@@ -37,6 +37,11 @@ export interface ParsedQuestion {
   /** Asks for the extreme of a measure ("hottest", "the most"): only a program that ranks rows or groups answers it. */
   superlative: boolean;
   /**
+   * Asks for the one row at an extreme, with no count stated ("which car has the highest
+   * horsepower", "what is the longest flight"): a ranking's count is then 1.
+   */
+  single: boolean;
+  /**
    * Words that may be a data value the router has no list for: proper-noun-like runs ("Japan", "New
    * Zealand"; not the question's first word) and single words after in/for/of/from ("in japan").
    * The router drops the ones that are known words (programs, columns, values, tables).
@@ -102,6 +107,7 @@ export function parseQuestion(question: string, now: Date): ParsedQuestion {
     searchTerms: [],
     keyTokens: [],
     superlative: false,
+    single: false,
     valueTokens: valueTokens(text),
     destructive: destructive.test(lower),
     explanatory: explanatory.test(lower),
@@ -117,6 +123,7 @@ export function parseQuestion(question: string, now: Date): ParsedQuestion {
   if (parsed.limit) usedSpans.push(parsed.limit.span);
   parsed.superlative = superlative.test(lower.replace(/\bat (least|most)\b/g, ' ')) || /\b\w{2,}iest\b/.test(lower);
   if (superlative.test(lower) || parsed.limit) parsed.order = ascending.test(lower) ? 'asc' : 'desc';
+  parsed.single = parsed.superlative && !parsed.limit && asksForOne(lower);
   for (const [pattern, value] of intervals) {
     const match = pattern.exec(lower);
     if (match) {
@@ -143,6 +150,23 @@ function familyCues(lower: string): Map<ProgramFamily, number> {
   if (/\b(look ?up|details (for|of|on|about)|info(rmation)? (for|on|about)|record for|what is the .+ with (code|id|key)|which .+ has (code|id))\b/.test(lower)) add('lookup', 1);
   if (/^\s*(list|show|display|give me|get|which|what are the|find)\b/.test(lower)) add('list', 0.5);
   return cues;
+}
+
+/**
+ * Whether a which/what/who question asks for one thing: its verb before the superlative is singular
+ * ("which car has…", "what is the…", "who was…", "what's the…"), or, with no auxiliary, a singular
+ * noun comes before a verb ("which disaster killed the most people", "which airline flies…").
+ * "which cars have…", "what are the…" and "which cars cost the most" ask for several.
+ */
+function asksForOne(lower: string): boolean {
+  const start = /^\s*(?:which|what|who)\b/.exec(lower);
+  const extreme = superlative.exec(lower) ?? /\b\w{2,}iest\b/.exec(lower);
+  if (!start || !extreme) return false;
+  const before = lower.slice(0, extreme.index);
+  if (/\b(are|were|have|do)\b/.test(before)) return false;
+  if (/\b(is|was|has|had|does|did)\b|\b(?:what|who)'s\b/.test(before)) return true;
+  const subject = /^\s*which\s+([a-z]+)\s+([a-z]+)\b/.exec(lower);
+  return subject !== null && !subject[1]!.endsWith('s') && /(?:[^s]s|ed)$/.test(subject[2]!);
 }
 
 function limit(lower: string): { value: number; span: Span } | null {

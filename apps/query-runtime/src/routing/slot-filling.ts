@@ -275,6 +275,7 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
       }
       case 'limit':
         if (parsed.limit) take(plan, parsed.limit.value, parsed.limit.span);
+        else if (parsed.single) take(plan, 1, null);
         break;
       case 'order':
         if (parsed.order) take(plan, parsed.order, null);
