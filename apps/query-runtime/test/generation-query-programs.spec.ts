@@ -51,6 +51,8 @@ const data: Record<string, Row[]> = {
   // Days as ISO dates (a DATE column once written), 70 days from 2015-12-01.
   // A year held as a number, a coded category and a count (vega's population.json in miniature).
   census: [1950, 1960, 1970, 1980, 1990, 2000].flatMap((year, index) => [1, 2].map((sex) => ({ year, sex, people: 1_000 * (index + 1) + sex }))),
+  // A year held as a number over 40 years: too many to group by, so a yearly series.
+  births: Array.from({ length: 80 }, (_, index) => ({ year: 1970 + (index % 40), region: index < 40 ? 'north' : 'south', births: 100 + ((index * 7) % 23) })),
   // Years written as text ("1565"), one row each.
   wheat: vegaJson('wheat.json') as Row[],
   weather: Array.from({ length: 70 }, (_, index) => ({ day: new Date(Date.UTC(2015, 11, 1 + index)).toISOString().slice(0, 10), wind: (index % 9) + 0.5 })),
@@ -265,6 +267,33 @@ describe('census', () => {
     expect(generated.length).toBeGreaterThan(0);
     for (const program of generated) expect(program.query_program, program.name).not.toMatch(/(avg|sum|min|max)\("?year"?\)|ORDER BY "?year"? DESC/i);
     expect(generated.some((program) => program.query_program.includes('"people"'))).toBe(true);
+  });
+});
+
+describe('births', () => {
+  it('counts and averages year by year over a numeric year of many years, as JavaScript does, and ranges it by number only', async () => {
+    const births = data.births ?? [];
+    const series = programs.births?.find((p) => p.family === 'time_series');
+    expect(series, programs.births?.map((p) => p.name).join(', ')).toBeDefined();
+    expect(series!.slots.find((s) => s.name === 'interval')).toMatchObject({ type: 'enum', default: 'year', enum_values: ['year'] });
+    const rows = await run('births', series!.name);
+    const byYear = new Map<number, { count: number; births: number }>();
+    for (const row of births) {
+      const year = byYear.get(Number(row.year)) ?? { count: 0, births: 0 };
+      byYear.set(Number(row.year), { count: year.count + 1, births: year.births + Number(row.births) });
+    }
+    expect(rows.map((r) => [r.period, num(r.count), num(r.avg_births)])).toEqual([...byYear].sort(([a], [b]) => a - b).map(([year, totals]) => [`${year}-01-01`, totals.count, totals.births / totals.count]));
+    // One region's years.
+    const north = await run('births', series!.name, { region: 'north' });
+    expect(north.reduce((total, r) => total + num(r.count), 0)).toBe(births.filter((b) => b.region === 'north').length);
+    // "since 1980" is the year's range program, over its numbers; no date-range program beside it.
+    expect(programs.births?.filter((p) => p.family === 'range').map((p) => p.slots.map((s) => s.name))).toContainEqual(expect.arrayContaining(['min_year', 'max_year']));
+    expect(programs.births?.some((p) => p.family === 'range' && p.slots.some((s) => s.name === 'from_year'))).toBe(false);
+  });
+
+  it('gives a handful of years no series: they are grouped by, as a dimension, with every metric', () => {
+    expect(programs.census?.some((p) => p.family === 'time_series')).toBe(false);
+    expect(programs.census?.some((p) => p.family === 'aggregate' && p.name.endsWith('_by_year'))).toBe(true);
   });
 });
 

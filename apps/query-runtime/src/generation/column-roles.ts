@@ -35,6 +35,11 @@ export interface TimeColumn extends RankedColumn {
   minimum: string | null;
   maximum: string | null;
   spanDays: number | null;
+  /**
+   * A calendar year held as a number (`calendarYear`): its periods are years only, and it is ranged
+   * by its number (the metric's range program), not by dates.
+   */
+  yearly?: boolean;
 }
 
 export interface ColumnRoles {
@@ -123,9 +128,14 @@ export function classifyColumns(profile: DataProfile): ColumnRoles {
         if (!spread) break;
         let score = nonNull * Math.min(1, Math.log(distinct) / Math.log(50));
         if (coordinateName.test(column.name)) score *= 0.3;
-        metrics.push({ ...ranked(column, score), integer: integerType.test(column.type), additive: additiveName.test(column.name) && Number(column.min) >= 0, measured: !calendarYear(column) });
+        const year = calendarYear(column);
+        metrics.push({ ...ranked(column, score), integer: integerType.test(column.type), additive: additiveName.test(column.name) && Number(column.min) >= 0, measured: !year });
         // A handful of numbers (Cylinders: 3, 4, 5, 6, 8) is also a way to group and filter.
-        if (values !== null && distinct >= 2 && distinct <= 12) dimensions.push({ ...ranked(column, 0.8 * nonNull * balance(column)), values, kind: 'numeric' });
+        const handful = values !== null && distinct >= 2 && distinct <= 12;
+        if (handful) dimensions.push({ ...ranked(column, 0.8 * nonNull * balance(column)), values, kind: 'numeric' });
+        // "Deaths per year", "how did it change over the years": years too many to group by as a
+        // dimension (a handful already are, with every metric) are a time, counted year by year.
+        else if (year) times.push(yearColumn(column, nonNull));
         break;
       }
       case 'categorical':
@@ -179,6 +189,14 @@ function timeColumn(column: ColumnProfile, nonNull: number): TimeColumn | null {
   const minimum = typeof column.min === 'string' ? column.min : null;
   const maximum = typeof column.max === 'string' ? column.max : null;
   return { ...ranked(column, nonNull), expression, isDate: type === 'DATE', minimum, maximum, spanDays: spanDays(minimum, maximum) };
+}
+
+/** A calendar year held as a number, as time: each year its first day. */
+function yearColumn(column: ColumnProfile, nonNull: number): TimeColumn {
+  const minimum = `${String(column.min)}-01-01`;
+  const maximum = `${String(column.max)}-01-01`;
+  const expression = `make_date(CAST(${quoteIdentifier(column.name)} AS INTEGER), 1, 1)`;
+  return { ...ranked(column, 0.9 * nonNull), expression, isDate: true, minimum, maximum, spanDays: spanDays(minimum, maximum), yearly: true };
 }
 
 function textDate(column: ColumnProfile, nonNull: number): TimeColumn | null {

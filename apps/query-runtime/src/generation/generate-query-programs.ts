@@ -56,7 +56,7 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
     drafts.push(build.topN(metric, filtersBeside(metric.column)));
   }
   for (const time of roles.times) {
-    drafts.push(build.dateRange(time, filtersBeside(time.column)));
+    if (!time.yearly) drafts.push(build.dateRange(time, filtersBeside(time.column)));
     drafts.push(build.timeSeries(time, measured[0], filtersBeside(time.column)));
   }
   for (const text of roles.texts) drafts.push(build.textSearch(text));

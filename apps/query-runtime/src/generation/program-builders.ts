@@ -279,10 +279,11 @@ export class ProgramBuilders {
       name: 'interval',
       type: 'enum',
       required: false,
-      default: defaultInterval(time.spanDays),
+      default: time.yearly ? 'year' : defaultInterval(time.spanDays),
       description: 'The length of each period.',
-      enum_values: ['day', 'week', 'month', 'year'],
+      enum_values: time.yearly ? ['year'] : ['day', 'week', 'month', 'year'],
     };
+    const periods = time.yearly ? 'year' : 'day, week, month or year';
     // date_trunc gives a TIMESTAMP even for a DATE; a date column's periods stay dates.
     const period = time.isDate ? `CAST(date_trunc($interval, ${time.expression}) AS DATE)` : `date_trunc($interval, ${time.expression})`;
     const value = metric ? `, ${metric.additive ? 'sum' : 'avg'}(${quoteIdentifier(metric.column.name)}) AS ${quoteIdentifier(`${metric.additive ? 'sum' : 'avg'}_${metric.slug}`)}` : '';
@@ -291,9 +292,13 @@ export class ProgramBuilders {
       family: 'time_series',
       score: time.score,
       query: `How many ${this.entity} are there per ${String(interval.default)} of ${time.label}?`,
-      description: `The number of ${this.entity}${metric ? ` and the ${metric.additive ? 'total' : 'average'} ${metric.label}` : ''} per day, week, month or year of ${time.label}${optionally(dimensions)}.`,
-      reason: `${quoted(time.column)} holds dates${time.minimum && time.maximum ? ` from ${time.minimum} to ${time.maximum}` : ''}${time.spanDays === null ? '' : ` (${Math.round(time.spanDays)} days)`}, so it can be bucketed by period.`,
-      examples: [`${capital(this.entity)} per month`, `How many ${this.entity} each year?`, `Weekly trend of ${this.entity}`, `${capital(this.entity)} over time by ${time.label}`],
+      description: `The number of ${this.entity}${metric ? ` and the ${metric.additive ? 'total' : 'average'} ${metric.label}` : ''} per ${periods} of ${time.label}${optionally(dimensions)}.`,
+      reason: time.yearly
+        ? `${quoted(time.column)} holds calendar years from ${String(time.column.min)} to ${String(time.column.max)}, so rows can be counted year by year.`
+        : `${quoted(time.column)} holds dates${time.minimum && time.maximum ? ` from ${time.minimum} to ${time.maximum}` : ''}${time.spanDays === null ? '' : ` (${Math.round(time.spanDays)} days)`}, so it can be bucketed by period.`,
+      examples: time.yearly
+        ? [`${capital(this.entity)} per year`, `How many ${this.entity} each year?`, `Yearly trend of ${this.entity}`, `${capital(this.entity)} over the years`]
+        : [`${capital(this.entity)} per month`, `How many ${this.entity} each year?`, `Weekly trend of ${this.entity}`, `${capital(this.entity)} over time by ${time.label}`],
       sql: `SELECT ${period} AS ${quoteIdentifier('period')}, count(*) AS ${quoteIdentifier('count')}${value} FROM ${this.from} WHERE ${time.expression} IS NOT NULL${andAll(filters)} GROUP BY 1 ORDER BY 1`,
       steps: {
         family: 'time_series',
