@@ -396,6 +396,24 @@ describe('QuestionRouter over stocks, barley and la-riots', () => {
   });
 });
 
+describe('QuestionRouter over a year held as a number (jobs: 1850–2000)', () => {
+  const ask = askingOver('querylane-routing-jobs-', () => ({ jobs: vegaJson('jobs.json') as Record<string, unknown>[] }));
+
+  it('answers a trend over the years with the yearly series', () => {
+    const trend = ask('how has the number of jobs changed over the years');
+    expect(trend.kind === 'answer' && trend.candidate.name).toBe('jobs_over_time_by_year');
+    const women = ask('total count of women per year');
+    expect(women.kind === 'answer' && women.candidate.name).toBe('jobs_over_time_by_year');
+    expect(women.kind === 'answer' && women.slots).toMatchObject({ sex: 'women' });
+  });
+
+  it('reads "jobs in 1950" as the year, not as a job named 1950 (the table word is also the column label)', () => {
+    const result = ask('jobs in 1950');
+    expect(result.kind === 'answer' && result.candidate.name).toBe('jobs_by_year_range');
+    expect(result.kind === 'answer' && result.slots).toEqual({ min_year: 1950, max_year: 1950 });
+  });
+});
+
 describe('QuestionRouter on values named by part of their words', () => {
   const ask = askingOver('querylane-routing-part-', () => ({ football: vegaJson('football.json') as Record<string, unknown>[], movies: vegaJson('movies.json') as Record<string, unknown>[] }));
 

@@ -374,6 +374,9 @@ function labelledValue(plan: SlotPlan, context: FillContext): { value: SlotValue
     const before = words[i - 1];
     const raw = after && (plan.slot.type !== 'string' || /^[A-Z0-9]{1,6}$/.test(context.parsed.text.slice(after.span[0], after.span[1]))) ? after : before && /^\d+$/.test(before.word) ? before : null;
     if (!raw) continue;
+    // "jobs in 1950": the table's word is also the column's label, but the year is a date the
+    // question states, not a code of the text column.
+    if (plan.slot.type === 'string' && context.parsed.dates.some((date) => raw.span[0] >= date.span[0] && raw.span[1] <= date.span[1])) continue;
     const text = context.parsed.text.slice(raw.span[0], raw.span[1]);
     const value = plan.slot.type === 'integer' || plan.slot.type === 'number' || (plan.slot.type === 'enum' && (plan.slot.enum_values ?? []).some((v) => typeof v === 'number')) ? parseNumber(text) : text;
     if (value === null) continue;
