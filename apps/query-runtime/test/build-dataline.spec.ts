@@ -10,15 +10,19 @@ import { BuildDatalineUseCase } from '../src/jobs/build-dataline.usecase.js';
 
 const jobId = 'job-1';
 
-/** A catalog whose writes land (are recorded) only after `delays[eventType]` ms, as a busy one's might. */
-function fakeCatalog(delays: Record<string, number> = {}, failing: { upsertDataline?: boolean } = {}) {
+/**
+ * A catalog whose writes land (are recorded) only after `delays[eventType]` ms (a move: after
+ * `delays['status <status>']`), as a busy one's might.
+ */
+function fakeCatalog(delays: Record<string, number> = {}, failing: { upsertDataline?: boolean; move?: boolean } = {}) {
   const landed: string[] = [];
   const later = (what: string, ms = 0) => new Promise<void>((resolve) => setTimeout(resolve, ms)).then(() => void landed.push(what));
   const call = {
     getJob: async () => ({ job: { id: jobId, status: 'queued', projectId: 'p', datasourceId: 'd', sources: [{ sourceType: 'data_object', sourceId: 'o' }] } }),
     // Events and a datasource status sent with a move land with it, in one transaction.
     transitionJob: async ({ status, events = [], datasourceStatus }: { status: string; events?: { eventType: string }[]; datasourceStatus?: string }) => {
-      await later(`status ${status}`);
+      if (failing.move && status === 'running') throw new AppError('conflict', 'a running job cannot become running');
+      await later(`status ${status}`, delays[`status ${status}`]);
       landed.splice(-1, 0, ...events.map((event) => `event ${event.eventType}`), ...(datasourceStatus ? [`datasource ${datasourceStatus}`] : []));
     },
     getDataObject: async () => ({ dataObject: { id: 'o', key: 'response.parquet', fileSize: 1n } }),
@@ -60,6 +64,22 @@ describe('the dataline job', () => {
     const { landed, clients } = fakeCatalog({ started: 30 });
     expect(await useCase(clients, async () => createReadStream(parquet)).execute(jobId)).toBe('done');
     expect(landed).toEqual(['status running', 'event started', 'event profiled', 'event programs_generated', 'event dataline_built', 'datasource transformed', 'status succeeded']);
+  });
+
+  it('downloads and profiles while the job is moved to running, and records `started` after the move', async () => {
+    const { landed, clients } = fakeCatalog({ 'status running': 60 });
+    const get = async () => {
+      landed.push('download');
+      return createReadStream(parquet);
+    };
+    expect(await useCase(clients, get).execute(jobId)).toBe('done');
+    expect(landed).toEqual(['download', 'status running', 'event started', 'event profiled', 'event programs_generated', 'event dataline_built', 'datasource transformed', 'status succeeded']);
+  });
+
+  it('ends with the catalog\'s refusal of the move, recording no attempt, when another consumer took the job', async () => {
+    const { landed, clients } = fakeCatalog({}, { move: true });
+    await expect(useCase(clients, async () => createReadStream(parquet)).execute(jobId)).rejects.toMatchObject({ code: 'conflict' });
+    expect(landed).toEqual([]);
   });
 
   it('records `profiled` before the job ends, however late it lands beside the dataline write', async () => {

@@ -41,20 +41,32 @@ export class BuildDatalineUseCase {
       return 'skipped';
     }
     if (job.status === 'succeeded' || job.status === 'failed') return 'skipped';
-    // The job's reads go out while it is marked running: none depends on the other.
+    // The job's reads go out while it is marked running, and the first attempt's download and
+    // profile do not wait for the move either: none depends on the other, and the move and the
+    // `started` event (which follows it) are two catalog round trips the profile hides. What the
+    // catalog records keeps its order: `started` after the move, `profiled` after `started`.
     const reads = this.read(job);
-    reads.catch(() => undefined); // awaited by the first attempt; a failed move throws first
-    if (job.status === 'queued') await catalog.transitionJob({ jobId, status: 'running', reason: 'picked up by query-runtime' });
+    reads.catch(() => undefined); // awaited by the first attempt
+    const move = job.status === 'queued' ? catalog.transitionJob({ jobId, status: 'running', reason: 'picked up by query-runtime' }) : Promise.resolve();
+    // A move the catalog refuses (another consumer took the job) ends the run as it did before it
+    // overlapped anything: thrown as it is, with no attempt recorded.
+    const moveFailure = move.then(
+      () => undefined,
+      (error: unknown) => ({ error }),
+    );
     const log = this.deps.logger.child({ job_id: jobId, project_id: job.projectId, datasource_id: job.datasourceId });
 
     let lastError: unknown;
     for (let attempt = 1; attempt <= this.deps.retry.attempts; attempt += 1) {
       try {
-        const built = await this.build(job, attempt, attempt === 1 ? await reads : await this.read(job), log);
+        const inputs = attempt === 1 ? await reads : await this.read(job);
+        const built = await this.build(job, attempt, inputs, move, log);
         // The job's last events, its datasource's new status and its end are one transaction.
         await catalog.transitionJob({ jobId, status: 'succeeded', events: built.events, datasourceStatus: 'transformed' });
         return 'done';
       } catch (error) {
+        const refused = await moveFailure;
+        if (refused) throw refused.error;
         lastError = error;
         const reason = error instanceof Error ? error.message : String(error);
         log.warn({ err: error, attempt }, 'building the dataline failed');
@@ -84,22 +96,31 @@ export class BuildDatalineUseCase {
     return { datasourceId: job.datasourceId, dataObject, datasource, datalines };
   }
 
-  /** Builds the dataline and its programs; answers the JobEvents that go with the job's success. */
-  private async build(job: catalogV1.Job, attempt: number, inputs: JobInputs, log: Logger): Promise<{ events: JobEventInit[] }> {
+  /**
+   * Builds the dataline and its programs; answers the JobEvents that go with the job's success.
+   * `moved` is the job's move to running, which the `started` event waits for and nothing else does.
+   */
+  private async build(job: catalogV1.Job, attempt: number, inputs: JobInputs, moved: Promise<unknown>, log: Logger): Promise<{ events: JobEventInit[] }> {
     const catalog = this.deps.clients.catalog.call;
     const { datasourceId, dataObject, datasource, datalines } = inputs;
     const scratch = await mkdtemp(join(tmpdir(), 'querylane-dataline-'));
     try {
       const local = join(scratch, 'response.parquet');
-      // The download does not wait for the `started` event; a failure of either is thrown once both
-      // ended, so `attempt_failed` never overtakes `started`.
-      await settled([
-        catalog.addJobEvent({ jobId: job.id, eventType: 'started', message: `attempt ${attempt}: reading ${dataObject.key}`, data: { attempt, bytes: Number(dataObject.fileSize) } }),
-        this.deps.objects.get(dataObject.key).then((body) => pipeline(body, createWriteStream(local))),
-      ]);
-      const started = performance.now();
       const table = projectTableName(datasource.name, datasourceId, datalines);
-      const profile = await profileParquet(local, { tableName: table });
+      // The download and the profile do not wait for the `started` event; a failure of any is
+      // thrown once all ended, so `attempt_failed` never overtakes `started` (nor `profiled` it).
+      let started = 0;
+      const downloaded = this.deps.objects.get(dataObject.key).then((body) => pipeline(body, createWriteStream(local)));
+      const [, , profile] = await settled([
+        moved.then(() =>
+          catalog.addJobEvent({ jobId: job.id, eventType: 'started', message: `attempt ${attempt}: reading ${dataObject.key}`, data: { attempt, bytes: Number(dataObject.fileSize) } }),
+        ),
+        downloaded,
+        downloaded.then(() => {
+          started = performance.now();
+          return profileParquet(local, { tableName: table });
+        }),
+      ]);
       log.info({ rows: profile.row_count, columns: profile.columns.length, duration_ms: Math.round(performance.now() - started) }, 'profiled');
       // `profiled` is recorded while the dataline is written: neither needs the other (and, as
       // above, a failure is thrown once both ended, so `attempt_failed` comes after `profiled`).
