@@ -18,9 +18,11 @@ export interface PlatformProcess {
 /** Starts the platform on a free port and waits until /readyz answers 200, at any LOG_LEVEL. */
 export async function startPlatformProcess(env: Record<string, string>, options: { log?: WriteStream } = {}): Promise<PlatformProcess> {
   const port = await freePort();
-  // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the platform process there when it exits.
+  // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the platform process there when it exits;
+  // BENCH_TRACE_GC=1 prints its garbage collections (`--trace-gc`) to its standard output, which is
+  // the kept log when there is one.
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/platform/src/main.ts'], {
+  const child = spawn(process.execPath, [...profile, ...(process.env.BENCH_TRACE_GC ? ['--trace-gc'] : []), '--import', 'tsx', 'apps/platform/src/main.ts'], {
     env: { ...process.env, LOG_LEVEL: 'info', QUERYLANE_ADMIN_TOKEN: benchAdminToken, ...env, PORT: String(port) },
     stdio: ['ignore', options.log ? 'pipe' : 'ignore', 'inherit'],
   });

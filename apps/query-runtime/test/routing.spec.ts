@@ -107,6 +107,18 @@ describe('QuestionRouter', () => {
     expect(answer('which 3 cars have the highest weight?').slots).toMatchObject({ n: 3 });
   });
 
+  it('ranks groups when the question ranks a grouping by a measure it names, and rows or counts otherwise', () => {
+    const routed = (question: string) => answer(question).candidate.endpoint_name;
+    for (const question of ['which origin has the most horsepower', 'top origins by horsepower']) expect(routed(question), question).toBe('avg_horsepower_by_origin');
+    // The measure a superlative implies ("heaviest": weight) counts as named.
+    expect(routed('which origin has the heaviest cars')).toBe('avg_weight_in_lbs_by_origin');
+    // No measure named: the rows of each group are what is counted.
+    for (const question of ['which origin has the most cars?', 'which origin makes the most cars']) expect(routed(question), question).toBe('count_cars_by_origin');
+    // The rows themselves ranked.
+    expect(routed('which car weighs the most')).toBe('top_cars_by_weight_in_lbs');
+    expect(routed('top cars by horsepower')).toBe('top_cars_by_horsepower');
+  });
+
   it('reads dates and date ranges, absolute and relative to now', () => {
     const march = answer('seattle weather in March 2014');
     expect(march.candidate.name).toBe('seattle_weather_by_date_range');

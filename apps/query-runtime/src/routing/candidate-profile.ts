@@ -2,7 +2,7 @@
 // which column each slot filters, the words the program answers to, and the data values it can filter on.
 import type { ProgramFamily, Slot } from '../generation/index.js';
 import { parseSteps, routeCandidateSchema, type ColumnValues, type DataValues, type ParsedSteps, type RouteCandidateInput, type SlotValue } from './routing.types.js';
-import { foldValue, humanWords, initials, stem } from './text-terms.js';
+import { canonicalTerm, foldValue, humanWords, initials, stem } from './text-terms.js';
 
 export type SlotRole = 'eq' | 'min' | 'max' | 'from' | 'to' | 'limit' | 'order' | 'interval' | 'term' | 'key' | 'other';
 
@@ -31,6 +31,8 @@ export interface CandidateProfile {
   selectsAll: boolean;
   /** Orders rows or groups by a measure (top N, counts per group most first, MAX/MIN): answers "the hottest", "the most". */
   ranks: boolean;
+  /** The canonical terms of the column an aggregate measures ("worldwide gross" → its two terms); empty for other programs. */
+  measureTerms: string[];
   /** Stems of the table's name ("seattle weather" → seattl, weather). */
   tableStems: string[];
   document: {
@@ -87,6 +89,7 @@ export function profileCandidate(input: RouteCandidateInput, index: number, valu
     columns: [...columns],
     selectsAll: steps?.columns.includes('*') ?? false,
     ranks: ranksByMeasure(candidate.query, steps, family),
+    measureTerms: steps?.aggregate?.column ? humanWords(steps.aggregate.column).split(' ').flatMap((word) => canonicalTerm(word) ?? []) : [],
     tableStems: foldValue(humanWords(table)).split(' ').filter((w) => w.length > 2).map((w) => stem(w)),
     groupBy: (steps?.group_by ?? []).filter((c) => c !== 'period').map((c) => foldValue(humanWords(c))),
     document: {

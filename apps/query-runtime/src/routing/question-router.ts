@@ -306,12 +306,16 @@ export class QuestionRouter {
       const topicMatched = new Set(hit.queryTerms.filter((term) => topicTerms.includes(term) && (this.vocabulary.has(term) || term.length >= fuzzyTopicLength))).size;
       const filled = candidate.plans.filter((plan) => fill.slots[plan.slot.name] !== undefined && fill.slots[plan.slot.name] !== null);
       const valueEvidence = filled.some((plan) => valueRoles.has(plan.role)) ? 'value' : filled.some((plan) => boundRoles.has(plan.role)) ? 'bound' : null;
-      const familyAgreement = candidate.family === null || maxCue === 0 ? 0 : (parsed.families.get(candidate.family) ?? 0) - 0.6 * maxCue;
-      let group = 0;
-      if (groupCue.length > 0) {
-        const grouped = candidate.groupBy.some((g) => groupCue.some((cue) => g === cue || g.endsWith(` ${cue}`) || cue.endsWith(g)));
-        group = grouped ? 0.35 : candidate.groupBy.length > 0 ? -0.25 : -0.1;
-      }
+      // The cues lost a plural's s, and so does the column here ("species" → "specie" on both sides).
+      const groupedAsAsked = groupCue.length > 0 && candidate.groupBy.some((column) => groupCue.some((cue) => [column, column.replace(/s$/, '')].some((g) => g === cue || g.endsWith(` ${cue}`) || cue.endsWith(g))));
+      // An aggregate that groups by what the question ranks and orders by the measure the question
+      // names is a ranking too: "top genres by worldwide gross", "which origin has the most
+      // horsepower" rank groups, not rows. ("which origin has the most cars" names no measure: a
+      // count per group answers it.)
+      const measureNamed = candidate.family === 'aggregate' && candidate.measureTerms.some((term) => contentTerms.has(term));
+      const rankedGroups = groupedAsAsked && candidate.ranks && measureNamed ? (parsed.families.get('top_n') ?? 0) : 0;
+      const familyAgreement = candidate.family === null || maxCue === 0 ? 0 : Math.max(parsed.families.get(candidate.family) ?? 0, rankedGroups) - 0.6 * maxCue;
+      const group = groupCue.length === 0 ? 0 : groupedAsAsked ? 0.35 : candidate.groupBy.length > 0 ? -0.25 : -0.1;
       // Naming the data set ("flights", "penguins") is the strongest hint of all; naming another one counts against.
       const tableCue = tablesNamed.size === 0 ? 0 : tablesNamed.has(candidate.table) ? 0.3 : -0.3;
       const superlativeMiss = parsed.superlative && !candidate.ranks;
@@ -377,6 +381,11 @@ function groupByCue(lower: string): string[] {
     out.push(words.slice(0, 2).join(' '), words[0] ?? '');
   }
   for (const match of lower.matchAll(/\bwhich\s+([a-z]+(?:\s[a-z]+)?)\s+(?:has|have|had|gets|got|is)\b/g)) out.push(foldValue(match[1] ?? ''));
+  // "which source generated the most", "which genre made the highest": the noun a verb ranks.
+  // "which creative type made the most": one or two words, the fewest that leave a verb.
+  for (const match of lower.matchAll(/\bwhich\s+((?:[a-z]+\s+){1,2}?)(?!the\b)[a-z]+\s+(?:the\s+)?(?:most|least|highest|lowest|largest|smallest|biggest|greatest|fewest)\b/g)) out.push(foldValue((match[1] ?? '').trim()));
+  // "top genres by gross", "the 5 best teams in goals": the noun ranked.
+  for (const match of lower.matchAll(/\b(?:top|bottom|best|worst)\s+(?:\d+\s+)?([a-z]+)\s+(?:by|in|for|on|of)\b/g)) out.push(foldValue(match[1] ?? ''));
   return [...new Set(out.filter((w) => w.length > 1).map((w) => w.replace(/s$/, '')))];
 }
 
