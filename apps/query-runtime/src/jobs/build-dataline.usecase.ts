@@ -109,19 +109,19 @@ export class BuildDatalineUseCase {
       const table = projectTableName(datasource.name, datasourceId, datalines);
       // The download and the profile do not wait for the `started` event; a failure of any is
       // thrown once all ended, so `attempt_failed` never overtakes `started` (nor `profiled` it).
-      let started = 0;
       const downloaded = this.deps.objects.get(dataObject.key).then((body) => pipeline(body, createWriteStream(local)));
       const [, , profile] = await settled([
         moved.then(() =>
           catalog.addJobEvent({ jobId: job.id, eventType: 'started', message: `attempt ${attempt}: reading ${dataObject.key}`, data: { attempt, bytes: Number(dataObject.fileSize) } }),
         ),
         downloaded,
-        downloaded.then(() => {
-          started = performance.now();
-          return profileParquet(local, { tableName: table });
+        downloaded.then(async () => {
+          const started = performance.now();
+          const profiled = await profileParquet(local, { tableName: table });
+          log.info({ rows: profiled.row_count, columns: profiled.columns.length, duration_ms: Math.round(performance.now() - started) }, 'profiled');
+          return profiled;
         }),
       ]);
-      log.info({ rows: profile.row_count, columns: profile.columns.length, duration_ms: Math.round(performance.now() - started) }, 'profiled');
       // `profiled` is recorded while the dataline is written: neither needs the other (and, as
       // above, a failure is thrown once both ended, so `attempt_failed` comes after `profiled`).
       const [, { dataline }] = await settled([

@@ -159,9 +159,8 @@ function familyCues(lower: string): Map<ProgramFamily, number> {
  * "which cars have…", "what are the…" and "which cars cost the most" ask for several.
  */
 function asksForOne(lower: string): boolean {
-  const start = /^\s*(?:which|what|who)\b/.exec(lower);
   const extreme = superlative.exec(lower) ?? /\b\w{2,}iest\b/.exec(lower);
-  if (!start || !extreme) return false;
+  if (!/^\s*(?:which|what|who)\b/.test(lower) || !extreme) return false;
   const before = lower.slice(0, extreme.index);
   if (/\b(are|were|have|do)\b/.test(before)) return false;
   if (/\b(is|was|has|had|does|did)\b|\b(?:what|who)'s\b/.test(before)) return true;
