@@ -5,8 +5,11 @@
 // in-process behind a bare @hono/node-server route and (b) a bare hello route. The servers run in
 // processes of their own and autocannon in this one, all on this machine.
 // At 1 connection p50/p99 come from sequential requests timed here (autocannon's are whole ms).
+// The whole path and (a) take turns (request by request at 1 connection, in rounds under
+// autocannon) after a warm-up of both, so that a noisy machine's slow minutes fall on both.
 // Goals: ≤ +0.5 ms at p50 over (a) at 1 connection, ≥ 80% of (a)'s req/s at 32, lookup ≥ 2,000 req/s.
-// Run: npm run bench:query-endpoint   (BENCH_ROWS, BENCH_SECONDS; real parts via infra:env)
+// Run: npm run bench:query-endpoint   (BENCH_ROWS, BENCH_SECONDS, BENCH_ROUNDS, BENCH_WARMUP_CALLS;
+// real parts via infra:env)
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,6 +26,10 @@ import { slotValues, type BenchSlot } from '../support/slot-values.js';
 
 const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+// Turns per measurement (BENCH_ROUNDS), and sequential calls of each target before any is timed
+// (BENCH_WARMUP_CALLS, for at most twice BENCH_SECONDS).
+const rounds = Number(process.env.BENCH_ROUNDS ?? 4);
+const warmUpCalls = Number(process.env.BENCH_WARMUP_CALLS ?? 3000);
 const scratch = mkdtempSync(join(tmpdir(), 'querylane-query-endpoint-'));
 const progress = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 
@@ -104,40 +111,77 @@ interface Figures {
   errors: number;
 }
 
+/** A request of the run: the URL, its JSON body and headers. */
+interface Target {
+  url: string;
+  body?: (run: number) => unknown;
+  headers?: Record<string, string>;
+}
+
+async function request(target: Target, run: number): Promise<{ ms: number; ok: boolean }> {
+  const started = performance.now();
+  const response = await fetch(target.url, {
+    method: target.body ? 'POST' : 'GET',
+    headers: { 'content-type': 'application/json', ...target.headers },
+    body: target.body ? JSON.stringify(target.body(run)) : undefined,
+  });
+  await response.arrayBuffer();
+  return { ms: performance.now() - started, ok: response.ok };
+}
+
 /**
- * p50/p99 of one connection, measured here with sub-millisecond resolution (autocannon's latency
- * histogram counts whole milliseconds): sequential requests on one keep-alive connection.
+ * p50/p99 at one connection of each target, measured here with sub-millisecond resolution
+ * (autocannon's latency histogram counts whole milliseconds): sequential requests on one keep-alive
+ * connection each, taking turns (one to each target, then the next), so that both see the same
+ * moments of a noisy machine and the difference between them is the path, not the minute.
  */
-async function sequential(url: string, count: number, body?: (run: number) => unknown, headers: Record<string, string> = {}): Promise<{ p50: number; p99: number; errors: number }> {
-  const times: number[] = [];
-  let errors = 0;
+async function sequential(targets: readonly Target[], count: number): Promise<{ p50: number; p99: number; errors: number }[]> {
+  const times = targets.map(() => [] as number[]);
+  const errors = targets.map(() => 0);
   for (let run = 0; run < count; run += 1) {
-    const started = performance.now();
-    const response = await fetch(url, { method: body ? 'POST' : 'GET', headers: { 'content-type': 'application/json', ...headers }, body: body ? JSON.stringify(body(run)) : undefined });
-    await response.arrayBuffer();
-    times.push(performance.now() - started);
-    if (!response.ok) errors += 1;
+    for (const [index, target] of targets.entries()) {
+      const { ms, ok } = await request(target, run);
+      times[index]!.push(ms);
+      if (!ok) errors[index]! += 1;
+    }
   }
-  times.sort((a, b) => a - b);
-  return { p50: times[Math.floor(count * 0.5)]!, p99: times[Math.floor(count * 0.99)]!, errors };
+  return times.map((list, index) => {
+    list.sort((a, b) => a - b);
+    return { p50: list[Math.floor(count * 0.5)]!, p99: list[Math.floor(count * 0.99)]!, errors: errors[index]! };
+  });
 }
 
-/** One autocannon run; each request draws the next varied slot values. */
-async function load(url: string, connections: number, body?: (run: number) => unknown, headers: Record<string, string> = {}): Promise<Figures> {
-  const figures = await cannon(url, connections, body, headers);
+/**
+ * Each target under autocannon, in turns of `seconds / rounds` (a turn each, then again), for the
+ * same reason: req/s is the average over its turns, p50 the mean of its turns' and p99 their highest.
+ * At one connection p50/p99 come from `sequential` instead.
+ */
+async function load(targets: readonly Target[], connections: number, rounds: number): Promise<Figures[]> {
+  const turns = targets.map(() => [] as Figures[]);
+  for (let round = 0; round < rounds; round += 1) {
+    for (const [index, target] of targets.entries()) turns[index]!.push(await cannon(target, connections, seconds / rounds));
+  }
+  const figures = turns.map((list) => ({
+    requests: list.reduce((sum, turn) => sum + turn.requests, 0) / list.length,
+    p50: list.reduce((sum, turn) => sum + turn.p50, 0) / list.length,
+    p99: Math.max(...list.map((turn) => turn.p99)),
+    errors: list.reduce((sum, turn) => sum + turn.errors, 0),
+  }));
   if (connections > 1) return figures;
-  const latency = await sequential(url, Math.max(200, Math.min(3000, Math.round(figures.requests * 2))), body, headers);
-  return { ...figures, p50: latency.p50, p99: latency.p99, errors: figures.errors + latency.errors };
+  const count = Math.max(200, Math.min(3000, Math.round(Math.min(...figures.map((turn) => turn.requests)) * seconds)));
+  const latency = await sequential(targets, count);
+  return figures.map((turn, index) => ({ ...turn, p50: latency[index]!.p50, p99: latency[index]!.p99, errors: turn.errors + latency[index]!.errors }));
 }
 
-async function cannon(url: string, connections: number, body?: (run: number) => unknown, headers: Record<string, string> = {}): Promise<Figures> {
+async function cannon(target: Target, connections: number, duration: number): Promise<Figures> {
   let run = 0;
+  const { body } = target;
   const result = await autocannon({
-    url,
+    url: target.url,
     connections,
-    duration: seconds,
+    duration,
     method: body ? 'POST' : 'GET',
-    headers: { 'content-type': 'application/json', ...headers },
+    headers: { 'content-type': 'application/json', ...target.headers },
     requests: [{ setupRequest: (request) => (body ? { ...request, body: JSON.stringify(body(run++)) } : request) }],
   });
   return { requests: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.non2xx + result.errors };
@@ -149,21 +193,27 @@ const format = (label: string, figures: Figures) =>
 const verdicts: string[] = [];
 for (const connections of [1, 32]) {
   progress(`hello, ${connections} connection(s)`);
-  lines.push(format(`(b) bare hello route, ${connections} conn`, await load(`http://127.0.0.1:${baselinePort}/hello`, connections)));
+  const [hello] = await load([{ url: `http://127.0.0.1:${baselinePort}/hello` }], connections, 1);
+  lines.push(format(`(b) bare hello route, ${connections} conn`, hello!));
 }
 for (const program of chosen) {
   const body = (run: number) => slotValues(program.slots, run, rows);
-  // Warm-up: the project's database is loaded and the statement prepared before anything is timed.
-  await load(`${platform.base}/queries/${program.name}`, 1, body, { 'x-api-key': key }).catch(() => undefined);
+  const whole: Target = { url: `${platform.base}/queries/${program.name}`, body, headers: { 'x-api-key': key } };
+  const bare: Target = { url: `http://127.0.0.1:${baselinePort}/${program.family}`, body };
+  // Warm-up of both: the project's database is loaded, the statements prepared and the code
+  // optimized by the JIT (the first few thousand calls of a fresh process are slower) before
+  // anything is timed.
+  progress(`${program.family} ${program.name}, warming up`);
+  const warmUpEnds = performance.now() + 2 * seconds * 1000;
+  for (let run = 0; run < warmUpCalls && performance.now() < warmUpEnds; run += 1) for (const target of [whole, bare]) await request(target, run);
   for (const connections of [1, 32]) {
     progress(`${program.family} ${program.name}, ${connections} connection(s)`);
-    const whole = await load(`${platform.base}/queries/${program.name}`, connections, body, { 'x-api-key': key });
-    const bare = await load(`http://127.0.0.1:${baselinePort}/${program.family}`, connections, body);
-    lines.push(format(`${program.family}: whole path, ${connections} conn`, whole));
-    lines.push(format(`${program.family}: (a) DuckDB behind bare hono, ${connections} conn`, bare));
-    if (connections === 1) verdicts.push(`${program.family}: +${(whole.p50 - bare.p50).toFixed(2)} ms at p50 over (a) at 1 connection (goal ≤ +0.5 ms): ${whole.p50 - bare.p50 <= 0.5 ? 'met' : 'NOT met'}`);
-    else verdicts.push(`${program.family}: ${((whole.requests / bare.requests) * 100).toFixed(0)}% of (a)'s req/s at 32 connections (goal ≥ 80%): ${whole.requests >= 0.8 * bare.requests ? 'met' : 'NOT met'}`);
-    if (program.family === 'lookup' && connections === 32) verdicts.push(`lookup: ${Math.round(whole.requests)} req/s through the whole path (goal ≥ 2,000): ${whole.requests >= 2000 ? 'met' : 'NOT met'}`);
+    const [path, baseline] = await load([whole, bare], connections, rounds);
+    lines.push(format(`${program.family}: whole path, ${connections} conn`, path!));
+    lines.push(format(`${program.family}: (a) DuckDB behind bare hono, ${connections} conn`, baseline!));
+    if (connections === 1) verdicts.push(`${program.family}: +${(path!.p50 - baseline!.p50).toFixed(2)} ms at p50 over (a) at 1 connection (goal ≤ +0.5 ms): ${path!.p50 - baseline!.p50 <= 0.5 ? 'met' : 'NOT met'}`);
+    else verdicts.push(`${program.family}: ${((path!.requests / baseline!.requests) * 100).toFixed(0)}% of (a)'s req/s at 32 connections (goal ≥ 80%): ${path!.requests >= 0.8 * baseline!.requests ? 'met' : 'NOT met'}`);
+    if (program.family === 'lookup' && connections === 32) verdicts.push(`lookup: ${Math.round(path!.requests)} req/s through the whole path (goal ≥ 2,000): ${path!.requests >= 2000 ? 'met' : 'NOT met'}`);
   }
 }
 

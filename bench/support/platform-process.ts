@@ -20,9 +20,10 @@ export async function startPlatformProcess(env: Record<string, string>, options:
   const port = await freePort();
   // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the platform process there when it exits;
   // BENCH_TRACE_GC=1 prints its garbage collections (`--trace-gc`) to its standard output, which is
-  // the kept log when there is one.
+  // the kept log when there is one; BENCH_NODE_ARGS adds Node or V8 flags of its own (space-separated,
+  // e.g. `--trace-deopt`).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...profile, ...(process.env.BENCH_TRACE_GC ? ['--trace-gc'] : []), '--import', 'tsx', 'apps/platform/src/main.ts'], {
+  const child = spawn(process.execPath, [...profile, ...(process.env.BENCH_TRACE_GC ? ['--trace-gc'] : []), ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'apps/platform/src/main.ts'], {
     env: { ...process.env, LOG_LEVEL: 'info', QUERYLANE_ADMIN_TOKEN: benchAdminToken, ...env, PORT: String(port) },
     stdio: ['ignore', options.log ? 'pipe' : 'ignore', 'inherit'],
   });

@@ -5,7 +5,7 @@ import { writeParquet } from '@querylane/duckdb';
 import { AppError } from '@querylane/errors';
 import { scratchDir, testLogger, vegaJson, type ScratchDir } from '@querylane/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProjectTable, QueryResult } from '../src/execution/project-database.js';
+import { smallResultRows, type ProjectTable, type QueryResult } from '../src/execution/project-database.js';
 import { ProjectDatabases } from '../src/execution/project-databases.js';
 
 type Row = Record<string, unknown>;
@@ -185,6 +185,33 @@ describe('ProjectDatabases', () => {
     // The same values through JavaScript (an INTERVAL column is not in the projection).
     const [throughJavaScript] = rowsOf(await runtime.run('p-types', edges.replace(' FROM types', ", INTERVAL 1 DAY AS span FROM types"), {}));
     expect(throughJavaScript).toMatchObject(expected);
+  });
+
+  it('writes a small answer in JavaScript once its program answered small, with the same JSON and limits, and goes back to DuckDB after a large one', async () => {
+    // Every type the projection covers (a statement of its own: plans are kept per SQL text).
+    const sql = 'SELECT * EXCLUDE (map) FROM types AS every_type';
+    const first = await runtime.run('p-types', sql, {});
+    const second = await runtime.run('p-types', sql, {});
+    expect([first.writtenBy, second.writtenBy]).toEqual(['duckdb', 'javascript']);
+    expect(rowsOf(second)).toEqual(rowsOf(first));
+    expect(second.columns).toEqual(first.columns);
+
+    // The row limit holds in both forms; the answer's size decides the next run's form.
+    const names = 'SELECT "Name", "Horsepower" FROM cars LIMIT $n';
+    const runs = [];
+    for (const n of [5, 5, smallResultRows + 1, 5, 5, 50]) runs.push(await runtime.run('p-cars', names, { n }, { rowLimit: 40 }));
+    expect(runs.map((run) => run.writtenBy)).toEqual(['duckdb', 'javascript', 'javascript', 'duckdb', 'javascript', 'javascript']);
+    expect(runs.map((run) => [run.rowCount, run.truncated])).toEqual([
+      [5, false],
+      [5, false],
+      [smallResultRows + 1, false],
+      [5, false],
+      [5, false],
+      [40, true],
+    ]);
+    const expected = cars.slice(0, 40).map((car) => ({ Name: car.Name, Horsepower: car.Horsepower }));
+    expect(rowsOf(runs[5]!)).toEqual(expected);
+    expect(rowsOf(runs[1]!)).toEqual(expected.slice(0, 5));
   });
 
   it("keeps each project's tables to itself", async () => {

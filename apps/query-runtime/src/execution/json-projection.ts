@@ -39,6 +39,11 @@ export function jsonWrappedSql(sql: string, rowExpression: string, limit: number
   return `SELECT ${rowExpression} AS row_json FROM ${asSubquery(sql)} LIMIT ${limit}`;
 }
 
+/** The program's rows as they are, `limit` of them at most. */
+export function limitedSql(sql: string, limit: number): string {
+  return `SELECT * FROM ${asSubquery(sql)} LIMIT ${limit}`;
+}
+
 /** The program as the subquery `q` (its parameters unchanged). */
 export function asSubquery(sql: string): string {
   // The newline ends a trailing `-- comment` of the program before the parenthesis.
