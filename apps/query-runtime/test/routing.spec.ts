@@ -447,6 +447,16 @@ describe('QuestionRouter on values named by part of their words', () => {
     const rated = ask('best imdb rated dramas, top 20');
     expect(rated.kind === 'answer' && rated.slots).not.toHaveProperty('mpaa_rating');
   });
+
+  it('reads "money" as the gross a movie made, and "which movie made the most" as asking for one', () => {
+    const gross = /_(us|worldwide)_gross(_|$)/;
+    const movie = ask('which movie made the most money');
+    expect(movie.kind === 'answer' && [movie.candidate.family, gross.test(movie.candidate.name), movie.slots.n]).toEqual(['top_n', true, 1]);
+    const movies = ask('which movies made the most money');
+    expect(movies.kind === 'answer' && [movies.candidate.family, gross.test(movies.candidate.name), movies.slots.n]).toEqual(['top_n', true, undefined]);
+    const genre = ask('which genre made the most money');
+    expect(genre.kind === 'answer' && [genre.candidate.family, gross.test(genre.candidate.name), genre.candidate.name.endsWith('_by_major_genre')]).toEqual(['aggregate', true, true]);
+  });
 });
 
 describe('QuestionRouter with one data set deployed', () => {

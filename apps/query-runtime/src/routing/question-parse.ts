@@ -165,8 +165,11 @@ function asksForOne(lower: string): boolean {
   if (/\b(are|were|have|do)\b/.test(before)) return false;
   if (/\b(is|was|has|had|does|did)\b|\b(?:what|who)'s\b/.test(before)) return true;
   const subject = /^\s*which\s+([a-z]+)\s+([a-z]+)\b/.exec(lower);
-  return subject !== null && !subject[1]!.endsWith('s') && /(?:[^s]s|ed)$/.test(subject[2]!);
+  return subject !== null && !subject[1]!.endsWith('s') && (/(?:[^s]s|ed)$/.test(subject[2]!) || irregularPast.test(subject[2]!));
 }
+
+/** Past tenses without -ed that follow a singular subject ("which movie made the most money"). */
+const irregularPast = /^(?:made|sold|won|got|took|brought|ran|spent|paid|grew|drew|gave|kept|held|lost|hit|sent|built|bought|caught|fought|led|left|wrote|drove|flew|rode|threw|cost)$/;
 
 function limit(lower: string): { value: number; span: Span } | null {
   const patterns = [

@@ -94,6 +94,15 @@ export const superlativeMeasures: Record<string, string[]> = {
   windiest: ['wind'],
 };
 
+/**
+ * What a plain word for a kind of quantity stands for among column names: "which movie made the most
+ * money" ranks by gross or revenue. Added like a superlative's measure, when the index knows them.
+ */
+export const measureNouns: Record<string, string[]> = {
+  money: ['gross', 'revenue', 'sales', 'income', 'earnings', 'profit'],
+  dollars: ['gross', 'revenue', 'sales', 'income', 'earnings', 'profit'],
+};
+
 export const stopWords = new Set(
   (
     'a an the of in on at to for from with and or is are was were be been being do does did have has had i me my we our you your it its ' +
