@@ -98,10 +98,8 @@ export const superlativeMeasures: Record<string, string[]> = {
  * What a plain word for a kind of quantity stands for among column names: "which movie made the most
  * money" ranks by gross or revenue. Added like a superlative's measure, when the index knows them.
  */
-export const measureNouns: Record<string, string[]> = {
-  money: ['gross', 'revenue', 'sales', 'income', 'earnings', 'profit'],
-  dollars: ['gross', 'revenue', 'sales', 'income', 'earnings', 'profit'],
-};
+const moneyMade = ['gross', 'revenue', 'sales', 'income', 'earnings', 'profit'];
+export const measureNouns: Record<string, string[]> = { money: moneyMade, dollars: moneyMade };
 
 export const stopWords = new Set(
   (
