@@ -4,7 +4,8 @@
 // p50/p99 at 1 and 32 connections, beside, in the same run, (a) DuckDB running the same SQL
 // in-process behind a bare @hono/node-server route and (b) a bare hello route. The servers run in
 // processes of their own and autocannon in this one, all on this machine.
-// At 1 connection p50/p99 come from sequential requests timed here (autocannon's are whole ms).
+// At 1 connection p50/p99 come from sequential requests timed here (autocannon's are whole ms),
+// beside the median `execution_time_ms` the answers report (the engine's own time on each side).
 // The whole path and (a) take turns (request by request at 1 connection, in rounds under
 // autocannon) after a warm-up of both, so that a noisy machine's slow minutes fall on both.
 // Goals: ≤ +0.5 ms at p50 over (a) at 1 connection, ≥ 80% of (a)'s req/s at 32, lookup ≥ 2,000 req/s.
@@ -109,6 +110,8 @@ interface Figures {
   p50: number;
   p99: number;
   errors: number;
+  /** At 1 connection: the median `execution_time_ms` of the answers (DuckDB's own time, as each side measures it). */
+  engineP50?: number | undefined;
 }
 
 /** A request of the run: the URL, its JSON body and headers. */
@@ -118,15 +121,18 @@ interface Target {
   headers?: Record<string, string>;
 }
 
-async function request(target: Target, run: number): Promise<{ ms: number; ok: boolean }> {
+/** One request: its time here, and the engine's own time the answer reports (`execution_time_ms`). */
+async function request(target: Target, run: number): Promise<{ ms: number; ok: boolean; engineMs: number | undefined }> {
   const started = performance.now();
   const response = await fetch(target.url, {
     method: target.body ? 'POST' : 'GET',
     headers: { 'content-type': 'application/json', ...target.headers },
     body: target.body ? JSON.stringify(target.body(run)) : undefined,
   });
-  await response.arrayBuffer();
-  return { ms: performance.now() - started, ok: response.ok };
+  const text = await response.text();
+  const ms = performance.now() - started;
+  const engine = /"execution_time_ms":\s*([\d.]+)/.exec(text);
+  return { ms, ok: response.ok, engineMs: engine ? Number(engine[1]) : undefined };
 }
 
 /**
@@ -135,19 +141,22 @@ async function request(target: Target, run: number): Promise<{ ms: number; ok: b
  * connection each, taking turns (one to each target, then the next), so that both see the same
  * moments of a noisy machine and the difference between them is the path, not the minute.
  */
-async function sequential(targets: readonly Target[], count: number): Promise<{ p50: number; p99: number; errors: number }[]> {
+async function sequential(targets: readonly Target[], count: number): Promise<{ p50: number; p99: number; errors: number; engineP50: number | undefined }[]> {
   const times = targets.map(() => [] as number[]);
+  const engine = targets.map(() => [] as number[]);
   const errors = targets.map(() => 0);
   for (let run = 0; run < count; run += 1) {
     for (const [index, target] of targets.entries()) {
-      const { ms, ok } = await request(target, run);
+      const { ms, ok, engineMs } = await request(target, run);
       times[index]!.push(ms);
+      if (engineMs !== undefined) engine[index]!.push(engineMs);
       if (!ok) errors[index]! += 1;
     }
   }
+  const median = (list: number[]) => list.sort((a, b) => a - b)[Math.floor(list.length * 0.5)];
   return times.map((list, index) => {
     list.sort((a, b) => a - b);
-    return { p50: list[Math.floor(count * 0.5)]!, p99: list[Math.floor(count * 0.99)]!, errors: errors[index]! };
+    return { p50: list[Math.floor(count * 0.5)]!, p99: list[Math.floor(count * 0.99)]!, errors: errors[index]!, engineP50: median(engine[index]!) };
   });
 }
 
@@ -170,7 +179,7 @@ async function load(targets: readonly Target[], connections: number, rounds: num
   if (connections > 1) return figures;
   const count = Math.max(200, Math.min(3000, Math.round(Math.min(...figures.map((turn) => turn.requests)) * seconds)));
   const latency = await sequential(targets, count);
-  return figures.map((turn, index) => ({ ...turn, p50: latency[index]!.p50, p99: latency[index]!.p99, errors: turn.errors + latency[index]!.errors }));
+  return figures.map((turn, index) => ({ ...turn, p50: latency[index]!.p50, p99: latency[index]!.p99, errors: turn.errors + latency[index]!.errors, engineP50: latency[index]!.engineP50 }));
 }
 
 async function cannon(target: Target, connections: number, duration: number): Promise<Figures> {
@@ -189,7 +198,7 @@ async function cannon(target: Target, connections: number, duration: number): Pr
 
 const lines: string[] = [];
 const format = (label: string, figures: Figures) =>
-  `${label.padEnd(44)} ${Math.round(figures.requests).toLocaleString('en').padStart(7)} req/s   p50 ${figures.p50.toFixed(2).padStart(6)} ms   p99 ${figures.p99.toFixed(2).padStart(6)} ms${figures.errors ? `   ${figures.errors} non-2xx/errors` : ''}`;
+  `${label.padEnd(44)} ${Math.round(figures.requests).toLocaleString('en').padStart(7)} req/s   p50 ${figures.p50.toFixed(2).padStart(6)} ms   p99 ${figures.p99.toFixed(2).padStart(6)} ms${figures.engineP50 !== undefined ? `   (engine p50 ${figures.engineP50.toFixed(2)} ms)` : ''}${figures.errors ? `   ${figures.errors} non-2xx/errors` : ''}`;
 const verdicts: string[] = [];
 for (const connections of [1, 32]) {
   progress(`hello, ${connections} connection(s)`);
