@@ -356,7 +356,7 @@ export class ProjectDatabase {
       // executes pipelines as chunks are fetched, and its preparation blocks the event loop
       // (measured on 1M rows: a lookup 1.2 → 1.1 ms and 0.27 → 0.08 ms blocked, an aggregate 19 →
       // 8.7 ms and 1.7 → 0.05 ms blocked). Parts of a stream (SSE) and unlimited statements stream.
-      const result = whole && (json || small) ? await statement.run() : await statement.stream();
+      const result = whole && plan.json ? await statement.run() : await statement.stream();
       const columns = plan.columns ?? result.columnNames().map((name, index) => ({ name, type: result.columnType(index).toString() }));
       const names = result.deduplicatedColumnNames();
       let pending: string[] = [];

@@ -6,7 +6,7 @@ import { profileCandidate, type CandidateProfile } from './candidate-profile.js'
 import { parseQuestion, type ParsedQuestion, type Span } from './question-parse.js';
 import type { DataValues, RouteAnswer, RouteCandidateInput, RouteOptions, RouteResult, RouterOptions, ScoredAlternative, SlotValue } from './routing.types.js';
 import { fillSlots, questionWords, TableValues, type SlotFill, type ValueMention } from './slot-filling.js';
-import { canonicalTerm, foldValue, humanWords, measureNouns, superlativeMeasures, terms, words } from './text-terms.js';
+import { canonicalTerm, foldValue, humanWords, impliedMeasures, terms, words } from './text-terms.js';
 
 /**
  * Chosen on the bench's tuning half (bench/routing: every other labelled question): the best in-scope
@@ -247,8 +247,7 @@ export class QuestionRouter {
       const own = canonicalTerm(word);
       if (known.length > 0 && own && !this.vocabulary.has(own)) contentTerms.delete(own);
     };
-    for (const word of parsed.lower.match(/\b[a-z]+est\b/g) ?? []) imply(word, superlativeMeasures[word] ?? []);
-    for (const { word } of qWords) imply(word, measureNouns[word] ?? []);
+    for (const { word } of qWords) imply(word, impliedMeasures[word] ?? []);
     if (/\b(named|called)\b/.test(parsed.lower)) imply('', ['name']);
     if (/\btitled\b/.test(parsed.lower)) imply('', ['title']);
 

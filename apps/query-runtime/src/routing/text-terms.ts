@@ -67,11 +67,15 @@ const synonyms: Record<string, string> = {
   called: 'search',
 };
 
+const moneyMade = ['gross', 'revenue', 'sales', 'income', 'earnings', 'profit'];
+
 /**
- * What a superlative adjective measures: "the oldest 3 victims" ranks by age, "the cheapest" by price.
- * The router adds these as question terms when the index knows them (a column of that name).
+ * The measures a word implies. A superlative adjective: "the oldest 3 victims" ranks by age, "the
+ * cheapest" by price. A plain word for a kind of quantity: "which movie made the most money" ranks
+ * by gross or revenue. The router adds these as question terms when the index knows them (a column
+ * of that name).
  */
-export const superlativeMeasures: Record<string, string[]> = {
+export const impliedMeasures: Record<string, string[]> = {
   oldest: ['age'],
   youngest: ['age'],
   eldest: ['age'],
@@ -92,14 +96,9 @@ export const superlativeMeasures: Record<string, string[]> = {
   wettest: ['precipitation'],
   driest: ['precipitation'],
   windiest: ['wind'],
+  money: moneyMade,
+  dollars: moneyMade,
 };
-
-/**
- * What a plain word for a kind of quantity stands for among column names: "which movie made the most
- * money" ranks by gross or revenue. Added like a superlative's measure, when the index knows them.
- */
-const moneyMade = ['gross', 'revenue', 'sales', 'income', 'earnings', 'profit'];
-export const measureNouns: Record<string, string[]> = { money: moneyMade, dollars: moneyMade };
 
 export const stopWords = new Set(
   (
