@@ -87,7 +87,9 @@ describe(`query endpoints [${backend}]`, () => {
     expect((await query(path, { origin: 'Japan', n: 2 })).body.data).toEqual(heaviestOf('Japan', 2, 1));
     await h.ok('POST', `/queryprograms/${modified.id}/deployments`, { token: adminToken, body: { environment: 'production' } });
     expect((await query(path, { origin: 'Japan', n: 2 })).body.data).toEqual(heaviestOf('Japan', 2, -1));
-    expect((await h.ok<Program & { published: boolean }>('GET', `/queryprograms/${modified.id}`, { token: adminToken })).published).toBe(true);
+    // `published` follows from querylane.deployments (query-runtime owns the program rows).
+    await waitFor(async () => (await h.ok<Program & { published: boolean }>('GET', `/queryprograms/${modified.id}`, { token: adminToken })).published, 'the redeployed version to be published');
+    expect((await h.ok<Program & { published: boolean }>('GET', `/queryprograms/${created.id}`, { token: adminToken })).published).toBe(false);
 
     expect((await h.request('DELETE', `/queryprograms/${modified.id}/deployments/production`, { token: adminToken })).status).toBe(200);
     const gone = await query(path, { origin: 'Japan' });

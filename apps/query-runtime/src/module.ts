@@ -3,6 +3,7 @@ import { defineServiceModule, parseEnv } from '@querylane/runtime';
 import { z } from 'zod';
 import { BuildDatalineUseCase } from './jobs/build-dataline.usecase.js';
 import { consumeJobs } from './jobs/jobs.consumer.js';
+import { consumePublishedFlags } from './programs/published-flags.consumer.js';
 import { RegenerateProgramsUseCase } from './programs/regenerate-programs.usecase.js';
 import { datalineTables } from './programs/dataline-tables.js';
 import { ProjectDatabases } from './execution/project-databases.js';
@@ -50,7 +51,8 @@ export const queryRuntimeModule = defineServiceModule<typeof queryRuntimeV1.Quer
       // A rebuilt dataline replaces the table of an open project database.
       onDatalineBuilt: (projectId) => databases.reloadIfChanged(projectId).then(() => undefined),
     });
-    const subscription = await consumeJobs({ bus: context.bus, group: context.consumerGroup, buildDataline, db: context.db, cache, logger: context.logger, onFatal: context.fail });
+    const subscription = await consumeJobs({ bus: context.bus, group: context.consumerGroup, buildDataline, logger: context.logger, onFatal: context.fail });
+    const publishedFlags = await consumePublishedFlags({ bus: context.bus, group: context.consumerGroup, db: context.db, cache, onFatal: context.fail });
     const replicaSync = await consumeReplicaChanges({ bus: context.bus, group: context.consumerGroup, cache, databases, logger: context.logger, onFatal: context.fail });
     return {
       implementation: queryRuntimeHandlers({
@@ -63,6 +65,7 @@ export const queryRuntimeModule = defineServiceModule<typeof queryRuntimeV1.Quer
       }),
       stop: async () => {
         await subscription.close();
+        await publishedFlags.close();
         await replicaSync.close();
         await databases.close();
       },
