@@ -207,7 +207,11 @@ describe('movies', () => {
     const sum = program('movies', 'sum_us_gross_by_mpaa_rating');
     expect(sum.query_program).toContain('sum("US Gross")');
     expect(sum.query_program).toContain('"MPAA Rating"');
-    expect(sum.slots).toEqual([expect.objectContaining({ name: 'mpaa_rating', type: 'enum' })]);
+    expect(sum.slots).toEqual([
+      expect.objectContaining({ name: 'mpaa_rating', type: 'enum' }),
+      expect.objectContaining({ name: 'n', type: 'integer', default: null }),
+      expect.objectContaining({ name: 'order', type: 'enum', default: 'desc' }),
+    ]);
     const rows = await run('movies', sum.name, { mpaa_rating: 'PG-13' });
     const expected = movies.filter((m) => m['MPAA Rating'] === 'PG-13').reduce((total, m) => total + num(m['US Gross'] ?? 0), 0);
     expect(num(rows[0]?.sum_us_gross)).toBe(expected);
@@ -220,6 +224,24 @@ describe('movies', () => {
     expect(genres.length).toBeGreaterThan(10);
     const sum = program('movies', 'sum_us_gross_by_major_genre');
     expect(sum.slots.find((s) => s.name === 'major_genre')?.enum_values?.sort()).toEqual(genres.sort());
+  });
+
+  it('ranks groups both ways and cuts them to n, as JavaScript does (every group when n is not given)', async () => {
+    const gross = new Map<string, number>();
+    const counts = new Map<string, number>();
+    for (const movie of movies) {
+      const genre = movie['Major Genre'];
+      if (typeof genre !== 'string') continue;
+      counts.set(genre, (counts.get(genre) ?? 0) + 1);
+      if (movie['US Gross'] !== null && movie['US Gross'] !== undefined) gross.set(genre, (gross.get(genre) ?? 0) + num(movie['US Gross']));
+    }
+    const ranked = (totals: Map<string, number>, order: 1 | -1) => [...totals].sort(([ga, a], [gb, b]) => order * (b - a) || ga.localeCompare(gb)).map(([genre]) => genre);
+    const genresOf = (rows: Row[]) => rows.map((row) => row['Major Genre']).filter((genre) => genre !== null);
+    expect(genresOf(await run('movies', 'sum_us_gross_by_major_genre'))).toEqual(ranked(gross, 1));
+    expect(genresOf(await run('movies', 'sum_us_gross_by_major_genre', { n: 3 }))).toEqual(ranked(gross, 1).slice(0, 3));
+    expect(genresOf(await run('movies', 'sum_us_gross_by_major_genre', { n: 2, order: 'asc' }))).toEqual(ranked(gross, -1).slice(0, 2));
+    expect(genresOf(await run('movies', 'count_movies_by_major_genre', { n: 3 }))).toEqual(ranked(counts, 1).slice(0, 3));
+    expect(genresOf(await run('movies', 'count_movies_by_major_genre', { n: 1, order: 'asc' }))).toEqual(ranked(counts, -1).slice(0, 1));
   });
 
   it('ranks the top 3 by US gross as JavaScript does', async () => {

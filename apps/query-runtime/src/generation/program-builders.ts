@@ -68,7 +68,7 @@ export class ProgramBuilders {
   aggregate(metric: Metric, dimension: Dimension): DraftProgram {
     const fn = metric.additive ? 'sum' : 'avg';
     const word = fn === 'sum' ? 'total' : 'average';
-    const names = new NameAllocator();
+    const names = new NameAllocator(['n', 'order']);
     const filter = this.filter(dimension, names);
     const column = quoteIdentifier(metric.column.name);
     const valueName = quoteIdentifier(`${fn}_${metric.slug}`);
@@ -80,19 +80,20 @@ export class ProgramBuilders {
     const sql =
       `SELECT ${dimensionColumn}, ${fn}(${column}) AS ${valueName}, ${other}(${column}) AS ${quoteIdentifier(`${other}_${metric.slug}`)}, ` +
       `min(${column}) AS ${quoteIdentifier(`min_${metric.slug}`)}, max(${column}) AS ${quoteIdentifier(`max_${metric.slug}`)}, count(${column}) AS ${quoteIdentifier('count')} ` +
-      `FROM ${this.from}${where([filter.sql])} GROUP BY ${dimensionColumn} ORDER BY ${valueName} DESC NULLS LAST, ${dimensionColumn}`;
+      `FROM ${this.from}${where([filter.sql])} GROUP BY ${dimensionColumn} ${rankGroups(valueName, dimensionColumn)}`;
     return this.draft({
       name: `${fn}_${metric.slug}_by_${dimension.slug}`,
       family: 'aggregate',
       score: metric.score * dimension.score,
       query: `What is the ${word} ${metric.label} by ${dimension.label}?`,
-      description: `The ${word} (with ${fn === 'sum' ? 'average' : 'total'}, minimum, maximum and count) of ${metric.label} for each ${dimension.label}, highest ${word} first, optionally for one ${dimension.label} only.`,
+      description: `The ${word} (with ${fn === 'sum' ? 'average' : 'total'}, minimum, maximum and count) of ${metric.label} for each ${dimension.label}, highest ${word} first (or lowest), optionally for one ${dimension.label} only or the first n ${dimension.label} groups.`,
       reason: `${quoted(metric.column)} is numeric from ${String(metric.column.min)} to ${String(metric.column.max)} (${metric.column.distinct_count} distinct values${metric.additive ? ', an additive quantity, so summed' : ''}); ${quoted(dimension.column)} is ${dimension.kind} with ${dimension.column.distinct_count} distinct values.`,
       examples: [
         `${capital(word)} ${metric.label} per ${dimension.label}`,
         `How does ${metric.label} compare across ${dimension.label}?`,
         example(dimension, (v) => `What is the ${word} ${metric.label} for ${v}?`) ?? `${capital(word)} ${metric.label} grouped by ${dimension.label}`,
         `Break down ${metric.label} by ${dimension.label}`,
+        `Top 5 ${dimension.label} by ${word} ${metric.label}`,
       ],
       sql,
       steps: {
@@ -102,9 +103,10 @@ export class ProgramBuilders {
         group_by: [dimension.column.name],
         filters: [filter.filter],
         aggregate: { function: fn, column: metric.column.name },
-        order: { column: metric.column.name, direction: 'desc' },
+        order: { column: metric.column.name, direction: 'slot', slot: 'order' },
+        limit: { slot: 'n' },
       },
-      slots: [filter.slot],
+      slots: [filter.slot, ...groupRankSlots(dimension)],
     });
   }
 
@@ -170,10 +172,16 @@ export class ProgramBuilders {
       family: 'count',
       score: dimension.score,
       query: `How many ${this.entity} are there per ${dimension.label}?`,
-      description: `The number of ${this.entity} for each ${dimension.label}, most first.`,
+      description: `The number of ${this.entity} for each ${dimension.label}, most first (or fewest), optionally the first n ${dimension.label} groups only.`,
       reason: `${quoted(dimension.column)} is ${dimension.kind} with ${dimension.column.distinct_count} distinct values.`,
-      examples: [`Number of ${this.entity} by ${dimension.label}`, `Count ${this.entity} per ${dimension.label}`, `Which ${dimension.label} has the most ${this.entity}?`, `Distribution of ${this.entity} across ${dimension.label}`],
-      sql: `SELECT ${column}, count(*) AS ${quoteIdentifier('count')} FROM ${this.from} GROUP BY ${column} ORDER BY ${quoteIdentifier('count')} DESC, ${column}`,
+      examples: [
+        `Number of ${this.entity} by ${dimension.label}`,
+        `Count ${this.entity} per ${dimension.label}`,
+        `Which ${dimension.label} has the most ${this.entity}?`,
+        `Distribution of ${this.entity} across ${dimension.label}`,
+        `Top 3 ${dimension.label} by number of ${this.entity}`,
+      ],
+      sql: `SELECT ${column}, count(*) AS ${quoteIdentifier('count')} FROM ${this.from} GROUP BY ${column} ${rankGroups(quoteIdentifier('count'), column)}`,
       steps: {
         family: 'count',
         table: this.table,
@@ -181,9 +189,10 @@ export class ProgramBuilders {
         group_by: [dimension.column.name],
         filters: [],
         aggregate: { function: 'count', column: null },
-        order: { column: 'count', direction: 'desc' },
+        order: { column: 'count', direction: 'slot', slot: 'order' },
+        limit: { slot: 'n' },
       },
-      slots: [],
+      slots: groupRankSlots(dimension),
     });
   }
 
@@ -351,6 +360,23 @@ export class ProgramBuilders {
     const { sql, ...rest } = parts;
     return { ...rest, query_program: sql, stores: [this.table] };
   }
+}
+
+/**
+ * Groups ranked by their value, highest first or (`$order` asc) lowest first, then by the group, and
+ * cut to the first `$n` when it is given ("top 5 genres by gross", "the 3 least common origins").
+ * A CASE per direction: ORDER BY cannot take its direction from a parameter; LIMIT NULL is no limit.
+ */
+function rankGroups(value: string, group: string): string {
+  return `ORDER BY CASE WHEN $order = 'asc' THEN ${value} END ASC NULLS LAST, ${value} DESC NULLS LAST, ${group} LIMIT $n`;
+}
+
+/** `n` (every group unless given) and `order` of a program that ranks groups. */
+function groupRankSlots(dimension: Dimension): Slot[] {
+  return [
+    { name: 'n', type: 'integer', required: false, default: null, description: `How many ${dimension.label} groups to return (every one when not given).`, minimum: 1, maximum: maxListLimit },
+    { name: 'order', type: 'enum', required: false, default: 'desc', description: 'desc for the highest values first, asc for the lowest.', enum_values: ['desc', 'asc'] },
+  ];
 }
 
 function limitSlot(description: string): Slot {

@@ -139,6 +139,8 @@ function familyCues(lower: string): Map<ProgramFamily, number> {
   const cues = new Map<ProgramFamily, number>();
   const add = (family: ProgramFamily, weight: number) => cues.set(family, Math.max(cues.get(family) ?? 0, weight));
   if (/\b(how many|number of|count|counts|tally|how often)\b/.test(lower)) add('count', 1);
+  // "the 3 most common genres", "the least frequent origin": groups ranked by how many rows they have.
+  if (/\b(most|least) (common|frequent|usual)\b|\b(commonest|frequency|frequencies)\b/.test(lower)) add('count', 1);
   if (/\b(average|avg|mean|total|sum|median|typical)\b/.test(lower.replace(/\btotal (number|count)\b/g, ''))) add('aggregate', 1);
   if (/\b(compare|comparison|break ?down|breakdown|broken down|grouped by|by each|for each|across)\b/.test(lower)) add('aggregate', 0.6);
   if (/\b(over time|trend|trends|evolution|timeline|time series|per (day|week|month|year|quarter)|by (day|week|month|quarter)|daily|weekly|monthly|yearly|annually|each (day|week|month|year)|over the (years|months|weeks))\b/.test(lower)) add('time_series', 1);
