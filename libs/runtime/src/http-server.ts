@@ -33,6 +33,8 @@ export class HttpServer implements HttpRoutes {
     private readonly logger: Logger,
     metrics: Registry,
     readiness: Readiness,
+    /** True until every module has started: a path no module has mounted yet may still come. */
+    starting: () => boolean = () => false,
   ) {
     const duration = new Histogram({
       name: 'querylane_http_request_duration_seconds',
@@ -66,6 +68,11 @@ export class HttpServer implements HttpRoutes {
     this.app.all('*', async (c) => {
       const mount = this.mounts.find((m) => c.req.path.startsWith(m.prefix));
       const requestId = c.get('requestId');
+      if (!mount && starting()) {
+        // The listener opens first (for the probes); the gateway mounts /v1 once its services are up.
+        c.header('Retry-After', '1');
+        return c.json({ error: 'service_unavailable', message: 'the platform is starting; try again in a moment (GET /readyz says when it is ready)', request_id: requestId }, 503);
+      }
       if (!mount) return c.json({ error: 'not_found', message: `no route for ${c.req.method} ${c.req.path}`, request_id: requestId }, 404);
       // The id goes beside the request: a copy of the request to add a header would be a whole
       // web Request with its body as a web stream, a measurable share of a query call's CPU.

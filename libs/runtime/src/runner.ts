@@ -42,7 +42,7 @@ export class Platform {
   ) {
     this.order = resolveTargets(config.TARGET, modules);
     collectDefaultMetrics({ register: this.metrics, prefix: 'querylane_' });
-    this.http = new HttpServer(logger.child({ component: 'http' }), this.metrics, () => this.readiness());
+    this.http = new HttpServer(logger.child({ component: 'http' }), this.metrics, () => this.readiness(), () => !this.ready);
   }
 
   get modules(): string[] {

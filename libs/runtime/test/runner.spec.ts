@@ -97,7 +97,7 @@ describe('Platform', () => {
     expect(events).toEqual(['start db', 'start good', 'stop good', 'stop db']);
   });
 
-  it('answers /healthz, /metrics and a not-ready /readyz while starting', async () => {
+  it('answers /healthz, /metrics, a not-ready /readyz and 503 for unmounted paths while starting', async () => {
     let release!: () => void;
     const slow = defineModule<void>({
       name: 'slow',
@@ -112,8 +112,14 @@ describe('Platform', () => {
     const notReady = await platform.http.fetch(new Request('http://local/readyz'));
     expect(notReady.status).toBe(503);
     expect(await notReady.json()).toEqual({ status: 'not_ready', modules: { slow: 'starting' } });
+    // A path no module has mounted yet is not "not found" while the platform starts.
+    const early = await platform.http.fetch(new Request('http://local/v1/healthz'));
+    expect(early.status).toBe(503);
+    expect(early.headers.get('retry-after')).toBe('1');
+    expect(await early.json()).toMatchObject({ error: 'service_unavailable' });
     release();
     await starting;
+    expect((await platform.http.fetch(new Request('http://local/v1/healthz'))).status).toBe(404);
     expect((await platform.http.fetch(new Request('http://local/readyz'))).status).toBe(200);
     const metrics = await (await platform.http.fetch(new Request('http://local/metrics'))).text();
     expect(metrics).toContain('querylane_http_request_duration_seconds_bucket');
