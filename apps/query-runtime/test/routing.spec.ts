@@ -478,3 +478,30 @@ describe('QuestionRouter with one data set deployed', () => {
     expect(ask('iowa electricity since 2010')).toMatchObject({ kind: 'answer', candidate: { family: 'range' } });
   });
 });
+
+describe('QuestionRouter with names people write apart or in capitals', () => {
+  const csv = (file: string) => parse(readFileSync(join(vegaDataDir(), file), 'utf8'), { columns: true, skip_empty_lines: true, cast: true }) as Record<string, unknown>[];
+  const ask = askingOver('querylane-routing-names-', () => ({ sp500: csv('sp500.csv'), co2: csv('co2-concentration.csv') }));
+
+  it('reads "S&P 500" as sp500 and "CO2" as the co2 data, not as unknown proper nouns', () => {
+    expect(ask('What was the S&P 500 price in March 2005?')).toMatchObject({ kind: 'answer', candidate: { family: 'range' }, slots: { from_date: '2005-03-01', to_date: '2005-03-31' } });
+    const highest = ask('When was the S&P 500 at its highest?');
+    expect(highest.kind === 'answer' && [highest.candidate.family, highest.candidate.name.includes('sp500')]).toEqual(['top_n', true]);
+    const count = ask('How many CO2 measurements are there?');
+    expect(count.kind === 'answer' && [count.candidate.family, count.candidate.name]).toEqual(['count', 'count_co2']);
+    // A capital inside a word starts no name: "pH" is not "H".
+    const ph = ask('what is the ocean pH');
+    expect(ph.kind === 'refusal' && ph.reason).not.toMatch(/"H"/);
+  });
+
+  it('refuses requests to change data, not questions that use the same words as nouns', () => {
+    for (const question of ['delete all rows', 'please remove the first row', 'can you update the price', 'drop table sp500', 'DELETE FROM sp500']) {
+      const result = ask(question);
+      expect(result.kind === 'refusal' && result.reason, question).toMatch(/change data/);
+    }
+    for (const question of ['what was the biggest drop in the S&P 500 price', 'when did co2 change the most', 'prices updated in 2005']) {
+      const result = ask(question);
+      expect(result.kind === 'refusal' ? result.reason : 'answered', question).not.toMatch(/change data/);
+    }
+  });
+});

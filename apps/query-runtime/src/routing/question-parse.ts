@@ -88,7 +88,13 @@ const intervals: [RegExp, string][] = [
   [/\b(yearly|annually|annual|per year|by year|each year|every year|year by year|year-over-year|a year|per annum)\b/, 'year'],
 ];
 
-const destructive = /\b(delete|drop|truncate|insert|update|remove|alter|erase|wipe|overwrite|modify)\b/;
+// A request to change data: an imperative at the start ("delete all rows", "please update the
+// price…", "can you remove…") or a statement of SQL ("drop table cars"). The same words inside a
+// question about the data are nouns or past facts: "the biggest drop in jobs", "rows updated in May".
+const changeVerb = String.raw`(?:delete|drop|truncate|insert|update|remove|alter|erase|wipe|overwrite|modify|change|rename)`;
+const destructive = new RegExp(
+  String.raw`^\s*(?:(?:please|now|then|ok(?:ay)?)[\s,]+)?(?:(?:can|could|would|will) you\s+(?:please\s+)?)?${changeVerb}\b(?!\s+(?:in|of|from|over|between|during)\b)|\b(?:drop|truncate|alter)\s+table\b|\bdelete\s+from\b|\binsert\s+into\b|\bupdate\s+\w+\s+set\b`,
+);
 const explanatory = /^\s*(?:(?:and|so|but)\s+)?(?:why\b|how come\b|what (?:caused|causes|led to|leads to|made)\b|explain\b|what is the reason|what was the reason|what are the reasons)/;
 
 export function parseQuestion(question: string, now: Date): ParsedQuestion {
@@ -364,7 +370,8 @@ const prepositionBefore = /\b(?:in|for|of|from)\s+(?:the\s+)?$/;
 function valueTokens(text: string): { value: string; span: Span; proper: boolean }[] {
   const out: { value: string; span: Span; proper: boolean }[] = [];
   // Runs of capitalised words: "Japan", "New Zealand", "Bosnia and Herzegovina" stays two runs.
-  for (const match of text.matchAll(/\p{Lu}[\p{L}'.-]*(?:\s+\p{Lu}[\p{L}'.-]*)*/gu)) {
+  // A run starts a word ("pH" is none) and keeps its digits and ampersands ("CO2", "S&P", "AT&T").
+  for (const match of text.matchAll(/(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{N}'.&-]*(?:\s+\p{Lu}[\p{L}\p{N}'.&-]*)*/gu)) {
     if (text.slice(0, match.index).trim() === '' || /[.!?]\s*$/.test(text.slice(0, match.index))) continue;
     out.push({ value: match[0], span: [match.index, match.index + match[0].length], proper: true });
   }

@@ -133,10 +133,10 @@ export class QuestionRouter {
   route(question: string, options: RouteOptions = {}): RouteResult {
     const ranked = this.rank(question, options);
     const closest = (n: number): ScoredAlternative[] => ranked.slice(0, n).map((r) => ({ endpoint_name: r.candidate.endpoint_name, score: round(r.score) }));
-    if (ranked.length === 0) return { kind: 'refusal', reason: 'no deployed program matches the question', confidence: 0, candidates: [] };
     const parsed = ranked.parsed;
     if (parsed.destructive) return { kind: 'refusal', reason: 'the question asks to change data; only questions about the data are answered', confidence: 0, candidates: closest(3) };
     if (parsed.explanatory) return { kind: 'refusal', reason: 'the question asks for a cause or an explanation; the deployed programs answer what the data holds', confidence: 0, candidates: closest(3) };
+    if (ranked.length === 0) return { kind: 'refusal', reason: 'no deployed program matches the question', confidence: 0, candidates: [] };
     const fit = ranked.filter((r) => !r.fill.unfit);
     const best = fit[0];
     if (!best) return { kind: 'refusal', reason: 'the closest programs need a value the question does not give', confidence: 0, candidates: closest(3) };
@@ -216,7 +216,7 @@ export class QuestionRouter {
   }
 
   private rank(question: string, options: RouteOptions, only?: number): Scored[] & { parsed: ParsedQuestion } {
-    const parsed = parseQuestion(question, options.now ?? new Date());
+    const parsed = parseQuestion(this.joinCompounds(question), options.now ?? new Date());
     const qWords = questionWords(parsed.text);
     const qStems = new Set(qWords.map((w) => w.stem));
     const tablesNamed = new Set(this.candidates.filter((c) => c.tableStems.some((t) => qStems.has(t))).map((c) => c.table));
@@ -327,6 +327,25 @@ export class QuestionRouter {
     });
     scored.sort((a, b) => b.score - a.score);
     return Object.assign(scored, { parsed });
+  }
+
+  /**
+   * Names the data writes as one word and people as two ("S&P 500" for `sp500`, "CO 2" for `co2`,
+   * "COVID-19" for `covid19`): glued when the glued word is a term of the programs, and only then
+   * ("top 5", "in 2005" stay as they are).
+   */
+  private joinCompounds(question: string): string {
+    return question.replace(/(?<![\p{L}\p{N}])(\p{L}{1,8})(?:\s*&\s*(\p{L}{1,8}))?(?:[\s-]?(\d{1,4}))?(?![\p{L}\p{N}])/gu, (whole: string, a: string, b?: string, digits?: string) => {
+      if (!b && !digits) return whole;
+      const letters = a + (b ?? '');
+      const known = (word: string) => {
+        const term = canonicalTerm(word.toLowerCase());
+        return term !== null && this.vocabulary.has(term);
+      };
+      if (known(letters + (digits ?? ''))) return letters + (digits ?? '');
+      if (b && known(letters)) return digits ? `${letters} ${digits}` : letters;
+      return whole;
+    });
   }
 
   /**

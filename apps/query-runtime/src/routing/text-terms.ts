@@ -98,6 +98,14 @@ export const impliedMeasures: Record<string, string[]> = {
   windiest: ['wind'],
   money: moneyMade,
   dollars: moneyMade,
+  // "the biggest drop in jobs", "the largest increase": a column of changes, when the data has one.
+  drop: ['change'],
+  decline: ['change'],
+  fall: ['change'],
+  increase: ['change'],
+  rise: ['change'],
+  growth: ['change'],
+  gain: ['change'],
 };
 
 export const stopWords = new Set(
