@@ -468,7 +468,7 @@ describe('QuestionRouter with one data set deployed', () => {
     for (const question of ['which country has the largest population', 'which disaster type killed the most people', 'average salary by department', 'top 5 players by goals', 'how many movies were released since 2005']) {
       const result = ask(question);
       expect(result.kind, question).toBe('refusal');
-      if (result.kind === 'refusal') expect(result.reason, question).toMatch(/is about .*which none of the deployed programs/);
+      if (result.kind === 'refusal') expect(result.reason, question).toMatch(/(is about|asks per) .*which none of the deployed programs/);
     }
   });
 
@@ -503,5 +503,35 @@ describe('QuestionRouter with names people write apart or in capitals', () => {
       const result = ask(question);
       expect(result.kind === 'refusal' ? result.reason : 'answered', question).not.toMatch(/change data/);
     }
+  });
+});
+
+describe('QuestionRouter over disasters, population and unemployment', () => {
+  const csv = (file: string) => parse(readFileSync(join(vegaDataDir(), file), 'utf8'), { columns: true, skip_empty_lines: true, cast: true }) as Record<string, unknown>[];
+  const ask = askingOver('querylane-routing-disasters-', () => ({
+    disasters: csv('disasters.csv'),
+    population: vegaJson('population.json') as Record<string, unknown>[],
+    unemployment: vegaJson('unemployment-across-industries.json') as Record<string, unknown>[],
+  }));
+
+  it('reads a count before any superlative ("the 5 deadliest") and "for 2009" as the year', () => {
+    const deadliest = ask('What were the 5 deadliest disasters?');
+    expect(deadliest.kind === 'answer' && [deadliest.candidate.family, deadliest.candidate.name.includes('deaths'), deadliest.slots.n]).toEqual(['top_n', true, 5]);
+    const rate = ask('What is the average unemployment rate for 2009?');
+    expect(rate.kind === 'answer' && rate.candidate.name.includes('rate') && JSON.stringify(rate.slots)).toContain('2009');
+  });
+
+  it('reads "died" as deaths, not as the people of another table', () => {
+    const floods = ask('How many people died in floods in total?');
+    expect(floods.kind === 'answer' && [floods.candidate.name.includes('deaths'), floods.slots.entity]).toEqual([true, 'Flood']);
+  });
+
+  it('refuses a grouping no program has a word for, instead of answering per something else', () => {
+    for (const question of ['Which country had the most earthquake deaths?', 'average deaths by continent']) {
+      const result = ask(question);
+      expect(result.kind === 'refusal' && result.reason, question).toMatch(/asks per "(country|continent)"/);
+    }
+    // A typo of a known grouping is no unknown one.
+    expect(ask('average deaths by entitiy')).toMatchObject({ kind: 'answer' });
   });
 });

@@ -179,6 +179,14 @@ function asksForOne(lower: string): boolean {
 /** Past tenses without -ed that follow a singular subject ("which movie made the most money"). */
 const irregularPast = /^(?:made|sold|won|got|took|brought|ran|spent|paid|grew|drew|gave|kept|held|lost|hit|sent|built|bought|caught|fought|led|left|wrote|drove|flew|rode|threw|cost)$/;
 
+// Words ending like a superlative that are none.
+const notSuperlative = new Set(['interest', 'forest', 'request', 'contest', 'protest', 'harvest', 'invest', 'suggest', 'digest', 'honest', 'modest', 'conquest', 'arrest', 'attest', 'manifest', 'inquest', 'quest', 'earnest', 'midwest', 'southwest', 'northwest']);
+
+/** "deadliest", "largest", "wealthiest": a superlative by its ending, not from a list. */
+function superlativeWord(word: string): boolean {
+  return word.length >= 6 && /(?:iest|[^aeiou]est)$/.test(word) && !notSuperlative.has(word);
+}
+
 function limit(lower: string): { value: number; span: Span } | null {
   const patterns = [
     new RegExp(String.raw`\b(?:top|first|bottom|last|limit(?: to)?|best|worst)\s+(${numberPattern})\b`),
@@ -194,6 +202,14 @@ function limit(lower: string): { value: number; span: Span } | null {
     if (!match || raw === undefined) continue;
     const value = parseNumber(raw);
     if (value === null || !Number.isInteger(value) || value <= 0 || (pattern === after && value >= 1000)) continue;
+    const start = match.index + match[0].indexOf(raw);
+    return { value, span: [start, start + raw.length] };
+  }
+  // "the 5 deadliest disasters", "3 wealthiest states": any superlative by its ending.
+  for (const match of lower.matchAll(new RegExp(String.raw`\b(${numberPattern})\s+(?:[a-z]+\s+){0,2}?([a-z]+est)\b`, 'g'))) {
+    const raw = match[1] ?? '';
+    const value = parseNumber(raw);
+    if (!superlativeWord(match[2] ?? '') || value === null || !Number.isInteger(value) || value <= 0 || value >= 1000) continue;
     const start = match.index + match[0].indexOf(raw);
     return { value, span: [start, start + raw.length] };
   }
@@ -285,13 +301,14 @@ function dates(text: string, lower: string, now: Date): DateBounds[] {
     else if (/\b(since|after|from|starting)\s*(the\s+)?$/.test(before) && !result.end) out.push({ span: [start, end], from: /\bafter\s*(the\s+)?$/.test(before) ? nextDay(finish) : from, to: null });
     else out.push({ span: [start, end], from, to: relative && !result.end && /\b(last|past)\s+\d+|\bago\b/i.test(result.text) ? isoDay(now) : finish });
   }
-  const single = new RegExp(String.raw`(?:\b(in|during|since|after|from|before|until|till|through|of)\s+(?:the\s+year\s+)?)?\b${yearPattern}\b`, 'g');
+  // "for 2009" only as the question's last words or before and/or: "cars for 2000 dollars" is a price.
+  const single = new RegExp(String.raw`(?:\b(in|during|since|after|from|before|until|till|through|of|for)\s+(?:the\s+year\s+)?)?\b${yearPattern}\b(?<!\bfor\s+(?:the\s+year\s+)?\d{4})|\bfor\s+(?:the\s+year\s+)?${yearPattern}(?=\s*(?:$|[?.!,;]|and\b|or\b|only\b))`, 'g');
   for (const match of lower.matchAll(single)) {
-    const year = match[2] ?? '';
+    const year = match[2] ?? match[3] ?? '';
     const start = match.index;
     const end = start + match[0].length;
     if (covered(start, end)) continue;
-    const word = match[1];
+    const word = match[1] ?? (match[3] ? 'for' : undefined);
     if (!word && !/\b(year|released|made|built|founded|from|in)\b/.test(lower)) continue;
     if (word === 'since' || word === 'from') out.push({ span: [start, end], from: `${year}-01-01`, to: null });
     else if (word === 'after') out.push({ span: [start, end], from: `${Number(year) + 1}-01-01`, to: null });

@@ -62,6 +62,8 @@ export class QuestionRouter {
     private readonly structureTerms: Set<string>,
     /** Every term the index holds, values and examples included. */
     private readonly vocabulary: Set<string>,
+    /** The words of every column's name, unstemmed ("origin", "weight", "lbs"): what a grouping may be a typo of. */
+    private readonly columnWords: Set<string>,
   ) {}
 
   /** Builds the index once per candidate set; the service caches the router per project and environment. */
@@ -123,7 +125,8 @@ export class QuestionRouter {
       }
       tables.set(table, tableValues);
     }
-    return new QuestionRouter(candidates, search, tables, options.threshold ?? defaultConfidenceThreshold, structureTerms, vocabulary);
+    const columnWords = new Set([...labels.values()].flatMap((columns) => [...columns.values()].flatMap((label) => words(label))));
+    return new QuestionRouter(candidates, search, tables, options.threshold ?? defaultConfidenceThreshold, structureTerms, vocabulary, columnWords);
   }
 
   get size(): number {
@@ -155,6 +158,12 @@ export class QuestionRouter {
         confidence: 0,
         candidates: closest(3),
       };
+    }
+    // "average rate by industry", "which country had the most deaths": a grouping no program knows
+    // the word of cannot be what answered it; the best program would answer per something else.
+    const unknownGroup = unknownGroupings(parsed.lower).find((word) => !this.knows(word));
+    if (unknownGroup) {
+      return { kind: 'refusal', reason: `the question asks per "${unknownGroup}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
     }
     // A question none of whose subject words any program has is about other data, unless it names
     // a value of this data; a date or a number alone outweighs one unknown word ("who died between
@@ -330,6 +339,19 @@ export class QuestionRouter {
   }
 
   /**
+   * A word is one of the programs' terms, or a typo of a column's word: one edit in 5 letters or
+   * more, two in 8 ("orgin" is origin; "country" is not count, two edits away).
+   */
+  private knows(word: string): boolean {
+    const term = canonicalTerm(word);
+    if (term === null || this.vocabulary.has(term)) return true;
+    if (word.length < 5) return false;
+    const allowed = word.length >= 8 ? 2 : 1;
+    for (const known of this.columnWords) if (Math.abs(known.length - word.length) <= allowed && editDistance(word, known, allowed) <= allowed) return true;
+    return false;
+  }
+
+  /**
    * Names the data writes as one word and people as two ("S&P 500" for `sp500`, "CO 2" for `co2`,
    * "COVID-19" for `covid19`): glued when the glued word is a term of the programs, and only then
    * ("top 5", "in 2005" stay as they are).
@@ -406,6 +428,38 @@ function groupByCue(lower: string): string[] {
   // "top genres by gross", "the 5 best teams in goals": the noun ranked.
   for (const match of lower.matchAll(/\b(?:top|bottom|best|worst)\s+(?:\d+\s+)?([a-z]+)\s+(?:by|in|for|on|of)\b/g)) out.push(foldValue(match[1] ?? ''));
   return [...new Set(out.filter((w) => w.length > 1).map((w) => w.replace(/s$/, '')))];
+}
+
+/** Levenshtein distance, cut short once it exceeds `limit` (then limit + 1). */
+function editDistance(a: string, b: string, limit: number): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j += 1) {
+      const value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      current.push(value);
+      best = Math.min(best, value);
+    }
+    if (best > limit) return limit + 1;
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+// Words after "per" that are a rate, not a grouping ("per capita"), and periods a time series takes.
+const notGroupings = new Set(['capita', 'person', 'head', 'cent', 'unit', 'day', 'week', 'month', 'year', 'quarter', 'hour', 'minute', 'decade', 'century', 'time', 'date', 'period']);
+
+/**
+ * The one-word groupings a question asks for by its form: "per X", "by X", "for each X", "across
+ * X" at the end of a clause, and "which X has/had/<verb>ed the most/…". Rates and periods excluded.
+ */
+function unknownGroupings(lower: string): string[] {
+  const out: string[] = [];
+  for (const match of lower.matchAll(/\b(?:per|by|for each|for every|across)\s+(?:the\s+|their\s+|its\s+|each\s+)?([a-z]{3,})(?=\s*(?:[?.,!]|$|\band\b|\bwith\b|\bfor\b|\bin\b))/g)) out.push(match[1] ?? '');
+  const which = /^\s*which\s+([a-z]{3,})\s+(?:has|have|had|is|was|gets|got|[a-z]+ed|made|sold|won)\s+(?:the\s+)?(?:most|least|highest|lowest|largest|smallest|biggest|greatest|fewest)\b/.exec(lower);
+  if (which) out.push(which[1] ?? '');
+  return out.filter((word) => !notGroupings.has(word.replace(/s$/, '')));
 }
 
 /**

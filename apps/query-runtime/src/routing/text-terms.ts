@@ -98,6 +98,10 @@ export const impliedMeasures: Record<string, string[]> = {
   windiest: ['wind'],
   money: moneyMade,
   dollars: moneyMade,
+  // "how many people died", "which disaster killed the most": the deaths a data set counts.
+  died: ['deaths', 'fatalities', 'casualties'],
+  killed: ['deaths', 'fatalities', 'casualties'],
+  dead: ['deaths', 'fatalities', 'casualties'],
   // "the biggest drop in jobs", "the largest increase": a column of changes, when the data has one.
   drop: ['change'],
   decline: ['change'],
