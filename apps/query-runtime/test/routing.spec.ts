@@ -535,3 +535,20 @@ describe('QuestionRouter over disasters, population and unemployment', () => {
     expect(ask('average deaths by entitiy')).toMatchObject({ kind: 'answer' });
   });
 });
+
+describe('QuestionRouter over words the data writes apart or uses as values', () => {
+  const csv = (file: string) => parse(readFileSync(join(vegaDataDir(), file), 'utf8'), { columns: true, skip_empty_lines: true, cast: true }) as Record<string, unknown>[];
+  const ask = askingOver('querylane-routing-glued-', () => ({ zipcodes: csv('zipcodes.csv'), driving: vegaJson('driving.json') as Record<string, unknown>[] }));
+
+  it('reads "zip codes" as the zipcodes data', () => {
+    expect(ask('How many zip codes are in CA?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_zipcodes' }, slots: { state: 'CA' } });
+    expect(ask('Which state has the most zip codes?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_zipcodes_by_state' }, slots: { n: 1 } });
+  });
+
+  it('does not read "top" as a value of a column that holds "top"', () => {
+    const top = ask('top 5 years by miles driven');
+    expect(top.kind === 'answer' && [top.candidate.family, top.slots.n, top.slots.side]).toEqual(['top_n', 5, undefined]);
+    const named = ask('miles on the side top');
+    expect(named.kind === 'answer' && named.slots.side).toBe('top');
+  });
+});

@@ -6,7 +6,7 @@ import { profileCandidate, type CandidateProfile } from './candidate-profile.js'
 import { parseQuestion, type ParsedQuestion, type Span } from './question-parse.js';
 import type { DataValues, RouteAnswer, RouteCandidateInput, RouteOptions, RouteResult, RouterOptions, ScoredAlternative, SlotValue } from './routing.types.js';
 import { fillSlots, questionWords, TableValues, type SlotFill, type ValueMention } from './slot-filling.js';
-import { canonicalTerm, foldValue, humanWords, impliedMeasures, terms, words } from './text-terms.js';
+import { canonicalTerm, foldValue, humanWords, impliedMeasures, stem, terms, words } from './text-terms.js';
 
 /**
  * Chosen on the bench's tuning half (bench/routing: every other labelled question): the best in-scope
@@ -228,6 +228,17 @@ export class QuestionRouter {
     const parsed = parseQuestion(this.joinCompounds(question), options.now ?? new Date());
     const qWords = questionWords(parsed.text);
     const qStems = new Set(qWords.map((w) => w.stem));
+    // Two words the data writes as one ("zip codes" of `zipcodes`, "data set" of `dataset`) name it too.
+    const glued: string[] = [];
+    const gluedParts = new Set<number>();
+    for (let i = 0; i + 1 < qWords.length; i += 1) {
+      const term = canonicalTerm(qWords[i]!.word + qWords[i + 1]!.word);
+      if (term && this.structureTerms.has(term)) {
+        qStems.add(stem(qWords[i]!.word + qWords[i + 1]!.word));
+        glued.push(term);
+        gluedParts.add(i).add(i + 1);
+      }
+    }
     const tablesNamed = new Set(this.candidates.filter((c) => c.tableStems.some((t) => qStems.has(t))).map((c) => c.table));
     // Words that are slot values (search terms, keys, numbers) are not expected to be in any program's text.
     const globalSpans = constraintSpans(parsed);
@@ -241,12 +252,13 @@ export class QuestionRouter {
       ...unlisted.map((t) => t.span),
     ];
     const contentTerms = new Set<string>();
-    for (const word of qWords) {
-      if (/^\d/.test(word.word) || valueSpans.some(([s, e]) => word.span[0] >= s && word.span[1] <= e)) continue;
+    for (const [index, word] of qWords.entries()) {
+      if (gluedParts.has(index) || /^\d/.test(word.word) || valueSpans.some(([s, e]) => word.span[0] >= s && word.span[1] <= e)) continue;
       const term = canonicalTerm(word.word);
       if (term) contentTerms.add(term);
     }
     for (const term of terms(parsed.lower)) if (/^(count|per|trend|lookup|search)$/.test(term)) contentTerms.add(term);
+    for (const term of glued) contentTerms.add(term);
     // "the oldest victims" ranks by age, "a victim named Aaron" searches a name: the measure or
     // column the word implies, when some program has it.
     const imply = (word: string, implied: string[]) => {

@@ -40,6 +40,8 @@ interface InnerWord {
 }
 
 /** The values one table's columns hold, looked up by their first word (and, for part of a value, by any word). */
+const operationWords = new Set(['top', 'bottom', 'first', 'last', 'total', 'average', 'avg', 'mean', 'count', 'sum', 'max', 'min', 'maximum', 'minimum', 'most', 'least', 'highest', 'lowest', 'all', 'list', 'show', 'number']);
+
 export class TableValues {
   private readonly byFirstWord = new Map<string, ValueEntry[]>();
   /** The values of several words of completely listed columns, by each of their words. */
@@ -69,7 +71,9 @@ export class TableValues {
     const words = foldValue(String(value)).split(' ').filter((w) => w.length > 0);
     const first = words[0];
     if (!first) return;
-    const needsLabel = typeof value !== 'string' || (words.length === 1 && (first.length < 2 || stopWords.has(first) || /^\d+$/.test(first)));
+    // A one-word value that is also a word of ranking or counting ("top", "total", "average") names
+    // the value only beside its column's name: "top 5 years" ranks, "side top" filters.
+    const needsLabel = typeof value !== 'string' || (words.length === 1 && (first.length < 2 || stopWords.has(first) || /^\d+$/.test(first) || operationWords.has(first)));
     const entry = { column, value, words, needsLabel, labelStems: labelStems(label) };
     // Part of a value can only be known to name it alone when every value of the column is listed.
     if (complete && typeof value === 'string' && words.length > 1) {
@@ -109,7 +113,7 @@ export class TableValues {
           for (let k = 0; k < entry.words.length && ok; k += 1) ok = sameWord(question[i + k]!.word, entry.words[k]!);
           if (!ok) continue;
           // "R movies": a value typed exactly as the data writes it needs no column name beside it.
-          const exact = typeof entry.value === 'string' && entry.words.length === 1 && word.original === entry.value;
+          const exact = typeof entry.value === 'string' && entry.words.length === 1 && word.original === entry.value && !operationWords.has(entry.words[0]!);
           if (entry.needsLabel && !exact && !nearLabel(question, i, end, entry.labelStems)) continue;
           out.push({ column: entry.column, value: entry.value, span: [word.span[0], question[end]!.span[1]] });
         }
