@@ -21,8 +21,10 @@ progress('generating programs (writeParquet → profileParquet → generateQuery
 const datasets = await loadDatasets([...labelled, ...padding]);
 const candidates: RouteCandidateInput[] = [];
 const values: DataValues = {};
+const columns: Record<string, string[]> = {};
 for (const set of datasets) {
   values[set.table] = valuesFromProfile(set.profile);
+  columns[set.table] = set.profile.columns.map((column) => column.name);
   for (const program of set.programs) candidates.push({ ...program, endpoint_name: program.name });
 }
 const names = new Set(candidates.map((c) => c.endpoint_name));
@@ -31,7 +33,7 @@ for (const q of questions) if (q.expect !== null && !names.has(q.expect)) throw 
 progress(`${candidates.length} programs from ${datasets.length} data sets (${datasets.map((d) => `${d.table} ${d.programs.length}`).join(', ')})`);
 
 const buildStart = performance.now();
-const router = QuestionRouter.build(candidates, { values, threshold: 0 });
+const router = QuestionRouter.build(candidates, { values, columns, threshold: 0 });
 const buildMs = performance.now() - buildStart;
 
 // Baseline: minisearch as it comes, over the same texts, top-1 by raw score.
@@ -147,7 +149,7 @@ const tableOf = new Map(datasets.flatMap((set) => set.programs.map((program) => 
 for (const set of datasets.filter((d) => labelled.includes(d.table))) {
   const own = QuestionRouter.build(
     set.programs.map((program) => ({ ...program, endpoint_name: program.name })),
-    { values: { [set.table]: values[set.table]! } },
+    { values: { [set.table]: values[set.table]! }, columns: { [set.table]: columns[set.table]! } },
   );
   for (const q of questions) {
     const result = own.route(q.q, { now: benchNow });

@@ -20,15 +20,17 @@ let scratch: ScratchDir;
 let router: QuestionRouter;
 const candidates: RouteCandidateInput[] = [];
 const valuesOf: DataValues = {};
+const columnsOf: Record<string, string[]> = {};
 const now = new Date('2015-06-15T12:00:00Z');
 
 /** Each table written to Parquet, profiled and given the programs the real generator makes for it. */
-async function deploy(dir: string, data: Record<string, Record<string, unknown>[]>, into: { candidates: RouteCandidateInput[]; values: DataValues }): Promise<void> {
+async function deploy(dir: string, data: Record<string, Record<string, unknown>[]>, into: { candidates: RouteCandidateInput[]; values: DataValues; columns: Record<string, string[]> }): Promise<void> {
   for (const [table, records] of Object.entries(data)) {
     const path = join(dir, `${table}.parquet`);
     await writeParquet(records, path, { tableName: table });
     const profile = await profileParquet(path);
     into.values[table] = valuesFromProfile(profile);
+    into.columns[table] = profile.columns.map((column) => column.name);
     for (const program of generateQueryPrograms(profile)) into.candidates.push({ ...program, endpoint_name: program.name });
   }
 }
@@ -41,9 +43,9 @@ function askingOver(prefix: string, data: () => Record<string, Record<string, un
   const dir = scratchDir(prefix);
   let only: QuestionRouter | undefined;
   beforeAll(async () => {
-    const into = { candidates: [] as RouteCandidateInput[], values: {} as DataValues };
+    const into = { candidates: [] as RouteCandidateInput[], values: {} as DataValues, columns: {} as Record<string, string[]> };
     await deploy(dir.path, data(), into);
-    only = QuestionRouter.build(into.candidates, { values: into.values });
+    only = QuestionRouter.build(into.candidates, { values: into.values, columns: into.columns });
   });
   afterAll(() => dir.remove());
   return (question) => only!.route(question, { now });
@@ -51,8 +53,8 @@ function askingOver(prefix: string, data: () => Record<string, Record<string, un
 
 beforeAll(async () => {
   scratch = scratchDir('querylane-routing-');
-  await deploy(scratch.path, { cars: vegaJson('cars.json') as Record<string, unknown>[], seattle_weather: seattleWeather() }, { candidates, values: valuesOf });
-  router = QuestionRouter.build(candidates, { values: valuesOf });
+  await deploy(scratch.path, { cars: vegaJson('cars.json') as Record<string, unknown>[], seattle_weather: seattleWeather() }, { candidates, values: valuesOf, columns: columnsOf });
+  router = QuestionRouter.build(candidates, { values: valuesOf, columns: columnsOf });
 });
 
 afterAll(() => scratch?.remove());
@@ -308,8 +310,9 @@ describe('QuestionRouter over stocks, barley and la-riots', () => {
       // Empty cells are nulls, as the connector's CSV reading makes them (age is a number).
       la_riots: parse(readFileSync(join(vegaDataDir(), 'la-riots.csv'), 'utf8'), { columns: true, skip_empty_lines: true, cast: (v: string) => (v === '' ? null : Number.isNaN(Number(v)) ? v : Number(v)) }) as Record<string, unknown>[],
     };
-    await deploy(dir.path, data, { candidates: inputs, values });
-    stocks = QuestionRouter.build(inputs, { values });
+    const columns: Record<string, string[]> = {};
+    await deploy(dir.path, data, { candidates: inputs, values, columns });
+    stocks = QuestionRouter.build(inputs, { values, columns });
   });
 
   afterAll(() => dir?.remove());
@@ -550,5 +553,18 @@ describe('QuestionRouter over words the data writes apart or uses as values', ()
     expect(top.kind === 'answer' && [top.candidate.family, top.slots.n, top.slots.side]).toEqual(['top_n', 5, undefined]);
     const named = ask('miles on the side top');
     expect(named.kind === 'answer' && named.slots.side).toBe('top');
+  });
+});
+
+describe('QuestionRouter over a table with more columns than programs', () => {
+  const ask = askingOver('querylane-routing-columns-', () => ({ political_contributions: vegaJson('political-contributions.json') as Record<string, unknown>[] }));
+
+  it('refuses a question naming a column no close program reads, instead of answering with another', () => {
+    const ending = ask('average ending cash by party');
+    expect(ending.kind === 'refusal' ? 'refused' : ending.candidate.name).toBe('refused');
+    const direct = ask('what is the average ending cash');
+    expect(direct.kind === 'refusal' && direct.reason).toMatch(/names "ending cash"/);
+    const beginning = ask('average beginning cash by party');
+    expect(beginning.kind === 'answer' && beginning.candidate.name).toMatch(/beginning_cash/);
   });
 });

@@ -155,7 +155,7 @@ export class AnswerQuestionUseCase {
     const key = `${question.projectId}\u0000${usable.map((entry) => `${entry.endpointName}=${entry.row.id}`).sort().join(',')}`;
     let router = this.routers.get(key);
     if (router === undefined) {
-      router = this.values(question.projectId).then((values) =>
+      router = this.values(question.projectId).then(({ values, columns }) =>
         QuestionRouter.build(
           usable.map(
             ({ row, endpointName }): RouteCandidateInput => ({
@@ -171,7 +171,7 @@ export class AnswerQuestionUseCase {
               stores: row.stores,
             }),
           ),
-          { values },
+          { values, columns },
         ),
       );
       this.routers.set(key, router);
@@ -181,15 +181,18 @@ export class AnswerQuestionUseCase {
     return { router: await router, programs };
   }
 
-  /** Table → column → values, from each dataline's profile (the router picks the columns it can use). */
-  private async values(projectId: string): Promise<DataValues> {
+  /** Table → column → values, and table → every column, from each dataline's profile (the router picks the columns it can use). */
+  private async values(projectId: string): Promise<{ values: DataValues; columns: Record<string, string[]> }> {
     const { datalines } = await this.deps.clients.catalog.call.listProjectDatalines({ projectId });
     const values: DataValues = {};
+    const columns: Record<string, string[]> = {};
     for (const dataline of datalines) {
       const model = dataline.dataModel as Parameters<typeof valuesFromProfile>[0] | undefined;
-      if (Array.isArray(model?.columns)) values[dataline.name] = valuesFromProfile(model);
+      if (!Array.isArray(model?.columns)) continue;
+      values[dataline.name] = valuesFromProfile(model);
+      columns[dataline.name] = model.columns.map((column) => column.name);
     }
-    return values;
+    return { values, columns };
   }
 
   /** The program and values of the conversation's last answered question. */

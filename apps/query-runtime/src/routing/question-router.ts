@@ -6,7 +6,7 @@ import { profileCandidate, type CandidateProfile } from './candidate-profile.js'
 import { parseQuestion, type ParsedQuestion, type Span } from './question-parse.js';
 import type { DataValues, RouteAnswer, RouteCandidateInput, RouteOptions, RouteResult, RouterOptions, ScoredAlternative, SlotValue } from './routing.types.js';
 import { fillSlots, questionWords, TableValues, type SlotFill, type ValueMention } from './slot-filling.js';
-import { canonicalTerm, foldValue, humanWords, impliedMeasures, stem, terms, words } from './text-terms.js';
+import { canonicalTerm, foldValue, humanWords, impliedMeasures, stem, stopWords, terms, words } from './text-terms.js';
 
 /**
  * Chosen on the bench's tuning half (bench/routing: every other labelled question): the best in-scope
@@ -36,6 +36,8 @@ interface Scored {
   ignored: string[];
   /** Stated dates, numeric bounds and quoted terms this program would not apply. */
   unapplied: string[];
+  /** Columns of its table the question names by their full label that this program does not read ("ending cash" asked, "beginning cash" measured). */
+  unread: string[];
   /** The question's words about its subject (not the operation: "top", "average", "count"), and how many this program's text has. */
   topicTerms: string[];
   topicMatched: number;
@@ -64,6 +66,8 @@ export class QuestionRouter {
     private readonly vocabulary: Set<string>,
     /** The words of every column's name, unstemmed ("origin", "weight", "lbs"): what a grouping may be a typo of. */
     private readonly columnWords: Set<string>,
+    /** Per table, the labels a question may name a column by (folded words → column), every column of the profile included. */
+    private readonly columnLabels: Map<string, Map<string, string>>,
   ) {}
 
   /** Builds the index once per candidate set; the service caches the router per project and environment. */
@@ -126,7 +130,19 @@ export class QuestionRouter {
       tables.set(table, tableValues);
     }
     const columnWords = new Set([...labels.values()].flatMap((columns) => [...columns.values()].flatMap((label) => words(label))));
-    return new QuestionRouter(candidates, search, tables, options.threshold ?? defaultConfidenceThreshold, structureTerms, vocabulary, columnWords);
+    const columnLabels = new Map<string, Map<string, string>>();
+    for (const table of new Set([...labels.keys(), ...Object.keys(options.columns ?? {})])) {
+      const named = new Map<string, string>();
+      for (const column of [...(labels.get(table)?.keys() ?? []), ...(options.columns?.[table] ?? [])]) {
+        const label = foldValue(humanWords(column));
+        const parts = label.split(' ');
+        // A label names a column when it cannot be an everyday word of a question: two words or more,
+        // or one of 4 letters or more that is no stop word or word of counting ("count", "total").
+        if (parts.length >= 2 || (label.length >= 4 && !stopWords.has(label) && !operationTerm.test(canonicalTerm(label) ?? label))) named.set(label, column);
+      }
+      columnLabels.set(table, named);
+    }
+    return new QuestionRouter(candidates, search, tables, options.threshold ?? defaultConfidenceThreshold, structureTerms, vocabulary, columnWords, columnLabels);
   }
 
   get size(): number {
@@ -149,6 +165,9 @@ export class QuestionRouter {
     // value the best program cannot use is a refusal.
     if (best.ignored.length > 0) {
       return { kind: 'refusal', reason: `the question names ${best.ignored.map((v) => `"${v}"`).join(', ')}, which no known value or open slot of the closest programs matches`, confidence: 0, candidates: closest(3) };
+    }
+    if (best.unread.length > 0) {
+      return { kind: 'refusal', reason: `the question names ${best.unread.map((v) => `"${v}"`).join(', ')}, which the closest programs do not use`, confidence: 0, candidates: closest(3) };
     }
     if (best.unapplied.length > 0) {
       const rejected = best.fill.rejected.length > 0;
@@ -207,7 +226,7 @@ export class QuestionRouter {
     if (!candidate) return null;
     const ranked = this.rank(question, options, candidate.index);
     const scored = ranked[0];
-    if (!scored || ranked.parsed.destructive || ranked.parsed.explanatory || scored.fill.unfit || scored.ignored.length > 0 || scored.unapplied.length > 0) return null;
+    if (!scored || ranked.parsed.destructive || ranked.parsed.explanatory || scored.fill.unfit || scored.ignored.length > 0 || scored.unapplied.length > 0 || scored.unread.length > 0) return null;
     // A word the program does not know makes it a new question ("and the average horsepower?" after a count).
     const unmatched = scored.matchedTerms / Math.max(scored.termCoverage, 1e-9) - scored.matchedTerms;
     if (unmatched > 0.5) return null;
@@ -291,6 +310,13 @@ export class QuestionRouter {
       }
     }
     const mentionsByTable = new Map<string, ValueMention[]>();
+    // Per table, the columns the question names by their full label (the longest where labels overlap).
+    const folded = ` ${foldValue(parsed.text)} `;
+    const namedColumns = new Map<string, { label: string; column: string }[]>();
+    for (const [table, named] of this.columnLabels) {
+      const found = [...named].filter(([label]) => folded.includes(` ${label} `)).map(([label, column]) => ({ label, column }));
+      namedColumns.set(table, found.filter((a) => !found.some((b) => b !== a && b.label.length > a.label.length && ` ${b.label} `.includes(` ${a.label} `))));
+    }
     const groupCue = groupByCue(parsed.lower);
     const maxCue = Math.max(0, ...parsed.families.values());
 
@@ -336,15 +362,20 @@ export class QuestionRouter {
       const measureNamed = candidate.family === 'aggregate' && candidate.measureTerms.some((term) => contentTerms.has(term));
       const rankedGroups = groupedAsAsked && candidate.ranks && measureNamed ? (parsed.families.get('top_n') ?? 0) : 0;
       const familyAgreement = candidate.family === null || maxCue === 0 ? 0 : Math.max(parsed.families.get(candidate.family) ?? 0, rankedGroups) - 0.6 * maxCue;
-      const group = groupCue.length === 0 ? 0 : groupedAsAsked ? 0.35 : candidate.groupBy.length > 0 ? -0.25 : -0.1;
+      // Asked for no grouping ("how many candidates are there", "average gas price"), one figure answers better than a breakdown.
+      const group = groupCue.length === 0 ? (candidate.groupBy.length > 0 ? -0.15 : 0) : groupedAsAsked ? 0.35 : candidate.groupBy.length > 0 ? -0.25 : -0.1;
       // Naming the data set ("flights", "penguins") is the strongest hint of all; naming another one counts against.
       const tableCue = tablesNamed.size === 0 ? 0 : tablesNamed.has(candidate.table) ? 0.3 : -0.3;
       const superlativeMiss = parsed.superlative && !candidate.ranks;
+      // A column the question names that the program does not read, unless it answers with whole rows
+      // or the table itself is what the label names.
+      const reads = new Set([...candidate.columns, ...candidate.plans.flatMap((plan) => (plan.column ? [plan.column] : []))]);
+      const unread = candidate.selectsAll ? [] : (namedColumns.get(candidate.table) ?? []).filter(({ label, column }) => !reads.has(column) && foldValue(humanWords(candidate.table)) !== label).map(({ label }) => label);
       // A program that would be refused (a stated value or filter it ignores) ranks below one that can answer.
-      const refused = ignored.length > 0 || unapplied.length > 0 ? 1 : 0;
+      const refused = ignored.length > 0 || unapplied.length > 0 || unread.length > 0 ? 1 : 0;
       const score =
         tableCue + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * Object.keys(fill.slots).length + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - refused;
-      return { candidate, bm25: hit.score, score, fill, termCoverage, matchedTerms: new Set(hit.queryTerms).size, constraintCoverage, familyAgreement, superlativeMiss, ignored, unapplied, topicTerms, topicMatched, valueEvidence };
+      return { candidate, bm25: hit.score, score, fill, termCoverage, matchedTerms: new Set(hit.queryTerms).size, constraintCoverage, familyAgreement, superlativeMiss, ignored, unapplied, unread, topicTerms, topicMatched, valueEvidence };
     });
     scored.sort((a, b) => b.score - a.score);
     return Object.assign(scored, { parsed });

@@ -65,6 +65,8 @@ export type DataValues = Record<string, Record<string, ColumnValues>>;
 
 export interface RouterOptions {
   values?: DataValues;
+  /** Every column of each table (from its profile), beside those the programs read: a question naming one no program reads is not answered by another column. */
+  columns?: Record<string, readonly string[]>;
   /** Answers below this confidence become refusals (default: `defaultConfidenceThreshold`). */
   threshold?: number;
 }
