@@ -1,5 +1,6 @@
 // Which columns the generator reads as time: text dates DuckDB left as VARCHAR count when every
-// sampled value has one of the known shapes, with or without leading zeros.
+// sampled value has one of the known shapes, with or without leading zeros. And which numbers are
+// measured: row numbers, years, calendar parts, codes and coordinates are not (or not averaged).
 import type { ColumnProfile, DataProfile } from '@querylane/duckdb';
 import { describe, expect, it } from 'vitest';
 import { classifyColumns } from '../src/generation/column-roles.js';
@@ -19,8 +20,44 @@ function textColumn(name: string, values: string[]): ColumnProfile {
   };
 }
 
-function profileOf(columns: ColumnProfile[]): DataProfile {
-  return { table: 't', row_count: 100, columns, schema_code: '' };
+function profileOf(columns: ColumnProfile[], rows = 100): DataProfile {
+  return { table: 't', row_count: rows, columns, schema_code: '' };
+}
+
+/** A BIGINT (or `type`) column holding these values, one per row, every value listed when ≤ 50. */
+function numberColumn(name: string, values: number[], type = 'BIGINT'): ColumnProfile {
+  const counts = new Map<number, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  const top = [...counts].sort(([a, ca], [b, cb]) => cb - ca || a - b).map(([value, count]) => ({ value, count }));
+  return {
+    name,
+    type,
+    nullable: false,
+    null_count: 0,
+    distinct_count: counts.size,
+    min: Math.min(...values),
+    max: Math.max(...values),
+    top_values: counts.size <= 50 ? top : [],
+    semantic: 'numeric',
+  };
+}
+
+/** 100 rows: `values(i)` for row i. */
+function rows(make: (index: number) => number): number[] {
+  return Array.from({ length: 100 }, (_, index) => make(index));
+}
+
+function rolesOf(...columns: ColumnProfile[]) {
+  const roles = classifyColumns(profileOf(columns));
+  const names = (list: { column: ColumnProfile }[]) => list.map((item) => item.column.name);
+  return {
+    metrics: names(roles.metrics),
+    measured: names(roles.metrics.filter((m) => m.measured)),
+    aggregable: names(roles.metrics.filter((m) => m.aggregable)),
+    dimensions: names(roles.dimensions),
+    keys: names(roles.keys),
+    times: names(roles.times),
+  };
 }
 
 describe('classifyColumns', () => {
@@ -36,5 +73,73 @@ describe('classifyColumns', () => {
   it('leaves text that only looks like dates in places as text', () => {
     const roles = classifyColumns(profileOf([textColumn('label', ['Jan 1 2000', 'Batch 7', 'Feb 2 2001'])]));
     expect(roles.times).toEqual([]);
+  });
+
+  it('gives a row number no role: unique consecutive whole numbers, or a column named like one', () => {
+    const roles = rolesOf(
+      numberColumn('index', rows((i) => i)),
+      numberColumn('seq', rows((i) => 1001 + i)),
+      numberColumn('Row Number', rows((i) => 3 * i)),
+      numberColumn('score', rows((i) => (i * 37) % 90)),
+    );
+    expect(roles.metrics).toEqual(['score']);
+    expect(roles.dimensions).toEqual([]);
+    expect(roles.keys).toEqual([]);
+    // Unique consecutive numbers that are not whole are measurements.
+    expect(rolesOf(numberColumn('weight', rows((i) => i + 0.5), 'DOUBLE')).metrics).toEqual(['weight']);
+  });
+
+  it('reads whole numbers within calendar years named for a point in time as years: ranged, never measured', () => {
+    const roles = rolesOf(
+      numberColumn('start', rows((i) => 1500 + 3 * i)),
+      numberColumn('end', rows((i) => 1503 + 3 * i)),
+      numberColumn('Founded', rows((i) => 1800 + (i % 40))),
+      numberColumn('valid_from', rows((i) => 1990 + (i % 30))),
+      // Not named for a time, or not within calendar years: measured.
+      numberColumn('Transfers_to_Committees', rows((i) => 1000 + i * 11)),
+      numberColumn('start_weight', rows((i) => 40 + (i % 30))),
+    );
+    expect(roles.metrics).toEqual(expect.arrayContaining(['start', 'end', 'Founded', 'valid_from']));
+    expect(roles.measured.sort()).toEqual(['Transfers_to_Committees', 'start_weight']);
+    // Years held by one row each group nothing: a yearly series, not a dimension.
+    expect(roles.dimensions).toEqual([]);
+    expect(roles.times).toEqual(expect.arrayContaining(['start', 'end', 'Founded', 'valid_from']));
+  });
+
+  it('reads calendar parts (month, hour, weekday, quarter) within their range as labels, never measured', () => {
+    const roles = rolesOf(
+      numberColumn('month', rows((i) => 1 + (i % 12))),
+      numberColumn('hour', rows((i) => i % 24)),
+      numberColumn('weekday', rows((i) => i % 7)),
+      numberColumn('Quarter', rows((i) => 1 + (i % 4))),
+      // Durations, or numbers outside the part's range, are measured.
+      numberColumn('days', rows((i) => i * 3)),
+      numberColumn('month_total', rows((i) => 1 + (i % 12) * 7)),
+      numberColumn('peak_hour', rows((i) => 30 + (i % 40))),
+    );
+    expect(roles.measured.sort()).toEqual(['days', 'month_total', 'peak_hour']);
+    expect(roles.metrics).toEqual(expect.arrayContaining(['month', 'hour', 'weekday', 'Quarter']));
+    expect(roles.dimensions).toEqual(expect.arrayContaining(['month', 'hour', 'weekday', 'Quarter']));
+    expect(rolesOf(numberColumn('month', rows((i) => 200_001 + (i % 12)))).measured).toEqual(['month']);
+  });
+
+  it('never measures numbers that are codes: grouped by when few, looked up by when one per row', () => {
+    const roles = rolesOf(
+      numberColumn('Candidate_District', rows((i) => i % 17)),
+      numberColumn('zip_code', rows((i) => 501 + i * 7)),
+      numberColumn('countyId', rows((i) => 1001 + (i % 60) * 2)),
+      numberColumn('flight_number', rows((i) => 100 + (i % 30))),
+      numberColumn('FIPS', rows((i) => 6000 + (i % 9))),
+      numberColumn('number_of_employees', rows((i) => 5 + i * 2)),
+    );
+    expect(roles.metrics).toEqual(['number_of_employees']);
+    expect(roles.dimensions.sort()).toEqual(['Candidate_District', 'FIPS', 'flight_number']);
+    expect(roles.keys).toEqual(['zip_code']);
+  });
+
+  it('ranks coordinates but never averages or sums them', () => {
+    const roles = rolesOf(numberColumn('latitude', rows((i) => 20 + i / 7), 'DOUBLE'), numberColumn('Pickup Lon', rows((i) => -120 + i / 9), 'DOUBLE'), numberColumn('price', rows((i) => 3 + i / 3), 'DOUBLE'));
+    expect(roles.measured.sort()).toEqual(['Pickup Lon', 'latitude', 'price']);
+    expect(roles.aggregable).toEqual(['price']);
   });
 });

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { profileParquet, writeParquet, type DataProfile } from '@querylane/duckdb';
 import { scratchDir, testLogger, vegaDataDir, vegaJson, type ScratchDir } from '@querylane/testing';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProjectDatabase } from '../src/execution/project-database.js';
 import { lookupKeys } from '../src/generation/column-roles.js';
@@ -56,6 +57,19 @@ const data: Record<string, Row[]> = {
   // Years written as text ("1565"), one row each.
   wheat: vegaJson('wheat.json') as Row[],
   weather: Array.from({ length: 70 }, (_, index) => ({ day: new Date(Date.UTC(2015, 11, 1 + index)).toISOString().slice(0, 10), wind: (index % 9) + 0.5 })),
+  // A row number (`index`) and reigns' years in columns not named for years (`start`, `end`).
+  monarchs: vegaJson('monarchs.json') as Row[],
+  // A calendar part (`month` 1–12) beside a year, a count and a rate.
+  unemployment: vegaJson('unemployment-across-industries.json') as Row[],
+  // A number that is a code (`Candidate_District`) among money columns.
+  contributions: vegaJson('political-contributions.json') as Row[],
+  // Coordinates beside a quantity.
+  places: Array.from({ length: 60 }, (_, index) => ({ state: ['CA', 'NY', 'TX'][index % 3], latitude: 30 + index * 0.3, longitude: -120 + index * 0.5, population: 1_000 + index * 37 })),
+  // No dimension worth grouping by, but averages over every row ("what is the average gas price?").
+  driving: vegaJson('driving.json') as Row[],
+  // A numeric year of 117 years, and a metric named `total`.
+  disasters: parse(readFileSync(join(vegaDataDir(), 'disasters.csv'), 'utf8'), { columns: true, cast: true, skip_empty_lines: true }) as Row[],
+  income: vegaJson('income.json') as Row[],
 };
 
 let scratch: ScratchDir;
@@ -350,3 +364,75 @@ describe('airports', () => {
     expect(lookupKeys(profiles.airports!)[0]).toBe('iata');
   });
 });
+
+describe('numbers that are not measures', () => {
+  const sqlOf = (table: string) => (programs[table] ?? []).map((p) => p.query_program);
+  const aggregated = (column: string) => new RegExp(`(avg|sum|min|max)\\("${column}"\\)|ORDER BY CASE WHEN \\$order = 'asc' THEN "${column}"|GROUP BY "${column}"`);
+
+  it('gives a row number no program, and ranges years named start and end by number without averaging, ranking or grouping by them', () => {
+    expect(sqlOf('monarchs').filter((sql) => sql.includes('"index"'))).toEqual([]);
+    for (const column of ['start', 'end']) expect(sqlOf('monarchs').filter((sql) => aggregated(column).test(sql)), column).toEqual([]);
+    expect(program('monarchs', 'monarchs_by_start_range').slots.map((s) => s.name)).toContain('min_start');
+    expect(programs.monarchs?.some((p) => p.family === 'time_series')).toBe(true);
+  });
+
+  it('groups and filters by a month 1–12 but never averages, sums or ranks by it', () => {
+    expect(sqlOf('unemployment').filter((sql) => /(avg|sum|min|max)\("month"\)|THEN "month"/.test(sql))).toEqual([]);
+    expect(programs.unemployment?.some((p) => p.name.startsWith('top_') && p.name.endsWith('_by_month'))).toBe(false);
+    expect(programs.unemployment?.some((p) => p.family === 'aggregate' && p.steps.group_by?.[0] === 'month')).toBe(true);
+  });
+
+  it('never averages a numeric code (a district)', () => {
+    expect(sqlOf('contributions').filter((sql) => aggregated('Candidate_District').test(sql) && !sql.includes('GROUP BY "Candidate_District"'))).toEqual([]);
+    expect(programs.contributions?.some((p) => p.name.includes('avg_candidate_district'))).toBe(false);
+  });
+
+  it('ranks and ranges coordinates but never averages or sums them', () => {
+    expect(sqlOf('places').filter((sql) => /(avg|sum)\("(latitude|longitude)"\)/.test(sql))).toEqual([]);
+    expect(program('places', 'top_places_by_latitude').family).toBe('top_n');
+    expect(program('places', 'places_by_latitude_range').family).toBe('range');
+    expect(program('places', 'sum_population_by_state').family).toBe('aggregate');
+  });
+});
+
+describe('aggregates over every row', () => {
+  const driving = data.driving ?? [];
+  const stats = (values: number[]) => ({ sum: values.reduce((a, b) => a + b, 0), avg: values.reduce((a, b) => a + b, 0) / values.length, min: Math.min(...values), max: Math.max(...values), count: values.length });
+
+  it('averages gas over all rows, or one side only, as JavaScript does', async () => {
+    const overall = program('driving', 'avg_gas');
+    expect(overall).toMatchObject({ family: 'aggregate', query: 'What is the average gas?', steps: { group_by: [], aggregate: { function: 'avg', column: 'gas' } } });
+    expect(overall.slots).toEqual([expect.objectContaining({ name: 'side', required: false, default: null })]);
+    expect(overall.examples).toEqual(expect.arrayContaining(['Average gas', 'Overall gas']));
+    const all = stats(driving.map((d) => num(d.gas)));
+    const [row] = await run('driving', 'avg_gas');
+    expect([num(row?.avg_gas), num(row?.sum_gas), num(row?.min_gas), num(row?.max_gas), num(row?.count)]).toEqual([expect.closeTo(all.avg, 9), expect.closeTo(all.sum, 9), all.min, all.max, all.count]);
+    const left = stats(driving.filter((d) => d.side === 'left').map((d) => num(d.gas)));
+    const [leftRow] = await run('driving', 'avg_gas', { side: 'left' });
+    expect(num(leftRow?.avg_gas)).toBeCloseTo(left.avg, 9);
+    expect(num(leftRow?.count)).toBe(left.count);
+  });
+
+  it('sums an additive metric over all rows, and comes out of the selection for typical data sets', async () => {
+    const movies = data.movies ?? [];
+    const [row] = await run('movies', 'sum_us_gross');
+    expect(num(row?.sum_us_gross)).toBe(movies.reduce((total, m) => total + num(m['US Gross'] ?? 0), 0));
+    expect(program('movies', 'sum_us_gross').query).toBe('What is the total us gross?');
+    expect(program('cars', 'avg_horsepower').steps.group_by).toEqual([]);
+    expect(program('wheat', 'avg_wheat').steps.group_by).toEqual([]);
+    expect(program('disasters', 'avg_deaths').steps.group_by).toEqual([]);
+  });
+});
+
+describe('wording', () => {
+  it('never says a word twice: "per year", not "per year of year"; "the total by group", not "the total total"', () => {
+    expect(programs.disasters?.find((p) => p.family === 'time_series')?.query).toBe('How many disasters are there per year?');
+    expect(program('income', 'sum_total_by_group').query).toBe('What is the total by group?');
+    expect(program('income', 'sum_total').query).toBe('What is the overall total?');
+    expect(program('contributions', 'sum_total_receipts').query).toBe('What is the total receipts?');
+    for (const generated of Object.values(programs).flat()) {
+      for (const text of [generated.query, generated.description, ...generated.examples]) expect(text, generated.name).not.toMatch(/\b(total|average|year|month|week|day)( of)? \1\b/i);
+    }
+  });
+});
+

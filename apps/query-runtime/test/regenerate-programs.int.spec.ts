@@ -85,4 +85,30 @@ describe('regenerating query programs', () => {
     expect(revalidated.map((row) => [row.version, row.is_current, row.status, row.invalid_reason])).toEqual([[1, true, 'valid', null]]);
     expect(await db.selectFrom('query_programs').select((eb) => eb.fn.countAll<string>().as('n')).where('project_id', '=', projectId).where('is_current', '=', true).executeTakeFirst()).toEqual({ n: String(names.length) });
   });
+
+  it("gives a name another table's program holds this table's name as well, and leaves the other program alone", async () => {
+    const regenerate = new RegenerateProgramsUseCase(new ProgramChanges(db, { kick: () => undefined } as never, new ProgramCache()));
+    const projectId = 'project-two-tables';
+    const path = join(dir.path, 'autos.parquet');
+    await writeParquet(vegaJson('cars.json') as Record<string, unknown>[], path, { tableName: 'autos' });
+    const autos = await profileParquet(path);
+    await regenerate.execute({ projectId, profile });
+    const carsNames = generateQueryPrograms(profile).map((program) => program.name);
+    const shared = generateQueryPrograms(autos)
+      .map((program) => program.name)
+      .filter((name) => carsNames.includes(name));
+    // Programs named without their table (aggregates: "avg_horsepower", "sum_weight_in_lbs_by_origin").
+    expect(shared.length).toBeGreaterThan(0);
+
+    const summary = await regenerate.execute({ projectId, profile: autos });
+    expect(summary).toMatchObject({ updated: 0, invalidated: 0 });
+    const rows = await db.selectFrom('query_programs').selectAll().where('project_id', '=', projectId).execute();
+    for (const name of shared) {
+      expect(rows.filter((row) => row.name === name).map((row) => [row.version, row.stores])).toEqual([[1, ['cars']]]);
+      expect(rows.filter((row) => row.name === `${name}_of_autos`).map((row) => [row.version, row.stores])).toEqual([[1, ['autos']]]);
+    }
+    // Regenerated again, both tables' programs come back under the same names, unchanged.
+    expect(await regenerate.execute({ projectId, profile: autos })).toMatchObject({ created: 0, updated: 0, invalidated: 0 });
+    expect(await regenerate.execute({ projectId, profile })).toMatchObject({ created: 0, updated: 0, invalidated: 0 });
+  });
 });

@@ -22,8 +22,16 @@ export interface Metric extends RankedColumn {
   integer: boolean;
   /** Money, counts and other additive quantities are summed; anything else is averaged. */
   additive: boolean;
-  /** False for a number that labels rows (a calendar year): filtered by range, never aggregated or ranked by. */
+  /**
+   * False for a number that labels rows (a calendar year, a year a reign started, a month 1–12):
+   * filtered by range, never aggregated or ranked by.
+   */
   measured: boolean;
+  /**
+   * False for a measured number whose average or sum means nothing (a latitude): ranked by and
+   * ranged ("the northernmost"), never averaged or summed. Implies `measured`.
+   */
+  aggregable: boolean;
 }
 
 export interface TimeColumn extends RankedColumn {
@@ -52,9 +60,27 @@ export interface ColumnRoles {
 
 const maxEnumValues = 50;
 const glanceableGroups = 10;
+// Numbers with at most this many values (Cylinders: 3, 4, 5, 6, 8) are also a way to group.
+const handfulValues = 12;
 const maxFilterDistinct = 1_000;
-// Coordinates are numbers but nobody averages a longitude: kept, ranked last.
-const coordinateName = /^(lat|lng|lon|long|latitude|longitude|x|y|zip|zipcode|postcode|code)$/i;
+// Coordinates are numbers but rarely the point of a question: kept, ranked last.
+const coordinateName = /^(lat|lng|lon|long|latitude|longitude|x|y)$/i;
+// A geographic coordinate is ranked ("the northernmost") and ranged, but its average or sum over
+// a group means nothing (zipcodes' `avg_latitude_by_state`). Matched on the words of the label.
+const geographicName = /(^|\s)(lat|lng|lon|latitude|longitude)(\s|$)|^long$/;
+// Numbers that name rather than measure: codes and identifiers (political contributions'
+// `Candidate_District`, a `county_id`, a FIPS or zip code) and numbered categories (gapminder's
+// `cluster` 0–5, population's `sex` 1/2). Grouped, filtered or looked up by, never aggregated.
+// Matched on the last word of the label; `number`/`no` only after a word that names things
+// ("flight number", "account no"), never "number of employees".
+const codeName =
+  /(^|\s)(id|ids|code|codes|district|fips|zip|zipcode|postcode|postal code|precinct|ward|tract|isbn|ssn|ean|upc|cluster|category|class|group|segment|type|sex|gender)$|(^|\s)fips(\s|$)/;
+const numberedName =
+  /(^|\s)(account|apartment|batch|building|bus|card|case|catalog|catalogue|contract|customer|client|document|employee|episode|file|flight|gate|house|id|identification|invoice|issue|item|jersey|license|licence|lot|member|model|order|page|parcel|part|patient|phone|platform|plot|policy|product|record|reference|ref|registration|room|route|sample|seat|serial|shirt|site|station|store|street|student|tail|telephone|ticket|track|transaction|unit|vehicle|version|zip) (number|num|no|nr)$/;
+// A row number written out with the data (monarchs' `index`, pandas' `Unnamed: 0`).
+const rowNumberName = /^(index|idx|row|rownum|rowid|row (number|num|no|nr|index|idx|id)|unnamed:? ?0|level 0)$/;
+// Below this many rows, unique consecutive numbers may be chance rather than a row number.
+const minRowsForRowNumber = 10;
 const additiveName = /(gross|sales|revenue|amount|total|cost|budget|votes|quantity|qty|spend|profit|income|population|count)/i;
 const integerType = /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT)$/i;
 // A calendar year held as a number (gapminder's `year`: 1955…2005) labels rows, it is not measured:
@@ -62,8 +88,48 @@ const integerType = /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLIN
 // years of written records.
 const yearName = /(^|[^a-z])(year|yr)s?([^a-z]|$)/i;
 
+// A year held in a column named for a point in time rather than for years (monarchs' `start` and
+// `end` of a reign, a building's `built`, a person's `born`): within calendar years, it is a year.
+// `from`/`to` only as the whole name or its last word ("valid from"), never "transfers to committees".
+const timePointName =
+  /(^|\s)(start|end|begin|began|started|ended|born|birth|died|death|founded|founding|built|opened|closed|released|release|established|launched|retired|elected|inaugurated|completed|constructed|incorporated|created|introduced|discovered|published|erected|debut|joined|enacted|signed|abolished|demolished|acquired|premiered|since|until|till)(\s|$)|(^|\s)(from|to)$/;
+
 function calendarYear(column: ColumnProfile): boolean {
-  return yearName.test(humanLabel(column.name)) && integerType.test(column.type) && Number(column.min) >= 1000 && Number(column.max) <= 2200;
+  const label = humanLabel(column.name);
+  return (yearName.test(label) || timePointName.test(label)) && integerType.test(column.type) && Number(column.min) >= 1000 && Number(column.max) <= 2200;
+}
+
+// Parts of a date held as whole numbers (unemployment's `month` 1–12, an `hour` 0–23) label rows:
+// grouped and filtered by, never averaged, summed or ranked. The more specific names come first.
+const calendarParts: { name: RegExp; min: number; max: number }[] = [
+  { name: /(^|\s)(week ?day|day of (the )?week|dow)(\s|$)/, min: 0, max: 7 },
+  { name: /(^|\s)(day of (the )?year|doy)(\s|$)/, min: 1, max: 366 },
+  { name: /(^|\s)month(\s|$)/, min: 1, max: 12 },
+  { name: /(^|\s)quarter(\s|$)/, min: 1, max: 4 },
+  { name: /(^|\s)week(\s|$)/, min: 0, max: 53 },
+  { name: /(^|\s)day(\s|$)/, min: 1, max: 31 },
+  { name: /(^|\s)hour(\s|$)/, min: 0, max: 24 },
+  { name: /(^|\s)minute(\s|$)/, min: 0, max: 59 },
+];
+
+function calendarPart(column: ColumnProfile): boolean {
+  if (!integerType.test(column.type)) return false;
+  const label = humanLabel(column.name);
+  const part = calendarParts.find((candidate) => candidate.name.test(label));
+  return part !== undefined && Number(column.min) >= part.min && Number(column.max) <= part.max;
+}
+
+/** A row number: named so, or whole numbers all different and consecutive over every row. */
+function rowNumber(column: ColumnProfile, rows: number): boolean {
+  if (!integerType.test(column.type) || column.null_count > 0) return false;
+  if (rowNumberName.test(humanLabel(column.name))) return column.distinct_count >= 0.9 * rows;
+  const span = Number(column.max) - Number(column.min) + 1;
+  return rows >= minRowsForRowNumber && span === rows && column.distinct_count === rows;
+}
+
+function codeColumn(column: ColumnProfile): boolean {
+  const label = humanLabel(column.name);
+  return codeName.test(label) || numberedName.test(label);
 }
 
 // Text dates DuckDB did not type (flights' `2001/01/01 06:55`, movies' `Jun 12 1998`): every sample
@@ -126,13 +192,30 @@ export function classifyColumns(profile: DataProfile): ColumnRoles {
       case 'numeric': {
         const spread = typeof column.min === 'number' && typeof column.max === 'number' && column.max > column.min;
         if (!spread) break;
+        const present = profile.row_count - column.null_count;
+        // A grouping needs groups of more than one row on average: years each held by one row
+        // (monarchs' `start`) group nothing.
+        const repeats = 2 * distinct <= present;
+        const year = calendarYear(column);
+        const part = !year && calendarPart(column);
+        // Row numbers are neither measured nor a way to group: no role at all.
+        if (!year && !part && rowNumber(column, profile.row_count)) break;
+        if (!year && !part && codeColumn(column)) {
+          // A code with a few dozen values (a district) groups and filters; one per row looks a row up.
+          if (values !== null && distinct >= 2 && repeats) {
+            dimensions.push({ ...ranked(column, 0.8 * (distinct <= handfulValues ? 1 : 0.7) * nonNull * balance(column)), values, kind: 'numeric' });
+          } else if (distinct >= 0.9 * present) keys.push(ranked(column, 0.8 * nonNull));
+          break;
+        }
         let score = nonNull * Math.min(1, Math.log(distinct) / Math.log(50));
         if (coordinateName.test(column.name)) score *= 0.3;
-        const year = calendarYear(column);
-        metrics.push({ ...ranked(column, score), integer: integerType.test(column.type), additive: additiveName.test(column.name) && Number(column.min) >= 0, measured: !year });
-        // A handful of numbers (Cylinders: 3, 4, 5, 6, 8) is also a way to group and filter.
-        const handful = values !== null && distinct >= 2 && distinct <= 12;
-        if (handful) dimensions.push({ ...ranked(column, 0.8 * nonNull * balance(column)), values, kind: 'numeric' });
+        const measured = !year && !part;
+        const aggregable = measured && !geographicName.test(humanLabel(column.name));
+        metrics.push({ ...ranked(column, score), integer: integerType.test(column.type), additive: additiveName.test(column.name) && Number(column.min) >= 0, measured, aggregable });
+        // A handful of numbers (Cylinders: 3, 4, 5, 6, 8) is also a way to group and filter; so is
+        // a calendar part with every value listed (months, hours).
+        const handful = values !== null && distinct >= 2 && repeats && (distinct <= handfulValues || part);
+        if (handful) dimensions.push({ ...ranked(column, 0.8 * (distinct <= handfulValues ? 1 : 0.7) * nonNull * balance(column)), values, kind: 'numeric' });
         // "Deaths per year", "how did it change over the years": years too many to group by as a
         // dimension (a handful already are, with every metric) are a time, counted year by year.
         else if (year) times.push(yearColumn(column, nonNull));

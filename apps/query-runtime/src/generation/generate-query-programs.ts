@@ -18,7 +18,7 @@ export const defaultMaxPrograms = 40;
 export const familyCaps: Readonly<Record<ProgramFamily, number>> = {
   list: 1,
   count: 4,
-  aggregate: 12,
+  aggregate: 16,
   top_n: 4,
   range: 6,
   time_series: 2,
@@ -30,6 +30,9 @@ export const familyCaps: Readonly<Record<ProgramFamily, number>> = {
 const filterDimensions = 3;
 const aggregateMetrics = 4;
 const aggregateDimensions = 3;
+// Metrics that also get one aggregate over every row ("what is the average gas price?"): the same
+// ones that are grouped, so the aggregate family holds at most 4 × 3 + 4 programs.
+const overallMetrics = aggregateMetrics;
 
 export function generateQueryPrograms(profile: DataProfile, options: GenerateQueryProgramsOptions = {}): GeneratedProgram[] {
   const maxPrograms = options.maxPrograms ?? defaultMaxPrograms;
@@ -40,24 +43,30 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
   const enumDimensions = roles.dimensions.filter((d) => d.column.distinct_count <= 50);
   const filters = (enumDimensions.length > 0 ? enumDimensions : roles.dimensions).slice(0, filterDimensions);
   const groupings = (enumDimensions.length > 0 ? enumDimensions : roles.dimensions).slice(0, aggregateDimensions);
-  const metrics = roles.metrics.slice(0, aggregateMetrics);
+  // Ranges take the best metrics of any kind (a calendar year is ranged: "after 1990"); rankings the
+  // best measured ones and aggregates the best that can be averaged or summed (not a latitude), so
+  // labels and coordinates never take an aggregate's place.
+  const ranged = roles.metrics.slice(0, aggregateMetrics);
   const measured = roles.metrics.filter((metric) => metric.measured);
+  const aggregable = measured.filter((metric) => metric.aggregable);
   // A program's optional filters, never on the column it ranges or ranks by.
   const filtersBeside = (column: Dimension['column']) => filters.filter((d) => d.column !== column);
+  const counted = roles.dimensions.slice(0, filterDimensions);
 
-  const drafts: DraftProgram[] = [build.list(filters), build.count(roles.dimensions.slice(0, filterDimensions))];
+  const drafts: DraftProgram[] = [build.list(filters), build.count(counted)];
   for (const dimension of roles.dimensions.slice(0, familyCaps.count - 1)) drafts.push(build.countBy(dimension));
   for (const key of roles.keys) drafts.push(build.lookup(key));
-  for (const metric of metrics) {
-    drafts.push(build.numericRange(metric, filtersBeside(metric.column)));
-    if (!metric.measured) continue;
+  for (const metric of ranged) drafts.push(build.numericRange(metric, filtersBeside(metric.column)));
+  for (const metric of measured.slice(0, aggregateMetrics)) drafts.push(build.topN(metric, filtersBeside(metric.column)));
+  for (const metric of aggregable.slice(0, aggregateMetrics)) {
     // A metric is not grouped by itself (Cylinders is both).
     for (const dimension of groupings) if (dimension.column !== metric.column) drafts.push(build.aggregate(metric, dimension));
-    drafts.push(build.topN(metric, filtersBeside(metric.column)));
   }
+  // Over every row, with the count's optional filters (never on the metric's own column).
+  for (const metric of aggregable.slice(0, overallMetrics)) drafts.push(build.overall(metric, counted.filter((d) => d.column !== metric.column)));
   for (const time of roles.times) {
     if (!time.yearly) drafts.push(build.dateRange(time, filtersBeside(time.column)));
-    drafts.push(build.timeSeries(time, measured[0], filtersBeside(time.column)));
+    drafts.push(build.timeSeries(time, aggregable[0], filtersBeside(time.column)));
   }
   for (const text of roles.texts) drafts.push(build.textSearch(text));
   return select(drafts, maxPrograms);

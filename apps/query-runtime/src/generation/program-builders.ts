@@ -49,7 +49,7 @@ export class ProgramBuilders {
   }
 
   lookup(key: RankedColumn): DraftProgram {
-    const slot: Slot = { name: key.slug, type: key.column.semantic === 'identifier' && isInteger(key.column) ? 'integer' : 'string', required: true, default: null, description: `The ${key.label} to look up.` };
+    const slot: Slot = { name: key.slug, type: isInteger(key.column) ? 'integer' : 'string', required: true, default: null, description: `The ${key.label} to look up.` };
     const sample = String(key.column.min ?? 'X');
     return this.draft({
       name: `lookup_${this.tableSlug}_by_${key.slug}`,
@@ -57,7 +57,7 @@ export class ProgramBuilders {
       score: key.score,
       query: `What is the ${singular(this.entity)} with ${key.label} ${sample}?`,
       description: `The ${singular(this.entity)} (or ${this.entity}) whose ${key.label} equals the given value.`,
-      reason: `${quoted(key.column)} is ${key.column.semantic === 'identifier' ? 'an identifier' : 'text'} with ${key.column.distinct_count} distinct values over ${this.profile.row_count} rows: it picks out one row.`,
+      reason: `${quoted(key.column)} is ${key.column.semantic === 'identifier' ? 'an identifier' : key.column.semantic === 'numeric' ? 'a numeric code' : 'text'} with ${key.column.distinct_count} distinct values over ${this.profile.row_count} rows: it picks out one row.`,
       examples: [`Look up ${key.label} ${sample}`, `Show the ${singular(this.entity)} ${sample}`, `Details for ${key.label} ${sample}`, `Find ${sample} in ${this.entity}`],
       sql: `SELECT * FROM ${this.from} WHERE ${quoteIdentifier(key.column.name)} = $${slot.name} LIMIT ${maxListLimit}`,
       steps: { family: 'lookup', table: this.table, columns: ['*'], filters: [{ column: key.column.name, op: 'eq', slot: slot.name }], limit: null },
@@ -80,20 +80,21 @@ export class ProgramBuilders {
     const sql =
       `SELECT ${dimensionColumn}, ${fn}(${column}) AS ${valueName}, ${other}(${column}) AS ${quoteIdentifier(`${other}_${metric.slug}`)}, ` +
       `min(${column}) AS ${quoteIdentifier(`min_${metric.slug}`)}, max(${column}) AS ${quoteIdentifier(`max_${metric.slug}`)}, count(${column}) AS ${quoteIdentifier('count')} ` +
-      `FROM ${this.from}${where([filter.sql])} GROUP BY ${dimensionColumn} ${rankGroups(valueName, dimensionColumn)}`;
+      `FROM ${this.from}${where([filter.sql])} GROUP BY ${dimensionColumn} ${rankGroups(`${fn}(${column})`, dimensionColumn)}`;
+    const measure = measurePhrase(word, metric.label);
     return this.draft({
       name: `${fn}_${metric.slug}_by_${dimension.slug}`,
       family: 'aggregate',
       score: metric.score * dimension.score,
-      query: `What is the ${word} ${metric.label} by ${dimension.label}?`,
-      description: `The ${word} (with ${fn === 'sum' ? 'average' : 'total'}, minimum, maximum and count) of ${metric.label} for each ${dimension.label}, highest ${word} first (or lowest), optionally for one ${dimension.label} only or the first n ${dimension.label} groups.`,
+      query: `What is the ${measure} by ${dimension.label}?`,
+      description: `The ${measure} (with the ${fn === 'sum' ? 'average' : 'total'}, minimum, maximum and count of ${metric.label}) for each ${dimension.label}, highest ${word} first (or lowest), optionally for one ${dimension.label} only or the first n ${dimension.label} groups.`,
       reason: `${quoted(metric.column)} is numeric from ${String(metric.column.min)} to ${String(metric.column.max)} (${metric.column.distinct_count} distinct values${metric.additive ? ', an additive quantity, so summed' : ''}); ${quoted(dimension.column)} is ${dimension.kind} with ${dimension.column.distinct_count} distinct values.`,
       examples: [
-        `${capital(word)} ${metric.label} per ${dimension.label}`,
+        `${capital(measure)} per ${dimension.label}`,
         `How does ${metric.label} compare across ${dimension.label}?`,
-        example(dimension, (v) => `What is the ${word} ${metric.label} for ${v}?`) ?? `${capital(word)} ${metric.label} grouped by ${dimension.label}`,
+        example(dimension, (v) => `What is the ${measure} for ${v}?`) ?? `${capital(measure)} grouped by ${dimension.label}`,
         `Break down ${metric.label} by ${dimension.label}`,
-        `Top 5 ${dimension.label} by ${word} ${metric.label}`,
+        `Top 5 ${dimension.label} by ${measure}`,
       ],
       sql,
       steps: {
@@ -107,6 +108,52 @@ export class ProgramBuilders {
         limit: { slot: 'n' },
       },
       slots: [filter.slot, ...groupRankSlots(dimension)],
+    });
+  }
+
+  /**
+   * One metric over every row ("What is the average gas price?", "total deaths"): its sum or
+   * average first, then the other, min, max and count, with the count's optional equality filters.
+   */
+  overall(metric: Metric, dimensions: Dimension[]): DraftProgram {
+    const fn = metric.additive ? 'sum' : 'avg';
+    const word = fn === 'sum' ? 'total' : 'average';
+    const other = fn === 'sum' ? 'avg' : 'sum';
+    const names = new NameAllocator();
+    const filters = dimensions.map((dimension) => this.filter(dimension, names));
+    const column = quoteIdentifier(metric.column.name);
+    const measure = measurePhrase(word, metric.label, 'overall');
+    const by = dimensions.map((d) => d.label);
+    const sql =
+      `SELECT ${fn}(${column}) AS ${quoteIdentifier(`${fn}_${metric.slug}`)}, ${other}(${column}) AS ${quoteIdentifier(`${other}_${metric.slug}`)}, ` +
+      `min(${column}) AS ${quoteIdentifier(`min_${metric.slug}`)}, max(${column}) AS ${quoteIdentifier(`max_${metric.slug}`)}, count(${column}) AS ${quoteIdentifier('count')} ` +
+      `FROM ${this.from}${where(filters.map((f) => f.sql))}`;
+    return this.draft({
+      name: `${fn}_${metric.slug}`,
+      family: 'aggregate',
+      score: metric.score,
+      query: `What is the ${measure}?`,
+      description: `The ${measure} over all ${this.entity} (with the ${fn === 'sum' ? 'average' : 'total'}, minimum, maximum and count of ${metric.label})${by.length > 0 ? `, optionally only for the given ${joinWords(by)}` : ''}.`,
+      reason: `${quoted(metric.column)} is numeric from ${String(metric.column.min)} to ${String(metric.column.max)} (${metric.column.distinct_count} distinct values${metric.additive ? ', an additive quantity, so summed' : ''}): one ${word} over the rows answers "what is the ${measure}"; ${describeFilters(dimensions)}.`,
+      // Unique: "Overall total" is both the bare measure and the overall label of a column named `total`.
+      examples: [
+        ...new Set([
+          capital(measure),
+          `Overall ${metric.label}`,
+          `What is the ${measure} across all ${this.entity}?`,
+          example(dimensions[0], (v) => `${capital(measure)} for ${v}`) ?? `${capital(measure)} of the ${this.entity}`,
+        ]),
+      ],
+      sql,
+      steps: {
+        family: 'aggregate',
+        table: this.table,
+        columns: [metric.column.name],
+        group_by: [],
+        filters: filters.map((f) => f.filter),
+        aggregate: { function: fn, column: metric.column.name },
+      },
+      slots: filters.map((f) => f.slot),
     });
   }
 
@@ -181,7 +228,7 @@ export class ProgramBuilders {
         `Distribution of ${this.entity} across ${dimension.label}`,
         `Top 3 ${dimension.label} by number of ${this.entity}`,
       ],
-      sql: `SELECT ${column}, count(*) AS ${quoteIdentifier('count')} FROM ${this.from} GROUP BY ${column} ${rankGroups(quoteIdentifier('count'), column)}`,
+      sql: `SELECT ${column}, count(*) AS ${quoteIdentifier('count')} FROM ${this.from} GROUP BY ${column} ${rankGroups('count(*)', column)}`,
       steps: {
         family: 'count',
         table: this.table,
@@ -293,6 +340,10 @@ export class ProgramBuilders {
       enum_values: time.yearly ? ['year'] : ['day', 'week', 'month', 'year'],
     };
     const periods = time.yearly ? 'year' : 'day, week, month or year';
+    // "per year of date", but "per year" when the column is the year itself (disasters' `Year`).
+    const namesPeriod = (word: string) => new RegExp(`(^|\\s)${word}s?(\\s|$)`).test(time.label);
+    const perPeriod = (word: string) => (namesPeriod(word) ? time.label : `${word} of ${time.label}`);
+    const anyPeriod = ['day', 'week', 'month', 'year'].some(namesPeriod) ? periods : `${periods} of ${time.label}`;
     // date_trunc gives a TIMESTAMP even for a DATE; a date column's periods stay dates.
     const period = time.isDate ? `CAST(date_trunc($interval, ${time.expression}) AS DATE)` : `date_trunc($interval, ${time.expression})`;
     const value = metric ? `, ${metric.additive ? 'sum' : 'avg'}(${quoteIdentifier(metric.column.name)}) AS ${quoteIdentifier(`${metric.additive ? 'sum' : 'avg'}_${metric.slug}`)}` : '';
@@ -300,8 +351,8 @@ export class ProgramBuilders {
       name: `${this.tableSlug}_over_time_by_${time.slug}`,
       family: 'time_series',
       score: time.score,
-      query: `How many ${this.entity} are there per ${String(interval.default)} of ${time.label}?`,
-      description: `The number of ${this.entity}${metric ? ` and the ${metric.additive ? 'total' : 'average'} ${metric.label}` : ''} per ${periods} of ${time.label}${optionally(dimensions)}.`,
+      query: `How many ${this.entity} are there per ${perPeriod(String(interval.default))}?`,
+      description: `The number of ${this.entity}${metric ? ` and the ${measurePhrase(metric.additive ? 'total' : 'average', metric.label)}` : ''} per ${time.yearly ? perPeriod('year') : anyPeriod}${optionally(dimensions)}.`,
       reason: time.yearly
         ? `${quoted(time.column)} holds calendar years from ${String(time.column.min)} to ${String(time.column.max)}, so rows can be counted year by year.`
         : `${quoted(time.column)} holds dates${time.minimum && time.maximum ? ` from ${time.minimum} to ${time.maximum}` : ''}${time.spanDays === null ? '' : ` (${Math.round(time.spanDays)} days)`}, so it can be bucketed by period.`,
@@ -363,7 +414,8 @@ export class ProgramBuilders {
 }
 
 /**
- * Groups ranked by their value, highest first or (`$order` asc) lowest first, then by the group, and
+ * Groups ranked by their value (the aggregate itself, not its alias: ORDER BY "count" would read a
+ * column of the data named `count`, as unemployment's is), highest first or (`$order` asc) lowest first, then by the group, and
  * cut to the first `$n` when it is given ("top 5 genres by gross", "the 3 least common origins").
  * A CASE per direction: ORDER BY cannot take its direction from a parameter; LIMIT NULL is no limit.
  */
@@ -420,6 +472,18 @@ function describeFilters(dimensions: Dimension[]): string {
 function example(dimension: Dimension | undefined, phrase: (value: string, dimension: Dimension) => string): string | undefined {
   const value = dimension?.column.top_values[0]?.value;
   return dimension && value !== undefined && value !== null ? phrase(String(value), dimension) : undefined;
+}
+
+// The words a label may already start with that say the same as `total` or `average`.
+const sameWords: Record<string, RegExp> = { total: /^(total|sum|overall)(\s|$)|\stotal\W*$/, average: /^(average|avg|mean)(\s|$)|\saverage\W*$/ };
+
+/**
+ * "total gross", but "total disbursements" (or "cost total") rather than "total total disbursements", and (`bare`,
+ * for a label that is only the word) "overall total" rather than "total total" or a bare "total".
+ */
+function measurePhrase(word: 'total' | 'average', label: string, bare?: string): string {
+  if (!sameWords[word]?.test(label)) return `${word} ${label}`;
+  return bare !== undefined && label === word ? `${bare} ${label}` : label;
 }
 
 function joinWords(words: string[]): string {

@@ -8,6 +8,7 @@ import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { DataProfile } from '@querylane/duckdb';
 import type { QueryProgramsTable, QueryRuntimeTables } from '../db/schema.js';
 import { generateQueryPrograms, type GeneratedProgram } from '../generation/index.js';
+import { snakeName } from '../generation/slug-names.js';
 import type { ProgramChanges } from './program-changes.js';
 import { bindErrors } from './schema-check.js';
 
@@ -40,7 +41,7 @@ export class RegenerateProgramsUseCase {
       // Decided first, written in a few statements (one round trip per program made a rebuild wait
       // on dozens of them), and announced in the order the programs were generated.
       const writes: ({ change: 'created' | 'updated'; version: NewVersion } | { change: 'revalidated'; id: string })[] = [];
-      for (const program of generated) {
+      for (const program of generated.map((generatedProgram) => ownName(generatedProgram, byName, input.profile.table))) {
         const existing = byName.get(program.name);
         if (existing && existing.origin !== 'generated') continue; // a hand-written program owns the name
         regenerated.add(program.name);
@@ -75,6 +76,17 @@ export class RegenerateProgramsUseCase {
     });
     return summary;
   }
+}
+
+/**
+ * A name another table's generated program holds ("avg_price", "sum_sales_by_region" of two data
+ * sets in one project) becomes this table's with the table's name added ("avg_price_of_stocks"):
+ * regenerating one data set never writes a new version of another's program.
+ */
+function ownName(program: GeneratedProgram, byName: Map<string, ProgramRow>, table: string): GeneratedProgram {
+  const holder = byName.get(program.name);
+  if (!holder || holder.origin !== 'generated' || isDeepStrictEqual(holder.stores, program.stores)) return program;
+  return { ...program, name: `${program.name}_of_${snakeName(table, 'rows')}` };
 }
 
 function columnsOf(row: ProgramRow): string[] {
