@@ -29,6 +29,12 @@ export interface ProfileParquetOptions {
    * slot, and a question naming any of them is understood, not only the most frequent ten.
    */
   enumLimit?: number;
+  /**
+   * A categorical column (a label, not free text) lists every value up to this many distinct ones
+   * (default 200): US states, countries, product lines are named in questions beyond the ten most
+   * frequent, and the router knows a value only from this list.
+   */
+  valueListLimit?: number;
   logger?: Logger;
   /** DuckDB's memory ceiling (default 1GB); beyond it DuckDB spills to scratchDir. */
   memoryLimit?: string;
@@ -93,6 +99,7 @@ export async function profileParquet(path: string, options: ProfileParquetOption
   const started = Date.now();
   const topValues = checkCount(options.topValues ?? 10, 'topValues');
   const enumLimit = checkCount(options.enumLimit ?? 50, 'enumLimit');
+  const valueListLimit = Math.max(enumLimit, checkCount(options.valueListLimit ?? 200, 'valueListLimit'));
   const logger = options.logger?.child({ component: 'parquet-profiler' });
   await stat(path).catch((error: unknown) => {
     const code = (error as { code?: unknown }).code;
@@ -109,8 +116,8 @@ export async function profileParquet(path: string, options: ProfileParquetOption
       const table = options.tableName ?? (await storedTableName(connection, path)) ?? tableNameFromPath(path);
       const { rowCount, values } = await scan(connection, source, plans);
       const columns: ColumnProfile[] = [];
-      // How many values a column's counts are read for: every one of an enumerable column.
-      const listed = topValues > 0 ? Math.max(topValues, enumLimit) : 0;
+      // How many values a column's counts are read for: every one of an enumerable or categorical column.
+      const listed = topValues > 0 ? Math.max(topValues, valueListLimit) : 0;
       for (const plan of plans) {
         const { metrics, type } = plan;
         const nonNull = Number(values[metrics.nonNull]);
@@ -132,7 +139,7 @@ export async function profileParquet(path: string, options: ProfileParquetOption
           },
           enumLimit,
         );
-        const shown = distinct <= enumLimit ? listed : topValues;
+        const shown = distinct <= enumLimit || (semantic === 'categorical' && distinct <= valueListLimit) ? listed : topValues;
         const wantsTop = topValues > 0 && distinct > 0 && type.family !== 'nested' && (semantic === 'categorical' || semantic === 'text' || distinct <= enumLimit);
         columns.push({
           name: plan.column.name,

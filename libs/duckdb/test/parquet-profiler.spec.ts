@@ -142,7 +142,7 @@ describe('profileParquet', () => {
     const records = Array.from({ length: 100 }, (_, i) => ({ cylinders: [4, 6, 8][i % 3]!, count: i % 5, value: `v${i % 5}`, n: i, city: `c${i % 7}` }));
     const path = join(dir.path, 'cars.parquet');
     await writeParquet(records, path, { logger });
-    const profile = await profileParquet(path, { topValues: 2, enumLimit: 5, logger });
+    const profile = await profileParquet(path, { topValues: 2, enumLimit: 5, valueListLimit: 5, logger });
     // A value named in a question is known whether or not it is among the most frequent.
     expect(column(profile, 'cylinders')).toMatchObject({
       semantic: 'numeric',
@@ -165,6 +165,19 @@ describe('profileParquet', () => {
     expect(column(profile, 'n').top_values).toEqual([]);
     const none = await profileParquet(path, { topValues: 0, logger });
     expect(none.columns.every((c) => c.top_values.length === 0)).toBe(true);
+  });
+
+  it('lists every value of a categorical column up to valueListLimit distinct values, and only the most frequent of free text', async () => {
+    // 120 labels (a state or country column), each on 10 rows; and a unique sentence per row.
+    const records = Array.from({ length: 1200 }, (_, i) => ({ state: `S${String(i % 120).padStart(3, '0')}`, note: `note number ${i} about something` }));
+    const path = join(dir.path, 'states.parquet');
+    await writeParquet(records, path, { logger });
+    const profile = await profileParquet(path, { logger });
+    expect(column(profile, 'state')).toMatchObject({ semantic: 'categorical', distinct_count: 120 });
+    expect(column(profile, 'state').top_values.map((top) => top.value)).toEqual(Array.from({ length: 120 }, (_, i) => `S${String(i).padStart(3, '0')}`));
+    expect(column(profile, 'note').top_values.length).toBeLessThanOrEqual(10);
+    const fewer = await profileParquet(path, { valueListLimit: 100, logger });
+    expect(column(fewer, 'state').top_values).toHaveLength(10);
   });
 
   it('gives wide numbers, decimals and instants as exact JSON', async () => {

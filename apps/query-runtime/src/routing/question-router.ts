@@ -354,7 +354,10 @@ export class QuestionRouter {
       const filled = candidate.plans.filter((plan) => fill.slots[plan.slot.name] !== undefined && fill.slots[plan.slot.name] !== null);
       const valueEvidence = filled.some((plan) => valueRoles.has(plan.role)) ? 'value' : filled.some((plan) => boundRoles.has(plan.role)) ? 'bound' : null;
       // The cues lost a plural's s, and so does the column here ("species" → "specie" on both sides).
-      const groupedAsAsked = groupCue.length > 0 && candidate.groupBy.some((column) => groupCue.some((cue) => [column, column.replace(/s$/, '')].some((g) => g === cue || g.endsWith(` ${cue}`) || cue.endsWith(g))));
+      // A typo of the grouping ("by orgin") is still it.
+      const groupedAsAsked =
+        groupCue.length > 0 &&
+        candidate.groupBy.some((column) => groupCue.some((cue) => [column, column.replace(/s$/, '')].some((g) => g === cue || g.endsWith(` ${cue}`) || cue.endsWith(g) || (cue.length >= 5 && editDistance(cue, g, 1) <= 1))));
       // An aggregate that groups by what the question ranks and orders by the measure the question
       // names is a ranking too: "top genres by worldwide gross", "which origin has the most
       // horsepower" rank groups, not rows. ("which origin has the most cars" names no measure: a
@@ -370,7 +373,21 @@ export class QuestionRouter {
       // A column the question names that the program does not read, unless it answers with whole rows
       // or the table itself is what the label names.
       const reads = new Set([...candidate.columns, ...candidate.plans.flatMap((plan) => (plan.column ? [plan.column] : []))]);
-      const unread = candidate.selectsAll ? [] : (namedColumns.get(candidate.table) ?? []).filter(({ label, column }) => !reads.has(column) && foldValue(humanWords(candidate.table)) !== label).map(({ label }) => label);
+      // A column asked as the grouping ("by country") must be grouped by, or be what the program
+      // ranks or measures ("top cars by horsepower"): filtering on it, or whole rows holding it, is
+      // not "average latitude by country".
+      const filtered = new Set(candidate.plans.flatMap((plan) => (plan.column ? [plan.column] : [])));
+      // "movies by director Steven Spielberg": a column given a value is a filter, not a grouping.
+      const valued = new Set(candidate.plans.filter((plan) => plan.column && fill.slots[plan.slot.name] !== undefined && fill.slots[plan.slot.name] !== null).map((plan) => plan.column!));
+      const shaped = new Set([...candidate.columns.filter((column) => !filtered.has(column)), ...candidate.groupBy]);
+      const asGrouping = (label: string) => groupCue.some((cue) => label === cue || label.replace(/s$/, '') === cue);
+      const unread = (namedColumns.get(candidate.table) ?? [])
+        .filter(({ label, column }) => {
+          if (foldValue(humanWords(candidate.table)) === label) return false;
+          if (asGrouping(label) && !valued.has(column)) return !shaped.has(column) && !candidate.groupBy.includes(label);
+          return !candidate.selectsAll && !reads.has(column);
+        })
+        .map(({ label }) => label);
       // A program that would be refused (a stated value or filter it ignores) ranks below one that can answer.
       const refused = ignored.length > 0 || unapplied.length > 0 || unread.length > 0 ? 1 : 0;
       const score =

@@ -115,6 +115,9 @@ export class TableValues {
           // "R movies": a value typed exactly as the data writes it needs no column name beside it.
           const exact = typeof entry.value === 'string' && entry.words.length === 1 && word.original === entry.value && !operationWords.has(entry.words[0]!);
           if (entry.needsLabel && !exact && !nearLabel(question, i, end, entry.labelStems)) continue;
+          // A value spelled like a stop word ("IN", "OR", "ME": US states) is that value only as the
+          // data writes it: "airports in state TX" holds no Indiana.
+          if (typeof entry.value === 'string' && entry.words.length === 1 && stopWords.has(entry.words[0]!) && word.original !== entry.value) continue;
           out.push({ column: entry.column, value: entry.value, span: [word.span[0], question[end]!.span[1]] });
         }
       }
