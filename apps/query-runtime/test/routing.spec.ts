@@ -569,3 +569,17 @@ describe('QuestionRouter over a table with more columns than programs', () => {
     expect(beginning.kind === 'answer' && beginning.candidate.name).toMatch(/beginning_cash/);
   });
 });
+
+describe('QuestionRouter over airports (every state listed)', () => {
+  const ask = askingOver('querylane-routing-airports-', () => ({ airports: parse(readFileSync(join(vegaDataDir(), 'airports.csv'), 'utf8'), { columns: true, skip_empty_lines: true, cast: true }) as Record<string, unknown>[] }));
+
+  it('reads a state spelled like a stop word only as the data writes it', () => {
+    expect(ask('number of airports in state TX')).toMatchObject({ kind: 'answer', candidate: { name: 'count_airports' }, slots: { state: 'TX' } });
+    expect(ask('how many airports in IN')).toMatchObject({ kind: 'answer', candidate: { name: 'count_airports' }, slots: { state: 'IN' } });
+  });
+
+  it('refuses a grouping asked that no program groups by, and takes a typo of one that does', () => {
+    expect(ask('average latitude of airports by country').kind).toBe('refusal');
+    expect(ask('how many airports per contry')).toMatchObject({ kind: 'answer', candidate: { name: 'count_airports_by_country' } });
+  });
+});
