@@ -578,6 +578,13 @@ describe('QuestionRouter over airports (every state listed)', () => {
     expect(ask('how many airports in IN')).toMatchObject({ kind: 'answer', candidate: { name: 'count_airports' }, slots: { state: 'IN' } });
   });
 
+  it('reads "northernmost" and "furthest west" as the extremes of latitude and longitude', () => {
+    const north = ask('what is the northernmost airport');
+    expect(north.kind === 'answer' && [north.candidate.name, north.slots.n, north.slots.order]).toEqual(['top_airports_by_latitude', 1, 'desc']);
+    const west = ask('which 3 airports are furthest west');
+    expect(west.kind === 'answer' && [west.candidate.name, west.slots.n, west.slots.order]).toEqual(['top_airports_by_longitude', 3, 'asc']);
+  });
+
   it('refuses a grouping asked that no program groups by, and takes a typo of one that does', () => {
     expect(ask('average latitude of airports by country').kind).toBe('refusal');
     expect(ask('how many airports per contry')).toMatchObject({ kind: 'answer', candidate: { name: 'count_airports_by_country' } });

@@ -77,8 +77,8 @@ const lowerWords = String.raw`more than|greater than|larger than|bigger than|hig
 const upperWords = String.raw`less than|fewer than|smaller than|lower than|shorter than|lighter than|under|below|at most|no more than|not more than|up to|max(?:imum)?(?: of)?|until|till|before|<=|<`;
 const strictWords = /^(more|greater|larger|bigger|higher|longer|heavier|over|above|exceed|after|>|less|fewer|smaller|lower|shorter|lighter|under|below|before|<)/;
 
-const superlative = /\b(top|highest|most|largest|biggest|greatest|best|longest|heaviest|fastest|strongest|hottest|warmest|wettest|windiest|oldest|eldest|tallest|priciest|richest|lowest|least|smallest|fewest|worst|shortest|lightest|slowest|coldest|cheapest|weakest|driest|youngest|poorest|bottom)\b/;
-const ascending = /\b(lowest|least|smallest|fewest|worst|shortest|lightest|slowest|coldest|cheapest|weakest|driest|youngest|poorest|bottom|ascending)\b/;
+const superlative = /\b(northernmost|southernmost|easternmost|westernmost|top|highest|most|largest|biggest|greatest|best|longest|heaviest|fastest|strongest|hottest|warmest|wettest|windiest|oldest|eldest|tallest|priciest|richest|lowest|least|smallest|fewest|worst|shortest|lightest|slowest|coldest|cheapest|weakest|driest|youngest|poorest|bottom)\b/;
+const ascending = /\b(southernmost|westernmost|lowest|least|smallest|fewest|worst|shortest|lightest|slowest|coldest|cheapest|weakest|driest|youngest|poorest|bottom|ascending)\b/;
 
 const intervals: [RegExp, string][] = [
   [/\b(daily|per day|by day|each day|every day|day by day|day-by-day|a day)\b/, 'day'],
@@ -98,7 +98,8 @@ const destructive = new RegExp(
 const explanatory = /^\s*(?:(?:and|so|but)\s+)?(?:why\b|how come\b|what (?:caused|causes|led to|leads to|made)\b|explain\b|what is the reason|what was the reason|what are the reasons)/;
 
 export function parseQuestion(question: string, now: Date): ParsedQuestion {
-  const text = question.trim();
+  // "furthest west", "most northern": one word, as the extremes of a coordinate are named.
+  const text = question.trim().replace(/\b(?:furthest|farthest|most)\s+(north|south|east|west)(?:ern)?\b/gi, (_whole, direction: string) => `${direction.toLowerCase()}ernmost`);
   const lower = text.toLowerCase();
   const usedSpans: Span[] = [];
   const parsed: ParsedQuestion = {
@@ -168,7 +169,7 @@ function familyCues(lower: string): Map<ProgramFamily, number> {
  */
 function asksForOne(lower: string): boolean {
   const extreme = superlative.exec(lower) ?? /\b\w{2,}iest\b/.exec(lower);
-  if (!/^\s*(?:which|what|who)\b/.test(lower) || !extreme) return false;
+  if (!/^\s*(?:which|what|who|when|where)\b/.test(lower) || !extreme) return false;
   const before = lower.slice(0, extreme.index);
   if (/\b(are|were|have|do)\b/.test(before)) return false;
   if (/\b(is|was|has|had|does|did)\b|\b(?:what|who)'s\b/.test(before)) return true;
@@ -184,7 +185,7 @@ const notSuperlative = new Set(['interest', 'forest', 'request', 'contest', 'pro
 
 /** "deadliest", "largest", "wealthiest": a superlative by its ending, not from a list. */
 function superlativeWord(word: string): boolean {
-  return word.length >= 6 && /(?:iest|[^aeiou]est)$/.test(word) && !notSuperlative.has(word);
+  return word.length >= 6 && /(?:iest|[^aeiou]est|[a-z]{3}most)$/.test(word) && !notSuperlative.has(word);
 }
 
 function limit(lower: string): { value: number; span: Span } | null {
@@ -206,7 +207,7 @@ function limit(lower: string): { value: number; span: Span } | null {
     return { value, span: [start, start + raw.length] };
   }
   // "the 5 deadliest disasters", "3 wealthiest states": any superlative by its ending.
-  for (const match of lower.matchAll(new RegExp(String.raw`\b(${numberPattern})\s+(?:[a-z]+\s+){0,2}?([a-z]+est)\b`, 'g'))) {
+  for (const match of lower.matchAll(new RegExp(String.raw`\b(${numberPattern})\s+(?:[a-z]+\s+){0,2}?([a-z]+(?:est|most))\b`, 'g'))) {
     const raw = match[1] ?? '';
     const value = parseNumber(raw);
     if (!superlativeWord(match[2] ?? '') || value === null || !Number.isInteger(value) || value <= 0 || value >= 1000) continue;

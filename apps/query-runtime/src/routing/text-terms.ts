@@ -96,6 +96,11 @@ export const impliedMeasures: Record<string, string[]> = {
   wettest: ['precipitation'],
   driest: ['precipitation'],
   windiest: ['wind'],
+  // The extremes of a coordinate (southern and western ones rank ascending: question-parse).
+  northernmost: ['latitude', 'lat'],
+  southernmost: ['latitude', 'lat'],
+  easternmost: ['longitude', 'lon', 'lng'],
+  westernmost: ['longitude', 'lon', 'lng'],
   money: moneyMade,
   dollars: moneyMade,
   // "how many people died", "which disaster killed the most": the deaths a data set counts.
