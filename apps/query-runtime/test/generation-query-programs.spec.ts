@@ -399,10 +399,25 @@ describe('aggregates over every row', () => {
   const driving = data.driving ?? [];
   const stats = (values: number[]) => ({ sum: values.reduce((a, b) => a + b, 0), avg: values.reduce((a, b) => a + b, 0) / values.length, min: Math.min(...values), max: Math.max(...values), count: values.length });
 
+  it('bounds a ranking, a count and an overall aggregate by the main time column, as JavaScript does', async () => {
+    const between = driving.filter((d) => num(d.year) >= 1980 && num(d.year) <= 1990);
+    const [count] = await run('driving', 'count_driving', { from_year: 1980, to_year: 1990 });
+    expect(num(count?.count)).toBe(between.length);
+    const [gas] = await run('driving', 'avg_gas', { from_year: 1980, to_year: 1990 });
+    expect(num(gas?.avg_gas)).toBeCloseTo(stats(between.map((d) => num(d.gas))).avg, 9);
+    const top = await run('driving', 'top_driving_by_miles', { from_year: 1980, to_year: 1990, n: 3 });
+    expect(top.map((row) => row.year)).toEqual([...between].sort((a, b) => num(b.miles) - num(a.miles)).slice(0, 3).map((d) => d.year));
+  });
+
   it('averages gas over all rows, or one side only, as JavaScript does', async () => {
     const overall = program('driving', 'avg_gas');
     expect(overall).toMatchObject({ family: 'aggregate', query: 'What is the average gas?', steps: { group_by: [], aggregate: { function: 'avg', column: 'gas' } } });
-    expect(overall.slots).toEqual([expect.objectContaining({ name: 'side', required: false, default: null })]);
+    // The side filter, and the main time column's bounds (driving's `year`, a calendar year held as a number).
+    expect(overall.slots).toEqual([
+      expect.objectContaining({ name: 'side', required: false, default: null }),
+      expect.objectContaining({ name: 'from_year', type: 'integer', default: null }),
+      expect.objectContaining({ name: 'to_year', type: 'integer', default: null }),
+    ]);
     expect(overall.examples).toEqual(expect.arrayContaining(['Average gas', 'Overall gas']));
     const all = stats(driving.map((d) => num(d.gas)));
     const [row] = await run('driving', 'avg_gas');

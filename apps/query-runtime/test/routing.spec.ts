@@ -525,6 +525,14 @@ describe('QuestionRouter over disasters, population and unemployment', () => {
     expect(rate.kind === 'answer' && rate.candidate.name.includes('rate') && JSON.stringify(rate.slots)).toContain('2009');
   });
 
+  it('bounds a count, a ranking and an overall aggregate by the year the question states', () => {
+    expect(ask('how many disasters since 2000')).toMatchObject({ kind: 'answer', candidate: { family: 'count' }, slots: { from_year: 2000 } });
+    const deadliest = ask('top 3 deadliest disasters before 1950');
+    expect(deadliest.kind === 'answer' && [deadliest.candidate.family, deadliest.slots.n, deadliest.slots.to_year]).toEqual(['top_n', 3, 1949]);
+    const total = ask('total deaths in 2005');
+    expect(total.kind === 'answer' && [total.candidate.family, total.slots.from_year, total.slots.to_year]).toEqual(['aggregate', 2005, 2005]);
+  });
+
   it('reads "died" as deaths, not as the people of another table', () => {
     const floods = ask('How many people died in floods in total?');
     expect(floods.kind === 'answer' && [floods.candidate.name.includes('deaths'), floods.slots.entity]).toEqual([true, 'Flood']);

@@ -53,17 +53,19 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
   const filtersBeside = (column: Dimension['column']) => filters.filter((d) => d.column !== column);
   const counted = roles.dimensions.slice(0, filterDimensions);
 
-  const drafts: DraftProgram[] = [build.list(filters), build.count(counted)];
+  // The main time column bounds rankings, counts and overall aggregates ("the hottest day in 2015").
+  const mainTime = roles.times[0];
+  const drafts: DraftProgram[] = [build.list(filters), build.count(counted, mainTime)];
   for (const dimension of roles.dimensions.slice(0, familyCaps.count - 1)) drafts.push(build.countBy(dimension));
   for (const key of roles.keys) drafts.push(build.lookup(key));
   for (const metric of ranged) drafts.push(build.numericRange(metric, filtersBeside(metric.column)));
-  for (const metric of measured.slice(0, aggregateMetrics)) drafts.push(build.topN(metric, filtersBeside(metric.column)));
+  for (const metric of measured.slice(0, aggregateMetrics)) drafts.push(build.topN(metric, filtersBeside(metric.column), mainTime));
   for (const metric of aggregable.slice(0, aggregateMetrics)) {
     // A metric is not grouped by itself (Cylinders is both).
     for (const dimension of groupings) if (dimension.column !== metric.column) drafts.push(build.aggregate(metric, dimension));
   }
   // Over every row, with the count's optional filters (never on the metric's own column).
-  for (const metric of aggregable.slice(0, overallMetrics)) drafts.push(build.overall(metric, counted.filter((d) => d.column !== metric.column)));
+  for (const metric of aggregable.slice(0, overallMetrics)) drafts.push(build.overall(metric, counted.filter((d) => d.column !== metric.column), mainTime));
   for (const time of roles.times) {
     if (!time.yearly) drafts.push(build.dateRange(time, filtersBeside(time.column)));
     drafts.push(build.timeSeries(time, aggregable[0], filtersBeside(time.column)));

@@ -115,19 +115,20 @@ export class ProgramBuilders {
    * One metric over every row ("What is the average gas price?", "total deaths"): its sum or
    * average first, then the other, min, max and count, with the count's optional equality filters.
    */
-  overall(metric: Metric, dimensions: Dimension[]): DraftProgram {
+  overall(metric: Metric, dimensions: Dimension[], time?: TimeColumn): DraftProgram {
     const fn = metric.additive ? 'sum' : 'avg';
     const word = fn === 'sum' ? 'total' : 'average';
     const other = fn === 'sum' ? 'avg' : 'sum';
     const names = new NameAllocator();
     const filters = dimensions.map((dimension) => this.filter(dimension, names));
+    const window = this.window(time && time.column !== metric.column ? time : undefined, names);
     const column = quoteIdentifier(metric.column.name);
     const measure = measurePhrase(word, metric.label, 'overall');
     const by = dimensions.map((d) => d.label);
     const sql =
       `SELECT ${fn}(${column}) AS ${quoteIdentifier(`${fn}_${metric.slug}`)}, ${other}(${column}) AS ${quoteIdentifier(`${other}_${metric.slug}`)}, ` +
       `min(${column}) AS ${quoteIdentifier(`min_${metric.slug}`)}, max(${column}) AS ${quoteIdentifier(`max_${metric.slug}`)}, count(${column}) AS ${quoteIdentifier('count')} ` +
-      `FROM ${this.from}${where(filters.map((f) => f.sql))}`;
+      `FROM ${this.from}${where([...filters.map((f) => f.sql), ...window.sql])}`;
     return this.draft({
       name: `${fn}_${metric.slug}`,
       family: 'aggregate',
@@ -150,16 +151,18 @@ export class ProgramBuilders {
         table: this.table,
         columns: [metric.column.name],
         group_by: [],
-        filters: filters.map((f) => f.filter),
+        filters: [...filters.map((f) => f.filter), ...window.filters],
         aggregate: { function: fn, column: metric.column.name },
       },
-      slots: filters.map((f) => f.slot),
+      slots: [...filters.map((f) => f.slot), ...window.slots],
     });
   }
 
-  topN(metric: Metric, dimensions: Dimension[]): DraftProgram {
+  topN(metric: Metric, dimensions: Dimension[], time?: TimeColumn): DraftProgram {
     const names = new NameAllocator(['n', 'order']);
     const filters = dimensions.map((dimension) => this.filter(dimension, names));
+    // Never bounded by the column it ranks by (a calendar year is no ranking, but stay safe).
+    const window = this.window(time && time.column !== metric.column ? time : undefined, names);
     const column = quoteIdentifier(metric.column.name);
     const n: Slot = { name: 'n', type: 'integer', required: false, default: 10, description: 'How many rows to return.', minimum: 1, maximum: maxListLimit };
     const order: Slot = { name: 'order', type: 'enum', required: false, default: 'desc', description: 'desc for the highest values first, asc for the lowest.', enum_values: ['desc', 'asc'] };
@@ -177,22 +180,23 @@ export class ProgramBuilders {
         example(dimensions[0], (v) => `Highest ${metric.label} among ${v} ${this.entity}`) ?? `Rank ${this.entity} by ${metric.label}`,
       ],
       // A CASE per direction: ORDER BY cannot take its direction from a parameter.
-      sql: `SELECT * FROM ${this.from} WHERE ${column} IS NOT NULL${andAll(filters)} ORDER BY CASE WHEN $order = 'asc' THEN ${column} END ASC, ${column} DESC LIMIT $n`,
+      sql: `SELECT * FROM ${this.from} WHERE ${column} IS NOT NULL${andAll(filters)}${window.sql.map((part) => ` AND ${part}`).join('')} ORDER BY CASE WHEN $order = 'asc' THEN ${column} END ASC, ${column} DESC LIMIT $n`,
       steps: {
         family: 'top_n',
         table: this.table,
         columns: ['*'],
-        filters: filters.map((f) => f.filter),
+        filters: [...filters.map((f) => f.filter), ...window.filters],
         order: { column: metric.column.name, direction: 'slot', slot: 'order' },
         limit: { slot: 'n' },
       },
-      slots: [...filters.map((f) => f.slot), n, order],
+      slots: [...filters.map((f) => f.slot), ...window.slots, n, order],
     });
   }
 
-  count(dimensions: Dimension[]): DraftProgram {
+  count(dimensions: Dimension[], time?: TimeColumn): DraftProgram {
     const names = new NameAllocator();
     const filters = dimensions.map((dimension) => this.filter(dimension, names));
+    const window = this.window(time, names);
     return this.draft({
       name: `count_${this.tableSlug}`,
       family: 'count',
@@ -206,9 +210,9 @@ export class ProgramBuilders {
         example(dimensions[0], (v, d) => `How many ${this.entity} have ${d.label} ${v}?`) ?? `Number of ${this.entity}`,
         example(dimensions[1] ?? dimensions[0], (v) => `Number of ${v} ${this.entity}`) ?? `Total ${this.entity} count`,
       ],
-      sql: `SELECT count(*) AS ${quoteIdentifier('count')} FROM ${this.from}${where(filters.map((f) => f.sql))}`,
-      steps: { family: 'count', table: this.table, columns: [], filters: filters.map((f) => f.filter), aggregate: { function: 'count', column: null } },
-      slots: filters.map((f) => f.slot),
+      sql: `SELECT count(*) AS ${quoteIdentifier('count')} FROM ${this.from}${where([...filters.map((f) => f.sql), ...window.sql])}`,
+      steps: { family: 'count', table: this.table, columns: [], filters: [...filters.map((f) => f.filter), ...window.filters], aggregate: { function: 'count', column: null } },
+      slots: [...filters.map((f) => f.slot), ...window.slots],
     });
   }
 
@@ -405,6 +409,45 @@ export class ProgramBuilders {
     else slot = { ...base, type: 'string' };
     const column = quoteIdentifier(dimension.column.name);
     return { slot, sql: `($${name} IS NULL OR ${column} = $${name})`, filter: { column: dimension.column.name, op: 'eq', slot: name } };
+  }
+
+  /**
+   * Optional bounds on the data's main time column for a ranking, a count or an overall aggregate
+   * ("the hottest day in 2015", "how many disasters since 2000", "average anomaly in the 1950s"): ISO
+   * dates for a date column, whole years for a calendar year held as a number.
+   */
+  private window(time: TimeColumn | undefined, names: NameAllocator): { slots: Slot[]; sql: string[]; filters: ProgramFilter[] } {
+    if (!time) return { slots: [], sql: [], filters: [] };
+    const from = names.take(`from_${time.slug}`);
+    const to = names.take(`to_${time.slug}`);
+    const filters: ProgramFilter[] = [
+      { column: time.column.name, op: 'gte', slot: from },
+      { column: time.column.name, op: 'lte', slot: to },
+    ];
+    // The data's extent is told (observed_minimum/maximum), as on the range programs: a date past it is refused by routing.
+    if (time.yearly) {
+      const column = quoteIdentifier(time.column.name);
+      const extent = ` The data holds ${String(time.column.min)} to ${String(time.column.max)}.`;
+      const observed = { observed_minimum: Number(time.column.min), observed_maximum: Number(time.column.max) };
+      return {
+        slots: [
+          { name: from, type: 'integer', required: false, default: null, description: `First ${time.label} to include; all when left out.${extent}`, ...observed },
+          { name: to, type: 'integer', required: false, default: null, description: `Last ${time.label} to include; all when left out.${extent}`, ...observed },
+        ],
+        sql: [`($${from} IS NULL OR ${column} >= $${from})`, `($${to} IS NULL OR ${column} <= $${to})`],
+        filters,
+      };
+    }
+    const upper = time.isDate ? `${time.expression} <= CAST($${to} AS DATE)` : `${time.expression} < CAST($${to} AS DATE) + INTERVAL 1 DAY`;
+    const observed = { ...(time.minimum ? { observed_minimum: time.minimum.slice(0, 10) } : {}), ...(time.maximum ? { observed_maximum: time.maximum.slice(0, 10) } : {}) };
+    return {
+      slots: [
+        { name: from, type: 'date', required: false, default: null, description: `First ${time.label} to include (ISO date); all when left out.`, ...observed },
+        { name: to, type: 'date', required: false, default: null, description: `Last ${time.label} to include (ISO date, inclusive); all when left out.`, ...observed },
+      ],
+      sql: [`($${from} IS NULL OR ${time.expression} >= CAST($${from} AS DATE))`, `($${to} IS NULL OR ${upper})`],
+      filters,
+    };
   }
 
   private draft(parts: Omit<DraftProgram, 'query_program' | 'stores'> & { sql: string; steps: ProgramSteps }): DraftProgram {

@@ -52,6 +52,8 @@ const operationTerm = /^(count|per|trend|lookup|search|top|bottom|averag|average
 // ("countr" is one edit from "count", "horsepowr" from nothing else).
 const fuzzyTopicLength = 7;
 const valueRoles = new Set(['eq', 'key', 'term']);
+// The index's terms for an aggregate's operation ("average", "total", "sum", …), as canonicalTerm makes them.
+const aggregateTerms = new Set(['average', 'total', 'sum', 'median', 'overall'].flatMap((word) => canonicalTerm(word) ?? []));
 const boundRoles = new Set(['min', 'max', 'from', 'to']);
 
 export class QuestionRouter {
@@ -180,6 +182,13 @@ export class QuestionRouter {
     }
     // "average rate by industry", "which country had the most deaths": a grouping no program knows
     // the word of cannot be what answered it; the best program would answer per something else.
+    // Naming a data set ("barley records in 1935") and being answered from another is never right.
+    if (ranked.tablesNamed.size > 0 && !ranked.tablesNamed.has(best.candidate.table)) {
+      const own = ranked.find((r) => ranked.tablesNamed.has(r.candidate.table));
+      const stated = own ? [...own.unapplied, ...own.ignored] : [];
+      const why = stated.length > 0 ? `, whose programs cannot apply ${stated.map((v) => `"${v}"`).join(', ')}` : ', which no deployed program of it answers as asked';
+      return { kind: 'refusal', reason: `the question names the ${[...ranked.tablesNamed].map((t) => humanWords(t)).join(', ')} data${why}`, confidence: 0, candidates: closest(3) };
+    }
     const unknownGroup = unknownGroupings(parsed.lower).find((word) => !this.knows(word));
     if (unknownGroup) {
       return { kind: 'refusal', reason: `the question asks per "${unknownGroup}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
@@ -243,7 +252,7 @@ export class QuestionRouter {
     };
   }
 
-  private rank(question: string, options: RouteOptions, only?: number): Scored[] & { parsed: ParsedQuestion } {
+  private rank(question: string, options: RouteOptions, only?: number): Scored[] & { parsed: ParsedQuestion; tablesNamed: Set<string> } {
     const parsed = parseQuestion(this.joinCompounds(question), options.now ?? new Date());
     const qWords = questionWords(parsed.text);
     const qStems = new Set(qWords.map((w) => w.stem));
@@ -294,9 +303,9 @@ export class QuestionRouter {
     const topicTerms = [...contentTerms].filter((term) => !operationTerm.test(term));
     // The terms are already canonical: searched as they are, not folded a second time.
     const hits: SearchResult[] = contentTerms.size > 0 ? this.search.search([...contentTerms].join(' '), { tokenize: (t) => t.split(' '), processTerm: (t) => t }) : [];
-    const retrieved = hits.slice(0, rerankDepth).map((hit) => ({ id: hit.id as number, score: hit.score, queryTerms: hit.queryTerms }));
+    const retrieved = hits.slice(0, rerankDepth).map((hit) => ({ id: hit.id as number, score: hit.score, queryTerms: hit.queryTerms, terms: hit.terms }));
     // A follow-up scores one program, whatever retrieval thinks of it.
-    const top = only === undefined ? retrieved : [hits.find((hit) => hit.id === only) ?? { id: only, score: 0, queryTerms: [] as string[] }].map((hit) => ({ id: hit.id as number, score: hit.score, queryTerms: hit.queryTerms }));
+    const top = only === undefined ? retrieved : [hits.find((hit) => hit.id === only) ?? { id: only, score: 0, queryTerms: [] as string[], terms: [] as string[] }].map((hit) => ({ id: hit.id as number, score: hit.score, queryTerms: hit.queryTerms, terms: hit.terms }));
     // (A follow-up's program may not be retrieved at all: its score 0 divides nothing.)
     const maxBm25 = top[0]?.score || 1;
     // A stated date is applied only by a program with a date filter, whose words the question may
@@ -306,7 +315,7 @@ export class QuestionRouter {
       const retrievedTables = new Set(top.map((hit) => this.candidates[hit.id]!.table));
       for (const candidate of this.candidates) {
         if (top.some((hit) => hit.id === candidate.index) || (retrievedTables.size > 0 && !retrievedTables.has(candidate.table))) continue;
-        if (candidate.plans.some((plan) => plan.role === 'from' || plan.role === 'to')) top.push({ id: candidate.index, score: 0, queryTerms: [] });
+        if (candidate.plans.some((plan) => plan.role === 'from' || plan.role === 'to')) top.push({ id: candidate.index, score: 0, queryTerms: [], terms: [] });
       }
     }
     const mentionsByTable = new Map<string, ValueMention[]>();
@@ -317,6 +326,7 @@ export class QuestionRouter {
       const found = [...named].filter(([label]) => folded.includes(` ${label} `)).map(([label, column]) => ({ label, column }));
       namedColumns.set(table, found.filter((a) => !found.some((b) => b !== a && b.label.length > a.label.length && ` ${b.label} `.includes(` ${a.label} `))));
     }
+    const tablesByColumn = new Set([...namedColumns].filter(([, found]) => found.some(({ label }) => label.includes(' '))).map(([table]) => table));
     const groupCue = groupByCue(parsed.lower);
     const maxCue = Math.max(0, ...parsed.families.values());
 
@@ -365,8 +375,29 @@ export class QuestionRouter {
       const measureNamed = candidate.family === 'aggregate' && candidate.measureTerms.some((term) => contentTerms.has(term));
       const rankedGroups = groupedAsAsked && candidate.ranks && measureNamed ? (parsed.families.get('top_n') ?? 0) : 0;
       const familyAgreement = candidate.family === null || maxCue === 0 ? 0 : Math.max(parsed.families.get(candidate.family) ?? 0, rankedGroups) - 0.6 * maxCue;
+      // A program that computes what nothing in the question asks for — a count, an aggregate, a
+      // ranking with no superlative or count stated — is a worse answer than rows: "price of IBM in
+      // Jan 2005", "jobs in 1950" (all of which take the same date bounds).
+      // A typo of the operation ("avrage") is read from the words retrieval matched.
+      const typedOperation = candidate.family === 'aggregate' ? hit.terms.some((term) => aggregateTerms.has(term)) : candidate.family === 'count' ? hit.terms.includes('count') : false;
+      const asked = candidate.family === null || typedOperation ? 1 : Math.max(parsed.families.get(candidate.family) ?? 0, rankedGroups);
+      const boundsFilled = candidate.plans.some((plan) => boundRoles.has(plan.role) && fill.slots[plan.slot.name] !== undefined && fill.slots[plan.slot.name] !== null);
+      const unasked =
+        asked > 0 || candidate.family === null
+          ? 0
+          : candidate.family === 'top_n'
+            ? parsed.superlative || parsed.limit
+              ? 0
+              : 1
+            : candidate.family === 'count' || candidate.family === 'aggregate'
+              ? 1
+              : candidate.family === 'range' && !boundsFilled
+                ? 0.5
+                : 0;
       // Asked for no grouping ("how many candidates are there", "average gas price"), one figure answers better than a breakdown.
       const group = groupCue.length === 0 ? (candidate.groupBy.length > 0 ? -0.15 : 0) : groupedAsAsked ? 0.35 : candidate.groupBy.length > 0 ? -0.25 : -0.1;
+      // A column named by a label of two words or more ("temp max") that only other tables have counts against this one.
+      const columnCue = tablesByColumn.size === 0 || tablesByColumn.has(candidate.table) ? 0 : -0.3;
       // Naming the data set ("flights", "penguins") is the strongest hint of all; naming another one counts against.
       const tableCue = tablesNamed.size === 0 ? 0 : tablesNamed.has(candidate.table) ? 0.3 : -0.3;
       const superlativeMiss = parsed.superlative && !candidate.ranks;
@@ -391,11 +422,11 @@ export class QuestionRouter {
       // A program that would be refused (a stated value or filter it ignores) ranks below one that can answer.
       const refused = ignored.length > 0 || unapplied.length > 0 || unread.length > 0 ? 1 : 0;
       const score =
-        tableCue + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * Object.keys(fill.slots).length + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - refused;
+        tableCue + columnCue - unasked + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * Object.keys(fill.slots).length + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - refused;
       return { candidate, bm25: hit.score, score, fill, termCoverage, matchedTerms: new Set(hit.queryTerms).size, constraintCoverage, familyAgreement, superlativeMiss, ignored, unapplied, unread, topicTerms, topicMatched, valueEvidence };
     });
     scored.sort((a, b) => b.score - a.score);
-    return Object.assign(scored, { parsed });
+    return Object.assign(scored, { parsed, tablesNamed });
   }
 
   /**
