@@ -433,6 +433,11 @@ describe('QuestionRouter over a year held as a number (jobs: 1850–2000)', () =
 describe('QuestionRouter on values named by part of their words', () => {
   const ask = askingOver('querylane-routing-part-', () => ({ football: vegaJson('football.json') as Record<string, unknown>[], movies: vegaJson('movies.json') as Record<string, unknown>[] }));
 
+  it('reads a value beside every word of a column name of several ("away score of 0" is not the home score)', () => {
+    const away = ask('how many football games ended with an away score of 0?');
+    expect(away.kind === 'answer' && [away.candidate.family, away.slots]).toEqual(['count', { away_score: 0 }]);
+  });
+
   it('fills a slot with the one value a run of the question is part of ("Premier League": "English Premier League")', () => {
     expect(ask('average home score in the Premier League')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_home_score' }, slots: { division: 'English Premier League' } });
     expect(ask('how many matches were played in the premier league')).toMatchObject({ kind: 'answer', candidate: { name: 'count_football' }, slots: { division: 'English Premier League' } });
@@ -596,5 +601,16 @@ describe('QuestionRouter over airports (every state listed)', () => {
   it('refuses a grouping asked that no program groups by, and takes a typo of one that does', () => {
     expect(ask('average latitude of airports by country').kind).toBe('refusal');
     expect(ask('how many airports per contry')).toMatchObject({ kind: 'answer', candidate: { name: 'count_airports_by_country' } });
+  });
+});
+
+describe('QuestionRouter over one row per state', () => {
+  const ask = askingOver('querylane-routing-states-', () => ({
+    hurricanes: parse(readFileSync(join(vegaDataDir(), 'population_engineers_hurricanes.csv'), 'utf8'), { columns: true, skip_empty_lines: true, cast: true }) as Record<string, unknown>[],
+  }));
+
+  it('answers "which state had the most X" with the ranking of rows by X, whole rows being per state', () => {
+    const most = ask('which state had the most hurricanes?');
+    expect(most.kind === 'answer' && [most.candidate.family, most.candidate.name.endsWith('_by_hurricanes'), most.slots.n]).toEqual(['top_n', true, 1]);
   });
 });

@@ -411,7 +411,13 @@ export class QuestionRouter {
       // "movies by director Steven Spielberg": a column given a value is a filter, not a grouping.
       const valued = new Set(candidate.plans.filter((plan) => plan.column && fill.slots[plan.slot.name] !== undefined && fill.slots[plan.slot.name] !== null).map((plan) => plan.column!));
       const shaped = new Set([...candidate.columns.filter((column) => !filtered.has(column)), ...candidate.groupBy]);
-      const asGrouping = (label: string) => groupCue.some((cue) => label === cue || label.replace(/s$/, '') === cue);
+      // A ranking of whole rows by a column the question names answers per row already ("which state
+      // had the most hurricanes" of one row per state), unless something is computed ("average
+      // latitude by country"); "which origin has the most cars" names no column it ranks by.
+      const computes = (parsed.families.get('aggregate') ?? 0) > 0 || (parsed.families.get('count') ?? 0) > 0;
+      const named = namedColumns.get(candidate.table) ?? [];
+      const ranksNamed = candidate.selectsAll && !computes && [...shaped].some((column) => named.some((n) => n.column === column));
+      const asGrouping = (label: string) => !ranksNamed && groupCue.some((cue) => label === cue || label.replace(/s$/, '') === cue);
       const unread = (namedColumns.get(candidate.table) ?? [])
         .filter(({ label, column }) => {
           if (foldValue(humanWords(candidate.table)) === label) return false;

@@ -187,9 +187,15 @@ function sameWord(asked: string, value: string): boolean {
   return asked === value || lookupKeys(asked).includes(value) || (value.length > 3 && stem(asked) === stem(value));
 }
 
+/**
+ * The column's name beside the value: a word of it within two words, and, for a name of several
+ * words, every one of them within four ("away score of 0" names the away score's 0, not the home
+ * score's).
+ */
 function nearLabel(question: QuestionWord[], start: number, end: number, stems: string[]): boolean {
-  for (let k = Math.max(0, start - 2); k <= Math.min(question.length - 1, end + 2); k += 1) if (stems.includes(question[k]!.stem)) return true;
-  return false;
+  const around = (reach: number) => question.slice(Math.max(0, start - reach), Math.min(question.length, end + reach + 1)).map((word) => word.stem);
+  if (!around(2).some((stem) => stems.includes(stem))) return false;
+  return stems.length < 2 || stems.every((stem) => around(4).includes(stem));
 }
 
 export function questionWords(text: string): QuestionWord[] {
@@ -373,6 +379,8 @@ function labelledValue(plan: SlotPlan, context: FillContext): { value: SlotValue
   if (!plan.label) return null;
   const stems = labelStems(plan.label);
   const words = context.words;
+  // Every word of a label of several ("away score of 0" is not the home score's 0).
+  if (stems.length > 1 && !stems.every((stem) => words.some((word) => word.stem === stem))) return null;
   for (let i = 0; i < words.length; i += 1) {
     if (!stems.includes(words[i]!.stem)) continue;
     let next = i + 1;
