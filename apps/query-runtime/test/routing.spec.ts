@@ -609,6 +609,11 @@ describe('QuestionRouter over one row per state', () => {
     hurricanes: parse(readFileSync(join(vegaDataDir(), 'population_engineers_hurricanes.csv'), 'utf8'), { columns: true, skip_empty_lines: true, cast: true }) as Record<string, unknown>[],
   }));
 
+  it('looks up the row a name the profile does not list names, when the question points at this data', () => {
+    expect(ask('what is the hurricanes record of Texas?')).toMatchObject({ kind: 'answer', candidate: { family: 'lookup' }, slots: { state: 'Texas' } });
+    expect(ask('what is the capital of France').kind).toBe('refusal');
+  });
+
   it('answers "which state had the most X" with the ranking of rows by X, whole rows being per state', () => {
     const most = ask('which state had the most hurricanes?');
     expect(most.kind === 'answer' && [most.candidate.family, most.candidate.name.endsWith('_by_hurricanes'), most.slots.n]).toEqual(['top_n', true, 1]);

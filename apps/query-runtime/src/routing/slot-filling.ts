@@ -329,7 +329,13 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
   const [slot] = open.length === 1 ? open : [];
   const [span] = unlisted.length === 1 ? unlisted : [];
   const pointed = slot !== undefined && (context.tableNamed === true || (slot.label !== null && labelStems(slot.label).some((l) => context.words.some((w) => w.stem === l))));
-  const guessed = pointed && span !== undefined && take(slot, parsed.text.slice(span[0], span[1]), span) ? 1 : 0;
+  let guessed = pointed && span !== undefined && take(slot, parsed.text.slice(span[0], span[1]), span) ? 1 : 0;
+  // A lookup's text key takes the one name the question gives under the same condition: "what is
+  // the population of Texas" of a table of states, "the income of Germany" of one of countries.
+  const keys = candidate.plans.filter((plan) => plan.role === 'key' && plan.slot.type === 'string' && slots[plan.slot.name] === undefined);
+  const [key] = keys.length === 1 && guessed === 0 ? keys : [];
+  const keyPointed = key !== undefined && (context.tableNamed === true || (key.label !== null && labelStems(key.label).some((l) => context.words.some((w) => w.stem === l))));
+  if (keyPointed && span !== undefined && take(key, parsed.text.slice(span[0], span[1]), span)) guessed = 1;
   // Required slots with a default are fine; without one the program cannot run.
   const unfit = candidate.slots.some((slot) => slot.required && slots[slot.name] === undefined && (slot.default === null || slot.default === undefined));
   return { slots, used, rejected, guessed, unfit };
