@@ -619,3 +619,12 @@ describe('QuestionRouter over one row per state', () => {
     expect(most.kind === 'answer' && [most.candidate.family, most.candidate.name.endsWith('_by_hurricanes'), most.slots.n]).toEqual(['top_n', true, 1]);
   });
 });
+
+describe('QuestionRouter over a column named by a stop word', () => {
+  const ask = askingOver('querylane-routing-value-', () => ({ budgets: vegaJson('budgets.json') as Record<string, unknown>[] }));
+
+  it('reads "value" as the column named value', () => {
+    expect(ask('what is the average budget value?')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_value' } });
+    expect(ask('list budgets with value between 0 and 0.05')).toMatchObject({ kind: 'answer', slots: { min_value: 0, max_value: 0.05 } });
+  });
+});

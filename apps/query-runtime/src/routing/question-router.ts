@@ -90,6 +90,12 @@ export class QuestionRouter {
       const others = [...(labels.get(candidate.table) ?? [])].filter(([column]) => !candidate.columns.includes(column));
       candidate.document.output = others.map(([, label]) => label).join(' \n ');
     }
+    // A column named by a stop word ("value", "record" — long-format data often has a `value`) is
+    // indexed as a word of its own, which a question's same word then searches (see `rank`).
+    for (const candidate of candidates) {
+      const marked = candidate.columns.filter((column) => stopWords.has(foldValue(humanWords(column))));
+      if (marked.length > 0) candidate.document.columns += ` \n ${marked.map((column) => stopColumnWord(foldValue(humanWords(column)))).join(' ')}`;
+    }
     // Fuzzy matching is the costly part of a search: only words the index does not know (typos) get it.
     const vocabulary = new Set<string>();
     const structureTerms = new Set<string>();
@@ -287,6 +293,11 @@ export class QuestionRouter {
     }
     for (const term of terms(parsed.lower)) if (/^(count|per|trend|lookup|search)$/.test(term)) contentTerms.add(term);
     for (const term of glued) contentTerms.add(term);
+    // "average value", "values between 0 and 0.05": a stop word that names a column of the programs.
+    for (const { word } of qWords) {
+      const marked = canonicalTerm(stopColumnWord(word));
+      if (stopWords.has(word) && marked && this.vocabulary.has(marked)) contentTerms.add(marked);
+    }
     // "the oldest victims" ranks by age, "a victim named Aaron" searches a name: the measure or
     // column the word implies, when some program has it.
     const imply = (word: string, implied: string[]) => {
@@ -525,6 +536,11 @@ function groupByCue(lower: string): string[] {
   // "top genres by gross", "the 5 best teams in goals": the noun ranked.
   for (const match of lower.matchAll(/\b(?:top|bottom|best|worst)\s+(?:\d+\s+)?([a-z]+)\s+(?:by|in|for|on|of)\b/g)) out.push(foldValue(match[1] ?? ''));
   return [...new Set(out.filter((w) => w.length > 1).map((w) => w.replace(/s$/, '')))];
+}
+
+/** The index's word for a column named by a stop word ("value" → "columnvalue"). */
+function stopColumnWord(word: string): string {
+  return `column${word}`;
 }
 
 /** Levenshtein distance, cut short once it exceeds `limit` (then limit + 1). */

@@ -168,10 +168,12 @@ export class TableValues {
 }
 
 function labelStems(label: string): string[] {
-  return foldValue(label)
+  const words = foldValue(label)
     .split(' ')
-    .filter((w) => w.length >= 2 && !stopWords.has(w))
-    .map((w) => stem(w));
+    .filter((w) => w.length >= 2);
+  const telling = words.filter((w) => !stopWords.has(w));
+  // A column named only by stop words ("value") is still named by them.
+  return (telling.length > 0 ? telling : words).map((w) => stem(w));
 }
 
 function lookupKeys(word: string): string[] {
