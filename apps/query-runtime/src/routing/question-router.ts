@@ -414,14 +414,12 @@ export class QuestionRouter {
       const superlativeMiss = parsed.superlative && !candidate.ranks;
       // A column the question names that the program does not read, unless it answers with whole rows
       // or the table itself is what the label names.
-      const reads = new Set([...candidate.columns, ...candidate.plans.flatMap((plan) => (plan.column ? [plan.column] : []))]);
+      const { reads, shaped, tableLabel } = this.shapeOf(candidate);
       // A column asked as the grouping ("by country") must be grouped by, or be what the program
       // ranks or measures ("top cars by horsepower"): filtering on it, or whole rows holding it, is
       // not "average latitude by country".
-      const filtered = new Set(candidate.plans.flatMap((plan) => (plan.column ? [plan.column] : [])));
       // "movies by director Steven Spielberg": a column given a value is a filter, not a grouping.
       const valued = new Set(candidate.plans.filter((plan) => plan.column && fill.slots[plan.slot.name] !== undefined && fill.slots[plan.slot.name] !== null).map((plan) => plan.column!));
-      const shaped = new Set([...candidate.columns.filter((column) => !filtered.has(column)), ...candidate.groupBy]);
       // A ranking of whole rows by a column the question names answers per row already ("which state
       // had the most hurricanes" of one row per state), unless something is computed ("average
       // latitude by country"); "which origin has the most cars" names no column it ranks by.
@@ -431,7 +429,7 @@ export class QuestionRouter {
       const asGrouping = (label: string) => !ranksNamed && groupCue.some((cue) => label === cue || label.replace(/s$/, '') === cue);
       const unread = (namedColumns.get(candidate.table) ?? [])
         .filter(({ label, column }) => {
-          if (foldValue(humanWords(candidate.table)) === label) return false;
+          if (tableLabel === label) return false;
           if (asGrouping(label) && !valued.has(column)) return !shaped.has(column) && !candidate.groupBy.includes(label);
           return !candidate.selectsAll && !reads.has(column);
         })
@@ -444,6 +442,26 @@ export class QuestionRouter {
     });
     scored.sort((a, b) => b.score - a.score);
     return Object.assign(scored, { parsed, tablesNamed });
+  }
+
+  private readonly shapes = new Map<number, { reads: Set<string>; shaped: Set<string>; tableLabel: string }>();
+
+  /**
+   * What a program reads (every column) and shapes its answer by (groups, ranks or
+   * measures), and its table as words: worked out once per program, not per question.
+   */
+  private shapeOf(candidate: CandidateProfile): { reads: Set<string>; shaped: Set<string>; tableLabel: string } {
+    let shape = this.shapes.get(candidate.index);
+    if (!shape) {
+      const filtered = new Set(candidate.plans.flatMap((plan) => (plan.column ? [plan.column] : [])));
+      shape = {
+        reads: new Set([...candidate.columns, ...filtered]),
+        shaped: new Set([...candidate.columns.filter((column) => !filtered.has(column)), ...candidate.groupBy]),
+        tableLabel: foldValue(humanWords(candidate.table)),
+      };
+      this.shapes.set(candidate.index, shape);
+    }
+    return shape;
   }
 
   /**
