@@ -498,6 +498,9 @@ describe('QuestionRouter with names people write apart or in capitals', () => {
     expect(highest.kind === 'answer' && [highest.candidate.family, highest.candidate.name.includes('sp500')]).toEqual(['top_n', true]);
     const count = ask('How many CO2 measurements are there?');
     expect(count.kind === 'answer' && [count.candidate.family, count.candidate.name]).toEqual(['count', 'count_co2']);
+    // The measure named exactly ("co2") ranks before one with a word more ("adjusted co2"); "level"
+    // and "recorded" are fillers.
+    expect(ask('What is the highest CO2 level recorded?')).toMatchObject({ kind: 'answer', candidate: { name: 'top_co2_by_co2' }, slots: { n: 1 } });
     // A capital inside a word starts no name: "pH" is not "H".
     const ph = ask('what is the ocean pH');
     expect(ph.kind === 'refusal' && ph.reason).not.toMatch(/"H"/);

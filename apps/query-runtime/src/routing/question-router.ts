@@ -414,7 +414,10 @@ export class QuestionRouter {
       const superlativeMiss = parsed.superlative && !candidate.ranks;
       // A column the question names that the program does not read, unless it answers with whole rows
       // or the table itself is what the label names.
-      const { reads, shaped, tableLabel } = this.shapeOf(candidate);
+      const { reads, shaped, tableLabel, measures } = this.shapeOf(candidate);
+      // A measure the question names in part, with words it does not say ("co2" of "adjusted co2"
+      // beside "co2"): the exact name ranks first.
+      const extraWords = Math.min(3, measures.reduce((sum, list) => (list.some((term) => contentTerms.has(term)) ? sum + list.filter((term) => !contentTerms.has(term)).length : sum), 0));
       // A column asked as the grouping ("by country") must be grouped by, or be what the program
       // ranks or measures ("top cars by horsepower"): filtering on it, or whole rows holding it, is
       // not "average latitude by country".
@@ -437,27 +440,31 @@ export class QuestionRouter {
       // A program that would be refused (a stated value or filter it ignores) ranks below one that can answer.
       const refused = ignored.length > 0 || unapplied.length > 0 || unread.length > 0 ? 1 : 0;
       const score =
-        tableCue + columnCue - unasked + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * Object.keys(fill.slots).length + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - refused;
+        tableCue + columnCue - unasked - 0.1 * extraWords + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * Object.keys(fill.slots).length + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - refused;
       return { candidate, bm25: hit.score, score, fill, termCoverage, matchedTerms: new Set(hit.queryTerms).size, constraintCoverage, familyAgreement, superlativeMiss, ignored, unapplied, unread, topicTerms, topicMatched, valueEvidence };
     });
     scored.sort((a, b) => b.score - a.score);
     return Object.assign(scored, { parsed, tablesNamed });
   }
 
-  private readonly shapes = new Map<number, { reads: Set<string>; shaped: Set<string>; tableLabel: string }>();
+  private readonly shapes = new Map<number, { reads: Set<string>; shaped: Set<string>; tableLabel: string; measures: string[][] }>();
 
   /**
    * What a program reads (every column) and shapes its answer by (groups, ranks or
    * measures), and its table as words: worked out once per program, not per question.
    */
-  private shapeOf(candidate: CandidateProfile): { reads: Set<string>; shaped: Set<string>; tableLabel: string } {
+  private shapeOf(candidate: CandidateProfile): { reads: Set<string>; shaped: Set<string>; tableLabel: string; measures: string[][] } {
     let shape = this.shapes.get(candidate.index);
     if (!shape) {
       const filtered = new Set(candidate.plans.flatMap((plan) => (plan.column ? [plan.column] : [])));
+      const shaped = new Set([...candidate.columns.filter((column) => !filtered.has(column)), ...candidate.groupBy]);
+      // The columns it ranks, measures or ranges, as the index's terms ("adjusted co2" → adjust, co2).
+      const measured = [...shaped, ...candidate.plans.filter((plan) => plan.role === 'min' || plan.role === 'max').flatMap((plan) => (plan.column ? [plan.column] : []))];
       shape = {
         reads: new Set([...candidate.columns, ...filtered]),
-        shaped: new Set([...candidate.columns.filter((column) => !filtered.has(column)), ...candidate.groupBy]),
+        shaped,
         tableLabel: foldValue(humanWords(candidate.table)),
+        measures: [...new Set(measured)].map((column) => terms(humanWords(column))).filter((list) => list.length > 0),
       };
       this.shapes.set(candidate.index, shape);
     }
