@@ -631,3 +631,15 @@ describe('QuestionRouter over a column named by a stop word', () => {
     expect(ask('list budgets with value between 0 and 0.05')).toMatchObject({ kind: 'answer', slots: { min_value: 0, max_value: 0.05 } });
   });
 });
+
+describe('QuestionRouter over monarchs (reign years held as numbers)', () => {
+  const ask = askingOver('querylane-routing-monarchs-', () => ({ monarchs: vegaJson('monarchs.json') as Record<string, unknown>[] }));
+
+  it('bounds a column of plausible years by a stated date', () => {
+    expect(ask("Which monarchs' reigns ended after 1750?")).toMatchObject({ kind: 'answer', slots: { min_end: 1751 } });
+  });
+
+  it('answers a name with the exact lookup when a search of the same column ties with it', () => {
+    expect(ask("When did Queen Anne's reign start?")).toMatchObject({ kind: 'answer', candidate: { family: 'lookup' }, slots: { name: 'Anne' } });
+  });
+});

@@ -165,8 +165,10 @@ export class QuestionRouter {
     if (parsed.explanatory) return { kind: 'refusal', reason: 'the question asks for a cause or an explanation; the deployed programs answer what the data holds', confidence: 0, candidates: closest(3) };
     if (ranked.length === 0) return { kind: 'refusal', reason: 'no deployed program matches the question', confidence: 0, candidates: [] };
     const fit = ranked.filter((r) => !r.fill.unfit);
-    const best = fit[0];
-    if (!best) return { kind: 'refusal', reason: 'the closest programs need a value the question does not give', confidence: 0, candidates: closest(3) };
+    const first = fit[0];
+    if (!first) return { kind: 'refusal', reason: 'the closest programs need a value the question does not give', confidence: 0, candidates: closest(3) };
+    // Between a search and a lookup of the same name that score alike, the exact lookup answers.
+    const best = first.candidate.family === 'text_search' ? (fit.find((other) => other.candidate.family === 'lookup' && sameAnswer(first, other) && first.score - other.score < 0.05) ?? first) : first;
     // "How many countries in Japan?" with Japan in no value list: answering for the whole table would
     // be a wrong 200. A proper noun goes to the program's one open text slot (slot-filling.ts); a
     // lower-case word is not guessed into a slot (the data's spelling is unknown). Either way, a
@@ -211,7 +213,9 @@ export class QuestionRouter {
         candidates: closest(3),
       };
     }
-    const second = fit[1];
+    // A runner-up that answers the same (a lookup and a search of one column for one name: "when did
+    // Queen Anne's reign start") leaves no doubt between them: the margin is to the next one.
+    const second = fit.find((other) => other !== best && !sameAnswer(best, other));
     const confidence = confidenceOf(best, second);
     if (confidence < this.threshold) {
       return { kind: 'refusal', reason: `no program matches the question confidently (confidence ${confidence.toFixed(2)} < ${this.threshold})`, confidence, candidates: closest(3) };
@@ -221,7 +225,7 @@ export class QuestionRouter {
       candidate: { endpoint_name: best.candidate.endpoint_name, name: best.candidate.name, family: best.candidate.family, slots: best.candidate.slots },
       slots: best.fill.slots,
       confidence,
-      alternatives: fit.slice(1, 4).map((r) => ({ endpoint_name: r.candidate.endpoint_name, score: round(r.score) })),
+      alternatives: fit.filter((r) => r !== best).slice(0, 3).map((r) => ({ endpoint_name: r.candidate.endpoint_name, score: round(r.score) })),
     };
   }
 
@@ -566,6 +570,18 @@ function groupByCue(lower: string): string[] {
 /** The index's word for a column named by a stop word ("value" → "columnvalue"). */
 function stopColumnWord(word: string): string {
   return `column${word}`;
+}
+
+/** Two programs of one table that look up, or search, the same column for the same value, and take nothing else. */
+function sameAnswer(a: Scored, b: Scored): boolean {
+  const rowFinders = new Set(['lookup', 'text_search']);
+  if (a.candidate.table !== b.candidate.table || !rowFinders.has(a.candidate.family ?? '') || !rowFinders.has(b.candidate.family ?? '')) return false;
+  const values = (s: Scored) =>
+    s.candidate.plans
+      .filter((plan) => plan.role !== 'limit' && s.fill.slots[plan.slot.name] !== undefined && s.fill.slots[plan.slot.name] !== null)
+      .map((plan) => `${plan.column ?? plan.slot.name}=${String(s.fill.slots[plan.slot.name]).toLowerCase()}`);
+  const [x, y] = [values(a), values(b)];
+  return x.length === 1 && y.length === 1 && x[0] === y[0];
 }
 
 /** Levenshtein distance, cut short once it exceeds `limit` (then limit + 1). */

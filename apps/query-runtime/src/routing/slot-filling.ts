@@ -365,8 +365,14 @@ function wholeYear(plan: SlotPlan, parsed: ParsedQuestion): { value: SlotValue; 
   return date?.from ? { value: Number(date.from.slice(0, 4)), span: date.span } : null;
 }
 
+/**
+ * A year column: named for years, or whole numbers whose every value is a plausible year (monarchs'
+ * reign `start` and `end`, 1509–1820), which a stated date bounds ("ended after 1750").
+ */
 function yearLabelled(plan: SlotPlan): boolean {
-  return plan.label !== null && plan.label.split(' ').some((w) => stem(w) === 'year');
+  if (plan.label !== null && plan.label.split(' ').some((w) => stem(w) === 'year')) return true;
+  const { observed_minimum: low, observed_maximum: high } = plan.slot;
+  return plan.slot.type === 'integer' && typeof low === 'number' && typeof high === 'number' && low >= 1000 && high <= 2200;
 }
 
 /** The year a date of the question gives a min/max slot on a year column ("in 1920" → 1920 both ends). */
