@@ -202,7 +202,7 @@ export class ProgramBuilders {
       family: 'count',
       score: 1,
       query: `How many ${this.entity} are there${dimensions.length > 0 ? `, optionally by ${joinWords(dimensions.map((d) => d.label))}` : ''}?`,
-      description: `The number of ${this.entity}${dimensions.length > 0 ? ` matching the given ${joinWords(dimensions.map((d) => d.label))}` : ''}.`,
+      description: `The number of ${this.entity}${dimensions.length > 0 ? ` with the given ${joinWords(dimensions.map((d) => d.label))}` : ''}.`,
       reason: `${this.profile.row_count} rows; ${describeFilters(dimensions)}.`,
       examples: [
         `How many ${this.entity} are there?`,
