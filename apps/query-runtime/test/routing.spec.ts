@@ -404,6 +404,11 @@ describe('QuestionRouter over stocks, barley and la-riots', () => {
     expect(stocks.followUp('and for GOOG?', previous, { now })).toBeNull();
   });
 
+  it('reads "women" as the value Female: a filter no program takes is refused, not ignored', () => {
+    const women = ask('how many women died?');
+    expect(women.kind === 'refusal' ? women.reason : women.slots.gender).toMatch(/"women"|^Female$/);
+  });
+
   it('bounds a year held as a number by the dates of the question, and keeps "since" off counts and amounts', () => {
     expect(ask('how many deaths from earthquakes in 1920?')).toMatchObject({ kind: 'answer', candidate: { name: 'disasters_by_year_range' }, slots: { min_year: 1920, max_year: 1920, entity: 'Earthquake' } });
     const since = ask('droughts since 1980');

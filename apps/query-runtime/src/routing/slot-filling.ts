@@ -176,8 +176,20 @@ function labelStems(label: string): string[] {
   return (telling.length > 0 ? telling : words).map((w) => stem(w));
 }
 
+// Words people use for the values a data set codes otherwise ("women" for `Female`, "F").
+const valueSynonyms: Record<string, string[]> = {
+  women: ['female', 'f'],
+  woman: ['female', 'f'],
+  girls: ['female'],
+  females: ['female'],
+  men: ['male', 'm'],
+  man: ['male', 'm'],
+  boys: ['male'],
+  males: ['male'],
+};
+
 function lookupKeys(word: string): string[] {
-  const keys = [word, stem(word)];
+  const keys = [word, stem(word), ...(valueSynonyms[word] ?? [])];
   for (const suffix of ['es', 's', 'ese', 'ean', 'an', 'ian', 'ish', 'n', 'i', 'y']) if (word.endsWith(suffix) && word.length - suffix.length >= 3) keys.push(word.slice(0, -suffix.length));
   // foggy → fog, sunny → sun
   if (/(.)\1y$/.test(word)) keys.push(word.slice(0, -2));
