@@ -169,7 +169,23 @@ console.log(
   `one data set deployed (each of ${labelled.length} alone): accuracy ${pct(alone.correct / alone.inScope)} (${alone.inScope} questions about it) · every other question refused ${pct(alone.refused / alone.others)} (${alone.others})`,
 );
 
+// Every program asked its own question and first two examples, with all programs deployed: what a
+// user reading the API reference would try first. Generated text only, so no labelling bias.
+const selfMisses: string[] = [];
+let selfAsked = 0;
+for (const candidate of candidates) {
+  for (const question of [candidate.query, ...(candidate.examples ?? []).slice(0, 2)]) {
+    selfAsked += 1;
+    const result = router.route(question, { now: benchNow });
+    const answered = result.kind === 'answer' && result.confidence >= threshold ? result.candidate.endpoint_name : null;
+    if (answered !== candidate.endpoint_name) selfMisses.push(`${candidate.endpoint_name}: "${question}" → ${answered ?? 'refused'}`);
+  }
+}
+console.log(`self-routing (each program's own question and two examples): ${pct((selfAsked - selfMisses.length) / selfAsked)} (${selfAsked})`);
+
 if (process.env.BENCH_VERBOSE) {
+  console.log('\nself-routing misses:');
+  for (const miss of selfMisses) console.log(`- ${miss}`);
   console.log('\nmisses with one data set deployed:');
   for (const miss of aloneMisses) console.log(`- ${miss}`);
   console.log('\nmisses:');

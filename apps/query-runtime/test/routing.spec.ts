@@ -152,6 +152,15 @@ describe('QuestionRouter', () => {
     expect(named.candidates.every((c) => candidates.some((p) => p.endpoint_name === c.endpoint_name) && typeof c.score === 'number')).toBe(true);
   });
 
+  it("routes each generated program's own question back to it", () => {
+    const misses = candidates.filter((candidate) => {
+      const result = router.route(candidate.query, { now });
+      return result.kind !== 'answer' || result.candidate.endpoint_name !== candidate.endpoint_name;
+    });
+    // All but a near-duplicate or two ("which seattle weather have the highest wind" reads as per weather).
+    expect(misses.length, misses.map((m) => m.endpoint_name).join(', ')).toBeLessThanOrEqual(Math.floor(candidates.length * 0.1));
+  });
+
   it('never returns a value outside the slot range or enum', () => {
     // 500 hp is above every car (max 230): as a lower bound it would select nothing.
     const tooMuch = router.route('cars with horsepower over 500', { now });
@@ -646,5 +655,20 @@ describe('QuestionRouter over monarchs (reign years held as numbers)', () => {
 
   it('answers a name with the exact lookup when a search of the same column ties with it', () => {
     expect(ask("When did Queen Anne's reign start?")).toMatchObject({ kind: 'answer', candidate: { family: 'lookup' }, slots: { name: 'Anne' } });
+  });
+});
+
+describe('QuestionRouter over wind vectors, countries and groups (trial questions)', () => {
+  const csv = (file: string) => parse(readFileSync(join(vegaDataDir(), file), 'utf8'), { columns: true, skip_empty_lines: true, cast: true }) as Record<string, unknown>[];
+  const ask = askingOver('querylane-routing-trial-', () => ({ windvectors: csv('windvectors.csv'), countries: vegaJson('countries.json') as Record<string, unknown>[], lookup_groups: csv('lookup_groups.csv') }));
+
+  it('reads "the maximum X" as the highest, and "life expectancy" as the column life_expect', () => {
+    expect(ask('What is the maximum wind speed?')).toMatchObject({ kind: 'answer', candidate: { name: 'top_windvectors_by_speed' }, slots: { n: 1, order: 'desc' } });
+    expect(ask('Which country had the lowest life expectancy?')).toMatchObject({ kind: 'answer', candidate: { name: 'top_countries_by_life_expect' }, slots: { n: 1, order: 'asc' } });
+  });
+
+  it('reads "5 or more" as a bound, and asks no grouping of a question that neither ranks nor computes', () => {
+    expect(ask('windvectors with speed 5 or more')).toMatchObject({ kind: 'answer', slots: { min_speed: 5 } });
+    expect(ask('Which group is Alan in?')).toMatchObject({ kind: 'answer', candidate: { family: 'lookup' }, slots: { person: 'Alan' } });
   });
 });

@@ -33,7 +33,7 @@ export class ProgramBuilders {
       name: `list_${this.tableSlug}`,
       family: 'list',
       score: 1,
-      query: `List the ${this.entity}${by.length > 0 ? `, optionally filtered by ${joinWords(by)}` : ''}.`,
+      query: `List the ${this.entity}${by.length > 0 ? `, optionally only those with a given ${joinWords(by, 'or')}` : ''}.`,
       description: `Rows of ${this.table}${by.length > 0 ? `, each filter (${joinWords(by)}) applied only when given` : ''}, up to a limit.`,
       reason: `Every data set can be listed; ${describeFilters(dimensions)}.`,
       examples: [
@@ -201,7 +201,7 @@ export class ProgramBuilders {
       name: `count_${this.tableSlug}`,
       family: 'count',
       score: 1,
-      query: `How many ${this.entity} are there${dimensions.length > 0 ? `, optionally by ${joinWords(dimensions.map((d) => d.label))}` : ''}?`,
+      query: `How many ${this.entity} are there${dimensions.length > 0 ? `, optionally with a given ${joinWords(dimensions.map((d) => d.label), 'or')}` : ''}?`,
       description: `The number of ${this.entity}${dimensions.length > 0 ? ` with the given ${joinWords(dimensions.map((d) => d.label))}` : ''}.`,
       reason: `${this.profile.row_count} rows; ${describeFilters(dimensions)}.`,
       examples: [
@@ -529,9 +529,9 @@ function measurePhrase(word: 'total' | 'average', label: string, bare?: string):
   return bare !== undefined && label === word ? `${bare} ${label}` : label;
 }
 
-function joinWords(words: string[]): string {
+function joinWords(words: string[], conjunction: 'and' | 'or' = 'and'): string {
   if (words.length <= 1) return words.join('');
-  return `${words.slice(0, -1).join(', ')} and ${words[words.length - 1] ?? ''}`;
+  return `${words.slice(0, -1).join(', ')} ${conjunction} ${words[words.length - 1] ?? ''}`;
 }
 
 function singular(entity: string): string {

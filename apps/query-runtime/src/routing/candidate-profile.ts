@@ -50,6 +50,8 @@ export interface CandidateProfile {
   };
 }
 
+const tableOperationWords = new Set(['lookup', 'look', 'count', 'list', 'search', 'top', 'total', 'sum', 'averag', 'average', 'find', 'show']);
+
 const families = new Set<string>(['list', 'lookup', 'aggregate', 'top_n', 'count', 'range', 'time_series', 'text_search']);
 
 export function profileCandidate(input: RouteCandidateInput, index: number, values: DataValues): CandidateProfile {
@@ -90,7 +92,13 @@ export function profileCandidate(input: RouteCandidateInput, index: number, valu
     selectsAll: steps?.columns.includes('*') ?? false,
     ranks: ranksByMeasure(candidate.query, steps, family),
     measureTerms: steps?.aggregate?.column ? humanWords(steps.aggregate.column).split(' ').flatMap((word) => canonicalTerm(word) ?? []) : [],
-    tableStems: foldValue(humanWords(table)).split(' ').filter((w) => w.length > 2).map((w) => stem(w)),
+    // Words only, and none that says what to do: "sp500_2000" is not named by "in 2000", nor
+    // `lookup_groups` by "look up".
+    tableStems: foldValue(humanWords(table))
+      .split(' ')
+      .filter((w) => w.length > 2 && !/^\d+$/.test(w))
+      .map((w) => stem(w))
+      .filter((w) => !tableOperationWords.has(w)),
     groupBy: (steps?.group_by ?? []).filter((c) => c !== 'period').map((c) => foldValue(humanWords(c))),
     document: {
       id: index,

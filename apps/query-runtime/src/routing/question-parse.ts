@@ -77,8 +77,9 @@ const lowerWords = String.raw`more than|greater than|larger than|bigger than|hig
 const upperWords = String.raw`less than|fewer than|smaller than|lower than|shorter than|lighter than|under|below|at most|no more than|not more than|up to|max(?:imum)?(?: of)?|until|till|before|<=|<`;
 const strictWords = /^(more|greater|larger|bigger|higher|longer|heavier|over|above|exceed|after|>|less|fewer|smaller|lower|shorter|lighter|under|below|before|<)/;
 
-const superlative = /\b(northernmost|southernmost|easternmost|westernmost|top|highest|most|largest|biggest|greatest|best|longest|heaviest|fastest|strongest|hottest|warmest|wettest|windiest|oldest|eldest|tallest|priciest|richest|lowest|least|smallest|fewest|worst|shortest|lightest|slowest|coldest|cheapest|weakest|driest|youngest|poorest|bottom)\b/;
-const ascending = /\b(southernmost|westernmost|lowest|least|smallest|fewest|worst|shortest|lightest|slowest|coldest|cheapest|weakest|driest|youngest|poorest|bottom|ascending)\b/;
+// "the maximum wind speed" is the highest; "maximum 5", "average minimum temperature" (a column) are not.
+const superlative = /\b(?:(?<=\bthe\s)(?:max(?:imum)?|min(?:imum)?)(?!\s*(?:of\s+)?[-$\d.])|northernmost|southernmost|easternmost|westernmost|top|highest|most|largest|biggest|greatest|best|longest|heaviest|fastest|strongest|hottest|warmest|wettest|windiest|oldest|eldest|tallest|priciest|richest|lowest|least|smallest|fewest|worst|shortest|lightest|slowest|coldest|cheapest|weakest|driest|youngest|poorest|bottom)\b/;
+const ascending = /\b(?:(?<=\bthe\s)min(?:imum)?(?!\s*(?:of\s+)?[-$\d.])|southernmost|westernmost|lowest|least|smallest|fewest|worst|shortest|lightest|slowest|coldest|cheapest|weakest|driest|youngest|poorest|bottom|ascending)\b/;
 
 const intervals: [RegExp, string][] = [
   [/\b(daily|per day|by day|each day|every day|day by day|day-by-day|a day)\b/, 'day'],
@@ -231,6 +232,16 @@ function comparisons(lower: string, usedSpans: Span[]): Comparison[] {
     const end = start + match[0].length;
     if (a === null || b === null || taken(start, end)) continue;
     out.push({ span: [start, end], min: Math.min(a, b), max: Math.max(a, b), strictMin: false, strictMax: false });
+  }
+  // "magnitude 5 or more", "3 or fewer cylinders", "10+ goals": the number first, its side after.
+  const trailing = new RegExp(String.raw`(?<![\w.])(${numberPattern})\s*(?:or\s+(more|above|over|higher|greater|larger|bigger|less|fewer|below|under|lower|smaller)\b|\+(?!\d))`, 'g');
+  for (const match of lower.matchAll(trailing)) {
+    const value = parseNumber(match[1] ?? '');
+    const start = match.index;
+    const end = start + match[0].length;
+    if (value === null || taken(start, end)) continue;
+    const upper = /^(less|fewer|below|under|lower|smaller)$/.test(match[2] ?? '');
+    out.push({ span: [start, end], min: upper ? null : value, max: upper ? value : null, strictMin: false, strictMax: false });
   }
   const bound = new RegExp(String.raw`(?:^|[^a-z])(${lowerWords}|${upperWords})\s*(?:of\s+|than\s+)?(${numberPattern})(?![\d/-])`, 'g');
   for (const match of lower.matchAll(bound)) {
@@ -408,7 +419,8 @@ function keyTokens(text: string): { value: string; span: Span }[] {
   const out: { value: string; span: Span }[] = [];
   for (const match of text.matchAll(/["“‘]([^"”’]{1,80})["”’]/g)) out.push({ value: (match[1] ?? '').trim(), span: [match.index, match.index + match[0].length] });
   // Codes and identifiers: all capitals (2+ letters), or letters mixed with digits.
-  for (const match of text.matchAll(/\b(?:[A-Z]{2,6}|[A-Z0-9]*\d[A-Z0-9]*[A-Z][A-Z0-9]*|[A-Z]+\d+)\b/g)) {
+  // Also lower-case ids of a few letters and many digits ("ak18247005"; "sp500" and "covid19" are words).
+  for (const match of text.matchAll(/\b(?:[A-Z]{2,6}|[A-Z0-9]*\d[A-Z0-9]*[A-Z][A-Z0-9]*|[A-Z]+\d+|(?=[a-z0-9]{7,}\b)[a-z]{1,4}\d{3,}[a-z0-9]*)\b/g)) {
     out.push({ value: match[0], span: [match.index, match.index + match[0].length] });
   }
   return out;

@@ -191,7 +191,9 @@ export class QuestionRouter {
     // "average rate by industry", "which country had the most deaths": a grouping no program knows
     // the word of cannot be what answered it; the best program would answer per something else.
     // Naming a data set ("barley records in 1935") and being answered from another is never right.
-    if (ranked.tablesNamed.size > 0 && !ranked.tablesNamed.has(best.candidate.table)) {
+    // (Not when the question names a column of the best program's table: "phase of flight" is a
+    // column of bird strikes, not the flights data.)
+    if (ranked.tablesNamed.size > 0 && !ranked.tablesNamed.has(best.candidate.table) && !(ranked.namedColumns.get(best.candidate.table)?.length ?? 0)) {
       const own = ranked.find((r) => ranked.tablesNamed.has(r.candidate.table));
       const stated = own ? [...own.unapplied, ...own.ignored] : [];
       const why = stated.length > 0 ? `, whose programs cannot apply ${stated.map((v) => `"${v}"`).join(', ')}` : ', which no deployed program of it answers as asked';
@@ -262,13 +264,26 @@ export class QuestionRouter {
     };
   }
 
-  private rank(question: string, options: RouteOptions, only?: number): Scored[] & { parsed: ParsedQuestion; tablesNamed: Set<string> } {
+  private rank(question: string, options: RouteOptions, only?: number): Scored[] & { parsed: ParsedQuestion; tablesNamed: Set<string>; namedColumns: Map<string, { label: string; column: string }[]> } {
     const parsed = parseQuestion(this.joinCompounds(question), options.now ?? new Date());
     const qWords = questionWords(parsed.text);
     const qStems = new Set(qWords.map((w) => w.stem));
     // Two words the data writes as one ("zip codes" of `zipcodes`, "data set" of `dataset`) name it too.
     const glued: string[] = [];
     const gluedParts = new Set<number>();
+    // A table named by the first part of its glued name ("wind" of `windvectors`, 4 letters and 40 % at least).
+    for (const [index, word] of qWords.entries()) {
+      if (word.word.length < 4 || this.vocabulary.has(canonicalTerm(word.word) ?? '')) continue;
+      for (const candidate of this.candidates) {
+        const named = candidate.tableStems.find((tableStem) => tableStem !== word.stem && tableStem.startsWith(word.word) && word.word.length >= 0.4 * tableStem.length);
+        if (named) {
+          qStems.add(named);
+          glued.push(named);
+          gluedParts.add(index);
+          break;
+        }
+      }
+    }
     for (let i = 0; i + 1 < qWords.length; i += 1) {
       const term = canonicalTerm(qWords[i]!.word + qWords[i + 1]!.word);
       if (term && this.structureTerms.has(term)) {
@@ -297,6 +312,16 @@ export class QuestionRouter {
     }
     for (const term of terms(parsed.lower)) if (/^(count|per|trend|lookup|search)$/.test(term)) contentTerms.add(term);
     for (const term of glued) contentTerms.add(term);
+    // A word a column shortens ("expectancy" of `life_expect`, "temperature" of `temp`) is that
+    // column's word: a term of the programs of 4 letters or more that begins it.
+    for (const term of [...contentTerms]) {
+      if (this.vocabulary.has(term) || term.length < 7) continue;
+      const short = this.shortened(term);
+      if (short) {
+        contentTerms.delete(term);
+        contentTerms.add(short);
+      }
+    }
     // "average value", "values between 0 and 0.05": a stop word that names a column of the programs.
     for (const { word } of qWords) {
       const marked = canonicalTerm(stopColumnWord(word));
@@ -338,11 +363,13 @@ export class QuestionRouter {
     const folded = ` ${foldValue(parsed.text)} `;
     const namedColumns = new Map<string, { label: string; column: string }[]>();
     for (const [table, named] of this.columnLabels) {
-      const found = [...named].filter(([label]) => folded.includes(` ${label} `)).map(([label, column]) => ({ label, column }));
+      // The label's last word may be shortened in the data ("life expect" named by "life expectancy").
+      const found = [...named].filter(([label]) => folded.includes(` ${label} `) || new RegExp(` ${escapeRegExp(label)}[a-z]{2,} `).test(folded)).map(([label, column]) => ({ label, column }));
       namedColumns.set(table, found.filter((a) => !found.some((b) => b !== a && b.label.length > a.label.length && ` ${b.label} `.includes(` ${a.label} `))));
     }
     const tablesByColumn = new Set([...namedColumns].filter(([, found]) => found.some(({ label }) => label.includes(' '))).map(([table]) => table));
     const groupCue = groupByCue(parsed.lower);
+    const groupTerms = new Set(groupCue.flatMap((cue) => terms(cue)));
     const maxCue = Math.max(0, ...parsed.families.values());
 
     const scored: Scored[] = top.map((hit) => {
@@ -387,7 +414,8 @@ export class QuestionRouter {
       // names is a ranking too: "top genres by worldwide gross", "which origin has the most
       // horsepower" rank groups, not rows. ("which origin has the most cars" names no measure: a
       // count per group answers it.)
-      const measureNamed = candidate.family === 'aggregate' && candidate.measureTerms.some((term) => contentTerms.has(term));
+      // A word of the grouping is not the measure's ("top football by home score" names no away score).
+      const measureNamed = candidate.family === 'aggregate' && candidate.measureTerms.some((term) => contentTerms.has(term) && !groupTerms.has(term));
       const rankedGroups = groupedAsAsked && candidate.ranks && measureNamed ? (parsed.families.get('top_n') ?? 0) : 0;
       const familyAgreement = candidate.family === null || maxCue === 0 ? 0 : Math.max(parsed.families.get(candidate.family) ?? 0, rankedGroups) - 0.6 * maxCue;
       // A program that computes what nothing in the question asks for — a count, an aggregate, a
@@ -395,7 +423,8 @@ export class QuestionRouter {
       // Jan 2005", "jobs in 1950" (all of which take the same date bounds).
       // A typo of the operation ("avrage") is read from the words retrieval matched.
       const typedOperation = candidate.family === 'aggregate' ? hit.terms.some((term) => aggregateTerms.has(term)) : candidate.family === 'count' ? hit.terms.includes('count') : false;
-      const asked = candidate.family === null || typedOperation ? 1 : Math.max(parsed.families.get(candidate.family) ?? 0, rankedGroups);
+      // "flights per origin airport": a grouping asked is what a count or an aggregate per group answers.
+      const asked = candidate.family === null || typedOperation || groupedAsAsked ? 1 : Math.max(parsed.families.get(candidate.family) ?? 0, rankedGroups);
       const boundsFilled = candidate.plans.some((plan) => boundRoles.has(plan.role) && fill.slots[plan.slot.name] !== undefined && fill.slots[plan.slot.name] !== null);
       const unasked =
         asked > 0 || candidate.family === null
@@ -433,7 +462,9 @@ export class QuestionRouter {
       const computes = (parsed.families.get('aggregate') ?? 0) > 0 || (parsed.families.get('count') ?? 0) > 0;
       const named = namedColumns.get(candidate.table) ?? [];
       const ranksNamed = candidate.selectsAll && !computes && [...shaped].some((column) => named.some((n) => n.column === column));
-      const asGrouping = (label: string) => !ranksNamed && groupCue.some((cue) => label === cue || label.replace(/s$/, '') === cue);
+      // Only a question that ranks or computes asks for a grouping ("which group is Alan in" does not).
+      const ranksOrComputes = computes || parsed.superlative || parsed.limit !== null;
+      const asGrouping = (label: string) => ranksOrComputes && !ranksNamed && groupCue.some((cue) => label === cue || label.replace(/s$/, '') === cue);
       const unread = (namedColumns.get(candidate.table) ?? [])
         .filter(({ label, column }) => {
           if (tableLabel === label) return false;
@@ -448,7 +479,20 @@ export class QuestionRouter {
       return { candidate, bm25: hit.score, score, fill, termCoverage, matchedTerms: new Set(hit.queryTerms).size, constraintCoverage, familyAgreement, superlativeMiss, ignored, unapplied, unread, topicTerms, topicMatched, valueEvidence };
     });
     scored.sort((a, b) => b.score - a.score);
-    return Object.assign(scored, { parsed, tablesNamed });
+    return Object.assign(scored, { parsed, tablesNamed, namedColumns });
+  }
+
+  /** The longest term of the programs' own words (4 letters or more, 3 fewer than the word at least) that begins `term`. */
+  private shortened(term: string): string | undefined {
+    let best: string | undefined;
+    for (let length = term.length - 3; length >= 4; length -= 1) {
+      const prefix = term.slice(0, length);
+      if (this.structureTerms.has(prefix)) {
+        best = prefix;
+        break;
+      }
+    }
+    return best;
   }
 
   private readonly shapes = new Map<number, { reads: Set<string>; shaped: Set<string>; tableLabel: string; measures: string[][] }>();
@@ -555,8 +599,8 @@ function groupByCue(lower: string): string[] {
   const out: string[] = [];
   for (const match of lower.matchAll(/\b(?:per|by|for each|for every|each|across|among|between)\s+(?:the\s+|their\s+|its\s+)?([a-z][a-z ]{1,30}?)(?=\s*(?:[?.,!]|$|\band\b|\bwith\b|\bfor\b|\bin\b))/g)) {
     const words = foldValue(match[1] ?? '').split(' ');
-    // "by origin", "by mpaa rating": one or two words, the column name.
-    out.push(words.slice(0, 2).join(' '), words[0] ?? '');
+    // "by origin", "by mpaa rating", "per time of day": one to three words, the column name.
+    out.push(words.slice(0, 3).join(' '), words.slice(0, 2).join(' '), words[0] ?? '');
   }
   for (const match of lower.matchAll(/\bwhich\s+([a-z]+(?:\s[a-z]+)?)\s+(?:has|have|had|gets|got|is)\b/g)) out.push(foldValue(match[1] ?? ''));
   // "which source generated the most", "which genre made the highest": the noun a verb ranks.
@@ -565,6 +609,10 @@ function groupByCue(lower: string): string[] {
   // "top genres by gross", "the 5 best teams in goals": the noun ranked.
   for (const match of lower.matchAll(/\b(?:top|bottom|best|worst)\s+(?:\d+\s+)?([a-z]+)\s+(?:by|in|for|on|of)\b/g)) out.push(foldValue(match[1] ?? ''));
   return [...new Set(out.filter((w) => w.length > 1).map((w) => w.replace(/s$/, '')))];
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** The index's word for a column named by a stop word ("value" → "columnvalue"). */
