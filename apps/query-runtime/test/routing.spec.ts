@@ -672,3 +672,19 @@ describe('QuestionRouter over wind vectors, countries and groups (trial question
     expect(ask('Which group is Alan in?')).toMatchObject({ kind: 'answer', candidate: { family: 'lookup' }, slots: { person: 'Alan' } });
   });
 });
+
+describe('QuestionRouter over people (names unique per row) and states', () => {
+  const csv = (file: string) => parse(readFileSync(join(vegaDataDir(), file), 'utf8'), { columns: true, skip_empty_lines: true, cast: true }) as Record<string, unknown>[];
+  const ask = askingOver('querylane-routing-people-', () => ({ lookup_people: csv('lookup_people.csv'), hurricanes: csv('population_engineers_hurricanes.csv') }));
+
+  it('looks up a row by a name of an identifier column ("how old is George")', () => {
+    expect(ask('how old is George?')).toMatchObject({ kind: 'answer', candidate: { family: 'lookup' }, slots: { name: 'George' } });
+  });
+
+  it('reads comparative adjectives as bounds of the column they measure, and "had no X" as zero', () => {
+    expect(ask('people older than 30')).toMatchObject({ kind: 'answer', slots: { min_age: 31 } });
+    expect(ask('which states had no hurricanes?')).toMatchObject({ kind: 'answer', slots: { min_hurricanes: 0, max_hurricanes: 0 } });
+    // "faster than 300" is a speed, which neither data set has: no other column takes the bound.
+    expect(ask('people who run faster than 300').kind).toBe('refusal');
+  });
+});

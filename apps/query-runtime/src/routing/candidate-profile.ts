@@ -156,7 +156,8 @@ export function valuesFromProfile(profile: {
 }): Record<string, ColumnValues> {
   const out: Record<string, ColumnValues> = {};
   for (const column of profile.columns) {
-    if (column.semantic !== 'categorical' && column.semantic !== 'boolean' && column.semantic !== 'text') continue;
+    // Identifiers too ("George" of a `name` that is unique per row): a question names a row by them.
+    if (column.semantic !== 'categorical' && column.semantic !== 'boolean' && column.semantic !== 'text' && column.semantic !== 'identifier') continue;
     const listed = column.top_values.map((top) => top.value).filter((v): v is SlotValue => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean');
     // More distinct values than listed: a value the question names may still be in the data.
     if (listed.length > 0) out[column.name] = column.distinct_count > listed.length ? Object.assign(listed, { partial: true }) : listed;

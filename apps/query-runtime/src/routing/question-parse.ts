@@ -73,9 +73,9 @@ export function parseNumber(text: string): number | null {
   return scale === undefined ? null : base * scale;
 }
 
-const lowerWords = String.raw`more than|greater than|larger than|bigger than|higher than|longer than|heavier than|over|above|exceeding|exceeds|at least|no less than|not less than|min(?:imum)?(?: of)?|from|since|after|>=|>|starting at`;
-const upperWords = String.raw`less than|fewer than|smaller than|lower than|shorter than|lighter than|under|below|at most|no more than|not more than|up to|max(?:imum)?(?: of)?|until|till|before|<=|<`;
-const strictWords = /^(more|greater|larger|bigger|higher|longer|heavier|over|above|exceed|after|>|less|fewer|smaller|lower|shorter|lighter|under|below|before|<)/;
+const lowerWords = String.raw`more than|greater than|larger than|bigger than|higher than|longer than|heavier than|older than|taller than|wider than|deeper than|faster than|hotter than|warmer than|over|above|exceeding|exceeds|at least|no less than|not less than|min(?:imum)?(?: of)?|from|since|after|>=|>|starting at`;
+const upperWords = String.raw`less than|fewer than|smaller than|lower than|shorter than|lighter than|younger than|narrower than|slower than|colder than|cooler than|cheaper than|under|below|at most|no more than|not more than|up to|max(?:imum)?(?: of)?|until|till|before|<=|<`;
+const strictWords = /^(more|greater|larger|bigger|higher|longer|heavier|older|taller|wider|deeper|faster|hotter|warmer|over|above|exceed|after|>|less|fewer|smaller|lower|shorter|lighter|younger|narrower|slower|colder|cooler|cheaper|under|below|before|<)/;
 
 // "the maximum wind speed" is the highest; "maximum 5", "average minimum temperature" (a column) are not.
 const superlative = /\b(?:(?<=\bthe\s)(?:max(?:imum)?|min(?:imum)?)(?!\s*(?:of\s+)?[-$\d.])|northernmost|southernmost|easternmost|westernmost|top|highest|most|largest|biggest|greatest|best|longest|heaviest|fastest|strongest|hottest|warmest|wettest|windiest|oldest|eldest|tallest|priciest|richest|lowest|least|smallest|fewest|worst|shortest|lightest|slowest|coldest|cheapest|weakest|driest|youngest|poorest|bottom)\b/;
@@ -232,6 +232,13 @@ function comparisons(lower: string, usedSpans: Span[]): Comparison[] {
     const end = start + match[0].length;
     if (a === null || b === null || taken(start, end)) continue;
     out.push({ span: [start, end], min: Math.min(a, b), max: Math.max(a, b), strictMin: false, strictMax: false });
+  }
+  // "states that had no hurricanes", "days with zero precipitation": none of what the word counts.
+  for (const match of lower.matchAll(/\b(?:had|have|has|with|got|saw|recorded)\s+(?:no|zero)\s+([a-z]{3,})\b/g)) {
+    const start = match.index + match[0].search(/\b(?:no|zero)\b/);
+    const end = match.index + match[0].length;
+    if (taken(start, end)) continue;
+    out.push({ span: [start, end], min: 0, max: 0, strictMin: false, strictMax: false });
   }
   // "magnitude 5 or more", "3 or fewer cylinders", "10+ goals": the number first, its side after.
   const trailing = new RegExp(String.raw`(?<![\w.])(${numberPattern})\s*(?:or\s+(more|above|over|higher|greater|larger|bigger|less|fewer|below|under|lower|smaller)\b|\+(?!\d))`, 'g');

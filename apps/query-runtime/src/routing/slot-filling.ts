@@ -286,7 +286,7 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
         }
         // "since 1980", "before 2000" bound a time, never a count or an amount.
         const temporal = (span: Span) => /^(since|after|from|before|until|till)\b/.test(parsed.lower.slice(span[0], span[1]));
-        const comparison = parsed.comparisons.find((c) => (plan.role === 'min' ? c.min : c.max) !== null && !temporal(c.span) && belongsTo(c.span, plan, context));
+        const comparison = parsed.comparisons.find((c) => (plan.role === 'min' ? c.min : c.max) !== null && !temporal(c.span) && measuresAsSaid(c.span, plan, parsed.lower) && belongsTo(c.span, plan, context));
         if (!comparison) break;
         const raw = plan.role === 'min' ? comparison.min : comparison.max;
         const strict = plan.role === 'min' ? comparison.strictMin : comparison.strictMax;
@@ -385,6 +385,36 @@ function yearLabelled(plan: SlotPlan): boolean {
   if (plan.label !== null && plan.label.split(' ').some((w) => stem(w) === 'year')) return true;
   const { observed_minimum: low, observed_maximum: high } = plan.slot;
   return plan.slot.type === 'integer' && typeof low === 'number' && typeof high === 'number' && low >= 1000 && high <= 2200;
+}
+
+// What a comparative adjective compares ("older than 30" is an age, "faster than 300" a speed).
+const comparedBy: Record<string, string[]> = {
+  older: ['age'],
+  younger: ['age'],
+  taller: ['height', 'length'],
+  shorter: ['height', 'length', 'duration'],
+  longer: ['length', 'duration'],
+  faster: ['speed'],
+  slower: ['speed'],
+  heavier: ['weight', 'mass'],
+  lighter: ['weight', 'mass'],
+  hotter: ['temp'],
+  warmer: ['temp'],
+  colder: ['temp'],
+  cooler: ['temp'],
+  cheaper: ['price', 'cost'],
+  wider: ['width'],
+  narrower: ['width'],
+  deeper: ['depth'],
+};
+
+/** A comparison made by a comparative adjective binds only the column that adjective measures. */
+function measuresAsSaid(span: Span, plan: SlotPlan, lower: string): boolean {
+  const word = /^[a-z]+/.exec(lower.slice(span[0], span[1]))?.[0] ?? '';
+  const measures = comparedBy[word];
+  if (!measures) return true;
+  const label = foldValue(plan.label ?? plan.slot.name);
+  return measures.some((measure) => label.includes(measure));
 }
 
 /** The year a date of the question gives a min/max slot on a year column ("in 1920" → 1920 both ends). */

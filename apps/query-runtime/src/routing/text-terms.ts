@@ -76,6 +76,11 @@ const moneyMade = ['gross', 'revenue', 'sales', 'income', 'earnings', 'profit'];
  * of that name).
  */
 export const impliedMeasures: Record<string, string[]> = {
+  // "how old is George", "how tall is Alan": the measure an adjective asks about.
+  old: ['age'],
+  young: ['age'],
+  tall: ['height'],
+  heavy: ['weight'],
   oldest: ['age'],
   youngest: ['age'],
   eldest: ['age'],
