@@ -6,7 +6,7 @@ import type { CandidateProfile, SlotPlan } from './candidate-profile.js';
 import type { ParsedQuestion, Span } from './question-parse.js';
 import { parseNumber } from './question-parse.js';
 import type { ColumnValues, SlotValue } from './routing.types.js';
-import { canonicalTerm, foldValue, stem, stopWords } from './text-terms.js';
+import { canonicalTerm, foldValue, impliedMeasures, stem, stopWords } from './text-terms.js';
 
 export interface QuestionWord {
   word: string;
@@ -387,31 +387,14 @@ function yearLabelled(plan: SlotPlan): boolean {
   return plan.slot.type === 'integer' && typeof low === 'number' && typeof high === 'number' && low >= 1000 && high <= 2200;
 }
 
-// What a comparative adjective compares ("older than 30" is an age, "faster than 300" a speed).
-const comparedBy: Record<string, string[]> = {
-  older: ['age'],
-  younger: ['age'],
-  taller: ['height', 'length'],
-  shorter: ['height', 'length', 'duration'],
-  longer: ['length', 'duration'],
-  faster: ['speed'],
-  slower: ['speed'],
-  heavier: ['weight', 'mass'],
-  lighter: ['weight', 'mass'],
-  hotter: ['temp'],
-  warmer: ['temp'],
-  colder: ['temp'],
-  cooler: ['temp'],
-  cheaper: ['price', 'cost'],
-  wider: ['width'],
-  narrower: ['width'],
-  deeper: ['depth'],
-};
-
-/** A comparison made by a comparative adjective binds only the column that adjective measures. */
+/**
+ * A comparison made by a comparative adjective binds only the column that adjective measures, the
+ * measure its superlative implies ("older than 30" an age as "the oldest", "faster than 300" a speed).
+ */
 function measuresAsSaid(span: Span, plan: SlotPlan, lower: string): boolean {
   const word = /^[a-z]+/.exec(lower.slice(span[0], span[1]))?.[0] ?? '';
-  const measures = comparedBy[word];
+  if (!/er$/.test(word)) return true;
+  const measures = impliedMeasures[word.replace(/ier$/, 'iest').replace(/er$/, 'est')];
   if (!measures) return true;
   const label = foldValue(plan.label ?? plan.slot.name);
   return measures.some((measure) => label.includes(measure));
