@@ -364,7 +364,7 @@ export class QuestionRouter {
     const namedColumns = new Map<string, { label: string; column: string }[]>();
     for (const [table, named] of this.columnLabels) {
       // The label's last word may be shortened in the data ("life expect" named by "life expectancy").
-      const found = [...named].filter(([label]) => folded.includes(` ${label} `) || new RegExp(` ${escapeRegExp(label)}[a-z]{2,} `).test(folded)).map(([label, column]) => ({ label, column }));
+      const found = [...named].filter(([label]) => folded.includes(` ${label} `) || (folded.includes(` ${label}`) && this.shortLabel(label).test(folded))).map(([label, column]) => ({ label, column }));
       namedColumns.set(table, found.filter((a) => !found.some((b) => b !== a && b.label.length > a.label.length && ` ${b.label} `.includes(` ${a.label} `))));
     }
     const tablesByColumn = new Set([...namedColumns].filter(([, found]) => found.some(({ label }) => label.includes(' '))).map(([table]) => table));
@@ -480,6 +480,18 @@ export class QuestionRouter {
     });
     scored.sort((a, b) => b.score - a.score);
     return Object.assign(scored, { parsed, tablesNamed, namedColumns });
+  }
+
+  private readonly shortLabels = new Map<string, RegExp>();
+
+  /** " life expect" followed by more letters of its last word: the label as the data shortens it. */
+  private shortLabel(label: string): RegExp {
+    let pattern = this.shortLabels.get(label);
+    if (!pattern) {
+      pattern = new RegExp(` ${escapeRegExp(label)}[a-z]{2,} `);
+      this.shortLabels.set(label, pattern);
+    }
+    return pattern;
   }
 
   /** The longest term of the programs' own words (4 letters or more, 3 fewer than the word at least) that begins `term`. */
