@@ -370,6 +370,8 @@ export class QuestionRouter {
     const tablesByColumn = new Set([...namedColumns].filter(([, found]) => found.some(({ label }) => label.includes(' '))).map(([table]) => table));
     const groupCue = groupByCue(parsed.lower);
     const groupTerms = new Set(groupCue.flatMap((cue) => terms(cue)));
+    const computes = (parsed.families.get('aggregate') ?? 0) > 0 || (parsed.families.get('count') ?? 0) > 0;
+    const ranksOrComputes = computes || parsed.superlative || parsed.limit !== null;
     const maxCue = Math.max(0, ...parsed.families.values());
 
     const scored: Scored[] = top.map((hit) => {
@@ -454,24 +456,24 @@ export class QuestionRouter {
       // A column asked as the grouping ("by country") must be grouped by, or be what the program
       // ranks or measures ("top cars by horsepower"): filtering on it, or whole rows holding it, is
       // not "average latitude by country".
-      // "movies by director Steven Spielberg": a column given a value is a filter, not a grouping.
-      const valued = new Set(candidate.plans.filter((plan) => plan.column && fill.slots[plan.slot.name] !== undefined && fill.slots[plan.slot.name] !== null).map((plan) => plan.column!));
-      // A ranking of whole rows by a column the question names answers per row already ("which state
-      // had the most hurricanes" of one row per state), unless something is computed ("average
-      // latitude by country"); "which origin has the most cars" names no column it ranks by.
-      const computes = (parsed.families.get('aggregate') ?? 0) > 0 || (parsed.families.get('count') ?? 0) > 0;
+      // (Worked out only when the question names a column of this table: most name none.)
       const named = namedColumns.get(candidate.table) ?? [];
-      const ranksNamed = candidate.selectsAll && !computes && [...shaped].some((column) => named.some((n) => n.column === column));
-      // Only a question that ranks or computes asks for a grouping ("which group is Alan in" does not).
-      const ranksOrComputes = computes || parsed.superlative || parsed.limit !== null;
-      const asGrouping = (label: string) => ranksOrComputes && !ranksNamed && groupCue.some((cue) => label === cue || label.replace(/s$/, '') === cue);
-      const unread = (namedColumns.get(candidate.table) ?? [])
-        .filter(({ label, column }) => {
-          if (tableLabel === label) return false;
-          if (asGrouping(label) && !valued.has(column)) return !shaped.has(column) && !candidate.groupBy.includes(label);
-          return !candidate.selectsAll && !reads.has(column);
-        })
-        .map(({ label }) => label);
+      const unread: string[] = [];
+      if (named.length > 0) {
+        // "movies by director Steven Spielberg": a column given a value is a filter, not a grouping.
+        const valued = (column: string) => candidate.plans.some((plan) => plan.column === column && fill.slots[plan.slot.name] !== undefined && fill.slots[plan.slot.name] !== null);
+        // A ranking of whole rows by a column the question names answers per row already ("which state
+        // had the most hurricanes" of one row per state), unless something is computed ("average
+        // latitude by country"); "which origin has the most cars" names no column it ranks by.
+        const ranksNamed = candidate.selectsAll && !computes && named.some((n) => shaped.has(n.column));
+        // Only a question that ranks or computes asks for a grouping ("which group is Alan in" does not).
+        const asGrouping = (label: string) => ranksOrComputes && !ranksNamed && groupCue.some((cue) => label === cue || label.replace(/s$/, '') === cue);
+        for (const { label, column } of named) {
+          if (tableLabel === label) continue;
+          const missing = asGrouping(label) && !valued(column) ? !shaped.has(column) && !candidate.groupBy.includes(label) : !candidate.selectsAll && !reads.has(column);
+          if (missing) unread.push(label);
+        }
+      }
       // A program that would be refused (a stated value or filter it ignores) ranks below one that can answer.
       const refused = ignored.length > 0 || unapplied.length > 0 || unread.length > 0 ? 1 : 0;
       const score =
