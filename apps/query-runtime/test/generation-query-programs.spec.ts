@@ -258,6 +258,16 @@ describe('movies', () => {
     expect(genresOf(await run('movies', 'count_movies_by_major_genre', { n: 1, order: 'asc' }))).toEqual(ranked(counts, -1).slice(0, 1));
   });
 
+  it('counts within a bound of a measured metric, as JavaScript does', async () => {
+    const count = program('movies', 'count_movies');
+    const bound = count.slots.find((slot) => slot.name.startsWith('min_'));
+    expect(bound, 'a count bounded by a metric').toBeDefined();
+    const column = count.steps?.filters.find((filter) => filter.slot === bound!.name)?.column;
+    const threshold = Number(bound!.observed_minimum) + (Number(bound!.observed_maximum) - Number(bound!.observed_minimum)) / 2;
+    const [row] = await run('movies', 'count_movies', { [bound!.name]: threshold });
+    expect(num(row?.count)).toBe(movies.filter((m) => m[column!] !== null && m[column!] !== undefined && num(m[column!]) >= threshold).length);
+  });
+
   it('ranks the top 3 by US gross as JavaScript does', async () => {
     const top = await run('movies', 'top_movies_by_us_gross', { n: 3 });
     const expected = movies.filter((m) => m['US Gross'] !== null && m['US Gross'] !== undefined).sort((a, b) => num(b['US Gross']) - num(a['US Gross'])).slice(0, 3);

@@ -419,7 +419,8 @@ describe('QuestionRouter over stocks, barley and la-riots', () => {
   });
 
   it('bounds a year held as a number by the dates of the question, and keeps "since" off counts and amounts', () => {
-    expect(ask('how many deaths from earthquakes in 1920?')).toMatchObject({ kind: 'answer', candidate: { name: 'disasters_by_year_range' }, slots: { min_year: 1920, max_year: 1920, entity: 'Earthquake' } });
+    // "how many deaths": deaths are a measure of the data, so their total (the aggregate's sum), not a count of rows.
+    expect(ask('how many deaths from earthquakes in 1920?')).toMatchObject({ kind: 'answer', candidate: { family: 'aggregate' }, slots: { from_year: 1920, to_year: 1920, entity: 'Earthquake' } });
     const since = ask('droughts since 1980');
     expect(since).toMatchObject({ kind: 'answer', candidate: { name: 'disasters_by_year_range' }, slots: { min_year: 1980, entity: 'Drought' } });
     expect(since.kind === 'answer' && since.slots).not.toHaveProperty('min_deaths');
@@ -679,6 +680,12 @@ describe('QuestionRouter over people (names unique per row) and states', () => {
 
   it('looks up a row by a name of an identifier column ("how old is George")', () => {
     expect(ask('how old is George?')).toMatchObject({ kind: 'answer', candidate: { family: 'lookup' }, slots: { name: 'George' } });
+  });
+
+  it('counts rows within a bound of a measure ("how many people are older than 30"), an unlabelled bound binding no column of several', () => {
+    expect(ask('how many people are older than 30?')).toMatchObject({ kind: 'answer', candidate: { family: 'count' }, slots: { min_age: 31 } });
+    const unlabelled = ask('how many people above 20?');
+    expect(unlabelled.kind === 'answer' ? [unlabelled.slots.min_age, unlabelled.slots.min_height] : 'refused').not.toEqual([21, expect.anything()]);
   });
 
   it('reads comparative adjectives as bounds of the column they measure, and "had no X" as zero', () => {

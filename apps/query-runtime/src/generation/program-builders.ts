@@ -193,10 +193,11 @@ export class ProgramBuilders {
     });
   }
 
-  count(dimensions: Dimension[], time?: TimeColumn): DraftProgram {
+  count(dimensions: Dimension[], time?: TimeColumn, bounded: Metric[] = []): DraftProgram {
     const names = new NameAllocator();
     const filters = dimensions.map((dimension) => this.filter(dimension, names));
     const window = this.window(time, names);
+    const bounds = bounded.map((metric) => this.bounds(metric, names));
     return this.draft({
       name: `count_${this.tableSlug}`,
       family: 'count',
@@ -210,9 +211,15 @@ export class ProgramBuilders {
         example(dimensions[0], (v, d) => `How many ${this.entity} have ${d.label} ${v}?`) ?? `Number of ${this.entity}`,
         example(dimensions[1] ?? dimensions[0], (v) => `Number of ${v} ${this.entity}`) ?? `Total ${this.entity} count`,
       ],
-      sql: `SELECT count(*) AS ${quoteIdentifier('count')} FROM ${this.from}${where([...filters.map((f) => f.sql), ...window.sql])}`,
-      steps: { family: 'count', table: this.table, columns: [], filters: [...filters.map((f) => f.filter), ...window.filters], aggregate: { function: 'count', column: null } },
-      slots: [...filters.map((f) => f.slot), ...window.slots],
+      sql: `SELECT count(*) AS ${quoteIdentifier('count')} FROM ${this.from}${where([...filters.map((f) => f.sql), ...window.sql, ...bounds.flatMap((b) => b.sql)])}`,
+      steps: {
+        family: 'count',
+        table: this.table,
+        columns: [],
+        filters: [...filters.map((f) => f.filter), ...window.filters, ...bounds.flatMap((b) => b.filters)],
+        aggregate: { function: 'count', column: null },
+      },
+      slots: [...filters.map((f) => f.slot), ...window.slots, ...bounds.flatMap((b) => b.slots)],
     });
   }
 
@@ -409,6 +416,30 @@ export class ProgramBuilders {
     else slot = { ...base, type: 'string' };
     const column = quoteIdentifier(dimension.column.name);
     return { slot, sql: `($${name} IS NULL OR ${column} = $${name})`, filter: { column: dimension.column.name, op: 'eq', slot: name } };
+  }
+
+  /**
+   * Optional bounds on a metric for a count ("how many hours had temperature above 20", "how many
+   * people are older than 30"), the data's extent told as on the range programs.
+   */
+  private bounds(metric: Metric, names: NameAllocator): { slots: Slot[]; sql: string[]; filters: ProgramFilter[] } {
+    const column = quoteIdentifier(metric.column.name);
+    const low = names.take(`min_${metric.slug}`);
+    const high = names.take(`max_${metric.slug}`);
+    const type = metric.integer ? 'integer' : 'number';
+    const observed = { observed_minimum: Number(metric.column.min), observed_maximum: Number(metric.column.max) };
+    const extent = ` The data holds ${observed.observed_minimum} to ${observed.observed_maximum}.`;
+    return {
+      slots: [
+        { name: low, type, required: false, default: null, description: `Lowest ${metric.label} to count; all when left out.${extent}`, ...observed },
+        { name: high, type, required: false, default: null, description: `Highest ${metric.label} to count; all when left out.${extent}`, ...observed },
+      ],
+      sql: [`($${low} IS NULL OR ${column} >= $${low})`, `($${high} IS NULL OR ${column} <= $${high})`],
+      filters: [
+        { column: metric.column.name, op: 'gte', slot: low },
+        { column: metric.column.name, op: 'lte', slot: high },
+      ],
+    };
   }
 
   /**

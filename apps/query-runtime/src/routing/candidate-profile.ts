@@ -68,7 +68,11 @@ export function profileCandidate(input: RouteCandidateInput, index: number, valu
   for (const column of [...(steps?.columns ?? []), ...(steps?.group_by ?? []), ...(steps?.filters ?? []).map((f) => f.column)]) if (column !== '*') columns.add(column);
   if (steps?.aggregate?.column) columns.add(steps.aggregate.column);
   if (steps?.order && steps.order.column !== 'count' && steps.order.column !== 'period') columns.add(steps.order.column);
-  const columnWords = [...columns].flatMap((column) => {
+  // A count's bounds on a metric ("how many hours above 20 degrees") are no part of what it is about:
+  // its text keeps to the rows it counts, so "how many people died" does not find a count by its
+  // `deaths` bound (the slot still takes "deaths over 1000").
+  const bounded = new Set(family === 'count' ? plans.filter((plan) => (plan.role === 'min' || plan.role === 'max') && plan.column).map((plan) => plan.column!) : []);
+  const columnWords = [...columns].filter((column) => !bounded.has(column)).flatMap((column) => {
     const label = humanWords(column);
     const short = initials(label);
     return [label, column.toLowerCase(), ...(short ? [short] : [])];
@@ -104,7 +108,7 @@ export function profileCandidate(input: RouteCandidateInput, index: number, valu
       id: index,
       name: candidate.name.replace(/_/g, ' '),
       question: candidate.query,
-      description: [candidate.description ?? '', ...slots.map((s) => s.description)].join(' '),
+      description: [candidate.description ?? '', ...plans.filter((plan) => !(plan.column && bounded.has(plan.column))).map((plan) => plan.slot.description)].join(' '),
       examples: candidate.examples.join(' \n '),
       columns: columnWords.join(' \n '),
       output: '',

@@ -370,6 +370,11 @@ export class QuestionRouter {
     const tablesByColumn = new Set([...namedColumns].filter(([, found]) => found.some(({ label }) => label.includes(' '))).map(([table]) => table));
     const groupCue = groupByCue(parsed.lower);
     const groupTerms = new Set(groupCue.flatMap((cue) => terms(cue)));
+    // "how many deaths", "number of hurricanes": a measure of the data counted is its total, not a
+    // count of rows (which would count the rows with deaths).
+    const countedWord = /\b(?:how many|number of)\s+([a-z]+)/.exec(parsed.lower)?.[1];
+    const countedTerm = countedWord ? canonicalTerm(countedWord) : null;
+    const countsMeasure = (table: string) => countedTerm !== null && (this.measureTerms.get(table)?.has(countedTerm) ?? false);
     const computes = (parsed.families.get('aggregate') ?? 0) > 0 || (parsed.families.get('count') ?? 0) > 0;
     const ranksOrComputes = computes || parsed.superlative || parsed.limit !== null;
     const maxCue = Math.max(0, ...parsed.families.values());
@@ -426,7 +431,13 @@ export class QuestionRouter {
       // A typo of the operation ("avrage") is read from the words retrieval matched.
       const typedOperation = candidate.family === 'aggregate' ? hit.terms.some((term) => aggregateTerms.has(term)) : candidate.family === 'count' ? hit.terms.includes('count') : false;
       // "flights per origin airport": a grouping asked is what a count or an aggregate per group answers.
-      const asked = candidate.family === null || typedOperation || groupedAsAsked ? 1 : Math.max(parsed.families.get(candidate.family) ?? 0, rankedGroups);
+      const measureCounted = countsMeasure(candidate.table);
+      const asked =
+        candidate.family === 'count' && measureCounted
+          ? 0
+          : candidate.family === null || typedOperation || groupedAsAsked || (candidate.family === 'aggregate' && measureCounted && candidate.measureTerms.includes(countedTerm!))
+            ? 1
+            : Math.max(parsed.families.get(candidate.family) ?? 0, rankedGroups);
       const boundsFilled = candidate.plans.some((plan) => boundRoles.has(plan.role) && fill.slots[plan.slot.name] !== undefined && fill.slots[plan.slot.name] !== null);
       const unasked =
         asked > 0 || candidate.family === null
@@ -485,6 +496,22 @@ export class QuestionRouter {
   }
 
   private readonly shortLabels = new Map<string, RegExp>();
+
+  /** Per table, the terms of the columns its aggregates measure ("death" of `avg_deaths`). */
+  private get measureTerms(): Map<string, Set<string>> {
+    if (!this.measureTermsByTable) {
+      this.measureTermsByTable = new Map();
+      for (const candidate of this.candidates) {
+        if (candidate.family !== 'aggregate') continue;
+        const known = this.measureTermsByTable.get(candidate.table) ?? new Set<string>();
+        for (const term of candidate.measureTerms) known.add(term);
+        this.measureTermsByTable.set(candidate.table, known);
+      }
+    }
+    return this.measureTermsByTable;
+  }
+
+  private measureTermsByTable: Map<string, Set<string>> | undefined;
 
   /** " life expect" followed by more letters of its last word: the label as the data shortens it. */
   private shortLabel(label: string): RegExp {

@@ -246,6 +246,8 @@ export interface FillContext {
 
 export function fillSlots(candidate: CandidateProfile, context: FillContext): SlotFill {
   const { parsed, mentions } = context;
+  // How many columns this program bounds by a number: with several, an unlabelled "above 20" is no one's.
+  const boundColumns = new Set(candidate.plans.filter((plan) => plan.role === 'min' || plan.role === 'max').map((plan) => plan.column ?? plan.slot.name)).size;
   const slots: Record<string, SlotValue> = {};
   const used: Span[] = [];
   const rejected: Span[] = [];
@@ -286,7 +288,14 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
         }
         // "since 1980", "before 2000" bound a time, never a count or an amount.
         const temporal = (span: Span) => /^(since|after|from|before|until|till)\b/.test(parsed.lower.slice(span[0], span[1]));
-        const comparison = parsed.comparisons.find((c) => (plan.role === 'min' ? c.min : c.max) !== null && !temporal(c.span) && measuresAsSaid(c.span, plan, parsed.lower) && belongsTo(c.span, plan, context));
+        const comparison = parsed.comparisons.find(
+          (c) => {
+            if ((plan.role === 'min' ? c.min : c.max) === null || temporal(c.span)) return false;
+            // "older than 30" names its column by the adjective as well as a column name would.
+            const adjective = comparedMeasure(c.span, plan, parsed.lower);
+            return adjective === 'this' || (adjective === 'none' && belongsTo(c.span, plan, context, boundColumns === 1));
+          },
+        );
         if (!comparison) break;
         const raw = plan.role === 'min' ? comparison.min : comparison.max;
         const strict = plan.role === 'min' ? comparison.strictMin : comparison.strictMax;
@@ -388,16 +397,17 @@ function yearLabelled(plan: SlotPlan): boolean {
 }
 
 /**
- * A comparison made by a comparative adjective binds only the column that adjective measures, the
- * measure its superlative implies ("older than 30" an age as "the oldest", "faster than 300" a speed).
+ * Whether a comparison made by a comparative adjective measures this plan's column ('this'),
+ * another ('other'), or is made by no such adjective ('none'): the measure its superlative implies
+ * ("older than 30" an age as "the oldest", "faster than 300" a speed).
  */
-function measuresAsSaid(span: Span, plan: SlotPlan, lower: string): boolean {
+function comparedMeasure(span: Span, plan: SlotPlan, lower: string): 'this' | 'other' | 'none' {
   const word = /^[a-z]+/.exec(lower.slice(span[0], span[1]))?.[0] ?? '';
-  if (!/er$/.test(word)) return true;
+  if (!/er$/.test(word)) return 'none';
   const measures = impliedMeasures[word.replace(/ier$/, 'iest').replace(/er$/, 'est')];
-  if (!measures) return true;
+  if (!measures) return 'none';
   const label = foldValue(plan.label ?? plan.slot.name);
-  return measures.some((measure) => label.includes(measure));
+  return measures.some((measure) => label.includes(measure)) ? 'this' : 'other';
 }
 
 /** The year a date of the question gives a min/max slot on a year column ("in 1920" → 1920 both ends). */
@@ -443,7 +453,11 @@ function labelledValue(plan: SlotPlan, context: FillContext): { value: SlotValue
 }
 
 /** A comparison goes to this column unless the question names another column closer to it. */
-function belongsTo(span: Span, plan: SlotPlan, context: FillContext): boolean {
+/**
+ * A stated bound belongs to the plan's column when the nearest column name in the question is that
+ * column's (or far away); with no column named, only to a program that bounds one column alone.
+ */
+function belongsTo(span: Span, plan: SlotPlan, context: FillContext, sole: boolean): boolean {
   const labels = context.table?.labels ?? [];
   let best: { column: string; distance: number; hits: number } | null = null;
   for (const label of labels) {
@@ -457,7 +471,7 @@ function belongsTo(span: Span, plan: SlotPlan, context: FillContext): boolean {
     if (hits === 0) continue;
     if (!best || distance < best.distance || (distance === best.distance && hits > best.hits)) best = { column: label.column, distance, hits };
   }
-  return !best || best.column === plan.column || best.distance > 40;
+  return best ? best.column === plan.column || (sole && best.distance > 40) : sole;
 }
 
 function keyValue(plan: SlotPlan, context: FillContext, taken: (span: Span) => boolean): { value: SlotValue; span: Span } | null {
