@@ -413,6 +413,12 @@ describe('QuestionRouter over stocks, barley and la-riots', () => {
     expect(stocks.followUp('and for GOOG?', previous, { now })).toBeNull();
   });
 
+  it('reads "deaths" as the counted deaths, not as the type Death, unless the type is named', () => {
+    const koreatown = ask('how many deaths were there in Koreatown?');
+    expect(koreatown.kind === 'answer' && koreatown.slots).toEqual({ neighborhood: 'Koreatown' });
+    expect(ask('how many homicides')).toMatchObject({ kind: 'answer', slots: { type: 'Homicide' } });
+  });
+
   it('reads "women" as the value Female: a filter no program takes is refused, not ignored', () => {
     const women = ask('how many women died?');
     expect(women.kind === 'refusal' ? women.reason : women.slots.gender).toMatch(/"women"|^Female$/);

@@ -115,6 +115,15 @@ export class TableValues {
           // "R movies": a value typed exactly as the data writes it needs no column name beside it.
           const exact = typeof entry.value === 'string' && entry.words.length === 1 && word.original === entry.value && !operationWords.has(entry.words[0]!);
           if (entry.needsLabel && !exact && !nearLabel(question, i, end, entry.labelStems)) continue;
+          // A one-word value that is also a word of another column's name ("deaths" of a `death_date`,
+          // beside a `type` holding "Death") names that column, not the value, unless the value's own
+          // column is named beside it ("type death").
+          if (
+            entry.words.length === 1 &&
+            !exact &&
+            this.labels.some((label) => label.column !== entry.column && label.stems.includes(word.stem)) &&
+            !nearLabel(question, i, end, entry.labelStems)
+          ) continue;
           // A value spelled like a stop word ("IN", "OR", "ME": US states) is that value only as the
           // data writes it: "airports in state TX" holds no Indiana.
           if (typeof entry.value === 'string' && entry.words.length === 1 && stopWords.has(entry.words[0]!) && word.original !== entry.value) continue;
