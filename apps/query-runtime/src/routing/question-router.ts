@@ -70,7 +70,14 @@ export class QuestionRouter {
     private readonly columnWords: Set<string>,
     /** Per table, the labels a question may name a column by (folded words → column), every column of the profile included. */
     private readonly columnLabels: Map<string, Map<string, string>>,
-  ) {}
+  ) {
+    for (const candidate of candidates) {
+      const terms = this.measureTerms.get(candidate.table) ?? new Set<string>();
+      if (candidate.family === 'aggregate') for (const term of candidate.measureTerms) terms.add(term);
+      this.measureTerms.set(candidate.table, terms);
+    }
+    this.tableStemLists = [...new Map(candidates.map((c) => [c.table, c.tableStems])).values()];
+  }
 
   /** Builds the index once per candidate set; the service caches the router per project and environment. */
   static build(inputs: readonly RouteCandidateInput[], options: RouterOptions = {}): QuestionRouter {
@@ -274,8 +281,8 @@ export class QuestionRouter {
     // A table named by the first part of its glued name ("wind" of `windvectors`, 4 letters and 40 % at least).
     for (const [index, word] of qWords.entries()) {
       if (word.word.length < 4 || this.vocabulary.has(canonicalTerm(word.word) ?? '')) continue;
-      for (const candidate of this.candidates) {
-        const named = candidate.tableStems.find((tableStem) => tableStem !== word.stem && tableStem.startsWith(word.word) && word.word.length >= 0.4 * tableStem.length);
+      for (const tableStems of this.tableStemLists) {
+        const named = tableStems.find((tableStem) => tableStem !== word.stem && tableStem.startsWith(word.word) && word.word.length >= 0.4 * tableStem.length);
         if (named) {
           qStems.add(named);
           glued.push(named);
@@ -498,20 +505,9 @@ export class QuestionRouter {
   private readonly shortLabels = new Map<string, RegExp>();
 
   /** Per table, the terms of the columns its aggregates measure ("death" of `avg_deaths`). */
-  private get measureTerms(): Map<string, Set<string>> {
-    if (!this.measureTermsByTable) {
-      this.measureTermsByTable = new Map();
-      for (const candidate of this.candidates) {
-        if (candidate.family !== 'aggregate') continue;
-        const known = this.measureTermsByTable.get(candidate.table) ?? new Set<string>();
-        for (const term of candidate.measureTerms) known.add(term);
-        this.measureTermsByTable.set(candidate.table, known);
-      }
-    }
-    return this.measureTermsByTable;
-  }
-
-  private measureTermsByTable: Map<string, Set<string>> | undefined;
+  private readonly measureTerms = new Map<string, Set<string>>();
+  /** Every table's name stems, once per table. */
+  private readonly tableStemLists: string[][];
 
   /** " life expect" followed by more letters of its last word: the label as the data shortens it. */
   private shortLabel(label: string): RegExp {
