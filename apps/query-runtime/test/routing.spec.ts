@@ -694,6 +694,10 @@ describe('QuestionRouter over people (names unique per row) and states', () => {
     expect(unlabelled.kind === 'answer' ? [unlabelled.slots.min_age, unlabelled.slots.min_height] : 'refused').not.toEqual([21, expect.anything()]);
   });
 
+  it('counts within a bound of any of the best measures, not only the first two ("how many states had more than 50 hurricanes")', () => {
+    expect(ask('how many states had more than 50 hurricanes?')).toMatchObject({ kind: 'answer', candidate: { family: 'count' }, slots: { min_hurricanes: 51 } });
+  });
+
   it('reads comparative adjectives as bounds of the column they measure, and "had no X" as zero', () => {
     expect(ask('people older than 30')).toMatchObject({ kind: 'answer', slots: { min_age: 31 } });
     expect(ask('which states had no hurricanes?')).toMatchObject({ kind: 'answer', slots: { min_hurricanes: 0, max_hurricanes: 0 } });

@@ -30,7 +30,7 @@ export const familyCaps: Readonly<Record<ProgramFamily, number>> = {
 const filterDimensions = 3;
 const aggregateMetrics = 4;
 const aggregateDimensions = 3;
-const countedMetrics = 2;
+const countedMetrics = aggregateMetrics;
 // Metrics that also get one aggregate over every row ("what is the average gas price?"): the same
 // ones that are grouped, so the aggregate family holds at most 4 × 3 + 4 programs.
 const overallMetrics = aggregateMetrics;
@@ -56,7 +56,7 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
 
   // The main time column bounds rankings, counts and overall aggregates ("the hottest day in 2015").
   const mainTime = roles.times[0];
-  // The count also bounds the two best measured metrics ("how many hours had temperature above 20").
+  // The count also bounds the best measured metrics ("how many hours had temperature above 20").
   const drafts: DraftProgram[] = [build.list(filters), build.count(counted, mainTime, measured.filter((metric) => metric.column !== mainTime?.column).slice(0, countedMetrics))];
   for (const dimension of roles.dimensions.slice(0, familyCaps.count - 1)) drafts.push(build.countBy(dimension));
   for (const key of roles.keys) drafts.push(build.lookup(key));
