@@ -70,6 +70,8 @@ const data: Record<string, Row[]> = {
   // A numeric year of 117 years, and a metric named `total`.
   disasters: parse(readFileSync(join(vegaDataDir(), 'disasters.csv'), 'utf8'), { columns: true, cast: true, skip_empty_lines: true }) as Row[],
   income: vegaJson('income.json') as Row[],
+  // GeoJSON features: every quantity is a field of a nested object (`properties.mag`).
+  earthquakes: (vegaJson('earthquakes.json') as { features: Row[] }).features,
 };
 
 let scratch: ScratchDir;
@@ -369,9 +371,29 @@ describe('airports', () => {
   it('indexes the column of every lookup program (query-runtime indexes lookupKeys)', () => {
     for (const [table, generated] of Object.entries(programs)) {
       const keys = lookupKeys(profiles[table]!);
-      for (const lookup of generated.filter((p) => p.family === 'lookup')) expect(keys, lookup.name).toContain(lookup.steps.filters[0]?.column);
+      const nested = new Set(profiles[table]!.columns.filter((column) => column.path).map((column) => column.name));
+      for (const lookup of generated.filter((p) => p.family === 'lookup' && !nested.has(p.steps.filters[0]!.column))) expect(keys, lookup.name).toContain(lookup.steps.filters[0]?.column);
     }
     expect(lookupKeys(profiles.airports!)[0]).toBe('iata');
+  });
+});
+
+describe('earthquakes (GeoJSON: the quantities are fields of a nested object)', () => {
+  const features = (data.earthquakes as { properties: { mag: number | null; magType: string } }[]).map((feature) => feature.properties);
+
+  it('ranks, ranges and groups by the fields of `properties`, called by their own names', async () => {
+    const top = program('earthquakes', 'top_earthquakes_by_properties_mag');
+    expect(top.query).toBe('What are the top 10 earthquakes by mag?');
+    const strongest = await run('earthquakes', 'top_earthquakes_by_properties_mag', { n: 3 });
+    const mags = features.map((f) => f.mag).filter((mag): mag is number => mag !== null);
+    expect(strongest.map((row) => (row.properties as { mag: number }).mag)).toEqual([...mags].sort((a, b) => b - a).slice(0, 3));
+    const range = await run('earthquakes', 'earthquakes_by_properties_mag_range', { min_properties_mag: 5, limit: 10_000 });
+    expect(range).toHaveLength(mags.filter((mag) => mag >= 5).length);
+    // A grouped field answers under its dotted name.
+    const byType = await run('earthquakes', 'count_earthquakes_by_properties_mag_type');
+    const counts = new Map<string, number>();
+    for (const f of features) counts.set(f.magType, (counts.get(f.magType) ?? 0) + 1);
+    expect(Object.fromEntries(byType.map((row) => [row['properties.magType'], num(row.count)]))).toEqual(Object.fromEntries(counts));
   });
 });
 

@@ -705,3 +705,18 @@ describe('QuestionRouter over people (names unique per row) and states', () => {
     expect(ask('people who run faster than 300').kind).toBe('refusal');
   });
 });
+
+describe('a nested object\'s fields (GeoJSON earthquakes)', () => {
+  const ask = askingOver('querylane-routing-earthquakes-', () => ({ earthquakes: (vegaJson('earthquakes.json') as { features: Record<string, unknown>[] }).features }));
+
+  it('calls a field by its own name, and "magnitude" by the `mag` the data shortens it to', () => {
+    expect(ask('earthquakes with mag above 6.0')).toMatchObject({ kind: 'answer', candidate: { name: 'earthquakes_by_properties_mag_range' }, slots: { min_properties_mag: expect.any(Number) } });
+    expect(ask('how many earthquakes had a magnitude above 4.5')).toMatchObject({ kind: 'answer', candidate: { family: 'count' }, slots: { min_properties_mag: expect.any(Number) } });
+    expect(ask('average magnitude by mag type')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_properties_mag_by_properties_mag_type' } });
+    expect(ask('what are the 5 strongest earthquakes')).toMatchObject({ kind: 'answer', candidate: { name: 'top_earthquakes_by_properties_mag' }, slots: { n: 5, order: 'desc' } });
+  });
+
+  it('reads "earthquakes" as the data\'s name, not as the value `earthquake` of its `type` field', () => {
+    expect(ask('how many earthquakes per status')).toMatchObject({ kind: 'answer', candidate: { name: 'count_earthquakes_by_properties_status' } });
+  });
+});

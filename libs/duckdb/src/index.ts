@@ -9,4 +9,4 @@ export type { JsonBodyFile, JsonRecordsDocument, ParquetColumn, ParsedRecords, W
 export { emptyKeyName, wrappedValueKey } from './record-normalizer.js';
 export { classifyColumn, looksLikeIdName } from './semantic-classifier.js';
 export type { ColumnFacts, SemanticType } from './semantic-classifier.js';
-export { quoteIdentifier, quoteLiteral } from './sql-identifier.js';
+export { columnSql, quoteIdentifier, quoteLiteral } from './sql-identifier.js';

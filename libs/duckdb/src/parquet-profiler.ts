@@ -8,14 +8,14 @@
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { DuckDBConnection, JS } from '@duckdb/node-api';
+import { DuckDBStructType, type DuckDBConnection, type DuckDBType, type JS } from '@duckdb/node-api';
 import type { Logger } from 'pino';
 import { AppError } from '@querylane/errors';
 import { columnType, hasRange, jsonReadySql, toJsonScalar, type ColumnType, type JsonScalar } from './column-type.js';
 import { operationFailure, withDuckDB } from './duckdb-session.js';
 import { describeParquet, tableNameMetadataKey, type ParquetColumn } from './parquet-writer.js';
 import { classifyColumn, type SemanticType } from './semantic-classifier.js';
-import { quoteIdentifier, quoteLiteral } from './sql-identifier.js';
+import { columnSql, quoteIdentifier, quoteLiteral } from './sql-identifier.js';
 import { tableNameFromPath } from './table-name.js';
 
 export interface ProfileParquetOptions {
@@ -48,7 +48,15 @@ export interface TopValue {
 }
 
 export interface ColumnProfile {
+  /** The column's name; for a field of a STRUCT column, the path's names joined with dots (`properties.mag`). */
   name: string;
+  /**
+   * Only for a field of a STRUCT column (a nested object of the records): the names from the
+   * top-level column down to the field (`["properties", "mag"]`). SQL reaches it as
+   * `"properties"['mag']` (`columnSql`). Such fields follow the table's columns in `columns`;
+   * `schema_code` lists the top-level columns only.
+   */
+  path?: string[];
   /** DuckDB SQL type, as written in `schema_code`. */
   type: string;
   /** Whether the data holds a null in this column (observed, not a constraint). */
@@ -82,6 +90,10 @@ export interface DataProfile {
 
 interface ColumnPlan {
   column: ParquetColumn;
+  /** A STRUCT field's path (see ColumnProfile.path). */
+  path?: string[];
+  /** The SQL expression of the column (a quoted name, or a STRUCT field's path). */
+  sql: string;
   type: ColumnType;
   /** Positions in the scan's row; a text column's distinct count comes from its GROUP BY instead. */
   metrics: { nonNull: number; distinct?: number; min?: number; max?: number; avgLength?: number; maxLength?: number };
@@ -143,6 +155,7 @@ export async function profileParquet(path: string, options: ProfileParquetOption
         const wantsTop = topValues > 0 && distinct > 0 && type.family !== 'nested' && (semantic === 'categorical' || semantic === 'text' || distinct <= enumLimit);
         columns.push({
           name: plan.column.name,
+          ...(plan.path ? { path: plan.path } : {}),
           type: plan.column.type,
           nullable: nonNull < rowCount,
           null_count: rowCount - nonNull,
@@ -168,7 +181,7 @@ export async function profileParquet(path: string, options: ProfileParquetOption
 
 /** `CREATE TABLE "t" ("a" BIGINT, …);` with no constraints: a newer response may hold nulls where this one has none. */
 function schemaCode(table: string, plans: ColumnPlan[]): string {
-  const columns = plans.map(({ column }) => `  ${quoteIdentifier(column.name)} ${column.type}`);
+  const columns = plans.filter((plan) => !plan.path).map(({ column }) => `  ${quoteIdentifier(column.name)} ${column.type}`);
   return `CREATE TABLE ${quoteIdentifier(table)} (\n${columns.join(',\n')}\n);`;
 }
 
@@ -182,12 +195,39 @@ async function planColumns(connection: DuckDBConnection, path: string, source: s
   } catch (error) {
     throw new AppError('invalid_request', 'the file to profile is not a readable Parquet file', undefined, { cause: error });
   }
-  return columns.map((column, index) => {
+  const plans: ColumnPlan[] = columns.map((column, index) => {
     const type = types[index];
     if (!type) throw new AppError('internal_error', `DuckDB described ${columns.length} columns but typed ${types.length}`);
-    return { column, type: columnType(type), metrics: { nonNull: -1, distinct: -1 } };
+    return { column, sql: quoteIdentifier(column.name), type: columnType(type), metrics: { nonNull: -1, distinct: -1 } };
   });
+  // The scalar fields of nested objects (a GeoJSON feature's `properties`, an API's `owner`) are
+  // profiled as columns of their own, so that they are counted, ranged and queried like any other.
+  const taken = new Set(columns.map((column) => column.name.toLowerCase()));
+  const fields: ColumnPlan[] = [];
+  const visit = (path: string[], type: DuckDBType) => {
+    if (fields.length >= maxStructFields) return;
+    if (type instanceof DuckDBStructType) {
+      if (path.length > maxStructDepth) return;
+      type.entryNames.forEach((entry, index) => visit([...path, entry], type.entryTypes[index]!));
+      return;
+    }
+    const family = columnType(type);
+    const name = path.join('.');
+    // A field whose dotted name is already a column's (a key written `properties.mag`) stays unprofiled.
+    if (path.length < 2 || family.family === 'nested' || family.family === 'binary' || taken.has(name.toLowerCase())) return;
+    taken.add(name.toLowerCase());
+    fields.push({ column: { name, type: type.toString() }, path, sql: columnSql({ name, path }), type: family, metrics: { nonNull: -1, distinct: -1 } });
+  };
+  columns.forEach((column, index) => {
+    const type = types[index];
+    if (type instanceof DuckDBStructType) visit([column.name], type);
+  });
+  return [...plans, ...fields];
 }
+
+// Nested objects are profiled three levels down at most, and for at most 64 scalar fields in all.
+const maxStructDepth = 3;
+const maxStructFields = 64;
 
 // Space, tab, line feed, form feed and carriage return.
 const whitespaceCodes = [32, 9, 10, 12, 13];
@@ -198,7 +238,7 @@ async function scan(connection: DuckDBConnection, source: string, plans: ColumnP
   const metric = (sql: string): number => select.push(sql) - 1;
   const counted: ColumnPlan[] = [];
   for (const plan of plans) {
-    const column = quoteIdentifier(plan.column.name);
+    const column = plan.sql;
     const family = plan.type.family;
     plan.metrics = { nonNull: metric(`count(${column})`) };
     if (bitmapTypes.has(plan.column.type)) counted.push(plan);
@@ -239,7 +279,7 @@ async function countIntegers(connection: DuckDBConnection, source: string, plans
       plan.metrics.distinct = values.push(0) - 1; // no values
       continue;
     }
-    const column = quoteIdentifier(plan.column.name);
+    const column = plan.sql;
     const [low, high] = [BigInt(String(min)), BigInt(String(max))];
     const type = plan.column.type;
     const bounds = `CAST('${low}' AS ${type}), CAST('${high}' AS ${type})`;
@@ -269,7 +309,7 @@ async function valueCounts(
   limit: number,
   scanned: { rowCount: number; nonNull: number; min: JS | undefined; max: JS | undefined },
 ): Promise<ValueCounts> {
-  const column = quoteIdentifier(plan.column.name);
+  const column = plan.sql;
   const wantsWhitespace = scanned.rowCount >= 2 && scanned.nonNull === scanned.rowCount;
   const looksIso = (value: JS | undefined) => typeof value === 'string' && isoDateStart.test(value);
   const wantsIso = scanned.nonNull > 0 && looksIso(scanned.min) && looksIso(scanned.max);
@@ -300,7 +340,7 @@ async function valueCounts(
 }
 
 async function mostFrequent(connection: DuckDBConnection, source: string, plan: ColumnPlan, limit: number): Promise<TopValue[]> {
-  const column = quoteIdentifier(plan.column.name);
+  const column = plan.sql;
   const family = plan.type.family === 'enum' ? 'string' : plan.type.family;
   const value = plan.type.family === 'enum' ? `CAST(${column} AS VARCHAR)` : column;
   // Positions, not names, in ORDER BY: the data may well have a column called "count".

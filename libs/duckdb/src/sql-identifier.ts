@@ -18,3 +18,14 @@ export function quoteLiteral(value: string): string {
   if (value.includes('\u0000')) throw new AppError('invalid_request', 'an SQL string literal cannot contain a NUL character');
   return `'${value.replaceAll("'", "''")}'`;
 }
+
+/**
+ * The SQL of a profiled column: its quoted name, or for a field of a STRUCT column (`path`) the
+ * top-level column followed by each field name in brackets (`"properties"['mag']`), which DuckDB
+ * never reads as a table's column the way `"properties"."mag"` can be.
+ */
+export function columnSql(column: { name: string; path?: readonly string[] | undefined }): string {
+  if (!column.path || column.path.length < 2) return quoteIdentifier(column.name);
+  const [top, ...fields] = column.path;
+  return `${quoteIdentifier(top!)}${fields.map((field) => `[${quoteLiteral(field)}]`).join('')}`;
+}

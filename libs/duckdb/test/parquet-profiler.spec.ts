@@ -270,6 +270,30 @@ describe('profileParquet', () => {
     expect(rows).toEqual([{ c: 2n, s: 3n, q: 'q' }]);
   });
 
+  it('profiles the scalar fields of nested objects as columns with their path, and keeps them out of the DDL', async () => {
+    const path = join(dir.path, 'features.parquet');
+    const records = Array.from({ length: 30 }, (_, i) => ({
+      id: `f${i}`,
+      properties: { mag: i === 0 ? null : i / 10, place: `${i} km N of Town`, net: ['ak', 'us', 'ci'][i % 3], detail: { depth: i * 2 } },
+      geometry: { type: 'Point', coordinates: [i, -i] },
+      // A key written with a dot names a column already: the field of the same path is not profiled again.
+      'geometry.type': 'shape',
+    }));
+    await writeParquet(records, path, { tableName: 'quakes' });
+    const profile = await profileParquet(path, { logger });
+    const mag = column(profile, 'properties.mag');
+    expect(mag).toMatchObject({ path: ['properties', 'mag'], type: 'DOUBLE', null_count: 1, distinct_count: 29, min: 0.1, max: 2.9, semantic: 'numeric' });
+    expect(column(profile, 'properties.net')).toMatchObject({ path: ['properties', 'net'], distinct_count: 3, semantic: 'categorical' });
+    expect(column(profile, 'properties.net').top_values.map((top) => top.value)).toEqual(['ak', 'ci', 'us']);
+    expect(column(profile, 'properties.detail.depth')).toMatchObject({ path: ['properties', 'detail', 'depth'], min: 0, max: 58 });
+    // Lists are not fields: no column for the coordinates; the dotted key stays the top-level column it is.
+    expect(profile.columns.map((c) => c.name).filter((name) => name.startsWith('geometry'))).toEqual(['geometry', 'geometry.type']);
+    expect(column(profile, 'geometry.type').path).toBeUndefined();
+    expect(column(profile, 'id').path).toBeUndefined();
+    expect(profile.schema_code).not.toContain('"properties.mag"');
+    expect(profile.schema_code.split('\n').filter((line) => line.startsWith('  '))).toHaveLength(4);
+  });
+
   it('names the table after the option, then the name writeParquet stored, then the file', async () => {
     const path = join(dir.path, 'response.parquet');
     await writeParquet([{ a: 1 }], path, { tableName: 'penguins' });

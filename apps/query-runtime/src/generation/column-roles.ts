@@ -1,6 +1,6 @@
 // Decides which columns of a profile are worth a program and in what role (metric, dimension, key,
 // text, time), scoring each so the generator keeps the useful ones; the rules are in README.md.
-import { quoteIdentifier, quoteLiteral, type ColumnProfile, type DataProfile } from '@querylane/duckdb';
+import { columnSql, quoteLiteral, type ColumnProfile, type DataProfile } from '@querylane/duckdb';
 import { snakeName } from './slug-names.js';
 
 export interface RankedColumn {
@@ -95,7 +95,7 @@ const timePointName =
   /(^|\s)(start|end|begin|began|started|ended|born|birth|died|death|founded|founding|built|opened|closed|released|release|established|launched|retired|elected|inaugurated|completed|constructed|incorporated|created|introduced|discovered|published|erected|debut|joined|enacted|signed|abolished|demolished|acquired|premiered|since|until|till)(\s|$)|(^|\s)(from|to)$/;
 
 function calendarYear(column: ColumnProfile): boolean {
-  const label = humanLabel(column.name);
+  const label = humanLabel(fieldName(column));
   return (yearName.test(label) || timePointName.test(label)) && integerType.test(column.type) && Number(column.min) >= 1000 && Number(column.max) <= 2200;
 }
 
@@ -114,7 +114,7 @@ const calendarParts: { name: RegExp; min: number; max: number }[] = [
 
 function calendarPart(column: ColumnProfile): boolean {
   if (!integerType.test(column.type)) return false;
-  const label = humanLabel(column.name);
+  const label = humanLabel(fieldName(column));
   const part = calendarParts.find((candidate) => candidate.name.test(label));
   return part !== undefined && Number(column.min) >= part.min && Number(column.max) <= part.max;
 }
@@ -122,13 +122,13 @@ function calendarPart(column: ColumnProfile): boolean {
 /** A row number: named so, or whole numbers all different and consecutive over every row. */
 function rowNumber(column: ColumnProfile, rows: number): boolean {
   if (!integerType.test(column.type) || column.null_count > 0) return false;
-  if (rowNumberName.test(humanLabel(column.name))) return column.distinct_count >= 0.9 * rows;
+  if (rowNumberName.test(humanLabel(fieldName(column)))) return column.distinct_count >= 0.9 * rows;
   const span = Number(column.max) - Number(column.min) + 1;
   return rows >= minRowsForRowNumber && span === rows && column.distinct_count === rows;
 }
 
 function codeColumn(column: ColumnProfile): boolean {
-  const label = humanLabel(column.name);
+  const label = humanLabel(fieldName(column));
   return codeName.test(label) || numberedName.test(label);
 }
 
@@ -155,7 +155,20 @@ export function humanLabel(name: string): string {
 }
 
 function ranked(column: ColumnProfile, score: number): RankedColumn {
-  return { column, label: humanLabel(column.name) || column.name, slug: snakeName(column.name, 'column'), score };
+  return { column, label: humanLabel(fieldName(column)) || column.name, slug: snakeName(column.name, 'column'), score };
+}
+
+// The fields of nested objects whose own name another column of the table also has (a `type` in
+// `properties` beside a top-level `type`): they are called by their whole path instead.
+const pathNamed = new WeakSet<ColumnProfile>();
+
+/**
+ * The name a column is called by in words and recognised by (years, codes, coordinates): its own,
+ * or a nested object's field's own name (`mag` of `properties.mag`), unless another column of the
+ * table has that name too (then the whole path, `owner id`).
+ */
+function fieldName(column: ColumnProfile): string {
+  return column.path && !pathNamed.has(column) ? column.path.at(-1)! : column.path ? column.path.join(' ') : column.name;
 }
 
 function byScore<T extends RankedColumn>(items: T[]): T[] {
@@ -163,13 +176,19 @@ function byScore<T extends RankedColumn>(items: T[]): T[] {
   return [...items].sort((a, b) => b.score - a.score);
 }
 
-/** The columns lookup programs are generated for, most key-like first. */
+/** The top-level columns lookup programs are generated for, most key-like first (a nested object's field is looked up without an index). */
 export function lookupKeys(profile: DataProfile): string[] {
-  return classifyColumns(profile).keys.map((key) => key.column.name);
+  return classifyColumns(profile)
+    .keys.filter((key) => !key.column.path)
+    .map((key) => key.column.name);
 }
 
 export function classifyColumns(profile: DataProfile): ColumnRoles {
   const rows = Math.max(profile.row_count, 1);
+  const called = new Map<string, number>();
+  const ownName = (column: ColumnProfile) => humanLabel(column.path?.at(-1) ?? column.name);
+  for (const column of profile.columns) called.set(ownName(column), (called.get(ownName(column)) ?? 0) + 1);
+  for (const column of profile.columns) if (column.path && called.get(ownName(column))! > 1) pathNamed.add(column);
   const metrics: Metric[] = [];
   const dimensions: Dimension[] = [];
   const keys: RankedColumn[] = [];
@@ -184,7 +203,7 @@ export function classifyColumns(profile: DataProfile): ColumnRoles {
     switch (column.semantic) {
       case 'identifier': {
         // Years held as text ("1565", one per row) are when the row is, more than which row it is.
-        const years = yearName.test(humanLabel(column.name)) ? textDate(column, nonNull) : null;
+        const years = yearName.test(humanLabel(fieldName(column))) ? textDate(column, nonNull) : null;
         if (years) times.push(years);
         else if (distinct >= 0.9 * (profile.row_count - column.null_count)) keys.push(ranked(column, nonNull));
         break;
@@ -208,10 +227,10 @@ export function classifyColumns(profile: DataProfile): ColumnRoles {
           break;
         }
         let score = nonNull * Math.min(1, Math.log(distinct) / Math.log(50));
-        if (coordinateName.test(column.name)) score *= 0.3;
+        if (coordinateName.test(fieldName(column))) score *= 0.3;
         const measured = !year && !part;
-        const aggregable = measured && !geographicName.test(humanLabel(column.name));
-        metrics.push({ ...ranked(column, score), integer: integerType.test(column.type), additive: additiveName.test(column.name) && Number(column.min) >= 0, measured, aggregable });
+        const aggregable = measured && !geographicName.test(humanLabel(fieldName(column)));
+        metrics.push({ ...ranked(column, score), integer: integerType.test(column.type), additive: additiveName.test(fieldName(column)) && Number(column.min) >= 0, measured, aggregable });
         // A handful of numbers (Cylinders: 3, 4, 5, 6, 8) is also a way to group and filter; so is
         // a calendar part with every value listed (months, hours).
         const handful = values !== null && distinct >= 2 && repeats && (distinct <= handfulValues || part);
@@ -268,7 +287,7 @@ function timeColumn(column: ColumnProfile, nonNull: number): TimeColumn | null {
   const type = column.type.toUpperCase();
   if (type === 'TIME') return null;
   const typed = type === 'DATE' || type.startsWith('TIMESTAMP');
-  const expression = typed ? quoteIdentifier(column.name) : `TRY_CAST(${quoteIdentifier(column.name)} AS TIMESTAMP)`;
+  const expression = typed ? columnSql(column) : `TRY_CAST(${columnSql(column)} AS TIMESTAMP)`;
   const minimum = typeof column.min === 'string' ? column.min : null;
   const maximum = typeof column.max === 'string' ? column.max : null;
   return { ...ranked(column, nonNull), expression, isDate: type === 'DATE', minimum, maximum, spanDays: spanDays(minimum, maximum) };
@@ -278,18 +297,18 @@ function timeColumn(column: ColumnProfile, nonNull: number): TimeColumn | null {
 function yearColumn(column: ColumnProfile, nonNull: number): TimeColumn {
   const minimum = `${String(column.min)}-01-01`;
   const maximum = `${String(column.max)}-01-01`;
-  const expression = `make_date(CAST(${quoteIdentifier(column.name)} AS INTEGER), 1, 1)`;
+  const expression = `make_date(CAST(${columnSql(column)} AS INTEGER), 1, 1)`;
   return { ...ranked(column, 0.9 * nonNull), expression, isDate: true, minimum, maximum, spanDays: spanDays(minimum, maximum), yearly: true };
 }
 
 function textDate(column: ColumnProfile, nonNull: number): TimeColumn | null {
   const samples = [column.min, column.max, ...column.top_values.map((top) => top.value)].filter((value): value is string => typeof value === 'string');
   if (samples.length < 2) return null;
-  const match = textDateFormats.find(({ pattern, format }) => (format !== '%Y' || yearName.test(humanLabel(column.name))) && samples.every((sample) => pattern.test(sample)));
+  const match = textDateFormats.find(({ pattern, format }) => (format !== '%Y' || yearName.test(humanLabel(fieldName(column)))) && samples.every((sample) => pattern.test(sample)));
   if (!match) return null;
   const minimum = match.iso && typeof column.min === 'string' ? match.iso(column.min) : null;
   const maximum = match.iso && typeof column.max === 'string' ? match.iso(column.max) : null;
-  const expression = `TRY_STRPTIME(${quoteIdentifier(column.name)}, ${quoteLiteral(match.format)})`;
+  const expression = `TRY_STRPTIME(${columnSql(column)}, ${quoteLiteral(match.format)})`;
   return { ...ranked(column, 0.9 * nonNull), expression, isDate: false, minimum, maximum, spanDays: spanDays(minimum, maximum) };
 }
 

@@ -1,6 +1,6 @@
 // One builder per program family: each turns ranked columns into the SQL, slots, plan, question and
 // example questions of one program. Every identifier goes through quoteIdentifier, every value is a slot.
-import { quoteIdentifier, type ColumnProfile, type DataProfile } from '@querylane/duckdb';
+import { columnSql, quoteIdentifier, type ColumnProfile, type DataProfile } from '@querylane/duckdb';
 import type { Dimension, Metric, RankedColumn, TimeColumn } from './column-roles.js';
 import type { GeneratedProgram, ProgramFilter, ProgramSteps, Slot } from './query-program.types.js';
 import { NameAllocator, snakeName } from './slug-names.js';
@@ -59,7 +59,7 @@ export class ProgramBuilders {
       description: `The ${singular(this.entity)} (or ${this.entity}) whose ${key.label} equals the given value.`,
       reason: `${quoted(key.column)} is ${key.column.semantic === 'identifier' ? 'an identifier' : key.column.semantic === 'numeric' ? 'a numeric code' : 'text'} with ${key.column.distinct_count} distinct values over ${this.profile.row_count} rows: it picks out one row.`,
       examples: [`Look up ${key.label} ${sample}`, `Show the ${singular(this.entity)} ${sample}`, `Details for ${key.label} ${sample}`, `Find ${sample} in ${this.entity}`],
-      sql: `SELECT * FROM ${this.from} WHERE ${quoteIdentifier(key.column.name)} = $${slot.name} LIMIT ${maxListLimit}`,
+      sql: `SELECT * FROM ${this.from} WHERE ${columnSql(key.column)} = $${slot.name} LIMIT ${maxListLimit}`,
       steps: { family: 'lookup', table: this.table, columns: ['*'], filters: [{ column: key.column.name, op: 'eq', slot: slot.name }], limit: null },
       slots: [slot],
     });
@@ -70,15 +70,15 @@ export class ProgramBuilders {
     const word = fn === 'sum' ? 'total' : 'average';
     const names = new NameAllocator(['n', 'order']);
     const filter = this.filter(dimension, names);
-    const column = quoteIdentifier(metric.column.name);
+    const column = columnSql(metric.column);
     const valueName = quoteIdentifier(`${fn}_${metric.slug}`);
     // The other of sum and average comes too: "total yield per variety" and "average gross per
     // rating" are both fair questions of one grouping. Groups come highest first, so the program
     // also answers "which site has the highest average yield".
     const other = fn === 'sum' ? 'avg' : 'sum';
-    const dimensionColumn = quoteIdentifier(dimension.column.name);
+    const dimensionColumn = columnSql(dimension.column);
     const sql =
-      `SELECT ${dimensionColumn}, ${fn}(${column}) AS ${valueName}, ${other}(${column}) AS ${quoteIdentifier(`${other}_${metric.slug}`)}, ` +
+      `SELECT ${selected(dimension.column)}, ${fn}(${column}) AS ${valueName}, ${other}(${column}) AS ${quoteIdentifier(`${other}_${metric.slug}`)}, ` +
       `min(${column}) AS ${quoteIdentifier(`min_${metric.slug}`)}, max(${column}) AS ${quoteIdentifier(`max_${metric.slug}`)}, count(${column}) AS ${quoteIdentifier('count')} ` +
       `FROM ${this.from}${where([filter.sql])} GROUP BY ${dimensionColumn} ${rankGroups(`${fn}(${column})`, dimensionColumn)}`;
     const measure = measurePhrase(word, metric.label);
@@ -122,7 +122,7 @@ export class ProgramBuilders {
     const names = new NameAllocator();
     const filters = dimensions.map((dimension) => this.filter(dimension, names));
     const window = this.window(time && time.column !== metric.column ? time : undefined, names);
-    const column = quoteIdentifier(metric.column.name);
+    const column = columnSql(metric.column);
     const measure = measurePhrase(word, metric.label, 'overall');
     const by = dimensions.map((d) => d.label);
     const sql =
@@ -163,7 +163,7 @@ export class ProgramBuilders {
     const filters = dimensions.map((dimension) => this.filter(dimension, names));
     // Never bounded by the column it ranks by (a calendar year is no ranking, but stay safe).
     const window = this.window(time && time.column !== metric.column ? time : undefined, names);
-    const column = quoteIdentifier(metric.column.name);
+    const column = columnSql(metric.column);
     const n: Slot = { name: 'n', type: 'integer', required: false, default: 10, description: 'How many rows to return.', minimum: 1, maximum: maxListLimit };
     const order: Slot = { name: 'order', type: 'enum', required: false, default: 'desc', description: 'desc for the highest values first, asc for the lowest.', enum_values: ['desc', 'asc'] };
     return this.draft({
@@ -224,7 +224,7 @@ export class ProgramBuilders {
   }
 
   countBy(dimension: Dimension): DraftProgram {
-    const column = quoteIdentifier(dimension.column.name);
+    const column = columnSql(dimension.column);
     return this.draft({
       name: `count_${this.tableSlug}_by_${dimension.slug}`,
       family: 'count',
@@ -239,7 +239,7 @@ export class ProgramBuilders {
         `Distribution of ${this.entity} across ${dimension.label}`,
         `Top 3 ${dimension.label} by number of ${this.entity}`,
       ],
-      sql: `SELECT ${column}, count(*) AS ${quoteIdentifier('count')} FROM ${this.from} GROUP BY ${column} ${rankGroups('count(*)', column)}`,
+      sql: `SELECT ${selected(dimension.column)}, count(*) AS ${quoteIdentifier('count')} FROM ${this.from} GROUP BY ${column} ${rankGroups('count(*)', column)}`,
       steps: {
         family: 'count',
         table: this.table,
@@ -255,7 +255,7 @@ export class ProgramBuilders {
   }
 
   numericRange(metric: Metric, dimensions: Dimension[]): DraftProgram {
-    const column = quoteIdentifier(metric.column.name);
+    const column = columnSql(metric.column);
     const names = new NameAllocator([`min_${metric.slug}`, `max_${metric.slug}`, 'limit']);
     const filters = dimensions.map((dimension) => this.filter(dimension, names));
     const type = metric.integer ? 'integer' : 'number';
@@ -357,7 +357,7 @@ export class ProgramBuilders {
     const anyPeriod = ['day', 'week', 'month', 'year'].some(namesPeriod) ? periods : `${periods} of ${time.label}`;
     // date_trunc gives a TIMESTAMP even for a DATE; a date column's periods stay dates.
     const period = time.isDate ? `CAST(date_trunc($interval, ${time.expression}) AS DATE)` : `date_trunc($interval, ${time.expression})`;
-    const value = metric ? `, ${metric.additive ? 'sum' : 'avg'}(${quoteIdentifier(metric.column.name)}) AS ${quoteIdentifier(`${metric.additive ? 'sum' : 'avg'}_${metric.slug}`)}` : '';
+    const value = metric ? `, ${metric.additive ? 'sum' : 'avg'}(${columnSql(metric.column)}) AS ${quoteIdentifier(`${metric.additive ? 'sum' : 'avg'}_${metric.slug}`)}` : '';
     return this.draft({
       name: `${this.tableSlug}_over_time_by_${time.slug}`,
       family: 'time_series',
@@ -388,7 +388,7 @@ export class ProgramBuilders {
   textSearch(text: RankedColumn): DraftProgram {
     const term: Slot = { name: 'term', type: 'string', required: true, default: null, description: `Words to find in ${text.label} (case-insensitive, anywhere in the text).` };
     const limit = limitSlot('The most rows to return.');
-    const column = quoteIdentifier(text.column.name);
+    const column = columnSql(text.column);
     const sample = String(text.column.top_values[0]?.value ?? text.column.min ?? 'word').split(/\s+/)[0] ?? 'word';
     return this.draft({
       name: `search_${this.tableSlug}_by_${text.slug}`,
@@ -414,7 +414,7 @@ export class ProgramBuilders {
     else if (dimension.values !== null) slot = { ...base, type: 'enum', enum_values: dimension.values };
     else if (dimension.kind === 'numeric') slot = { ...base, type: isInteger(dimension.column) ? 'integer' : 'number' };
     else slot = { ...base, type: 'string' };
-    const column = quoteIdentifier(dimension.column.name);
+    const column = columnSql(dimension.column);
     return { slot, sql: `($${name} IS NULL OR ${column} = $${name})`, filter: { column: dimension.column.name, op: 'eq', slot: name } };
   }
 
@@ -423,7 +423,7 @@ export class ProgramBuilders {
    * people are older than 30"), the data's extent told as on the range programs.
    */
   private bounds(metric: Metric, names: NameAllocator): { slots: Slot[]; sql: string[]; filters: ProgramFilter[] } {
-    const column = quoteIdentifier(metric.column.name);
+    const column = columnSql(metric.column);
     const low = names.take(`min_${metric.slug}`);
     const high = names.take(`max_${metric.slug}`);
     const type = metric.integer ? 'integer' : 'number';
@@ -457,7 +457,7 @@ export class ProgramBuilders {
     ];
     // The data's extent is told (observed_minimum/maximum), as on the range programs: a date past it is refused by routing.
     if (time.yearly) {
-      const column = quoteIdentifier(time.column.name);
+      const column = columnSql(time.column);
       const extent = ` The data holds ${String(time.column.min)} to ${String(time.column.max)}.`;
       const observed = { observed_minimum: Number(time.column.min), observed_maximum: Number(time.column.max) };
       return {
@@ -507,6 +507,11 @@ function groupRankSlots(dimension: Dimension): Slot[] {
 
 function limitSlot(description: string): Slot {
   return { name: 'limit', type: 'integer', required: false, default: defaultListLimit, description, minimum: 1, maximum: maxListLimit };
+}
+
+/** A grouped column in a SELECT list: a STRUCT field answers under its dotted name (`"properties"['net'] AS "properties.net"`). */
+function selected(column: ColumnProfile): string {
+  return column.path ? `${columnSql(column)} AS ${quoteIdentifier(column.name)}` : columnSql(column);
 }
 
 function where(conditions: string[]): string {

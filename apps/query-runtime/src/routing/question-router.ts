@@ -390,7 +390,12 @@ export class QuestionRouter {
       const candidate = this.candidates[hit.id]!;
       let mentions = mentionsByTable.get(candidate.table);
       if (!mentions) {
-        mentions = this.tables.get(candidate.table)?.mentions(qWords) ?? [];
+        // A value that is the data's own name ("earthquakes" of a `type` holding "earthquake", in the
+        // earthquakes data) names the data, not a filter, unless its column is named beside it.
+        const named = namedColumns.get(candidate.table) ?? [];
+        const namesData = (m: ValueMention) =>
+          !named.some((n) => n.column === m.column) && qWords.filter((w) => w.span[0] >= m.span[0] && w.span[1] <= m.span[1]).every((w) => candidate.tableStems.includes(w.stem));
+        mentions = (this.tables.get(candidate.table)?.mentions(qWords) ?? []).filter((m) => !namesData(m));
         mentionsByTable.set(candidate.table, mentions);
       }
       // A value named by part of its words is a weaker reading: a capitalized run stays an unlisted
@@ -519,10 +524,13 @@ export class QuestionRouter {
     return pattern;
   }
 
-  /** The longest term of the programs' own words (4 letters or more, 3 fewer than the word at least) that begins `term`. */
+  /**
+   * The longest term of the programs' own words (4 letters or more, 3 fewer than the word at least;
+   * 3 letters for a word of 8 or more: `mag` of "magnitude", `pop` of "population") that begins `term`.
+   */
   private shortened(term: string): string | undefined {
     let best: string | undefined;
-    for (let length = term.length - 3; length >= 4; length -= 1) {
+    for (let length = term.length - 3; length >= (term.length >= 8 ? 3 : 4); length -= 1) {
       const prefix = term.slice(0, length);
       if (this.structureTerms.has(prefix)) {
         best = prefix;

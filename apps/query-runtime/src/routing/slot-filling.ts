@@ -466,19 +466,27 @@ function labelledValue(plan: SlotPlan, context: FillContext): { value: SlotValue
  * A stated bound belongs to the plan's column when the nearest column name in the question is that
  * column's (or far away); with no column named, only to a program that bounds one column alone.
  */
+/** Whether a column's word is the question's word as data shortens it (`mag` of "magnitude", `temp` of "temperature"), as the router reads it. */
+function shortens(short: string, word: string): boolean {
+  return short.length >= (word.length >= 8 ? 3 : 4) && word.length >= short.length + 3 && word.startsWith(short);
+}
+
 function belongsTo(span: Span, plan: SlotPlan, context: FillContext, sole: boolean): boolean {
   const labels = context.table?.labels ?? [];
-  let best: { column: string; distance: number; hits: number } | null = null;
+  // Of labels as near, the one whose words the question says more of, then the one it says all of
+  // ("mag above 5" is `mag`, not `mag type`).
+  let best: { column: string; distance: number; hits: number; cover: number } | null = null;
   for (const label of labels) {
     let hits = 0;
     let distance = Infinity;
     for (const word of context.words) {
-      if (!label.stems.includes(word.stem)) continue;
+      if (!label.stems.includes(word.stem) && !label.stems.some((short) => shortens(short, word.word))) continue;
       hits += 1;
       distance = Math.min(distance, Math.abs(word.span[0] - span[0]), Math.abs(word.span[1] - span[1]));
     }
     if (hits === 0) continue;
-    if (!best || distance < best.distance || (distance === best.distance && hits > best.hits)) best = { column: label.column, distance, hits };
+    const cover = hits / label.stems.length;
+    if (!best || distance < best.distance || (distance === best.distance && (hits > best.hits || (hits === best.hits && cover > best.cover)))) best = { column: label.column, distance, hits, cover };
   }
   return best ? best.column === plan.column || (sole && best.distance > 40) : sole;
 }

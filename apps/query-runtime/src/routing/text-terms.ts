@@ -105,6 +105,10 @@ export const impliedMeasures: Record<string, string[]> = {
   widest: ['width'],
   narrowest: ['width'],
   deepest: ['depth'],
+  shallowest: ['depth'],
+  // Earthquakes, storms, signals: strength is a magnitude or an intensity (`mag` as data shortens it).
+  strongest: ['magnitude', 'mag', 'intensity', 'strength'],
+  weakest: ['magnitude', 'mag', 'intensity', 'strength'],
   // The extremes of a coordinate (southern and western ones rank ascending: question-parse).
   northernmost: ['latitude', 'lat'],
   southernmost: ['latitude', 'lat'],
@@ -137,15 +141,20 @@ export const stopWords = new Set(
   ).split(/\s+/),
 );
 
-/** `Weight_in_lbs` → `weight in lbs`; `releaseDate` → `release date`. */
+/**
+ * `Weight_in_lbs` → `weight in lbs`; `releaseDate` → `release date`. A nested object's field
+ * (`properties.magType`, a dotted path with no spaces) is called by its own name: `mag type`.
+ */
 export function humanWords(name: string): string {
-  return name
+  return (dottedPath.test(name) ? name.slice(name.lastIndexOf('.') + 1) : name)
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/[_\-./()]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()
     .toLowerCase();
 }
+
+const dottedPath = /^[^.\s]+(?:\.[^.\s]+)+$/;
 
 export function normalizeText(text: string): string {
   let out = ` ${text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase()} `;
