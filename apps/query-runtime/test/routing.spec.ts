@@ -86,7 +86,11 @@ describe('QuestionRouter', () => {
     // "over" is strict; the integer slot takes the next whole number.
     expect(over.slots).toEqual({ min_horsepower: 201 });
     expect(answer('cars with between 100 and 150 horsepower').slots).toEqual({ min_horsepower: 100, max_horsepower: 150 });
-    expect(answer('days where max temp was above 30').slots).toEqual({ min_temp_max: 30 });
+    // A number slot's bounds are inclusive too: "above 30" takes the next double, which leaves a day
+    // of exactly 30.0 out (it was counted); "at least 30" takes 30 itself.
+    expect(answer('days where max temp was above 30').slots).toEqual({ min_temp_max: 30.000000000000004 });
+    expect(answer('days where max temp was below 0').slots).toEqual({ max_temp_max: -Number.MIN_VALUE });
+    expect(answer('days where max temp was at least 30').slots).toEqual({ min_temp_max: 30 });
   });
 
   it('reads top N and the sort direction', () => {

@@ -308,7 +308,11 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
         if (!comparison) break;
         const raw = plan.role === 'min' ? comparison.min : comparison.max;
         const strict = plan.role === 'min' ? comparison.strictMin : comparison.strictMax;
-        const value = raw !== null && strict && plan.slot.type === 'integer' && Number.isInteger(raw) ? raw + (plan.role === 'min' ? 1 : -1) : raw;
+        // "more than 30" leaves 30 out: the next whole number of an integer slot, the next double of a
+        // number slot (the programs' bounds are inclusive; 30.000000000000004 keeps a row of 30.0 out
+        // and every row above it in).
+        const step = plan.role === 'min' ? 1 : -1;
+        const value = raw === null || !strict ? raw : plan.slot.type === 'integer' ? (Number.isInteger(raw) ? raw + step : raw) : nextDouble(raw, step);
         take(plan, value, comparison.span);
         break;
       }
@@ -466,6 +470,16 @@ function labelledValue(plan: SlotPlan, context: FillContext): { value: SlotValue
  * A stated bound belongs to the plan's column when the nearest column name in the question is that
  * column's (or far away); with no column named, only to a program that bounds one column alone.
  */
+/** The double next to `value` upwards (1) or downwards (-1). */
+export function nextDouble(value: number, direction: 1 | -1): number {
+  if (!Number.isFinite(value)) return value;
+  if (value === 0) return direction * Number.MIN_VALUE;
+  const bits = new BigInt64Array(new Float64Array([value]).buffer);
+  // Away from zero is one more in the bits' magnitude, towards zero one less.
+  bits[0] = bits[0]! + ((value > 0) === (direction > 0) ? 1n : -1n);
+  return new Float64Array(bits.buffer)[0]!;
+}
+
 /** Whether a column's word is the question's word as data shortens it (`mag` of "magnitude", `temp` of "temperature"), as the router reads it. */
 function shortens(short: string, word: string): boolean {
   return short.length >= (word.length >= 8 ? 3 : 4) && word.length >= short.length + 3 && word.startsWith(short);
