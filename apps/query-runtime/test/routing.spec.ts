@@ -458,6 +458,15 @@ describe('QuestionRouter over a year held as a number (jobs: 1850–2000)', () =
 describe('QuestionRouter on values named by part of their words', () => {
   const ask = askingOver('querylane-routing-part-', () => ({ football: vegaJson('football.json') as Record<string, unknown>[], movies: vegaJson('movies.json') as Record<string, unknown>[] }));
 
+  it('searches a title for the one name a question about the data gives ("the IMDB rating of Titanic")', () => {
+    expect(ask('What is the IMDB rating of Titanic?')).toMatchObject({ kind: 'answer', candidate: { name: 'search_movies_by_title' }, slots: { term: 'Titanic' } });
+  });
+
+  it('offers the programs of the data whose value a question names when no program shares its words', () => {
+    const refused = ask('gimme Westerns');
+    expect(refused.kind === 'refusal' ? refused.candidates[0]?.endpoint_name : refused).toBe('list_movies');
+  });
+
   it('reads a value beside every word of a column name of several ("away score of 0" is not the home score)', () => {
     const away = ask('how many football games ended with an away score of 0?');
     expect(away.kind === 'answer' && [away.candidate.family, away.slots]).toEqual(['count', { away_score: 0 }]);
@@ -700,6 +709,15 @@ describe('QuestionRouter over people (names unique per row) and states', () => {
 
   it('counts within a bound of any of the best measures, not only the first two ("how many states had more than 50 hurricanes")', () => {
     expect(ask('how many states had more than 50 hurricanes?')).toMatchObject({ kind: 'answer', candidate: { family: 'count' }, slots: { min_hurricanes: 51 } });
+  });
+
+  it('answers an average "per <key>" of a table with one row per key by the average over every row', () => {
+    expect(ask('average number of hurricanes per state')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_hurricanes' }, slots: {} });
+  });
+
+  it('reads a comparative as the measure its superlative implies, in finding programs too ("victims older than 50")', () => {
+    // No program has the word "victims": the age the comparative implies finds the age range.
+    expect(ask('Who were the victims older than 50?')).toMatchObject({ kind: 'answer', candidate: { family: 'range' }, slots: { min_age: 51 } });
   });
 
   it('reads comparative adjectives as bounds of the column they measure, and "had no X" as zero', () => {

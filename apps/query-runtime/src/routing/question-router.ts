@@ -75,6 +75,9 @@ export class QuestionRouter {
       const terms = this.measureTerms.get(candidate.table) ?? new Set<string>();
       if (candidate.family === 'aggregate') for (const term of candidate.measureTerms) terms.add(term);
       this.measureTerms.set(candidate.table, terms);
+      const keys = this.keyColumns.get(candidate.table) ?? new Set<string>();
+      if (candidate.family === 'lookup') for (const plan of candidate.plans) if (plan.role === 'key' && plan.column) keys.add(plan.column);
+      this.keyColumns.set(candidate.table, keys);
     }
     this.tableStemLists = [...new Map(candidates.map((c) => [c.table, c.tableStems])).values()];
   }
@@ -343,7 +346,8 @@ export class QuestionRouter {
       const own = canonicalTerm(word);
       if (known.length > 0 && own && !this.vocabulary.has(own)) contentTerms.delete(own);
     };
-    for (const { word } of qWords) imply(word, impliedMeasures[word] ?? []);
+    // A comparative implies what its superlative does ("older than 50" an age, as "the oldest").
+    for (const { word } of qWords) imply(word, impliedMeasures[word] ?? (/er$/.test(word) ? impliedMeasures[word.replace(/ier$/, 'iest').replace(/er$/, 'est')] : undefined) ?? []);
     if (/\b(named|called)\b/.test(parsed.lower)) imply('', ['name']);
     if (/\btitled\b/.test(parsed.lower)) imply('', ['title']);
 
@@ -353,6 +357,15 @@ export class QuestionRouter {
     const retrieved = hits.slice(0, rerankDepth).map((hit) => ({ id: hit.id as number, score: hit.score, queryTerms: hit.queryTerms, terms: hit.terms }));
     // A follow-up scores one program, whatever retrieval thinks of it.
     const top = only === undefined ? retrieved : [hits.find((hit) => hit.id === only) ?? { id: only, score: 0, queryTerms: [] as string[], terms: [] as string[] }].map((hit) => ({ id: hit.id as number, score: hit.score, queryTerms: hit.queryTerms, terms: hit.terms }));
+    // Nothing retrieved, but the question names values of a data set ("list the victims in
+    // Koreatown": no program has the word "victims"): that data set's programs are ranked, with no
+    // retrieval score, and the one that takes the value wins.
+    if (top.length === 0 && only === undefined) {
+      for (const [table, values] of this.tables) {
+        if (!values.mentions(qWords).some((mention) => !mention.part)) continue;
+        for (const candidate of this.candidates) if (candidate.table === table) top.push({ id: candidate.index, score: 0, queryTerms: [], terms: [] });
+      }
+    }
     // (A follow-up's program may not be retrieved at all: its score 0 divides nothing.)
     const maxBm25 = top[0]?.score || 1;
     // A stated date is applied only by a program with a date filter, whose words the question may
@@ -491,8 +504,12 @@ export class QuestionRouter {
         const ranksNamed = candidate.selectsAll && !computes && named.some((n) => shaped.has(n.column));
         // Only a question that ranks or computes asks for a grouping ("which group is Alan in" does not).
         const asGrouping = (label: string) => ranksOrComputes && !ranksNamed && groupCue.some((cue) => label === cue || label.replace(/s$/, '') === cue);
+        // A grouping by a column with one row per value ("average hurricanes per state" of a table of
+        // states) is every row: an aggregate over all rows answers it.
+        const keys = this.keyColumns.get(candidate.table);
         for (const { label, column } of named) {
           if (tableLabel === label) continue;
+          if (asGrouping(label) && candidate.groupBy.length === 0 && keys?.has(column)) continue;
           const missing = asGrouping(label) && !valued(column) ? !shaped.has(column) && !candidate.groupBy.includes(label) : !candidate.selectsAll && !reads.has(column);
           if (missing) unread.push(label);
         }
@@ -508,6 +525,9 @@ export class QuestionRouter {
   }
 
   private readonly shortLabels = new Map<string, RegExp>();
+
+  /** Per table, the columns a lookup program looks a row up by: one row per value. */
+  private readonly keyColumns = new Map<string, Set<string>>();
 
   /** Per table, the terms of the columns its aggregates measure ("death" of `avg_deaths`). */
   private readonly measureTerms = new Map<string, Set<string>>();

@@ -372,6 +372,12 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
   const [key] = keys.length === 1 && guessed === 0 ? keys : [];
   const keyPointed = key !== undefined && (context.tableNamed === true || (key.label !== null && labelStems(key.label).some((l) => context.words.some((w) => w.stem === l))));
   if (keyPointed && span !== undefined && take(key, parsed.text.slice(span[0], span[1]), span)) guessed = 1;
+  // A text search takes it too, when the question names this data or one of its columns: "what is
+  // the IMDB rating of Titanic" of movies searched by title (a title is no listed value).
+  const searches = candidate.plans.filter((plan) => plan.role === 'term' && slots[plan.slot.name] === undefined);
+  const [search] = searches.length === 1 && guessed === 0 ? searches : [];
+  const dataPointed = context.tableNamed === true || (context.table?.labels.some((label) => label.stems.length > 0 && label.stems.every((l) => context.words.some((w) => w.stem === l))) ?? false);
+  if (search !== undefined && dataPointed && span !== undefined && take(search, parsed.text.slice(span[0], span[1]), span)) guessed = 1;
   // Required slots with a default are fine; without one the program cannot run.
   const unfit = candidate.slots.some((slot) => slot.required && slots[slot.name] === undefined && (slot.default === null || slot.default === undefined));
   return { slots, used, rejected, guessed, unfit };
