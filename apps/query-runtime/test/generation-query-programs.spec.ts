@@ -330,7 +330,10 @@ describe('births', () => {
       const year = byYear.get(Number(row.year)) ?? { count: 0, births: 0 };
       byYear.set(Number(row.year), { count: year.count + 1, births: year.births + Number(row.births) });
     }
-    expect(rows.map((r) => [r.period, num(r.count), num(r.avg_births)])).toEqual([...byYear].sort(([a], [b]) => a - b).map(([year, totals]) => [`${year}-01-01`, totals.count, totals.births / totals.count]));
+    // The total per year comes beside the average ("total births per year").
+    expect(rows.map((r) => [r.period, num(r.count), num(r.avg_births), num(r.sum_births)])).toEqual(
+      [...byYear].sort(([a], [b]) => a - b).map(([year, totals]) => [`${year}-01-01`, totals.count, totals.births / totals.count, totals.births]),
+    );
     // One region's years.
     const north = await run('births', series!.name, { region: 'north' });
     expect(north.reduce((total, r) => total + num(r.count), 0)).toBe(births.filter((b) => b.region === 'north').length);

@@ -357,13 +357,17 @@ export class ProgramBuilders {
     const anyPeriod = ['day', 'week', 'month', 'year'].some(namesPeriod) ? periods : `${periods} of ${time.label}`;
     // date_trunc gives a TIMESTAMP even for a DATE; a date column's periods stay dates.
     const period = time.isDate ? `CAST(date_trunc($interval, ${time.expression}) AS DATE)` : `date_trunc($interval, ${time.expression})`;
-    const value = metric ? `, ${metric.additive ? 'sum' : 'avg'}(${columnSql(metric.column)}) AS ${quoteIdentifier(`${metric.additive ? 'sum' : 'avg'}_${metric.slug}`)}` : '';
+    // Both the total and the average per period, the one the metric's name suggests first, as the
+    // aggregates give both: "total precipitation per year" and "average temperature per month" are
+    // both asked of one series (it gave the average only to the first).
+    const [first, second] = metric?.additive ? (['sum', 'avg'] as const) : (['avg', 'sum'] as const);
+    const value = metric ? [first, second].map((fn) => `, ${fn}(${columnSql(metric.column)}) AS ${quoteIdentifier(`${fn}_${metric.slug}`)}`).join('') : '';
     return this.draft({
       name: `${this.tableSlug}_over_time_by_${time.slug}`,
       family: 'time_series',
       score: time.score,
       query: `How many ${this.entity} are there per ${perPeriod(String(interval.default))}?`,
-      description: `The number of ${this.entity}${metric ? ` and the ${measurePhrase(metric.additive ? 'total' : 'average', metric.label)}` : ''} per ${time.yearly ? perPeriod('year') : anyPeriod}${optionally(dimensions)}.`,
+      description: `The number of ${this.entity}${metric ? ` and the ${measurePhrase(metric.additive ? 'total' : 'average', metric.label)} (with the ${metric.additive ? 'average' : 'total'})` : ''} per ${time.yearly ? perPeriod('year') : anyPeriod}${optionally(dimensions)}.`,
       reason: time.yearly
         ? `${quoted(time.column)} holds calendar years from ${String(time.column.min)} to ${String(time.column.max)}, so rows can be counted year by year.`
         : `${quoted(time.column)} holds dates${time.minimum && time.maximum ? ` from ${time.minimum} to ${time.maximum}` : ''}${time.spanDays === null ? '' : ` (${Math.round(time.spanDays)} days)`}, so it can be bucketed by period.`,
