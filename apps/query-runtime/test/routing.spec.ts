@@ -39,6 +39,9 @@ async function deploy(dir: string, data: Record<string, Record<string, unknown>[
  * For a describe block: deploys only these tables' programs before its tests (and removes them
  * after), and answers how the block asks its router a question.
  */
+/** A vega-datasets CSV file's rows, numbers cast. */
+const csv = (file: string) => parse(readFileSync(join(vegaDataDir(), file), 'utf8'), { columns: true, skip_empty_lines: true, cast: true }) as Record<string, unknown>[];
+
 function askingOver(prefix: string, data: () => Record<string, Record<string, unknown>[]>): (question: string) => RouteResult {
   const dir = scratchDir(prefix);
   let only: QuestionRouter | undefined;
@@ -523,7 +526,6 @@ describe('QuestionRouter with one data set deployed', () => {
 });
 
 describe('QuestionRouter with names people write apart or in capitals', () => {
-  const csv = (file: string) => parse(readFileSync(join(vegaDataDir(), file), 'utf8'), { columns: true, skip_empty_lines: true, cast: true }) as Record<string, unknown>[];
   const ask = askingOver('querylane-routing-names-', () => ({ sp500: csv('sp500.csv'), co2: csv('co2-concentration.csv') }));
 
   it('reads "S&P 500" as sp500 and "CO2" as the co2 data, not as unknown proper nouns', () => {
@@ -553,7 +555,6 @@ describe('QuestionRouter with names people write apart or in capitals', () => {
 });
 
 describe('QuestionRouter over disasters, population and unemployment', () => {
-  const csv = (file: string) => parse(readFileSync(join(vegaDataDir(), file), 'utf8'), { columns: true, skip_empty_lines: true, cast: true }) as Record<string, unknown>[];
   const ask = askingOver('querylane-routing-disasters-', () => ({
     disasters: csv('disasters.csv'),
     population: vegaJson('population.json') as Record<string, unknown>[],
@@ -591,7 +592,6 @@ describe('QuestionRouter over disasters, population and unemployment', () => {
 });
 
 describe('QuestionRouter over words the data writes apart or uses as values', () => {
-  const csv = (file: string) => parse(readFileSync(join(vegaDataDir(), file), 'utf8'), { columns: true, skip_empty_lines: true, cast: true }) as Record<string, unknown>[];
   const ask = askingOver('querylane-routing-glued-', () => ({ zipcodes: csv('zipcodes.csv'), driving: vegaJson('driving.json') as Record<string, unknown>[] }));
 
   it('reads "zip codes" as the zipcodes data', () => {
@@ -679,7 +679,6 @@ describe('QuestionRouter over monarchs (reign years held as numbers)', () => {
 });
 
 describe('QuestionRouter over wind vectors, countries and groups (trial questions)', () => {
-  const csv = (file: string) => parse(readFileSync(join(vegaDataDir(), file), 'utf8'), { columns: true, skip_empty_lines: true, cast: true }) as Record<string, unknown>[];
   const ask = askingOver('querylane-routing-trial-', () => ({ windvectors: csv('windvectors.csv'), countries: vegaJson('countries.json') as Record<string, unknown>[], lookup_groups: csv('lookup_groups.csv') }));
 
   it('reads "the maximum X" as the highest, and "life expectancy" as the column life_expect', () => {
@@ -694,7 +693,6 @@ describe('QuestionRouter over wind vectors, countries and groups (trial question
 });
 
 describe('QuestionRouter over people (names unique per row) and states', () => {
-  const csv = (file: string) => parse(readFileSync(join(vegaDataDir(), file), 'utf8'), { columns: true, skip_empty_lines: true, cast: true }) as Record<string, unknown>[];
   const ask = askingOver('querylane-routing-people-', () => ({ lookup_people: csv('lookup_people.csv'), hurricanes: csv('population_engineers_hurricanes.csv') }));
 
   it('looks up a row by a name of an identifier column ("how old is George")', () => {
@@ -740,5 +738,19 @@ describe('a nested object\'s fields (GeoJSON earthquakes)', () => {
 
   it('reads "earthquakes" as the data\'s name, not as the value `earthquake` of its `type` field', () => {
     expect(ask('how many earthquakes per status')).toMatchObject({ kind: 'answer', candidate: { name: 'count_earthquakes_by_properties_status' } });
+  });
+});
+
+describe('columns no program reads (us-employment: 23 columns, programs for a few)', () => {
+  const ask = askingOver('querylane-routing-employment-', () => ({ us_employment: csv('us-employment.csv') }));
+
+  it('does not bind a bound beside a column no program reads to a column named in part ("nonfarm change more than 300" is no bound on nonfarm)', () => {
+    const answer = ask('months where nonfarm change was more than 300');
+    expect(answer.kind === 'answer' ? answer.slots : 'refused').not.toHaveProperty('min_nonfarm');
+  });
+
+  it('does not rank by another column a superlative of a column no program ranks by ("the highest government employment")', () => {
+    const answer = ask('What was the highest government employment?');
+    expect(answer.kind === 'answer' ? answer.candidate.name : 'refused').not.toBe('top_us_employment_by_nonfarm');
   });
 });

@@ -135,7 +135,11 @@ export class QuestionRouter {
     search.addAll(candidates.map((c) => c.document));
 
     const tables = new Map<string, TableValues>();
-    for (const [table, columnLabels] of labels) {
+    for (const [table, programLabels] of labels) {
+      // Every column of the data is a label a stated bound or value may sit beside, those no program
+      // reads too: "nonfarm change more than 300" is no bound on `nonfarm` (it bound 300 there).
+      const columnLabels = new Map(programLabels);
+      for (const column of options.columns?.[table] ?? []) if (!columnLabels.has(column)) columnLabels.set(column, humanWords(column));
       const tableValues = new TableValues(values[table] ?? {}, columnLabels, (word) => {
         const term = canonicalTerm(word);
         return term !== null && structureTerms.has(term);
@@ -507,10 +511,17 @@ export class QuestionRouter {
         // A grouping by a column with one row per value ("average hurricanes per state" of a table of
         // states) is every row: an aggregate over all rows answers it.
         const keys = this.keyColumns.get(candidate.table);
+        const ranksUnnamed = candidate.family === 'top_n' && !named.some((n) => shaped.has(n.column));
         for (const { label, column } of named) {
           if (tableLabel === label) continue;
           if (asGrouping(label) && candidate.groupBy.length === 0 && keys?.has(column)) continue;
-          const missing = asGrouping(label) && !valued(column) ? !shaped.has(column) && !candidate.groupBy.includes(label) : !candidate.selectsAll && !reads.has(column);
+          // A ranking by a column the question does not name, of a question that names another
+          // column it gives no value ("the highest government employment" ranked by nonfarm), ranks
+          // by the wrong column.
+          const missing =
+            asGrouping(label) && !valued(column)
+              ? !shaped.has(column) && !candidate.groupBy.includes(label)
+              : (!candidate.selectsAll && !reads.has(column)) || (ranksUnnamed && !valued(column) && !shaped.has(column));
           if (missing) unread.push(label);
         }
       }
