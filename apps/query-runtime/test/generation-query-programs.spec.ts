@@ -70,6 +70,8 @@ const data: Record<string, Row[]> = {
   // A numeric year of 117 years, and a metric named `total`.
   disasters: parse(readFileSync(join(vegaDataDir(), 'disasters.csv'), 'utf8'), { columns: true, cast: true, skip_empty_lines: true }) as Row[],
   income: vegaJson('income.json') as Row[],
+  // 23 columns, 20 of them employment figures: more measures than have programs of their own.
+  employment: parse(readFileSync(join(vegaDataDir(), 'us-employment.csv'), 'utf8'), { columns: true, cast: true, skip_empty_lines: true }) as Row[],
   // GeoJSON features: every quantity is a field of a nested object (`properties.mag`).
   earthquakes: (vegaJson('earthquakes.json') as { features: Row[] }).features,
 };
@@ -397,6 +399,30 @@ describe('earthquakes (GeoJSON: the quantities are fields of a nested object)', 
     const counts = new Map<string, number>();
     for (const f of features) counts.set(f.magType, (counts.get(f.magType) ?? 0) + 1);
     expect(Object.fromEntries(byType.map((row) => [row['properties.magType'], num(row.count)]))).toEqual(Object.fromEntries(counts));
+  });
+});
+
+describe('a wide table (us-employment): the measures past those with programs of their own', () => {
+  const rows = data.employment as Record<string, number | string>[];
+  const value = (row: Row, column: string) => Number(row[column]);
+
+  it('ranks, ranges and averages any of them through a program that takes the column as an enum slot', async () => {
+    const top = program('employment', 'top_employment_by_column');
+    const choices = top.slots.find((slot) => slot.name === 'column')!;
+    expect(choices).toMatchObject({ type: 'enum', required: true });
+    expect(choices.enum_values).toEqual(expect.arrayContaining(['government', 'manufacturing', 'nonfarm_change']));
+    // None of the columns with a ranking of their own is offered again.
+    const ranked = programs.employment!.filter((p) => p.family === 'top_n' && p !== top).map((p) => p.steps.order!.column);
+    expect(choices.enum_values!.filter((column) => ranked.includes(String(column)))).toEqual([]);
+    const highest = await run('employment', 'top_employment_by_column', { column: 'government', n: 3 });
+    expect(highest.map((row) => value(row, 'government'))).toEqual(rows.map((row) => value(row, 'government')).sort((a, b) => b - a).slice(0, 3));
+    expect(Object.keys(highest[0]!)).toEqual(Object.keys(rows[0]!));
+    const gains = await run('employment', 'employment_by_column_range', { column: 'nonfarm_change', min_value: 300, limit: 1000 });
+    expect(gains.map((row) => row.month)).toEqual(rows.filter((row) => value(row, 'nonfarm_change') >= 300).sort((a, b) => value(a, 'nonfarm_change') - value(b, 'nonfarm_change')).map((row) => row.month));
+    const [overall] = await run('employment', 'avg_employment_column', { column: 'manufacturing' });
+    const manufacturing = rows.map((row) => value(row, 'manufacturing'));
+    expect(num(overall!.avg)).toBeCloseTo(manufacturing.reduce((a, b) => a + b, 0) / manufacturing.length, 6);
+    expect([num(overall!.min), num(overall!.max), num(overall!.count)]).toEqual([Math.min(...manufacturing), Math.max(...manufacturing), manufacturing.length]);
   });
 });
 

@@ -611,12 +611,15 @@ describe('QuestionRouter over a table with more columns than programs', () => {
   const ask = askingOver('querylane-routing-columns-', () => ({ political_contributions: vegaJson('political-contributions.json') as Record<string, unknown>[] }));
 
   it('refuses a question naming a column no close program reads, instead of answering with another', () => {
+    // Ending cash has no aggregate per party: the overall average of any column is no answer "by party".
     const ending = ask('average ending cash by party');
     expect(ending.kind === 'refusal' ? 'refused' : ending.candidate.name).toBe('refused');
-    const direct = ask('what is the average ending cash');
-    expect(direct.kind === 'refusal' && direct.reason).toMatch(/names "ending cash"/);
     const beginning = ask('average beginning cash by party');
     expect(beginning.kind === 'answer' && beginning.candidate.name).toMatch(/beginning_cash/);
+  });
+
+  it('answers about the measures past those with programs of their own through the programs that take the column as a slot', () => {
+    expect(ask('what is the average ending cash')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_political_contributions_column' }, slots: { column: 'Ending_Cash' } });
   });
 });
 
@@ -752,5 +755,15 @@ describe('columns no program reads (us-employment: 23 columns, programs for a fe
   it('does not rank by another column a superlative of a column no program ranks by ("the highest government employment")', () => {
     const answer = ask('What was the highest government employment?');
     expect(answer.kind === 'answer' ? answer.candidate.name : 'refused').not.toBe('top_us_employment_by_nonfarm');
+  });
+
+  it('answers about them through the programs that take the column as a slot, a bound then belonging to the column named', () => {
+    expect(ask('What was the highest government employment?')).toMatchObject({ kind: 'answer', candidate: { name: 'top_us_employment_by_column' }, slots: { column: 'government', n: 1, order: 'desc' } });
+    const gains = ask('months where nonfarm change was more than 300');
+    expect(gains).toMatchObject({ kind: 'answer', candidate: { name: 'us_employment_by_column_range' }, slots: { column: 'nonfarm_change' } });
+    expect(gains.kind === 'answer' && (gains.slots.min_value as number) > 300 && (gains.slots.min_value as number) < 300.001).toBe(true);
+    expect(ask('average manufacturing employment')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_us_employment_column' }, slots: { column: 'manufacturing' } });
+    // A column with programs of its own is still answered by them.
+    expect(ask('months where nonfarm was more than 140000')).toMatchObject({ kind: 'answer', candidate: { name: 'us_employment_by_nonfarm_range' }, slots: { min_nonfarm: 140001 } });
   });
 });

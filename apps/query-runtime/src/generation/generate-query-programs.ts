@@ -18,9 +18,9 @@ export const defaultMaxPrograms = 40;
 export const familyCaps: Readonly<Record<ProgramFamily, number>> = {
   list: 1,
   count: 4,
-  aggregate: 16,
-  top_n: 4,
-  range: 6,
+  aggregate: 17,
+  top_n: 5,
+  range: 7,
   time_series: 2,
   text_search: 3,
   lookup: 2,
@@ -31,6 +31,8 @@ const filterDimensions = 3;
 const aggregateMetrics = 4;
 const aggregateDimensions = 3;
 const countedMetrics = aggregateMetrics;
+// Most columns one program takes as a slot (a wide table's other measures).
+const maxChosenColumns = 60;
 // Metrics that also get one aggregate over every row ("what is the average gas price?"): the same
 // ones that are grouped, so the aggregate family holds at most 4 × 3 + 4 programs.
 const overallMetrics = aggregateMetrics;
@@ -73,6 +75,18 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
     drafts.push(build.timeSeries(time, aggregable[0], filtersBeside(time.column)));
   }
   for (const text of roles.texts) drafts.push(build.textSearch(text));
+  // A wide table's other measures (us-employment's 20 sectors beside the four with programs): one
+  // ranking, one range and one overall aggregate each take the column as a slot, ranked last in
+  // their families (the caps below leave them a place).
+  const rankedOnes = new Set(measured.slice(0, aggregateMetrics));
+  const rangedOnes = new Set(ranged);
+  const aggregatedOnes = new Set(aggregable.slice(0, aggregateMetrics));
+  const unranked = measured.filter((metric) => !rankedOnes.has(metric)).slice(0, maxChosenColumns);
+  const unranged = measured.filter((metric) => !rangedOnes.has(metric)).slice(0, maxChosenColumns);
+  const unaggregated = aggregable.filter((metric) => !aggregatedOnes.has(metric)).slice(0, maxChosenColumns);
+  if (unranked.length > 0) drafts.push(build.topNOfAny(unranked, filters));
+  if (unranged.length > 0) drafts.push(build.rangeOfAny(unranged, filters));
+  if (unaggregated.length > 0) drafts.push(build.overallOfAny(unaggregated, counted));
   return select(drafts, maxPrograms);
 }
 

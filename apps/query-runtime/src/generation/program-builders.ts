@@ -1,6 +1,6 @@
 // One builder per program family: each turns ranked columns into the SQL, slots, plan, question and
 // example questions of one program. Every identifier goes through quoteIdentifier, every value is a slot.
-import { columnSql, quoteIdentifier, type ColumnProfile, type DataProfile } from '@querylane/duckdb';
+import { columnSql, quoteIdentifier, quoteLiteral, type ColumnProfile, type DataProfile } from '@querylane/duckdb';
 import type { Dimension, Metric, RankedColumn, TimeColumn } from './column-roles.js';
 import type { GeneratedProgram, ProgramFilter, ProgramSteps, Slot } from './query-program.types.js';
 import { NameAllocator, snakeName } from './slug-names.js';
@@ -485,6 +485,103 @@ export class ProgramBuilders {
     };
   }
 
+  /**
+   * The rows ranked by any one of `metrics` (a wide table's measures past the four ranked by
+   * programs of their own: "the month with the highest government employment"), the column an
+   * enum slot.
+   */
+  topNOfAny(metrics: Metric[], dimensions: Dimension[]): DraftProgram {
+    const names = new NameAllocator(['column', 'n', 'order']);
+    const filters = dimensions.map((dimension) => this.filter(dimension, names));
+    const choice = chooseColumn(metrics, this.profile.columns);
+    const n: Slot = { name: 'n', type: 'integer', required: false, default: 10, description: 'How many rows to return.', minimum: 1, maximum: maxListLimit };
+    const order: Slot = { name: 'order', type: 'enum', required: false, default: 'desc', description: 'desc for the highest values first, asc for the lowest.', enum_values: ['desc', 'asc'] };
+    const [first, second] = metrics.map((metric) => metric.label);
+    return this.draft({
+      name: `top_${this.tableSlug}_by_column`,
+      family: 'top_n',
+      score: 0,
+      query: `What are the top 10 ${this.entity} by ${first} (or another column)?`,
+      description: `The ${this.entity} with the highest (or lowest) value of the given column (${joinWords(metrics.map((m) => m.label), 'or')})${optionally(dimensions)}.`,
+      reason: `${metrics.length} more numeric columns than have a ranking of their own: one ranking takes the column as a slot.`,
+      examples: [`Top 5 ${this.entity} by ${first}`, `Which ${this.entity} have the highest ${second ?? first}?`, `The ${this.entity} with the lowest ${first}`],
+      sql: `SELECT * EXCLUDE (${choice.alias}) FROM ${choice.from(this.from)} WHERE ${choice.alias} IS NOT NULL${andAll(filters)} ORDER BY CASE WHEN $order = 'asc' THEN ${choice.alias} END ASC, ${choice.alias} DESC LIMIT $n`,
+      steps: {
+        family: 'top_n',
+        table: this.table,
+        columns: ['*'],
+        filters: filters.map((f) => f.filter),
+        order: { column: '$column', direction: 'slot', slot: 'order' },
+        limit: { slot: 'n' },
+        column_choice: { slot: 'column', columns: metrics.map((m) => m.column.name) },
+      },
+      slots: [choice.slot, ...filters.map((f) => f.slot), n, order],
+    });
+  }
+
+  /** The rows whose value of any one of `metrics` lies within bounds, the column an enum slot. */
+  rangeOfAny(metrics: Metric[], dimensions: Dimension[]): DraftProgram {
+    const names = new NameAllocator(['column', 'min_value', 'max_value', 'limit']);
+    const filters = dimensions.map((dimension) => this.filter(dimension, names));
+    const choice = chooseColumn(metrics, this.profile.columns);
+    const low: Slot = { name: 'min_value', type: 'number', required: false, default: null, description: 'Lowest value of the column to include.' };
+    const high: Slot = { name: 'max_value', type: 'number', required: false, default: null, description: 'Highest value of the column to include.' };
+    const limit = limitSlot('The most rows to return.');
+    const [first, second] = metrics.map((metric) => metric.label);
+    return this.draft({
+      name: `${this.tableSlug}_by_column_range`,
+      family: 'range',
+      score: 0,
+      query: `Which ${this.entity} have ${first} (or another column) between a minimum and a maximum?`,
+      description: `The ${this.entity} whose value of the given column (${joinWords(metrics.map((m) => m.label), 'or')}) lies within the given bounds (either may be left out)${optionally(dimensions)}, lowest first.`,
+      reason: `${metrics.length} more numeric columns than have a range of their own: one range takes the column as a slot.`,
+      examples: [`${capital(this.entity)} with ${first} over 100`, `Which ${this.entity} have ${second ?? first} below 50?`, `${capital(this.entity)} where ${first} is between 10 and 20`],
+      sql:
+        `SELECT * EXCLUDE (${choice.alias}) FROM ${choice.from(this.from)} WHERE ${choice.alias} IS NOT NULL AND ($min_value IS NULL OR ${choice.alias} >= $min_value) ` +
+        `AND ($max_value IS NULL OR ${choice.alias} <= $max_value)${andAll(filters)} ORDER BY ${choice.alias} LIMIT $limit`,
+      steps: {
+        family: 'range',
+        table: this.table,
+        columns: ['*'],
+        filters: [{ column: '$column', op: 'gte', slot: low.name }, { column: '$column', op: 'lte', slot: high.name }, ...filters.map((f) => f.filter)],
+        order: { column: '$column', direction: 'asc' },
+        limit: { slot: 'limit' },
+        column_choice: { slot: 'column', columns: metrics.map((m) => m.column.name) },
+      },
+      slots: [choice.slot, low, high, ...filters.map((f) => f.slot), limit],
+    });
+  }
+
+  /** The average, total, least and greatest of any one of `metrics` over every row (or the filtered ones). */
+  overallOfAny(metrics: Metric[], dimensions: Dimension[]): DraftProgram {
+    const names = new NameAllocator(['column']);
+    const filters = dimensions.map((dimension) => this.filter(dimension, names));
+    const choice = chooseColumn(metrics, this.profile.columns);
+    const [first, second] = metrics.map((metric) => metric.label);
+    return this.draft({
+      name: `avg_${this.tableSlug}_column`,
+      family: 'aggregate',
+      score: 0,
+      query: `What is the average ${first} (or another column)?`,
+      description: `The average (with the total, minimum, maximum and count) of the given column (${joinWords(metrics.map((m) => m.label), 'or')}) over all ${this.entity}${dimensions.length > 0 ? `, optionally only for the given ${joinWords(dimensions.map((d) => d.label))}` : ''}.`,
+      reason: `${metrics.length} more numeric columns than have an aggregate of their own: one aggregate takes the column as a slot.`,
+      examples: [`Average ${first}`, `Total ${second ?? first}`, `What is the average ${first} across all ${this.entity}?`],
+      sql:
+        `SELECT avg(${choice.alias}) AS ${quoteIdentifier('avg')}, sum(${choice.alias}) AS ${quoteIdentifier('sum')}, min(${choice.alias}) AS ${quoteIdentifier('min')}, ` +
+        `max(${choice.alias}) AS ${quoteIdentifier('max')}, count(${choice.alias}) AS ${quoteIdentifier('count')} FROM ${choice.from(this.from)}${where(filters.map((f) => f.sql))}`,
+      steps: {
+        family: 'aggregate',
+        table: this.table,
+        columns: ['$column'],
+        group_by: [],
+        filters: filters.map((f) => f.filter),
+        aggregate: { function: 'avg', column: '$column' },
+        column_choice: { slot: 'column', columns: metrics.map((m) => m.column.name) },
+      },
+      slots: [choice.slot, ...filters.map((f) => f.slot)],
+    });
+  }
+
   private draft(parts: Omit<DraftProgram, 'query_program' | 'stores'> & { sql: string; steps: ProgramSteps }): DraftProgram {
     const { sql, ...rest } = parts;
     return { ...rest, query_program: sql, stores: [this.table] };
@@ -511,6 +608,29 @@ function groupRankSlots(dimension: Dimension): Slot[] {
 
 function limitSlot(description: string): Slot {
   return { name: 'limit', type: 'integer', required: false, default: defaultListLimit, description, minimum: 1, maximum: maxListLimit };
+}
+
+/**
+ * The required enum slot `column` naming one of `metrics` by its column name, and the table with
+ * the value it names beside its columns: a CASE over the slot (SQL takes no column name from a
+ * parameter; the enum admits only these names, so one branch always applies).
+ */
+function chooseColumn(metrics: Metric[], columns: readonly ColumnProfile[]): { slot: Slot; alias: string; from: (table: string) => string } {
+  const slot: Slot = {
+    name: 'column',
+    type: 'enum',
+    required: true,
+    default: null,
+    description: `The column: ${metrics.map((m) => m.column.name).join(', ')}.`,
+    enum_values: metrics.map((m) => m.column.name),
+  };
+  const value = `CASE $column ${metrics.map((m) => `WHEN ${quoteLiteral(m.column.name)} THEN ${columnSql(m.column)}`).join(' ')} END`;
+  // The value once, under a name no column of the data has, left out of the rows returned.
+  const taken = new Set(columns.map((column) => column.name.toLowerCase()));
+  let name = 'chosen_value';
+  while (taken.has(name)) name = `_${name}`;
+  const alias = quoteIdentifier(name);
+  return { slot, alias, from: (table) => `(SELECT *, ${value} AS ${alias} FROM ${table}) AS chosen` };
 }
 
 /** A grouped column in a SELECT list: a STRUCT field answers under its dotted name (`"properties"['net'] AS "properties.net"`). */

@@ -43,6 +43,12 @@ export interface ProgramSteps {
   order?: { column: string; direction: 'asc' | 'desc' | 'slot'; slot?: string };
   limit?: { slot: string } | null;
   interval?: { slot: string };
+  /**
+   * A program over any of several columns (a wide table's measures past those with programs of
+   * their own): the enum `slot` names the column, and a filter or order on the column `$<slot>`
+   * applies to the one it names.
+   */
+  column_choice?: { slot: string; columns: string[] };
 }
 
 export interface GeneratedProgram {

@@ -4,13 +4,15 @@ import type { ProgramFamily, Slot } from '../generation/index.js';
 import { parseSteps, routeCandidateSchema, type ColumnValues, type DataValues, type ParsedSteps, type RouteCandidateInput, type SlotValue } from './routing.types.js';
 import { canonicalTerm, foldValue, humanWords, initials, stem } from './text-terms.js';
 
-export type SlotRole = 'eq' | 'min' | 'max' | 'from' | 'to' | 'limit' | 'order' | 'interval' | 'term' | 'key' | 'other';
+export type SlotRole = 'eq' | 'min' | 'max' | 'from' | 'to' | 'limit' | 'order' | 'interval' | 'term' | 'key' | 'column' | 'other';
 
 export interface SlotPlan {
   slot: Slot;
   role: SlotRole;
-  /** The filtered column, when the plan names it. */
+  /** The filtered column, when the plan names it (null for a bound on the column a `column` slot chooses). */
   column: string | null;
+  /** A bound on the column the program's `column` slot chooses (steps.column_choice). */
+  chosen?: true;
   /** The column as words ("weight in lbs"). */
   label: string | null;
 }
@@ -65,9 +67,11 @@ export function profileCandidate(input: RouteCandidateInput, index: number, valu
   const tableValues = values[table] ?? {};
 
   const columns = new Set<string>();
-  for (const column of [...(steps?.columns ?? []), ...(steps?.group_by ?? []), ...(steps?.filters ?? []).map((f) => f.column)]) if (column !== '*') columns.add(column);
-  if (steps?.aggregate?.column) columns.add(steps.aggregate.column);
-  if (steps?.order && steps.order.column !== 'count' && steps.order.column !== 'period') columns.add(steps.order.column);
+  // `$column`: the column a `column` slot chooses, any of `column_choice.columns`, all of which the program may read.
+  const real = (column: string) => column !== '*' && !column.startsWith('$');
+  for (const column of [...(steps?.columns ?? []), ...(steps?.group_by ?? []), ...(steps?.filters ?? []).map((f) => f.column), ...(steps?.column_choice?.columns ?? [])]) if (real(column)) columns.add(column);
+  if (steps?.aggregate?.column && real(steps.aggregate.column)) columns.add(steps.aggregate.column);
+  if (steps?.order && steps.order.column !== 'count' && steps.order.column !== 'period' && real(steps.order.column)) columns.add(steps.order.column);
   // A count's bounds on a metric ("how many hours above 20 degrees") are no part of what it is about:
   // its text keeps to the rows it counts, so "how many people died" does not find a count by its
   // `deaths` bound (the slot still takes "deaths over 1000").
@@ -95,7 +99,7 @@ export function profileCandidate(input: RouteCandidateInput, index: number, valu
     columns: [...columns],
     selectsAll: steps?.columns.includes('*') ?? false,
     ranks: ranksByMeasure(candidate.query, steps, family),
-    measureTerms: steps?.aggregate?.column ? humanWords(steps.aggregate.column).split(' ').flatMap((word) => canonicalTerm(word) ?? []) : [],
+    measureTerms: steps?.aggregate?.column && !steps.aggregate.column.startsWith('$') ? humanWords(steps.aggregate.column).split(' ').flatMap((word) => canonicalTerm(word) ?? []) : [],
     // Words only, and none that says what to do: "sp500_2000" is not named by "in 2000", nor
     // `lookup_groups` by "look up".
     tableStems: foldValue(humanWords(table))
@@ -129,6 +133,8 @@ function ranksByMeasure(query: string, steps: ParsedSteps | null, family: Progra
 /** From the plan when there is one; from slot names and types for hand-written SQL. */
 function planSlot(slot: Slot, steps: ParsedSteps | null, family: ProgramFamily | null): SlotPlan {
   const filter = steps?.filters.find((f) => f.slot === slot.name);
+  if (steps?.column_choice?.slot === slot.name) return { slot, role: 'column', column: null, label: null };
+  if (filter?.column.startsWith('$')) return { slot, role: filter.op === 'gte' ? 'min' : filter.op === 'lte' ? 'max' : 'other', column: null, label: null, chosen: true };
   const plan = (role: SlotRole, column: string | null = filter?.column ?? null): SlotPlan => ({ slot, role, column, label: column ? humanWords(column) : null });
   if (filter) {
     if (filter.op === 'ilike') return plan('term');

@@ -5,7 +5,7 @@ import MiniSearch, { type SearchResult } from 'minisearch';
 import { profileCandidate, type CandidateProfile } from './candidate-profile.js';
 import { parseQuestion, type ParsedQuestion, type Span } from './question-parse.js';
 import type { DataValues, RouteAnswer, RouteCandidateInput, RouteOptions, RouteResult, RouterOptions, ScoredAlternative, SlotValue } from './routing.types.js';
-import { fillSlots, questionWords, TableValues, type SlotFill, type ValueMention } from './slot-filling.js';
+import { fillSlots, namedChoice, questionWords, TableValues, type SlotFill, type ValueMention } from './slot-filling.js';
 import { canonicalTerm, foldValue, humanWords, impliedMeasures, stem, stopWords, terms, words } from './text-terms.js';
 
 /**
@@ -358,9 +358,30 @@ export class QuestionRouter {
     const topicTerms = [...contentTerms].filter((term) => !operationTerm.test(term));
     // The terms are already canonical: searched as they are, not folded a second time.
     const hits: SearchResult[] = contentTerms.size > 0 ? this.search.search([...contentTerms].join(' '), { tokenize: (t) => t.split(' '), processTerm: (t) => t }) : [];
+    // A program found only by the other columns its whole rows hold (the `output` field: "what time
+    // is it" finding movies by `Running_Time_min`), with nothing of the question for its slots, is
+    // found, but its words are no evidence it answers ("price of IBM in Jan 2005" fills the
+    // date range's slots, and its rows hold the price asked).
+    const outputOnly = new Set(hits.filter((hit) => hit.terms.length > 0 && hit.terms.every((term) => (hit.match[term] ?? []).every((field) => field === 'output'))).map((hit) => hit.id as number));
     const retrieved = hits.slice(0, rerankDepth).map((hit) => ({ id: hit.id as number, score: hit.score, queryTerms: hit.queryTerms, terms: hit.terms }));
     // A follow-up scores one program, whatever retrieval thinks of it.
-    const top = only === undefined ? retrieved : [hits.find((hit) => hit.id === only) ?? { id: only, score: 0, queryTerms: [] as string[], terms: [] as string[] }].map((hit) => ({ id: hit.id as number, score: hit.score, queryTerms: hit.queryTerms, terms: hit.terms }));
+    // A program over a column its slot chooses is no candidate when the question names none of them.
+    const choosable = (id: number) => this.candidates[id]!.plans.every((plan) => plan.role !== 'column' || namedChoice(plan.slot, qWords) !== null);
+    const top = only === undefined ? retrieved.filter((hit) => choosable(hit.id)) : [hits.find((hit) => hit.id === only) ?? { id: only, score: 0, queryTerms: [] as string[], terms: [] as string[] }].map((hit) => ({ id: hit.id as number, score: hit.score, queryTerms: hit.queryTerms, terms: hit.terms }));
+    // A name nobody listed ("Titanic") is searched by a text search, whose words the question may not
+    // share: those of the retrieved tables are ranked too — of several, those of a name or a title
+    // (what a proper name names), not a director's or a note's.
+    if (unlisted.some((t) => t.proper) && only === undefined) {
+      const retrievedTables = new Set(top.map((hit) => this.candidates[hit.id]!.table));
+      const searches = this.candidates.filter((c) => c.family === 'text_search' && retrievedTables.has(c.table) && !top.some((hit) => hit.id === c.index));
+      const naming = (c: CandidateProfile) => c.plans.some((plan) => plan.role === 'term' && /(^|\s)(name|title)$/.test(plan.label ?? ''));
+      for (const candidate of searches) {
+        if (!naming(candidate) && searches.some((other) => other.table === candidate.table && naming(other))) continue;
+        // Its retrieval score when it was found below the rerank depth.
+        const hit = hits.find((h) => h.id === candidate.index);
+        top.push({ id: candidate.index, score: hit?.score ?? 0, queryTerms: hit?.queryTerms ?? [], terms: hit?.terms ?? [] });
+      }
+    }
     // Nothing retrieved, but the question names values of a data set ("list the victims in
     // Koreatown": no program has the word "victims"): that data set's programs are ranked, with no
     // retrieval score, and the one that takes the value wins.
@@ -437,7 +458,7 @@ export class QuestionRouter {
       const constraints = mergeSpans([...globalSpans, ...mentionSpans, ...own.map((t) => t.span)]);
       const consumed = constraints.filter(([s, e]) => fill.used.some(([us, ue]) => us < e && ue > s)).length;
       const constraintCoverage = constraints.length === 0 ? 1 : (consumed - fill.rejected.length) / constraints.length;
-      const termCoverage = contentTerms.size === 0 ? 0 : new Set(hit.queryTerms).size / contentTerms.size;
+      const termCoverage = contentTerms.size === 0 || (outputOnly.has(hit.id) && Object.keys(fill.slots).length === 0) ? 0 : new Set(hit.queryTerms).size / contentTerms.size;
       const topicMatched = new Set(hit.queryTerms.filter((term) => topicTerms.includes(term) && (this.vocabulary.has(term) || term.length >= fuzzyTopicLength))).size;
       const filled = candidate.plans.filter((plan) => fill.slots[plan.slot.name] !== undefined && fill.slots[plan.slot.name] !== null);
       const valueEvidence = filled.some((plan) => valueRoles.has(plan.role)) ? 'value' : filled.some((plan) => boundRoles.has(plan.role)) ? 'bound' : null;
@@ -523,6 +544,19 @@ export class QuestionRouter {
               ? !shaped.has(column) && !candidate.groupBy.includes(label)
               : (!candidate.selectsAll && !reads.has(column)) || (ranksUnnamed && !valued(column) && !shaped.has(column));
           if (missing) unread.push(label);
+        }
+      }
+      // A grouping asked by a word of a column's name ("by party" of `Party_Affiliation`) that a
+      // computed answer without groups ignores: the overall average is no average per party.
+      if (computes && candidate.groupBy.length === 0 && !candidate.selectsAll) {
+        const labels = this.columnLabels.get(candidate.table);
+        const keys = this.keyColumns.get(candidate.table);
+        for (const cue of groupCue) {
+          if (unread.includes(cue)) continue;
+          // ("miles per gallon" names the measure `Miles_per_Gallon` the program reads, no grouping.)
+          const column = [...(labels ?? [])].find(([label, named]) => label !== cue && ` ${label} `.includes(` ${cue} `) && !candidate.columns.includes(named))?.[1];
+          const valued = column !== undefined && candidate.plans.some((plan) => plan.column === column && fill.slots[plan.slot.name] != null);
+          if (column !== undefined && !valued && !keys?.has(column)) unread.push(cue);
         }
       }
       // A program that would be refused (a stated value or filter it ignores) ranks below one that can answer.

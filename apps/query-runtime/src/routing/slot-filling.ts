@@ -6,7 +6,7 @@ import type { CandidateProfile, SlotPlan } from './candidate-profile.js';
 import type { ParsedQuestion, Span } from './question-parse.js';
 import { parseNumber } from './question-parse.js';
 import type { ColumnValues, SlotValue } from './routing.types.js';
-import { canonicalTerm, foldValue, impliedMeasures, stem, stopWords } from './text-terms.js';
+import { canonicalTerm, foldValue, humanWords, impliedMeasures, stem, stopWords } from './text-terms.js';
 
 export interface QuestionWord {
   word: string;
@@ -256,7 +256,7 @@ export interface FillContext {
 export function fillSlots(candidate: CandidateProfile, context: FillContext): SlotFill {
   const { parsed, mentions } = context;
   // How many columns this program bounds by a number: with several, an unlabelled "above 20" is no one's.
-  const boundColumns = new Set(candidate.plans.filter((plan) => plan.role === 'min' || plan.role === 'max').map((plan) => plan.column ?? plan.slot.name)).size;
+  const boundColumns = new Set(candidate.plans.filter((plan) => plan.role === 'min' || plan.role === 'max').map((plan) => (plan.chosen ? '$column' : (plan.column ?? plan.slot.name)))).size;
   const slots: Record<string, SlotValue> = {};
   const used: Span[] = [];
   const rejected: Span[] = [];
@@ -276,7 +276,13 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
   };
   const taken = (span: Span) => used.some(([s, e]) => span[0] < e && span[1] > s);
 
-  for (const plan of candidate.plans) {
+  // A program over a column its `column` slot chooses reads that first: the column the question
+  // names, and a bound of the question then belongs to it.
+  const columnPlan = candidate.plans.find((plan) => plan.role === 'column');
+  const chosen = columnPlan ? namedChoice(columnPlan.slot, context.words) : null;
+  if (columnPlan && chosen !== null) take(columnPlan, chosen, null);
+  for (const planned of candidate.plans) {
+    const plan = planned.chosen && chosen !== null ? { ...planned, column: chosen, label: humanWords(chosen) } : planned;
     switch (plan.role) {
       case 'eq': {
         const mention = mentions.find((m) => m.column === plan.column && !taken(m.span) && fitsEnum(plan.slot, m.value));
@@ -349,6 +355,7 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
         if (key) take(plan, key.value, key.span);
         break;
       }
+      case 'column':
       case 'other':
         break;
     }
@@ -484,6 +491,21 @@ export function nextDouble(value: number, direction: 1 | -1): number {
   // Away from zero is one more in the bits' magnitude, towards zero one less.
   bits[0] = bits[0]! + ((value > 0) === (direction > 0) ? 1n : -1n);
   return new Float64Array(bits.buffer)[0]!;
+}
+
+const unitWords = new Set(['min', 'mins', 'sec', 'secs', 'ms', 'hr', 'hrs', 'mm', 'cm', 'km', 'ft', 'kg', 'lb', 'lbs', 'usd', 'eur', 'pct', 'percent', 'kwh', 'mph', 'kmh'].map((w) => stem(w)));
+
+/** The column of a `column` slot's options whose every word the question says (the one of most words). */
+export function namedChoice(slot: Slot, words: QuestionWord[]): string | null {
+  let best: { column: string; size: number } | null = null;
+  for (const column of (slot.enum_values ?? []).map(String)) {
+    const all = labelStems(humanWords(column));
+    // A unit at the end of the name need not be said ("running time" of `Running_Time_min`).
+    const stems = all.length >= 2 && unitWords.has(all.at(-1)!) ? all.slice(0, -1) : all;
+    if (stems.length === 0 || !stems.every((s) => words.some((w) => w.stem === s || shortens(s, w.word)))) continue;
+    if (!best || stems.length > best.size) best = { column, size: stems.length };
+  }
+  return best?.column ?? null;
 }
 
 /** Whether a column's word is the question's word as data shortens it (`mag` of "magnitude", `temp` of "temperature"), as the router reads it. */
