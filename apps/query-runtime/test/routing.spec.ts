@@ -739,6 +739,13 @@ describe('a nested object\'s fields (GeoJSON earthquakes)', () => {
     expect(ask('what are the 5 strongest earthquakes')).toMatchObject({ kind: 'answer', candidate: { name: 'top_earthquakes_by_properties_mag' }, slots: { n: 5, order: 'desc' } });
   });
 
+  it('searches places and titles, not links, for a place, and knows "significance" by the `sig` the data shortens it to', () => {
+    const alaska = ask('Show me earthquakes in Alaska');
+    expect(alaska).toMatchObject({ kind: 'answer', candidate: { family: 'text_search' }, slots: { term: 'Alaska' } });
+    expect(alaska.kind === 'answer' && alaska.candidate.name).not.toMatch(/url|detail/);
+    expect(ask('Top 5 events by significance')).toMatchObject({ kind: 'answer', candidate: { name: 'top_earthquakes_by_properties_sig' }, slots: { n: 5 } });
+  });
+
   it('reads "earthquakes" as the data\'s name, not as the value `earthquake` of its `type` field', () => {
     expect(ask('how many earthquakes per status')).toMatchObject({ kind: 'answer', candidate: { name: 'count_earthquakes_by_properties_status' } });
   });
@@ -765,5 +772,22 @@ describe('columns no program reads (us-employment: 23 columns, programs for a fe
     expect(ask('average manufacturing employment')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_us_employment_column' }, slots: { column: 'manufacturing' } });
     // A column with programs of its own is still answered by them.
     expect(ask('months where nonfarm was more than 140000')).toMatchObject({ kind: 'answer', candidate: { name: 'us_employment_by_nonfarm_range' }, slots: { min_nonfarm: 140001 } });
+  });
+});
+
+describe('gapminder-health-income beside countries (a data set named by a word another one has as a column)', () => {
+  const ask = askingOver('querylane-routing-gapminder-', () => ({ gapminder_health_income: csv('gapminder-health-income.csv'), countries: vegaJson('countries.json') as Record<string, unknown>[] }));
+
+  it('reads "countries" as the `country` column of one as much as the name of the other, and a value of several words whole', () => {
+    expect(ask('Top 5 most populous countries')).toMatchObject({ kind: 'answer', candidate: { name: 'top_gapminder_health_income_by_population' }, slots: { n: 5, order: 'desc' } });
+    expect(ask('List the countries in South Asia')).toMatchObject({ kind: 'answer', candidate: { name: 'list_gapminder_health_income' }, slots: { region: 'south_asia' } });
+    expect(ask('How many countries are in sub-Saharan Africa?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_gapminder_health_income' }, slots: { region: 'sub_saharan_africa' } });
+  });
+
+  it('ranks by the measure an adjective implies, takes a name without its possessive, and tells a column from one named like it', () => {
+    expect(ask("what's the poorest country in europe?")).toMatchObject({ kind: 'answer', candidate: { name: 'top_gapminder_health_income_by_income' }, slots: { region: 'europe_central_asia', n: 1, order: 'asc' } });
+    expect(ask("What is Germany's health score?")).toMatchObject({ kind: 'answer', slots: { country: 'Germany' } });
+    // `p_life_expect` (the period before) is not "life expectancy".
+    expect(ask('Which countries had a life expectancy below 50 in 2000?')).toMatchObject({ kind: 'answer', candidate: { name: 'countries_by_life_expect_range' }, slots: { year: 2000 } });
   });
 });

@@ -146,6 +146,13 @@ const textDateFormats: { pattern: RegExp; format: string; iso: ((text: string) =
   { pattern: /^(1\d{3}|2[01]\d{2})$/, format: '%Y', iso: (t) => `${t}-01-01` },
 ];
 
+const urlLike = /^[a-z][a-z0-9+.-]*:\/\/\S+$/i;
+
+/** Every value a URL (its least and greatest are). */
+function links(column: ColumnProfile): boolean {
+  return typeof column.min === 'string' && typeof column.max === 'string' && urlLike.test(column.min) && urlLike.test(column.max);
+}
+
 export function humanLabel(name: string): string {
   return name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
@@ -205,7 +212,8 @@ export function classifyColumns(profile: DataProfile): ColumnRoles {
         // Years held as text ("1565", one per row) are when the row is, more than which row it is.
         const years = yearName.test(humanLabel(fieldName(column))) ? textDate(column, nonNull) : null;
         if (years) times.push(years);
-        else if (distinct >= 0.9 * (profile.row_count - column.null_count)) keys.push(ranked(column, nonNull));
+        // Nor is a link a name to look a row up by.
+        else if (distinct >= 0.9 * (profile.row_count - column.null_count) && !links(column)) keys.push(ranked(column, nonNull));
         break;
       }
       case 'numeric': {
@@ -262,6 +270,10 @@ export function classifyColumns(profile: DataProfile): ColumnRoles {
           times.push(parsed);
           break;
         }
+        // Links (every value a URL, as their least and greatest are) are no words to search: a
+        // search for "Alaska" found the detail links of earthquakes, not their places.
+        // Nor one text for every row (countries' `_comment`): there is nothing to tell rows apart by.
+        if (links(column) || distinct < 2) break;
         // Titles and names, mostly different from row to row, are what people search for.
         texts.push(ranked(column, nonNull * Math.min(1, distinct / rows + 0.2)));
         if (distinct >= 0.95 * (profile.row_count - column.null_count) && column.null_count === 0) keys.push(ranked(column, 0.5 * nonNull));

@@ -162,13 +162,16 @@ function planSlot(slot: Slot, steps: ParsedSteps | null, family: ProgramFamily |
 
 /** Per column of a DataProfile, the values a question may name (low-cardinality columns only). */
 export function valuesFromProfile(profile: {
-  columns: readonly { name: string; semantic: string; distinct_count: number; top_values: readonly { value: unknown }[] }[];
+  columns: readonly { name: string; semantic: string; distinct_count: number; top_values: readonly { value: unknown }[]; min?: unknown; max?: unknown }[];
 }): Record<string, ColumnValues> {
   const out: Record<string, ColumnValues> = {};
   for (const column of profile.columns) {
     // Identifiers too ("George" of a `name` that is unique per row): a question names a row by them.
     if (column.semantic !== 'categorical' && column.semantic !== 'boolean' && column.semantic !== 'text' && column.semantic !== 'identifier') continue;
-    const listed = column.top_values.map((top) => top.value).filter((v): v is SlotValue => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean');
+    // An identifier with no values listed is known by its least and greatest: enough to tell its
+    // values are codes (`ak18247005`), which a name ("Alaska") is not.
+    const values = column.top_values.length === 0 && column.semantic === 'identifier' ? [column.min, column.max] : column.top_values.map((top) => top.value);
+    const listed = values.filter((v): v is SlotValue => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean');
     // More distinct values than listed: a value the question names may still be in the data.
     if (listed.length > 0) out[column.name] = column.distinct_count > listed.length ? Object.assign(listed, { partial: true }) : listed;
   }

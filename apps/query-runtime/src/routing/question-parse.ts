@@ -409,7 +409,9 @@ function valueTokens(text: string): { value: string; span: Span; proper: boolean
   // A run starts a word ("pH" is none) and keeps its digits and ampersands ("CO2", "S&P", "AT&T").
   for (const match of text.matchAll(/(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{N}'.&-]*(?:\s+\p{Lu}[\p{L}\p{N}'.&-]*)*/gu)) {
     if (text.slice(0, match.index).trim() === '' || /[.!?]\s*$/.test(text.slice(0, match.index))) continue;
-    out.push({ value: match[0], span: [match.index, match.index + match[0].length], proper: true });
+    // A possessive is no part of the name: "Germany's health" names Germany (a search still finds "McDonald's").
+    const value = match[0].replace(/['’]s$/, '');
+    out.push({ value, span: [match.index, match.index + match[0].length], proper: true });
   }
   for (const match of text.matchAll(/\b(?:in|for|of|from)\s+(?:the\s+)?(\p{Ll}[\p{L}'-]{2,})/gu)) {
     const value = match[1] ?? '';

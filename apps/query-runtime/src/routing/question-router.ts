@@ -382,13 +382,21 @@ export class QuestionRouter {
         top.push({ id: candidate.index, score: hit?.score ?? 0, queryTerms: hit?.queryTerms ?? [], terms: hit?.terms ?? [] });
       }
     }
-    // Nothing retrieved, but the question names values of a data set ("list the victims in
-    // Koreatown": no program has the word "victims"): that data set's programs are ranked, with no
-    // retrieval score, and the one that takes the value wins.
-    if (top.length === 0 && only === undefined) {
+    // A whole value the question names brings the programs that filter its column, found by words
+    // or not ("the countries in South Asia" of gapminder's `region`, when "countries" found the
+    // countries data); with nothing retrieved ("list the victims in Koreatown": no program has the
+    // word "victims"), every program of that data set is ranked. Their retrieval score is kept.
+    if (only === undefined) {
+      const nothing = top.length === 0;
       for (const [table, values] of this.tables) {
-        if (!values.mentions(qWords).some((mention) => !mention.part)) continue;
-        for (const candidate of this.candidates) if (candidate.table === table) top.push({ id: candidate.index, score: 0, queryTerms: [], terms: [] });
+        const columns = new Set(values.mentions(qWords).filter((mention) => !mention.part).map((mention) => mention.column));
+        if (columns.size === 0) continue;
+        for (const candidate of this.candidates) {
+          if (candidate.table !== table || top.some((hit) => hit.id === candidate.index)) continue;
+          if (!nothing && !candidate.plans.some((plan) => plan.role === 'eq' && plan.column !== null && columns.has(plan.column))) continue;
+          const hit = hits.find((h) => h.id === candidate.index);
+          top.push({ id: candidate.index, score: hit?.score ?? 0, queryTerms: hit?.queryTerms ?? [], terms: hit?.terms ?? [] });
+        }
       }
     }
     // (A follow-up's program may not be retrieved at all: its score 0 divides nothing.)
@@ -409,10 +417,21 @@ export class QuestionRouter {
     const namedColumns = new Map<string, { label: string; column: string }[]>();
     for (const [table, named] of this.columnLabels) {
       // The label's last word may be shortened in the data ("life expect" named by "life expectancy").
-      const found = [...named].filter(([label]) => folded.includes(` ${label} `) || (folded.includes(` ${label}`) && this.shortLabel(label).test(folded))).map(([label, column]) => ({ label, column }));
+      // In the plural too: "the most populous countries" names `country`.
+      const plural = (label: string) => (label.endsWith('y') ? `${label.slice(0, -1)}ies` : /(s|x|ch|sh)$/.test(label) ? `${label}es` : `${label}s`);
+      const found = [...named]
+        .filter(([label]) => folded.includes(` ${label} `) || folded.includes(` ${plural(label)} `) || (folded.includes(` ${label}`) && this.shortLabel(label).test(folded)))
+        .map(([label, column]) => ({ label, column }));
       namedColumns.set(table, found.filter((a) => !found.some((b) => b !== a && b.label.length > a.label.length && ` ${b.label} `.includes(` ${a.label} `))));
     }
     const tablesByColumn = new Set([...namedColumns].filter(([, found]) => found.some(({ label }) => label.includes(' '))).map(([table]) => table));
+    // A data set named by a word that is also a column named of another ("countries" of the
+    // countries data and of gapminder's `country`) is no clear hint for either.
+    for (const table of [...tablesNamed]) {
+      const naming = (this.candidates.find((c) => c.table === table)?.tableStems ?? []).filter((t) => qStems.has(t));
+      const elsewhere = [...namedColumns].some(([other, found]) => other !== table && found.some(({ label }) => naming.every((t) => label.split(' ').some((w) => stem(w) === t))));
+      if (naming.length > 0 && elsewhere) tablesNamed.delete(table);
+    }
     const groupCue = groupByCue(parsed.lower);
     const groupTerms = new Set(groupCue.flatMap((cue) => terms(cue)));
     // "how many deaths", "number of hurricanes": a measure of the data counted is its total, not a
@@ -424,18 +443,28 @@ export class QuestionRouter {
     const ranksOrComputes = computes || parsed.superlative || parsed.limit !== null;
     const maxCue = Math.max(0, ...parsed.families.values());
 
+    // The values each ranked table's columns hold that the question names.
+    for (const hit of top) {
+      const candidate = this.candidates[hit.id]!;
+      if (mentionsByTable.has(candidate.table)) continue;
+      // A value that is the data's own name ("earthquakes" of a `type` holding "earthquake", in the
+      // earthquakes data) names the data, not a filter, unless its column is named beside it.
+      const named = namedColumns.get(candidate.table) ?? [];
+      const namesData = (m: ValueMention) =>
+        !named.some((n) => n.column === m.column) && qWords.filter((w) => w.span[0] >= m.span[0] && w.span[1] <= m.span[1]).every((w) => candidate.tableStems.includes(w.stem));
+      mentionsByTable.set(candidate.table, (this.tables.get(candidate.table)?.mentions(qWords) ?? []).filter((m) => !namesData(m)));
+    }
+    // A value named by part of its words ("Africa" of "South Africa") is no reading where another
+    // data set holds a whole value the question says around it ("sub-Saharan Africa").
+    const wholeSpans = [...mentionsByTable].flatMap(([table, found]) => found.filter((m) => !m.part).map((m) => ({ table, span: m.span })));
+    for (const [table, found] of mentionsByTable) {
+      const kept = found.filter((m) => !m.part || !wholeSpans.some((w) => w.table !== table && w.span[0] <= m.span[0] && w.span[1] >= m.span[1] && w.span[1] - w.span[0] > m.span[1] - m.span[0]));
+      mentionsByTable.set(table, kept);
+    }
+
     const scored: Scored[] = top.map((hit) => {
       const candidate = this.candidates[hit.id]!;
-      let mentions = mentionsByTable.get(candidate.table);
-      if (!mentions) {
-        // A value that is the data's own name ("earthquakes" of a `type` holding "earthquake", in the
-        // earthquakes data) names the data, not a filter, unless its column is named beside it.
-        const named = namedColumns.get(candidate.table) ?? [];
-        const namesData = (m: ValueMention) =>
-          !named.some((n) => n.column === m.column) && qWords.filter((w) => w.span[0] >= m.span[0] && w.span[1] <= m.span[1]).every((w) => candidate.tableStems.includes(w.stem));
-        mentions = (this.tables.get(candidate.table)?.mentions(qWords) ?? []).filter((m) => !namesData(m));
-        mentionsByTable.set(candidate.table, mentions);
-      }
+      const mentions = mentionsByTable.get(candidate.table) ?? [];
       // A value named by part of its words is a weaker reading: a capitalized run stays an unlisted
       // word too ("Premier League"), held against the programs that take neither.
       const mentionSpans = mentions.filter((m) => !m.part).map((m) => m.span);
@@ -532,17 +561,20 @@ export class QuestionRouter {
         // A grouping by a column with one row per value ("average hurricanes per state" of a table of
         // states) is every row: an aggregate over all rows answers it.
         const keys = this.keyColumns.get(candidate.table);
-        const ranksUnnamed = candidate.family === 'top_n' && !named.some((n) => shaped.has(n.column));
+        // (Named by its words or by an adjective that implies it: "the poorest country" ranks by income.)
+        const ranksUnnamed = candidate.family === 'top_n' && !named.some((n) => shaped.has(n.column)) && !measures.some((list) => list.length > 0 && list.every((term) => contentTerms.has(term)));
         for (const { label, column } of named) {
           if (tableLabel === label) continue;
           if (asGrouping(label) && candidate.groupBy.length === 0 && keys?.has(column)) continue;
           // A ranking by a column the question does not name, of a question that names another
           // column it gives no value ("the highest government employment" ranked by nonfarm), ranks
           // by the wrong column.
+          // ("how many countries" of a table with one row per country counts its rows.)
           const missing =
             asGrouping(label) && !valued(column)
               ? !shaped.has(column) && !candidate.groupBy.includes(label)
-              : (!candidate.selectsAll && !reads.has(column)) || (ranksUnnamed && !valued(column) && !shaped.has(column));
+              : (!candidate.selectsAll && !reads.has(column) && !(candidate.family === 'count' && keys?.has(column))) ||
+                (ranksUnnamed && !valued(column) && !shaped.has(column) && !keys?.has(column));
           if (missing) unread.push(label);
         }
       }
@@ -636,6 +668,8 @@ export class QuestionRouter {
   private knows(word: string): boolean {
     const term = canonicalTerm(word);
     if (term === null || this.vocabulary.has(term)) return true;
+    // A column's word as the data shortens it ("significance" of `sig`, "magnitude" of `mag`).
+    if (term.length >= 7 && this.shortened(term) !== undefined) return true;
     if (word.length < 5) return false;
     const allowed = word.length >= 8 ? 2 : 1;
     for (const known of this.columnWords) if (Math.abs(known.length - word.length) <= allowed && editDistance(word, known, allowed) <= allowed) return true;

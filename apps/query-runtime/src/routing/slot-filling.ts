@@ -68,6 +68,9 @@ export class TableValues {
   }
 
   add(column: string, value: SlotValue, label: string, complete = false): void {
+    // Whether every known value of the column has a digit (ids, codes), and whether any does not.
+    if (/\d/.test(String(value))) this.digits.add(column);
+    else this.words.add(column);
     const words = foldValue(String(value)).split(' ').filter((w) => w.length > 0);
     const first = words[0];
     if (!first) return;
@@ -92,6 +95,14 @@ export class TableValues {
       list.push(entry);
       this.byFirstWord.set(key, list);
     }
+  }
+
+  private readonly digits = new Set<string>();
+  private readonly words = new Set<string>();
+
+  /** The column's known values are codes with digits (`ak18247005`), none a plain word: "Alaska" is none of them. */
+  codesOnly(column: string | null): boolean {
+    return column !== null && this.digits.has(column) && !this.words.has(column);
   }
 
   isComplete(column: string | null): boolean {
@@ -371,20 +382,23 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
   // "the capital of France" is no airport state.
   const [slot] = open.length === 1 ? open : [];
   const [span] = unlisted.length === 1 ? unlisted : [];
+  // The name as written, less a possessive ("Germany's health" names Germany).
+  const named = span === undefined ? null : parsed.text.slice(span[0], span[1]).replace(/['’]s$/, '');
   const pointed = slot !== undefined && (context.tableNamed === true || (slot.label !== null && labelStems(slot.label).some((l) => context.words.some((w) => w.stem === l))));
-  let guessed = pointed && span !== undefined && take(slot, parsed.text.slice(span[0], span[1]), span) ? 1 : 0;
+  let guessed = pointed && span !== undefined && take(slot, named, span) ? 1 : 0;
   // A lookup's text key takes the one name the question gives under the same condition: "what is
   // the population of Texas" of a table of states, "the income of Germany" of one of countries.
   const keys = candidate.plans.filter((plan) => plan.role === 'key' && plan.slot.type === 'string' && slots[plan.slot.name] === undefined);
-  const [key] = keys.length === 1 && guessed === 0 ? keys : [];
+  // (Not a word for a column of codes: "earthquakes in Alaska" looks no event id up.)
+  const [key] = keys.length === 1 && guessed === 0 && !(named !== null && !/\d/.test(named) && context.table?.codesOnly(keys[0]!.column)) ? keys : [];
   const keyPointed = key !== undefined && (context.tableNamed === true || (key.label !== null && labelStems(key.label).some((l) => context.words.some((w) => w.stem === l))));
-  if (keyPointed && span !== undefined && take(key, parsed.text.slice(span[0], span[1]), span)) guessed = 1;
+  if (keyPointed && span !== undefined && take(key, named, span)) guessed = 1;
   // A text search takes it too, when the question names this data or one of its columns: "what is
   // the IMDB rating of Titanic" of movies searched by title (a title is no listed value).
   const searches = candidate.plans.filter((plan) => plan.role === 'term' && slots[plan.slot.name] === undefined);
   const [search] = searches.length === 1 && guessed === 0 ? searches : [];
   const dataPointed = context.tableNamed === true || (context.table?.labels.some((label) => label.stems.length > 0 && label.stems.every((l) => context.words.some((w) => w.stem === l))) ?? false);
-  if (search !== undefined && dataPointed && span !== undefined && take(search, parsed.text.slice(span[0], span[1]), span)) guessed = 1;
+  if (search !== undefined && dataPointed && span !== undefined && take(search, named, span)) guessed = 1;
   // Required slots with a default are fine; without one the program cannot run.
   const unfit = candidate.slots.some((slot) => slot.required && slots[slot.name] === undefined && (slot.default === null || slot.default === undefined));
   return { slots, used, rejected, guessed, unfit };
@@ -499,7 +513,11 @@ const unitWords = new Set(['min', 'mins', 'sec', 'secs', 'ms', 'hr', 'hrs', 'mm'
 export function namedChoice(slot: Slot, words: QuestionWord[]): string | null {
   let best: { column: string; size: number } | null = null;
   for (const column of (slot.enum_values ?? []).map(String)) {
-    const all = labelStems(humanWords(column));
+    // Every word of the name, one letter too: "life expectancy" is no name of `p_life_expect`.
+    const all = foldValue(humanWords(column))
+      .split(' ')
+      .filter((w) => w.length > 0 && !stopWords.has(w))
+      .map((w) => stem(w));
     // A unit at the end of the name need not be said ("running time" of `Running_Time_min`).
     const stems = all.length >= 2 && unitWords.has(all.at(-1)!) ? all.slice(0, -1) : all;
     if (stems.length === 0 || !stems.every((s) => words.some((w) => w.stem === s || shortens(s, w.word)))) continue;
