@@ -561,6 +561,10 @@ describe('QuestionRouter over disasters, population and unemployment', () => {
     unemployment: vegaJson('unemployment-across-industries.json') as Record<string, unknown>[],
   }));
 
+  it('reads "exceed" as a bound ("years drought deaths exceeded 1 million")', () => {
+    expect(ask('In which years did drought deaths exceed 1 million?')).toMatchObject({ kind: 'answer', candidate: { name: 'disasters_by_deaths_range' }, slots: { min_deaths: 1000001, entity: 'Drought' } });
+  });
+
   it('reads a count before any superlative ("the 5 deadliest") and "for 2009" as the year', () => {
     const deadliest = ask('What were the 5 deadliest disasters?');
     expect(deadliest.kind === 'answer' && [deadliest.candidate.family, deadliest.candidate.name.includes('deaths'), deadliest.slots.n]).toEqual(['top_n', true, 5]);
@@ -744,6 +748,13 @@ describe('a nested object\'s fields (GeoJSON earthquakes)', () => {
     expect(alaska).toMatchObject({ kind: 'answer', candidate: { family: 'text_search' }, slots: { term: 'Alaska' } });
     expect(alaska.kind === 'answer' && alaska.candidate.name).not.toMatch(/url|detail/);
     expect(ask('Top 5 events by significance')).toMatchObject({ kind: 'answer', candidate: { name: 'top_earthquakes_by_properties_sig' }, slots: { n: 5 } });
+  });
+
+  it('reads a value excluded as the other of two, and refuses to answer for it otherwise', () => {
+    expect(ask("how many earthquakes haven't been reviewed yet?")).toMatchObject({ kind: 'answer', candidate: { family: 'count' }, slots: { properties_status: 'automatic' } });
+    expect(ask('how many earthquakes were reviewed?')).toMatchObject({ kind: 'answer', slots: { properties_status: 'reviewed' } });
+    const other = ask('earthquakes whose mag type is not ml');
+    expect(other.kind === 'answer' ? other.slots : 'refused').not.toMatchObject({ properties_mag_type: 'ml' });
   });
 
   it('reads "earthquakes" as the data\'s name, not as the value `earthquake` of its `type` field', () => {

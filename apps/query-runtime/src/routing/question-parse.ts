@@ -73,7 +73,7 @@ export function parseNumber(text: string): number | null {
   return scale === undefined ? null : base * scale;
 }
 
-const lowerWords = String.raw`more than|greater than|larger than|bigger than|higher than|longer than|heavier than|older than|taller than|wider than|deeper than|faster than|hotter than|warmer than|over|above|exceeding|exceeds|at least|no less than|not less than|min(?:imum)?(?: of)?|from|since|after|>=|>|starting at`;
+const lowerWords = String.raw`more than|greater than|larger than|bigger than|higher than|longer than|heavier than|older than|taller than|wider than|deeper than|faster than|hotter than|warmer than|over|above|exceeding|exceeds|exceeded|exceed|at least|no less than|not less than|min(?:imum)?(?: of)?|from|since|after|>=|>|starting at`;
 const upperWords = String.raw`less than|fewer than|smaller than|lower than|shorter than|lighter than|younger than|narrower than|slower than|colder than|cooler than|cheaper than|under|below|at most|no more than|not more than|up to|max(?:imum)?(?: of)?|until|till|before|<=|<`;
 const strictWords = /^(more|greater|larger|bigger|higher|longer|heavier|older|taller|wider|deeper|faster|hotter|warmer|over|above|exceed|after|>|less|fewer|smaller|lower|shorter|lighter|younger|narrower|slower|colder|cooler|cheaper|under|below|before|<)/;
 
@@ -155,7 +155,7 @@ function familyCues(lower: string): Map<ProgramFamily, number> {
   if (/\b(top|bottom|rank|ranking|ranked)\b/.test(lower) || superlative.test(lower) || /\b\w{3,}est\b/.test(lower)) add('top_n', 0.8);
   // "over time" and "over the years" ask for a trend, not for values over a bound.
   const bounded = lower.replace(/\bover (time|the (years|months|weeks|days|decades|course of \w+))\b/g, ' ');
-  if (/\b(between|more than|less than|greater than|fewer than|over|under|above|below|at least|at most|no more than|exceeding|since|after|before|from .+ to|until|in \d{4}|during)\b/.test(bounded)) add('range', 0.8);
+  if (/\b(between|more than|less than|greater than|fewer than|over|under|above|below|at least|at most|no more than|exceeding|exceeds|exceeded|exceed|since|after|before|from .+ to|until|in \d{4}|during)\b/.test(bounded)) add('range', 0.8);
   if (/\b(search|contain|containing|contains|mention|mentions|mentioning|titled|named|called|with the word|including the word|matching|about)\b/.test(lower) || /["“'‘][^"”'’]{2,}["”'’]/.test(lower)) add('text_search', 1);
   if (/\b(look ?up|details (for|of|on|about)|info(rmation)? (for|on|about)|record for|what is the .+ with (code|id|key)|which .+ has (code|id))\b/.test(lower)) add('lookup', 1);
   if (/^\s*(list|show|display|give me|get|which|what are the|find)\b/.test(lower)) add('list', 0.5);

@@ -454,6 +454,24 @@ export class QuestionRouter {
         !named.some((n) => n.column === m.column) && qWords.filter((w) => w.span[0] >= m.span[0] && w.span[1] <= m.span[1]).every((w) => candidate.tableStems.includes(w.stem));
       mentionsByTable.set(candidate.table, (this.tables.get(candidate.table)?.mentions(qWords) ?? []).filter((m) => !namesData(m)));
     }
+    // A value the question excludes ("quakes that haven't been reviewed", "cars not from Japan") is
+    // no equality: of a column of two values it is the other one; otherwise no program filters it
+    // out, and the question is refused rather than answered for the value itself.
+    const negated: Span[] = [];
+    for (const [table, found] of mentionsByTable) {
+      const values = this.tables.get(table);
+      const turned: ValueMention[] = [];
+      for (const mention of found) {
+        if (!negation.test(parsed.lower.slice(0, mention.span[0]))) {
+          turned.push(mention);
+          continue;
+        }
+        const others = values?.valuesOf(mention.column)?.filter((value) => value !== mention.value);
+        if (others?.length === 1) turned.push({ ...mention, value: others[0]! });
+        else negated.push(mention.span);
+      }
+      mentionsByTable.set(table, turned);
+    }
     // A value named by part of its words ("Africa" of "South Africa") is no reading where another
     // data set holds a whole value the question says around it ("sub-Saharan Africa").
     const wholeSpans = [...mentionsByTable].flatMap(([table, found]) => found.filter((m) => !m.part).map((m) => ({ table, span: m.span })));
@@ -468,7 +486,7 @@ export class QuestionRouter {
       // A value named by part of its words is a weaker reading: a capitalized run stays an unlisted
       // word too ("Premier League"), held against the programs that take neither.
       const mentionSpans = mentions.filter((m) => !m.part).map((m) => m.span);
-      const own = unlisted.filter((t) => !mentionSpans.some(([s, e]) => t.span[0] < e && t.span[1] > s));
+      const own = unlisted.filter((t) => ![...mentionSpans, ...negated].some(([s, e]) => t.span[0] < e && t.span[1] > s));
       const fill = fillSlots(candidate, { parsed, words: qWords, mentions, table: this.tables.get(candidate.table), unlisted: own.filter((t) => t.proper).map((t) => t.span), tableNamed: tablesNamed.has(candidate.table) });
       // A value the program has no use for is a stated filter it would ignore (see `route`): an
       // unlisted word no slot took, or a known value of a column the program neither filters nor
@@ -481,7 +499,7 @@ export class QuestionRouter {
       ].map(([s, e]) => parsed.text.slice(s, e));
       // A date, bound or quoted term the program does not apply, or whose value its slot refuses
       // ("in 1935" when the data holds 1931 and 1932), would be answered over every row.
-      const unapplied = mergeSpans(statedSpans)
+      const unapplied = mergeSpans([...statedSpans, ...negated.filter((span) => !used(span))])
         .filter((span) => !used(span) || fill.rejected.some(([s, e]) => span[0] < e && span[1] > s))
         .map(([s, e]) => parsed.text.slice(s, e));
       const constraints = mergeSpans([...globalSpans, ...mentionSpans, ...own.map((t) => t.span)]);
@@ -716,6 +734,9 @@ export class QuestionRouter {
 }
 
 /** Spans the question states as constraints: numbers with comparisons, dates, limits, intervals, search terms. */
+/** A negation just before a value: "not", "n't", "never", "without", "except", "excluding", "other than", "non-", at most three words before it. */
+const negation = /(?:\bnot|n't|\bnever|\bwithout|\bexcept|\bexcluding|\bother than|\bnon)(?:[\s-]+[a-z']+){0,3}[\s-]*$/;
+
 function constraintSpans(parsed: ParsedQuestion): Span[] {
   return [
     ...parsed.comparisons.map((c) => c.span),

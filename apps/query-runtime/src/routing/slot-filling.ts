@@ -71,6 +71,11 @@ export class TableValues {
     // Whether every known value of the column has a digit (ids, codes), and whether any does not.
     if (/\d/.test(String(value))) this.digits.add(column);
     else this.words.add(column);
+    if (complete) {
+      const listed = this.listed.get(column) ?? [];
+      if (!listed.includes(value)) listed.push(value);
+      this.listed.set(column, listed);
+    }
     const words = foldValue(String(value)).split(' ').filter((w) => w.length > 0);
     const first = words[0];
     if (!first) return;
@@ -95,6 +100,13 @@ export class TableValues {
       list.push(entry);
       this.byFirstWord.set(key, list);
     }
+  }
+
+  private readonly listed = new Map<string, SlotValue[]>();
+
+  /** Every value of a completely listed column; undefined when the column's values are not all known. */
+  valuesOf(column: string): readonly SlotValue[] | undefined {
+    return this.complete.has(column) ? this.listed.get(column) : undefined;
   }
 
   private readonly digits = new Set<string>();
