@@ -391,6 +391,9 @@ export class QuestionRouter {
       for (const [table, values] of this.tables) {
         const columns = new Set(values.mentions(qWords).filter((mention) => !mention.part).map((mention) => mention.column));
         if (columns.size === 0) continue;
+        // (Only columns no program already ranked filters: most questions find theirs by words.)
+        for (const hit of top) for (const plan of this.candidates[hit.id]!.plans) if (plan.role === 'eq' && plan.column !== null && this.candidates[hit.id]!.table === table) columns.delete(plan.column);
+        if (columns.size === 0) continue;
         for (const candidate of this.candidates) {
           if (candidate.table !== table || top.some((hit) => hit.id === candidate.index)) continue;
           if (!nothing && !candidate.plans.some((plan) => plan.role === 'eq' && plan.column !== null && columns.has(plan.column))) continue;
