@@ -561,6 +561,10 @@ describe('QuestionRouter over disasters, population and unemployment', () => {
     unemployment: vegaJson('unemployment-across-industries.json') as Record<string, unknown>[],
   }));
 
+  it('groups "per <the data\'s own name> type" by the one text column the data is grouped by', () => {
+    expect(ask('Total deaths per disaster type')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_deaths_by_entity' } });
+  });
+
   it('reads "exceed" as a bound ("years drought deaths exceeded 1 million")', () => {
     expect(ask('In which years did drought deaths exceed 1 million?')).toMatchObject({ kind: 'answer', candidate: { name: 'disasters_by_deaths_range' }, slots: { min_deaths: 1000001, entity: 'Drought' } });
   });
@@ -800,5 +804,13 @@ describe('gapminder-health-income beside countries (a data set named by a word a
     expect(ask("What is Germany's health score?")).toMatchObject({ kind: 'answer', slots: { country: 'Germany' } });
     // `p_life_expect` (the period before) is not "life expectancy".
     expect(ask('Which countries had a life expectancy below 50 in 2000?')).toMatchObject({ kind: 'answer', candidate: { name: 'countries_by_life_expect_range' }, slots: { year: 2000 } });
+  });
+});
+
+describe('unemployment across industries (the data named for its category)', () => {
+  const ask = askingOver('querylane-routing-industries-', () => ({ unemployment_across_industries: vegaJson('unemployment-across-industries.json') as Record<string, unknown>[] }));
+
+  it('groups "per industry" by the one text column the data is grouped by', () => {
+    expect(ask('Average unemployment rate per industry')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_rate_by_series' } });
   });
 });

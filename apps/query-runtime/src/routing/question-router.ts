@@ -79,6 +79,16 @@ export class QuestionRouter {
       if (candidate.family === 'lookup') for (const plan of candidate.plans) if (plan.role === 'key' && plan.column) keys.add(plan.column);
       this.keyColumns.set(candidate.table, keys);
     }
+    // Per table, the text columns its programs group by (by their enum of text values).
+    const grouped = new Map<string, Set<string>>();
+    for (const candidate of candidates) {
+      for (const label of candidate.groupBy) {
+        const plan = candidate.plans.find((p) => p.role === 'eq' && p.column !== null && foldValue(humanWords(p.column)) === label);
+        if (!plan || !(plan.slot.enum_values ?? []).some((value) => typeof value === 'string' && !/^\d+$/.test(value))) continue;
+        grouped.set(candidate.table, (grouped.get(candidate.table) ?? new Set<string>()).add(label));
+      }
+    }
+    for (const [table, labels] of grouped) if (labels.size === 1) this.categoryColumns.set(table, [...labels][0]!);
     this.tableStemLists = [...new Map(candidates.map((c) => [c.table, c.tableStems])).values()];
   }
 
@@ -436,6 +446,14 @@ export class QuestionRouter {
       if (naming.length > 0 && elsewhere) tablesNamed.delete(table);
     }
     const groupCue = groupByCue(parsed.lower);
+    // Only the groupings said with "per", "by", "for each" ("per disaster type").
+    const perCue = [...parsed.lower.matchAll(/\b(?:per|by|for each|for every)\s+(?:the\s+|their\s+|its\s+)?([a-z][a-z ]{1,30}?)(?=\s*(?:[?.,!]|$|\band\b|\bwith\b|\bfor\b|\bin\b))/g)].map((match) =>
+      foldValue(match[1] ?? '')
+        .split(' ')
+        .slice(0, 3)
+        .map((w) => w.replace(/s$/, ''))
+        .join(' '),
+    );
     const groupTerms = new Set(groupCue.flatMap((cue) => terms(cue)));
     // "how many deaths", "number of hurricanes": a measure of the data counted is its total, not a
     // count of rows (which would count the rows with deaths).
@@ -514,9 +532,23 @@ export class QuestionRouter {
       const valueEvidence = filled.some((plan) => valueRoles.has(plan.role)) ? 'value' : filled.some((plan) => boundRoles.has(plan.role)) ? 'bound' : null;
       // The cues lost a plural's s, and so does the column here ("species" → "specie" on both sides).
       // A typo of the grouping ("by orgin") is still it.
+      // "per disaster type" of disasters, "per industry" of unemployment across industries: a grouping
+      // named by the data's own name (or "type", "kind", "category") is by its one category, when
+      // its programs group by one text column only (`Entity`, `series`).
+      const category = this.categoryColumns.get(candidate.table);
+      // ("by car", "which cars have" of cars are rows, not a category: the name's first word alone is none.)
+      const byCategory =
+        category !== undefined &&
+        candidate.groupBy.includes(category) &&
+        perCue.some((cue) => {
+          const cueWords = cue.split(' ');
+          const named = cueWords.filter((w) => candidate.tableStems.includes(stem(w)));
+          const typed = cueWords.some((w) => categoryWords.has(w));
+          return named.length > 0 && cueWords.every((w) => named.includes(w) || categoryWords.has(w)) && (typed || named.every((w) => stem(w) !== candidate.tableStems[0]));
+        });
       const groupedAsAsked =
         groupCue.length > 0 &&
-        candidate.groupBy.some((column) => groupCue.some((cue) => [column, column.replace(/s$/, '')].some((g) => g === cue || g.endsWith(` ${cue}`) || cue.endsWith(g) || (cue.length >= 5 && editDistance(cue, g, 1) <= 1))));
+        (byCategory || candidate.groupBy.some((column) => groupCue.some((cue) => [column, column.replace(/s$/, '')].some((g) => g === cue || g.endsWith(` ${cue}`) || cue.endsWith(g) || (cue.length >= 5 && editDistance(cue, g, 1) <= 1)))));
       // An aggregate that groups by what the question ranks and orders by the measure the question
       // names is a ranking too: "top genres by worldwide gross", "which origin has the most
       // horsepower" rank groups, not rows. ("which origin has the most cars" names no measure: a
@@ -623,6 +655,9 @@ export class QuestionRouter {
   }
 
   private readonly shortLabels = new Map<string, RegExp>();
+
+  /** Per table, the one text column its programs group by, when there is one (disasters' `entity`). */
+  private readonly categoryColumns = new Map<string, string>();
 
   /** Per table, the columns a lookup program looks a row up by: one row per value. */
   private readonly keyColumns = new Map<string, Set<string>>();
@@ -818,6 +853,8 @@ function editDistance(a: string, b: string, limit: number): number {
 }
 
 // Words after "per" that are a rate, not a grouping ("per capita"), and periods a time series takes.
+const categoryWords = new Set(['type', 'types', 'kind', 'kinds', 'category', 'categories', 'class', 'sort', 'sorts']);
+
 const notGroupings = new Set(['capita', 'person', 'head', 'cent', 'unit', 'day', 'week', 'month', 'year', 'quarter', 'hour', 'minute', 'decade', 'century', 'time', 'date', 'period']);
 
 /**
