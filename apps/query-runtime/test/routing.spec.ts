@@ -96,6 +96,11 @@ describe('QuestionRouter', () => {
     expect(answer('days where max temp was at least 30').slots).toEqual({ min_temp_max: 30 });
   });
 
+  it('ranks the coldest by the minimum and the hottest by the maximum temperature', () => {
+    expect(answer('coldest day in 2015')).toMatchObject({ candidate: { name: 'top_seattle_weather_by_temp_min' }, slots: { order: 'asc' } });
+    expect(answer('hottest day in 2015')).toMatchObject({ candidate: { name: 'top_seattle_weather_by_temp_max' }, slots: { order: 'desc' } });
+  });
+
   it('reads top N and the sort direction', () => {
     const top = answer('top 5 cars by horsepower');
     expect(top.candidate.name).toBe('top_cars_by_horsepower');
@@ -812,5 +817,27 @@ describe('unemployment across industries (the data named for its category)', () 
 
   it('groups "per industry" by the one text column the data is grouped by', () => {
     expect(ask('Average unemployment rate per industry')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_rate_by_series' } });
+  });
+});
+
+describe('la-riots (victims: names, ages, types of death)', () => {
+  // The CSV's one empty age is a null, as DuckDB reads the file.
+  const ask = askingOver('querylane-routing-riots-', () => ({ la_riots: csv('la-riots.csv').map((row) => ({ ...row, age: row.age === '' ? null : row.age })) }));
+
+  it('reads a value said inside the grouping as the grouping ("by type of death" is by `type`, not type = Death)', () => {
+    const byType = ask('average age of victims by type of death');
+    expect(byType.kind === 'answer' && [byType.candidate.name, byType.slots]).toEqual(['avg_age_by_type', {}]);
+    expect(ask('average age of victims of type Death')).toMatchObject({ kind: 'answer', slots: { type: 'Death' } });
+  });
+});
+
+describe('zipcodes as text (leading zeros: `00501`)', () => {
+  const ask = askingOver('querylane-routing-zip-text-', () => ({
+    zipcodes: parse(readFileSync(join(vegaDataDir(), 'zipcodes.csv'), 'utf8'), { columns: true, skip_empty_lines: true }) as Record<string, unknown>[],
+  }));
+
+  it('looks a text key up by the digits after its name, and holds a number no program takes against the others', () => {
+    expect(ask('What city is zip code 98101?')).toMatchObject({ kind: 'answer', candidate: { name: 'lookup_zipcodes_by_zip_code' }, slots: { zip_code: '98101' } });
+    expect(ask('Which city has zip code 90210?')).toMatchObject({ kind: 'answer', candidate: { name: 'lookup_zipcodes_by_zip_code' }, slots: { zip_code: '90210' } });
   });
 });

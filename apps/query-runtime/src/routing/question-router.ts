@@ -321,6 +321,12 @@ export class QuestionRouter {
     const globalSpans = constraintSpans(parsed);
     const statedSpans = [...parsed.comparisons.map((c) => c.span), ...parsed.dates.map((d) => d.span), ...parsed.searchTerms.map((t) => t.span)];
     const unlisted = this.unlistedValues(parsed, globalSpans);
+    // A number of three digits or more that bounds, dates or counts nothing ("zip code 90210",
+    // "flight 1234") is a value too: a program that does not take it would answer for every row.
+    for (const match of parsed.text.matchAll(/(?<![\w.,])\d{3,}(?![\w.,]*\d)/g)) {
+      const span: Span = [match.index, match.index + match[0].length];
+      if (!globalSpans.some(([s, e]) => span[0] < e && span[1] > s) && !unlisted.some((t) => t.span[0] < span[1] && t.span[1] > span[0])) unlisted.push({ span, proper: false });
+    }
     const valueSpans: Span[] = [
       ...parsed.searchTerms.map((t) => t.span),
       ...parsed.dates.map((d) => d.span),
@@ -354,7 +360,9 @@ export class QuestionRouter {
     // "the oldest victims" ranks by age, "a victim named Aaron" searches a name: the measure or
     // column the word implies, when some program has it.
     const imply = (word: string, implied: string[]) => {
-      const known = implied.map((w) => canonicalTerm(w)).filter((term): term is string => term !== null && this.vocabulary.has(term));
+      const found = implied.map((w) => canonicalTerm(w)).filter((term): term is string => term !== null && this.vocabulary.has(term));
+      // "max"/"min" only tell which of a measure's columns (`temp_max`), never a measure alone.
+      const known = found.some((term) => !extremeTerms.has(term)) ? found : [];
       for (const term of known) contentTerms.add(term);
       // The adjective itself is then no unmatched word.
       const own = canonicalTerm(word);
@@ -493,6 +501,23 @@ export class QuestionRouter {
       }
       mentionsByTable.set(table, turned);
     }
+    // "by type of death": a value of the column the question groups by, said in the grouping itself
+    // after "<column> of", names the grouping ("type of death" is `type`), not one group (it filtered
+    // `type = Death`); "by director Steven Spielberg" is still the director Steven Spielberg.
+    const groupings = [...parsed.lower.matchAll(/\b(?:per|by|for each|for every)\s+([a-z][a-z ]{1,40}?)(?=\s*(?:[?.,!]|$|\band\b|\bwith\b|\bfor\b|\bin\b))/g)].map((match) => {
+      const start = match.index + match[0].length - (match[1] ?? '').length;
+      return { span: [start, start + (match[1] ?? '').length] as Span, words: foldValue(match[1] ?? '') };
+    });
+    const groupingValues: Span[] = [];
+    if (groupings.length > 0) {
+      for (const [table, found] of mentionsByTable) {
+        const labels = [...(this.columnLabels.get(table) ?? [])];
+        const grouped = (m: ValueMention) =>
+          groupings.some((g) => g.span[0] <= m.span[0] && g.span[1] >= m.span[1] && labels.some(([label, column]) => column === m.column && ` ${g.words} `.startsWith(` ${label} of `)));
+        for (const m of found) if (grouped(m)) groupingValues.push(m.span);
+        mentionsByTable.set(table, found.filter((m) => !grouped(m)));
+      }
+    }
     // A value named by part of its words ("Africa" of "South Africa") is no reading where another
     // data set holds a whole value the question says around it ("sub-Saharan Africa").
     const wholeSpans = [...mentionsByTable].flatMap(([table, found]) => found.filter((m) => !m.part).map((m) => ({ table, span: m.span })));
@@ -508,7 +533,15 @@ export class QuestionRouter {
       // word too ("Premier League"), held against the programs that take neither.
       const mentionSpans = mentions.filter((m) => !m.part).map((m) => m.span);
       const own = unlisted.filter((t) => ![...mentionSpans, ...negated].some(([s, e]) => t.span[0] < e && t.span[1] > s));
-      const fill = fillSlots(candidate, { parsed, words: qWords, mentions, table: this.tables.get(candidate.table), unlisted: own.filter((t) => t.proper).map((t) => t.span), tableNamed: tablesNamed.has(candidate.table) });
+      const fill = fillSlots(candidate, {
+        parsed,
+        words: qWords,
+        mentions,
+        table: this.tables.get(candidate.table),
+        unlisted: own.filter((t) => t.proper).map((t) => t.span),
+        tableNamed: tablesNamed.has(candidate.table),
+        noValues: groupingValues,
+      });
       // A value the program has no use for is a stated filter it would ignore (see `route`): an
       // unlisted word no slot took, or a known value of a column the program neither filters nor
       // groups by ("average yield for Trebi" answered by yield per site, over every variety).
@@ -622,11 +655,12 @@ export class QuestionRouter {
           // A ranking by a column the question does not name, of a question that names another
           // column it gives no value ("the highest government employment" ranked by nonfarm), ranks
           // by the wrong column.
-          // ("how many countries" of a table with one row per country counts its rows.)
+          // ("how many countries", "the total population of all states" of a table with one row per
+          // country or state count or sum its rows.)
           const missing =
             asGrouping(label) && !valued(column)
               ? !shaped.has(column) && !candidate.groupBy.includes(label)
-              : (!candidate.selectsAll && !reads.has(column) && !(candidate.family === 'count' && keys?.has(column))) ||
+              : (!candidate.selectsAll && !reads.has(column) && !((computes || candidate.family === 'count' || candidate.family === 'aggregate') && keys?.has(column))) ||
                 (ranksUnnamed && !valued(column) && !shaped.has(column) && !keys?.has(column));
           if (missing) unread.push(label);
         }
@@ -853,6 +887,8 @@ function editDistance(a: string, b: string, limit: number): number {
 }
 
 // Words after "per" that are a rate, not a grouping ("per capita"), and periods a time series takes.
+const extremeTerms = new Set(['max', 'min'].flatMap((word) => canonicalTerm(word) ?? []));
+
 const categoryWords = new Set(['type', 'types', 'kind', 'kinds', 'category', 'categories', 'class', 'sort', 'sorts']);
 
 const notGroupings = new Set(['capita', 'person', 'head', 'cent', 'unit', 'day', 'week', 'month', 'year', 'quarter', 'hour', 'minute', 'decade', 'century', 'time', 'date', 'period']);

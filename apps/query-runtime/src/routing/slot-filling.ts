@@ -274,6 +274,8 @@ export interface FillContext {
   unlisted?: Span[];
   /** The question names this candidate's table ("gapminder", "cars"). */
   tableNamed?: boolean;
+  /** Words that look like values but are not ("death" of "by type of death", a grouping): no slot takes them. */
+  noValues?: Span[];
 }
 
 export function fillSlots(candidate: CandidateProfile, context: FillContext): SlotFill {
@@ -297,7 +299,7 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
     if (span) used.push(span);
     return true;
   };
-  const taken = (span: Span) => used.some(([s, e]) => span[0] < e && span[1] > s);
+  const taken = (span: Span) => [...used, ...(context.noValues ?? [])].some(([s, e]) => span[0] < e && span[1] > s);
 
   // A program over a column its `column` slot chooses reads that first: the column the question
   // names, and a bound of the question then belongs to it.
@@ -312,7 +314,7 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
         if (mention) take(plan, enumValue(plan.slot, mention.value), mention.span);
         else {
           const typed = labelledValue(plan, context) ?? wholeYear(plan, parsed);
-          if (typed) take(plan, typed.value, typed.span);
+          if (typed && !taken(typed.span)) take(plan, typed.value, typed.span);
         }
         break;
       }
@@ -579,7 +581,21 @@ function keyValue(plan: SlotPlan, context: FillContext, taken: (span: Span) => b
     if (text && !stopWords.has(text.toLowerCase())) return { value: text, span: labelled.span };
   }
   if (labelled && plan.slot.type === 'integer') return labelled;
+  // A text key written with digits right after its name ("zip code 98101", "order no 0042").
+  if (plan.slot.type === 'string' && plan.label) {
+    const words = plan.label.split(' ').map((word) => escapeRegExp(word));
+    const written = new RegExp(String.raw`\b${words.join(String.raw`\s+`)}s?\s*(?:is\s+|of\s+|number\s+|no\.?\s*|#\s*|=\s*)?(\d[\w-]*)\b`, 'i').exec(context.parsed.text);
+    if (written?.[1]) {
+      const start = written.index + written[0].length - written[1].length;
+      const span: Span = [start, start + written[1].length];
+      if (!taken(span)) return { value: written[1], span };
+    }
+  }
   return null;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
