@@ -426,6 +426,20 @@ describe('a wide table (us-employment): the measures past those with programs of
   });
 });
 
+describe('distinct counts', () => {
+  it('counts the different values of a label or a text, optionally within the count\'s filters', async () => {
+    const airports = data.airports as Record<string, string>[];
+    const distinct = program('airports', 'count_distinct_airports');
+    expect(distinct.slots.find((slot) => slot.name === 'column')?.enum_values).toEqual(expect.arrayContaining(['state', 'city']));
+    // A key (one row per value) is left out: its distinct count is the row count.
+    expect(distinct.slots.find((slot) => slot.name === 'column')?.enum_values).not.toContain('iata');
+    const [states] = await run('airports', 'count_distinct_airports', { column: 'state' });
+    expect(num(states!.distinct_count)).toBe(new Set(airports.map((a) => a.state).filter((state) => state !== null && state !== '')).size);
+    const [cities] = await run('airports', 'count_distinct_airports', { column: 'city', state: 'CA' });
+    expect(num(cities!.distinct_count)).toBe(new Set(airports.filter((a) => a.state === 'CA').map((a) => a.city)).size);
+  });
+});
+
 describe('numbers that are not measures', () => {
   const sqlOf = (table: string) => (programs[table] ?? []).map((p) => p.query_program);
   const aggregated = (column: string) => new RegExp(`(avg|sum|min|max)\\("${column}"\\)|ORDER BY CASE WHEN \\$order = 'asc' THEN "${column}"|GROUP BY "${column}"`);

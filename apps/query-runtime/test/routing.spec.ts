@@ -697,6 +697,10 @@ describe('QuestionRouter over monarchs (reign years held as numbers)', () => {
 describe('QuestionRouter over wind vectors, countries and groups (trial questions)', () => {
   const ask = askingOver('querylane-routing-trial-', () => ({ windvectors: csv('windvectors.csv'), countries: vegaJson('countries.json') as Record<string, unknown>[], lookup_groups: csv('lookup_groups.csv') }));
 
+  it('answers "how many countries" of country-years with the different countries, not the rows', () => {
+    expect(ask('How many countries are in the data?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_distinct_countries' }, slots: { column: 'country' } });
+  });
+
   it('reads "the maximum X" as the highest, and "life expectancy" as the column life_expect', () => {
     expect(ask('What is the maximum wind speed?')).toMatchObject({ kind: 'answer', candidate: { name: 'top_windvectors_by_speed' }, slots: { n: 1, order: 'desc' } });
     expect(ask('Which country had the lowest life expectancy?')).toMatchObject({ kind: 'answer', candidate: { name: 'top_countries_by_life_expect' }, slots: { n: 1, order: 'asc' } });
@@ -839,5 +843,10 @@ describe('zipcodes as text (leading zeros: `00501`)', () => {
   it('looks a text key up by the digits after its name, and holds a number no program takes against the others', () => {
     expect(ask('What city is zip code 98101?')).toMatchObject({ kind: 'answer', candidate: { name: 'lookup_zipcodes_by_zip_code' }, slots: { zip_code: '98101' } });
     expect(ask('Which city has zip code 90210?')).toMatchObject({ kind: 'answer', candidate: { name: 'lookup_zipcodes_by_zip_code' }, slots: { zip_code: '90210' } });
+  });
+
+  it('counts the different values of the column a count names, and rows otherwise', () => {
+    expect(ask('how many different cities are in CA')).toMatchObject({ kind: 'answer', candidate: { name: 'count_distinct_zipcodes' }, slots: { column: 'city', state: 'CA' } });
+    expect(ask('how many zip codes are in CA')).toMatchObject({ kind: 'answer', candidate: { name: 'count_zipcodes' }, slots: { state: 'CA' } });
   });
 });

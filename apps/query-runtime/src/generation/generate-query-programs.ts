@@ -17,7 +17,7 @@ export const defaultMaxPrograms = 40;
 /** Most programs per family, and the order families are drawn in when the overall cap bites. */
 export const familyCaps: Readonly<Record<ProgramFamily, number>> = {
   list: 1,
-  count: 4,
+  count: 5,
   aggregate: 17,
   top_n: 5,
   range: 7,
@@ -33,6 +33,9 @@ const aggregateDimensions = 3;
 const countedMetrics = aggregateMetrics;
 // Most columns one program takes as a slot (a wide table's other measures).
 const maxChosenColumns = 60;
+// Counts per group: by the first three dimensions (the count family's other two are the overall
+// count and the distinct count).
+const countedDimensions = 3;
 // Metrics that also get one aggregate over every row ("what is the average gas price?"): the same
 // ones that are grouped, so the aggregate family holds at most 4 × 3 + 4 programs.
 const overallMetrics = aggregateMetrics;
@@ -60,7 +63,7 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
   const mainTime = roles.times[0];
   // The count also bounds the best measured metrics ("how many hours had temperature above 20").
   const drafts: DraftProgram[] = [build.list(filters), build.count(counted, mainTime, measured.filter((metric) => metric.column !== mainTime?.column).slice(0, countedMetrics))];
-  for (const dimension of roles.dimensions.slice(0, familyCaps.count - 1)) drafts.push(build.countBy(dimension));
+  for (const dimension of roles.dimensions.slice(0, countedDimensions)) drafts.push(build.countBy(dimension));
   for (const key of roles.keys) drafts.push(build.lookup(key));
   for (const metric of ranged) drafts.push(build.numericRange(metric, filtersBeside(metric.column)));
   for (const metric of measured.slice(0, aggregateMetrics)) drafts.push(build.topN(metric, filtersBeside(metric.column), mainTime));
@@ -87,6 +90,10 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
   if (unranked.length > 0) drafts.push(build.topNOfAny(unranked, filters));
   if (unranged.length > 0) drafts.push(build.rangeOfAny(unranged, filters));
   if (unaggregated.length > 0) drafts.push(build.overallOfAny(unaggregated, counted));
+  // How many different labels or texts the data holds ("how many countries are in the data"): the
+  // labels that repeat (a key's count is the row count), and the texts (cities of zip codes).
+  const distinctable = [...roles.dimensions.filter((d) => d.kind !== 'boolean'), ...roles.texts].filter((c) => c.column.distinct_count >= 2 && c.column.distinct_count < profile.row_count - c.column.null_count);
+  if (distinctable.length > 0) drafts.push(build.countDistinct(distinctable.slice(0, maxChosenColumns), counted));
   return select(drafts, maxPrograms);
 }
 

@@ -552,6 +552,36 @@ export class ProgramBuilders {
     });
   }
 
+  /**
+   * How many different values one of `columns` holds ("how many countries are in the data": 62
+   * countries over 620 rows; "how many different cities in Texas"), the column an enum slot.
+   */
+  countDistinct(columns: RankedColumn[], dimensions: Dimension[]): DraftProgram {
+    const names = new NameAllocator(['column']);
+    const filters = dimensions.map((dimension) => this.filter(dimension, names));
+    const choice = chooseColumn(columns, this.profile.columns, true);
+    const [first, second] = columns.map((column) => column.label);
+    return this.draft({
+      name: `count_distinct_${this.tableSlug}`,
+      family: 'count',
+      score: 0,
+      query: `How many different values of ${first} (or of another column) are there?`,
+      description: `The number of different values of the given column (${joinWords(columns.map((c) => c.label), 'or')}) over all ${this.entity}${dimensions.length > 0 ? `, optionally only for the given ${joinWords(dimensions.map((d) => d.label))}` : ''}.`,
+      reason: `Counting rows is not counting the different ${first} they hold: one distinct count takes the column as a slot.`,
+      examples: [`How many different ${first} are there?`, `Number of distinct ${second ?? first}`, `How many ${first} are in the data?`],
+      sql: `SELECT count(DISTINCT ${choice.alias}) AS ${quoteIdentifier('distinct_count')} FROM ${choice.from(this.from)}${where(filters.map((f) => f.sql))}`,
+      steps: {
+        family: 'count',
+        table: this.table,
+        columns: ['$column'],
+        filters: filters.map((f) => f.filter),
+        aggregate: { function: 'count', column: '$column' },
+        column_choice: { slot: 'column', columns: columns.map((c) => c.column.name) },
+      },
+      slots: [choice.slot, ...filters.map((f) => f.slot)],
+    });
+  }
+
   /** The average, total, least and greatest of any one of `metrics` over every row (or the filtered ones). */
   overallOfAny(metrics: Metric[], dimensions: Dimension[]): DraftProgram {
     const names = new NameAllocator(['column']);
@@ -615,7 +645,7 @@ function limitSlot(description: string): Slot {
  * the value it names beside its columns: a CASE over the slot (SQL takes no column name from a
  * parameter; the enum admits only these names, so one branch always applies).
  */
-function chooseColumn(metrics: Metric[], columns: readonly ColumnProfile[]): { slot: Slot; alias: string; from: (table: string) => string } {
+function chooseColumn(metrics: RankedColumn[], columns: readonly ColumnProfile[], asText = false): { slot: Slot; alias: string; from: (table: string) => string } {
   const slot: Slot = {
     name: 'column',
     type: 'enum',
@@ -624,7 +654,8 @@ function chooseColumn(metrics: Metric[], columns: readonly ColumnProfile[]): { s
     description: `The column: ${metrics.map((m) => m.column.name).join(', ')}.`,
     enum_values: metrics.map((m) => m.column.name),
   };
-  const value = `CASE $column ${metrics.map((m) => `WHEN ${quoteLiteral(m.column.name)} THEN ${columnSql(m.column)}`).join(' ')} END`;
+  // (As text when the columns' types differ: a distinct count of a label or a code.)
+  const value = `CASE $column ${metrics.map((m) => `WHEN ${quoteLiteral(m.column.name)} THEN ${asText ? `CAST(${columnSql(m.column)} AS VARCHAR)` : columnSql(m.column)}`).join(' ')} END`;
   // The value once, under a name no column of the data has, left out of the rows returned.
   const taken = new Set(columns.map((column) => column.name.toLowerCase()));
   let name = 'chosen_value';

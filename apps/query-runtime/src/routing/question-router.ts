@@ -465,7 +465,16 @@ export class QuestionRouter {
     const groupTerms = new Set(groupCue.flatMap((cue) => terms(cue)));
     // "how many deaths", "number of hurricanes": a measure of the data counted is its total, not a
     // count of rows (which would count the rows with deaths).
-    const countedWord = /\b(?:how many|number of)\s+([a-z]+)/.exec(parsed.lower)?.[1];
+    const counting = /\b(?:how many|number of)\s+(different\s+|distinct\s+|unique\s+)?([a-z]+)/.exec(parsed.lower);
+    const countedWord = counting?.[2];
+    // "how many countries" of rows that are country-years: the different values of a column the
+    // count names (not a key: one row each), which a distinct count answers and a row count does not.
+    const countedColumn = (table: string): string | undefined => {
+      if (!countedWord) return undefined;
+      const keys = this.keyColumns.get(table);
+      const found = [...(this.columnLabels.get(table) ?? [])].find(([label]) => !label.includes(' ') && (label === countedWord || stem(label) === stem(countedWord)));
+      return found && !keys?.has(found[1]) ? found[1] : undefined;
+    };
     const countedTerm = countedWord ? canonicalTerm(countedWord) : null;
     const countsMeasure = (table: string) => countedTerm !== null && (this.measureTerms.get(table)?.has(countedTerm) ?? false);
     const computes = (parsed.families.get('aggregate') ?? 0) > 0 || (parsed.families.get('count') ?? 0) > 0;
@@ -597,12 +606,18 @@ export class QuestionRouter {
       const typedOperation = candidate.family === 'aggregate' ? hit.terms.some((term) => aggregateTerms.has(term)) : candidate.family === 'count' ? hit.terms.includes('count') : false;
       // "flights per origin airport": a grouping asked is what a count or an aggregate per group answers.
       const measureCounted = countsMeasure(candidate.table);
+      const distinctColumn = countedColumn(candidate.table);
+      const choosesColumn = candidate.plans.some((plan) => plan.role === 'column');
       const asked =
-        candidate.family === 'count' && measureCounted
+        candidate.family === 'count' && (measureCounted || (distinctColumn !== undefined && !choosesColumn && candidate.groupBy.length === 0))
           ? 0
-          : candidate.family === null || typedOperation || groupedAsAsked || (candidate.family === 'aggregate' && measureCounted && candidate.measureTerms.includes(countedTerm!))
-            ? 1
-            : Math.max(parsed.families.get(candidate.family) ?? 0, rankedGroups);
+          : candidate.family === 'count' && choosesColumn
+            ? distinctColumn !== undefined || counting?.[1] !== undefined
+              ? 1
+              : 0
+            : candidate.family === null || typedOperation || groupedAsAsked || (candidate.family === 'aggregate' && measureCounted && candidate.measureTerms.includes(countedTerm!))
+              ? 1
+              : Math.max(parsed.families.get(candidate.family) ?? 0, rankedGroups);
       const boundsFilled = candidate.plans.some((plan) => boundRoles.has(plan.role) && fill.slots[plan.slot.name] !== undefined && fill.slots[plan.slot.name] !== null);
       const unasked =
         asked > 0 || candidate.family === null
