@@ -470,6 +470,12 @@ describe('QuestionRouter on values named by part of their words', () => {
     expect(ask('What is the IMDB rating of Titanic?')).toMatchObject({ kind: 'answer', candidate: { name: 'search_movies_by_title' }, slots: { term: 'Titanic' } });
   });
 
+  it('refuses to count what no data set holds, however well another word matches ("employees" of "our company")', () => {
+    const employees = ask('How many employees does our company have?');
+    expect(employees.kind === 'refusal' && employees.reason).toMatch(/counts "employees"/);
+    expect(ask('how many movies are there')).toMatchObject({ kind: 'answer', candidate: { name: 'count_movies' } });
+  });
+
   it('offers the programs of the data whose value a question names when no program shares its words', () => {
     const refused = ask('gimme Westerns');
     expect(refused.kind === 'refusal' ? refused.candidates[0]?.endpoint_name : refused).toBe('list_movies');
@@ -519,7 +525,7 @@ describe('QuestionRouter with one data set deployed', () => {
     for (const question of ['which country has the largest population', 'which disaster type killed the most people', 'average salary by department', 'top 5 players by goals', 'how many movies were released since 2005']) {
       const result = ask(question);
       expect(result.kind, question).toBe('refusal');
-      if (result.kind === 'refusal') expect(result.reason, question).toMatch(/(is about|asks per) .*which none of the deployed programs/);
+      if (result.kind === 'refusal') expect(result.reason, question).toMatch(/(is about|asks per|counts) .*which none of the deployed programs/);
     }
   });
 

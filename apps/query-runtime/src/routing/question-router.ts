@@ -227,6 +227,12 @@ export class QuestionRouter {
     if (unknownGroup) {
       return { kind: 'refusal', reason: `the question asks per "${unknownGroup}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
     }
+    // "How many employees does our company have": what a question counts is its subject; counted
+    // rows of another kind (movies) are no answer, however well another word ("company") matches.
+    const counted = /\b(?:how many|number of)\s+(?:different\s+|distinct\s+|unique\s+)?([a-z]{4,})\b/.exec(parsed.lower)?.[1];
+    if (counted && !this.knows(counted) && !this.knows(counted.replace(/e?s$/, '')) && best.valueEvidence !== 'value') {
+      return { kind: 'refusal', reason: `the question counts "${counted}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
+    }
     // A question none of whose subject words any program has is about other data, unless it names
     // a value of this data; a date or a number alone outweighs one unknown word ("who died between
     // April 30 and May 1" of a table of deaths), not two ("movies released since 2005" of the weather).
