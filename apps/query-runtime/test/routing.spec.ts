@@ -576,6 +576,16 @@ describe('QuestionRouter over disasters, population and unemployment', () => {
     expect(ask('Total deaths per disaster type')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_deaths_by_entity' } });
   });
 
+  it('bounds the year by two years whatever measure is named beside them, and never by a number that is no year', () => {
+    expect(ask('Deaths from droughts between 1920 and 1930')).toMatchObject({ kind: 'answer', candidate: { name: 'disasters_by_year_range' }, slots: { min_year: 1920, max_year: 1930, entity: 'Drought' } });
+    expect(ask('Years with more than 100000 flood deaths')).toMatchObject({ kind: 'answer', candidate: { name: 'disasters_by_deaths_range' }, slots: { min_deaths: 100001, entity: 'Flood' } });
+    expect(ask('disasters with more than 1500 deaths')).toMatchObject({ kind: 'answer', candidate: { name: 'disasters_by_deaths_range' }, slots: { min_deaths: 1501 } });
+  });
+
+  it('counts the different types of the data set by its one category ("how many different disaster types")', () => {
+    expect(ask('How many different disaster types are there?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_distinct_disasters' }, slots: { column: 'Entity' } });
+  });
+
   it('reads "exceed" as a bound ("years drought deaths exceeded 1 million")', () => {
     expect(ask('In which years did drought deaths exceed 1 million?')).toMatchObject({ kind: 'answer', candidate: { name: 'disasters_by_deaths_range' }, slots: { min_deaths: 1000001, entity: 'Drought' } });
   });
@@ -827,6 +837,10 @@ describe('unemployment across industries (the data named for its category)', () 
 
   it('groups "per industry" by the one text column the data is grouped by', () => {
     expect(ask('Average unemployment rate per industry')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_rate_by_series' } });
+  });
+
+  it('counts "how many industries" as the different values of that column, not the rows', () => {
+    expect(ask('How many industries are tracked?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_distinct_unemployment_across_industries' }, slots: { column: 'series' } });
   });
 });
 

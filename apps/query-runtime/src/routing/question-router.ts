@@ -89,7 +89,8 @@ export class QuestionRouter {
       }
     }
     for (const [table, labels] of grouped) if (labels.size === 1) this.categoryColumns.set(table, [...labels][0]!);
-    this.tableStemLists = [...new Map(candidates.map((c) => [c.table, c.tableStems])).values()];
+    for (const candidate of candidates) this.tableStemsOf.set(candidate.table, candidate.tableStems);
+    this.tableStemLists = [...this.tableStemsOf.values()];
   }
 
   /** Builds the index once per candidate set; the service caches the router per project and environment. */
@@ -389,8 +390,29 @@ export class QuestionRouter {
     const outputOnly = new Set(hits.filter((hit) => hit.terms.length > 0 && hit.terms.every((term) => (hit.match[term] ?? []).every((field) => field === 'output'))).map((hit) => hit.id as number));
     const retrieved = hits.slice(0, rerankDepth).map((hit) => ({ id: hit.id as number, score: hit.score, queryTerms: hit.queryTerms, terms: hit.terms }));
     // A follow-up scores one program, whatever retrieval thinks of it.
+    const counting = /\b(?:how many|number of)\s+(different\s+|distinct\s+|unique\s+)?([a-z]+)(?:\s+([a-z]+))?/.exec(parsed.lower);
+    const countedWord = counting?.[2];
+    // "how many countries" of rows that are country-years: the different values of a column the
+    // count names (not a key: one row each), which a distinct count answers and a row count does not;
+    // "how many industries" of unemployment across industries, "how many disaster types": the data
+    // set's one category (`series`, `Entity`).
+    const countedColumn = (table: string): string | undefined => {
+      if (!countedWord) return undefined;
+      const keys = this.keyColumns.get(table);
+      const labels = [...(this.columnLabels.get(table) ?? [])];
+      const found = labels.find(([label]) => !label.includes(' ') && (label === countedWord || stem(label) === stem(countedWord)));
+      if (found) return keys?.has(found[1]) ? undefined : found[1];
+      const category = this.categoryColumns.get(table);
+      const stems = this.tableStemsOf.get(table) ?? [];
+      const named = stems.includes(stem(countedWord));
+      if (!category || !named || (stem(countedWord) === stems[0] && !categoryWords.has(counting?.[3] ?? ''))) return undefined;
+      return labels.find(([label]) => label === category)?.[1];
+    };
     // A program over a column its slot chooses is no candidate when the question names none of them.
-    const choosable = (id: number) => this.candidates[id]!.plans.every((plan) => plan.role !== 'column' || namedChoice(plan.slot, qWords) !== null);
+    const choosable = (id: number) => {
+      const candidate = this.candidates[id]!;
+      return candidate.plans.every((plan) => plan.role !== 'column' || namedChoice(plan.slot, qWords) !== null || (candidate.family === 'count' && countedColumn(candidate.table) !== undefined));
+    };
     const top = only === undefined ? retrieved.filter((hit) => choosable(hit.id)) : [hits.find((hit) => hit.id === only) ?? { id: only, score: 0, queryTerms: [] as string[], terms: [] as string[] }].map((hit) => ({ id: hit.id as number, score: hit.score, queryTerms: hit.queryTerms, terms: hit.terms }));
     // A name nobody listed ("Titanic") is searched by a text search, whose words the question may not
     // share: those of the retrieved tables are ranked too — of several, those of a name or a title
@@ -471,16 +493,6 @@ export class QuestionRouter {
     const groupTerms = new Set(groupCue.flatMap((cue) => terms(cue)));
     // "how many deaths", "number of hurricanes": a measure of the data counted is its total, not a
     // count of rows (which would count the rows with deaths).
-    const counting = /\b(?:how many|number of)\s+(different\s+|distinct\s+|unique\s+)?([a-z]+)/.exec(parsed.lower);
-    const countedWord = counting?.[2];
-    // "how many countries" of rows that are country-years: the different values of a column the
-    // count names (not a key: one row each), which a distinct count answers and a row count does not.
-    const countedColumn = (table: string): string | undefined => {
-      if (!countedWord) return undefined;
-      const keys = this.keyColumns.get(table);
-      const found = [...(this.columnLabels.get(table) ?? [])].find(([label]) => !label.includes(' ') && (label === countedWord || stem(label) === stem(countedWord)));
-      return found && !keys?.has(found[1]) ? found[1] : undefined;
-    };
     const countedTerm = countedWord ? canonicalTerm(countedWord) : null;
     const countsMeasure = (table: string) => countedTerm !== null && (this.measureTerms.get(table)?.has(countedTerm) ?? false);
     const computes = (parsed.families.get('aggregate') ?? 0) > 0 || (parsed.families.get('count') ?? 0) > 0;
@@ -556,6 +568,7 @@ export class QuestionRouter {
         unlisted: own.filter((t) => t.proper).map((t) => t.span),
         tableNamed: tablesNamed.has(candidate.table),
         noValues: groupingValues,
+        columnHint: candidate.family === 'count' ? countedColumn(candidate.table) : undefined,
       });
       // A value the program has no use for is a stated filter it would ignore (see `route`): an
       // unlisted word no slot took, or a known value of a column the program neither filters nor
@@ -615,7 +628,7 @@ export class QuestionRouter {
       const distinctColumn = countedColumn(candidate.table);
       const choosesColumn = candidate.plans.some((plan) => plan.role === 'column');
       const asked =
-        candidate.family === 'count' && (measureCounted || (distinctColumn !== undefined && !choosesColumn && candidate.groupBy.length === 0))
+        candidate.family === 'count' && (measureCounted || (distinctColumn !== undefined && !choosesColumn && (candidate.groupBy.length === 0 || groupCue.length === 0)))
           ? 0
           : candidate.family === 'count' && choosesColumn
             ? distinctColumn !== undefined || counting?.[1] !== undefined
@@ -681,7 +694,11 @@ export class QuestionRouter {
           const missing =
             asGrouping(label) && !valued(column)
               ? !shaped.has(column) && !candidate.groupBy.includes(label)
-              : (!candidate.selectsAll && !reads.has(column) && !((computes || candidate.family === 'count' || candidate.family === 'aggregate') && keys?.has(column))) ||
+              : (!candidate.selectsAll &&
+                  !reads.has(column) &&
+                  !((computes || candidate.family === 'count' || candidate.family === 'aggregate') && keys?.has(column)) &&
+                  // ("how many countries per year" counts the country-years of each year.)
+                  !(candidate.family === 'count' && column === distinctColumn)) ||
                 (ranksUnnamed && !valued(column) && !shaped.has(column) && !keys?.has(column));
           if (missing) unread.push(label);
         }
@@ -710,6 +727,9 @@ export class QuestionRouter {
   }
 
   private readonly shortLabels = new Map<string, RegExp>();
+
+  /** Per table, the stems of its name. */
+  private readonly tableStemsOf = new Map<string, string[]>();
 
   /** Per table, the one text column its programs group by, when there is one (disasters' `entity`). */
   private readonly categoryColumns = new Map<string, string>();

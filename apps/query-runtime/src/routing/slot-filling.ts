@@ -112,6 +112,11 @@ export class TableValues {
   private readonly digits = new Set<string>();
   private readonly words = new Set<string>();
 
+  /** Whether a column of the table is named for years (`Year`, `year_built`). */
+  hasYear(): boolean {
+    return this.labels.some((label) => label.stems.includes('year'));
+  }
+
   /** The column's known values are codes with digits (`ak18247005`), none a plain word: "Alaska" is none of them. */
   codesOnly(column: string | null): boolean {
     return column !== null && this.digits.has(column) && !this.words.has(column);
@@ -276,6 +281,8 @@ export interface FillContext {
   tableNamed?: boolean;
   /** Words that look like values but are not ("death" of "by type of death", a grouping): no slot takes them. */
   noValues?: Span[];
+  /** The column a `column` slot takes when the question names none of its options by its words ("how many industries": `series`). */
+  columnHint?: string | undefined;
 }
 
 export function fillSlots(candidate: CandidateProfile, context: FillContext): SlotFill {
@@ -304,7 +311,8 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
   // A program over a column its `column` slot chooses reads that first: the column the question
   // names, and a bound of the question then belongs to it.
   const columnPlan = candidate.plans.find((plan) => plan.role === 'column');
-  const chosen = columnPlan ? namedChoice(columnPlan.slot, context.words) : null;
+  const hinted = context.columnHint !== undefined && (columnPlan?.slot.enum_values ?? []).map(String).includes(context.columnHint) ? context.columnHint : null;
+  const chosen = columnPlan ? (namedChoice(columnPlan.slot, context.words) ?? hinted) : null;
   if (columnPlan && chosen !== null) take(columnPlan, chosen, null);
   for (const planned of candidate.plans) {
     const plan = planned.chosen && chosen !== null ? { ...planned, column: chosen, label: humanWords(chosen) } : planned;
@@ -331,9 +339,16 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
         const comparison = parsed.comparisons.find(
           (c) => {
             if ((plan.role === 'min' ? c.min : c.max) === null || temporal(c.span)) return false;
+            // Two years ("between 1920 and 1930") bound the data's year, where it has one, whatever
+            // measure is named beside them ("more than 1500 deaths" is still deaths); a number
+            // that is no year never bounds a year.
+            const yearish = [c.min, c.max].every((v) => v === null || (Number.isInteger(v) && v >= 1000 && v <= 2200));
+            const years = yearish && c.min !== null && c.max !== null && c.min !== c.max;
+            if (years && context.table?.hasYear()) return yearLabelled(plan);
+            if (!yearish && yearLabelled(plan)) return false;
             // "older than 30" names its column by the adjective as well as a column name would.
             const adjective = comparedMeasure(c.span, plan, parsed.lower);
-            return adjective === 'this' || (adjective === 'none' && belongsTo(c.span, plan, context, boundColumns === 1));
+            return adjective === 'this' || (adjective === 'none' && belongsTo(c.span, plan, context, boundColumns === 1, !yearish));
           },
         );
         if (!comparison) break;
@@ -545,8 +560,9 @@ function shortens(short: string, word: string): boolean {
   return short.length >= (word.length >= 8 ? 3 : 4) && word.length >= short.length + 3 && word.startsWith(short);
 }
 
-function belongsTo(span: Span, plan: SlotPlan, context: FillContext, sole: boolean): boolean {
-  const labels = context.table?.labels ?? [];
+function belongsTo(span: Span, plan: SlotPlan, context: FillContext, sole: boolean, noYear = false): boolean {
+  // (A number that is no year belongs to no year column, however near: "years with more than 100000 flood deaths".)
+  const labels = (context.table?.labels ?? []).filter((label) => !noYear || !label.stems.includes('year'));
   // Of labels as near, the one whose words the question says more of, then the one it says all of
   // ("mag above 5" is `mag`, not `mag type`).
   let best: { column: string; distance: number; hits: number; cover: number } | null = null;
