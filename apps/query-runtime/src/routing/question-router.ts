@@ -467,7 +467,6 @@ export class QuestionRouter {
     for (const [table, named] of this.columnLabels) {
       // The label's last word may be shortened in the data ("life expect" named by "life expectancy").
       // In the plural too: "the most populous countries" names `country`.
-      const plural = (label: string) => (label.endsWith('y') ? `${label.slice(0, -1)}ies` : /(s|x|ch|sh)$/.test(label) ? `${label}es` : `${label}s`);
       const found = [...named]
         .filter(([label]) => folded.includes(` ${label} `) || folded.includes(` ${plural(label)} `) || (folded.includes(` ${label}`) && this.shortLabel(label).test(folded)))
         .map(([label, column]) => ({ label, column }));
@@ -482,9 +481,13 @@ export class QuestionRouter {
       if (naming.length > 0 && elsewhere) tablesNamed.delete(table);
     }
     const groupCue = groupByCue(parsed.lower);
-    // Only the groupings said with "per", "by", "for each" ("per disaster type").
-    const perCue = [...parsed.lower.matchAll(/\b(?:per|by|for each|for every)\s+(?:the\s+|their\s+|its\s+)?([a-z][a-z ]{1,30}?)(?=\s*(?:[?.,!]|$|\band\b|\bwith\b|\bfor\b|\bin\b))/g)].map((match) =>
-      foldValue(match[1] ?? '')
+    // The groupings said with "per", "by", "for each" ("per disaster type", "by type of death"), where they are.
+    const groupings = [...parsed.lower.matchAll(/\b(?:per|by|for each|for every)\s+(?:the\s+|their\s+|its\s+)?([a-z][a-z ]{1,40}?)(?=\s*(?:[?.,!]|$|\band\b|\bwith\b|\bfor\b|\bin\b))/g)].map((match) => {
+      const start = match.index + match[0].length - (match[1] ?? '').length;
+      return { span: [start, start + (match[1] ?? '').length] as Span, words: foldValue(match[1] ?? '') };
+    });
+    const perCue = groupings.map((g) =>
+      g.words
         .split(' ')
         .slice(0, 3)
         .map((w) => w.replace(/s$/, ''))
@@ -531,10 +534,6 @@ export class QuestionRouter {
     // "by type of death": a value of the column the question groups by, said in the grouping itself
     // after "<column> of", names the grouping ("type of death" is `type`), not one group (it filtered
     // `type = Death`); "by director Steven Spielberg" is still the director Steven Spielberg.
-    const groupings = [...parsed.lower.matchAll(/\b(?:per|by|for each|for every)\s+([a-z][a-z ]{1,40}?)(?=\s*(?:[?.,!]|$|\band\b|\bwith\b|\bfor\b|\bin\b))/g)].map((match) => {
-      const start = match.index + match[0].length - (match[1] ?? '').length;
-      return { span: [start, start + (match[1] ?? '').length] as Span, words: foldValue(match[1] ?? '') };
-    });
     const groupingValues: Span[] = [];
     if (groupings.length > 0) {
       for (const [table, found] of mentionsByTable) {
@@ -887,6 +886,11 @@ function groupByCue(lower: string): string[] {
   // "top genres by gross", "the 5 best teams in goals": the noun ranked.
   for (const match of lower.matchAll(/\b(?:top|bottom|best|worst)\s+(?:\d+\s+)?([a-z]+)\s+(?:by|in|for|on|of)\b/g)) out.push(foldValue(match[1] ?? ''));
   return [...new Set(out.filter((w) => w.length > 1).map((w) => w.replace(/s$/, '')))];
+}
+
+/** `country` → `countries`, `class` → `classes`, `state` → `states`. */
+function plural(label: string): string {
+  return label.endsWith('y') ? `${label.slice(0, -1)}ies` : /(s|x|ch|sh)$/.test(label) ? `${label}es` : `${label}s`;
 }
 
 function escapeRegExp(text: string): string {
