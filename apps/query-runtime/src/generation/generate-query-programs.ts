@@ -80,7 +80,7 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
   for (const text of roles.texts) drafts.push(build.textSearch(text));
   // A wide table's other measures (us-employment's 20 sectors beside the four with programs): one
   // ranking, one range and one overall aggregate each take the column as a slot, ranked last in
-  // their families (the caps below leave them a place).
+  // their families (`familyCaps` leave them a place).
   const rankedOnes = new Set(measured.slice(0, aggregateMetrics));
   const rangedOnes = new Set(ranged);
   const aggregatedOnes = new Set(aggregable.slice(0, aggregateMetrics));

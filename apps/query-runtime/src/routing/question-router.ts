@@ -6,7 +6,7 @@ import { profileCandidate, type CandidateProfile } from './candidate-profile.js'
 import { parseQuestion, type ParsedQuestion, type Span } from './question-parse.js';
 import type { DataValues, RouteAnswer, RouteCandidateInput, RouteOptions, RouteResult, RouterOptions, ScoredAlternative, SlotValue } from './routing.types.js';
 import { fillSlots, namedChoice, questionWords, TableValues, type SlotFill, type ValueMention } from './slot-filling.js';
-import { canonicalTerm, foldValue, humanWords, impliedMeasures, stem, stopWords, terms, words } from './text-terms.js';
+import { canonicalTerm, escapeRegExp, foldValue, humanWords, impliedMeasures, stem, stopWords, terms, words } from './text-terms.js';
 
 /**
  * Chosen on the bench's tuning half (bench/routing: every other labelled question): the best in-scope
@@ -891,10 +891,6 @@ function groupByCue(lower: string): string[] {
 /** `country` → `countries`, `class` → `classes`, `state` → `states`. */
 function plural(label: string): string {
   return label.endsWith('y') ? `${label.slice(0, -1)}ies` : /(s|x|ch|sh)$/.test(label) ? `${label}es` : `${label}s`;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** The index's word for a column named by a stop word ("value" → "columnvalue"). */

@@ -6,7 +6,7 @@ import type { CandidateProfile, SlotPlan } from './candidate-profile.js';
 import type { ParsedQuestion, Span } from './question-parse.js';
 import { parseNumber } from './question-parse.js';
 import type { ColumnValues, SlotValue } from './routing.types.js';
-import { canonicalTerm, foldValue, humanWords, impliedMeasures, stem, stopWords } from './text-terms.js';
+import { canonicalTerm, escapeRegExp, foldValue, humanWords, impliedMeasures, stem, stopWords } from './text-terms.js';
 
 export interface QuestionWord {
   word: string;
@@ -306,7 +306,8 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
     if (span) used.push(span);
     return true;
   };
-  const taken = (span: Span) => [...used, ...(context.noValues ?? [])].some(([s, e]) => span[0] < e && span[1] > s);
+  const overlaps = (span: Span) => ([s, e]: Span) => span[0] < e && span[1] > s;
+  const taken = (span: Span) => used.some(overlaps(span)) || (context.noValues?.some(overlaps(span)) ?? false);
 
   // A program over a column its `column` slot chooses reads that first: the column the question
   // names, and a bound of the question then belongs to it.
@@ -608,10 +609,6 @@ function keyValue(plan: SlotPlan, context: FillContext, taken: (span: Span) => b
     }
   }
   return null;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
