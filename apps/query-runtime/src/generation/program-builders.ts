@@ -124,7 +124,6 @@ export class ProgramBuilders {
     const window = this.window(time && time.column !== metric.column ? time : undefined, names);
     const column = columnSql(metric.column);
     const measure = measurePhrase(word, metric.label, 'overall');
-    const by = dimensions.map((d) => d.label);
     const sql =
       `SELECT ${fn}(${column}) AS ${quoteIdentifier(`${fn}_${metric.slug}`)}, ${other}(${column}) AS ${quoteIdentifier(`${other}_${metric.slug}`)}, ` +
       `min(${column}) AS ${quoteIdentifier(`min_${metric.slug}`)}, max(${column}) AS ${quoteIdentifier(`max_${metric.slug}`)}, count(${column}) AS ${quoteIdentifier('count')} ` +
@@ -134,7 +133,7 @@ export class ProgramBuilders {
       family: 'aggregate',
       score: metric.score,
       query: `What is the ${measure}?`,
-      description: `The ${measure} over all ${this.entity} (with the ${fn === 'sum' ? 'average' : 'total'}, minimum, maximum and count of ${metric.label})${by.length > 0 ? `, optionally only for the given ${joinWords(by)}` : ''}.`,
+      description: `The ${measure} over all ${this.entity} (with the ${fn === 'sum' ? 'average' : 'total'}, minimum, maximum and count of ${metric.label})${onlyFor(dimensions)}.`,
       reason: `${quoted(metric.column)} is numeric from ${String(metric.column.min)} to ${String(metric.column.max)} (${metric.column.distinct_count} distinct values${metric.additive ? ', an additive quantity, so summed' : ''}): one ${word} over the rows answers "what is the ${measure}"; ${describeFilters(dimensions)}.`,
       // Unique: "Overall total" is both the bare measure and the overall label of a column named `total`.
       examples: [
@@ -164,8 +163,7 @@ export class ProgramBuilders {
     // Never bounded by the column it ranks by (a calendar year is no ranking, but stay safe).
     const window = this.window(time && time.column !== metric.column ? time : undefined, names);
     const column = columnSql(metric.column);
-    const n: Slot = { name: 'n', type: 'integer', required: false, default: 10, description: 'How many rows to return.', minimum: 1, maximum: maxListLimit };
-    const order: Slot = { name: 'order', type: 'enum', required: false, default: 'desc', description: 'desc for the highest values first, asc for the lowest.', enum_values: ['desc', 'asc'] };
+    const { n, order } = rowRankSlots();
     return this.draft({
       name: `top_${this.tableSlug}_by_${metric.slug}`,
       family: 'top_n',
@@ -494,8 +492,7 @@ export class ProgramBuilders {
     const names = new NameAllocator(['column', 'n', 'order']);
     const filters = dimensions.map((dimension) => this.filter(dimension, names));
     const choice = chooseColumn(metrics, this.profile.columns);
-    const n: Slot = { name: 'n', type: 'integer', required: false, default: 10, description: 'How many rows to return.', minimum: 1, maximum: maxListLimit };
-    const order: Slot = { name: 'order', type: 'enum', required: false, default: 'desc', description: 'desc for the highest values first, asc for the lowest.', enum_values: ['desc', 'asc'] };
+    const { n, order } = rowRankSlots();
     const [first, second] = metrics.map((metric) => metric.label);
     return this.draft({
       name: `top_${this.tableSlug}_by_column`,
@@ -566,7 +563,7 @@ export class ProgramBuilders {
       family: 'count',
       score: 0,
       query: `How many different values of ${first} (or of another column) are there?`,
-      description: `The number of different values of the given column (${joinWords(columns.map((c) => c.label), 'or')}) over all ${this.entity}${dimensions.length > 0 ? `, optionally only for the given ${joinWords(dimensions.map((d) => d.label))}` : ''}.`,
+      description: `The number of different values of the given column (${joinWords(columns.map((c) => c.label), 'or')}) over all ${this.entity}${onlyFor(dimensions)}.`,
       reason: `Counting rows is not counting the different ${first} they hold: one distinct count takes the column as a slot.`,
       examples: [`How many different ${first} are there?`, `Number of distinct ${second ?? first}`, `How many ${first} are in the data?`],
       sql: `SELECT count(DISTINCT ${choice.alias}) AS ${quoteIdentifier('distinct_count')} FROM ${choice.from(this.from)}${where(filters.map((f) => f.sql))}`,
@@ -593,7 +590,7 @@ export class ProgramBuilders {
       family: 'aggregate',
       score: 0,
       query: `What is the average ${first} (or another column)?`,
-      description: `The average (with the total, minimum, maximum and count) of the given column (${joinWords(metrics.map((m) => m.label), 'or')}) over all ${this.entity}${dimensions.length > 0 ? `, optionally only for the given ${joinWords(dimensions.map((d) => d.label))}` : ''}.`,
+      description: `The average (with the total, minimum, maximum and count) of the given column (${joinWords(metrics.map((m) => m.label), 'or')}) over all ${this.entity}${onlyFor(dimensions)}.`,
       reason: `${metrics.length} more numeric columns than have an aggregate of their own: one aggregate takes the column as a slot.`,
       examples: [`Average ${first}`, `Total ${second ?? first}`, `What is the average ${first} across all ${this.entity}?`],
       sql:
@@ -691,6 +688,19 @@ function quoted(column: ColumnProfile): string {
 /** ` AND (…) AND (…)`: optional filters after a WHERE that already has a condition. */
 function andAll(filters: { sql: string }[]): string {
   return filters.map((f) => ` AND ${f.sql}`).join('');
+}
+
+/** `n` (10 rows unless given) and `order` (highest first unless asc) of a program that ranks rows. */
+function rowRankSlots(): { n: Slot; order: Slot } {
+  return {
+    n: { name: 'n', type: 'integer', required: false, default: 10, description: 'How many rows to return.', minimum: 1, maximum: maxListLimit },
+    order: { name: 'order', type: 'enum', required: false, default: 'desc', description: 'desc for the highest values first, asc for the lowest.', enum_values: ['desc', 'asc'] },
+  };
+}
+
+/** ", optionally only for the given site and year" of a figure over every row. */
+function onlyFor(dimensions: Dimension[]): string {
+  return dimensions.length > 0 ? `, optionally only for the given ${joinWords(dimensions.map((d) => d.label))}` : '';
 }
 
 /** ", optionally filtered by site and year" */

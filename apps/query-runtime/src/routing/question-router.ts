@@ -230,7 +230,7 @@ export class QuestionRouter {
     }
     // "How many employees does our company have": what a question counts is its subject; counted
     // rows of another kind (movies) are no answer, however well another word ("company") matches.
-    const counted = /\b(?:how many|number of)\s+(?:different\s+|distinct\s+|unique\s+)?([a-z]{4,})\b/.exec(parsed.lower)?.[1];
+    const counted = ranked.countedWord !== undefined && ranked.countedWord.length >= 4 ? ranked.countedWord : undefined;
     if (counted && !this.knows(counted) && !this.knows(counted.replace(/e?s$/, '')) && best.valueEvidence !== 'value') {
       return { kind: 'refusal', reason: `the question counts "${counted}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
     }
@@ -295,7 +295,7 @@ export class QuestionRouter {
     };
   }
 
-  private rank(question: string, options: RouteOptions, only?: number): Scored[] & { parsed: ParsedQuestion; tablesNamed: Set<string>; namedColumns: Map<string, { label: string; column: string }[]> } {
+  private rank(question: string, options: RouteOptions, only?: number): Scored[] & { parsed: ParsedQuestion; tablesNamed: Set<string>; namedColumns: Map<string, { label: string; column: string }[]>; countedWord: string | undefined } {
     const parsed = parseQuestion(this.joinCompounds(question), options.now ?? new Date());
     const qWords = questionWords(parsed.text);
     const qStems = new Set(qWords.map((w) => w.stem));
@@ -396,7 +396,12 @@ export class QuestionRouter {
     // count names (not a key: one row each), which a distinct count answers and a row count does not;
     // "how many industries" of unemployment across industries, "how many disaster types": the data
     // set's one category (`series`, `Entity`).
+    const countedColumns = new Map<string, string | undefined>();
     const countedColumn = (table: string): string | undefined => {
+      if (!countedColumns.has(table)) countedColumns.set(table, countedColumnOf(table));
+      return countedColumns.get(table);
+    };
+    const countedColumnOf = (table: string): string | undefined => {
       if (!countedWord) return undefined;
       const keys = this.keyColumns.get(table);
       const labels = [...(this.columnLabels.get(table) ?? [])];
@@ -722,7 +727,7 @@ export class QuestionRouter {
       return { candidate, bm25: hit.score, score, fill, termCoverage, matchedTerms: new Set(hit.queryTerms).size, constraintCoverage, familyAgreement, superlativeMiss, ignored, unapplied, unread, topicTerms, topicMatched, valueEvidence };
     });
     scored.sort((a, b) => b.score - a.score);
-    return Object.assign(scored, { parsed, tablesNamed, namedColumns });
+    return Object.assign(scored, { parsed, tablesNamed, namedColumns, countedWord });
   }
 
   private readonly shortLabels = new Map<string, RegExp>();
