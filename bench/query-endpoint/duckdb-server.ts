@@ -17,7 +17,9 @@ for (const [position, column] of (JSON.parse(process.env.BENCH_KEYS ?? '[]') as 
 
 const app = new Hono();
 app.get('/hello', (c) => c.text('hello'));
-// One connection runs one statement at a time, as in query-runtime: requests take turns.
+// The plain way: one connection runs one statement at a time and requests take turns. What
+// query-runtime does beyond that (lanes of connections, lookups called side by side run as one
+// statement) is part of the path measured against it.
 let turn: Promise<unknown> = Promise.resolve();
 function serialized<T>(work: () => Promise<T>): Promise<T> {
   const next = turn.then(work);

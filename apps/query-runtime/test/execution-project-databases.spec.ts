@@ -246,6 +246,48 @@ describe('ProjectDatabases', () => {
     expect(rowsOf(await runtime.run('p-movies', 'SELECT count(*) AS n FROM duckdb_indexes()', {}))).toEqual([{ n: 0 }]);
   });
 
+  it('answers point lookups called side by side with one statement, each caller as if it ran alone', async () => {
+    catalog.set('p-lookups', [{ name: 'movies', parquetPath: join(scratch.path, 'movies.parquet'), version: '1', keyColumns: ['Title'] }]);
+    const sql = 'SELECT * FROM "movies" WHERE "Title" = $title LIMIT 10000';
+    const titles = movies.map((movie) => movie.Title).filter((title): title is string => typeof title === 'string');
+    const repeated = titles.find((title, index) => titles.indexOf(title) !== index)!;
+    // Keys of one row, of two rows, the same key twice, one no row has, and one with a quote.
+    const keys = [...titles.slice(0, 30), repeated, titles[3]!, 'No Such Movie', titles.find((title) => title.includes("'"))!];
+    const together = await Promise.all(keys.map((title) => runtime.run('p-lookups', sql, { title })));
+    // Their rows' JSON is written in JavaScript the first time, by DuckDB once the columns are known.
+    const again = await Promise.all(keys.map((title) => runtime.run('p-lookups', sql, { title })));
+    expect([together[1]!.writtenBy, again[1]!.writtenBy]).toEqual(['javascript', 'duckdb']);
+    const alone: QueryResult[] = [];
+    for (const title of keys) alone.push(await runtime.run('p-lookups', sql, { title }));
+    for (const [index, title] of keys.entries()) {
+      expect(rowsOf(together[index]!)).toEqual(movies.filter((movie) => movie.Title === title));
+      for (const batched of [together[index]!, again[index]!]) {
+        expect(rowsOf(batched)).toEqual(rowsOf(alone[index]!));
+        expect(batched.columns).toEqual(alone[index]!.columns);
+      }
+    }
+    expect(rowsOf(together[30]!).length).toBeGreaterThan(1);
+    // The first call ran at once; the others waited for it and ran as one statement. Alone, none shares.
+    expect(Math.max(...together.map((result) => result.batchedCalls ?? 1))).toBe(keys.length - 1);
+    expect(alone.every((result) => result.batchedCalls === undefined)).toBe(true);
+
+    // The program's own LIMIT holds for each key.
+    const limited = await Promise.all([repeated, repeated, titles[0]!].map((title) => runtime.run('p-lookups', sql.replace('10000', '1'), { title })));
+    expect(limited.map((result) => result.rowCount)).toEqual([1, 1, 1]);
+  });
+
+  it('runs lookups alone when their keys could equal each other or their rows are more than a few per key', async () => {
+    // Text keys on a number column: '5' and '05' are the same number.
+    const cylinders = 'SELECT * FROM "cars" WHERE "Cylinders" = $c LIMIT 10000';
+    const texts = await Promise.all(['3', '5', '05', '3', '03'].map((c) => runtime.run('p-cars', cylinders, { c })));
+    expect(texts.map((result) => result.rowCount)).toEqual(['3', '5', '05', '3', '03'].map((c) => cars.filter((car) => car.Cylinders === Number(c)).length));
+    expect(texts.every((result) => result.rowCount > 0 && result.batchedCalls === undefined)).toBe(true);
+    // Dozens of rows per key: not point lookups, each answered alone, all rows kept.
+    const origins = await Promise.all(['USA', 'Japan', 'Europe', 'USA'].map((c) => runtime.run('p-cars', cylinders.replace('"Cylinders"', '"Origin"'), { c })));
+    expect(origins.map((result) => result.rowCount)).toEqual(['USA', 'Japan', 'Europe', 'USA'].map((origin) => cars.filter((car) => car.Origin === origin).length));
+    expect(rowsOf(origins[1]!)).toEqual(cars.filter((car) => car.Origin === 'Japan'));
+  });
+
   it('runs on one DuckDB thread unless a table is large enough for a parallel scan, or on as many as it is told', async () => {
     const threads = async (from: ProjectDatabases, projectId: string) => rowsOf(await from.run(projectId, "SELECT current_setting('threads') AS threads", {}))[0]?.threads;
     catalog.set('p-two-row-groups', [{ name: 'numbers', parquetPath: join(scratch.path, 'two-row-groups.parquet'), version: '1' }]);

@@ -7,8 +7,9 @@ import { DuckDBInstance, DuckDBMaterializedResult, StatementType, type DuckDBCon
 import { quoteIdentifier, quoteLiteral } from '@querylane/duckdb';
 import { AppError } from '@querylane/errors';
 import type { Logger } from 'pino';
-import { jsonRowExpression, jsonWrappedSql, limitedSql, type ColumnShape } from './json-projection.js';
+import { asSubquery, jsonRowExpression, jsonWrappedSql, limitedSql, type ColumnShape } from './json-projection.js';
 import { toJsonSafe } from './json-safe-value.js';
+import { batchedLookupSql, batchSize, keysComparable, maxLookupBatch, pointLookupOf, type PointLookup } from './point-lookups.js';
 
 export interface ProjectTable {
   /** The dataline's table name, as its query programs spell it. */
@@ -46,6 +47,8 @@ export interface QueryResult {
   executionTimeMs: number;
   /** Who wrote the rows' JSON: DuckDB's projection, or JavaScript (small answers, uncovered types). */
   writtenBy: RowsWriter;
+  /** How many calls the statement answered, when point lookups called side by side ran as one (point-lookups.ts). */
+  batchedCalls?: number;
 }
 
 export type RowsWriter = 'duckdb' | 'javascript';
@@ -150,9 +153,35 @@ class Lane {
   }
 }
 
+/** A call of a point lookup waiting for a lane (point-lookups.ts). */
+interface WaitingLookup {
+  /** The slot's value as given. */
+  value: unknown;
+  /** That value as bound. */
+  key: DuckDBValue;
+  resolve(result: QueryResult): void;
+  reject(error: unknown): void;
+}
+
+/** The calls of one lookup program waiting to be answered together. */
+interface LookupQueue {
+  lookup: PointLookup;
+  waiting: WaitingLookup[];
+  /** Whether a lane has a turn queued for them. */
+  scheduled: boolean;
+  /** Whether keys of a kind can share a statement (learnt from the key column's type). */
+  comparable: Map<string, boolean>;
+  /** The program's columns, its key column's type and their JSON projection, learnt from the first batch. */
+  shape?: { columns: ResultColumn[]; keyType: string | undefined; rowExpression: string | undefined };
+}
+
 export class ProjectDatabase {
   private readonly lanes: Lane[];
   private closed = false;
+  /** Each SQL text's point lookup, or null when it is not one. */
+  private readonly lookupShapes = new Map<string, PointLookup | null>();
+  /** Point lookups waiting for a lane, by SQL text. */
+  private readonly lookups = new Map<string, LookupQueue>();
 
   private constructor(
     readonly projectId: string,
@@ -222,8 +251,166 @@ export class ProjectDatabase {
   }
 
   run(sql: string, params: Readonly<Record<string, unknown>>, options: RunOptions = {}): Promise<QueryResult> {
+    if (options.timeoutMs === undefined && options.rowLimit === undefined) {
+      const lookup = this.pointLookup(sql);
+      if (lookup !== undefined && Object.keys(params).length === 1 && lookup.slot in params) return this.lookUp(sql, lookup, params[lookup.slot]);
+    }
     const lane = this.freestLane();
     return lane.enqueue(() => this.execute(lane, sql, params, options));
+  }
+
+  private pointLookup(sql: string): PointLookup | undefined {
+    let shape = this.lookupShapes.get(sql);
+    if (shape === undefined) {
+      if (this.lookupShapes.size >= 10_000) this.lookupShapes.clear();
+      shape = pointLookupOf(sql) ?? null;
+      this.lookupShapes.set(sql, shape);
+    }
+    return shape ?? undefined;
+  }
+
+  /**
+   * A point lookup's call: it waits for a lane with the other calls of the same program, and those
+   * waiting when a lane becomes free run together (point-lookups.ts). One call alone, the rule when
+   * calls come one at a time, runs as any program does.
+   */
+  private lookUp(sql: string, lookup: PointLookup, value: unknown): Promise<QueryResult> {
+    let key: DuckDBValue;
+    try {
+      key = slotValue(lookup.slot, value);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    let queue = this.lookups.get(sql);
+    if (queue === undefined) {
+      // Kept per program for what they learn; a process with very many forgets the idle ones.
+      if (this.lookups.size >= 10_000) for (const [text, idle] of this.lookups) if (!idle.scheduled && idle.waiting.length === 0) this.lookups.delete(text);
+      queue = { lookup, waiting: [], scheduled: false, comparable: new Map() };
+      this.lookups.set(sql, queue);
+    }
+    const waiting = queue;
+    return new Promise<QueryResult>((resolve, reject) => {
+      waiting.waiting.push({ value, key, resolve, reject });
+      if (!waiting.scheduled) this.scheduleLookups(sql, waiting);
+    });
+  }
+
+  private scheduleLookups(sql: string, queue: LookupQueue): void {
+    queue.scheduled = true;
+    const lane = this.freestLane();
+    void lane.enqueue(() => this.answerLookups(lane, sql, queue));
+  }
+
+  /** A lane's turn for the waiting calls of a lookup: those with keys of the first one's kind, up to maxLookupBatch. */
+  private async answerLookups(lane: Lane, sql: string, queue: LookupQueue): Promise<void> {
+    queue.scheduled = false;
+    const kind = typeof queue.waiting[0]?.key;
+    const batch: WaitingLookup[] = [];
+    const rest: WaitingLookup[] = [];
+    for (const call of queue.waiting) (batch.length < maxLookupBatch && typeof call.key === kind ? batch : rest).push(call);
+    queue.waiting = rest;
+    if (rest.length > 0) this.scheduleLookups(sql, queue);
+    const alone = async (call: WaitingLookup) => {
+      try {
+        call.resolve(await this.execute(lane, sql, { [queue.lookup.slot]: call.value }, {}));
+      } catch (error) {
+        call.reject(error);
+      }
+    };
+    if (batch.length === 1 || queue.comparable.get(kind) === false) {
+      for (const call of batch) await alone(call);
+      return;
+    }
+    let answers: QueryResult[] | undefined;
+    try {
+      answers = await this.executeLookups(lane, queue, batch);
+    } catch (error) {
+      // Closed: the callers reopen it; past the time-out: each alone would take as long.
+      if (error instanceof ProjectDatabaseClosed || (error instanceof AppError && error.code === 'timeout')) {
+        for (const call of batch) call.reject(error);
+        return;
+      }
+      // DuckDB refuses keys of another type than the column's in one list: such calls run alone from now on.
+      queue.comparable.set(kind, false);
+      this.logger.debug({ err: error, calls: batch.length }, 'a batch of lookups failed; each runs alone');
+    }
+    if (answers === undefined) for (const call of batch) await alone(call);
+    else for (const [index, call] of batch.entries()) call.resolve(answers[index]!);
+  }
+
+  /**
+   * The answers of lookups run as one statement, each as the program alone would give it; undefined
+   * when they cannot be told apart safely (keys of another kind than the key column's) or the rows
+   * are more than a few per key — each call then runs alone.
+   */
+  private async executeLookups(lane: Lane, queue: LookupQueue, calls: readonly WaitingLookup[]): Promise<QueryResult[] | undefined> {
+    if (this.closed) throw new ProjectDatabaseClosed(this.projectId);
+    const { lookup } = queue;
+    const started = performance.now();
+    const kind = typeof calls[0]!.key;
+    const size = batchSize(calls.length);
+    // More rows than a small answer per key: no longer a point lookup; the calls run alone.
+    const cap = calls.length * smallResultRows;
+    const batched = batchedLookupSql(lookup, size, cap + 1);
+    // Once the rows' columns are known, DuckDB writes each row's JSON (json-projection.ts): its
+    // planning is paid once for the whole batch.
+    const projected = queue.shape?.rowExpression !== undefined;
+    const sql = projected ? `SELECT q."__lookup_position", ${queue.shape!.rowExpression} AS row_json FROM ${asSubquery(batched)}` : batched;
+    const statement = await this.prepare(lane, sql);
+    statement.clearBindings();
+    statement.bind(Object.fromEntries(Array.from({ length: size }, (_, index) => [`k${index}`, calls[Math.min(index, calls.length - 1)]!.key])));
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      lane.connection.interrupt();
+    }, defaultTimeoutMs);
+    let result: DuckDBResult;
+    try {
+      result = await statement.run();
+    } catch (error) {
+      if (timedOut) throw new AppError('timeout', `the query did not finish within ${defaultTimeoutMs} ms`, { timeout_ms: defaultTimeoutMs }, { cause: error });
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+    if (queue.shape === undefined) {
+      const shape = result.columnNames().slice(0, -1).map((name, index) => ({ name, type: result.columnType(index) }));
+      const keyColumn = shape.find((column) => column.name === lookup.keyName);
+      queue.shape = { columns: shape.map((column) => ({ name: column.name, type: column.type.toString() })), keyType: keyColumn?.type.toString(), rowExpression: jsonRowExpression(shape) };
+    }
+    const { columns, keyType } = queue.shape;
+    if (!queue.comparable.has(kind)) queue.comparable.set(kind, keyType !== undefined && keysComparable(calls[0]!.key, keyType));
+    if (!queue.comparable.get(kind)) return undefined;
+    const names = result.deduplicatedColumnNames().slice(0, -1);
+    // Equal keys share a position (list_position gives the first), hence their rows.
+    const positionOf = calls.map((call) => calls.findIndex((other) => other.key === call.key));
+    const rowsAt: string[][] = calls.map(() => []);
+    let total = 0;
+    for await (const chunk of chunksOf(result)) {
+      const texts = projected ? jsonTexts(chunk, 1) : undefined;
+      const positions = projected ? chunk.getColumnVector(0) : undefined;
+      const rows = projected ? undefined : chunk.getRows();
+      for (let index = 0; index < chunk.rowCount; index += 1) {
+        total += 1;
+        const values = rows?.[index];
+        const position = positions ? positions.getItem(index) : values![values!.length - 1];
+        if (typeof position !== 'number' || position < 1 || position > calls.length || total > cap) return undefined;
+        rowsAt[position - 1]!.push(texts ? texts[index]! : JSON.stringify(Object.fromEntries(names.map((name, column) => [name, toJsonSafe(values![column]!)]))));
+      }
+    }
+    const executionTimeMs = Math.round((performance.now() - started) * 1000) / 1000;
+    return positionOf.map((position) => {
+      const rows = rowsAt[position]!.slice(0, Math.min(lookup.limit, defaultRowLimit));
+      return {
+        json: `[${rows.join(',')}]`,
+        rowCount: rows.length,
+        columns,
+        truncated: lookup.limit > defaultRowLimit && rowsAt[position]!.length > defaultRowLimit,
+        executionTimeMs,
+        writtenBy: projected ? 'duckdb' : 'javascript',
+        batchedCalls: calls.length,
+      };
+    });
   }
 
   /** The lane with the fewest tasks waiting (the first of equals). */
@@ -473,9 +660,9 @@ async function* chunksOf(result: DuckDBResult): AsyncGenerator<DuckDBDataChunk> 
   for (let chunk = await result.fetchChunk(); chunk !== null && chunk.rowCount > 0; chunk = await result.fetchChunk()) yield chunk;
 }
 
-/** The JSON texts DuckDB wrote for the rows of a chunk (the wrapped statement's one column). */
-function jsonTexts(chunk: DuckDBDataChunk): string[] {
-  const vector = chunk.getColumnVector(0);
+/** The JSON texts DuckDB wrote for the rows of a chunk (the wrapped statement's column, the first unless told). */
+function jsonTexts(chunk: DuckDBDataChunk, column = 0): string[] {
+  const vector = chunk.getColumnVector(column);
   const texts: string[] = new Array<string>(chunk.rowCount);
   for (let index = 0; index < chunk.rowCount; index += 1) texts[index] = vector.getItem(index) as string;
   return texts;
