@@ -426,6 +426,28 @@ describe('a wide table (us-employment): the measures past those with programs of
   });
 });
 
+describe('counts per group of the labels past the three with programs of their own', () => {
+  it('counts the rows per value of any of them through a program that takes the column as an enum slot', async () => {
+    const movies = data.movies!;
+    const perColumn = program('movies', 'count_movies_by_column');
+    const choices = perColumn.slots.find((slot) => slot.name === 'column')!;
+    expect(choices).toMatchObject({ type: 'enum', required: true });
+    expect(choices.enum_values).toEqual(expect.arrayContaining(['Distributor', 'Source']));
+    // None of the labels counted by a program of its own is offered again.
+    const grouped = programs.movies!.filter((p) => p.family === 'count' && p !== perColumn).flatMap((p) => p.steps.group_by ?? []);
+    expect(grouped.length).toBeGreaterThan(0);
+    expect(choices.enum_values!.filter((column) => grouped.includes(String(column)))).toEqual([]);
+    const counts = new Map<unknown, number>();
+    for (const movie of movies) counts.set(movie.Distributor ?? null, (counts.get(movie.Distributor ?? null) ?? 0) + 1);
+    const expected = [...counts].sort((a, b) => b[1] - a[1] || String(a[0]).localeCompare(String(b[0])));
+    const top = await run('movies', 'count_movies_by_column', { column: 'Distributor', n: 3 });
+    expect(top.map((row) => [row.column, row.value, num(row.count)])).toEqual(expected.slice(0, 3).map(([value, count]) => ['Distributor', value, count]));
+    const fewest = await run('movies', 'count_movies_by_column', { column: 'Source', order: 'asc' });
+    expect(fewest.reduce((sum, row) => sum + num(row.count), 0)).toBe(movies.length);
+    expect(num(fewest[0]!.count)).toBe(Math.min(...fewest.map((row) => num(row.count))));
+  });
+});
+
 describe('distinct counts', () => {
   it('counts the different values of a label or a text, optionally within the count\'s filters', async () => {
     const airports = data.airports as Record<string, string>[];

@@ -476,6 +476,14 @@ describe('QuestionRouter on values named by part of their words', () => {
     expect(ask('how many movies are there')).toMatchObject({ kind: 'answer', candidate: { name: 'count_movies' } });
   });
 
+  it('counts per a label past the three with counts of their own, the column taken from the question', () => {
+    expect(ask('how many movies per distributor')).toMatchObject({ kind: 'answer', candidate: { name: 'count_movies_by_column' }, slots: { column: 'Distributor' } });
+    expect(ask('which distributor released the most movies')).toMatchObject({ kind: 'answer', candidate: { name: 'count_movies_by_column' }, slots: { column: 'Distributor', n: 1, order: 'desc' } });
+    expect(ask('number of movies by source')).toMatchObject({ kind: 'answer', candidate: { name: 'count_movies_by_column' }, slots: { column: 'Source' } });
+    // A label with a count of its own keeps it.
+    expect(ask('how many movies per genre')).toMatchObject({ kind: 'answer', candidate: { name: 'count_movies_by_major_genre' } });
+  });
+
   it('offers the programs of the data whose value a question names when no program shares its words', () => {
     const refused = ask('gimme Westerns');
     expect(refused.kind === 'refusal' ? refused.candidates[0]?.endpoint_name : refused).toBe('list_movies');

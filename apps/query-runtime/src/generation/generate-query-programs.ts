@@ -17,7 +17,7 @@ export const defaultMaxPrograms = 40;
 /** Most programs per family, and the order families are drawn in when the overall cap bites. */
 export const familyCaps: Readonly<Record<ProgramFamily, number>> = {
   list: 1,
-  count: 5,
+  count: 6,
   aggregate: 17,
   top_n: 5,
   range: 7,
@@ -33,8 +33,8 @@ const aggregateDimensions = 3;
 const countedMetrics = aggregateMetrics;
 // Most columns one program takes as a slot (a wide table's other measures).
 const maxChosenColumns = 60;
-// Counts per group: by the first three dimensions (the count family's other two are the overall
-// count and the distinct count).
+// Counts per group: by the first three dimensions (the count family's others are the overall count,
+// the distinct count and the count per any other dimension).
 const countedDimensions = 3;
 // Metrics that also get one aggregate over every row ("what is the average gas price?"): the same
 // ones that are grouped, so the aggregate family holds at most 4 × 3 + 4 programs.
@@ -64,6 +64,10 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
   // The count also bounds the best measured metrics ("how many hours had temperature above 20").
   const drafts: DraftProgram[] = [build.list(filters), build.count(counted, mainTime, measured.filter((metric) => metric.column !== mainTime?.column).slice(0, countedMetrics))];
   for (const dimension of roles.dimensions.slice(0, countedDimensions)) drafts.push(build.countBy(dimension));
+  // The other labels (a fourth and later: gender, distributor, an earthquake's type) are counted per
+  // group by one program that takes the column as a slot.
+  const uncounted = roles.dimensions.slice(countedDimensions);
+  if (uncounted.length > 0) drafts.push(build.countByAny(uncounted.slice(0, maxChosenColumns)));
   for (const key of roles.keys) drafts.push(build.lookup(key));
   for (const metric of ranged) drafts.push(build.numericRange(metric, filtersBeside(metric.column)));
   for (const metric of measured.slice(0, aggregateMetrics)) drafts.push(build.topN(metric, filtersBeside(metric.column), mainTime));

@@ -516,6 +516,44 @@ export class ProgramBuilders {
     });
   }
 
+  /**
+   * The rows counted per value of any one of `dimensions` (the labels past the three counted by
+   * programs of their own: "how many movies per distributor", "which type has the most
+   * earthquakes"), the column an enum slot; each group answers as `column`, `value`, `count`.
+   */
+  countByAny(dimensions: Dimension[]): DraftProgram {
+    const choice = chooseColumn(dimensions, this.profile.columns, true);
+    const [first, second] = dimensions.map((dimension) => dimension.label);
+    return this.draft({
+      name: `count_${this.tableSlug}_by_column`,
+      family: 'count',
+      score: 0,
+      query: `How many ${this.entity} are there per ${first} (or another column)?`,
+      description: `The number of ${this.entity} for each value of the given column (${joinWords(dimensions.map((d) => d.label), 'or')}), most first (or fewest), optionally the first n groups only.`,
+      reason: `${dimensions.length} more label columns than have a count of their own: one count per group takes the column as a slot.`,
+      examples: [`Number of ${this.entity} by ${first}`, `Count ${this.entity} per ${second ?? first}`, `Which ${first} has the most ${this.entity}?`],
+      sql:
+        `SELECT $column AS ${quoteIdentifier('column')}, ${choice.alias} AS ${quoteIdentifier('value')}, count(*) AS ${quoteIdentifier('count')} FROM ${choice.from(this.from)} ` +
+        `GROUP BY ${choice.alias} ${rankGroups('count(*)', choice.alias)}`,
+      steps: {
+        family: 'count',
+        table: this.table,
+        columns: ['$column'],
+        group_by: ['$column'],
+        filters: [],
+        aggregate: { function: 'count', column: null },
+        order: { column: 'count', direction: 'slot', slot: 'order' },
+        limit: { slot: 'n' },
+        column_choice: { slot: 'column', columns: dimensions.map((d) => d.column.name) },
+      },
+      slots: [
+        choice.slot,
+        { name: 'n', type: 'integer', required: false, default: null, description: 'How many groups to return (every one when not given).', minimum: 1, maximum: maxListLimit },
+        { name: 'order', type: 'enum', required: false, default: 'desc', description: 'desc for the highest values first, asc for the lowest.', enum_values: ['desc', 'asc'] },
+      ],
+    });
+  }
+
   /** The rows whose value of any one of `metrics` lies within bounds, the column an enum slot. */
   rangeOfAny(metrics: Metric[], dimensions: Dimension[]): DraftProgram {
     const names = new NameAllocator(['column', 'min_value', 'max_value', 'limit']);

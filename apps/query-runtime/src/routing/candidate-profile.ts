@@ -107,7 +107,8 @@ export function profileCandidate(input: RouteCandidateInput, index: number, valu
       .filter((w) => w.length > 2 && !/^\d+$/.test(w))
       .map((w) => stem(w))
       .filter((w) => !tableOperationWords.has(w)),
-    groupBy: (steps?.group_by ?? []).filter((c) => c !== 'period').map((c) => foldValue(humanWords(c))),
+    // A grouping by the chosen column (`$column`) groups by any of the columns it may choose.
+    groupBy: (steps?.group_by ?? []).flatMap((c) => (c === '$column' ? (steps?.column_choice?.columns ?? []) : c === 'period' ? [] : [c])).map((c) => foldValue(humanWords(c))),
     document: {
       id: index,
       name: candidate.name.replace(/_/g, ' '),
