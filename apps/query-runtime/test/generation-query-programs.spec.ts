@@ -344,6 +344,23 @@ describe('births', () => {
     expect(programs.births?.some((p) => p.family === 'range' && p.slots.some((s) => s.name === 'from_year'))).toBe(false);
   });
 
+  it('gives the groups tied with the n-th of a ranking of groups, and only n when none ties', async () => {
+    // 40 rows in each region: "the region with the most rows" is both.
+    const [north, south] = ['north', 'south'].map((region) => (data.births ?? []).filter((row) => row.region === region));
+    expect(north!.length).toBe(south!.length);
+    const most = await run('births', 'count_births_by_region', { n: 1 });
+    expect(most.map((row) => [row.region, num(row.count)])).toEqual([
+      ['north', north!.length],
+      ['south', south!.length],
+    ]);
+    // The averages differ: one region is the highest.
+    const average = (rows: Row[]) => rows.reduce((total, row) => total + Number(row.births), 0) / rows.length;
+    const highest = await run('births', 'avg_births_by_region', { n: 1 });
+    expect(highest.map((row) => row.region)).toEqual([average(north!) > average(south!) ? 'north' : 'south']);
+    const lowest = await run('births', 'avg_births_by_region', { n: 1, order: 'asc' });
+    expect(lowest.map((row) => row.region)).toEqual([average(north!) > average(south!) ? 'south' : 'north']);
+  });
+
   it('gives a handful of years no series: they are grouped by, as a dimension, with every metric', () => {
     expect(programs.census?.some((p) => p.family === 'time_series')).toBe(false);
     expect(programs.census?.some((p) => p.family === 'aggregate' && p.name.endsWith('_by_year'))).toBe(true);

@@ -548,7 +548,7 @@ export class ProgramBuilders {
       },
       slots: [
         choice.slot,
-        { name: 'n', type: 'integer', required: false, default: null, description: 'How many groups to return (every one when not given).', minimum: 1, maximum: maxListLimit },
+        groupCountSlot('groups'),
         { name: 'order', type: 'enum', required: false, default: 'desc', description: 'desc for the highest values first, asc for the lowest.', enum_values: ['desc', 'asc'] },
       ],
     });
@@ -656,17 +656,25 @@ export class ProgramBuilders {
 /**
  * Groups ranked by their value (the aggregate itself, not its alias: ORDER BY "count" would read a
  * column of the data named `count`, as unemployment's is), highest first or (`$order` asc) lowest first, then by the group, and
- * cut to the first `$n` when it is given ("top 5 genres by gross", "the 3 least common origins").
- * A CASE per direction: ORDER BY cannot take its direction from a parameter; LIMIT NULL is no limit.
+ * cut to the first `$n` when it is given ("top 5 genres by gross", "the 3 least common origins"),
+ * with the groups tied with the n-th (SQL's FETCH FIRST n ROWS WITH TIES): "which neighborhood had
+ * the most deaths" answered one of four neighborhoods with 4 deaths each.
+ * A CASE per direction: ORDER BY cannot take its direction from a parameter.
  */
 function rankGroups(value: string, group: string): string {
-  return `ORDER BY CASE WHEN $order = 'asc' THEN ${value} END ASC NULLS LAST, ${value} DESC NULLS LAST, ${group} LIMIT $n`;
+  const ranking = `CASE WHEN $order = 'asc' THEN ${value} END ASC NULLS LAST, ${value} DESC NULLS LAST`;
+  return `QUALIFY $n IS NULL OR rank() OVER (ORDER BY ${ranking}) <= $n ORDER BY ${ranking}, ${group}`;
+}
+
+/** The `n` of a program that ranks groups: every group unless given, ties with the n-th included. */
+function groupCountSlot(groups: string): Slot {
+  return { name: 'n', type: 'integer', required: false, default: null, description: `How many ${groups} to return (every one when not given; groups tied with the last are returned too).`, minimum: 1, maximum: maxListLimit };
 }
 
 /** `n` (every group unless given) and `order` of a program that ranks groups. */
 function groupRankSlots(dimension: Dimension): Slot[] {
   return [
-    { name: 'n', type: 'integer', required: false, default: null, description: `How many ${dimension.label} groups to return (every one when not given).`, minimum: 1, maximum: maxListLimit },
+    groupCountSlot(`${dimension.label} groups`),
     { name: 'order', type: 'enum', required: false, default: 'desc', description: 'desc for the highest values first, asc for the lowest.', enum_values: ['desc', 'asc'] },
   ];
 }
