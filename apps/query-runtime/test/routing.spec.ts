@@ -878,3 +878,22 @@ describe('zipcodes as text (leading zeros: `00501`)', () => {
     expect(ask('how many zip codes are in CA')).toMatchObject({ kind: 'answer', candidate: { name: 'count_zipcodes' }, slots: { state: 'CA' } });
   });
 });
+
+describe('obesity rates, barley yields, temperature anomalies (trial questions)', () => {
+  const ask = askingOver('querylane-routing-rates-', () => ({ obesity: vegaJson('obesity.json') as Record<string, unknown>[], barley: vegaJson('barley.json') as Record<string, unknown>[], global_temp: csv('global-temp.csv') }));
+
+  it('bounds a rate held as a fraction by a stated percentage, and leaves other numbers as they are', () => {
+    expect(ask('List states with obesity rates between 15% and 17%')).toMatchObject({ kind: 'answer', slots: { min_rate: 0.15, max_rate: 0.17 } });
+    expect(ask('states with an obesity rate of 16 percent or more')).toMatchObject({ kind: 'answer', slots: { min_rate: 0.16 } });
+    // A yield is no fraction: "above 50%" of it stays 50.
+    expect(ask('How many observations had a yield above 50%?')).toMatchObject({ kind: 'answer', slots: { min_yield: 50.00000000000001 } });
+  });
+
+  it('counts the rows a bound selects when the question asks how many, whatever it calls the rows', () => {
+    expect(ask('How many states have an obesity rate above 18%?')).toMatchObject({ kind: 'answer', candidate: { family: 'count' }, slots: { min_rate: 0.18000000000000002 } });
+    expect(ask('How many observations had a yield above 50?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_barley' }, slots: { min_yield: 50.00000000000001 } });
+    expect(ask('how many entries have a yield below 20')).toMatchObject({ kind: 'answer', candidate: { name: 'count_barley' }, slots: { max_yield: 19.999999999999996 } });
+    // What no data set here holds is still refused.
+    expect(ask('How many employees does our company have?').kind).toBe('refusal');
+  });
+});

@@ -13,6 +13,8 @@ export interface Comparison {
   max: number | null;
   strictMin: boolean;
   strictMax: boolean;
+  /** Its numbers were written as percentages ("above 18%", "50 percent"). */
+  percent?: boolean;
 }
 
 export interface DateBounds {
@@ -159,6 +161,8 @@ function familyCues(lower: string): Map<ProgramFamily, number> {
   if (/\b(search|contain|containing|contains|mention|mentions|mentioning|titled|named|called|with the word|including the word|matching|about)\b/.test(lower) || /["“'‘][^"”'’]{2,}["”'’]/.test(lower)) add('text_search', 1);
   if (/\b(look ?up|details (for|of|on|about)|info(rmation)? (for|on|about)|record for|what is the .+ with (code|id|key)|which .+ has (code|id))\b/.test(lower)) add('lookup', 1);
   if (/^\s*(list|show|display|give me|get|which|what are the|find)\b/.test(lower)) add('list', 0.5);
+  // "how many years had an anomaly above 0.5": the bound says what is counted, the answer is a count.
+  if (/\b(how many|number of)\b/.test(lower) && cues.has('range')) cues.delete('range');
   return cues;
 }
 
@@ -218,7 +222,16 @@ function limit(lower: string): { value: number; span: Span } | null {
   return null;
 }
 
-function comparisons(lower: string, usedSpans: Span[]): Comparison[] {
+// A percent sign or word after a number ("18%", "15 percent", "50 pct").
+const percentSign = /(\d)(\s*(?:%|per\s?cent\b|pct\b))/g;
+
+function comparisons(text: string, usedSpans: Span[]): Comparison[] {
+  // The signs are blanked (spans stay where they are) and remembered by where their number ends.
+  const percents: number[] = [];
+  const lower = text.replace(percentSign, (_whole, digit: string, sign: string, offset: number) => {
+    percents.push(offset + 1);
+    return digit + ' '.repeat(sign.length);
+  });
   const out: Comparison[] = [];
   const taken = (start: number, end: number) => [...usedSpans, ...out.map((c) => c.span)].some(([s, e]) => start < e && end > s);
   // "between 100 and 150", "from 100 to 150", "100 - 150", "100 through 150", "100 until 150"; a bare
@@ -262,6 +275,7 @@ function comparisons(lower: string, usedSpans: Span[]): Comparison[] {
     const strict = strictWords.test(word);
     out.push({ span: [start, end], min: isLower ? value : null, max: isLower ? null : value, strictMin: isLower && strict, strictMax: !isLower && strict });
   }
+  for (const comparison of out) if (percents.some((at) => at > comparison.span[0] && at <= comparison.span[1])) comparison.percent = true;
   return out;
 }
 

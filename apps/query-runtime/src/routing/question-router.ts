@@ -5,6 +5,7 @@ import MiniSearch, { type SearchResult } from 'minisearch';
 import { profileCandidate, type CandidateProfile } from './candidate-profile.js';
 import { parseQuestion, type ParsedQuestion, type Span } from './question-parse.js';
 import type { DataValues, RouteAnswer, RouteCandidateInput, RouteOptions, RouteResult, RouterOptions, ScoredAlternative, SlotValue } from './routing.types.js';
+import type { ProgramFamily } from '../generation/index.js';
 import { fillSlots, namedChoice, questionWords, TableValues, type SlotFill, type ValueMention } from './slot-filling.js';
 import { canonicalTerm, escapeRegExp, foldValue, humanWords, impliedMeasures, stem, stopWords, terms, words } from './text-terms.js';
 
@@ -486,6 +487,7 @@ export class QuestionRouter {
       if (naming.length > 0 && elsewhere) tablesNamed.delete(table);
     }
     const groupCue = groupByCue(parsed.lower);
+    const asksHowMany = /\b(how many|number of)\b/.test(parsed.lower);
     // The groupings said with "per", "by", "for each" ("per disaster type", "by type of death"), where they are.
     const groupings = [...parsed.lower.matchAll(/\b(?:per|by|for each|for every)\s+(?:the\s+|their\s+|its\s+)?([a-z][a-z ]{1,40}?)(?=\s*(?:[?.,!]|$|\band\b|\bwith\b|\bfor\b|\bin\b))/g)].map((match) => {
       const start = match.index + match[0].length - (match[1] ?? '').length;
@@ -591,9 +593,20 @@ export class QuestionRouter {
       const constraints = mergeSpans([...globalSpans, ...mentionSpans, ...own.map((t) => t.span)]);
       const consumed = constraints.filter(([s, e]) => fill.used.some(([us, ue]) => us < e && ue > s)).length;
       const constraintCoverage = constraints.length === 0 ? 1 : (consumed - fill.rejected.length) / constraints.length;
-      const termCoverage = contentTerms.size === 0 || (outputOnly.has(hit.id) && Object.keys(fill.slots).length === 0) ? 0 : new Set(hit.queryTerms).size / contentTerms.size;
-      const topicMatched = new Set(hit.queryTerms.filter((term) => topicTerms.includes(term) && (this.vocabulary.has(term) || term.length >= fuzzyTopicLength))).size;
       const filled = candidate.plans.filter((plan) => fill.slots[plan.slot.name] !== undefined && fill.slots[plan.slot.name] !== null);
+      // The words of a column the program bounds, when the question's bound went to it, are
+      // explained by the program even where its text leaves them out (a count's bounds: "how many
+      // states have an obesity rate above 18%").
+      const matched = new Set(hit.queryTerms);
+      for (const plan of filled) {
+        if (!boundRoles.has(plan.role) || !plan.column) continue;
+        for (const word of humanWords(plan.column).split(' ')) {
+          const term = canonicalTerm(word);
+          if (term !== null && contentTerms.has(term)) matched.add(term);
+        }
+      }
+      const termCoverage = contentTerms.size === 0 || (outputOnly.has(hit.id) && Object.keys(fill.slots).length === 0) ? 0 : matched.size / contentTerms.size;
+      const topicMatched = new Set([...matched].filter((term) => topicTerms.includes(term) && (this.vocabulary.has(term) || term.length >= fuzzyTopicLength))).size;
       const valueEvidence = filled.some((plan) => valueRoles.has(plan.role)) ? 'value' : filled.some((plan) => boundRoles.has(plan.role)) ? 'bound' : null;
       // The cues lost a plural's s, and so does the column here ("species" → "specie" on both sides).
       // A typo of the grouping ("by orgin") is still it.
@@ -661,6 +674,8 @@ export class QuestionRouter {
       // Naming the data set ("flights", "penguins") is the strongest hint of all; naming another one counts against.
       const tableCue = tablesNamed.size === 0 ? 0 : tablesNamed.has(candidate.table) ? 0.3 : -0.3;
       const superlativeMiss = parsed.superlative && !candidate.ranks;
+      // "How many states have a rate above 18%" asks for a number: rows (a range, a list) are not it.
+      const rowsForCount = asksHowMany && candidate.family !== null && rowFamilies.has(candidate.family) ? 0.3 : 0;
       // A column the question names that the program does not read, unless it answers with whole rows
       // or the table itself is what the label names.
       const { reads, shaped, tableLabel, measures } = this.shapeOf(candidate);
@@ -723,8 +738,8 @@ export class QuestionRouter {
       // A program that would be refused (a stated value or filter it ignores) ranks below one that can answer.
       const refused = ignored.length > 0 || unapplied.length > 0 || unread.length > 0 ? 1 : 0;
       const score =
-        tableCue + columnCue - unasked - 0.1 * extraWords + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * Object.keys(fill.slots).length + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - refused;
-      return { candidate, bm25: hit.score, score, fill, termCoverage, matchedTerms: new Set(hit.queryTerms).size, constraintCoverage, familyAgreement, superlativeMiss, ignored, unapplied, unread, topicTerms, topicMatched, valueEvidence };
+        tableCue + columnCue - unasked - rowsForCount - 0.1 * extraWords + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * Object.keys(fill.slots).length + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - refused;
+      return { candidate, bm25: hit.score, score, fill, termCoverage, matchedTerms: matched.size, constraintCoverage, familyAgreement, superlativeMiss, ignored, unapplied, unread, topicTerms, topicMatched, valueEvidence };
     });
     scored.sort((a, b) => b.score - a.score);
     return Object.assign(scored, { parsed, tablesNamed, namedColumns, countedWord });
@@ -877,6 +892,9 @@ function mergeSpans(spans: Span[]): Span[] {
 }
 
 /** "per origin", "by species", "for each island", "which island has the most": the grouping asked for. */
+/** Families that answer with rows of the data rather than a figure. */
+const rowFamilies = new Set<ProgramFamily>(['list', 'range', 'lookup', 'text_search']);
+
 function groupByCue(lower: string): string[] {
   const out: string[] = [];
   for (const match of lower.matchAll(/\b(?:per|by|for each|for every|each|across|among|between)\s+(?:the\s+|their\s+|its\s+)?([a-z][a-z ]{1,30}?)(?=\s*(?:[?.,!]|$|\band\b|\bwith\b|\bfor\b|\bin\b))/g)) {

@@ -353,7 +353,9 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
           },
         );
         if (!comparison) break;
-        const raw = plan.role === 'min' ? comparison.min : comparison.max;
+        const stated = plan.role === 'min' ? comparison.min : comparison.max;
+        // "above 18%" of a rate held as a fraction (0.159): 0.18.
+        const raw = stated !== null && comparison.percent && fractionColumn(plan) ? stated / 100 : stated;
         const strict = plan.role === 'min' ? comparison.strictMin : comparison.strictMax;
         // "more than 30" leaves 30 out: the next whole number of an integer slot, the next double of a
         // number slot (the programs' bounds are inclusive; 30.000000000000004 keeps a row of 30.0 out
@@ -464,6 +466,12 @@ function yearLabelled(plan: SlotPlan): boolean {
   if (plan.label !== null && plan.label.split(' ').some((w) => stem(w) === 'year')) return true;
   const { observed_minimum: low, observed_maximum: high } = plan.slot;
   return plan.slot.type === 'integer' && typeof low === 'number' && typeof high === 'number' && low >= 1000 && high <= 2200;
+}
+
+/** A column whose every value lies between 0 and 1 (a rate, a share): percentages bound it as fractions. */
+function fractionColumn(plan: SlotPlan): boolean {
+  const { observed_minimum: low, observed_maximum: high } = plan.slot;
+  return typeof low === 'number' && typeof high === 'number' && low >= 0 && high <= 1;
 }
 
 /**

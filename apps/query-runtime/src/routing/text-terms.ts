@@ -136,6 +136,8 @@ export const stopWords = new Set(
     'a an the of in on at to for from with and or is are was were be been being do does did have has had i me my we our you your it its ' +
     'they them their this that these those what which who whom whose how there here please can could would should will shall may might ' +
     'tell show list give get find display see want know need let lets some any all me us data dataset table rows row records record ' +
+    // What any data set's rows may be called ("how many observations had a yield above 50").
+    'entry entries observation observations datapoint datapoints ' +
     'value values as than then so just also only into about whats what\'s many much instead too same now ok okay ' +
     // Fillers of a question about a measure ("the highest CO2 level ever recorded").
     'level levels recorded measured ever reading readings'
