@@ -889,6 +889,12 @@ describe('obesity rates, barley yields, temperature anomalies (trial questions)'
     expect(ask('How many observations had a yield above 50%?')).toMatchObject({ kind: 'answer', slots: { min_yield: 50.00000000000001 } });
   });
 
+  it('looks up no name a key whose every value is known does not hold ("Texas" of states written TX)', () => {
+    const texas = ask('What is the obesity rate in Texas?');
+    expect(texas.kind === 'refusal' && texas.reason).toMatch(/"Texas"/);
+    expect(ask('What is the obesity rate in TX?')).toMatchObject({ kind: 'answer', candidate: { name: 'lookup_obesity_by_state' }, slots: { state: 'TX' } });
+  });
+
   it('counts the rows a bound selects when the question asks how many, whatever it calls the rows', () => {
     expect(ask('How many states have an obesity rate above 18%?')).toMatchObject({ kind: 'answer', candidate: { family: 'count' }, slots: { min_rate: 0.18000000000000002 } });
     expect(ask('How many observations had a yield above 50?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_barley' }, slots: { min_yield: 50.00000000000001 } });

@@ -421,8 +421,9 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
   // A lookup's text key takes the one name the question gives under the same condition: "what is
   // the population of Texas" of a table of states, "the income of Germany" of one of countries.
   const keys = candidate.plans.filter((plan) => plan.role === 'key' && plan.slot.type === 'string' && slots[plan.slot.name] === undefined);
-  // (Not a word for a column of codes: "earthquakes in Alaska" looks no event id up.)
-  const [key] = keys.length === 1 && guessed === 0 && !(named !== null && !/\d/.test(named) && context.table?.codesOnly(keys[0]!.column)) ? keys : [];
+  // (Not a word for a column of codes: "earthquakes in Alaska" looks no event id up; nor a name for
+  // a key whose every value is known and none is it: "Texas" of states written TX would find nothing.)
+  const [key] = keys.length === 1 && guessed === 0 && !(named !== null && !/\d/.test(named) && context.table?.codesOnly(keys[0]!.column)) && !context.table?.isComplete(keys[0]!.column) ? keys : [];
   const keyPointed = key !== undefined && (context.tableNamed === true || (key.label !== null && labelStems(key.label).some((l) => context.words.some((w) => w.stem === l))));
   if (keyPointed && span !== undefined && take(key, named, span)) guessed = 1;
   // A text search takes it too, when the question names this data or one of its columns: "what is
