@@ -518,7 +518,9 @@ export class QuestionRouter {
       const named = namedColumns.get(candidate.table) ?? [];
       const namesData = (m: ValueMention) =>
         !named.some((n) => n.column === m.column) && qWords.filter((w) => w.span[0] >= m.span[0] && w.span[1] <= m.span[1]).every((w) => candidate.tableStems.includes(w.stem));
-      mentionsByTable.set(candidate.table, (this.tables.get(candidate.table)?.mentions(qWords) ?? []).filter((m) => !namesData(m)));
+      // Nor is a word of a compass bound ("west of longitude -110" names no West Virginia).
+      const inCompass = (m: ValueMention) => parsed.comparisons.some((c) => /^(north|south|east|west) of/.test(parsed.lower.slice(c.span[0], c.span[1])) && m.span[0] >= c.span[0] && m.span[1] <= c.span[1]);
+      mentionsByTable.set(candidate.table, (this.tables.get(candidate.table)?.mentions(qWords) ?? []).filter((m) => !namesData(m) && !inCompass(m)));
     }
     // A value the question excludes ("quakes that haven't been reviewed", "cars not from Japan") is
     // no equality: of a column of two values it is the other one; otherwise no program filters it

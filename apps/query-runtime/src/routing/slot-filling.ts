@@ -214,15 +214,18 @@ function labelStems(label: string): string[] {
 }
 
 // Words people use for the values a data set codes otherwise ("women" for `Female`, "F").
+// Both ways: "female nurses" of a column holding `women`.
 const valueSynonyms: Record<string, string[]> = {
   women: ['female', 'f'],
   woman: ['female', 'f'],
   girls: ['female'],
-  females: ['female'],
+  female: ['women', 'f'],
+  females: ['female', 'women'],
   men: ['male', 'm'],
   man: ['male', 'm'],
   boys: ['male'],
-  males: ['male'],
+  male: ['men', 'm'],
+  males: ['male', 'men'],
 };
 
 function lookupKeys(word: string): string[] {
