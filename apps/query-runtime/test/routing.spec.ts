@@ -920,3 +920,13 @@ describe('state capitals and jobs (compass bounds, words for sexes)', () => {
     expect(ask('how many male jobs in 1850')).toMatchObject({ kind: 'answer', slots: { sex: 'men' } });
   });
 });
+
+describe('iowa electricity (sources of energy)', () => {
+  const ask = askingOver('querylane-routing-iowa-', () => ({ iowa_electricity: csv('iowa-electricity.csv') }));
+
+  it('counts the different values of a column without filtering it on a value a word of its description matches', () => {
+    // "energy" is a word of the value "Nuclear Energy": filtering on it would count one source.
+    const distinct = ask('How many different energy sources are there?');
+    expect(distinct.kind === 'answer' && [distinct.candidate.name, distinct.slots]).toEqual(['count_distinct_iowa_electricity', { column: 'source' }]);
+  });
+});

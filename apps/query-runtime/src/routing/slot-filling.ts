@@ -322,6 +322,13 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
     const plan = planned.chosen && chosen !== null ? { ...planned, column: chosen, label: humanWords(chosen) } : planned;
     switch (plan.role) {
       case 'eq': {
+        // A value of the column the program chooses ("energy" of "Nuclear Energy" in "how many
+        // different energy sources") describes that column: filtering on it would count one value.
+        if (chosen !== null && plan.column === chosen) {
+          const described = mentions.find((m) => m.column === plan.column && !taken(m.span));
+          if (described) used.push(described.span);
+          break;
+        }
         const mention = mentions.find((m) => m.column === plan.column && !taken(m.span) && fitsEnum(plan.slot, m.value));
         if (mention) take(plan, enumValue(plan.slot, mention.value), mention.span);
         else {
