@@ -169,8 +169,11 @@ interface LookupQueue {
   waiting: WaitingLookup[];
   /** Whether a lane has a turn queued for them. */
   scheduled: boolean;
-  /** Whether keys of a kind can share a statement (learnt from the key column's type). */
-  comparable: Map<string, boolean>;
+  /**
+   * Whether calls with keys of a kind run together: not when keys of that kind and the key column's
+   * type could be equal without being the same, nor when a batch failed or had many rows per key.
+   */
+  batchable: Map<string, boolean>;
   /** The program's columns, its key column's type and their JSON projection, learnt from the first batch. */
   shape?: { columns: ResultColumn[]; keyType: string | undefined; rowExpression: string | undefined };
 }
@@ -285,7 +288,7 @@ export class ProjectDatabase {
     if (queue === undefined) {
       // Kept per program for what they learn; a process with very many forgets the idle ones.
       if (this.lookups.size >= 10_000) for (const [text, idle] of this.lookups) if (!idle.scheduled && idle.waiting.length === 0) this.lookups.delete(text);
-      queue = { lookup, waiting: [], scheduled: false, comparable: new Map() };
+      queue = { lookup, waiting: [], scheduled: false, batchable: new Map() };
       this.lookups.set(sql, queue);
     }
     const waiting = queue;
@@ -310,6 +313,7 @@ export class ProjectDatabase {
     for (const call of queue.waiting) (batch.length < maxLookupBatch && typeof call.key === kind ? batch : rest).push(call);
     queue.waiting = rest;
     if (rest.length > 0) this.scheduleLookups(sql, queue);
+    if (batch.length === 0) return;
     const alone = async (call: WaitingLookup) => {
       try {
         call.resolve(await this.execute(lane, sql, { [queue.lookup.slot]: call.value }, {}));
@@ -317,7 +321,7 @@ export class ProjectDatabase {
         call.reject(error);
       }
     };
-    if (batch.length === 1 || queue.comparable.get(kind) === false) {
+    if (batch.length === 1 || queue.batchable.get(kind) === false) {
       for (const call of batch) await alone(call);
       return;
     }
@@ -331,7 +335,7 @@ export class ProjectDatabase {
         return;
       }
       // DuckDB refuses keys of another type than the column's in one list: such calls run alone from now on.
-      queue.comparable.set(kind, false);
+      queue.batchable.set(kind, false);
       this.logger.debug({ err: error, calls: batch.length }, 'a batch of lookups failed; each runs alone');
     }
     if (answers === undefined) for (const call of batch) await alone(call);
@@ -379,8 +383,8 @@ export class ProjectDatabase {
       queue.shape = { columns: shape.map((column) => ({ name: column.name, type: column.type.toString() })), keyType: keyColumn?.type.toString(), rowExpression: jsonRowExpression(shape) };
     }
     const { columns, keyType } = queue.shape;
-    if (!queue.comparable.has(kind)) queue.comparable.set(kind, keyType !== undefined && keysComparable(calls[0]!.key, keyType));
-    if (!queue.comparable.get(kind)) return undefined;
+    if (!queue.batchable.has(kind)) queue.batchable.set(kind, keyType !== undefined && keysComparable(calls[0]!.key, keyType));
+    if (!queue.batchable.get(kind)) return undefined;
     const names = result.deduplicatedColumnNames().slice(0, -1);
     // Equal keys share a position (list_position gives the first), hence their rows.
     const positionOf = calls.map((call) => calls.findIndex((other) => other.key === call.key));
@@ -394,7 +398,11 @@ export class ProjectDatabase {
         total += 1;
         const values = rows?.[index];
         const position = positions ? positions.getItem(index) : values![values!.length - 1];
-        if (typeof position !== 'number' || position < 1 || position > calls.length || total > cap) return undefined;
+        if (typeof position !== 'number' || position < 1 || position > calls.length || total > cap) {
+          // Not a point lookup after all (many rows per key): its calls run alone from now on.
+          queue.batchable.set(kind, false);
+          return undefined;
+        }
         rowsAt[position - 1]!.push(texts ? texts[index]! : JSON.stringify(Object.fromEntries(names.map((name, column) => [name, toJsonSafe(values![column]!)]))));
       }
     }
