@@ -904,8 +904,8 @@ describe('obesity rates, barley yields, temperature anomalies (trial questions)'
   });
 });
 
-describe('state capitals and jobs (compass bounds, words for sexes)', () => {
-  const ask = askingOver('querylane-routing-compass-', () => ({ us_state_capitals: vegaJson('us-state-capitals.json') as Record<string, unknown>[], jobs: vegaJson('jobs.json') as Record<string, unknown>[] }));
+describe('state capitals (compass bounds)', () => {
+  const ask = askingOver('querylane-routing-compass-', () => ({ us_state_capitals: vegaJson('us-state-capitals.json') as Record<string, unknown>[] }));
 
   it('bounds a latitude by north and south of it and a longitude by east and west, strictly', () => {
     expect(ask('Which capitals are south of latitude 31?')).toMatchObject({ kind: 'answer', slots: { max_lat: 30.999999999999996 } });
@@ -913,11 +913,6 @@ describe('state capitals and jobs (compass bounds, words for sexes)', () => {
     // "west" of the bound is no part of West Virginia.
     expect(ask('state capitals west of longitude -110')).toMatchObject({ kind: 'answer', slots: { max_lon: -110.00000000000001 } });
     expect(ask('capital of West Virginia')).toMatchObject({ kind: 'answer', slots: { state: 'West Virginia' } });
-  });
-
-  it('reads female and male as the women and men a column holds', () => {
-    expect(ask('number of female workers in 1950')).toMatchObject({ kind: 'answer', slots: { sex: 'women' } });
-    expect(ask('how many male jobs in 1850')).toMatchObject({ kind: 'answer', slots: { sex: 'men' } });
   });
 });
 

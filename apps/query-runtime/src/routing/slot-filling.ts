@@ -214,18 +214,17 @@ function labelStems(label: string): string[] {
 }
 
 // Words people use for the values a data set codes otherwise ("women" for `Female`, "F").
-// Both ways: "female nurses" of a column holding `women`.
+// (Not the other way, "female" for `women`: tried, it turned refusals of "how many women worked as
+// teachers" into counts of the jobs data's rows for women, the teachers dropped — docs/decisions.md.)
 const valueSynonyms: Record<string, string[]> = {
   women: ['female', 'f'],
   woman: ['female', 'f'],
   girls: ['female'],
-  female: ['women', 'f'],
-  females: ['female', 'women'],
+  females: ['female'],
   men: ['male', 'm'],
   man: ['male', 'm'],
   boys: ['male'],
-  male: ['men', 'm'],
-  males: ['male', 'men'],
+  males: ['male'],
 };
 
 function lookupKeys(word: string): string[] {
