@@ -925,3 +925,20 @@ describe('iowa electricity (sources of energy)', () => {
     expect(distinct.kind === 'answer' && [distinct.candidate.name, distinct.slots]).toEqual(['count_distinct_iowa_electricity', { column: 'source' }]);
   });
 });
+
+describe('cars and temperature anomalies (a column by its initials, a count before its plural)', () => {
+  const ask = askingOver('querylane-routing-initials-', () => ({ cars: vegaJson('cars.json') as Record<string, unknown>[], global_temp: csv('global-temp.csv') }));
+
+  it('names a column of three words or more by its initials ("mpg" of Miles_per_Gallon)', () => {
+    expect(ask('top 5 cars by mpg')).toMatchObject({ kind: 'answer', candidate: { name: 'top_cars_by_column' }, slots: { column: 'Miles_per_Gallon', n: 5, order: 'desc' } });
+    expect(ask('average mpg of cars from Japan')).toMatchObject({ kind: 'answer', slots: { column: 'Miles_per_Gallon', origin: 'Japan' } });
+  });
+
+  it('reads the count a which-question states before its plural ("which 5 years were the coldest")', () => {
+    expect(ask('Which 5 years were the coldest?')).toMatchObject({ kind: 'answer', candidate: { family: 'top_n' }, slots: { n: 5, order: 'asc' } });
+    // A number that is a value, not a count: no n.
+    const cylinders = ask('which 4 cylinder cars have the most horsepower');
+    expect(cylinders.kind === 'answer' && cylinders.slots.n).toBeUndefined();
+  });
+});
+

@@ -199,6 +199,9 @@ function limit(lower: string): { value: number; span: Span } | null {
     new RegExp(String.raw`\b(?:top|first|bottom|last|limit(?: to)?|best|worst)\s+(${numberPattern})\b`),
     new RegExp(String.raw`\b(${numberPattern})\s+(?:\w+\s+){0,3}?(?:most|least|highest|lowest|largest|smallest|biggest|best|worst|longest|shortest|heaviest|lightest|fastest|slowest|top|greatest|fewest|oldest|youngest)\b`),
     new RegExp(String.raw`^(?:show|list|give|get|find|display)(?: me)?(?: the)?\s+(${numberPattern})\s+[a-z]`),
+    // "which 5 years were the coldest", "what 3 states had the most": the count asked before a plural
+    // and its verb (a superlative follows; "which 4 cylinder cars" counts nothing).
+    new RegExp(String.raw`^(?:which|what)\s+(${numberPattern})\s+[a-z]+s\s+(?:were|are|had|have|did|do|was|saw|got)\b(?=.*\b(?:[a-z]+est|most|least|top|bottom)\b)`),
   ];
   // "the lowest 2 yields", "highest 5 prices": after the superlative, before what is counted; a
   // year there is no count ("the highest 1990 population").

@@ -6,7 +6,7 @@ import type { CandidateProfile, SlotPlan } from './candidate-profile.js';
 import type { ParsedQuestion, Span } from './question-parse.js';
 import { parseNumber } from './question-parse.js';
 import type { ColumnValues, SlotValue } from './routing.types.js';
-import { canonicalTerm, escapeRegExp, foldValue, humanWords, impliedMeasures, stem, stopWords } from './text-terms.js';
+import { canonicalTerm, escapeRegExp, foldValue, humanWords, impliedMeasures, initials, stem, stopWords } from './text-terms.js';
 
 export interface QuestionWord {
   word: string;
@@ -568,7 +568,10 @@ export function namedChoice(slot: Slot, words: QuestionWord[]): string | null {
       .map((w) => stem(w));
     // A unit at the end of the name need not be said ("running time" of `Running_Time_min`).
     const stems = all.length >= 2 && unitWords.has(all.at(-1)!) ? all.slice(0, -1) : all;
-    if (stems.length === 0 || !stems.every((s) => words.some((w) => w.stem === s || shortens(s, w.word)))) continue;
+    // Or by its initials, as people shorten a name of three words or more ("mpg" of `Miles_per_Gallon`).
+    const short = initials(foldValue(humanWords(column)));
+    const byInitials = short !== null && short.length >= 3 && words.some((w) => w.word === short);
+    if (!byInitials && (stems.length === 0 || !stems.every((s) => words.some((w) => w.stem === s || shortens(s, w.word))))) continue;
     if (!best || stems.length > best.size) best = { column, size: stems.length };
   }
   return best?.column ?? null;
