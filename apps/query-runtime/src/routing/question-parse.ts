@@ -75,6 +75,9 @@ export function parseNumber(text: string): number | null {
   return scale === undefined ? null : base * scale;
 }
 
+/** A question asking for a number of things ("how many", "number of"). */
+export const howMany = /\b(how many|number of)\b/;
+
 // North and east of a latitude or longitude are above it; south and west below.
 const lowerWords = String.raw`north of|east of|more than|greater than|larger than|bigger than|higher than|longer than|heavier than|older than|taller than|wider than|deeper than|faster than|hotter than|warmer than|over|above|exceeding|exceeds|exceeded|exceed|at least|no less than|not less than|min(?:imum)?(?: of)?|from|since|after|>=|>|starting at`;
 const upperWords = String.raw`south of|west of|less than|fewer than|smaller than|lower than|shorter than|lighter than|younger than|narrower than|slower than|colder than|cooler than|cheaper than|under|below|at most|no more than|not more than|up to|max(?:imum)?(?: of)?|until|till|before|<=|<`;
@@ -163,7 +166,7 @@ function familyCues(lower: string): Map<ProgramFamily, number> {
   if (/\b(look ?up|details (for|of|on|about)|info(rmation)? (for|on|about)|record for|what is the .+ with (code|id|key)|which .+ has (code|id))\b/.test(lower)) add('lookup', 1);
   if (/^\s*(list|show|display|give me|get|which|what are the|find)\b/.test(lower)) add('list', 0.5);
   // "how many years had an anomaly above 0.5": the bound says what is counted, the answer is a count.
-  if (/\b(how many|number of)\b/.test(lower) && cues.has('range')) cues.delete('range');
+  if (howMany.test(lower) && cues.has('range')) cues.delete('range');
   return cues;
 }
 

@@ -3,7 +3,7 @@
 // score and a confidence; below the threshold the answer is a refusal naming the closest programs.
 import MiniSearch, { type SearchResult } from 'minisearch';
 import { profileCandidate, type CandidateProfile } from './candidate-profile.js';
-import { parseQuestion, type ParsedQuestion, type Span } from './question-parse.js';
+import { howMany, parseQuestion, type ParsedQuestion, type Span } from './question-parse.js';
 import type { DataValues, RouteAnswer, RouteCandidateInput, RouteOptions, RouteResult, RouterOptions, ScoredAlternative, SlotValue } from './routing.types.js';
 import type { ProgramFamily } from '../generation/index.js';
 import { fillSlots, namedChoice, questionWords, TableValues, type SlotFill, type ValueMention } from './slot-filling.js';
@@ -487,7 +487,7 @@ export class QuestionRouter {
       if (naming.length > 0 && elsewhere) tablesNamed.delete(table);
     }
     const groupCue = groupByCue(parsed.lower);
-    const asksHowMany = /\b(how many|number of)\b/.test(parsed.lower);
+    const asksHowMany = howMany.test(parsed.lower);
     // The groupings said with "per", "by", "for each" ("per disaster type", "by type of death"), where they are.
     const groupings = [...parsed.lower.matchAll(/\b(?:per|by|for each|for every)\s+(?:the\s+|their\s+|its\s+)?([a-z][a-z ]{1,40}?)(?=\s*(?:[?.,!]|$|\band\b|\bwith\b|\bfor\b|\bin\b))/g)].map((match) => {
       const start = match.index + match[0].length - (match[1] ?? '').length;
@@ -893,10 +893,10 @@ function mergeSpans(spans: Span[]): Span[] {
   return out;
 }
 
-/** "per origin", "by species", "for each island", "which island has the most": the grouping asked for. */
 /** Families that answer with rows of the data rather than a figure. */
 const rowFamilies = new Set<ProgramFamily>(['list', 'range', 'lookup', 'text_search']);
 
+/** "per origin", "by species", "for each island", "which island has the most": the grouping asked for. */
 function groupByCue(lower: string): string[] {
   const out: string[] = [];
   for (const match of lower.matchAll(/\b(?:per|by|for each|for every|each|across|among|between)\s+(?:the\s+|their\s+|its\s+)?([a-z][a-z ]{1,30}?)(?=\s*(?:[?.,!]|$|\band\b|\bwith\b|\bfor\b|\bin\b))/g)) {
