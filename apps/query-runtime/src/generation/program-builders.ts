@@ -107,7 +107,7 @@ export class ProgramBuilders {
         order: { column: metric.column.name, direction: 'slot', slot: 'order' },
         limit: { slot: 'n' },
       },
-      slots: [filter.slot, ...groupRankSlots(dimension)],
+      slots: [filter.slot, ...groupRankSlots(`${dimension.label} groups`)],
     });
   }
 
@@ -248,7 +248,7 @@ export class ProgramBuilders {
         order: { column: 'count', direction: 'slot', slot: 'order' },
         limit: { slot: 'n' },
       },
-      slots: groupRankSlots(dimension),
+      slots: groupRankSlots(`${dimension.label} groups`),
     });
   }
 
@@ -546,11 +546,7 @@ export class ProgramBuilders {
         limit: { slot: 'n' },
         column_choice: { slot: 'column', columns: dimensions.map((d) => d.column.name) },
       },
-      slots: [
-        choice.slot,
-        groupCountSlot('groups'),
-        { name: 'order', type: 'enum', required: false, default: 'desc', description: 'desc for the highest values first, asc for the lowest.', enum_values: ['desc', 'asc'] },
-      ],
+      slots: [choice.slot, ...groupRankSlots('groups')],
     });
   }
 
@@ -666,15 +662,10 @@ function rankGroups(value: string, group: string): string {
   return `QUALIFY $n IS NULL OR rank() OVER (ORDER BY ${ranking}) <= $n ORDER BY ${ranking}, ${group}`;
 }
 
-/** The `n` of a program that ranks groups: every group unless given, ties with the n-th included. */
-function groupCountSlot(groups: string): Slot {
-  return { name: 'n', type: 'integer', required: false, default: null, description: `How many ${groups} to return (every one when not given; groups tied with the last are returned too).`, minimum: 1, maximum: maxListLimit };
-}
-
-/** `n` (every group unless given) and `order` of a program that ranks groups. */
-function groupRankSlots(dimension: Dimension): Slot[] {
+/** `n` (every group unless given, ties with the n-th included) and `order` of a program that ranks groups. */
+function groupRankSlots(groups: string): Slot[] {
   return [
-    groupCountSlot(`${dimension.label} groups`),
+    { name: 'n', type: 'integer', required: false, default: null, description: `How many ${groups} to return (every one when not given; groups tied with the last are returned too).`, minimum: 1, maximum: maxListLimit },
     { name: 'order', type: 'enum', required: false, default: 'desc', description: 'desc for the highest values first, asc for the lowest.', enum_values: ['desc', 'asc'] },
   ];
 }

@@ -15,6 +15,8 @@ export interface Comparison {
   strictMax: boolean;
   /** Its numbers were written as percentages ("above 18%", "50 percent"). */
   percent?: boolean;
+  /** Stated by a side of a latitude or longitude ("south of latitude 31", "east of -75"). */
+  compass?: boolean;
 }
 
 export interface DateBounds {
@@ -78,10 +80,9 @@ export function parseNumber(text: string): number | null {
 /** A question asking for a number of things ("how many", "number of"). */
 export const howMany = /\b(how many|number of)\b/;
 
-// North and east of a latitude or longitude are above it; south and west below.
-const lowerWords = String.raw`north of|east of|more than|greater than|larger than|bigger than|higher than|longer than|heavier than|older than|taller than|wider than|deeper than|faster than|hotter than|warmer than|over|above|exceeding|exceeds|exceeded|exceed|at least|no less than|not less than|min(?:imum)?(?: of)?|from|since|after|>=|>|starting at`;
-const upperWords = String.raw`south of|west of|less than|fewer than|smaller than|lower than|shorter than|lighter than|younger than|narrower than|slower than|colder than|cooler than|cheaper than|under|below|at most|no more than|not more than|up to|max(?:imum)?(?: of)?|until|till|before|<=|<`;
-const strictWords = /^(north|south|east|west|more|greater|larger|bigger|higher|longer|heavier|older|taller|wider|deeper|faster|hotter|warmer|over|above|exceed|after|>|less|fewer|smaller|lower|shorter|lighter|younger|narrower|slower|colder|cooler|cheaper|under|below|before|<)/;
+const lowerWords = String.raw`more than|greater than|larger than|bigger than|higher than|longer than|heavier than|older than|taller than|wider than|deeper than|faster than|hotter than|warmer than|over|above|exceeding|exceeds|exceeded|exceed|at least|no less than|not less than|min(?:imum)?(?: of)?|from|since|after|>=|>|starting at`;
+const upperWords = String.raw`less than|fewer than|smaller than|lower than|shorter than|lighter than|younger than|narrower than|slower than|colder than|cooler than|cheaper than|under|below|at most|no more than|not more than|up to|max(?:imum)?(?: of)?|until|till|before|<=|<`;
+const strictWords = /^(more|greater|larger|bigger|higher|longer|heavier|older|taller|wider|deeper|faster|hotter|warmer|over|above|exceed|after|>|less|fewer|smaller|lower|shorter|lighter|younger|narrower|slower|colder|cooler|cheaper|under|below|before|<)/;
 
 // "the maximum wind speed" is the highest; "maximum 5", "average minimum temperature" (a column) are not.
 const superlative = /\b(?:(?<=\bthe\s)(?:max(?:imum)?|min(?:imum)?)(?!\s*(?:of\s+)?[-$\d.])|northernmost|southernmost|easternmost|westernmost|top|highest|most|largest|biggest|greatest|best|longest|heaviest|fastest|strongest|hottest|warmest|wettest|windiest|oldest|eldest|tallest|priciest|richest|lowest|least|smallest|fewest|worst|shortest|lightest|slowest|coldest|cheapest|weakest|driest|youngest|poorest|bottom)\b/;
@@ -270,15 +271,16 @@ function comparisons(text: string, usedSpans: Span[]): Comparison[] {
     const upper = /^(less|fewer|below|under|lower|smaller)$/.test(match[2] ?? '');
     out.push({ span: [start, end], min: upper ? null : value, max: upper ? value : null, strictMin: false, strictMax: false });
   }
-  // "south of latitude 31", "east of longitude -75": the coordinate named between side and number.
-  const compass = new RegExp(String.raw`\b(north|south|east|west) of (?:the )?(?:latitude|longitude|lat|lon|lng|long)\s+(${numberPattern})(?![\d/-])`, 'g');
+  // North and east of a latitude or longitude are above it, south and west below, strictly ("south
+  // of latitude 31", "east of -75"; the coordinate may be named between side and number).
+  const compass = new RegExp(String.raw`\b(north|south|east|west) of (?:(?:the )?(?:latitude|longitude|lat|lon|lng|long)\s+)?(${numberPattern})(?![\d/-])`, 'g');
   for (const match of lower.matchAll(compass)) {
     const value = parseNumber(match[2] ?? '');
     const start = match.index;
     const end = start + match[0].length;
     if (value === null || taken(start, end)) continue;
     const isLower = match[1] === 'north' || match[1] === 'east';
-    out.push({ span: [start, end], min: isLower ? value : null, max: isLower ? null : value, strictMin: isLower, strictMax: !isLower });
+    out.push({ span: [start, end], min: isLower ? value : null, max: isLower ? null : value, strictMin: isLower, strictMax: !isLower, compass: true });
   }
   const bound = new RegExp(String.raw`(?:^|[^a-z])(${lowerWords}|${upperWords})\s*(?:of\s+|than\s+)?(${numberPattern})(?![\d/-])`, 'g');
   for (const match of lower.matchAll(bound)) {

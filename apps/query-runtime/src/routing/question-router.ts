@@ -510,6 +510,7 @@ export class QuestionRouter {
     const maxCue = Math.max(0, ...parsed.families.values());
 
     // The values each ranked table's columns hold that the question names.
+    const compassSpans = parsed.comparisons.filter((c) => c.compass).map((c) => c.span);
     for (const hit of top) {
       const candidate = this.candidates[hit.id]!;
       if (mentionsByTable.has(candidate.table)) continue;
@@ -519,7 +520,7 @@ export class QuestionRouter {
       const namesData = (m: ValueMention) =>
         !named.some((n) => n.column === m.column) && qWords.filter((w) => w.span[0] >= m.span[0] && w.span[1] <= m.span[1]).every((w) => candidate.tableStems.includes(w.stem));
       // Nor is a word of a compass bound ("west of longitude -110" names no West Virginia).
-      const inCompass = (m: ValueMention) => parsed.comparisons.some((c) => /^(north|south|east|west) of/.test(parsed.lower.slice(c.span[0], c.span[1])) && m.span[0] >= c.span[0] && m.span[1] <= c.span[1]);
+      const inCompass = (m: ValueMention) => compassSpans.some(([start, end]) => m.span[0] >= start && m.span[1] <= end);
       mentionsByTable.set(candidate.table, (this.tables.get(candidate.table)?.mentions(qWords) ?? []).filter((m) => !namesData(m) && !inCompass(m)));
     }
     // A value the question excludes ("quakes that haven't been reviewed", "cars not from Japan") is
