@@ -942,3 +942,24 @@ describe('cars and temperature anomalies (a column by its initials, a count befo
   });
 });
 
+
+describe('rows that are counts already (flights per route, people per job, sex and year)', () => {
+  const ask = askingOver('querylane-routing-counted-', () => ({ flights_airport: csv('flights-airport.csv'), jobs: vegaJson('jobs.json') as Record<string, unknown>[] }));
+
+  it('sums the count column for "how many" of what the data counts, and counts rows only when asked for entries', () => {
+    expect(ask('How many flights are there?')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_count', family: 'aggregate' } });
+    expect(ask('how many men were in the data in 1850')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_count' }, slots: { sex: 'men', from_year: 1850, to_year: 1850 } });
+    expect(ask('How many entries are there in the jobs data?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_jobs' } });
+  });
+
+  it('reads "how many jobs" of a `job` column as the different jobs, a name too short to be a label elsewhere', () => {
+    expect(ask('How many jobs are there?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_distinct_jobs' }, slots: { column: 'job' } });
+  });
+
+  it('gives a name said with "from" to the origin and one said with "to" to the destination', () => {
+    expect(ask('how many flights from LAX to SFO')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_count' }, slots: { origin: 'LAX', destination: 'SFO' } });
+    expect(ask('how many flights departed from SEA')).toMatchObject({ kind: 'answer', slots: { origin: 'SEA' } });
+    const to = ask('how many flights went to SEA');
+    expect(to.kind === 'answer' && to.slots).toEqual({ destination: 'SEA' });
+  });
+});

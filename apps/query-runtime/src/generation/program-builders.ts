@@ -15,6 +15,8 @@ export class ProgramBuilders {
   private readonly table: string;
   private readonly from: string;
   private readonly entity: string;
+  /** What a count of the rows counts: the entity, or its entries when a column is named as the entity is. */
+  private readonly counted: string;
   private readonly tableSlug: string;
 
   constructor(private readonly profile: DataProfile) {
@@ -22,6 +24,11 @@ export class ProgramBuilders {
     this.from = quoteIdentifier(profile.table);
     this.entity = profile.table.replace(/[_\-.\s]+/g, ' ').trim().toLowerCase() || 'rows';
     this.tableSlug = snakeName(profile.table, 'rows');
+    // A data set named after one of its columns (`jobs` with a `job` per row and sex and year) holds
+    // entries of it, not one row per job: "how many jobs" asks for the different jobs (a distinct
+    // count), and its row count is said as entries.
+    const named = new Set([this.entity, singular(this.entity)]);
+    this.counted = profile.columns.some((column) => named.has(column.name.replace(/[_\-.\s]+/g, ' ').trim().toLowerCase())) ? `entries in ${this.entity}` : this.entity;
   }
 
   list(dimensions: Dimension[]): DraftProgram {
@@ -200,11 +207,11 @@ export class ProgramBuilders {
       name: `count_${this.tableSlug}`,
       family: 'count',
       score: 1,
-      query: `How many ${this.entity} are there${dimensions.length > 0 ? `, optionally with a given ${joinWords(dimensions.map((d) => d.label), 'or')}` : ''}?`,
-      description: `The number of ${this.entity}${dimensions.length > 0 ? ` with the given ${joinWords(dimensions.map((d) => d.label))}` : ''}.`,
+      query: `How many ${this.counted} are there${dimensions.length > 0 ? `, optionally with a given ${joinWords(dimensions.map((d) => d.label), 'or')}` : ''}?`,
+      description: `The number of ${this.counted}${dimensions.length > 0 ? ` with the given ${joinWords(dimensions.map((d) => d.label))}` : ''}.`,
       reason: `${this.profile.row_count} rows; ${describeFilters(dimensions)}.`,
       examples: [
-        `How many ${this.entity} are there?`,
+        `How many ${this.counted} are there?`,
         `Count the ${this.entity}`,
         example(dimensions[0], (v, d) => `How many ${this.entity} have ${d.label} ${v}?`) ?? `Number of ${this.entity}`,
         example(dimensions[1] ?? dimensions[0], (v) => `Number of ${v} ${this.entity}`) ?? `Total ${this.entity} count`,

@@ -35,6 +35,8 @@ export interface CandidateProfile {
   ranks: boolean;
   /** The canonical terms of the column an aggregate measures ("worldwide gross" → its two terms); empty for other programs. */
   measureTerms: string[];
+  /** The column an aggregate measures, when it is one column (not a `$column` choice). */
+  measure: string | null;
   /** Stems of the table's name ("seattle weather" → seattl, weather). */
   tableStems: string[];
   document: {
@@ -100,6 +102,7 @@ export function profileCandidate(input: RouteCandidateInput, index: number, valu
     selectsAll: steps?.columns.includes('*') ?? false,
     ranks: ranksByMeasure(candidate.query, steps, family),
     measureTerms: steps?.aggregate?.column && !steps.aggregate.column.startsWith('$') ? humanWords(steps.aggregate.column).split(' ').flatMap((word) => canonicalTerm(word) ?? []) : [],
+    measure: steps?.aggregate?.column && real(steps.aggregate.column) ? steps.aggregate.column : null,
     // Words only, and none that says what to do: "sp500_2000" is not named by "in 2000", nor
     // `lookup_groups` by "look up".
     tableStems: foldValue(humanWords(table))

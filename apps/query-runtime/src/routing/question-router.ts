@@ -6,7 +6,7 @@ import { profileCandidate, type CandidateProfile } from './candidate-profile.js'
 import { howMany, parseQuestion, type ParsedQuestion, type Span } from './question-parse.js';
 import type { DataValues, RouteAnswer, RouteCandidateInput, RouteOptions, RouteResult, RouterOptions, ScoredAlternative, SlotValue } from './routing.types.js';
 import type { ProgramFamily } from '../generation/index.js';
-import { fillSlots, namedChoice, questionWords, TableValues, type SlotFill, type ValueMention } from './slot-filling.js';
+import { directionOf, directionSaid, fillSlots, namedChoice, questionWords, TableValues, type SlotFill, type ValueMention } from './slot-filling.js';
 import { canonicalTerm, escapeRegExp, foldValue, humanWords, impliedMeasures, stem, stopWords, terms, words } from './text-terms.js';
 
 /**
@@ -76,6 +76,7 @@ export class QuestionRouter {
       const terms = this.measureTerms.get(candidate.table) ?? new Set<string>();
       if (candidate.family === 'aggregate') for (const term of candidate.measureTerms) terms.add(term);
       this.measureTerms.set(candidate.table, terms);
+      if (candidate.family === 'aggregate' && candidate.measure !== null && weightName.test(foldValue(humanWords(candidate.measure)))) this.weightColumns.set(candidate.table, candidate.measure);
       const keys = this.keyColumns.get(candidate.table) ?? new Set<string>();
       if (candidate.family === 'lookup') for (const plan of candidate.plans) if (plan.role === 'key' && plan.column) keys.add(plan.column);
       this.keyColumns.set(candidate.table, keys);
@@ -391,7 +392,7 @@ export class QuestionRouter {
     const outputOnly = new Set(hits.filter((hit) => hit.terms.length > 0 && hit.terms.every((term) => (hit.match[term] ?? []).every((field) => field === 'output'))).map((hit) => hit.id as number));
     const retrieved = hits.slice(0, rerankDepth).map((hit) => ({ id: hit.id as number, score: hit.score, queryTerms: hit.queryTerms, terms: hit.terms }));
     // A follow-up scores one program, whatever retrieval thinks of it.
-    const counting = /\b(?:how many|number of)\s+(different\s+|distinct\s+|unique\s+)?([a-z]+)(?:\s+([a-z]+))?/.exec(parsed.lower);
+    const counting = /\b(?:how many|number of)\s+(different\s+|distinct\s+|unique\s+)?([a-z]+)(?:\s+([a-z]+))?/d.exec(parsed.lower);
     const countedWord = counting?.[2];
     // "how many countries" of rows that are country-years: the different values of a column the
     // count names (not a key: one row each), which a distinct count answers and a row count does not;
@@ -406,7 +407,10 @@ export class QuestionRouter {
       if (!countedWord) return undefined;
       const keys = this.keyColumns.get(table);
       const labels = [...(this.columnLabels.get(table) ?? [])];
-      const found = labels.find(([label]) => !label.includes(' ') && (label === countedWord || stem(label) === stem(countedWord)));
+      // (A name too short to be a label elsewhere still names what is counted: "how many jobs" of `job`.)
+      const found =
+        labels.find(([label]) => !label.includes(' ') && (label === countedWord || stem(label) === stem(countedWord))) ??
+        this.tables.get(table)?.labels.flatMap((label) => (label.stems.length === 1 && label.stems[0] === stem(countedWord) ? [['', label.column] as const] : []))[0];
       if (found) return keys?.has(found[1]) ? undefined : found[1];
       const category = this.categoryColumns.get(table);
       const stems = this.tableStemsOf.get(table) ?? [];
@@ -505,6 +509,18 @@ export class QuestionRouter {
     // count of rows (which would count the rows with deaths).
     const countedTerm = countedWord ? canonicalTerm(countedWord) : null;
     const countsMeasure = (table: string) => countedTerm !== null && (this.measureTerms.get(table)?.has(countedTerm) ?? false);
+    // "how many flights left SEA" of routes that each carry a `count` of flights, "how many women
+    // were teachers in 1900" of jobs counted per job, sex and year: rows that are counts already
+    // are summed, not counted — when what is counted is the data itself (its name, or a value it
+    // holds), not rows ("how many entries"), the different values of a column ("how many jobs" of
+    // a `job` column), a measure, nor something the data never names (refused, as elsewhere).
+    const countedSpan = counting?.indices?.[2];
+    const countsWeight = (table: string): boolean => {
+      if (!this.weightColumns.has(table) || !countedWord || !countedSpan || counting?.[1] || stopWords.has(countedWord)) return false;
+      if (countedColumn(table) !== undefined || countsMeasure(table)) return false;
+      if ((this.tableStemsOf.get(table) ?? []).includes(stem(countedWord))) return true;
+      return (mentionsByTable.get(table) ?? []).some((m) => m.span[0] <= countedSpan[0] && m.span[1] >= countedSpan[1]);
+    };
     const computes = (parsed.families.get('aggregate') ?? 0) > 0 || (parsed.families.get('count') ?? 0) > 0;
     const ranksOrComputes = computes || parsed.superlative || parsed.limit !== null;
     const maxCue = Math.max(0, ...parsed.families.values());
@@ -540,6 +556,18 @@ export class QuestionRouter {
         else negated.push(mention.span);
       }
       mentionsByTable.set(table, turned);
+    }
+    // "flights from SEA to JFK", "routes leaving LAX": a value of both a column of where things start
+    // (`origin`, `source`) and one of where they end (`destination`, `target`) belongs to the one its
+    // preposition says; said with neither, it stays a value of both.
+    for (const [table, found] of mentionsByTable) {
+      const kept = found.filter((m) => {
+        const direction = directionOf(m.column);
+        if (direction === null) return true;
+        const said = directionSaid(parsed.lower.slice(0, m.span[0]));
+        return said === null || said === direction || !found.some((other) => other !== m && other.span[0] === m.span[0] && other.span[1] === m.span[1] && directionOf(other.column) === said);
+      });
+      mentionsByTable.set(table, kept);
     }
     // "by type of death": a value of the column the question groups by, said in the grouping itself
     // after "<column> of", names the grouping ("type of death" is `type`), not one group (it filtered
@@ -637,14 +665,19 @@ export class QuestionRouter {
       // A word of the grouping is not the measure's ("top football by home score" names no away score).
       const measureNamed = candidate.family === 'aggregate' && candidate.measureTerms.some((term) => contentTerms.has(term) && !groupTerms.has(term));
       const rankedGroups = groupedAsAsked && candidate.ranks && measureNamed ? (parsed.families.get('top_n') ?? 0) : 0;
-      const familyAgreement = candidate.family === null || maxCue === 0 ? 0 : Math.max(parsed.families.get(candidate.family) ?? 0, rankedGroups) - 0.6 * maxCue;
+      // The total of what "how many" counts (a measure, or the rows' own counts) is the count asked.
+      const weightCounted = countsWeight(candidate.table);
+      const measureCounted = countsMeasure(candidate.table) || weightCounted;
+      const countedMeasure = weightCounted ? candidate.measure === this.weightColumns.get(candidate.table) : candidate.measureTerms.includes(countedTerm!);
+      const answersCount = candidate.family === 'aggregate' && measureCounted && countedMeasure;
+      const family = answersCount ? 'count' : candidate.family;
+      const familyAgreement = family === null || maxCue === 0 ? 0 : Math.max(parsed.families.get(family) ?? 0, rankedGroups) - 0.6 * maxCue;
       // A program that computes what nothing in the question asks for — a count, an aggregate, a
       // ranking with no superlative or count stated — is a worse answer than rows: "price of IBM in
       // Jan 2005", "jobs in 1950" (all of which take the same date bounds).
       // A typo of the operation ("avrage") is read from the words retrieval matched.
       const typedOperation = candidate.family === 'aggregate' ? hit.terms.some((term) => aggregateTerms.has(term)) : candidate.family === 'count' ? hit.terms.includes('count') : false;
       // "flights per origin airport": a grouping asked is what a count or an aggregate per group answers.
-      const measureCounted = countsMeasure(candidate.table);
       const distinctColumn = countedColumn(candidate.table);
       const choosesColumn = candidate.plans.some((plan) => plan.role === 'column');
       const asked =
@@ -654,7 +687,7 @@ export class QuestionRouter {
             ? distinctColumn !== undefined || counting?.[1] !== undefined
               ? 1
               : 0
-            : candidate.family === null || typedOperation || groupedAsAsked || (candidate.family === 'aggregate' && measureCounted && candidate.measureTerms.includes(countedTerm!))
+            : candidate.family === null || typedOperation || groupedAsAsked || answersCount
               ? 1
               : Math.max(parsed.families.get(candidate.family) ?? 0, rankedGroups);
       const boundsFilled = candidate.plans.some((plan) => boundRoles.has(plan.role) && fill.slots[plan.slot.name] !== undefined && fill.slots[plan.slot.name] !== null);
@@ -761,6 +794,9 @@ export class QuestionRouter {
 
   /** Per table, the terms of the columns its aggregates measure ("death" of `avg_deaths`). */
   private readonly measureTerms = new Map<string, Set<string>>();
+
+  /** Per table, a column of counts an aggregate sums (`count`, `n`, `frequency`): each row stands for that many of what the data counts. */
+  private readonly weightColumns = new Map<string, string>();
   /** Every table's name stems, once per table. */
   private readonly tableStemLists: string[][];
 
@@ -895,6 +931,8 @@ function mergeSpans(spans: Span[]): Span[] {
 }
 
 /** Families that answer with rows of the data rather than a figure. */
+// The names of a column of counts (`count`, dplyr's `n`, `freq`).
+const weightName = /^(count|counts|cnt|n|freq|frequency|occurrences|tally)$/;
 const rowFamilies = new Set<ProgramFamily>(['list', 'range', 'lookup', 'text_search']);
 
 /** "per origin", "by species", "for each island", "which island has the most": the grouping asked for. */

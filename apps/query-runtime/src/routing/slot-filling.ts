@@ -417,16 +417,32 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
   // it is not clear which one it filters, and it stays unused (the router then refuses rather than
   // answer for the whole table).
   // Optional filters only: a required lookup key is read by `keyValue` ("the capital of France" is no airport name).
-  const open = candidate.plans.filter((plan) => plan.role === 'eq' && plan.slot.type === 'string' && slots[plan.slot.name] === undefined && !context.table?.isComplete(plan.column));
-  const unlisted = (context.unlisted ?? []).filter((span) => !taken(span));
+  let open = candidate.plans.filter((plan) => plan.role === 'eq' && plan.slot.type === 'string' && slots[plan.slot.name] === undefined && !context.table?.isComplete(plan.column));
+  let unlisted = (context.unlisted ?? []).filter((span) => !taken(span));
   // Only when the question otherwise points at this data (its table or the slot's column is named):
   // "the capital of France" is no airport state.
-  const [slot] = open.length === 1 ? open : [];
-  const [span] = unlisted.length === 1 ? unlisted : [];
+  const pointsAt = (plan: SlotPlan) => context.tableNamed === true || (plan.label !== null && labelStems(plan.label).some((l) => context.words.some((w) => w.stem === l)));
   // The name as written, less a possessive ("Germany's health" names Germany).
-  const named = span === undefined ? null : parsed.text.slice(span[0], span[1]).replace(/['’]s$/, '');
-  const pointed = slot !== undefined && (context.tableNamed === true || (slot.label !== null && labelStems(slot.label).some((l) => context.words.some((w) => w.stem === l))));
-  let guessed = pointed && span !== undefined && take(slot, named, span) ? 1 : 0;
+  const asWritten = (span: Span) => parsed.text.slice(span[0], span[1]).replace(/['’]s$/, '');
+  let guessed = 0;
+  // "flights from BOS to SFO": of a column of where things start and one of where they end, each
+  // name goes to the one its preposition says.
+  for (const span of unlisted) {
+    const said = directionSaid(parsed.lower.slice(0, span[0]));
+    const slot = said === null ? undefined : open.find((plan) => plan.column !== null && directionOf(plan.column) === said);
+    if (slot && open.some((plan) => plan !== slot && plan.column !== null && directionOf(plan.column) !== null) && pointsAt(slot) && take(slot, asWritten(span), span)) guessed = 1;
+  }
+  open = open.filter((plan) => slots[plan.slot.name] === undefined);
+  unlisted = unlisted.filter((span) => !taken(span));
+  const [slot] = open.length === 1 && guessed === 0 ? open : [];
+  const [span] = unlisted.length === 1 ? unlisted : [];
+  const named = span === undefined ? null : asWritten(span);
+  // ("flights to SEA" is no origin.)
+  const against = (plan: SlotPlan, at: Span) => {
+    const said = directionSaid(parsed.lower.slice(0, at[0]));
+    return said !== null && plan.column !== null && directionOf(plan.column) !== null && directionOf(plan.column) !== said;
+  };
+  if (slot !== undefined && pointsAt(slot) && span !== undefined && !against(slot, span) && take(slot, named, span)) guessed = 1;
   // A lookup's text key takes the one name the question gives under the same condition: "what is
   // the population of Texas" of a table of states, "the income of Germany" of one of countries.
   const keys = candidate.plans.filter((plan) => plan.role === 'key' && plan.slot.type === 'string' && slots[plan.slot.name] === undefined);
@@ -444,6 +460,21 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
   // Required slots with a default are fine; without one the program cannot run.
   const unfit = candidate.slots.some((slot) => slot.required && slots[slot.name] === undefined && (slot.default === null || slot.default === undefined));
   return { slots, used, rejected, guessed, unfit };
+}
+
+/** Whether a column says where something starts (`origin`, `source`, `from_airport`) or where it ends (`destination`, `dest`, `target`). */
+export function directionOf(column: string): 'start' | 'end' | null {
+  const label = ` ${foldValue(humanWords(column))} `;
+  if (/ (origin|orig|source|src|from|departure|sender) /.test(label)) return 'start';
+  if (/ (destination|dest|target|dst|to|arrival|recipient) /.test(label)) return 'end';
+  return null;
+}
+
+/** The direction the words before a value give it: "from", "leaving" a start; "to", "bound for" an end. */
+export function directionSaid(before: string): 'start' | 'end' | null {
+  if (/\b(from|out of|leaving|departing|departed|left)\s*$/.test(before)) return 'start';
+  if (/\b(to|into|towards?|arriving (at|in)|arrived (at|in)|bound for|reaching)\s*$/.test(before)) return 'end';
+  return null;
 }
 
 function fitsEnum(slot: Slot, value: SlotValue): boolean {
