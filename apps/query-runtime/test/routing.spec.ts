@@ -963,3 +963,27 @@ describe('rows that are counts already (flights per route, people per job, sex a
     expect(to.kind === 'answer' && to.slots).toEqual({ destination: 'SEA' });
   });
 });
+
+describe('flags (true/false columns past the first three labels: support tickets)', () => {
+  // Generated tickets: three labels come first (agent, priority, channel); the flags `resolved` and
+  // `is_escalated` follow them.
+  const tickets = () =>
+    Array.from({ length: 400 }, (_, i) => ({
+      id: 50_000 + i,
+      agent: ['Grace Okafor', 'Chen Wei', 'Alice Martin', 'Emma Schulz'][i % 4],
+      priority: ['low', 'normal', 'high', 'urgent'][(i * 7) % 4],
+      channel: ['email', 'chat', 'phone'][(i * 5) % 3],
+      resolved: i % 5 !== 0,
+      is_escalated: i % 9 === 0,
+      first_response_minutes: (i * 37) % 300,
+    }));
+  const ask = askingOver('querylane-routing-flags-', () => ({ tickets: tickets() }));
+
+  it('reads a flag named by its word as true and with un-, in-, non- or a "not" before it as false', () => {
+    expect(ask('How many tickets are unresolved?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_tickets' }, slots: { resolved: false } });
+    expect(ask('how many resolved tickets are there')).toMatchObject({ kind: 'answer', candidate: { name: 'count_tickets' }, slots: { resolved: true } });
+    expect(ask('How many tickets were not resolved?')).toMatchObject({ kind: 'answer', slots: { resolved: false } });
+    expect(ask('how many tickets were escalated')).toMatchObject({ kind: 'answer', candidate: { name: 'count_tickets' }, slots: { is_escalated: true } });
+    expect(ask('average first response minutes of unresolved tickets')).toMatchObject({ kind: 'answer', candidate: { family: 'aggregate' }, slots: { resolved: false } });
+  });
+});

@@ -28,6 +28,8 @@ export const familyCaps: Readonly<Record<ProgramFamily, number>> = {
 
 // How many ranked columns each role contributes; the products bound the aggregate family before its cap.
 const filterDimensions = 3;
+// Flags (true/false columns) that filter besides those.
+const extraFlags = 2;
 const aggregateMetrics = 4;
 const aggregateDimensions = 3;
 const countedMetrics = aggregateMetrics;
@@ -47,7 +49,11 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
   const build = new ProgramBuilders(profile);
   // Filters and group-bys use labels with at most 50 values first; larger ones only for counts.
   const enumDimensions = roles.dimensions.filter((d) => d.column.distinct_count <= 50);
-  const filters = (enumDimensions.length > 0 ? enumDimensions : roles.dimensions).slice(0, filterDimensions);
+  // Flags past those (`resolved`, `is_active`, `remote`) filter too: two values, asked for by name
+  // ("unresolved tickets", "inactive products"), and without them such a question counted every row.
+  const flags = (chosen: readonly Dimension[]) => roles.dimensions.filter((d) => d.kind === 'boolean' && !chosen.includes(d)).slice(0, extraFlags);
+  const firstFilters = (enumDimensions.length > 0 ? enumDimensions : roles.dimensions).slice(0, filterDimensions);
+  const filters = [...firstFilters, ...flags(firstFilters)];
   const groupings = (enumDimensions.length > 0 ? enumDimensions : roles.dimensions).slice(0, aggregateDimensions);
   // Ranges take the best metrics of any kind (a calendar year is ranged: "after 1990"); rankings the
   // best measured ones and aggregates the best that can be averaged or summed (not a latitude), so
@@ -57,7 +63,8 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
   const aggregable = measured.filter((metric) => metric.aggregable);
   // A program's optional filters, never on the column it ranges or ranks by.
   const filtersBeside = (column: Dimension['column']) => filters.filter((d) => d.column !== column);
-  const counted = roles.dimensions.slice(0, filterDimensions);
+  const firstCounted = roles.dimensions.slice(0, filterDimensions);
+  const counted = [...firstCounted, ...flags(firstCounted)];
 
   // The main time column bounds rankings, counts and overall aggregates ("the hottest day in 2015").
   const mainTime = roles.times[0];

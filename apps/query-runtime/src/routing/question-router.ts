@@ -76,6 +76,7 @@ export class QuestionRouter {
       const terms = this.measureTerms.get(candidate.table) ?? new Set<string>();
       if (candidate.family === 'aggregate') for (const term of candidate.measureTerms) terms.add(term);
       this.measureTerms.set(candidate.table, terms);
+      for (const plan of candidate.plans) if (plan.slot.type === 'boolean' && plan.column) this.flagColumns.set(candidate.table, (this.flagColumns.get(candidate.table) ?? new Set<string>()).add(plan.column));
       if (candidate.family === 'aggregate' && candidate.measure !== null && weightName.test(foldValue(humanWords(candidate.measure)))) this.weightColumns.set(candidate.table, candidate.measure);
       const keys = this.keyColumns.get(candidate.table) ?? new Set<string>();
       if (candidate.family === 'lookup') for (const plan of candidate.plans) if (plan.role === 'key' && plan.column) keys.add(plan.column);
@@ -411,7 +412,8 @@ export class QuestionRouter {
       const found =
         labels.find(([label]) => !label.includes(' ') && (label === countedWord || stem(label) === stem(countedWord))) ??
         this.tables.get(table)?.labels.flatMap((label) => (label.stems.length === 1 && label.stems[0] === stem(countedWord) ? [['', label.column] as const] : []))[0];
-      if (found) return keys?.has(found[1]) ? undefined : found[1];
+      // ("how many resolved tickets" counts the resolved ones, not the flag's two values.)
+      if (found) return keys?.has(found[1]) || this.flagColumns.get(table)?.has(found[1]) ? undefined : found[1];
       const category = this.categoryColumns.get(table);
       const stems = this.tableStemsOf.get(table) ?? [];
       const named = stems.includes(stem(countedWord));
@@ -794,6 +796,9 @@ export class QuestionRouter {
 
   /** Per table, the terms of the columns its aggregates measure ("death" of `avg_deaths`). */
   private readonly measureTerms = new Map<string, Set<string>>();
+
+  /** Per table, the columns of true and false some program filters by. */
+  private readonly flagColumns = new Map<string, Set<string>>();
 
   /** Per table, a column of counts an aggregate sums (`count`, `n`, `frequency`): each row stands for that many of what the data counts. */
   private readonly weightColumns = new Map<string, string>();

@@ -331,7 +331,7 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
         const mention = mentions.find((m) => m.column === plan.column && !taken(m.span) && fitsEnum(plan.slot, m.value));
         if (mention) take(plan, enumValue(plan.slot, mention.value), mention.span);
         else {
-          const typed = labelledValue(plan, context) ?? wholeYear(plan, parsed);
+          const typed = flagValue(plan, context) ?? labelledValue(plan, context) ?? wholeYear(plan, parsed);
           if (typed && !taken(typed.span)) take(plan, typed.value, typed.span);
         }
         break;
@@ -541,6 +541,37 @@ function yearBound(plan: SlotPlan, parsed: ParsedQuestion): { value: number; spa
   }
   return null;
 }
+
+/**
+ * A flag named by its column's word: "resolved tickets", "employees who work remotely" are true;
+ * "unresolved", "inactive", "non-remote", "not resolved", "isn't active" false. Only for a flag
+ * named by one word besides "is"/"has" (`is_active`, `resolved`, `has_discount`).
+ */
+function flagValue(plan: SlotPlan, context: FillContext): { value: SlotValue; span: Span } | null {
+  if (plan.slot.type !== 'boolean' || !plan.label) return null;
+  const stems = labelStems(plan.label).filter((s) => !flagVerbs.has(s));
+  if (stems.length !== 1) return null;
+  const [flag] = stems;
+  const names = (word: string) => stem(word) === flag || (word.length > 4 && word.endsWith('ly') && stem(word.slice(0, -2)) === flag);
+  const words = context.words;
+  for (let i = 0; i < words.length; i += 1) {
+    const word = words[i]!.word;
+    const prefixed = /^(un|in|im|non|dis)(.{3,})$/.exec(word);
+    const negative = !names(word) && prefixed !== null && names(prefixed[2]!);
+    if (!negative && !names(word)) continue;
+    // ("non-remote" is two words here: "non", "remote".)
+    const before = words.slice(Math.max(0, i - 2), i).map((w) => w.word);
+    // "per resolved", "by remote": a grouping by the flag, no value of it.
+    if (['per', 'by', 'each'].includes(before[before.length - 1] ?? '')) continue;
+    const denied = before.some((w) => flagDenials.has(w));
+    return { value: negative === denied, span: words[i]!.span };
+  }
+  return null;
+}
+
+const flagVerbs = new Set(['is', 'has', 'ha']);
+// A word before a flag that turns it ("not", "non-", "isn't": the tokens `isn` and `t`).
+const flagDenials = new Set(['not', 'no', 'non', 'never', 't', 'isn', 'aren', 'wasn', 'weren', 'don', 'doesn', 'didn', 'hasn', 'haven', 'without']);
 
 /** "origin ORD", "state = CA", "cluster 3": a value written right after its column's name. */
 function labelledValue(plan: SlotPlan, context: FillContext): { value: SlotValue; span: Span } | null {
