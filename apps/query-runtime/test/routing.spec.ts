@@ -986,4 +986,38 @@ describe('flags (true/false columns past the first three labels: support tickets
     expect(ask('how many tickets were escalated')).toMatchObject({ kind: 'answer', candidate: { name: 'count_tickets' }, slots: { is_escalated: true } });
     expect(ask('average first response minutes of unresolved tickets')).toMatchObject({ kind: 'answer', candidate: { family: 'aggregate' }, slots: { resolved: false } });
   });
+
+  it('looks a ticket up by the number written after its name ("ticket 50123" of an integer `id`)', () => {
+    expect(ask('Show ticket 50123')).toMatchObject({ kind: 'answer', candidate: { name: 'lookup_tickets_by_id' }, slots: { id: 50_123 } });
+  });
+});
+
+describe('identifiers as people write them (joined parts, "#42", "ticket 50123")', () => {
+  const issues = () =>
+    Array.from({ length: 300 }, (_, i) => ({
+      number: i + 1,
+      title: `${['Crash', 'Typo', 'Slow start', 'Docs gap'][i % 4]} in module ${i % 17}`,
+      state: i % 3 === 0 ? 'open' : 'closed',
+      comments: (i * 7) % 40,
+    }));
+  const orders = () =>
+    Array.from({ length: 300 }, (_, i) => ({
+      order_id: `ord_${100_000 + i * 3}`,
+      sku: `SKU-${['SPO', 'HOM', 'TOY'][i % 3]}-${10_000 + i}`,
+      status: ['pending', 'shipped', 'delivered'][i % 3],
+      total_amount: ((i * 7919) % 50_000) / 100,
+    }));
+  const ask = askingOver('querylane-routing-identifiers-', () => ({ issues: issues(), orders: orders() }));
+
+  it('looks a row up by an identifier of parts joined by "-" or "_", whole', () => {
+    expect(ask('Show order ord_100217')).toMatchObject({ kind: 'answer', candidate: { family: 'lookup' }, slots: { order_id: 'ord_100217' } });
+    expect(ask('Look up the order with sku SKU-TOY-10005')).toMatchObject({ kind: 'answer', candidate: { family: 'lookup' }, slots: { sku: 'SKU-TOY-10005' } });
+  });
+
+  it('looks a row up by a number written after the data\'s name or "#", by a column called `number`', () => {
+    expect(ask('Show me issue #42.')).toMatchObject({ kind: 'answer', candidate: { name: 'lookup_issues_by_number' }, slots: { number: 42 } });
+    expect(ask('what is the title of issue 7')).toMatchObject({ kind: 'answer', candidate: { name: 'lookup_issues_by_number' }, slots: { number: 7 } });
+    // A count of issues is no issue number.
+    expect(ask('show 10 issues')).toMatchObject({ kind: 'answer', candidate: { family: 'list' }, slots: { limit: 10 } });
+  });
 });

@@ -77,6 +77,7 @@ const codeName =
   /(^|\s)(id|ids|code|codes|district|fips|zip|zipcode|postcode|postal code|precinct|ward|tract|isbn|ssn|ean|upc|cluster|category|class|group|segment|type|sex|gender)$|(^|\s)fips(\s|$)/;
 const numberedName =
   /(^|\s)(account|apartment|batch|building|bus|card|case|catalog|catalogue|contract|customer|client|document|employee|episode|file|flight|gate|house|id|identification|invoice|issue|item|jersey|license|licence|lot|member|model|order|page|parcel|part|patient|phone|platform|plot|policy|product|record|reference|ref|registration|room|route|sample|seat|serial|shirt|site|station|store|street|student|tail|telephone|ticket|track|transaction|unit|vehicle|version|zip) (number|num|no|nr)$/;
+const ownNumberName = /^(number|no|nr|num)$/i;
 // A row number written out with the data (monarchs' `index`, pandas' `Unnamed: 0`).
 const rowNumberName = /^(index|idx|row|rownum|rowid|row (number|num|no|nr|index|idx|id)|unnamed:? ?0|level 0)$/;
 // Below this many rows, unique consecutive numbers may be chance rather than a row number.
@@ -225,6 +226,12 @@ export function classifyColumns(profile: DataProfile): ColumnRoles {
         const repeats = 2 * distinct <= present;
         const year = calendarYear(column);
         const part = !year && calendarPart(column);
+        // A column called just `number` (`no`, `nr`), one value per row, numbers the data's own
+        // things (an issue's number, an invoice's): looked up by ("issue #42"), consecutive or not.
+        if (!year && !part && ownNumberName.test(humanLabel(fieldName(column))) && distinct >= 0.9 * present) {
+          keys.push(ranked(column, 0.8 * nonNull));
+          break;
+        }
         // Row numbers are neither measured nor a way to group: no role at all.
         if (!year && !part && rowNumber(column, profile.row_count)) break;
         if (!year && !part && codeColumn(column)) {

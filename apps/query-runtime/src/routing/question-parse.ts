@@ -460,10 +460,17 @@ function valueTokens(text: string): { value: string; span: Span; proper: boolean
 function keyTokens(text: string): { value: string; span: Span }[] {
   const out: { value: string; span: Span }[] = [];
   for (const match of text.matchAll(/["“‘]([^"”’]{1,80})["”’]/g)) out.push({ value: (match[1] ?? '').trim(), span: [match.index, match.index + match[0].length] });
+  // Identifiers of parts joined by "-" or "_", letters and digits both ("SKU-SPO-10000",
+  // "ord_100217", "INV-2024-001"; not a date), whole: their parts are no codes of their own.
+  for (const match of text.matchAll(/\b[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)+\b/g)) {
+    if (/\d/.test(match[0]) && /[A-Za-z]/.test(match[0])) out.push({ value: match[0], span: [match.index, match.index + match[0].length] });
+  }
+  const joined = [...out];
   // Codes and identifiers: all capitals (2+ letters), or letters mixed with digits.
   // Also lower-case ids of a few letters and many digits ("ak18247005"; "sp500" and "covid19" are words).
   for (const match of text.matchAll(/\b(?:[A-Z]{2,6}|[A-Z0-9]*\d[A-Z0-9]*[A-Z][A-Z0-9]*|[A-Z]+\d+|(?=[a-z0-9]{7,}\b)[a-z]{1,4}\d{3,}[a-z0-9]*)\b/g)) {
-    out.push({ value: match[0], span: [match.index, match.index + match[0].length] });
+    const span: Span = [match.index, match.index + match[0].length];
+    if (!joined.some((token) => token.span[0] <= span[0] && token.span[1] >= span[1])) out.push({ value: match[0], span });
   }
   return out;
 }

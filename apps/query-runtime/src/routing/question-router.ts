@@ -333,7 +333,9 @@ export class QuestionRouter {
     const unlisted = this.unlistedValues(parsed, globalSpans);
     // A number of three digits or more that bounds, dates or counts nothing ("zip code 90210",
     // "flight 1234") is a value too: a program that does not take it would answer for every row.
-    for (const match of parsed.text.matchAll(/(?<![\w.,])\d{3,}(?![\w.,]*\d)/g)) {
+    // So is any number written after "#" ("issue #42").
+    const numbered = [...parsed.text.matchAll(/(?<![\w.,])\d{3,}(?![\w.,]*\d)/g), ...parsed.text.matchAll(/(?<=#\s?)\d{1,2}\b/g)];
+    for (const match of numbered) {
       const span: Span = [match.index, match.index + match[0].length];
       if (!globalSpans.some(([s, e]) => span[0] < e && span[1] > s) && !unlisted.some((t) => t.span[0] < span[1] && t.span[1] > span[0])) unlisted.push({ span, proper: false });
     }
@@ -935,9 +937,9 @@ function mergeSpans(spans: Span[]): Span[] {
   return out;
 }
 
-/** Families that answer with rows of the data rather than a figure. */
 // The names of a column of counts (`count`, dplyr's `n`, `freq`).
 const weightName = /^(count|counts|cnt|n|freq|frequency|occurrences|tally)$/;
+/** Families that answer with rows of the data rather than a figure. */
 const rowFamilies = new Set<ProgramFamily>(['list', 'range', 'lookup', 'text_search']);
 
 /** "per origin", "by species", "for each island", "which island has the most": the grouping asked for. */

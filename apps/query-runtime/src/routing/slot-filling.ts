@@ -403,7 +403,7 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
           take(plan, mention.value, mention.span);
           break;
         }
-        const key = keyValue(plan, context, taken) ?? wholeYear(plan, parsed);
+        const key = keyValue(plan, context, taken, candidate.tableStems) ?? wholeYear(plan, parsed);
         if (key) take(plan, key.value, key.span);
         break;
       }
@@ -665,7 +665,7 @@ function belongsTo(span: Span, plan: SlotPlan, context: FillContext, sole: boole
   return best ? best.column === plan.column || (sole && best.distance > 40) : sole;
 }
 
-function keyValue(plan: SlotPlan, context: FillContext, taken: (span: Span) => boolean): { value: SlotValue; span: Span } | null {
+function keyValue(plan: SlotPlan, context: FillContext, taken: (span: Span) => boolean, tableStems: readonly string[]): { value: SlotValue; span: Span } | null {
   const valueSpans = context.mentions.filter((m) => m.column !== plan.column).map((m) => m.span);
   const quoted = context.parsed.searchTerms.find((t) => !taken(t.span));
   if (quoted) return { value: quoted.value, span: quoted.span };
@@ -681,6 +681,15 @@ function keyValue(plan: SlotPlan, context: FillContext, taken: (span: Span) => b
     if (text && !stopWords.has(text.toLowerCase())) return { value: text, span: labelled.span };
   }
   if (labelled && plan.slot.type === 'integer') return labelled;
+  // "ticket 50123", "issue #42", "order no. 17": a whole number right after the data's own name
+  // looks one of its rows up by a whole-number key.
+  if (plan.slot.type === 'integer' && tableStems.length > 0) {
+    for (const match of context.parsed.text.matchAll(/\b([A-Za-z]+)\s*(?:number\s+|no\.?\s*|nr\.?\s*|id\s+)?#?\s*(\d+)\b/g)) {
+      if (!tableStems.includes(stem(match[1]!.toLowerCase()))) continue;
+      const span: Span = [match.index + match[0].length - match[2]!.length, match.index + match[0].length];
+      if (!taken(span)) return { value: Number(match[2]), span };
+    }
+  }
   // A text key written with digits right after its name ("zip code 98101", "order no 0042").
   if (plan.slot.type === 'string' && plan.label) {
     const words = plan.label.split(' ').map((word) => escapeRegExp(word));
