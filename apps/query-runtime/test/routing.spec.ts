@@ -987,6 +987,11 @@ describe('flags (true/false columns past the first three labels: support tickets
     expect(ask('average first response minutes of unresolved tickets')).toMatchObject({ kind: 'answer', candidate: { family: 'aggregate' }, slots: { resolved: false } });
   });
 
+  it('reads slow as long and fast as short of a duration ("the slowest average first response")', () => {
+    expect(ask('Which channel has the slowest average first response?')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_first_response_minutes_by_channel' }, slots: { n: 1, order: 'desc' } });
+    expect(ask('which agent is the fastest at first response')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_first_response_minutes_by_agent' }, slots: { n: 1, order: 'asc' } });
+  });
+
   it('looks a ticket up by the number written after its name ("ticket 50123" of an integer `id`)', () => {
     expect(ask('Show ticket 50123')).toMatchObject({ kind: 'answer', candidate: { name: 'lookup_tickets_by_id' }, slots: { id: 50_123 } });
   });
@@ -1017,6 +1022,10 @@ describe('identifiers as people write them (joined parts, "#42", "ticket 50123")
   it('looks a row up by a number written after the data\'s name or "#", by a column called `number`', () => {
     expect(ask('Show me issue #42.')).toMatchObject({ kind: 'answer', candidate: { name: 'lookup_issues_by_number' }, slots: { number: 42 } });
     expect(ask('what is the title of issue 7')).toMatchObject({ kind: 'answer', candidate: { name: 'lookup_issues_by_number' }, slots: { number: 7 } });
+    // A verb's past form is no state: "opened" is no `state` = open; "open issues" are.
+    const opened = ask('How many issues were opened?');
+    expect(opened.kind === 'answer' && opened.slots.state).toBeUndefined();
+    expect(ask('how many open issues are there')).toMatchObject({ kind: 'answer', candidate: { name: 'count_issues' }, slots: { state: 'open' } });
     // A count of issues is no issue number.
     expect(ask('show 10 issues')).toMatchObject({ kind: 'answer', candidate: { family: 'list' }, slots: { limit: 10 } });
   });

@@ -237,7 +237,11 @@ function lookupKeys(word: string): string[] {
 }
 
 function sameWord(asked: string, value: string): boolean {
-  return asked === value || lookupKeys(asked).includes(value) || (value.length > 3 && stem(asked) === stem(value));
+  if (asked === value) return true;
+  // A verb's past or -ing form is no state the data writes otherwise: "who opened the most issues",
+  // "issues opened per month" name no `state` = open ("shipped" of `shipped` is the word itself).
+  if (/.{3}(ed|ing)$/.test(asked) && !/(ed|ing)$/.test(value) && !(valueSynonyms[asked] ?? []).includes(value)) return false;
+  return lookupKeys(asked).includes(value) || (value.length > 3 && stem(asked) === stem(value));
 }
 
 /**
@@ -384,9 +388,11 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
         if (parsed.limit) take(plan, parsed.limit.value, parsed.limit.span);
         else if (parsed.single) take(plan, 1, null);
         break;
-      case 'order':
-        if (parsed.order) take(plan, parsed.order, null);
+      case 'order': {
+        const order = durationOrder(parsed, candidate) ?? parsed.order;
+        if (order) take(plan, order, null);
         break;
+      }
       case 'interval':
         if (parsed.interval) take(plan, parsed.interval.value, parsed.interval.span);
         break;
@@ -476,6 +482,18 @@ export function directionSaid(before: string): 'start' | 'end' | null {
   if (/\b(to|into|towards?|arriving (at|in)|arrived (at|in)|bound for|reaching)\s*$/.test(before)) return 'end';
   return null;
 }
+
+/**
+ * "The slowest first response", "the fastest delivery": of a program over a duration (minutes,
+ * seconds, a time to, a latency), slow is long and fast is short — the other way round from a speed.
+ */
+function durationOrder(parsed: ParsedQuestion, candidate: CandidateProfile): 'asc' | 'desc' | null {
+  const said = /\b(slowest|fastest|quickest)\b/.exec(parsed.lower)?.[1];
+  if (!said || !candidate.columns.some((column) => durationLabel.test(` ${foldValue(humanWords(column))} `))) return null;
+  return said === 'slowest' ? 'desc' : 'asc';
+}
+
+const durationLabel = / (minutes?|mins?|seconds?|secs?|hours?|hrs?|ms|millis|milliseconds|duration|latency|delay|wait|waiting|elapsed|turnaround|response time|lead time|time to) /;
 
 function fitsEnum(slot: Slot, value: SlotValue): boolean {
   return slot.type !== 'enum' || enumValue(slot, value) !== null;
