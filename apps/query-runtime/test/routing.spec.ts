@@ -889,10 +889,12 @@ describe('obesity rates, barley yields, temperature anomalies (trial questions)'
     expect(ask('How many observations had a yield above 50%?')).toMatchObject({ kind: 'answer', slots: { min_yield: 50.00000000000001 } });
   });
 
-  it('looks up no name a key whose every value is known does not hold ("Texas" of states written TX)', () => {
-    const texas = ask('What is the obesity rate in Texas?');
-    expect(texas.kind === 'refusal' && texas.reason).toMatch(/"Texas"/);
+  it('looks up no name a key whose every value is known does not hold, and a state\'s name as its code ("Texas" of TX)', () => {
+    const ontario = ask('What is the obesity rate in Ontario?');
+    expect(ontario.kind === 'refusal' && ontario.reason).toMatch(/"Ontario"/);
     expect(ask('What is the obesity rate in TX?')).toMatchObject({ kind: 'answer', candidate: { name: 'lookup_obesity_by_state' }, slots: { state: 'TX' } });
+    expect(ask('What is the obesity rate in Texas?')).toMatchObject({ kind: 'answer', candidate: { name: 'lookup_obesity_by_state' }, slots: { state: 'TX' } });
+    expect(ask('obesity rate of New York')).toMatchObject({ kind: 'answer', candidate: { name: 'lookup_obesity_by_state' }, slots: { state: 'NY' } });
   });
 
   it('counts the rows a bound selects when the question asks how many, whatever it calls the rows', () => {
@@ -1028,5 +1030,23 @@ describe('identifiers as people write them (joined parts, "#42", "ticket 50123")
     expect(ask('how many open issues are there')).toMatchObject({ kind: 'answer', candidate: { name: 'count_issues' }, slots: { state: 'open' } });
     // A count of issues is no issue number.
     expect(ask('show 10 issues')).toMatchObject({ kind: 'answer', candidate: { family: 'list' }, slots: { limit: 10 } });
+  });
+});
+
+describe('place codes named by the places (countries as ISO codes, US states as theirs)', () => {
+  const orders = () =>
+    Array.from({ length: 300 }, (_, i) => ({
+      order_id: `ord_${100_000 + i}`,
+      country: ['DE', 'US', 'FR', 'GB', 'JP', 'ES'][i % 6],
+      status: ['pending', 'shipped'][i % 2],
+      total_amount: ((i * 7919) % 50_000) / 100,
+    }));
+  const ask = askingOver('querylane-routing-places-', () => ({ orders: orders(), airports: csv('airports.csv') }));
+
+  it('reads a country\'s name as its code, and a state\'s name as its code among stray codes', () => {
+    expect(ask('how many orders from Germany')).toMatchObject({ kind: 'answer', candidate: { name: 'count_orders' }, slots: { country: 'DE' } });
+    expect(ask('how many orders came from the United Kingdom')).toMatchObject({ kind: 'answer', slots: { country: 'GB' } });
+    // Airports' states hold `CQ` and `NA` beside the 50 states and DC: still state codes.
+    expect(ask('how many airports are in California')).toMatchObject({ kind: 'answer', candidate: { name: 'count_airports' }, slots: { state: 'CA' } });
   });
 });

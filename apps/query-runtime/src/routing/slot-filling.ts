@@ -5,6 +5,7 @@ import type { Slot } from '../generation/index.js';
 import type { CandidateProfile, SlotPlan } from './candidate-profile.js';
 import type { ParsedQuestion, Span } from './question-parse.js';
 import { parseNumber } from './question-parse.js';
+import { placeNames } from './place-codes.js';
 import type { ColumnValues, SlotValue } from './routing.types.js';
 import { canonicalTerm, escapeRegExp, foldValue, humanWords, impliedMeasures, initials, stem, stopWords } from './text-terms.js';
 
@@ -64,19 +65,24 @@ export class TableValues {
       if (!values.partial) this.complete.add(column);
       const label = labels.get(column) ?? column;
       for (const value of values) this.add(column, value, label, !values.partial);
+      // Codes of places are named by the places' names too ("Germany" of `DE`, "Texas" of `TX`).
+      for (const [code, names] of placeNames(label, values, !values.partial)) for (const name of names) this.add(column, code, label, false, name);
     }
   }
 
-  add(column: string, value: SlotValue, label: string, complete = false): void {
-    // Whether every known value of the column has a digit (ids, codes), and whether any does not.
-    if (/\d/.test(String(value))) this.digits.add(column);
-    else this.words.add(column);
+  /** A value of the column, found by its own words or, for a code, by `spelled` (a place's name). */
+  add(column: string, value: SlotValue, label: string, complete = false, spelled?: string): void {
+    if (spelled === undefined) {
+      // Whether every known value of the column has a digit (ids, codes), and whether any does not.
+      if (/\d/.test(String(value))) this.digits.add(column);
+      else this.words.add(column);
+    }
     if (complete) {
       const listed = this.listed.get(column) ?? [];
       if (!listed.includes(value)) listed.push(value);
       this.listed.set(column, listed);
     }
-    const words = foldValue(String(value)).split(' ').filter((w) => w.length > 0);
+    const words = foldValue(spelled ?? String(value)).split(' ').filter((w) => w.length > 0);
     const first = words[0];
     if (!first) return;
     // A one-word value that is also a word of ranking or counting ("top", "total", "average") names
@@ -96,7 +102,7 @@ export class TableValues {
     // Under the word and its stem, so "comedies" finds "Comedy".
     for (const key of new Set([first, stem(first)])) {
       const list = this.byFirstWord.get(key) ?? [];
-      if (list.some((e) => e.column === column && e.value === value)) continue;
+      if (list.some((e) => e.column === column && e.value === value && e.words.join(' ') === words.join(' '))) continue;
       list.push(entry);
       this.byFirstWord.set(key, list);
     }
