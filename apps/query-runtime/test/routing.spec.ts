@@ -1050,3 +1050,29 @@ describe('place codes named by the places (countries as ISO codes, US states as 
     expect(ask('how many airports are in California')).toMatchObject({ kind: 'answer', candidate: { name: 'count_airports' }, slots: { state: 'CA' } });
   });
 });
+
+describe('how often a value occurs, and an object named by its fields (staff with a nested office)', () => {
+  const staff = () =>
+    Array.from({ length: 240 }, (_, i) => ({
+      employee_id: `E${2000 + i}`,
+      department: ['Engineering', 'Sales', 'Support', 'Finance'][i % 4],
+      title: ['Engineer', 'Manager', 'Specialist'][i % 3],
+      level: ['junior', 'senior'][i % 2],
+      payment_method: ['card', 'transfer', 'card', 'cash', 'card'][i % 5],
+      office: { city: ['New York', 'Berlin', 'New York', 'Lisbon'][i % 4] },
+      salary: 40_000 + ((i * 7919) % 60_000),
+    }));
+  const ask = askingOver('querylane-routing-often-', () => ({ staff: staff() }));
+
+  it('ranks a count per group for "most often", "most common", "least common"', () => {
+    const often = ask('Which payment method is used most often?');
+    expect(often).toMatchObject({ kind: 'answer', candidate: { family: 'count' }, slots: { column: 'payment_method', n: 1, order: 'desc' } });
+    // As the ranking asked, not barely above the threshold (it was 0.27 here, and refused beside five other data sets).
+    expect(often.kind === 'answer' && often.confidence).toBeGreaterThan(0.5);
+    expect(ask('what is the most common department')).toMatchObject({ kind: 'answer', candidate: { name: 'count_staff_by_department' }, slots: { n: 1, order: 'desc' } });
+  });
+
+  it('reads "office city" as the field, with no column "office" left unread', () => {
+    expect(ask('Which office city has the most staff?')).toMatchObject({ kind: 'answer', candidate: { family: 'count' }, slots: { n: 1, order: 'desc' } });
+  });
+});

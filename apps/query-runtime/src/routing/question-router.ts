@@ -169,7 +169,11 @@ export class QuestionRouter {
     const columnLabels = new Map<string, Map<string, string>>();
     for (const table of new Set([...labels.keys(), ...Object.keys(options.columns ?? {})])) {
       const named = new Map<string, string>();
-      for (const column of [...(labels.get(table)?.keys() ?? []), ...(options.columns?.[table] ?? [])]) {
+      // (An object whose fields are columns of their own is named by them: "office city" is the
+      // field `office.city`, and "office" alone no column a program fails to read.)
+      const all = options.columns?.[table] ?? [];
+      const fields = new Set(all.filter((column) => all.some((other) => other.startsWith(`${column}.`))));
+      for (const column of [...(labels.get(table)?.keys() ?? []), ...all.filter((column) => !fields.has(column))]) {
         const label = foldValue(humanWords(column));
         const parts = label.split(' ');
         // A label names a column when it cannot be an everyday word of a question: two words or more,
@@ -668,7 +672,12 @@ export class QuestionRouter {
       // count per group answers it.)
       // A word of the grouping is not the measure's ("top football by home score" names no away score).
       const measureNamed = candidate.family === 'aggregate' && candidate.measureTerms.some((term) => contentTerms.has(term) && !groupTerms.has(term));
-      const rankedGroups = groupedAsAsked && candidate.ranks && measureNamed ? (parsed.families.get('top_n') ?? 0) : 0;
+      // "Which payment method is used most often", "the most common origin": a count per group,
+      // ranked, is that ranking.
+      const rankedGroups =
+        (groupedAsAsked || candidate.plans.some((plan) => plan.role === 'column')) && candidate.ranks && (measureNamed || (candidate.family === 'count' && frequencyCue.test(parsed.lower)))
+          ? (parsed.families.get('top_n') ?? 0)
+          : 0;
       // The total of what "how many" counts (a measure, or the rows' own counts) is the count asked.
       const weightCounted = countsWeight(candidate.table);
       const measureCounted = countsMeasure(candidate.table) || weightCounted;
@@ -937,6 +946,8 @@ function mergeSpans(spans: Span[]): Span[] {
   return out;
 }
 
+// How often a value occurs, asked as a ranking.
+const frequencyCue = /\b(?:most|least)\s+(?:often|common(?:ly)?|frequent(?:ly)?|popular|used|usual)\b|\b(?:rarest|commonest)\b/;
 // The names of a column of counts (`count`, dplyr's `n`, `freq`).
 const weightName = /^(count|counts|cnt|n|freq|frequency|occurrences|tally)$/;
 /** Families that answer with rows of the data rather than a figure. */
