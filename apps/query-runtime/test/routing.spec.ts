@@ -994,6 +994,11 @@ describe('flags (true/false columns past the first three labels: support tickets
     expect(ask('which agent is the fastest at first response')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_first_response_minutes_by_agent' }, slots: { n: 1, order: 'asc' } });
   });
 
+  it('reads a number written after a measure\'s name, with no comparison, as both its bounds', () => {
+    expect(ask('How many tickets had a first response minutes of 30?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_tickets' }, slots: { min_first_response_minutes: 30, max_first_response_minutes: 30 } });
+    expect(ask('how many tickets had first response minutes above 30')).toMatchObject({ kind: 'answer', slots: { min_first_response_minutes: 31 } });
+  });
+
   it('looks a ticket up by the number written after its name ("ticket 50123" of an integer `id`)', () => {
     expect(ask('Show ticket 50123')).toMatchObject({ kind: 'answer', candidate: { name: 'lookup_tickets_by_id' }, slots: { id: 50_123 } });
   });

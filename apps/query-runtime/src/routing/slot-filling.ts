@@ -371,7 +371,14 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
             return adjective === 'this' || (adjective === 'none' && belongsTo(c.span, plan, context, boundColumns === 1, !yearish));
           },
         );
-        if (!comparison) break;
+        if (!comparison) {
+          // "a satisfaction score of 1", "rating 5": a number written after the column's name, with no
+          // comparison, is both bounds (unless the program filters the column by a value: that takes it).
+          const valued = candidate.plans.some((other) => other.role === 'eq' && other.column === plan.column);
+          const exact = !valued && (plan.slot.type === 'integer' || plan.slot.type === 'number') ? labelledValue(plan, context) : null;
+          if (exact && typeof exact.value === 'number' && !parsed.comparisons.some((c) => c.span[0] < exact.span[1] && c.span[1] > exact.span[0])) take(plan, exact.value, exact.span);
+          break;
+        }
         const stated = plan.role === 'min' ? comparison.min : comparison.max;
         // "above 18%" of a rate held as a fraction (0.159): 0.18.
         const raw = stated !== null && comparison.percent && fractionColumn(plan) ? stated / 100 : stated;
@@ -607,7 +614,8 @@ function labelledValue(plan: SlotPlan, context: FillContext): { value: SlotValue
   for (let i = 0; i < words.length; i += 1) {
     if (!stems.includes(words[i]!.stem)) continue;
     let next = i + 1;
-    while (next < words.length && /^(is|of|equals|equal|to|the|in)$/.test(words[next]!.word)) next += 1;
+    // (A measure's filler word too: "satisfaction score of 1".)
+    while (next < words.length && /^(is|of|equals|equal|to|the|in|was|were|exactly|score|rating|level)$/.test(words[next]!.word)) next += 1;
     const after = words[next];
     const before = words[i - 1];
     const raw = after && (plan.slot.type !== 'string' || /^[A-Z0-9]{1,6}$/.test(context.parsed.text.slice(after.span[0], after.span[1]))) ? after : before && /^\d+$/.test(before.word) ? before : null;
