@@ -1038,6 +1038,25 @@ describe('identifiers as people write them (joined parts, "#42", "ticket 50123")
   });
 });
 
+describe('a bound\'s measure named by its verb or its money (products)', () => {
+  const products = () =>
+    Array.from({ length: 300 }, (_, i) => ({
+      sku: `SKU-${10_000 + i}`,
+      category: ['Sports', 'Home', 'Toys'][i % 3],
+      price: Math.round(((i * 7919) % 20_000) / 3) / 100,
+      stock: (i * 37) % 200,
+      rating: 1 + ((i * 13) % 40) / 10,
+      review_count: (i * 53) % 900,
+    }));
+  const ask = askingOver('querylane-routing-money-', () => ({ products: products() }));
+
+  it('bounds the price by "cost less than", "under $20", "less than 20 dollars"', () => {
+    expect(ask('How many products cost less than 20?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_products' }, slots: { max_price: 19.999999999999996 } });
+    expect(ask('products under $20')).toMatchObject({ kind: 'answer', candidate: { name: 'products_by_price_range' }, slots: { max_price: 19.999999999999996 } });
+    expect(ask('how many products are less than 20 dollars')).toMatchObject({ kind: 'answer', slots: { max_price: 19.999999999999996 } });
+  });
+});
+
 describe('place codes named by the places (countries as ISO codes, US states as theirs)', () => {
   const orders = () =>
     Array.from({ length: 300 }, (_, i) => ({

@@ -553,12 +553,35 @@ function fractionColumn(plan: SlotPlan): boolean {
  */
 function comparedMeasure(span: Span, plan: SlotPlan, lower: string): 'this' | 'other' | 'none' {
   const word = /^[a-z]+/.exec(lower.slice(span[0], span[1]))?.[0] ?? '';
-  if (!/er$/.test(word)) return 'none';
-  const measures = impliedMeasures[word.replace(/ier$/, 'iest').replace(/er$/, 'est')];
+  // "cost less than 20", "weighs over 3000": the verb before the comparison names its measure; so
+  // does money around the number ("under $20", "less than 20 dollars").
+  const verb = /([a-z]+)\s*$/.exec(lower.slice(0, span[0]))?.[1] ?? '';
+  const money = /[$€£]/.test(lower.slice(span[0], span[1])) || /^\s*(dollars?|usd|euros?|eur|pounds?|gbp|bucks)\b/.test(lower.slice(span[1]));
+  const compared = /er$/.test(word) ? impliedMeasures[word.replace(/ier$/, 'iest').replace(/er$/, 'est')] : undefined;
+  const measures = compared ?? verbMeasures[verb] ?? (money ? moneyMeasures : undefined);
   if (!measures) return 'none';
   const label = foldValue(plan.label ?? plan.slot.name);
   return measures.some((measure) => label.includes(measure)) ? 'this' : 'other';
 }
+
+const moneyMeasures = ['price', 'cost', 'amount', 'total', 'revenue', 'sales', 'salary', 'income', 'gross', 'pay', 'fee', 'spend', 'budget', 'value'];
+const verbMeasures: Record<string, string[]> = {
+  cost: ['price', 'cost', 'amount'],
+  costs: ['price', 'cost', 'amount'],
+  costing: ['price', 'cost', 'amount'],
+  priced: ['price'],
+  earn: ['salary', 'income', 'earnings', 'pay', 'wage'],
+  earns: ['salary', 'income', 'earnings', 'pay', 'wage'],
+  earned: ['salary', 'income', 'earnings', 'pay', 'wage', 'revenue', 'gross'],
+  paid: ['salary', 'pay', 'wage', 'amount', 'price'],
+  weigh: ['weight', 'mass'],
+  weighs: ['weight', 'mass'],
+  weighed: ['weight', 'mass'],
+  lasted: ['duration', 'length', 'minutes', 'seconds', 'hours'],
+  lasts: ['duration', 'length', 'minutes', 'seconds', 'hours'],
+  took: ['duration', 'minutes', 'seconds', 'hours', 'time'],
+  take: ['duration', 'minutes', 'seconds', 'hours', 'time'],
+};
 
 /** The year a date of the question gives a min/max slot on a year column ("in 1920" → 1920 both ends). */
 function yearBound(plan: SlotPlan, parsed: ParsedQuestion): { value: number; span: Span } | null {

@@ -117,6 +117,14 @@ export const impliedMeasures: Record<string, string[]> = {
   westernmost: ['longitude', 'lon', 'lng'],
   money: moneyMade,
   dollars: moneyMade,
+  // "products that cost less than 20", "what do employees earn", "the total payroll".
+  cost: ['price', 'cost'],
+  costs: ['price', 'cost'],
+  earn: ['salary', 'income', 'earnings'],
+  earns: ['salary', 'income', 'earnings'],
+  payroll: ['salary', 'salaries', 'wage', 'wages', 'pay'],
+  spent: ['amount', 'total', 'spend'],
+  spend: ['amount', 'total', 'spend'],
   // "how many people died", "which disaster killed the most": the deaths a data set counts.
   died: ['deaths', 'fatalities', 'casualties'],
   killed: ['deaths', 'fatalities', 'casualties'],
