@@ -964,6 +964,15 @@ describe('rows that are counts already (flights per route, people per job, sex a
     const to = ask('how many flights went to SEA');
     expect(to.kind === 'answer' && to.slots).toEqual({ destination: 'SEA' });
   });
+
+  it('ranks the sums per place of departure or arrival for "the most departing flights", "receives the most"', () => {
+    expect(ask('Which airport has the most departing flights?')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_count_by_origin' }, slots: { n: 1, order: 'desc' } });
+    expect(ask('Which airport receives the most flights?')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_count_by_destination' }, slots: { n: 1, order: 'desc' } });
+    expect(ask('which origin has the most flights')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_count_by_origin' } });
+    // A place given is one figure, not a grouping.
+    const ord = ask('How many flights arrive at ORD?');
+    expect(ord.kind === 'answer' && [ord.candidate.name, ord.slots]).toEqual(['sum_count', { destination: 'ORD' }]);
+  });
 });
 
 describe('flags (true/false columns past the first three labels: support tickets)', () => {

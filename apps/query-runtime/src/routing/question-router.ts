@@ -76,6 +76,10 @@ export class QuestionRouter {
       const terms = this.measureTerms.get(candidate.table) ?? new Set<string>();
       if (candidate.family === 'aggregate') for (const term of candidate.measureTerms) terms.add(term);
       this.measureTerms.set(candidate.table, terms);
+      for (const plan of candidate.plans) {
+        const direction = plan.column ? directionOf(plan.column) : null;
+        if (direction) this.directionColumns.set(candidate.table, (this.directionColumns.get(candidate.table) ?? new Set<'start' | 'end'>()).add(direction));
+      }
       for (const plan of candidate.plans) if (plan.slot.type === 'boolean' && plan.column) this.flagColumns.set(candidate.table, (this.flagColumns.get(candidate.table) ?? new Set<string>()).add(plan.column));
       if (candidate.family === 'aggregate' && candidate.measure !== null && weightName.test(foldValue(humanWords(candidate.measure)))) this.weightColumns.set(candidate.table, candidate.measure);
       const keys = this.keyColumns.get(candidate.table) ?? new Set<string>();
@@ -522,13 +526,22 @@ export class QuestionRouter {
     // are summed, not counted — when what is counted is the data itself (its name, or a value it
     // holds), not rows ("how many entries"), the different values of a column ("how many jobs" of
     // a `job` column), a measure, nor something the data never names (refused, as elsewhere).
-    const countedSpan = counting?.indices?.[2];
+    // ("Which airport has the most departing flights": a ranking of the same sums.)
+    const most = /\b(?:most|fewest|least)\s+([a-z]+)(?:\s+([a-z]+))?/d.exec(parsed.lower);
+    const countedNouns = [
+      ...(counting && !counting[1] && countedWord && counting.indices?.[2] ? [{ word: countedWord, span: counting.indices[2] }] : []),
+      ...(most ? [1, 2].flatMap((group) => (most[group] && most.indices?.[group] ? [{ word: most[group], span: most.indices[group] }] : [])) : []),
+    ].filter((noun) => !stopWords.has(noun.word));
     const countsWeight = (table: string): boolean => {
-      if (!this.weightColumns.has(table) || !countedWord || !countedSpan || counting?.[1] || stopWords.has(countedWord)) return false;
-      if (countedColumn(table) !== undefined || countsMeasure(table)) return false;
-      if ((this.tableStemsOf.get(table) ?? []).includes(stem(countedWord))) return true;
-      return (mentionsByTable.get(table) ?? []).some((m) => m.span[0] <= countedSpan[0] && m.span[1] >= countedSpan[1]);
+      if (!this.weightColumns.has(table) || countedNouns.length === 0 || countedColumn(table) !== undefined || countsMeasure(table)) return false;
+      return countedNouns.some(
+        ({ word, span }) =>
+          (this.tableStemsOf.get(table) ?? []).includes(stem(word)) || (mentionsByTable.get(table) ?? []).some((m) => m.span[0] <= span[0] && m.span[1] >= span[1]),
+      );
     };
+    const startsSaid = /\b(departing|departures?|departed|outbound|outgoing|leaving|sends?|sent|senders?)\b/.test(parsed.lower);
+    const endsSaid = /\b(arriving|arrivals?|arrive[sd]?|inbound|incoming|receives?|received|receiving|landing|lands?|recipients?)\b/.test(parsed.lower);
+    const askedDirection = startsSaid === endsSaid ? null : startsSaid ? 'start' : 'end';
     const computes = (parsed.families.get('aggregate') ?? 0) > 0 || (parsed.families.get('count') ?? 0) > 0;
     const ranksOrComputes = computes || parsed.superlative || parsed.limit !== null;
     const maxCue = Math.max(0, ...parsed.families.values());
@@ -663,26 +676,39 @@ export class QuestionRouter {
           const typed = cueWords.some((w) => categoryWords.has(w));
           return named.length > 0 && cueWords.every((w) => named.includes(w) || categoryWords.has(w)) && (typed || named.every((w) => stem(w) !== candidate.tableStems[0]));
         });
+      // "Which airport has the most departing flights", "… receives the most flights": a grouping by
+      // where things start or end, said by the verb.
+      // (Not when the question gives the place: "how many flights arrive at ORD" is one figure.)
+      const directions = candidate.groupBy.map((label) => directionOf(label)).filter((d) => d !== null);
+      const placeGiven = candidate.plans.some((plan) => plan.column !== null && directionOf(plan.column) !== null && fill.slots[plan.slot.name] != null);
+      const directed = askedDirection !== null && directions.length > 0 && !placeGiven ? directions.includes(askedDirection) : null;
+      // A program that neither groups nor filters by where things start (or end), of a question that
+      // says so, ranks something else (the busiest routes, not the busiest airport of departure).
+      const undirected = askedDirection !== null && !placeGiven && directions.length === 0 && this.directionColumns.get(candidate.table)?.has(askedDirection) === true ? 0.4 : 0;
       const groupedAsAsked =
-        groupCue.length > 0 &&
-        (byCategory || candidate.groupBy.some((column) => groupCue.some((cue) => [column, column.replace(/s$/, '')].some((g) => g === cue || g.endsWith(` ${cue}`) || cue.endsWith(g) || (cue.length >= 5 && editDistance(cue, g, 1) <= 1)))));
+        directed === true ||
+        (groupCue.length > 0 &&
+          directed !== false &&
+          (byCategory || candidate.groupBy.some((column) => groupCue.some((cue) => [column, column.replace(/s$/, '')].some((g) => g === cue || g.endsWith(` ${cue}`) || cue.endsWith(g) || (cue.length >= 5 && editDistance(cue, g, 1) <= 1))))));
       // An aggregate that groups by what the question ranks and orders by the measure the question
       // names is a ranking too: "top genres by worldwide gross", "which origin has the most
       // horsepower" rank groups, not rows. ("which origin has the most cars" names no measure: a
       // count per group answers it.)
       // A word of the grouping is not the measure's ("top football by home score" names no away score).
       const measureNamed = candidate.family === 'aggregate' && candidate.measureTerms.some((term) => contentTerms.has(term) && !groupTerms.has(term));
-      // "Which payment method is used most often", "the most common origin": a count per group,
-      // ranked, is that ranking.
-      const rankedGroups =
-        (groupedAsAsked || candidate.plans.some((plan) => plan.role === 'column')) && candidate.ranks && (measureNamed || (candidate.family === 'count' && frequencyCue.test(parsed.lower)))
-          ? (parsed.families.get('top_n') ?? 0)
-          : 0;
       // The total of what "how many" counts (a measure, or the rows' own counts) is the count asked.
       const weightCounted = countsWeight(candidate.table);
       const measureCounted = countsMeasure(candidate.table) || weightCounted;
       const countedMeasure = weightCounted ? candidate.measure === this.weightColumns.get(candidate.table) : candidate.measureTerms.includes(countedTerm!);
       const answersCount = candidate.family === 'aggregate' && measureCounted && countedMeasure;
+      // "Which payment method is used most often", "the most common origin": a count per group,
+      // ranked, is that ranking.
+      const rankedGroups =
+        (groupedAsAsked || candidate.plans.some((plan) => plan.role === 'column') || (answersCount && candidate.groupBy.length > 0)) &&
+        candidate.ranks &&
+        (measureNamed || answersCount || (candidate.family === 'count' && frequencyCue.test(parsed.lower)))
+          ? (parsed.families.get('top_n') ?? 0)
+          : 0;
       const family = answersCount ? 'count' : candidate.family;
       const familyAgreement = family === null || maxCue === 0 ? 0 : Math.max(parsed.families.get(family) ?? 0, rankedGroups) - 0.6 * maxCue;
       // A program that computes what nothing in the question asks for — a count, an aggregate, a
@@ -717,7 +743,7 @@ export class QuestionRouter {
                 ? 0.5
                 : 0;
       // Asked for no grouping ("how many candidates are there", "average gas price"), one figure answers better than a breakdown.
-      const group = groupCue.length === 0 ? (candidate.groupBy.length > 0 ? -0.15 : 0) : groupedAsAsked ? 0.35 : candidate.groupBy.length > 0 ? -0.25 : -0.1;
+      const group = directed === false ? -0.25 : groupCue.length === 0 && !groupedAsAsked ? (candidate.groupBy.length > 0 ? -0.15 : 0) : groupedAsAsked ? 0.35 : candidate.groupBy.length > 0 ? -0.25 : -0.1;
       // A column named by a label of two words or more ("temp max") that only other tables have counts against this one.
       const columnCue = tablesByColumn.size === 0 || tablesByColumn.has(candidate.table) ? 0 : -0.3;
       // Naming the data set ("flights", "penguins") is the strongest hint of all; naming another one counts against.
@@ -787,7 +813,7 @@ export class QuestionRouter {
       // A program that would be refused (a stated value or filter it ignores) ranks below one that can answer.
       const refused = ignored.length > 0 || unapplied.length > 0 || unread.length > 0 ? 1 : 0;
       const score =
-        tableCue + columnCue - unasked - rowsForCount - 0.1 * extraWords + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * Object.keys(fill.slots).length + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - refused;
+        tableCue + columnCue - unasked - undirected - rowsForCount - 0.1 * extraWords + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * Object.keys(fill.slots).length + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - refused;
       return { candidate, bm25: hit.score, score, fill, termCoverage, matchedTerms: matched.size, constraintCoverage, familyAgreement, superlativeMiss, ignored, unapplied, unread, topicTerms, topicMatched, valueEvidence };
     });
     scored.sort((a, b) => b.score - a.score);
@@ -807,6 +833,9 @@ export class QuestionRouter {
 
   /** Per table, the terms of the columns its aggregates measure ("death" of `avg_deaths`). */
   private readonly measureTerms = new Map<string, Set<string>>();
+
+  /** Per table, whether it has a column of where things start (`origin`) and one of where they end (`destination`). */
+  private readonly directionColumns = new Map<string, Set<'start' | 'end'>>();
 
   /** Per table, the columns of true and false some program filters by. */
   private readonly flagColumns = new Map<string, Set<string>>();

@@ -492,7 +492,7 @@ export function directionOf(column: string): 'start' | 'end' | null {
 /** The direction the words before a value give it: "from", "leaving" a start; "to", "bound for" an end. */
 export function directionSaid(before: string): 'start' | 'end' | null {
   if (/\b(from|out of|leaving|departing|departed|left)\s*$/.test(before)) return 'start';
-  if (/\b(to|into|towards?|arriving (at|in)|arrived (at|in)|bound for|reaching)\s*$/.test(before)) return 'end';
+  if (/\b(to|into|towards?|arriv(e|es|ed|ing) (at|in)|land(s|ed|ing)? (at|in)|bound for|reaching)\s*$/.test(before)) return 'end';
   return null;
 }
 
