@@ -74,6 +74,11 @@ const data: Record<string, Row[]> = {
   employment: parse(readFileSync(join(vegaDataDir(), 'us-employment.csv'), 'utf8'), { columns: true, cast: true, skip_empty_lines: true }) as Row[],
   // GeoJSON features: every quantity is a field of a nested object (`properties.mag`).
   earthquakes: (vegaJson('earthquakes.json') as { features: Row[] }).features,
+  // Hourly observations stamped in Unix seconds (`dt`, OpenWeather's way) and milliseconds (`ts`).
+  observations: Array.from({ length: 24 * 75 }, (_, index) => {
+    const seconds = Date.UTC(2024, 2, 1) / 1000 + index * 3600;
+    return { dt: seconds, ts: seconds * 1000, city: ['London', 'Oslo', 'Cairo'][index % 3], temp: 5 + ((index * 7) % 200) / 10 };
+  }),
 };
 
 let scratch: ScratchDir;
@@ -373,6 +378,23 @@ describe('weather', () => {
     expect(series, programs.weather?.map((p) => p.name).join(', ')).toBeDefined();
     const rows = await run('weather', series!.name, { interval: 'month' });
     expect(rows.map((r) => [r.period, num(r.count)])).toEqual([['2015-12-01', 31], ['2016-01-01', 31], ['2016-02-01', 8]]);
+  });
+});
+
+describe('observations (Unix time in seconds and milliseconds)', () => {
+  it('reads whole seconds or milliseconds since 1970 named as a moment as time, never as a measure', async () => {
+    const names = programs.observations?.map((p) => p.name) ?? [];
+    // No average, total or ranking of a time stamp; its range is one of dates.
+    expect(names.filter((name) => /^(avg|sum|top)_.*_(dt|ts)(_|$)/.test(name))).toEqual([]);
+    expect(program('observations', 'observations_by_dt_range').slots.filter((slot) => slot.type === 'date').map((slot) => slot.name)).toEqual(['from_dt', 'to_dt']);
+    const series = program('observations', 'observations_over_time_by_dt');
+    const rows = await run('observations', series.name, { interval: 'month' });
+    // March 2024 has 31 days of 24 hours; 75 days end on May 14.
+    expect(rows.map((r) => [String(r.period).slice(0, 10), num(r.count)])).toEqual([['2024-03-01', 744], ['2024-04-01', 720], ['2024-05-01', 336]]);
+    // Its measure is the temperature, not the time stamp.
+    expect(Object.keys(rows[0] ?? {})).toContain('avg_temp');
+    const millis = await run('observations', 'observations_over_time_by_ts', { interval: 'month' });
+    expect(millis.map((r) => num(r.count))).toEqual([744, 720, 336]);
   });
 });
 

@@ -226,6 +226,13 @@ export function classifyColumns(profile: DataProfile): ColumnRoles {
         const repeats = 2 * distinct <= present;
         const year = calendarYear(column);
         const part = !year && calendarPart(column);
+        // Unix time (`dt`, `created`, `timestamp` in seconds or milliseconds since 1970) is when the
+        // row is: a time, never a measure (an average of it means nothing).
+        const epoch = !year && !part ? epochColumn(column, nonNull) : null;
+        if (epoch) {
+          times.push(epoch);
+          break;
+        }
         // A column called just `number` (`no`, `nr`), one value per row, numbers the data's own
         // things (an issue's number, an invoice's): looked up by ("issue #42"), consecutive or not.
         if (!year && !part && ownNumberName.test(humanLabel(fieldName(column))) && distinct >= 0.9 * present) {
@@ -310,6 +317,24 @@ function timeColumn(column: ColumnProfile, nonNull: number): TimeColumn | null {
   const minimum = typeof column.min === 'string' ? column.min : null;
   const maximum = typeof column.max === 'string' ? column.max : null;
   return { ...ranked(column, nonNull), expression, isDate: type === 'DATE', minimum, maximum, spanDays: spanDays(minimum, maximum) };
+}
+
+// Names of a moment held as a number: `dt`, `ts`, `timestamp`, `created`, `created_at`, `time`, `epoch`.
+const epochName = /(^|\s)(dt|ts|time|timestamp|epoch|unix|date|datetime|created|updated|modified|occurred|at|when)$/;
+// 1990-01-01 to 2100-01-01, in seconds; milliseconds are a thousand times these.
+const epochSeconds = [631_152_000, 4_102_444_800] as const;
+
+/** Whole numbers of seconds or milliseconds since 1970, named as a moment: a TIMESTAMP. */
+function epochColumn(column: ColumnProfile, nonNull: number): TimeColumn | null {
+  if (!integerType.test(column.type) || !epochName.test(humanLabel(fieldName(column)).toLowerCase())) return null;
+  const [low, high] = [Number(column.min), Number(column.max)];
+  const within = (scale: number) => low >= epochSeconds[0] * scale && high <= epochSeconds[1] * scale;
+  const scale = within(1) ? 1 : within(1000) ? 1000 : null;
+  if (scale === null) return null;
+  const iso = (value: number) => new Date((value / scale) * 1000).toISOString().slice(0, 19);
+  // make_timestamp takes microseconds and gives a TIMESTAMP (to_timestamp's is WITH TIME ZONE).
+  const expression = `make_timestamp(CAST(${columnSql(column)} AS BIGINT) * ${1_000_000 / scale})`;
+  return { ...ranked(column, 0.9 * nonNull), expression, isDate: false, minimum: iso(low), maximum: iso(high), spanDays: (high - low) / scale / 86_400 };
 }
 
 /** A calendar year held as a number, as time: each year its first day. */
