@@ -1109,3 +1109,22 @@ describe('how often a value occurs, and an object named by its fields (staff wit
     expect(ask('Which office city has the most staff?')).toMatchObject({ kind: 'answer', candidate: { family: 'count' }, slots: { n: 1, order: 'desc' } });
   });
 });
+
+describe('states of one word past the first three labels (charges: succeeded, failed, pending)', () => {
+  const charges = () =>
+    Array.from({ length: 600 }, (_, i) => ({
+      id: `ch_${1_000_000 + i * 7}`,
+      currency: ['usd', 'eur', 'gbp'][i % 3],
+      country: ['US', 'DE', 'FR', 'GB', 'NL', 'ES'][(i * 5) % 6],
+      card_brand: ['visa', 'mastercard', 'amex', 'discover'][(i * 7) % 4],
+      // Mostly one state: a weaker grouping than the three above, hence no filter among the first three.
+      status: i % 10 === 0 ? 'failed' : i % 10 === 1 ? 'pending' : 'succeeded',
+      amount: 500 + ((i * 7919) % 100_000),
+    }));
+  const ask = askingOver('querylane-routing-states-', () => ({ charges: charges() }));
+
+  it('filters a state written as one word ("failed charges")', () => {
+    expect(ask('How many charges failed?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_charges' }, slots: { status: 'failed' } });
+    expect(ask('total amount of succeeded charges')).toMatchObject({ kind: 'answer', candidate: { family: 'aggregate' }, slots: { status: 'succeeded' } });
+  });
+});

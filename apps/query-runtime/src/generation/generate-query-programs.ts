@@ -28,8 +28,9 @@ export const familyCaps: Readonly<Record<ProgramFamily, number>> = {
 
 // How many ranked columns each role contributes; the products bound the aggregate family before its cap.
 const filterDimensions = 3;
-// Flags (true/false columns) that filter besides those.
+// Flags (true/false columns) and one-word states that filter besides those, and a state's most values.
 const extraFlags = 2;
+const extraStateValues = 12;
 const aggregateMetrics = 4;
 const aggregateDimensions = 3;
 const countedMetrics = aggregateMetrics;
@@ -51,9 +52,18 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
   const enumDimensions = roles.dimensions.filter((d) => d.column.distinct_count <= 50);
   // Flags past those (`resolved`, `is_active`, `remote`) filter too: two values, asked for by name
   // ("unresolved tickets", "inactive products"), and without them such a question counted every row.
-  const flags = (chosen: readonly Dimension[]) => roles.dimensions.filter((d) => d.kind === 'boolean' && !chosen.includes(d)).slice(0, extraFlags);
+  // So do states written as one word each, a dozen at most (a charge's `status` succeeded/failed/
+  // pending, an event's `event_name`, a deal's `stage`): "failed charges", "how many signups".
+  // (Values of several words are left out: their parts read as values too often — "films" of a
+  // movie source "Based on Short Film".)
+  const states = (d: Dimension) =>
+    d.kind === 'categorical' && d.values !== null && d.values.length <= extraStateValues && d.values.every((value) => typeof value === 'string' && /^[\p{L}][\p{L}\p{N}_-]*$/u.test(value));
+  // (States filter the count and the overall aggregates only: as filters of rankings and lists too,
+  // their column's name found those programs for "which payment method is used most often".)
+  const flags = (chosen: readonly Dimension[], withStates: boolean) =>
+    roles.dimensions.filter((d) => (d.kind === 'boolean' || (withStates && states(d))) && !chosen.includes(d)).slice(0, extraFlags);
   const firstFilters = (enumDimensions.length > 0 ? enumDimensions : roles.dimensions).slice(0, filterDimensions);
-  const filters = [...firstFilters, ...flags(firstFilters)];
+  const filters = [...firstFilters, ...flags(firstFilters, false)];
   const groupings = (enumDimensions.length > 0 ? enumDimensions : roles.dimensions).slice(0, aggregateDimensions);
   // Ranges take the best metrics of any kind (a calendar year is ranged: "after 1990"); rankings the
   // best measured ones and aggregates the best that can be averaged or summed (not a latitude), so
@@ -64,7 +74,7 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
   // A program's optional filters, never on the column it ranges or ranks by.
   const filtersBeside = (column: Dimension['column']) => filters.filter((d) => d.column !== column);
   const firstCounted = roles.dimensions.slice(0, filterDimensions);
-  const counted = [...firstCounted, ...flags(firstCounted)];
+  const counted = [...firstCounted, ...flags(firstCounted, true)];
 
   // The main time column bounds rankings, counts and overall aggregates ("the hottest day in 2015").
   const mainTime = roles.times[0];
