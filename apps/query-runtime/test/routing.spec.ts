@@ -1114,17 +1114,31 @@ describe('states of one word past the first three labels (charges: succeeded, fa
   const charges = () =>
     Array.from({ length: 600 }, (_, i) => ({
       id: `ch_${1_000_000 + i * 7}`,
+      refunded: i % 13 === 0,
       currency: ['usd', 'eur', 'gbp'][i % 3],
       country: ['US', 'DE', 'FR', 'GB', 'NL', 'ES'][(i * 5) % 6],
       card_brand: ['visa', 'mastercard', 'amex', 'discover'][(i * 7) % 4],
       // Mostly one state: a weaker grouping than the three above, hence no filter among the first three.
       status: i % 10 === 0 ? 'failed' : i % 10 === 1 ? 'pending' : 'succeeded',
       amount: 500 + ((i * 7919) % 100_000),
+      amount_refunded: i % 13 === 0 ? 500 : 0,
     }));
-  const ask = askingOver('querylane-routing-states-', () => ({ charges: charges() }));
+  const deals = () =>
+    Array.from({ length: 300 }, (_, i) => ({ deal_id: `D${5000 + i}`, owner: ['Priya Patel', 'Diego Alvarez', 'Mia Chen'][i % 3], stage: ['prospecting', 'won', 'lost'][(i * 7) % 3], amount: 1000 + ((i * 37) % 9000) }));
+  const hours = () =>
+    Array.from({ length: 300 }, (_, i) => ({ hour: new Date(Date.UTC(2024, 2, 1, i)).toISOString(), city: ['London', 'Oslo'][i % 2], condition: ['Clear', 'Clouds', 'Rain'][(i * 5) % 3], humidity: 40 + ((i * 13) % 60) }));
+  const ask = askingOver('querylane-routing-states-', () => ({ charges: charges(), deals: deals(), hours: hours() }));
 
   it('filters a state written as one word ("failed charges")', () => {
     expect(ask('How many charges failed?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_charges' }, slots: { status: 'failed' } });
     expect(ask('total amount of succeeded charges')).toMatchObject({ kind: 'answer', candidate: { family: 'aggregate' }, slots: { status: 'succeeded' } });
+  });
+
+  it('reads a verb as the state it leaves ("deals we lose" are `lost`, "raining" `Rain`) and a flag before the data\'s name as a filter', () => {
+    expect(ask('How many deals did Priya Patel lose?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_deals' }, slots: { owner: 'Priya Patel', stage: 'lost' } });
+    // Weather said as a verb is still its state.
+    expect(ask('average humidity when it is raining')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_humidity' }, slots: { condition: 'Rain' } });
+    // "refunded" describes the charges counted: no total of a measure, no count per refunded.
+    expect(ask('how many refunded charges are there')).toMatchObject({ kind: 'answer', candidate: { name: 'count_charges' }, slots: { refunded: true } });
   });
 });

@@ -28,7 +28,7 @@ export const familyCaps: Readonly<Record<ProgramFamily, number>> = {
 
 // How many ranked columns each role contributes; the products bound the aggregate family before its cap.
 const filterDimensions = 3;
-// Flags (true/false columns) and one-word states that filter besides those, and a state's most values.
+// Flags (true/false columns) and one-word states that filter besides those (as many of each), and a state's most values.
 const extraFlags = 2;
 const extraStateValues = 12;
 const aggregateMetrics = 4;
@@ -60,8 +60,10 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
     d.kind === 'categorical' && d.values !== null && d.values.length <= extraStateValues && d.values.every((value) => typeof value === 'string' && /^[\p{L}][\p{L}\p{N}_-]*$/u.test(value));
   // (States filter the count and the overall aggregates only: as filters of rankings and lists too,
   // their column's name found those programs for "which payment method is used most often".)
-  const flags = (chosen: readonly Dimension[], withStates: boolean) =>
-    roles.dimensions.filter((d) => (d.kind === 'boolean' || (withStates && states(d))) && !chosen.includes(d)).slice(0, extraFlags);
+  const flags = (chosen: readonly Dimension[], withStates: boolean) => [
+    ...roles.dimensions.filter((d) => d.kind === 'boolean' && !chosen.includes(d)).slice(0, extraFlags),
+    ...(withStates ? roles.dimensions.filter((d) => states(d) && !chosen.includes(d)).slice(0, extraFlags) : []),
+  ];
   const firstFilters = (enumDimensions.length > 0 ? enumDimensions : roles.dimensions).slice(0, filterDimensions);
   const filters = [...firstFilters, ...flags(firstFilters, false)];
   const groupings = (enumDimensions.length > 0 ? enumDimensions : roles.dimensions).slice(0, aggregateDimensions);

@@ -6,7 +6,7 @@ import { profileCandidate, type CandidateProfile } from './candidate-profile.js'
 import { howMany, parseQuestion, type ParsedQuestion, type Span } from './question-parse.js';
 import type { DataValues, RouteAnswer, RouteCandidateInput, RouteOptions, RouteResult, RouterOptions, ScoredAlternative, SlotValue } from './routing.types.js';
 import type { ProgramFamily } from '../generation/index.js';
-import { directionOf, directionSaid, fillSlots, namedChoice, questionWords, TableValues, type SlotFill, type ValueMention } from './slot-filling.js';
+import { directionOf, directionSaid, fillSlots, flagMention, namedChoice, questionWords, TableValues, type SlotFill, type ValueMention } from './slot-filling.js';
 import { canonicalTerm, escapeRegExp, foldValue, humanWords, impliedMeasures, stem, stopWords, terms, words } from './text-terms.js';
 
 /**
@@ -404,7 +404,9 @@ export class QuestionRouter {
     const retrieved = hits.slice(0, rerankDepth).map((hit) => ({ id: hit.id as number, score: hit.score, queryTerms: hit.queryTerms, terms: hit.terms }));
     // A follow-up scores one program, whatever retrieval thinks of it.
     const counting = /\b(?:how many|number of)\s+(different\s+|distinct\s+|unique\s+)?([a-z]+)(?:\s+([a-z]+))?/d.exec(parsed.lower);
-    const countedWord = counting?.[2];
+    // ("how many refunded charges" counts charges: a word before a data set's name describes it.)
+    const adjectiveFirst = counting?.[3] !== undefined && this.tableStemLists.some((stems) => stems.includes(stem(counting[3]!))) && !this.tableStemLists.some((stems) => stems.includes(stem(counting[2]!)));
+    const countedWord = adjectiveFirst ? counting?.[3] : counting?.[2];
     // "how many countries" of rows that are country-years: the different values of a column the
     // count names (not a key: one row each), which a distinct count answers and a row count does not;
     // "how many industries" of unemployment across industries, "how many disaster types": the data
@@ -529,7 +531,7 @@ export class QuestionRouter {
     // ("Which airport has the most departing flights": a ranking of the same sums.)
     const most = /\b(?:most|fewest|least)\s+([a-z]+)(?:\s+([a-z]+))?/d.exec(parsed.lower);
     const countedNouns = [
-      ...(counting && !counting[1] && countedWord && counting.indices?.[2] ? [{ word: countedWord, span: counting.indices[2] }] : []),
+      ...(counting && !counting[1] && countedWord && counting.indices?.[adjectiveFirst ? 3 : 2] ? [{ word: countedWord, span: counting.indices[adjectiveFirst ? 3 : 2]! }] : []),
       ...(most ? [1, 2].flatMap((group) => (most[group] && most.indices?.[group] ? [{ word: most[group], span: most.indices[group] }] : [])) : []),
     ].filter((noun) => !stopWords.has(noun.word));
     const countsWeight = (table: string): boolean => {
@@ -642,7 +644,12 @@ export class QuestionRouter {
       const unapplied = mergeSpans([...statedSpans, ...negated.filter((span) => !used(span))])
         .filter((span) => !used(span) || fill.rejected.some(([s, e]) => span[0] < e && span[1] > s))
         .map(([s, e]) => parsed.text.slice(s, e));
-      const constraints = mergeSpans([...globalSpans, ...mentionSpans, ...own.map((t) => t.span)]);
+      // A flag the question gives a value ("merged pull requests") is a constraint like a value.
+      const flagSpans = [...(this.flagColumns.get(candidate.table) ?? [])].flatMap((column): Span[] => {
+        const said = flagMention(humanWords(column), qWords);
+        return said ? [said.span] : [];
+      });
+      const constraints = mergeSpans([...globalSpans, ...mentionSpans, ...own.map((t) => t.span), ...flagSpans]);
       const consumed = constraints.filter(([s, e]) => fill.used.some(([us, ue]) => us < e && ue > s)).length;
       const constraintCoverage = constraints.length === 0 ? 1 : (consumed - fill.rejected.length) / constraints.length;
       const filled = candidate.plans.filter((plan) => fill.slots[plan.slot.name] !== undefined && fill.slots[plan.slot.name] !== null);

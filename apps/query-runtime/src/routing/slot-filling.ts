@@ -233,8 +233,14 @@ const valueSynonyms: Record<string, string[]> = {
   males: ['male'],
 };
 
+// A verb's past form the data writes as a state: "deals we lose" are `lost`, "charges that fail" `failed`.
+const pastForms: Record<string, string> = { lose: 'lost', win: 'won', pay: 'paid', send: 'sent', buy: 'bought', sell: 'sold', begin: 'begun', do: 'done' };
+
 function lookupKeys(word: string): string[] {
   const keys = [word, stem(word), ...(valueSynonyms[word] ?? [])];
+  const past = pastForms[word];
+  if (past) keys.push(past);
+  else if (word.length >= 4 && /[a-z]$/.test(word) && !/(ed|ing|s)$/.test(word)) keys.push(word.endsWith('e') ? `${word}d` : `${word}ed`);
   for (const suffix of ['es', 's', 'ese', 'ean', 'an', 'ian', 'ish', 'n', 'i', 'y']) if (word.endsWith(suffix) && word.length - suffix.length >= 3) keys.push(word.slice(0, -suffix.length));
   // foggy → fog, sunny → sun
   if (/(.)\1y$/.test(word)) keys.push(word.slice(0, -2));
@@ -244,9 +250,10 @@ function lookupKeys(word: string): string[] {
 
 function sameWord(asked: string, value: string): boolean {
   if (asked === value) return true;
-  // A verb's past or -ing form is no state the data writes otherwise: "who opened the most issues",
+  // A verb's past form is no state the data writes otherwise: "who opened the most issues",
   // "issues opened per month" name no `state` = open ("shipped" of `shipped` is the word itself).
-  if (/.{3}(ed|ing)$/.test(asked) && !/(ed|ing)$/.test(value) && !(valueSynonyms[asked] ?? []).includes(value)) return false;
+  // ("raining" is still `rain`: weather said as a verb.)
+  if (/.{3}ed$/.test(asked) && !/ed$/.test(value) && !(valueSynonyms[asked] ?? []).includes(value)) return false;
   return lookupKeys(asked).includes(value) || (value.length > 3 && stem(asked) === stem(value));
 }
 
@@ -603,11 +610,15 @@ function yearBound(plan: SlotPlan, parsed: ParsedQuestion): { value: number; spa
  */
 function flagValue(plan: SlotPlan, context: FillContext): { value: SlotValue; span: Span } | null {
   if (plan.slot.type !== 'boolean' || !plan.label) return null;
-  const stems = labelStems(plan.label).filter((s) => !flagVerbs.has(s));
+  return flagMention(plan.label, context.words);
+}
+
+/** The value a question gives a flag called `label` (`flagValue`), with where it says it. */
+export function flagMention(label: string, words: readonly QuestionWord[]): { value: boolean; span: Span } | null {
+  const stems = labelStems(label).filter((s) => !flagVerbs.has(s));
   if (stems.length !== 1) return null;
   const [flag] = stems;
   const names = (word: string) => stem(word) === flag || (word.length > 4 && word.endsWith('ly') && stem(word.slice(0, -2)) === flag);
-  const words = context.words;
   for (let i = 0; i < words.length; i += 1) {
     const word = words[i]!.word;
     const prefixed = /^(un|in|im|non|dis)(.{3,})$/.exec(word);
