@@ -1017,6 +1017,9 @@ describe('identifiers as people write them (joined parts, "#42", "ticket 50123")
   const issues = () =>
     Array.from({ length: 300 }, (_, i) => ({
       number: i + 1,
+      // (The update dates first, and as complete: a tie would go to them.)
+      updated_at: new Date(Date.UTC(2024, 0, 3) + i * 86_400_000).toISOString(),
+      created_at: new Date(Date.UTC(2024, 0, 1) + i * 86_400_000).toISOString(),
       title: `${['Crash', 'Typo', 'Slow start', 'Docs gap'][i % 4]} in module ${i % 17}`,
       state: i % 3 === 0 ? 'open' : 'closed',
       comments: (i * 7) % 40,
@@ -1042,6 +1045,9 @@ describe('identifiers as people write them (joined parts, "#42", "ticket 50123")
     const opened = ask('How many issues were opened?');
     expect(opened.kind === 'answer' && opened.slots.state).toBeUndefined();
     expect(ask('how many open issues are there')).toMatchObject({ kind: 'answer', candidate: { name: 'count_issues' }, slots: { state: 'open' } });
+    // Of two time columns, the one the verb names.
+    expect(ask('how many issues were opened per month')).toMatchObject({ kind: 'answer', candidate: { name: 'issues_over_time_by_created_at' } });
+    expect(ask('how many issues were updated per month')).toMatchObject({ kind: 'answer', candidate: { name: 'issues_over_time_by_updated_at' } });
     // A count of issues is no issue number.
     expect(ask('show 10 issues')).toMatchObject({ kind: 'answer', candidate: { family: 'list' }, slots: { limit: 10 } });
   });

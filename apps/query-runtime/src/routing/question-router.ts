@@ -544,6 +544,7 @@ export class QuestionRouter {
     const startsSaid = /\b(departing|departures?|departed|outbound|outgoing|leaving|sends?|sent|senders?)\b/.test(parsed.lower);
     const endsSaid = /\b(arriving|arrivals?|arrive[sd]?|inbound|incoming|receives?|received|receiving|landing|lands?|recipients?)\b/.test(parsed.lower);
     const askedDirection = startsSaid === endsSaid ? null : startsSaid ? 'start' : 'end';
+    const timeVerbs = qWords.map((w) => w.word).filter((word) => creationWords.has(word) || (/.{3}ed$/.test(word) && !stopWords.has(word)));
     const computes = (parsed.families.get('aggregate') ?? 0) > 0 || (parsed.families.get('count') ?? 0) > 0;
     const ranksOrComputes = computes || parsed.superlative || parsed.limit !== null;
     const maxCue = Math.max(0, ...parsed.families.values());
@@ -691,6 +692,13 @@ export class QuestionRouter {
       const directed = askedDirection !== null && directions.length > 0 && !placeGiven ? directions.includes(askedDirection) : null;
       // A program that neither groups nor filters by where things start (or end), of a question that
       // says so, ranks something else (the busiest routes, not the busiest airport of departure).
+      // "How many pull requests were opened per month", "merged per month": of several time
+      // columns, the one the verb names (`created_at` for opened, created, submitted …; `merged_at`).
+      const timeColumns = [...candidate.plans.filter((plan) => (plan.role === 'from' || plan.role === 'to') && plan.column).map((plan) => plan.column!), ...(candidate.family === 'time_series' ? candidate.columns : [])];
+      const timeNamed = timeVerbs.length > 0 && timeColumns.some((column) => {
+        const first = foldValue(humanWords(column)).split(' ')[0] ?? '';
+        return timeVerbs.some((verb) => stem(verb) === stem(first) || (creationWords.has(verb) && creationWords.has(first)));
+      }) ? 0.2 : 0;
       const undirected = askedDirection !== null && !placeGiven && directions.length === 0 && this.directionColumns.get(candidate.table)?.has(askedDirection) === true ? 0.4 : 0;
       const groupedAsAsked =
         directed === true ||
@@ -820,7 +828,7 @@ export class QuestionRouter {
       // A program that would be refused (a stated value or filter it ignores) ranks below one that can answer.
       const refused = ignored.length > 0 || unapplied.length > 0 || unread.length > 0 ? 1 : 0;
       const score =
-        tableCue + columnCue - unasked - undirected - rowsForCount - 0.1 * extraWords + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * Object.keys(fill.slots).length + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - refused;
+        tableCue + columnCue + timeNamed - unasked - undirected - rowsForCount - 0.1 * extraWords + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * Object.keys(fill.slots).length + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - refused;
       return { candidate, bm25: hit.score, score, fill, termCoverage, matchedTerms: matched.size, constraintCoverage, familyAgreement, superlativeMiss, ignored, unapplied, unread, topicTerms, topicMatched, valueEvidence };
     });
     scored.sort((a, b) => b.score - a.score);
@@ -982,6 +990,8 @@ function mergeSpans(spans: Span[]): Span[] {
   return out;
 }
 
+// Verbs (and the first words of time columns) of a thing coming into being.
+const creationWords = new Set(['opened', 'open', 'created', 'create', 'creation', 'submitted', 'filed', 'placed', 'registered', 'joined', 'raised', 'reported', 'posted', 'published', 'signed', 'signup', 'made', 'started']);
 // How often a value occurs, asked as a ranking.
 const frequencyCue = /\b(?:most|least)\s+(?:often|common(?:ly)?|frequent(?:ly)?|popular|used|usual)\b|\b(?:rarest|commonest)\b/;
 // The names of a column of counts (`count`, dplyr's `n`, `freq`).
