@@ -1031,11 +1031,21 @@ describe('identifiers as people write them (joined parts, "#42", "ticket 50123")
       status: ['pending', 'shipped', 'delivered'][i % 3],
       total_amount: ((i * 7919) % 50_000) / 100,
     }));
-  const ask = askingOver('querylane-routing-identifiers-', () => ({ issues: issues(), orders: orders() }));
+  const deals = () => Array.from({ length: 200 }, (_, i) => ({ id: String(10_000 + i * 3), stage: ['won', 'lost', 'open'][i % 3], closed: new Date(Date.UTC(2023, 6, 1) + i * 3 * 86_400_000).toISOString().slice(0, 10), amount: 1000 + i * 17 }));
+  const pulls = () => Array.from({ length: 120 }, (_, i) => ({ number: i + 1, title: `Fix ${['parser', 'cache', 'docs'][i % 3]} ${i}`, additions: (i * 31) % 500 }));
+  const ask = askingOver('querylane-routing-identifiers-', () => ({ issues: issues(), orders: orders(), deals: deals(), pulls: pulls() }));
 
   it('looks a row up by an identifier of parts joined by "-" or "_", whole', () => {
     expect(ask('Show order ord_100217')).toMatchObject({ kind: 'answer', candidate: { family: 'lookup' }, slots: { order_id: 'ord_100217' } });
     expect(ask('Look up the order with sku SKU-TOY-10005')).toMatchObject({ kind: 'answer', candidate: { family: 'lookup' }, slots: { sku: 'SKU-TOY-10005' } });
+  });
+
+  it('looks up a text key of digits written after the data\'s name, of one or two words ("deal 10350", "pull request 42")', () => {
+    expect(ask('Show deal 10350')).toMatchObject({ kind: 'answer', candidate: { name: 'lookup_deals_by_id' }, slots: { id: '10350' } });
+    expect(ask('show pull request 42')).toMatchObject({ kind: 'answer', candidate: { name: 'lookup_pulls_by_number' }, slots: { number: 42 } });
+    // A year after the name is a date, not a key.
+    const year = ask('how many deals closed in 2024');
+    expect(year.kind === 'answer' && year.candidate.family).not.toBe('lookup');
   });
 
   it('looks a row up by a number written after the data\'s name or "#", by a column called `number`', () => {

@@ -341,8 +341,12 @@ export class QuestionRouter {
     const unlisted = this.unlistedValues(parsed, globalSpans);
     // A number of three digits or more that bounds, dates or counts nothing ("zip code 90210",
     // "flight 1234") is a value too: a program that does not take it would answer for every row.
-    // So is any number written after "#" ("issue #42").
-    const numbered = [...parsed.text.matchAll(/(?<![\w.,])\d{3,}(?![\w.,]*\d)/g), ...parsed.text.matchAll(/(?<=#\s?)\d{1,2}\b/g)];
+    // So is any number written after "#" ("issue #42") or after a data set's name ("pull request 42").
+    const names = (word: string | undefined) => word !== undefined && this.tableStemLists.some((stems) => stems.includes(stem(word.toLowerCase())));
+    const afterName = [...parsed.text.matchAll(/\b([A-Za-z]+)(?:\s+([A-Za-z]+))?\s+(?:number\s+|no\.?\s*)?(\d{1,2})\b(?![.,]\d)/dg)].flatMap((match) =>
+      (names(match[1]) && (match[2] === undefined || !stopWords.has(match[2].toLowerCase()))) || names(match[2]) ? [{ index: match.indices![3]![0], 0: match[3]! }] : [],
+    );
+    const numbered = [...parsed.text.matchAll(/(?<![\w.,])\d{3,}(?![\w.,]*\d)/g), ...parsed.text.matchAll(/(?<=#\s?)\d{1,2}\b/g), ...afterName];
     for (const match of numbered) {
       const span: Span = [match.index, match.index + match[0].length];
       if (!globalSpans.some(([s, e]) => span[0] < e && span[1] > s) && !unlisted.some((t) => t.span[0] < span[1] && t.span[1] > span[0])) unlisted.push({ span, proper: false });

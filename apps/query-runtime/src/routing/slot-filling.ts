@@ -749,11 +749,15 @@ function keyValue(plan: SlotPlan, context: FillContext, taken: (span: Span) => b
   if (labelled && plan.slot.type === 'integer') return labelled;
   // "ticket 50123", "issue #42", "order no. 17": a whole number right after the data's own name
   // looks one of its rows up by a whole-number key.
-  if (plan.slot.type === 'integer' && tableStems.length > 0) {
-    for (const match of context.parsed.text.matchAll(/\b([A-Za-z]+)\s*(?:number\s+|no\.?\s*|nr\.?\s*|id\s+)?#?\s*(\d+)\b/g)) {
-      if (!tableStems.includes(stem(match[1]!.toLowerCase()))) continue;
-      const span: Span = [match.index + match[0].length - match[2]!.length, match.index + match[0].length];
-      if (!taken(span)) return { value: Number(match[2]), span };
+  // (A text key of digits too — "deal 10350" of string ids — when the number is no date: "deals 2024" is a year.)
+  if ((plan.slot.type === 'integer' || plan.slot.type === 'string') && tableStems.length > 0) {
+    // (The name may be two words: "pull request 742" of `pulls`.)
+    for (const match of context.parsed.text.matchAll(/\b([A-Za-z]+)(?:\s+([A-Za-z]+))?\s*(?:number\s+|no\.?\s*|nr\.?\s*|id\s+)?#?\s*(\d+)\b/g)) {
+      if (![match[1], match[2]].some((word) => word !== undefined && tableStems.includes(stem(word.toLowerCase())))) continue;
+      const digits = match[3]!;
+      const span: Span = [match.index + match[0].length - digits.length, match.index + match[0].length];
+      if (plan.slot.type === 'string' && (digits.length < 3 || context.parsed.dates.some((date) => date.span[0] < span[1] && date.span[1] > span[0]))) continue;
+      if (!taken(span)) return { value: plan.slot.type === 'integer' ? Number(digits) : digits, span };
     }
   }
   // A text key written with digits right after its name ("zip code 98101", "order no 0042").
