@@ -1150,6 +1150,12 @@ describe('states of one word past the first three labels (charges: succeeded, fa
     expect(ask('total amount of succeeded charges')).toMatchObject({ kind: 'answer', candidate: { family: 'aggregate' }, slots: { status: 'succeeded' } });
   });
 
+  it('reads revenue, sales and a deal\'s size as the amount', () => {
+    expect(ask('Which country brings the most revenue?')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_amount_by_country' }, slots: { n: 1, order: 'desc' } });
+    // (The deals' own column, `owner`, tells the two data sets' `sum_amount` apart.)
+    expect(ask('What is the average deal size of Priya Patel?')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_amount', family: 'aggregate' }, slots: { owner: 'Priya Patel' } });
+  });
+
   it('reads a verb as the state it leaves ("deals we lose" are `lost`, "raining" `Rain`) and a flag before the data\'s name as a filter', () => {
     expect(ask('How many deals did Priya Patel lose?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_deals' }, slots: { owner: 'Priya Patel', stage: 'lost' } });
     // Weather said as a verb is still its state.

@@ -125,6 +125,11 @@ export const impliedMeasures: Record<string, string[]> = {
   payroll: ['salary', 'salaries', 'wage', 'wages', 'pay'],
   spent: ['amount', 'total', 'spend'],
   spend: ['amount', 'total', 'spend'],
+  // "which country brings the most revenue", "the average deal size" of charges and deals that
+  // have an `amount`.
+  revenue: ['amount', 'total', 'sales', 'gross'],
+  sales: ['amount', 'total', 'revenue'],
+  size: ['amount', 'value'],
   // "how many people died", "which disaster killed the most": the deaths a data set counts.
   died: ['deaths', 'fatalities', 'casualties'],
   killed: ['deaths', 'fatalities', 'casualties'],
