@@ -1008,6 +1008,10 @@ describe('flags (true/false columns past the first three labels: support tickets
     expect(ask('how many tickets had first response minutes above 30')).toMatchObject({ kind: 'answer', slots: { min_first_response_minutes: 31 } });
   });
 
+  it('reads "who … the most tickets" as a count per person, not a ranking of tickets by a measure', () => {
+    expect(ask('Who handled the most tickets?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_tickets_by_agent' }, slots: { n: 1, order: 'desc' } });
+  });
+
   it('looks a ticket up by the number written after its name ("ticket 50123" of an integer `id`)', () => {
     expect(ask('Show ticket 50123')).toMatchObject({ kind: 'answer', candidate: { name: 'lookup_tickets_by_id' }, slots: { id: 50_123 } });
   });

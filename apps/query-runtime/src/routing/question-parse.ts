@@ -183,6 +183,9 @@ function asksForOne(lower: string): boolean {
   const before = lower.slice(0, extreme.index);
   if (/\b(are|were|have|do)\b/.test(before)) return false;
   if (/\b(is|was|has|had|does|did)\b|\b(?:what|who)'s\b/.test(before)) return true;
+  // "who opened the most issues": one person.
+  const who = /^\s*who\s+([a-z]+)\b/.exec(lower);
+  if (who && (/ed$/.test(who[1]!) || irregularPast.test(who[1]!))) return true;
   const subject = /^\s*which\s+([a-z]+)\s+([a-z]+)\b/.exec(lower);
   return subject !== null && !subject[1]!.endsWith('s') && (/(?:[^s]s|ed)$/.test(subject[2]!) || irregularPast.test(subject[2]!));
 }

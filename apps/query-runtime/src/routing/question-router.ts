@@ -411,6 +411,14 @@ export class QuestionRouter {
     // ("how many refunded charges" counts charges: a word before a data set's name describes it.)
     const adjectiveFirst = counting?.[3] !== undefined && this.tableStemLists.some((stems) => stems.includes(stem(counting[3]!))) && !this.tableStemLists.some((stems) => stems.includes(stem(counting[2]!)));
     const countedWord = adjectiveFirst ? counting?.[3] : counting?.[2];
+    const most = /\b(?:most|fewest|least)\s+([a-z]+)(?:\s+([a-z]+))?/d.exec(parsed.lower);
+    // "Who opened the most issues", "which agent handled the most tickets": the most of the data's
+    // own rows is a count per group (of a person, for "who"), never a ranking of rows by a measure
+    // the question does not name.
+    const asksWho = /^\s*(?:and\s+)?who\b/.test(parsed.lower);
+    const mostRows = (table: string) => most !== null && [most[1], most[2]].some((word) => word !== undefined && (this.tableStemsOf.get(table) ?? []).includes(stem(word)));
+    const personColumnOf = (candidate: CandidateProfile): string | undefined =>
+      (candidate.plans.find((plan) => plan.role === 'column')?.slot.enum_values ?? []).map(String).find((column) => personLabel.test(` ${foldValue(humanWords(column))} `));
     // "how many countries" of rows that are country-years: the different values of a column the
     // count names (not a key: one row each), which a distinct count answers and a row count does not;
     // "how many industries" of unemployment across industries, "how many disaster types": the data
@@ -439,7 +447,12 @@ export class QuestionRouter {
     // A program over a column its slot chooses is no candidate when the question names none of them.
     const choosable = (id: number) => {
       const candidate = this.candidates[id]!;
-      return candidate.plans.every((plan) => plan.role !== 'column' || namedChoice(plan.slot, qWords) !== null || (candidate.family === 'count' && countedColumn(candidate.table) !== undefined));
+      return candidate.plans.every(
+        (plan) =>
+          plan.role !== 'column' ||
+          namedChoice(plan.slot, qWords) !== null ||
+          (candidate.family === 'count' && (countedColumn(candidate.table) !== undefined || (asksWho && personColumnOf(candidate) !== undefined))),
+      );
     };
     const top = only === undefined ? retrieved.filter((hit) => choosable(hit.id)) : [hits.find((hit) => hit.id === only) ?? { id: only, score: 0, queryTerms: [] as string[], terms: [] as string[] }].map((hit) => ({ id: hit.id as number, score: hit.score, queryTerms: hit.queryTerms, terms: hit.terms }));
     // A name nobody listed ("Titanic") is searched by a text search, whose words the question may not
@@ -452,6 +465,15 @@ export class QuestionRouter {
       for (const candidate of searches) {
         if (!naming(candidate) && searches.some((other) => other.table === candidate.table && naming(other))) continue;
         // Its retrieval score when it was found below the rerank depth.
+        const hit = hits.find((h) => h.id === candidate.index);
+        top.push({ id: candidate.index, score: hit?.score ?? 0, queryTerms: hit?.queryTerms ?? [], terms: hit?.terms ?? [] });
+      }
+    }
+    // "Who authored the most pull requests": a count per person of the data named, found by its words or not.
+    if (asksWho && only === undefined) {
+      for (const candidate of this.candidates) {
+        if (candidate.family !== 'count' || !mostRows(candidate.table) || top.some((hit) => hit.id === candidate.index)) continue;
+        if (!candidate.groupBy.some((label) => personLabel.test(` ${label} `)) && personColumnOf(candidate) === undefined) continue;
         const hit = hits.find((h) => h.id === candidate.index);
         top.push({ id: candidate.index, score: hit?.score ?? 0, queryTerms: hit?.queryTerms ?? [], terms: hit?.terms ?? [] });
       }
@@ -533,7 +555,6 @@ export class QuestionRouter {
     // holds), not rows ("how many entries"), the different values of a column ("how many jobs" of
     // a `job` column), a measure, nor something the data never names (refused, as elsewhere).
     // ("Which airport has the most departing flights": a ranking of the same sums.)
-    const most = /\b(?:most|fewest|least)\s+([a-z]+)(?:\s+([a-z]+))?/d.exec(parsed.lower);
     const countedNouns = [
       ...(counting && !counting[1] && countedWord && counting.indices?.[adjectiveFirst ? 3 : 2] ? [{ word: countedWord, span: counting.indices[adjectiveFirst ? 3 : 2]! }] : []),
       ...(most ? [1, 2].flatMap((group) => (most[group] && most.indices?.[group] ? [{ word: most[group], span: most.indices[group] }] : [])) : []),
@@ -633,7 +654,7 @@ export class QuestionRouter {
         unlisted: own.filter((t) => t.proper).map((t) => t.span),
         tableNamed: tablesNamed.has(candidate.table),
         noValues: groupingValues,
-        columnHint: candidate.family === 'count' ? countedColumn(candidate.table) : undefined,
+        columnHint: candidate.family === 'count' ? (countedColumn(candidate.table) ?? (asksWho ? personColumnOf(candidate) : undefined)) : undefined,
       });
       // A value the program has no use for is a stated filter it would ignore (see `route`): an
       // unlisted word no slot took, or a known value of a column the program neither filters nor
@@ -706,6 +727,7 @@ export class QuestionRouter {
       const undirected = askedDirection !== null && !placeGiven && directions.length === 0 && this.directionColumns.get(candidate.table)?.has(askedDirection) === true ? 0.4 : 0;
       const groupedAsAsked =
         directed === true ||
+        (asksWho && candidate.groupBy.some((label) => personLabel.test(` ${label} `))) ||
         (groupCue.length > 0 &&
           directed !== false &&
           (byCategory || candidate.groupBy.some((column) => groupCue.some((cue) => [column, column.replace(/s$/, '')].some((g) => g === cue || g.endsWith(` ${cue}`) || cue.endsWith(g) || (cue.length >= 5 && editDistance(cue, g, 1) <= 1))))));
@@ -725,7 +747,7 @@ export class QuestionRouter {
       const rankedGroups =
         (groupedAsAsked || candidate.plans.some((plan) => plan.role === 'column') || (answersCount && candidate.groupBy.length > 0)) &&
         candidate.ranks &&
-        (measureNamed || answersCount || (candidate.family === 'count' && frequencyCue.test(parsed.lower)))
+        (measureNamed || answersCount || (candidate.family === 'count' && (frequencyCue.test(parsed.lower) || mostRows(candidate.table))))
           ? (parsed.families.get('top_n') ?? 0)
           : 0;
       const family = answersCount ? 'count' : candidate.family;
@@ -742,7 +764,7 @@ export class QuestionRouter {
         candidate.family === 'count' && (measureCounted || (distinctColumn !== undefined && !choosesColumn && (candidate.groupBy.length === 0 || groupCue.length === 0)))
           ? 0
           : candidate.family === 'count' && choosesColumn
-            ? distinctColumn !== undefined || counting?.[1] !== undefined
+            ? distinctColumn !== undefined || counting?.[1] !== undefined || rankedGroups > 0
               ? 1
               : 0
             : candidate.family === null || typedOperation || groupedAsAsked || answersCount
@@ -768,11 +790,17 @@ export class QuestionRouter {
       // Naming the data set ("flights", "penguins") is the strongest hint of all; naming another one counts against.
       const tableCue = tablesNamed.size === 0 ? 0 : tablesNamed.has(candidate.table) ? 0.3 : -0.3;
       const superlativeMiss = parsed.superlative && !candidate.ranks;
-      // "How many states have a rate above 18%" asks for a number: rows (a range, a list) are not it.
-      const rowsForCount = asksHowMany && candidate.family !== null && rowFamilies.has(candidate.family) ? 0.3 : 0;
       // A column the question names that the program does not read, unless it answers with whole rows
       // or the table itself is what the label names.
       const { reads, shaped, tableLabel, measures } = this.shapeOf(candidate);
+      // "How many states have a rate above 18%" asks for a number: rows (a range, a list) are not it;
+      // "who opened the most issues" a count per group, not the issues with the most comments.
+      const rowsForCount =
+        asksHowMany && candidate.family !== null && rowFamilies.has(candidate.family)
+          ? 0.3
+          : candidate.family === 'top_n' && mostRows(candidate.table) && !measures.some((list) => list.some((term) => contentTerms.has(term)))
+            ? 0.6
+            : 0;
       // A measure the question names in part, with words it does not say ("co2" of "adjusted co2"
       // beside "co2"): the exact name ranks first.
       const extraWords = Math.min(3, measures.reduce((sum, list) => (list.some((term) => contentTerms.has(term)) ? sum + list.filter((term) => !contentTerms.has(term)).length : sum), 0));
@@ -994,6 +1022,8 @@ function mergeSpans(spans: Span[]): Span[] {
   return out;
 }
 
+// Columns of people ("who …"): authors, users, owners, agents, customers.
+const personLabel = / (author|authors|user|users|login|owner|owners|agent|agents|assignee|customer|customers|client|employee|rep|seller|creator|reporter|person|member|driver|player|manager|sender|buyer|director|artist|name) /;
 // Verbs (and the first words of time columns) of a thing coming into being.
 const creationWords = new Set(['opened', 'open', 'created', 'create', 'creation', 'submitted', 'filed', 'placed', 'registered', 'joined', 'raised', 'reported', 'posted', 'published', 'signed', 'signup', 'made', 'started']);
 // How often a value occurs, asked as a ranking.
