@@ -1168,3 +1168,31 @@ describe('states of one word past the first three labels (charges: succeeded, fa
     expect(ask('how many refunded charges are there')).toMatchObject({ kind: 'answer', candidate: { name: 'count_charges' }, slots: { refunded: true } });
   });
 });
+
+describe('near neighbours of what a data set holds (orders, pull requests, staff)', () => {
+  const orders = () =>
+    Array.from({ length: 400 }, (_, i) => ({ order_id: `ord_${100_000 + i}`, created_at: new Date(Date.UTC(2024, 0, 1) + i * 43_200_000).toISOString(), status: ['paid', 'shipped'][i % 2], total_amount: ((i * 7919) % 50_000) / 100 }));
+  const pulls = () =>
+    Array.from({ length: 300 }, (_, i) => ({
+      number: i + 1,
+      state: i % 4 === 0 ? 'open' : 'closed',
+      author: ['octocat', 'sindresorhus', 'jlongster'][i % 3],
+      created_at: new Date(Date.UTC(2024, 0, 1) + i * 86_400_000).toISOString(),
+      closed_at: i % 4 === 0 ? null : new Date(Date.UTC(2024, 0, 2) + i * 86_400_000).toISOString(),
+      comments: (i * 7) % 30,
+    }));
+  const staff = () => Array.from({ length: 200 }, (_, i) => ({ employee_id: `E${2000 + i}`, department: ['Sales', 'Engineering', 'Support'][i % 3], salary: 40_000 + ((i * 7919) % 80_000) }));
+  const ask = askingOver('querylane-routing-neighbours-', () => ({ orders: orders(), pulls: pulls(), staff: staff() }));
+
+  it('refuses a count of two words no data set has, and revenue qualified by words it does not know', () => {
+    expect(ask('How many support tickets are open?').kind).toBe('refusal');
+    expect(ask("What's our monthly recurring revenue from subscriptions?").kind).toBe('refusal');
+    // The same words the data knows still answer.
+    expect(ask('how many open pulls are there')).toMatchObject({ kind: 'answer', candidate: { name: 'count_pulls' }, slots: { state: 'open' } });
+  });
+
+  it('reads "Sales" of a department as the department, and a verb of time only of a question about time', () => {
+    expect(ask('What is the highest salary in Sales?')).toMatchObject({ kind: 'answer', candidate: { name: 'top_staff_by_salary' }, slots: { department: 'Sales', n: 1 } });
+    expect(ask('How many closed pulls were authored by sindresorhus?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_pulls' }, slots: { state: 'closed', author: 'sindresorhus' } });
+  });
+});

@@ -245,6 +245,12 @@ export class QuestionRouter {
     if (counted && !this.knows(counted) && !this.knows(counted.replace(/e?s$/, '')) && best.valueEvidence !== 'value') {
       return { kind: 'refusal', reason: `the question counts "${counted}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
     }
+    // Nor when it counts two words neither of which any data set has ("how many support tickets are
+    // open"), whatever value ("open" of pull requests) the rest names.
+    const phrase = ranked.countedPhrase;
+    if (phrase.length === 2 && phrase.every((word) => word.length >= 4 && !this.knows(word) && !this.knows(word.replace(/e?s$/, '')))) {
+      return { kind: 'refusal', reason: `the question counts "${phrase.join(' ')}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
+    }
     // A question none of whose subject words any program has is about other data, unless it names
     // a value of this data; a date or a number alone outweighs one unknown word ("who died between
     // April 30 and May 1" of a table of deaths), not two ("movies released since 2005" of the weather).
@@ -306,7 +312,7 @@ export class QuestionRouter {
     };
   }
 
-  private rank(question: string, options: RouteOptions, only?: number): Scored[] & { parsed: ParsedQuestion; tablesNamed: Set<string>; namedColumns: Map<string, { label: string; column: string }[]>; countedWord: string | undefined } {
+  private rank(question: string, options: RouteOptions, only?: number): Scored[] & { parsed: ParsedQuestion; tablesNamed: Set<string>; namedColumns: Map<string, { label: string; column: string }[]>; countedWord: string | undefined; countedPhrase: string[] } {
     const parsed = parseQuestion(this.joinCompounds(question), options.now ?? new Date());
     const qWords = questionWords(parsed.text);
     const qStems = new Set(qWords.map((w) => w.stem));
@@ -393,7 +399,18 @@ export class QuestionRouter {
       if (known.length > 0 && own && !this.vocabulary.has(own)) contentTerms.delete(own);
     };
     // A comparative implies what its superlative does ("older than 50" an age, as "the oldest").
-    for (const { word } of qWords) imply(word, impliedMeasures[word] ?? (/er$/.test(word) ? impliedMeasures[word.replace(/ier$/, 'iest').replace(/er$/, 'est')] : undefined) ?? []);
+    // A noun that stands for a measure ("revenue", "sales", "size") does so only when no word the data
+    // does not know qualifies it: "the most revenue" is an amount, "monthly recurring revenue from
+    // subscriptions" something no data set here holds.
+    const unknownWord = (index: number) => {
+      const word = qWords[index]?.word;
+      const term = word === undefined || stopWords.has(word) ? null : canonicalTerm(word);
+      return term !== null && !operationTerm.test(term) && !this.vocabulary.has(term) && !/^\d/.test(term);
+    };
+    for (const [index, { word }] of qWords.entries()) {
+      if (measureNouns.has(word) && (unknownWord(index - 1) || unknownWord(index + 1) || (['from', 'of', 'for'].includes(qWords[index + 1]?.word ?? '') && unknownWord(index + 2)))) continue;
+      imply(word, impliedMeasures[word] ?? (/er$/.test(word) ? impliedMeasures[word.replace(/ier$/, 'iest').replace(/er$/, 'est')] : undefined) ?? []);
+    }
     if (/\b(named|called)\b/.test(parsed.lower)) imply('', ['name']);
     if (/\btitled\b/.test(parsed.lower)) imply('', ['title']);
 
@@ -720,7 +737,8 @@ export class QuestionRouter {
       // "How many pull requests were opened per month", "merged per month": of several time
       // columns, the one the verb names (`created_at` for opened, created, submitted …; `merged_at`).
       const timeColumns = [...candidate.plans.filter((plan) => (plan.role === 'from' || plan.role === 'to') && plan.column).map((plan) => plan.column!), ...(candidate.family === 'time_series' ? candidate.columns : [])];
-      const timeNamed = timeVerbs.length > 0 && timeColumns.some((column) => {
+      // (Only of a question about time: "how many closed issues were authored by …" asks no series.)
+      const timeNamed = timeVerbs.length > 0 && (parsed.interval !== null || parsed.dates.length > 0) && timeColumns.some((column) => {
         const first = foldValue(humanWords(column)).split(' ')[0] ?? '';
         return timeVerbs.some((verb) => stem(verb) === stem(first) || (creationWords.has(verb) && creationWords.has(first)));
       }) ? 0.2 : 0;
@@ -864,7 +882,9 @@ export class QuestionRouter {
       return { candidate, bm25: hit.score, score, fill, termCoverage, matchedTerms: matched.size, constraintCoverage, familyAgreement, superlativeMiss, ignored, unapplied, unread, topicTerms, topicMatched, valueEvidence };
     });
     scored.sort((a, b) => b.score - a.score);
-    return Object.assign(scored, { parsed, tablesNamed, namedColumns, countedWord });
+    // The counted noun of two words ("support tickets"), when the second is a noun too (not "were").
+    const countedPhrase = counting && !adjectiveFirst && counting[3] !== undefined && !stopWords.has(counting[3]) && !/ed$/.test(counting[3]) ? [counting[2]!, counting[3]] : countedWord ? [countedWord] : [];
+    return Object.assign(scored, { parsed, tablesNamed, namedColumns, countedWord, countedPhrase });
   }
 
   private readonly shortLabels = new Map<string, RegExp>();
@@ -1022,6 +1042,8 @@ function mergeSpans(spans: Span[]): Span[] {
   return out;
 }
 
+// Nouns impliedMeasures reads as measures (adjectives and verbs need no care: "cheapest" is a price whatever surrounds it).
+const measureNouns = new Set(['revenue', 'sales', 'size', 'payroll', 'money', 'dollars']);
 // Columns of people ("who …"): authors, users, owners, agents, customers.
 const personLabel = / (author|authors|user|users|login|owner|owners|agent|agents|assignee|customer|customers|client|employee|rep|seller|creator|reporter|person|member|driver|player|manager|sender|buyer|director|artist|name) /;
 // Verbs (and the first words of time columns) of a thing coming into being.

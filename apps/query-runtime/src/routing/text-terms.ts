@@ -126,9 +126,8 @@ export const impliedMeasures: Record<string, string[]> = {
   spent: ['amount', 'total', 'spend'],
   spend: ['amount', 'total', 'spend'],
   // "which country brings the most revenue", "the average deal size" of charges and deals that
-  // have an `amount`.
+  // have an `amount` ("sales" is as often a department: no measure).
   revenue: ['amount', 'total', 'sales', 'gross'],
-  sales: ['amount', 'total', 'revenue'],
   size: ['amount', 'value'],
   // "how many people died", "which disaster killed the most": the deaths a data set counts.
   died: ['deaths', 'fatalities', 'casualties'],
