@@ -1079,6 +1079,11 @@ describe('a bound\'s measure named by its verb or its money (products)', () => {
     }));
   const ask = askingOver('querylane-routing-money-', () => ({ products: products() }));
 
+  it('reads "out of stock" as no stock and "in stock" as some', () => {
+    expect(ask('How many products are out of stock?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_products' }, slots: { max_stock: 0 } });
+    expect(ask('list products in stock')).toMatchObject({ kind: 'answer', slots: { min_stock: 1 } });
+  });
+
   it('bounds the price by "cost less than", "under $20", "less than 20 dollars"', () => {
     expect(ask('How many products cost less than 20?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_products' }, slots: { max_price: 19.999999999999996 } });
     expect(ask('products under $20')).toMatchObject({ kind: 'answer', candidate: { name: 'products_by_price_range' }, slots: { max_price: 19.999999999999996 } });

@@ -378,6 +378,14 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
             return adjective === 'this' || (adjective === 'none' && belongsTo(c.span, plan, context, boundColumns === 1, !yearish));
           },
         );
+        // "Out of stock", "in stock": a stock (inventory, quantity on hand) of none, or of some.
+        const stock = /\b(out of|in) stock\b/.exec(parsed.lower);
+        if (!comparison && stock && / (stock|inventory|on hand|available|quantity) /.test(` ${foldValue(plan.label ?? plan.slot.name)} `)) {
+          const none = stock[1] === 'out of';
+          if (plan.role === (none ? 'max' : 'min')) take(plan, none ? 0 : plan.slot.type === 'integer' ? 1 : nextDouble(0, 1), [stock.index, stock.index + stock[0].length]);
+          else used.push([stock.index, stock.index + stock[0].length]);
+          break;
+        }
         if (!comparison) {
           // "a satisfaction score of 1", "rating 5": a number written after the column's name, with no
           // comparison, is both bounds (unless the program filters the column by a value: that takes it).
