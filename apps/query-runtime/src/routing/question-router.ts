@@ -399,7 +399,7 @@ export class QuestionRouter {
       if (known.length > 0 && own && !this.vocabulary.has(own)) contentTerms.delete(own);
     };
     // A comparative implies what its superlative does ("older than 50" an age, as "the oldest").
-    // A noun that stands for a measure ("revenue", "sales", "size") does so only when no word the data
+    // A noun that stands for a measure ("revenue", "size") does so only when no word the data
     // does not know qualifies it: "the most revenue" is an amount, "monthly recurring revenue from
     // subscriptions" something no data set here holds.
     const unknownWord = (index: number) => {
@@ -583,9 +583,11 @@ export class QuestionRouter {
           (this.tableStemsOf.get(table) ?? []).includes(stem(word)) || (mentionsByTable.get(table) ?? []).some((m) => m.span[0] <= span[0] && m.span[1] >= span[1]),
       );
     };
+    // Where things start or end, said by a verb ("departing flights", "receives the most"): `directed` below.
     const startsSaid = /\b(departing|departures?|departed|outbound|outgoing|leaving|sends?|sent|senders?)\b/.test(parsed.lower);
     const endsSaid = /\b(arriving|arrivals?|arrive[sd]?|inbound|incoming|receives?|received|receiving|landing|lands?|recipients?)\b/.test(parsed.lower);
     const askedDirection = startsSaid === endsSaid ? null : startsSaid ? 'start' : 'end';
+    // Verbs that may name a time column ("opened", "merged"): `timeNamed` below.
     const timeVerbs = qWords.map((w) => w.word).filter((word) => creationWords.has(word) || (/.{3}ed$/.test(word) && !stopWords.has(word)));
     const computes = (parsed.families.get('aggregate') ?? 0) > 0 || (parsed.families.get('count') ?? 0) > 0;
     const ranksOrComputes = computes || parsed.superlative || parsed.limit !== null;
@@ -734,6 +736,7 @@ export class QuestionRouter {
       const directed = askedDirection !== null && directions.length > 0 && !placeGiven ? directions.includes(askedDirection) : null;
       // A program that neither groups nor filters by where things start (or end), of a question that
       // says so, ranks something else (the busiest routes, not the busiest airport of departure).
+      const undirected = askedDirection !== null && !placeGiven && directions.length === 0 && this.directionColumns.get(candidate.table)?.has(askedDirection) === true ? 0.4 : 0;
       // "How many pull requests were opened per month", "merged per month": of several time
       // columns, the one the verb names (`created_at` for opened, created, submitted …; `merged_at`).
       const timeColumns = [...candidate.plans.filter((plan) => (plan.role === 'from' || plan.role === 'to') && plan.column).map((plan) => plan.column!), ...(candidate.family === 'time_series' ? candidate.columns : [])];
@@ -742,7 +745,6 @@ export class QuestionRouter {
         const first = foldValue(humanWords(column)).split(' ')[0] ?? '';
         return timeVerbs.some((verb) => stem(verb) === stem(first) || (creationWords.has(verb) && creationWords.has(first)));
       }) ? 0.2 : 0;
-      const undirected = askedDirection !== null && !placeGiven && directions.length === 0 && this.directionColumns.get(candidate.table)?.has(askedDirection) === true ? 0.4 : 0;
       const groupedAsAsked =
         directed === true ||
         (asksWho && candidate.groupBy.some((label) => personLabel.test(` ${label} `))) ||
@@ -1043,7 +1045,7 @@ function mergeSpans(spans: Span[]): Span[] {
 }
 
 // Nouns impliedMeasures reads as measures (adjectives and verbs need no care: "cheapest" is a price whatever surrounds it).
-const measureNouns = new Set(['revenue', 'sales', 'size', 'payroll', 'money', 'dollars']);
+const measureNouns = new Set(['revenue', 'size', 'payroll', 'money', 'dollars']);
 // Columns of people ("who …"): authors, users, owners, agents, customers.
 const personLabel = / (author|authors|user|users|login|owner|owners|agent|agents|assignee|customer|customers|client|employee|rep|seller|creator|reporter|person|member|driver|player|manager|sender|buyer|director|artist|name) /;
 // Verbs (and the first words of time columns) of a thing coming into being.
