@@ -30,6 +30,7 @@ export const familyCaps: Readonly<Record<ProgramFamily, number>> = {
 const filterDimensions = 3;
 // Flags (true/false columns) and one-word states that filter besides those (as many of each), and a state's most values.
 const extraFlags = 2;
+const extraStates = 3;
 const extraStateValues = 12;
 const aggregateMetrics = 4;
 const aggregateDimensions = 3;
@@ -62,7 +63,7 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
   // their column's name found those programs for "which payment method is used most often".)
   const flags = (chosen: readonly Dimension[], withStates: boolean) => [
     ...roles.dimensions.filter((d) => d.kind === 'boolean' && !chosen.includes(d)).slice(0, extraFlags),
-    ...(withStates ? roles.dimensions.filter((d) => states(d) && !chosen.includes(d)).slice(0, extraFlags) : []),
+    ...(withStates ? roles.dimensions.filter((d) => states(d) && !chosen.includes(d)).slice(0, extraStates) : []),
   ];
   const firstFilters = (enumDimensions.length > 0 ? enumDimensions : roles.dimensions).slice(0, filterDimensions);
   const filters = [...firstFilters, ...flags(firstFilters, false)];

@@ -265,7 +265,19 @@ export class QuestionRouter {
     }
     // A runner-up that answers the same (a lookup and a search of one column for one name: "when did
     // Queen Anne's reign start") leaves no doubt between them: the margin is to the next one.
-    const second = fit.find((other) => other !== best && !sameAnswer(best, other));
+    // Nor is a breakdown of the best program's figure by a grouping the question does not ask ("the
+    // average wait" beside the average wait per department, per specialty …): near in score, it is
+    // no other reading of the question — when the best program explains most of the question's words
+    // ("average precipitation when it rains" of movies stays in doubt).
+    const ungrouped = groupByCue(ranked.parsed.lower).length === 0 && best.termCoverage > 0.6 && best.topicMatched > 0;
+    const breakdown = (other: Scored) =>
+      ungrouped &&
+      best.candidate.groupBy.length === 0 &&
+      other.candidate.groupBy.length > 0 &&
+      other.candidate.table === best.candidate.table &&
+      other.candidate.family === best.candidate.family &&
+      other.candidate.measure === best.candidate.measure;
+    const second = fit.find((other) => other !== best && !sameAnswer(best, other) && !breakdown(other));
     const confidence = confidenceOf(best, second);
     if (confidence < this.threshold) {
       return { kind: 'refusal', reason: `no program matches the question confidently (confidence ${confidence.toFixed(2)} < ${this.threshold})`, confidence, candidates: closest(3) };

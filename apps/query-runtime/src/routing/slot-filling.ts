@@ -147,7 +147,11 @@ export class TableValues {
           for (let k = 0; k < entry.words.length && ok; k += 1) ok = sameWord(question[i + k]!.word, entry.words[k]!);
           if (!ok) continue;
           // "R movies": a value typed exactly as the data writes it needs no column name beside it.
-          const exact = typeof entry.value === 'string' && entry.words.length === 1 && word.original === entry.value && !operationWords.has(entry.words[0]!);
+          // So does a code a word stands for ("female" of `F`).
+          const exact =
+            typeof entry.value === 'string' &&
+            entry.words.length === 1 &&
+            ((word.original === entry.value && !operationWords.has(entry.words[0]!)) || (valueSynonyms[word.word] ?? []).includes(entry.words[0]!));
           if (entry.needsLabel && !exact && !nearLabel(question, i, end, entry.labelStems)) continue;
           // A one-word value that is also a word of another column's name ("deaths" of a `death_date`,
           // beside a `type` holding "Death") names that column, not the value, unless the value's own
@@ -231,6 +235,9 @@ const valueSynonyms: Record<string, string[]> = {
   man: ['male', 'm'],
   boys: ['male'],
   males: ['male'],
+  // A sex written as its letter ("female patients" of `F`).
+  female: ['f'],
+  male: ['m'],
 };
 
 // A verb's past form the data writes as a state: "deals we lose" are `lost`, "charges that fail" `failed`.
@@ -499,15 +506,15 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
 /** Whether a column says where something starts (`origin`, `source`, `from_airport`) or where it ends (`destination`, `dest`, `target`). */
 export function directionOf(column: string): 'start' | 'end' | null {
   const label = ` ${foldValue(humanWords(column))} `;
-  if (/ (origin|orig|source|src|from|departure|sender) /.test(label)) return 'start';
-  if (/ (destination|dest|target|dst|to|arrival|recipient) /.test(label)) return 'end';
+  if (/ (origin|orig|source|src|from|departure|sender|start) /.test(label)) return 'start';
+  if (/ (destination|dest|target|dst|to|arrival|recipient|end) /.test(label)) return 'end';
   return null;
 }
 
 /** The direction the words before a value give it: "from", "leaving" a start; "to", "bound for" an end. */
 export function directionSaid(before: string): 'start' | 'end' | null {
-  if (/\b(from|out of|leaving|departing|departed|left)\s*$/.test(before)) return 'start';
-  if (/\b(to|into|towards?|arriv(e|es|ed|ing) (at|in)|land(s|ed|ing)? (at|in)|bound for|reaching)\s*$/.test(before)) return 'end';
+  if (/\b(from|out of|leaving|departing|departed|left|start(s|ed|ing)? (at|from|in))\s*$/.test(before)) return 'start';
+  if (/\b(to|into|towards?|arriv(e|es|ed|ing) (at|in)|land(s|ed|ing)? (at|in)|bound for|reaching|end(s|ed|ing)? (at|in))\s*$/.test(before)) return 'end';
   return null;
 }
 

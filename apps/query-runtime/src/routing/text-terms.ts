@@ -150,7 +150,7 @@ export const stopWords = new Set(
     'tell show list give get find display see want know need let lets some any all me us data dataset table rows row records record ' +
     // What any data set's rows may be called ("how many observations had a yield above 50").
     'entry entries observation observations datapoint datapoints ' +
-    'value values as than then so just also only into about whats what\'s many much instead too same now ok okay ' +
+    'value values as than then so just also only into about whats what\'s many much instead too same now ok okay during ' +
     // Fillers of a question about a measure ("the highest CO2 level ever recorded").
     'level levels recorded measured ever reading readings'
   ).split(/\s+/),
