@@ -1231,3 +1231,19 @@ describe('appointments and bike trips (trial O: codes for words, starts and ends
     expect(ask('how many trips ended at Alexanderplatz')).toMatchObject({ kind: 'answer', slots: { end_station: 'Alexanderplatz' } });
   });
 });
+
+describe('two data sets whose names meet in a question (book loans beside bookings, plays with ms_played)', () => {
+  const loans = () => Array.from({ length: 300 }, (_, i) => ({ loan_id: `L${10_000 + i}`, genre: ['Fiction', 'History', 'Science'][i % 3], overdue: i % 5 === 0, fine_eur: i % 5 === 0 ? 2.5 : 0 }));
+  const bookings = () => Array.from({ length: 300 }, (_, i) => ({ booking_ref: `BK-2024-${10_000 + i}`, hotel: ['Hotel Adlon', 'Ritz', 'Savoy'][i % 3], nights: 1 + (i % 7), total_price: 100 + ((i * 37) % 900) }));
+  const plays = () => Array.from({ length: 300 }, (_, i) => ({ track: `Track ${i % 40}`, genre: ['Pop', 'Jazz', 'Rock'][i % 3], skipped: i % 4 === 0, ms_played: 30_000 + ((i * 7919) % 200_000) }));
+  const ask = askingOver('querylane-routing-names-meet-', () => ({ loans: loans(), bookings: bookings(), plays: plays() }));
+
+  it('counts the data named last, of a name or a column before it, and its rows rather than a measure named like it', () => {
+    expect(ask('How many book loans are there?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_loans' } });
+    expect(ask('How many hotel bookings are there?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_bookings' }, slots: {} });
+    expect(ask('How many plays are there?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_plays' }, slots: {} });
+    expect(ask('how many skipped plays are there')).toMatchObject({ kind: 'answer', candidate: { name: 'count_plays' }, slots: { skipped: true } });
+    // A description no data set knows is refused, not dropped.
+    expect(ask('how many refunded plays are there').kind).toBe('refusal');
+  });
+});

@@ -247,6 +247,12 @@ export class QuestionRouter {
     }
     // Nor when it counts two words neither of which any data set has ("how many support tickets are
     // open"), whatever value ("open" of pull requests) the rest names.
+    // Nor a count of the data's rows described by a word it does not know ("how many refunded plays"
+    // of plays that have no refunds), which no program would apply.
+    const modifier = ranked.countedModifier;
+    if (modifier !== undefined && modifier.length >= 4 && !this.knows(modifier) && best.valueEvidence !== 'value' && !Object.values(best.fill.slots).some((value) => typeof value === 'boolean')) {
+      return { kind: 'refusal', reason: `the question counts "${modifier} ${ranked.countedWord ?? ''}", and none of the deployed programs' data or columns mention "${modifier}"`, confidence: 0, candidates: closest(3) };
+    }
     const phrase = ranked.countedPhrase;
     if (phrase.length === 2 && phrase.every((word) => word.length >= 4 && !this.knows(word) && !this.knows(word.replace(/e?s$/, '')))) {
       return { kind: 'refusal', reason: `the question counts "${phrase.join(' ')}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
@@ -324,7 +330,7 @@ export class QuestionRouter {
     };
   }
 
-  private rank(question: string, options: RouteOptions, only?: number): Scored[] & { parsed: ParsedQuestion; tablesNamed: Set<string>; namedColumns: Map<string, { label: string; column: string }[]>; countedWord: string | undefined; countedPhrase: string[] } {
+  private rank(question: string, options: RouteOptions, only?: number): Scored[] & { parsed: ParsedQuestion; tablesNamed: Set<string>; namedColumns: Map<string, { label: string; column: string }[]>; countedWord: string | undefined; countedPhrase: string[]; countedModifier: string | undefined } {
     const parsed = parseQuestion(this.joinCompounds(question), options.now ?? new Date());
     const qWords = questionWords(parsed.text);
     const qStems = new Set(qWords.map((w) => w.stem));
@@ -353,6 +359,13 @@ export class QuestionRouter {
       }
     }
     const tablesNamed = new Set(this.candidates.filter((c) => c.tableStems.some((t) => qStems.has(t))).map((c) => c.table));
+    // A data set's name right before another's describes it ("book loans": loans, not bookings).
+    const namesTable = (table: string, word: QuestionWordLike | undefined) => word !== undefined && (this.tableStemsOf.get(table) ?? []).includes(word.stem);
+    for (const table of [...tablesNamed]) {
+      const at = qWords.map((word, index) => ({ word, index })).filter(({ word }) => namesTable(table, word));
+      const modifies = at.length > 0 && at.every(({ index }) => [...tablesNamed].some((other) => other !== table && namesTable(other, qWords[index + 1]) && !namesTable(table, qWords[index + 1])));
+      if (modifies) tablesNamed.delete(table);
+    }
     // Words that are slot values (search terms, keys, numbers) are not expected to be in any program's text.
     const globalSpans = constraintSpans(parsed);
     const statedSpans = [...parsed.comparisons.map((c) => c.span), ...parsed.dates.map((d) => d.span), ...parsed.searchTerms.map((t) => t.span)];
@@ -438,7 +451,9 @@ export class QuestionRouter {
     // A follow-up scores one program, whatever retrieval thinks of it.
     const counting = /\b(?:how many|number of)\s+(different\s+|distinct\s+|unique\s+)?([a-z]+)(?:\s+([a-z]+))?/d.exec(parsed.lower);
     // ("how many refunded charges" counts charges: a word before a data set's name describes it.)
-    const adjectiveFirst = counting?.[3] !== undefined && this.tableStemLists.some((stems) => stems.includes(stem(counting[3]!))) && !this.tableStemLists.some((stems) => stems.includes(stem(counting[2]!)));
+    // (Of two data sets' names, the second is what is counted: "how many book loans" counts loans, not bookings.)
+    // ("How many seattle weather": both words one data set's name, the first is no description.)
+    const adjectiveFirst = counting?.[3] !== undefined && this.tableStemLists.some((stems) => stems.includes(stem(counting[3]!)) && !stems.includes(stem(counting[2]!)));
     const countedWord = adjectiveFirst ? counting?.[3] : counting?.[2];
     const most = /\b(?:most|fewest|least)\s+([a-z]+)(?:\s+([a-z]+))?/d.exec(parsed.lower);
     // "Who opened the most issues", "which agent handled the most tickets": the most of the data's
@@ -464,7 +479,7 @@ export class QuestionRouter {
       // (A name too short to be a label elsewhere still names what is counted: "how many jobs" of `job`.)
       const found =
         labels.find(([label]) => !label.includes(' ') && (label === countedWord || stem(label) === stem(countedWord))) ??
-        this.tables.get(table)?.labels.flatMap((label) => (label.stems.length === 1 && label.stems[0] === stem(countedWord) ? [['', label.column] as const] : []))[0];
+        this.tables.get(table)?.labels.flatMap((label) => (label.stems.length === 1 && !humanWords(label.column).includes(' ') && label.stems[0] === stem(countedWord) ? [['', label.column] as const] : []))[0];
       // ("how many resolved tickets" counts the resolved ones, not the flag's two values.)
       if (found) return keys?.has(found[1]) || this.flagColumns.get(table)?.has(found[1]) ? undefined : found[1];
       const category = this.categoryColumns.get(table);
@@ -577,7 +592,8 @@ export class QuestionRouter {
     // "how many deaths", "number of hurricanes": a measure of the data counted is its total, not a
     // count of rows (which would count the rows with deaths).
     const countedTerm = countedWord ? canonicalTerm(countedWord) : null;
-    const countsMeasure = (table: string) => countedTerm !== null && (this.measureTerms.get(table)?.has(countedTerm) ?? false);
+    // (Not when the word names the data itself: "how many plays" of plays with an `ms_played` counts plays.)
+    const countsMeasure = (table: string) => countedTerm !== null && (this.measureTerms.get(table)?.has(countedTerm) ?? false) && !(this.tableStemsOf.get(table) ?? []).includes(stem(countedWord!));
     // "how many flights left SEA" of routes that each carry a `count` of flights, "how many women
     // were teachers in 1900" of jobs counted per job, sex and year: rows that are counts already
     // are summed, not counted — when what is counted is the data itself (its name, or a value it
@@ -858,6 +874,8 @@ export class QuestionRouter {
         const ranksUnnamed = candidate.family === 'top_n' && !named.some((n) => shaped.has(n.column)) && !measures.some((list) => list.length > 0 && list.every((term) => contentTerms.has(term)));
         for (const { label, column } of named) {
           if (tableLabel === label) continue;
+          // "How many hotel bookings": a column named before the data's name in a count describes the rows counted.
+          if (adjectiveFirst && label === counting?.[2]) continue;
           if (asGrouping(label) && candidate.groupBy.length === 0 && keys?.has(column)) continue;
           // A ranking by a column the question does not name, of a question that names another
           // column it gives no value ("the highest government employment" ranked by nonfarm), ranks
@@ -898,7 +916,8 @@ export class QuestionRouter {
     scored.sort((a, b) => b.score - a.score);
     // The counted noun of two words ("support tickets"), when the second is a noun too (not "were").
     const countedPhrase = counting && !adjectiveFirst && counting[3] !== undefined && !stopWords.has(counting[3]) && !/ed$/.test(counting[3]) ? [counting[2]!, counting[3]] : countedWord ? [countedWord] : [];
-    return Object.assign(scored, { parsed, tablesNamed, namedColumns, countedWord, countedPhrase });
+    const countedModifier = adjectiveFirst ? counting?.[2] : undefined;
+    return Object.assign(scored, { parsed, tablesNamed, namedColumns, countedWord, countedPhrase, countedModifier });
   }
 
   private readonly shortLabels = new Map<string, RegExp>();
@@ -1064,6 +1083,7 @@ const personLabel = / (author|authors|user|users|login|owner|owners|agent|agents
 const creationWords = new Set(['opened', 'open', 'created', 'create', 'creation', 'submitted', 'filed', 'placed', 'registered', 'joined', 'raised', 'reported', 'posted', 'published', 'signed', 'signup', 'made', 'started']);
 // How often a value occurs, asked as a ranking.
 const frequencyCue = /\b(?:most|least)\s+(?:often|common(?:ly)?|frequent(?:ly)?|popular|used|usual)\b|\b(?:rarest|commonest)\b/;
+type QuestionWordLike = { stem: string };
 // The names of a column of counts (`count`, dplyr's `n`, `freq`).
 const weightName = /^(count|counts|cnt|n|freq|frequency|occurrences|tally)$/;
 /** Families that answer with rows of the data rather than a figure. */
