@@ -604,7 +604,12 @@ export class QuestionRouter {
       ...(counting && !counting[1] && countedWord && counting.indices?.[adjectiveFirst ? 3 : 2] ? [{ word: countedWord, span: counting.indices[adjectiveFirst ? 3 : 2]! }] : []),
       ...(most ? [1, 2].flatMap((group) => (most[group] && most.indices?.[group] ? [{ word: most[group], span: most.indices[group] }] : [])) : []),
     ].filter((noun) => !stopWords.has(noun.word));
+    const weighed = new Map<string, boolean>();
     const countsWeight = (table: string): boolean => {
+      if (!weighed.has(table)) weighed.set(table, weighs(table));
+      return weighed.get(table)!;
+    };
+    const weighs = (table: string): boolean => {
       if (!this.weightColumns.has(table) || countedNouns.length === 0 || countedColumn(table) !== undefined || countsMeasure(table)) return false;
       return countedNouns.some(
         ({ word, span }) =>
@@ -686,6 +691,7 @@ export class QuestionRouter {
       mentionsByTable.set(table, kept);
     }
 
+    const flagSpansOf = new Map<string, Span[]>();
     const scored: Scored[] = top.map((hit) => {
       const candidate = this.candidates[hit.id]!;
       const mentions = mentionsByTable.get(candidate.table) ?? [];
@@ -718,10 +724,14 @@ export class QuestionRouter {
         .filter((span) => !used(span) || fill.rejected.some(([s, e]) => span[0] < e && span[1] > s))
         .map(([s, e]) => parsed.text.slice(s, e));
       // A flag the question gives a value ("merged pull requests") is a constraint like a value.
-      const flagSpans = [...(this.flagColumns.get(candidate.table) ?? [])].flatMap((column): Span[] => {
-        const said = flagMention(humanWords(column), qWords);
-        return said ? [said.span] : [];
-      });
+      if (!flagSpansOf.has(candidate.table)) {
+        const spans = [...(this.flagColumns.get(candidate.table) ?? [])].flatMap((column): Span[] => {
+          const said = flagMention(humanWords(column), qWords);
+          return said ? [said.span] : [];
+        });
+        flagSpansOf.set(candidate.table, spans);
+      }
+      const flagSpans = flagSpansOf.get(candidate.table)!;
       const constraints = mergeSpans([...globalSpans, ...mentionSpans, ...own.map((t) => t.span), ...flagSpans]);
       const consumed = constraints.filter(([s, e]) => fill.used.some(([us, ue]) => us < e && ue > s)).length;
       const constraintCoverage = constraints.length === 0 ? 1 : (consumed - fill.rejected.length) / constraints.length;

@@ -215,13 +215,21 @@ export class TableValues {
 }
 
 function labelStems(label: string): string[] {
+  // Asked for every plan of every program a question ranks: worked out once per label.
+  const known = labelStemsOf.get(label);
+  if (known) return known;
   const words = foldValue(label)
     .split(' ')
     .filter((w) => w.length >= 2);
   const telling = words.filter((w) => !stopWords.has(w));
   // A column named only by stop words ("value") is still named by them.
-  return (telling.length > 0 ? telling : words).map((w) => stem(w));
+  const stems = (telling.length > 0 ? telling : words).map((w) => stem(w));
+  if (labelStemsOf.size >= 10_000) labelStemsOf.clear();
+  labelStemsOf.set(label, stems);
+  return stems;
 }
+
+const labelStemsOf = new Map<string, string[]>();
 
 // Words people use for the values a data set codes otherwise ("women" for `Female`, "F").
 // (Not the other way, "female" for `women`: tried, it turned refusals of "how many women worked as
@@ -505,6 +513,18 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
 
 /** Whether a column says where something starts (`origin`, `source`, `from_airport`) or where it ends (`destination`, `dest`, `target`). */
 export function directionOf(column: string): 'start' | 'end' | null {
+  const known = directions.get(column);
+  if (known !== undefined) return known;
+  const found = findDirection(column);
+  if (directions.size >= 10_000) directions.clear();
+  directions.set(column, found);
+  return found;
+}
+
+// Columns' directions, by name: asked per program and mention of every question.
+const directions = new Map<string, 'start' | 'end' | null>();
+
+function findDirection(column: string): 'start' | 'end' | null {
   const label = ` ${foldValue(humanWords(column))} `;
   if (/ (origin|orig|source|src|from|departure|sender|start) /.test(label)) return 'start';
   if (/ (destination|dest|target|dst|to|arrival|recipient|end) /.test(label)) return 'end';
@@ -630,15 +650,27 @@ function flagValue(plan: SlotPlan, context: FillContext): { value: SlotValue; sp
 
 /** The value a question gives a flag called `label` (`flagValue`), with where it says it. */
 export function flagMention(label: string, words: readonly QuestionWord[]): { value: boolean; span: Span } | null {
+  // Asked for every program with the flag, of the same question: worked out once per label.
+  const known = flagMentions.get(words);
+  if (known?.has(label)) return known.get(label)!;
+  const found = findFlag(label, words);
+  (known ?? flagMentions.set(words, new Map()).get(words)!).set(label, found);
+  return found;
+}
+
+const flagMentions = new WeakMap<readonly QuestionWord[], Map<string, { value: boolean; span: Span } | null>>();
+
+function findFlag(label: string, words: readonly QuestionWord[]): { value: boolean; span: Span } | null {
   const stems = labelStems(label).filter((s) => !flagVerbs.has(s));
   if (stems.length !== 1) return null;
   const [flag] = stems;
-  const names = (word: string) => stem(word) === flag || (word.length > 4 && word.endsWith('ly') && stem(word.slice(0, -2)) === flag);
+  const names = (word: string, stemmed?: string) => (stemmed ?? stem(word)) === flag || (word.length > 4 && word.endsWith('ly') && stem(word.slice(0, -2)) === flag);
   for (let i = 0; i < words.length; i += 1) {
     const word = words[i]!.word;
-    const prefixed = /^(un|in|im|non|dis)(.{3,})$/.exec(word);
-    const negative = !names(word) && prefixed !== null && names(prefixed[2]!);
-    if (!negative && !names(word)) continue;
+    const plain = names(word, words[i]!.stem);
+    const prefixed = plain ? null : /^(un|in|im|non|dis)(.{3,})$/.exec(word);
+    const negative = prefixed !== null && prefixed !== undefined && names(prefixed[2]!);
+    if (!negative && !plain) continue;
     // ("non-remote" is two words here: "non", "remote".)
     const before = words.slice(Math.max(0, i - 2), i).map((w) => w.word);
     // "per resolved", "by remote": a grouping by the flag, no value of it.
