@@ -76,8 +76,9 @@ export class QuestionRouter {
       const terms = this.measureTerms.get(candidate.table) ?? new Set<string>();
       if (candidate.family === 'aggregate') for (const term of candidate.measureTerms) terms.add(term);
       this.measureTerms.set(candidate.table, terms);
+      // (Of columns of values: a `start_date` and an `end_date` are no places.)
       for (const plan of candidate.plans) {
-        const direction = plan.column ? directionOf(plan.column) : null;
+        const direction = plan.column && plan.role === 'eq' ? directionOf(plan.column) : null;
         if (direction) this.directionColumns.set(candidate.table, (this.directionColumns.get(candidate.table) ?? new Set<'start' | 'end'>()).add(direction));
       }
       for (const plan of candidate.plans) if (plan.slot.type === 'boolean' && plan.column) this.flagColumns.set(candidate.table, (this.flagColumns.get(candidate.table) ?? new Set<string>()).add(plan.column));
@@ -770,7 +771,7 @@ export class QuestionRouter {
       // where things start or end, said by the verb.
       // (Not when the question gives the place: "how many flights arrive at ORD" is one figure.)
       const directions = candidate.groupBy.map((label) => directionOf(label)).filter((d) => d !== null);
-      const placeGiven = candidate.plans.some((plan) => plan.column !== null && directionOf(plan.column) !== null && fill.slots[plan.slot.name] != null);
+      const placeGiven = candidate.plans.some((plan) => plan.role === 'eq' && plan.column !== null && directionOf(plan.column) !== null && fill.slots[plan.slot.name] != null);
       const directed = askedDirection !== null && directions.length > 0 && !placeGiven ? directions.includes(askedDirection) : null;
       // A program that neither groups nor filters by where things start (or end), of a question that
       // says so, ranks something else (the busiest routes, not the busiest airport of departure).
