@@ -61,12 +61,12 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
     d.kind === 'categorical' && d.values !== null && d.values.length <= extraStateValues && d.values.every((value) => typeof value === 'string' && /^[\p{L}][\p{L}\p{N}_-]*$/u.test(value));
   // (States filter the count and the overall aggregates only: as filters of rankings and lists too,
   // their column's name found those programs for "which payment method is used most often".)
-  const flags = (chosen: readonly Dimension[], withStates: boolean) => [
+  const extraFilters = (chosen: readonly Dimension[], withStates: boolean) => [
     ...roles.dimensions.filter((d) => d.kind === 'boolean' && !chosen.includes(d)).slice(0, extraFlags),
     ...(withStates ? roles.dimensions.filter((d) => states(d) && !chosen.includes(d)).slice(0, extraStates) : []),
   ];
   const firstFilters = (enumDimensions.length > 0 ? enumDimensions : roles.dimensions).slice(0, filterDimensions);
-  const filters = [...firstFilters, ...flags(firstFilters, false)];
+  const filters = [...firstFilters, ...extraFilters(firstFilters, false)];
   const groupings = (enumDimensions.length > 0 ? enumDimensions : roles.dimensions).slice(0, aggregateDimensions);
   // Ranges take the best metrics of any kind (a calendar year is ranged: "after 1990"); rankings the
   // best measured ones and aggregates the best that can be averaged or summed (not a latitude), so
@@ -77,7 +77,7 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
   // A program's optional filters, never on the column it ranges or ranks by.
   const filtersBeside = (column: Dimension['column']) => filters.filter((d) => d.column !== column);
   const firstCounted = roles.dimensions.slice(0, filterDimensions);
-  const counted = [...firstCounted, ...flags(firstCounted, true)];
+  const counted = [...firstCounted, ...extraFilters(firstCounted, true)];
 
   // The main time column bounds rankings, counts and overall aggregates ("the hottest day in 2015").
   const mainTime = roles.times[0];
