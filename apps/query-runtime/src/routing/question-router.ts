@@ -6,7 +6,7 @@ import { profileCandidate, type CandidateProfile } from './candidate-profile.js'
 import { howMany, parseQuestion, type ParsedQuestion, type Span } from './question-parse.js';
 import type { DataValues, RouteAnswer, RouteCandidateInput, RouteOptions, RouteResult, RouterOptions, ScoredAlternative, SlotValue } from './routing.types.js';
 import type { ProgramFamily } from '../generation/index.js';
-import { directionOf, directionSaid, fillSlots, flagMention, namedChoice, questionWords, TableValues, type SlotFill, type ValueMention } from './slot-filling.js';
+import { directionOf, directionSaid, fillSlots, flagMention, namedChoice, questionWords, TableValues, type QuestionWord, type SlotFill, type ValueMention } from './slot-filling.js';
 import { canonicalTerm, escapeRegExp, foldValue, humanWords, impliedMeasures, stem, stopWords, terms, words } from './text-terms.js';
 
 /**
@@ -361,7 +361,7 @@ export class QuestionRouter {
     }
     const tablesNamed = new Set(this.candidates.filter((c) => c.tableStems.some((t) => qStems.has(t))).map((c) => c.table));
     // A data set's name right before another's describes it ("book loans": loans, not bookings).
-    const namesTable = (table: string, word: QuestionWordLike | undefined) => word !== undefined && (this.tableStemsOf.get(table) ?? []).includes(word.stem);
+    const namesTable = (table: string, word: QuestionWord | undefined) => word !== undefined && (this.tableStemsOf.get(table) ?? []).includes(word.stem);
     for (const table of [...tablesNamed]) {
       const at = qWords.map((word, index) => ({ word, index })).filter(({ word }) => namesTable(table, word));
       const modifies = at.length > 0 && at.every(({ index }) => [...tablesNamed].some((other) => other !== table && namesTable(other, qWords[index + 1]) && !namesTable(table, qWords[index + 1])));
@@ -1094,7 +1094,6 @@ const personLabel = / (author|authors|user|users|login|owner|owners|agent|agents
 const creationWords = new Set(['opened', 'open', 'created', 'create', 'creation', 'submitted', 'filed', 'placed', 'registered', 'joined', 'raised', 'reported', 'posted', 'published', 'signed', 'signup', 'made', 'started']);
 // How often a value occurs, asked as a ranking.
 const frequencyCue = /\b(?:most|least)\s+(?:often|common(?:ly)?|frequent(?:ly)?|popular|used|usual)\b|\b(?:rarest|commonest)\b/;
-type QuestionWordLike = { stem: string };
 // The names of a column of counts (`count`, dplyr's `n`, `freq`).
 const weightName = /^(count|counts|cnt|n|freq|frequency|occurrences|tally)$/;
 /** Families that answer with rows of the data rather than a figure. */
