@@ -487,6 +487,30 @@ describe('counts per group of the labels past the three with programs of their o
   });
 });
 
+describe('counts of the rows with a value of a column the count does not filter', () => {
+  it('counts the rows whose chosen label, name or reference is the value, whatever its case, with the count\'s filters', async () => {
+    const movies = data.movies as Record<string, unknown>[];
+    const where = program('movies', 'count_movies_where');
+    const choices = where.slots.find((slot) => slot.name === 'column')!;
+    expect(choices).toMatchObject({ type: 'enum', required: true });
+    expect(where.slots.find((slot) => slot.name === 'value')).toMatchObject({ type: 'string', required: true });
+    // The labels past those the count filters by, and the names that repeat (a director's).
+    expect(choices.enum_values).toEqual(expect.arrayContaining(['Distributor', 'Director']));
+    const counted = program('movies', 'count_movies').slots.map((slot) => slot.name);
+    expect(choices.enum_values!.filter((column) => counted.includes(String(column)))).toEqual([]);
+    // A director of several movies, one of them of a genre.
+    const director = movies.map((movie) => movie.Director).find((name) => typeof name === 'string' && movies.filter((movie) => movie.Director === name && typeof movie['Major Genre'] === 'string').length >= 3) as string;
+    const [row] = await run('movies', 'count_movies_where', { column: 'Director', value: director!.toUpperCase() });
+    expect(row).toMatchObject({ column: 'Director', value: director });
+    expect(num(row!.count)).toBe(movies.filter((movie) => movie.Director === director).length);
+    // With a filter of the count's; a value no row has counts none and is answered as given.
+    const genre = movies.find((movie) => movie.Director === director && typeof movie['Major Genre'] === 'string')!['Major Genre'];
+    const [filtered] = await run('movies', 'count_movies_where', { column: 'Director', value: director, major_genre: genre });
+    expect(num(filtered!.count)).toBe(movies.filter((movie) => movie.Director === director && movie['Major Genre'] === genre).length);
+    expect(await run('movies', 'count_movies_where', { column: 'Distributor', value: 'Nobody Pictures' })).toEqual([{ column: 'Distributor', value: 'Nobody Pictures', count: 0 }]);
+  });
+});
+
 describe('distinct counts', () => {
   it('counts the different values of a label or a text, optionally within the count\'s filters', async () => {
     const airports = data.airports as Record<string, string>[];

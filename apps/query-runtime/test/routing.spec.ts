@@ -1247,3 +1247,75 @@ describe('two data sets whose names meet in a question (book loans beside bookin
     expect(ask('how many refunded plays are there').kind).toBe('refusal');
   });
 });
+
+describe('counts of the rows with a value of a column the count does not filter (issues, plays, orders, readings)', () => {
+  const authors = Array.from({ length: 120 }, (_, i) => `dev${['ana', 'bo', 'cy', 'di', 'ed', 'fay'][i % 6]}${i}`);
+  const issues = () =>
+    Array.from({ length: 900 }, (_, i) => ({
+      number: i + 1,
+      state: i % 3 === 0 ? 'closed' : 'open',
+      label: ['bug', 'docs', 'feature'][i % 3],
+      priority: ['low', 'high'][i % 2],
+      milestone: ['v1', 'v2', 'v3', 'v4'][i % 4],
+      author: i < 40 ? 'mcollina' : authors[(i * 7) % authors.length],
+      comments: (i * 13) % 30,
+    }));
+  // (Sixty artists: more than a count filters by, past the labels of a few values.)
+  const artists = ['Taylor Swift', 'Miles Davis', 'Bad Bunny', 'Karol G', 'Nina Simone', ...Array.from({ length: 55 }, (_, i) => `Band ${String.fromCharCode(65 + (i % 26))}${i}`)];
+  const plays = () =>
+    Array.from({ length: 1200 }, (_, i) => ({
+      play_id: `pl_${String(100_000 + i)}`,
+      genre: ['Pop', 'Jazz', 'Latin', 'Electronic'][i % 4],
+      device: ['mobile', 'desktop', 'tv'][i % 3],
+      user_country: ['US', 'DE', 'GB', 'FR'][i % 4],
+      artist: artists[(i * 7) % artists.length],
+      user_id: `u${String(1000 + ((i * 7919) % 300)).padStart(4, '0')}`,
+      ms_played: 30_000 + ((i * 7919) % 200_000),
+    }));
+  const orders = () =>
+    Array.from({ length: 800 }, (_, i) => ({
+      order_id: `ord_${200_000 + i}`,
+      status: ['pending', 'shipped', 'delivered'][i % 3],
+      payment_method: ['card', 'paypal'][i % 2],
+      currency: ['USD', 'EUR'][i % 2],
+      customer: { id: `cus_${1000 + ((i * 31) % 250)}`, tier: ['gold', 'standard'][i % 2] },
+      total_amount: 10 + ((i * 37) % 400),
+    }));
+  const readings = () =>
+    Array.from({ length: 960 }, (_, i) => ({
+      device_id: `dev-${['a', 'b', 'c'][i % 3]}${1 + (i % 4)}`,
+      site: ['Berlin-DC1', 'Paris-DC2'][i % 2],
+      metric: ['temperature', 'humidity'][i % 2],
+      unit: ['C', '%'][i % 2],
+      value: 10 + ((i * 7) % 30),
+    }));
+  const ask = askingOver('querylane-routing-count-where-', () => ({ issues: issues(), plays: plays(), orders: orders(), readings: readings() }));
+
+  it('counts the rows with the value given of the column named, or of the one column holding it', () => {
+    expect(ask('How many issues did mcollina author?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_issues_where' }, slots: { column: 'author', value: 'mcollina' } });
+    expect(ask('How many plays of Miles Davis are there?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_plays_where' }, slots: { column: 'artist', value: 'Miles Davis' } });
+    // With the count's own filters beside it.
+    expect(ask('How many plays of Nina Simone were on tv?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_plays_where' }, slots: { column: 'artist', value: 'Nina Simone', device: 'tv' } });
+    // "on each island": a word after "each" names the groups, no value of them.
+    const grouped = ask('how many plays for each artist');
+    expect(grouped.kind === 'answer' && grouped.candidate.name).not.toBe('count_plays_where');
+  });
+
+  it('reads a code as the codes of the column it looks like, named or not, and never as another kind of key', () => {
+    expect(ask('How many plays did user u1042 have?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_plays_where' }, slots: { column: 'user_id', value: 'u1042' } });
+    expect(ask('How many orders did cus_1009 place?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_orders_where' }, slots: { column: 'customer.id', value: 'cus_1009' } });
+    // (`cus_1009` had been looked up as an order id.)
+    const lookedUp = ask('Show order cus_1009');
+    expect(lookedUp.kind === 'answer' && lookedUp.candidate.name).not.toBe('lookup_orders_by_order_id');
+    expect(ask('What is order ord_200017?')).toMatchObject({ kind: 'answer', candidate: { name: 'lookup_orders_by_order_id' }, slots: { order_id: 'ord_200017' } });
+  });
+
+  it('counts the different things an identifier names, and groups by it as by a label', () => {
+    expect(ask('How many users are there?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_distinct_plays' }, slots: { column: 'user_id' } });
+    expect(ask('How many customers ordered with paypal?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_distinct_orders' }, slots: { column: 'customer.id', payment_method: 'paypal' } });
+    // A device_id of a dozen values is a label: filtered, counted and grouped by.
+    expect(ask('How many devices are there?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_distinct_readings' }, slots: { column: 'device_id' } });
+    expect(ask('What is the average value for device dev-a1?')).toMatchObject({ kind: 'answer', slots: { device_id: 'dev-a1' } });
+    expect(ask('How many readings per device?')).toMatchObject({ kind: 'answer', slots: { column: 'device_id' } });
+  });
+});

@@ -54,6 +54,8 @@ export interface ColumnRoles {
   metrics: Metric[];
   dimensions: Dimension[];
   keys: RankedColumn[];
+  /** Identifiers that repeat from row to row (`user_id`, `customer_id` of orders): other data's keys. */
+  references: RankedColumn[];
   texts: RankedColumn[];
   times: TimeColumn[];
 }
@@ -200,6 +202,7 @@ export function classifyColumns(profile: DataProfile): ColumnRoles {
   const metrics: Metric[] = [];
   const dimensions: Dimension[] = [];
   const keys: RankedColumn[] = [];
+  const references: RankedColumn[] = [];
   const texts: RankedColumn[] = [];
   const times: TimeColumn[] = [];
   for (const column of profile.columns) {
@@ -215,6 +218,13 @@ export function classifyColumns(profile: DataProfile): ColumnRoles {
         if (years) times.push(years);
         // Nor is a link a name to look a row up by.
         else if (distinct >= 0.9 * (profile.row_count - column.null_count) && !links(column)) keys.push(ranked(column, nonNull));
+        // A few dozen values at most, every one listed (a sensor's `device_id`: dev-a1 … dev-c4): a
+        // label to filter and group by, as a category is.
+        else if (values !== null && distinct >= 2 && 2 * distinct <= profile.row_count - column.null_count && !links(column)) {
+          dimensions.push({ ...ranked(column, 0.8 * (distinct <= glanceableGroups ? 1 : 0.7) * nonNull * balance(column)), values, kind: 'categorical' });
+        }
+        // Two rows or more per value on average: the key of something else the rows belong to.
+        else if (distinct >= 2 && 2 * distinct <= profile.row_count - column.null_count && !links(column)) references.push(ranked(column, nonNull));
         break;
       }
       case 'numeric': {
@@ -295,7 +305,7 @@ export function classifyColumns(profile: DataProfile): ColumnRoles {
       }
     }
   }
-  return { metrics: byScore(metrics), dimensions: byScore(dimensions), keys: byScore(keys), texts: byScore(texts), times: byScore(times) };
+  return { metrics: byScore(metrics), dimensions: byScore(dimensions), keys: byScore(keys), references: byScore(references), texts: byScore(texts), times: byScore(times) };
 }
 
 function isEnumValue(value: unknown): value is string | number | boolean {

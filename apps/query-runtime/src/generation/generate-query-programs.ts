@@ -17,7 +17,7 @@ export const defaultMaxPrograms = 40;
 /** Most programs per family, and the order families are drawn in when the overall cap bites. */
 export const familyCaps: Readonly<Record<ProgramFamily, number>> = {
   list: 1,
-  count: 6,
+  count: 7,
   aggregate: 17,
   top_n: 5,
   range: 7,
@@ -38,7 +38,7 @@ const countedMetrics = aggregateMetrics;
 // Most columns one program takes as a slot (a wide table's other measures).
 const maxChosenColumns = 60;
 // Counts per group: by the first three dimensions (the count family's others are the overall count,
-// the distinct count and the count per any other dimension).
+// the distinct count, the count per any other dimension and the count of any other one's value).
 const countedDimensions = 3;
 // Metrics that also get one aggregate over every row ("what is the average gas price?"): the same
 // ones that are grouped, so the aggregate family holds at most 4 × 3 + 4 programs.
@@ -88,6 +88,16 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
   // group by one program that takes the column as a slot.
   const uncounted = roles.dimensions.slice(countedDimensions);
   if (uncounted.length > 0) drafts.push(build.countByAny(uncounted.slice(0, maxChosenColumns)));
+  // Rows with a value of a label, name or reference the count does not filter by ("how many issues
+  // did octocat open", "plays of Taylor Swift", "orders of customer c_1042"): one count takes the
+  // column and the value (names that repeat from row to row; a key's count is 1).
+  const valued = [
+    // (Not numbers: "a satisfaction score of 1" is the count's bounds.)
+    ...roles.dimensions.filter((d) => d.kind === 'categorical' && !counted.includes(d)),
+    ...roles.texts.filter((t) => t.column.distinct_count < 0.95 * (profile.row_count - t.column.null_count)),
+    ...roles.references,
+  ];
+  if (valued.length > 0) drafts.push(build.countWhereAny(valued.slice(0, maxChosenColumns), counted));
   for (const key of roles.keys) drafts.push(build.lookup(key));
   for (const metric of ranged) drafts.push(build.numericRange(metric, filtersBeside(metric.column)));
   for (const metric of measured.slice(0, aggregateMetrics)) drafts.push(build.topN(metric, filtersBeside(metric.column), mainTime));
@@ -114,9 +124,10 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
   if (unranked.length > 0) drafts.push(build.topNOfAny(unranked, filters));
   if (unranged.length > 0) drafts.push(build.rangeOfAny(unranged, filters));
   if (unaggregated.length > 0) drafts.push(build.overallOfAny(unaggregated, counted));
-  // How many different labels or texts the data holds ("how many countries are in the data"): the
-  // labels that repeat (a key's count is the row count), and the texts (cities of zip codes).
-  const distinctable = [...roles.dimensions.filter((d) => d.kind !== 'boolean'), ...roles.texts].filter((c) => c.column.distinct_count >= 2 && c.column.distinct_count < profile.row_count - c.column.null_count);
+  // How many different labels, texts or references the data holds ("how many countries are in the
+  // data", "how many users"): the labels that repeat (a key's count is the row count), the texts
+  // (cities of zip codes) and the identifiers of what the rows belong to (`user_id`).
+  const distinctable = [...roles.dimensions.filter((d) => d.kind !== 'boolean'), ...roles.texts, ...roles.references].filter((c) => c.column.distinct_count >= 2 && c.column.distinct_count < profile.row_count - c.column.null_count);
   if (distinctable.length > 0) drafts.push(build.countDistinct(distinctable.slice(0, maxChosenColumns), counted));
   return select(drafts, maxPrograms);
 }

@@ -557,6 +557,50 @@ export class ProgramBuilders {
     });
   }
 
+  /**
+   * The rows with a given value of any one of `columns` (the labels and names the count does not
+   * filter by: "how many issues did octocat open", "how many plays of Taylor Swift", "appointments
+   * with Dr. Mei Chen"), the column an enum slot and the value a text compared without regard to
+   * case (a person types it); with the count's optional filters. Answers one row, `column`,
+   * `value` (as the data writes it, or as given when no row has it) and `count` (0 for none).
+   */
+  countWhereAny(columns: RankedColumn[], dimensions: Dimension[]): DraftProgram {
+    const names = new NameAllocator(['column', 'value']);
+    const filters = dimensions.map((dimension) => this.filter(dimension, names));
+    const choice = chooseColumn(columns, this.profile.columns, true);
+    const value: Slot = { name: 'value', type: 'string', required: true, default: null, description: `The value of the column to count ${this.entity} with (case does not matter).` };
+    // A value of the column as the data writes it (its most frequent name of three letters or more).
+    const sample = (column: RankedColumn) => column.column.top_values.map((top) => top.value).find((v): v is string => typeof v === 'string' && v.length >= 3 && !/^(n\/?a|null|none)$/i.test(v));
+    const [first, second, third] = columns.map((column) => ({ label: column.label, value: sample(column) }));
+    const stated = (column: { label: string; value: string | undefined } | undefined) => (column ? `${column.label} ${column.value ?? 'X'}` : undefined);
+    const matches = `lower(${choice.alias}) = lower($value)`;
+    return this.draft({
+      name: `count_${this.tableSlug}_where`,
+      family: 'count',
+      score: 0,
+      query: `How many ${this.counted} have ${stated(first)}?`,
+      description: `The number of ${this.counted} whose ${joinWords(columns.map((c) => c.label), 'or')} is the given value${onlyFor(dimensions)}.`,
+      reason: `Labels and names past those the count filters by (${columns.length}): one count takes the column and its value as slots.`,
+      examples: [
+        `Number of ${this.entity} with ${stated(second) ?? stated(first)}`,
+        `Count the ${this.entity} whose ${first!.label} is ${first!.value ?? 'X'}`,
+        `How many ${this.entity} are there for ${stated(third) ?? stated(first)}?`,
+      ],
+      sql:
+        `SELECT $column AS ${quoteIdentifier('column')}, coalesce(any_value(${choice.alias}), $value) AS ${quoteIdentifier('value')}, count(*) AS ${quoteIdentifier('count')} ` +
+        `FROM ${choice.from(this.from)}${where([matches, ...filters.map((f) => f.sql)])}`,
+      steps: {
+        family: 'count',
+        table: this.table,
+        columns: ['$column'],
+        filters: [{ column: '$column', op: 'eq', slot: 'value' }, ...filters.map((f) => f.filter)],
+        aggregate: { function: 'count', column: null },
+        column_choice: { slot: 'column', columns: columns.map((c) => c.column.name) },
+      },
+      slots: [choice.slot, value, ...filters.map((f) => f.slot)],
+    });
+  }
+
   /** The rows whose value of any one of `metrics` lies within bounds, the column an enum slot. */
   rangeOfAny(metrics: Metric[], dimensions: Dimension[]): DraftProgram {
     const names = new NameAllocator(['column', 'min_value', 'max_value', 'limit']);

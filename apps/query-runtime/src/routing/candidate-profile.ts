@@ -2,7 +2,7 @@
 // which column each slot filters, the words the program answers to, and the data values it can filter on.
 import type { ProgramFamily, Slot } from '../generation/index.js';
 import { parseSteps, routeCandidateSchema, type ColumnValues, type DataValues, type ParsedSteps, type RouteCandidateInput, type SlotValue } from './routing.types.js';
-import { canonicalTerm, foldValue, humanWords, initials, stem } from './text-terms.js';
+import { canonicalTerm, foldValue, humanWords, identifiedThing, initials, stem } from './text-terms.js';
 
 export type SlotRole = 'eq' | 'min' | 'max' | 'from' | 'to' | 'limit' | 'order' | 'interval' | 'term' | 'key' | 'column' | 'other';
 
@@ -11,7 +11,7 @@ export interface SlotPlan {
   role: SlotRole;
   /** The filtered column, when the plan names it (null for a bound on the column a `column` slot chooses). */
   column: string | null;
-  /** A bound on the column the program's `column` slot chooses (steps.column_choice). */
+  /** A bound on (or a value of) the column the program's `column` slot chooses (steps.column_choice). */
   chosen?: true;
   /** The column as words ("weight in lbs"). */
   label: string | null;
@@ -111,7 +111,11 @@ export function profileCandidate(input: RouteCandidateInput, index: number, valu
       .map((w) => stem(w))
       .filter((w) => !tableOperationWords.has(w)),
     // A grouping by the chosen column (`$column`) groups by any of the columns it may choose.
-    groupBy: (steps?.group_by ?? []).flatMap((c) => (c === '$column' ? (steps?.column_choice?.columns ?? []) : c === 'period' ? [] : [c])).map((c) => foldValue(humanWords(c))),
+    // (An identifier's grouping is by what it identifies too: "per device" of `device_id`.)
+    groupBy: (steps?.group_by ?? [])
+      .flatMap((c) => (c === '$column' ? (steps?.column_choice?.columns ?? []) : c === 'period' ? [] : [c]))
+      .map((c) => foldValue(humanWords(c)))
+      .flatMap((label) => [label, ...(identifiedThing(label) ?? [])]),
     document: {
       id: index,
       name: candidate.name.replace(/_/g, ' '),
@@ -138,7 +142,7 @@ function ranksByMeasure(query: string, steps: ParsedSteps | null, family: Progra
 function planSlot(slot: Slot, steps: ParsedSteps | null, family: ProgramFamily | null): SlotPlan {
   const filter = steps?.filters.find((f) => f.slot === slot.name);
   if (steps?.column_choice?.slot === slot.name) return { slot, role: 'column', column: null, label: null };
-  if (filter?.column.startsWith('$')) return { slot, role: filter.op === 'gte' ? 'min' : filter.op === 'lte' ? 'max' : 'other', column: null, label: null, chosen: true };
+  if (filter?.column.startsWith('$')) return { slot, role: filter.op === 'gte' ? 'min' : filter.op === 'lte' ? 'max' : filter.op === 'eq' ? 'eq' : 'other', column: null, label: null, chosen: true };
   const plan = (role: SlotRole, column: string | null = filter?.column ?? null): SlotPlan => ({ slot, role, column, label: column ? humanWords(column) : null });
   if (filter) {
     if (filter.op === 'ilike') return plan('term');

@@ -2,12 +2,12 @@
 // candidate family cues, slot filling and coverage of what the question states, folded into one
 // score and a confidence; below the threshold the answer is a refusal naming the closest programs.
 import MiniSearch, { type SearchResult } from 'minisearch';
-import { profileCandidate, type CandidateProfile } from './candidate-profile.js';
+import { profileCandidate, type CandidateProfile, type SlotPlan } from './candidate-profile.js';
 import { howMany, parseQuestion, type ParsedQuestion, type Span } from './question-parse.js';
 import type { DataValues, RouteAnswer, RouteCandidateInput, RouteOptions, RouteResult, RouterOptions, ScoredAlternative, SlotValue } from './routing.types.js';
 import type { ProgramFamily } from '../generation/index.js';
 import { directionOf, directionSaid, fillSlots, flagMention, namedChoice, questionWords, TableValues, type QuestionWord, type SlotFill, type ValueMention } from './slot-filling.js';
-import { canonicalTerm, escapeRegExp, foldValue, humanWords, impliedMeasures, stem, stopWords, terms, words } from './text-terms.js';
+import { canonicalTerm, escapeRegExp, foldValue, humanWords, identifiedThing, impliedMeasures, stem, stopWords, terms, words } from './text-terms.js';
 
 /**
  * Chosen on the bench's tuning half (bench/routing: every other labelled question): the best in-scope
@@ -72,6 +72,7 @@ export class QuestionRouter {
     /** Per table, the labels a question may name a column by (folded words → column), every column of the profile included. */
     private readonly columnLabels: Map<string, Map<string, string>>,
   ) {
+    this.columnFirstWords = new Set([...columnLabels.values()].flatMap((named) => [...named.keys()].map((label) => label.split(' ')[0]!)));
     for (const candidate of candidates) {
       const terms = this.measureTerms.get(candidate.table) ?? new Set<string>();
       if (candidate.family === 'aggregate') for (const term of candidate.measureTerms) terms.add(term);
@@ -378,10 +379,25 @@ export class QuestionRouter {
     const afterName = [...parsed.text.matchAll(/\b([A-Za-z]+)(?:\s+([A-Za-z]+))?\s+(?:number\s+|no\.?\s*)?(\d{1,2})\b(?![.,]\d)/dg)].flatMap((match) =>
       (names(match[1]) && (match[2] === undefined || !stopWords.has(match[2].toLowerCase()))) || names(match[2]) ? [{ index: match.indices![3]![0], 0: match[3]! }] : [],
     );
+    // So is an identifier ("ord_100217", "cus_1009", "ak18247005"), and a short one right after the
+    // name of a column ("user u0381", "sensor s12"), unless it is the name of a column ("pm2_5").
+    const isColumnName = (token: string) => [...this.columnLabels.values()].some((named) => named.has(foldValue(humanWords(token))));
+    const identifiers = [
+      // ("4-cylinder", "5-star", "covid-19" are words: a code has three digits or more.)
+      ...parsed.keyTokens
+        .filter((token) => (/^[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)+$/.test(token.value) && /\d.*\d.*\d/.test(token.value) && !/^\d+[-_][A-Za-z]+$/.test(token.value)) || /^[a-z]{1,4}\d{3,}[a-z0-9]*$/.test(token.value))
+        .map((token) => ({ index: token.span[0], 0: token.value })),
+      ...[...parsed.text.matchAll(/\b([A-Za-z]+)\s+([A-Za-z]{1,4}\d{2,}[A-Za-z0-9]*)\b/dg)].flatMap((match) => (this.columnFirstWords.has(match[1]!.toLowerCase()) ? [{ index: match.indices![2]![0], 0: match[2]! }] : [])),
+      // (Or one written as a column's codes are: "u0097" of users `u0001`…)
+      ...[...parsed.text.matchAll(/\b[A-Za-z]{1,4}[-_]?\d{2,}\b/g)].filter((match) => [...this.tables.values()].some((values) => values.codeColumns(match[0]).length > 0)),
+    ].filter((token) => !isColumnName(token[0]));
     const numbered = [...parsed.text.matchAll(/(?<![\w.,])\d{3,}(?![\w.,]*\d)/g), ...parsed.text.matchAll(/(?<=#\s?)\d{1,2}\b/g), ...afterName];
-    for (const match of numbered) {
-      const span: Span = [match.index, match.index + match[0].length];
-      if (!globalSpans.some(([s, e]) => span[0] < e && span[1] > s) && !unlisted.some((t) => t.span[0] < span[1] && t.span[1] > span[0])) unlisted.push({ span, proper: false });
+    // (An identifier names one thing, as a proper name does: it may fill a filter its column's name points at.)
+    for (const [proper, matches] of [[true, identifiers], [false, numbered]] as const) {
+      for (const match of matches) {
+        const span: Span = [match.index, match.index + match[0].length];
+        if (!globalSpans.some(([s, e]) => span[0] < e && span[1] > s) && !unlisted.some((t) => t.span[0] < span[1] && t.span[1] > span[0])) unlisted.push({ span, proper });
+      }
     }
     const valueSpans: Span[] = [
       ...parsed.searchTerms.map((t) => t.span),
@@ -454,7 +470,8 @@ export class QuestionRouter {
     // ("how many refunded charges" counts charges: a word before a data set's name describes it.)
     // (Of two data sets' names, the second is what is counted: "how many book loans" counts loans, not bookings.)
     // ("How many seattle weather": both words one data set's name, the first is no description.)
-    const adjectiveFirst = counting?.[3] !== undefined && this.tableStemLists.some((stems) => stems.includes(stem(counting[3]!)) && !stems.includes(stem(counting[2]!)));
+    // ("How many customers ordered": a verb's past form after the counted word is no data set's name.)
+    const adjectiveFirst = counting?.[3] !== undefined && !/[^e]ed$/.test(counting[3]) && this.tableStemLists.some((stems) => stems.includes(stem(counting[3]!)) && !stems.includes(stem(counting[2]!)));
     const countedWord = adjectiveFirst ? counting?.[3] : counting?.[2];
     const most = /\b(?:most|fewest|least)\s+([a-z]+)(?:\s+([a-z]+))?/d.exec(parsed.lower);
     // "Who opened the most issues", "which agent handled the most tickets": the most of the data's
@@ -478,8 +495,13 @@ export class QuestionRouter {
       const keys = this.keyColumns.get(table);
       const labels = [...(this.columnLabels.get(table) ?? [])];
       // (A name too short to be a label elsewhere still names what is counted: "how many jobs" of `job`.)
+      // ("how many users" counts the different `user_id`s.)
       const found =
         labels.find(([label]) => !label.includes(' ') && (label === countedWord || stem(label) === stem(countedWord))) ??
+        this.tables
+          .get(table)
+          ?.labels.filter(({ column }) => stem(identifiedThing(foldValue(column.replace(/[._-]+/g, ' '))) ?? '') === stem(countedWord))
+          .map(({ column }) => ['', column] as const)[0] ??
         this.tables.get(table)?.labels.flatMap((label) => (label.stems.length === 1 && !humanWords(label.column).includes(' ') && label.stems[0] === stem(countedWord) ? [['', label.column] as const] : []))[0];
       // ("how many resolved tickets" counts the resolved ones, not the flag's two values.)
       if (found) return keys?.has(found[1]) || this.flagColumns.get(table)?.has(found[1]) ? undefined : found[1];
@@ -537,7 +559,38 @@ export class QuestionRouter {
         if (columns.size === 0) continue;
         for (const candidate of this.candidates) {
           if (candidate.table !== table || top.some((hit) => hit.id === candidate.index)) continue;
-          if (!nothing && !candidate.plans.some((plan) => plan.role === 'eq' && plan.column !== null && columns.has(plan.column))) continue;
+          // (A value of the column a program chooses is one it filters: `count_<table>_where`.)
+          const choices = candidate.plans.find((plan) => plan.role === 'column')?.slot.enum_values ?? [];
+          const filters = (plan: SlotPlan) => plan.role === 'eq' && (plan.column !== null ? columns.has(plan.column) : plan.chosen === true && choices.some((column) => columns.has(String(column))));
+          if (!nothing && !candidate.plans.some(filters)) continue;
+          const hit = hits.find((h) => h.id === candidate.index);
+          top.push({ id: candidate.index, score: hit?.score ?? 0, queryTerms: hit?.queryTerms ?? [], terms: hit?.terms ?? [] });
+        }
+      }
+    }
+    // "How many customers ordered with PayPal": the count of the different values of the column the
+    // question counts (`customer.id`), found by its words or not.
+    if (only === undefined && countedWord) {
+      for (const candidate of this.candidates) {
+        if (candidate.family !== 'count' || top.some((hit) => hit.id === candidate.index)) continue;
+        const counted = countedColumn(candidate.table);
+        const choices = candidate.plans.find((plan) => plan.role === 'column')?.slot.enum_values ?? [];
+        if (counted === undefined || !choices.includes(counted) || candidate.groupBy.length > 0 || candidate.plans.some((plan) => plan.chosen)) continue;
+        const hit = hits.find((h) => h.id === candidate.index);
+        top.push({ id: candidate.index, score: hit?.score ?? 0, queryTerms: hit?.queryTerms ?? [], terms: hit?.terms ?? [] });
+      }
+    }
+    // So does a code written as a column's codes are ("cus_1009" of orders' `customer.id`, `cus_…`),
+    // found by words or not.
+    if (only === undefined) {
+      for (const [table, values] of this.tables) {
+        const columns = new Set(unlisted.filter((t) => t.proper).flatMap((t) => values.codeColumns(parsed.text.slice(t.span[0], t.span[1]))));
+        if (columns.size === 0) continue;
+        for (const candidate of this.candidates) {
+          if (candidate.table !== table || top.some((hit) => hit.id === candidate.index)) continue;
+          const choices = candidate.plans.find((plan) => plan.role === 'column')?.slot.enum_values ?? [];
+          const filters = (plan: SlotPlan) => (plan.role === 'eq' || plan.role === 'key') && (plan.column !== null ? columns.has(plan.column) : plan.chosen === true && choices.some((column) => columns.has(String(column))));
+          if (!candidate.plans.some(filters)) continue;
           const hit = hits.find((h) => h.id === candidate.index);
           top.push({ id: candidate.index, score: hit?.score ?? 0, queryTerms: hit?.queryTerms ?? [], terms: hit?.terms ?? [] });
         }
@@ -818,12 +871,13 @@ export class QuestionRouter {
       const typedOperation = candidate.family === 'aggregate' ? hit.terms.some((term) => aggregateTerms.has(term)) : candidate.family === 'count' ? hit.terms.includes('count') : false;
       // "flights per origin airport": a grouping asked is what a count or an aggregate per group answers.
       const distinctColumn = countedColumn(candidate.table);
-      const choosesColumn = candidate.plans.some((plan) => plan.role === 'column');
+      // (A count of the rows with a value of the column it chooses is a count like any: `count_<table>_where`.)
+      const choosesColumn = candidate.plans.some((plan) => plan.role === 'column') && !candidate.plans.some((plan) => plan.chosen && plan.role === 'eq');
       const asked =
         candidate.family === 'count' && (measureCounted || (distinctColumn !== undefined && !choosesColumn && (candidate.groupBy.length === 0 || groupCue.length === 0)))
           ? 0
           : candidate.family === 'count' && choosesColumn
-            ? distinctColumn !== undefined || counting?.[1] !== undefined || rankedGroups > 0
+            ? distinctColumn !== undefined || counting?.[1] !== undefined || rankedGroups > 0 || (groupedAsAsked && groupCue.length > 0 && candidate.groupBy.length > 0)
               ? 1
               : 0
             : candidate.family === null || typedOperation || groupedAsAsked || answersCount
@@ -843,7 +897,9 @@ export class QuestionRouter {
                 ? 0.5
                 : 0;
       // Asked for no grouping ("how many candidates are there", "average gas price"), one figure answers better than a breakdown.
-      const group = directed === false ? -0.25 : groupCue.length === 0 && !groupedAsAsked ? (candidate.groupBy.length > 0 ? -0.15 : 0) : groupedAsAsked ? 0.35 : candidate.groupBy.length > 0 ? -0.25 : -0.1;
+      // ("How many devices are there" of a `device_id` asks how many different ones: a count per device lists them.)
+      const ungrouped = candidate.groupBy.length > 0 ? (candidate.family === 'count' && distinctColumn !== undefined && !rankedGroups ? -0.6 : -0.15) : 0;
+      const group = directed === false ? -0.25 : groupCue.length === 0 && !groupedAsAsked ? ungrouped : groupedAsAsked ? 0.35 : candidate.groupBy.length > 0 ? -0.25 : -0.1;
       // A column named by a label of two words or more ("temp max") that only other tables have counts against this one.
       const columnCue = tablesByColumn.size === 0 || tablesByColumn.has(candidate.table) ? 0 : -0.3;
       // Naming the data set ("flights", "penguins") is the strongest hint of all; naming another one counts against.
@@ -871,7 +927,14 @@ export class QuestionRouter {
       const unread: string[] = [];
       if (named.length > 0) {
         // "movies by director Steven Spielberg": a column given a value is a filter, not a grouping.
-        const valued = (column: string) => candidate.plans.some((plan) => plan.column === column && fill.slots[plan.slot.name] !== undefined && fill.slots[plan.slot.name] !== null);
+        const given = filledColumns(candidate, fill.slots);
+        const valued = (column: string) => given.has(column);
+        // "trips started at Alexanderplatz": the name of a time column of where things start (or end)
+        // said before a place the program takes is where the place is, not that column.
+        const placeCue = (label: string, column: string) => {
+          const said = directionSaid(label);
+          return said !== null && [...given].some((other) => other !== column && directionOf(other) === said);
+        };
         // A ranking of whole rows by a column the question names answers per row already ("which state
         // had the most hurricanes" of one row per state), unless something is computed ("average
         // latitude by country"); "which origin has the most cars" names no column it ranks by.
@@ -887,6 +950,7 @@ export class QuestionRouter {
           if (tableLabel === label) continue;
           // "How many hotel bookings": a column named before the data's name in a count describes the rows counted.
           if (adjectiveFirst && label === counting?.[2]) continue;
+          if (placeCue(label, column)) continue;
           if (asGrouping(label) && candidate.groupBy.length === 0 && keys?.has(column)) continue;
           // A ranking by a column the question does not name, of a question that names another
           // column it gives no value ("the highest government employment" ranked by nonfarm), ranks
@@ -941,6 +1005,9 @@ export class QuestionRouter {
 
   /** Per table, the columns a lookup program looks a row up by: one row per value. */
   private readonly keyColumns = new Map<string, Set<string>>();
+
+  /** The first words of every table's column labels ("user" of `user_id`): a code right after one is a value. */
+  private readonly columnFirstWords: Set<string>;
 
   /** Per table, the terms of the columns its aggregates measure ("death" of `avg_deaths`). */
   private readonly measureTerms = new Map<string, Set<string>>();
@@ -1098,6 +1165,20 @@ const frequencyCue = /\b(?:most|least)\s+(?:often|common(?:ly)?|frequent(?:ly)?|
 const weightName = /^(count|counts|cnt|n|freq|frequency|occurrences|tally)$/;
 /** Families that answer with rows of the data rather than a figure. */
 const rowFamilies = new Set<ProgramFamily>(['list', 'range', 'lookup', 'text_search']);
+
+/** The columns the filled slots give a value or a bound (a slot on the chosen column: the column chosen). */
+function filledColumns(candidate: CandidateProfile, slots: Readonly<Record<string, SlotValue>>): Set<string> {
+  const chosen = candidate.plans.find((plan) => plan.role === 'column');
+  const chosenColumn = chosen ? slots[chosen.slot.name] : undefined;
+  const columns = new Set<string>();
+  for (const plan of candidate.plans) {
+    const value = slots[plan.slot.name];
+    if (value === undefined || value === null) continue;
+    const column = plan.chosen ? (typeof chosenColumn === 'string' ? chosenColumn : null) : plan.column;
+    if (column !== null) columns.add(column);
+  }
+  return columns;
+}
 
 /** "per origin", "by species", "for each island", "which island has the most": the grouping asked for. */
 function groupByCue(lower: string): string[] {

@@ -7,7 +7,7 @@ import type { ParsedQuestion, Span } from './question-parse.js';
 import { parseNumber } from './question-parse.js';
 import { placeNames } from './place-codes.js';
 import type { ColumnValues, SlotValue } from './routing.types.js';
-import { canonicalTerm, escapeRegExp, foldValue, humanWords, impliedMeasures, initials, stem, stopWords } from './text-terms.js';
+import { canonicalTerm, escapeRegExp, foldValue, humanWords, identifiedThing, impliedMeasures, initials, stem, stopWords } from './text-terms.js';
 
 export interface QuestionWord {
   word: string;
@@ -76,6 +76,10 @@ export class TableValues {
       // Whether every known value of the column has a digit (ids, codes), and whether any does not.
       if (/\d/.test(String(value))) this.digits.add(column);
       else this.words.add(column);
+      // The letters every known value starts its digits with (`ord_` of `ord_100217`), if one.
+      const prefix = codePrefix(String(value));
+      if (!this.prefixes.has(column)) this.prefixes.set(column, prefix);
+      else if (this.prefixes.get(column) !== prefix) this.prefixes.set(column, null);
     }
     if (complete) {
       const listed = this.listed.get(column) ?? [];
@@ -117,6 +121,19 @@ export class TableValues {
 
   private readonly digits = new Set<string>();
   private readonly words = new Set<string>();
+  private readonly prefixes = new Map<string, string | null>();
+
+  /** The columns whose every known value starts its digits with the letters this code does (`u0381` of `user_id`'s `u0097`…). */
+  codeColumns(token: string): string[] {
+    const prefix = codePrefix(token);
+    return prefix === null ? [] : [...this.prefixes].filter(([, known]) => known === prefix).map(([column]) => column);
+  }
+
+  /** A code written with other letters before its digits than every known value of the column has: `cus_1009` is no `ord_…`. */
+  otherCode(column: string | null, token: string): boolean {
+    const prefix = column === null ? null : (this.prefixes.get(column) ?? null);
+    return prefix !== null && codePrefix(token) !== prefix;
+  }
 
   /** Whether a column of the table is named for years (`Year`, `year_built`). */
   hasYear(): boolean {
@@ -342,25 +359,40 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
   };
   const overlaps = (span: Span) => ([s, e]: Span) => span[0] < e && span[1] > s;
   const taken = (span: Span) => used.some(overlaps(span)) || (context.noValues?.some(overlaps(span)) ?? false);
+  // "on each island", "per island": a word after "each", "every" or "per" names the groups, no value of them.
+  const eachOf = (span: Span) => /\b(each|every|per)\s+$/.test(parsed.lower.slice(0, span[0]));
 
   // A program over a column its `column` slot chooses reads that first: the column the question
   // names, and a bound of the question then belongs to it.
   const columnPlan = candidate.plans.find((plan) => plan.role === 'column');
   const hinted = context.columnHint !== undefined && (columnPlan?.slot.enum_values ?? []).map(String).includes(context.columnHint) ? context.columnHint : null;
-  const chosen = columnPlan ? (namedChoice(columnPlan.slot, context.words) ?? hinted) : null;
+  let chosen = columnPlan ? (namedChoice(columnPlan.slot, context.words) ?? hinted) : null;
+  // A program counting the rows with a value of the column it chooses ("how many issues did octocat
+  // open") chooses, when the question names no column, the one column a value it gives belongs to.
+  if (columnPlan && chosen === null && candidate.plans.some((plan) => plan.chosen && plan.role === 'eq')) {
+    const choices = new Set((columnPlan.slot.enum_values ?? []).map(String));
+    const owners = new Set(mentions.filter((m) => !m.part && choices.has(m.column) && !taken(m.span) && !eachOf(m.span)).map((m) => m.column));
+    // Or the one column whose codes look like a code it gives ("u0381" of users `u0001`…).
+    if (owners.size === 0) {
+      for (const span of context.unlisted ?? []) for (const column of context.table?.codeColumns(parsed.text.slice(span[0], span[1])) ?? []) if (choices.has(column)) owners.add(column);
+    }
+    if (owners.size === 1) chosen = [...owners][0]!;
+  }
   if (columnPlan && chosen !== null) take(columnPlan, chosen, null);
-  for (const planned of candidate.plans) {
-    const plan = planned.chosen && chosen !== null ? { ...planned, column: chosen, label: humanWords(chosen) } : planned;
+  // (A bound on, or a value of, the chosen column is a plan of that column; with none chosen, of none.)
+  const plans = candidate.plans.map((planned) => (planned.chosen && chosen !== null ? { ...planned, column: chosen, label: humanWords(chosen) } : planned));
+  for (const plan of plans) {
     switch (plan.role) {
       case 'eq': {
+        if (plan.chosen && plan.column === null) break;
         // A value of the column the program chooses ("energy" of "Nuclear Energy" in "how many
         // different energy sources") describes that column: filtering on it would count one value.
-        if (chosen !== null && plan.column === chosen) {
+        if (chosen !== null && plan.column === chosen && !plan.chosen) {
           const described = mentions.find((m) => m.column === plan.column && !taken(m.span));
           if (described) used.push(described.span);
           break;
         }
-        const mention = mentions.find((m) => m.column === plan.column && !taken(m.span) && fitsEnum(plan.slot, m.value));
+        const mention = mentions.find((m) => m.column === plan.column && !taken(m.span) && fitsEnum(plan.slot, m.value) && !(plan.chosen && eachOf(m.span)));
         if (mention) take(plan, enumValue(plan.slot, mention.value), mention.span);
         else {
           const typed = flagValue(plan, context) ?? labelledValue(plan, context) ?? wholeYear(plan, parsed);
@@ -466,7 +498,7 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
   // it is not clear which one it filters, and it stays unused (the router then refuses rather than
   // answer for the whole table).
   // Optional filters only: a required lookup key is read by `keyValue` ("the capital of France" is no airport name).
-  let open = candidate.plans.filter((plan) => plan.role === 'eq' && plan.slot.type === 'string' && slots[plan.slot.name] === undefined && !context.table?.isComplete(plan.column));
+  let open = plans.filter((plan) => plan.role === 'eq' && plan.slot.type === 'string' && slots[plan.slot.name] === undefined && !(plan.chosen && plan.column === null) && !context.table?.isComplete(plan.column));
   let unlisted = (context.unlisted ?? []).filter((span) => !taken(span));
   // Only when the question otherwise points at this data (its table or the slot's column is named):
   // "the capital of France" is no airport state.
@@ -497,7 +529,8 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
   const keys = candidate.plans.filter((plan) => plan.role === 'key' && plan.slot.type === 'string' && slots[plan.slot.name] === undefined);
   // (Not a word for a column of codes: "earthquakes in Alaska" looks no event id up; nor a name for
   // a key whose every value is known and none is it: "Texas" of states written TX would find nothing.)
-  const [key] = keys.length === 1 && guessed === 0 && !(named !== null && !/\d/.test(named) && context.table?.codesOnly(keys[0]!.column)) && !context.table?.isComplete(keys[0]!.column) ? keys : [];
+  const [key] =
+    keys.length === 1 && guessed === 0 && !(named !== null && !/\d/.test(named) && context.table?.codesOnly(keys[0]!.column)) && !(named !== null && context.table?.otherCode(keys[0]!.column, named)) && !context.table?.isComplete(keys[0]!.column) ? keys : [];
   const keyPointed = key !== undefined && (context.tableNamed === true || (key.label !== null && labelStems(key.label).some((l) => context.words.some((w) => w.stem === l))));
   if (keyPointed && span !== undefined && take(key, named, span)) guessed = 1;
   // A text search takes it too, when the question names this data or one of its columns: "what is
@@ -730,6 +763,7 @@ export function nextDouble(value: number, direction: 1 | -1): number {
   return new Float64Array(bits.buffer)[0]!;
 }
 
+
 const unitWords = new Set(['min', 'mins', 'sec', 'secs', 'ms', 'hr', 'hrs', 'mm', 'cm', 'km', 'ft', 'kg', 'lb', 'lbs', 'usd', 'eur', 'pct', 'percent', 'kwh', 'mph', 'kmh'].map((w) => stem(w)));
 
 /** The column of a `column` slot's options whose every word the question says (the one of most words). */
@@ -741,8 +775,9 @@ export function namedChoice(slot: Slot, words: QuestionWord[]): string | null {
       .split(' ')
       .filter((w) => w.length > 0 && !stopWords.has(w))
       .map((w) => stem(w));
-    // A unit at the end of the name need not be said ("running time" of `Running_Time_min`).
-    const stems = all.length >= 2 && unitWords.has(all.at(-1)!) ? all.slice(0, -1) : all;
+    // A unit at the end of the name need not be said ("running time" of `Running_Time_min`), nor
+    // an identifier's "id" ("user u0381" of `user_id`).
+    const stems = all.length >= 2 && (unitWords.has(all.at(-1)!) || identifiedThing(all.join(' ')) !== null) ? all.slice(0, -1) : all;
     // Or by its initials, as people shorten a name of three words or more ("mpg" of `Miles_per_Gallon`).
     const short = initials(foldValue(humanWords(column)));
     const byInitials = short !== null && short.length >= 3 && words.some((w) => w.word === short);
@@ -750,6 +785,11 @@ export function namedChoice(slot: Slot, words: QuestionWord[]): string | null {
     if (!best || stems.length > best.size) best = { column, size: stems.length };
   }
   return best?.column ?? null;
+}
+
+/** The letters (and a joining `-` or `_`) a code starts its digits with, lower-case: `ord_` of `ord_100217`; null for none. */
+function codePrefix(value: string): string | null {
+  return /^([A-Za-z]+[-_]?)\d/.exec(value)?.[1]?.toLowerCase() ?? null;
 }
 
 /** Whether a column's word is the question's word as data shortens it (`mag` of "magnitude", `temp` of "temperature"), as the router reads it. */
@@ -784,8 +824,9 @@ function keyValue(plan: SlotPlan, context: FillContext, taken: (span: Span) => b
   if (quoted) return { value: quoted.value, span: quoted.span };
   for (const token of context.parsed.keyTokens) {
     if (taken(token.span) || valueSpans.some(([s, e]) => token.span[0] < e && token.span[1] > s)) continue;
-    // A capitalised ordinary word ("USA" aside) is as likely a shout as a key; codes pass.
-    if (canonicalTerm(token.value.toLowerCase()) === null) continue;
+    // A capitalised ordinary word ("USA" aside) is as likely a shout as a key; codes pass, not
+    // those of another kind ("cus_1009" looks no order `ord_…` up).
+    if (canonicalTerm(token.value.toLowerCase()) === null || context.table?.otherCode(plan.column, token.value)) continue;
     return { value: token.value, span: token.span };
   }
   const labelled = labelledValue({ ...plan, slot: { ...plan.slot, type: plan.slot.type === 'integer' ? 'integer' : 'enum', enum_values: [] } }, context);

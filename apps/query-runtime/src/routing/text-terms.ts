@@ -237,3 +237,11 @@ export function foldValue(text: string): string {
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+const identifierWords = new Set(['id', 'uuid', 'guid']);
+
+/** What an identifier's label names (`user` of "user id", `customer` of "customer id"); null for other labels. */
+export function identifiedThing(label: string): string | null {
+  const parts = label.split(' ');
+  return parts.length === 2 && identifierWords.has(parts[1]!) ? parts[0]! : null;
+}
