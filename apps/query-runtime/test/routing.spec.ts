@@ -1279,6 +1279,7 @@ describe('counts of the rows with a value of a column the count does not filter 
       payment_method: ['card', 'paypal'][i % 2],
       currency: ['USD', 'EUR'][i % 2],
       customer: { id: `cus_${1000 + ((i * 31) % 250)}`, tier: ['gold', 'standard'][i % 2] },
+      carrier: ['Hermes Parcel', 'UPS Ground', 'FedEx Home', 'Royal Mail', 'DHL Express', 'GLS Europe', 'DPD Classic', 'Canada Post', 'USPS Priority', 'Japan Post', 'PostNL Standard', 'Correos Express'][(i * 5) % 12],
       total_amount: 10 + ((i * 37) % 400),
     }));
   const readings = () =>
@@ -1317,5 +1318,12 @@ describe('counts of the rows with a value of a column the count does not filter 
     expect(ask('How many devices are there?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_distinct_readings' }, slots: { column: 'device_id' } });
     expect(ask('What is the average value for device dev-a1?')).toMatchObject({ kind: 'answer', slots: { device_id: 'dev-a1' } });
     expect(ask('How many readings per device?')).toMatchObject({ kind: 'answer', slots: { column: 'device_id' } });
+    expect(ask('Which user has the most plays?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_plays_by_column' }, slots: { column: 'user_id', n: 1 } });
+  });
+
+  it('reads a value named by part of its words, and "by" after a participle as who did it', () => {
+    expect(ask('How many orders were shipped with Hermes?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_orders_where' }, slots: { column: 'carrier', value: 'Hermes Parcel' } });
+    // Counted, not grouped per user ("by users" had read as a grouping the count did not have).
+    expect(ask('How many plays were made by users in Germany on tv?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_plays' }, slots: { user_country: 'DE', device: 'tv' } });
   });
 });

@@ -86,7 +86,8 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
   for (const dimension of roles.dimensions.slice(0, countedDimensions)) drafts.push(build.countBy(dimension));
   // The other labels (a fourth and later: gender, distributor, an earthquake's type) are counted per
   // group by one program that takes the column as a slot.
-  const uncounted = roles.dimensions.slice(countedDimensions);
+  // (And the references: "which user has the most events" of a `user_id`.)
+  const uncounted = [...roles.dimensions.slice(countedDimensions), ...roles.references];
   if (uncounted.length > 0) drafts.push(build.countByAny(uncounted.slice(0, maxChosenColumns)));
   // Rows with a value of a label, name or reference the count does not filter by ("how many issues
   // did octocat open", "plays of Taylor Swift", "orders of customer c_1042"): one count takes the

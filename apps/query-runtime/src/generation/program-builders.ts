@@ -528,7 +528,7 @@ export class ProgramBuilders {
    * programs of their own: "how many movies per distributor", "which type has the most
    * earthquakes"), the column an enum slot; each group answers as `column`, `value`, `count`.
    */
-  countByAny(dimensions: Dimension[]): DraftProgram {
+  countByAny(dimensions: RankedColumn[]): DraftProgram {
     const choice = chooseColumn(dimensions, this.profile.columns, true);
     const [first, second] = dimensions.map((dimension) => dimension.label);
     return this.draft({

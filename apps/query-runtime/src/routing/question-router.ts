@@ -478,6 +478,9 @@ export class QuestionRouter {
     // own rows is a count per group (of a person, for "who"), never a ranking of rows by a measure
     // the question does not name.
     const asksWho = /^\s*(?:and\s+)?who\b/.test(parsed.lower);
+    // A word of the data's own name is no measure's ("the most plays" of plays names no `ms_played`;
+    // "the most played track" may).
+    const dataWord = (table: string, term: string) => !/ed$/.test(most?.[1] ?? '') && (this.tableStemsOf.get(table) ?? []).some((tableStem) => tableStem === term || tableStem === stem(term));
     const mostRows = (table: string) => most !== null && [most[1], most[2]].some((word) => word !== undefined && (this.tableStemsOf.get(table) ?? []).includes(stem(word)));
     const personColumnOf = (candidate: CandidateProfile): string | undefined =>
       (candidate.plans.find((plan) => plan.role === 'column')?.slot.enum_values ?? []).map(String).find((column) => personLabel.test(` ${foldValue(humanWords(column))} `));
@@ -552,19 +555,36 @@ export class QuestionRouter {
     if (only === undefined) {
       const nothing = top.length === 0;
       for (const [table, values] of this.tables) {
-        const columns = new Set(values.mentions(qWords).filter((mention) => !mention.part).map((mention) => mention.column));
-        if (columns.size === 0) continue;
+        const found = values.mentions(qWords);
+        const columns = new Set(found.filter((mention) => !mention.part).map((mention) => mention.column));
+        // (A value named by part of its words brings the programs choosing its column: `count_<table>_where`.)
+        const parts = new Set(found.filter((mention) => mention.part).map((mention) => mention.column));
+        if (columns.size === 0 && parts.size === 0) continue;
         // (Only columns no program already ranked filters: most questions find theirs by words.)
         for (const hit of top) for (const plan of this.candidates[hit.id]!.plans) if (plan.role === 'eq' && plan.column !== null && this.candidates[hit.id]!.table === table) columns.delete(plan.column);
-        if (columns.size === 0) continue;
+        if (columns.size === 0 && parts.size === 0) continue;
         for (const candidate of this.candidates) {
           if (candidate.table !== table || top.some((hit) => hit.id === candidate.index)) continue;
           // (A value of the column a program chooses is one it filters: `count_<table>_where`.)
           const choices = candidate.plans.find((plan) => plan.role === 'column')?.slot.enum_values ?? [];
-          const filters = (plan: SlotPlan) => plan.role === 'eq' && (plan.column !== null ? columns.has(plan.column) : plan.chosen === true && choices.some((column) => columns.has(String(column))));
-          if (!nothing && !candidate.plans.some(filters)) continue;
+          const filters = (plan: SlotPlan) =>
+            plan.role === 'eq' && (plan.column !== null ? columns.has(plan.column) : plan.chosen === true && choices.some((column) => columns.has(String(column)) || parts.has(String(column))));
+          if (!(nothing && columns.size > 0) && !candidate.plans.some(filters)) continue;
           const hit = hits.find((h) => h.id === candidate.index);
           top.push({ id: candidate.index, score: hit?.score ?? 0, queryTerms: hit?.queryTerms ?? [], terms: hit?.terms ?? [] });
+        }
+      }
+    }
+    // The count of the rows with a value of a column it chooses is weighed against the table's plain
+    // count, which has the same filters ("purchases by users in Brazil" is a count of purchases).
+    if (only === undefined) {
+      for (const hit of [...top]) {
+        const ranked = this.candidates[hit.id]!;
+        if (ranked.family !== 'count' || !ranked.plans.some((plan) => plan.chosen && plan.role === 'eq')) continue;
+        for (const candidate of this.candidates) {
+          if (candidate.table !== ranked.table || candidate.family !== 'count' || candidate.groupBy.length > 0 || candidate.plans.some((plan) => plan.role === 'column') || top.some((h) => h.id === candidate.index)) continue;
+          const found = hits.find((h) => h.id === candidate.index);
+          top.push({ id: candidate.index, score: found?.score ?? 0, queryTerms: found?.queryTerms ?? [], terms: found?.terms ?? [] });
         }
       }
     }
@@ -913,7 +933,7 @@ export class QuestionRouter {
       const rowsForCount =
         asksHowMany && candidate.family !== null && rowFamilies.has(candidate.family)
           ? 0.3
-          : candidate.family === 'top_n' && mostRows(candidate.table) && !measures.some((list) => list.some((term) => contentTerms.has(term)))
+          : candidate.family === 'top_n' && mostRows(candidate.table) && !measures.some((list) => list.some((term) => contentTerms.has(term) && !dataWord(candidate.table, term)))
             ? 0.6
             : 0;
       // A measure the question names in part, with words it does not say ("co2" of "adjusted co2"
@@ -1184,6 +1204,9 @@ function filledColumns(candidate: CandidateProfile, slots: Readonly<Record<strin
 function groupByCue(lower: string): string[] {
   const out: string[] = [];
   for (const match of lower.matchAll(/\b(?:per|by|for each|for every|each|across|among|between)\s+(?:the\s+|their\s+|its\s+)?([a-z][a-z ]{1,30}?)(?=\s*(?:[?.,!]|$|\band\b|\bwith\b|\bfor\b|\bin\b))/g)) {
+    // "purchases made by users in Brazil", "issues opened by bots": "by" after a verb's participle
+    // names who did it, not groups ("grouped by", "broken down by", "sorted by" still group).
+    if (match[0].startsWith('by') && agentBy.test(lower.slice(0, match.index))) continue;
     const words = foldValue(match[1] ?? '').split(' ');
     // "by origin", "by mpaa rating", "per time of day": one to three words, the column name.
     out.push(words.slice(0, 3).join(' '), words.slice(0, 2).join(' '), words[0] ?? '');
@@ -1196,6 +1219,9 @@ function groupByCue(lower: string): string[] {
   for (const match of lower.matchAll(/\b(?:top|bottom|best|worst)\s+(?:\d+\s+)?([a-z]+)\s+(?:by|in|for|on|of)\b/g)) out.push(foldValue(match[1] ?? ''));
   return [...new Set(out.filter((w) => w.length > 1).map((w) => w.replace(/s$/, '')))];
 }
+
+/** A participle just before "by" that names who did something (`made`, `opened`, `authored`), not a grouping. */
+const agentBy = /\b(?!(?:grouped|sorted|ordered|ranked|broken|split|divided|segmented|categorized|categorised|classified|bucketed|aggregated|partitioned|organized|organised|arranged)\b)(?:[a-z]+ed|made|written|done|sold|taken|given|paid|sent|built|run|won|held|seen|bought|caught|driven|flown|drawn|led|hit|shot|struck|read)\s+$/;
 
 /** `country` → `countries`, `class` → `classes`, `state` → `states`. */
 function plural(label: string): string {

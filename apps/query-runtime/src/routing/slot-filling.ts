@@ -371,7 +371,9 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
   // open") chooses, when the question names no column, the one column a value it gives belongs to.
   if (columnPlan && chosen === null && candidate.plans.some((plan) => plan.chosen && plan.role === 'eq')) {
     const choices = new Set((columnPlan.slot.enum_values ?? []).map(String));
-    const owners = new Set(mentions.filter((m) => !m.part && choices.has(m.column) && !taken(m.span) && !eachOf(m.span)).map((m) => m.column));
+    // (A value named by part of its words only when no value is named whole: "dependabot" of `dependabot[bot]`.)
+    const named = mentions.filter((m) => choices.has(m.column) && !taken(m.span) && !eachOf(m.span));
+    const owners = new Set((named.some((m) => !m.part) ? named.filter((m) => !m.part) : named).map((m) => m.column));
     // Or the one column whose codes look like a code it gives ("u0381" of users `u0001`…).
     if (owners.size === 0) {
       for (const span of context.unlisted ?? []) for (const column of context.table?.codeColumns(parsed.text.slice(span[0], span[1])) ?? []) if (choices.has(column)) owners.add(column);
