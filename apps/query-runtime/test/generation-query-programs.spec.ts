@@ -74,6 +74,13 @@ const data: Record<string, Row[]> = {
   employment: parse(readFileSync(join(vegaDataDir(), 'us-employment.csv'), 'utf8'), { columns: true, cast: true, skip_empty_lines: true }) as Row[],
   // GeoJSON features: every quantity is a field of a nested object (`properties.mag`).
   earthquakes: (vegaJson('earthquakes.json') as { features: Row[] }).features,
+  // Leave requests, most of them pending with no approver yet (the group without a value is the largest).
+  leave: Array.from({ length: 300 }, (_, index) => ({
+    request_id: `lr_${50_000 + index}`,
+    approver: index % 3 === 0 ? ['Ines Haddad', 'Tom Berg', 'Ana Lima'][index % 9 === 0 ? 0 : index % 2] : null,
+    leave_type: ['vacation', 'sick', 'unpaid'][index % 3],
+    days: 1 + (index % 10),
+  })),
   // Hourly observations stamped in Unix seconds (`dt`, OpenWeather's way) and milliseconds (`ts`).
   observations: Array.from({ length: 24 * 75 }, (_, index) => {
     const seconds = Date.UTC(2024, 2, 1) / 1000 + index * 3600;
@@ -508,6 +515,20 @@ describe('counts of the rows with a value of a column the count does not filter'
     const [filtered] = await run('movies', 'count_movies_where', { column: 'Director', value: director, major_genre: genre });
     expect(num(filtered!.count)).toBe(movies.filter((movie) => movie.Director === director && movie['Major Genre'] === genre).length);
     expect(await run('movies', 'count_movies_where', { column: 'Distributor', value: 'Nobody Pictures' })).toEqual([{ column: 'Distributor', value: 'Nobody Pictures', count: 0 }]);
+  });
+});
+
+describe('groups without a value', () => {
+  it('rank after every group with one, whatever their size', async () => {
+    const leave = data.leave as Record<string, unknown>[];
+    const counts = new Map<string, number>();
+    for (const row of leave) if (typeof row.approver === 'string') counts.set(row.approver, (counts.get(row.approver) ?? 0) + 1);
+    const [busiest] = [...counts].sort((a, b) => b[1] - a[1]);
+    expect(leave.filter((row) => row.approver === null).length).toBeGreaterThan(busiest![1]);
+    expect(await run('leave', 'count_leave_by_approver', { n: 1 })).toEqual([{ approver: busiest![0], count: busiest![1] }]);
+    // Every group is still there when no n is given, the one without a value last.
+    const all = await run('leave', 'count_leave_by_approver');
+    expect(all.at(-1)).toEqual({ approver: null, count: leave.filter((row) => row.approver === null).length });
   });
 });
 

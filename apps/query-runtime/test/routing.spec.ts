@@ -1290,7 +1290,18 @@ describe('counts of the rows with a value of a column the count does not filter 
       unit: ['C', '%'][i % 2],
       value: 10 + ((i * 7) % 30),
     }));
-  const ask = askingOver('querylane-routing-count-where-', () => ({ issues: issues(), plays: plays(), orders: orders(), readings: readings() }));
+  const people = ['Ana Lima', 'Tom Berg', 'Ines Haddad', 'Kai Chen', 'Ola Nowak', 'Raj Patel', 'Eva Roth', 'Leo Park'];
+  const runs = () =>
+    Array.from({ length: 1000 }, (_, i) => ({
+      run_id: `run_${300_000 + i}`,
+      repository_full_name: `acme/${['web', 'api', 'billing', 'data', 'docs', 'infra', 'mobile', 'search'][(i * 3) % 8]}`,
+      status: ['success', 'failed', 'cancelled'][i % 3],
+      event: ['push', 'pull_request', 'schedule'][i % 3],
+      branch: ['main', 'develop'][i % 2],
+      author: { id: `usr_${1000 + (i % 80)}`, name: `${people[i % 8]} ${String.fromCharCode(65 + ((i % 80) >> 3))}.` },
+      duration_seconds: 60 + ((i * 37) % 900),
+    }));
+  const ask = askingOver('querylane-routing-count-where-', () => ({ issues: issues(), plays: plays(), orders: orders(), readings: readings(), runs: runs() }));
 
   it('counts the rows with the value given of the column named, or of the one column holding it', () => {
     expect(ask('How many issues did mcollina author?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_issues_where' }, slots: { column: 'author', value: 'mcollina' } });
@@ -1319,6 +1330,14 @@ describe('counts of the rows with a value of a column the count does not filter 
     expect(ask('What is the average value for device dev-a1?')).toMatchObject({ kind: 'answer', slots: { device_id: 'dev-a1' } });
     expect(ask('How many readings per device?')).toMatchObject({ kind: 'answer', slots: { column: 'device_id' } });
     expect(ask('Which user has the most plays?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_plays_by_column' }, slots: { column: 'user_id', n: 1 } });
+  });
+
+  it('ranks the groups of the thing a name or an id names by how many rows each has ("which X has the most …")', () => {
+    // (A ranking of single runs by their duration had answered these.)
+    expect(ask('Which repository has the most runs?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_runs_by_repository_full_name' }, slots: { n: 1 } });
+    expect(ask('Which author has the most runs?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_runs_by_column' }, slots: { column: 'author.name', n: 1 } });
+    // Of two columns named alike, the one whose codes the value looks like.
+    expect(ask('How many runs did author usr_1005 trigger?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_runs_where' }, slots: { column: 'author.id', value: 'usr_1005' } });
   });
 
   it('reads a value named by part of its words, and "by" after a participle as who did it', () => {

@@ -709,7 +709,9 @@ export class ProgramBuilders {
  * A CASE per direction: ORDER BY cannot take its direction from a parameter.
  */
 function rankGroups(value: string, group: string): string {
-  const ranking = `CASE WHEN $order = 'asc' THEN ${value} END ASC NULLS LAST, ${value} DESC NULLS LAST`;
+  // The group of rows without a value ranks after every group with one: it is no approver, no
+  // genre ("which approver handled the most requests" had answered the pending ones, with none).
+  const ranking = `(${group}) IS NULL, CASE WHEN $order = 'asc' THEN ${value} END ASC NULLS LAST, ${value} DESC NULLS LAST`;
   return `QUALIFY $n IS NULL OR rank() OVER (ORDER BY ${ranking}) <= $n ORDER BY ${ranking}, ${group}`;
 }
 

@@ -2,7 +2,7 @@
 // which column each slot filters, the words the program answers to, and the data values it can filter on.
 import type { ProgramFamily, Slot } from '../generation/index.js';
 import { parseSteps, routeCandidateSchema, type ColumnValues, type DataValues, type ParsedSteps, type RouteCandidateInput, type SlotValue } from './routing.types.js';
-import { canonicalTerm, foldValue, humanWords, identifiedThing, initials, stem } from './text-terms.js';
+import { canonicalTerm, foldValue, humanWords, identifiedThing, initials, pathWords, stem } from './text-terms.js';
 
 export type SlotRole = 'eq' | 'min' | 'max' | 'from' | 'to' | 'limit' | 'order' | 'interval' | 'term' | 'key' | 'column' | 'other';
 
@@ -111,11 +111,11 @@ export function profileCandidate(input: RouteCandidateInput, index: number, valu
       .map((w) => stem(w))
       .filter((w) => !tableOperationWords.has(w)),
     // A grouping by the chosen column (`$column`) groups by any of the columns it may choose.
-    // (An identifier's grouping is by what it identifies too: "per device" of `device_id`.)
+    // (An identifier's grouping is by what it identifies too: "per device" of `device_id`, "which
+    // show" of `show.name`.)
     groupBy: (steps?.group_by ?? [])
       .flatMap((c) => (c === '$column' ? (steps?.column_choice?.columns ?? []) : c === 'period' ? [] : [c]))
-      .map((c) => foldValue(humanWords(c)))
-      .flatMap((label) => [label, ...(identifiedThing(label) ?? [])]),
+      .flatMap((c) => [foldValue(humanWords(c)), ...(identifiedThing(pathWords(c)) ?? [])]),
     document: {
       id: index,
       name: candidate.name.replace(/_/g, ' '),

@@ -7,7 +7,7 @@ import { howMany, parseQuestion, type ParsedQuestion, type Span } from './questi
 import type { DataValues, RouteAnswer, RouteCandidateInput, RouteOptions, RouteResult, RouterOptions, ScoredAlternative, SlotValue } from './routing.types.js';
 import type { ProgramFamily } from '../generation/index.js';
 import { directionOf, directionSaid, fillSlots, flagMention, namedChoice, questionWords, TableValues, type QuestionWord, type SlotFill, type ValueMention } from './slot-filling.js';
-import { canonicalTerm, escapeRegExp, foldValue, humanWords, identifiedThing, impliedMeasures, stem, stopWords, terms, words } from './text-terms.js';
+import { canonicalTerm, escapeRegExp, foldValue, humanWords, identifiedThing, impliedMeasures, pathWords, stem, stopWords, terms, words } from './text-terms.js';
 
 /**
  * Chosen on the bench's tuning half (bench/routing: every other labelled question): the best in-scope
@@ -503,7 +503,7 @@ export class QuestionRouter {
         labels.find(([label]) => !label.includes(' ') && (label === countedWord || stem(label) === stem(countedWord))) ??
         this.tables
           .get(table)
-          ?.labels.filter(({ column }) => stem(identifiedThing(foldValue(column.replace(/[._-]+/g, ' '))) ?? '') === stem(countedWord))
+          ?.labels.filter(({ column }) => stem(identifiedThing(pathWords(column)) ?? '') === stem(countedWord))
           .map(({ column }) => ['', column] as const)[0] ??
         this.tables.get(table)?.labels.flatMap((label) => (label.stems.length === 1 && !humanWords(label.column).includes(' ') && label.stems[0] === stem(countedWord) ? [['', label.column] as const] : []))[0];
       // ("how many resolved tickets" counts the resolved ones, not the flag's two values.)
@@ -862,7 +862,17 @@ export class QuestionRouter {
         (asksWho && candidate.groupBy.some((label) => personLabel.test(` ${label} `))) ||
         (groupCue.length > 0 &&
           directed !== false &&
-          (byCategory || candidate.groupBy.some((column) => groupCue.some((cue) => [column, column.replace(/s$/, '')].some((g) => g === cue || g.endsWith(` ${cue}`) || cue.endsWith(g) || (cue.length >= 5 && editDistance(cue, g, 1) <= 1))))));
+          (byCategory ||
+            candidate.groupBy.some((column) =>
+              // ("which repository" of `repository_full_name`: a grouping named by the thing its name or
+              // id names; "which user" is no `user_country`.)
+              // (Not the first word of a longer cue: "per leave request" is no grouping by `leave_type`.)
+              groupCue.some((cue) =>
+                [column, column.replace(/s$/, '')].some(
+                  (g) => g === cue || g.endsWith(` ${cue}`) || (g.startsWith(`${cue} `) && namingTail.test(g.slice(cue.length + 1)) && !groupCue.some((other) => other.startsWith(`${cue} `))) || cue.endsWith(g) || (cue.length >= 5 && editDistance(cue, g, 1) <= 1),
+                ),
+              ),
+            )));
       // An aggregate that groups by what the question ranks and orders by the measure the question
       // names is a ranking too: "top genres by worldwide gross", "which origin has the most
       // horsepower" rank groups, not rows. ("which origin has the most cars" names no measure: a
@@ -1207,6 +1217,8 @@ function groupByCue(lower: string): string[] {
     // "purchases made by users in Brazil", "issues opened by bots": "by" after a verb's participle
     // names who did it, not groups ("grouped by", "broken down by", "sorted by" still group).
     if (match[0].startsWith('by') && agentBy.test(lower.slice(0, match.index))) continue;
+    // "across all meters", "among all users": over every one, not per one.
+    if (/^all\b/.test(match[1] ?? '')) continue;
     const words = foldValue(match[1] ?? '').split(' ');
     // "by origin", "by mpaa rating", "per time of day": one to three words, the column name.
     out.push(words.slice(0, 3).join(' '), words.slice(0, 2).join(' '), words[0] ?? '');
@@ -1219,6 +1231,9 @@ function groupByCue(lower: string): string[] {
   for (const match of lower.matchAll(/\b(?:top|bottom|best|worst)\s+(?:\d+\s+)?([a-z]+)\s+(?:by|in|for|on|of)\b/g)) out.push(foldValue(match[1] ?? ''));
   return [...new Set(out.filter((w) => w.length > 1).map((w) => w.replace(/s$/, '')))];
 }
+
+/** The words after a thing's name in a column naming it: `repository full name`, `driver id`. */
+const namingTail = /^(?:full name|display name|name|id|login|username|handle|title|code|key|slug|number|no)$/;
 
 /** A participle just before "by" that names who did something (`made`, `opened`, `authored`), not a grouping. */
 const agentBy = /\b(?!(?:grouped|sorted|ordered|ranked|broken|split|divided|segmented|categorized|categorised|classified|bucketed|aggregated|partitioned|organized|organised|arranged)\b)(?:[a-z]+ed|made|written|done|sold|taken|given|paid|sent|built|run|won|held|seen|bought|caught|driven|flown|drawn|led|hit|shot|struck|read)\s+$/;

@@ -7,7 +7,7 @@ import type { ParsedQuestion, Span } from './question-parse.js';
 import { parseNumber } from './question-parse.js';
 import { placeNames } from './place-codes.js';
 import type { ColumnValues, SlotValue } from './routing.types.js';
-import { canonicalTerm, escapeRegExp, foldValue, humanWords, identifiedThing, impliedMeasures, initials, stem, stopWords } from './text-terms.js';
+import { canonicalTerm, escapeRegExp, foldValue, humanWords, identifiedThing, impliedMeasures, initials, pathWords, stem, stopWords } from './text-terms.js';
 
 export interface QuestionWord {
   word: string;
@@ -368,8 +368,10 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
   const hinted = context.columnHint !== undefined && (columnPlan?.slot.enum_values ?? []).map(String).includes(context.columnHint) ? context.columnHint : null;
   let chosen = columnPlan ? (namedChoice(columnPlan.slot, context.words) ?? hinted) : null;
   // A program counting the rows with a value of the column it chooses ("how many issues did octocat
-  // open") chooses, when the question names no column, the one column a value it gives belongs to.
-  if (columnPlan && chosen === null && candidate.plans.some((plan) => plan.chosen && plan.role === 'eq')) {
+  // open") chooses, when the question names no column, the one column a value it gives belongs to;
+  // so it does between columns named alike ("employee emp_10040" of `employee.id`, not `employee.name`).
+  const alike = columnPlan && chosen !== null ? namedChoices(columnPlan.slot, context.words) : [];
+  if (columnPlan && (chosen === null || alike.length > 1) && candidate.plans.some((plan) => plan.chosen && plan.role === 'eq')) {
     const choices = new Set((columnPlan.slot.enum_values ?? []).map(String));
     // (A value named by part of its words only when no value is named whole: "dependabot" of `dependabot[bot]`.)
     const named = mentions.filter((m) => choices.has(m.column) && !taken(m.span) && !eachOf(m.span));
@@ -378,7 +380,8 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
     if (owners.size === 0) {
       for (const span of context.unlisted ?? []) for (const column of context.table?.codeColumns(parsed.text.slice(span[0], span[1])) ?? []) if (choices.has(column)) owners.add(column);
     }
-    if (owners.size === 1) chosen = [...owners][0]!;
+    const [owner] = owners.size === 1 ? owners : [];
+    if (owner !== undefined && (alike.length <= 1 || alike.includes(owner))) chosen = owner;
   }
   if (columnPlan && chosen !== null) take(columnPlan, chosen, null);
   // (A bound on, or a value of, the chosen column is a plan of that column; with none chosen, of none.)
@@ -765,28 +768,36 @@ export function nextDouble(value: number, direction: 1 | -1): number {
   return new Float64Array(bits.buffer)[0]!;
 }
 
-
 const unitWords = new Set(['min', 'mins', 'sec', 'secs', 'ms', 'hr', 'hrs', 'mm', 'cm', 'km', 'ft', 'kg', 'lb', 'lbs', 'usd', 'eur', 'pct', 'percent', 'kwh', 'mph', 'kmh'].map((w) => stem(w)));
 
 /** The column of a `column` slot's options whose every word the question says (the one of most words). */
 export function namedChoice(slot: Slot, words: QuestionWord[]): string | null {
-  let best: { column: string; size: number } | null = null;
+  return namedChoices(slot, words)[0] ?? null;
+}
+
+/** The columns of a `column` slot's options the question names, those of most words (all of them when they tie). */
+function namedChoices(slot: Slot, words: QuestionWord[]): string[] {
+  const found: { column: string; size: number }[] = [];
   for (const column of (slot.enum_values ?? []).map(String)) {
     // Every word of the name, one letter too: "life expectancy" is no name of `p_life_expect`.
     const all = foldValue(humanWords(column))
       .split(' ')
       .filter((w) => w.length > 0 && !stopWords.has(w))
       .map((w) => stem(w));
-    // A unit at the end of the name need not be said ("running time" of `Running_Time_min`), nor
-    // an identifier's "id" ("user u0381" of `user_id`).
-    const stems = all.length >= 2 && (unitWords.has(all.at(-1)!) || identifiedThing(all.join(' ')) !== null) ? all.slice(0, -1) : all;
+    // A unit at the end of the name need not be said ("running time" of `Running_Time_min`).
+    const stems = all.length >= 2 && unitWords.has(all.at(-1)!) ? all.slice(0, -1) : all;
+    // Nor an identifier's "id" or a name's "name" ("user u0381" of `user_id`, "which approver" of
+    // `approver.name`, the field's path said).
+    const thing = identifiedThing(pathWords(column));
     // Or by its initials, as people shorten a name of three words or more ("mpg" of `Miles_per_Gallon`).
     const short = initials(foldValue(humanWords(column)));
     const byInitials = short !== null && short.length >= 3 && words.some((w) => w.word === short);
-    if (!byInitials && (stems.length === 0 || !stems.every((s) => words.some((w) => w.stem === s || shortens(s, w.word))))) continue;
-    if (!best || stems.length > best.size) best = { column, size: stems.length };
+    const said = (list: string[]) => list.length > 0 && list.every((s) => words.some((w) => w.stem === s || shortens(s, w.word)));
+    if (!byInitials && !said(stems) && !(thing !== null && said([stem(thing)]))) continue;
+    found.push({ column, size: said(stems) ? stems.length : 1 });
   }
-  return best?.column ?? null;
+  const most = Math.max(0, ...found.map((f) => f.size));
+  return found.filter((f) => f.size === most).map((f) => f.column);
 }
 
 /** The letters (and a joining `-` or `_`) a code starts its digits with, lower-case: `ord_` of `ord_100217`; null for none. */

@@ -238,10 +238,18 @@ export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-const identifierWords = new Set(['id', 'uuid', 'guid']);
+const identifierWords = new Set(['id', 'uuid', 'guid', 'name', 'login', 'username', 'handle']);
 
-/** What an identifier's label names (`user` of "user id", `customer` of "customer id"); null for other labels. */
+/**
+ * What a label that names a thing by its identifier or name names: `user` of "user id", `show` of
+ * "show name", `author` of "author login"; null for other labels.
+ */
 export function identifiedThing(label: string): string | null {
   const parts = label.split(' ');
-  return parts.length === 2 && identifierWords.has(parts[1]!) ? parts[0]! : null;
+  return parts.length === 2 && identifierWords.has(parts[1]!) && !stopWords.has(parts[0]!) ? parts[0]! : null;
+}
+
+/** A column's words with the path of a field (`approver name` of `approver.name`), folded. */
+export function pathWords(column: string): string {
+  return foldValue(column.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_\-./()]+/g, ' ')).replace(/\s+/g, ' ').trim();
 }
