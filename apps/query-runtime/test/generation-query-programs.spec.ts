@@ -81,6 +81,9 @@ const data: Record<string, Row[]> = {
     leave_type: ['vacation', 'sick', 'unpaid'][index % 3],
     days: 1 + (index % 10),
   })),
+  // Energy used per reading: Harbor has more readings of less each (the largest total, not the
+  // largest average).
+  energy: Array.from({ length: 400 }, (_, index) => ({ building: index % 4 === 0 ? 'Lindenhof' : 'Harbor', tariff: ['peak', 'offpeak'][index % 2], kwh: index % 4 === 0 ? 9 + (index % 5) : 4 + (index % 3) })),
   // Hourly observations stamped in Unix seconds (`dt`, OpenWeather's way) and milliseconds (`ts`).
   observations: Array.from({ length: 24 * 75 }, (_, index) => {
     const seconds = Date.UTC(2024, 2, 1) / 1000 + index * 3600;
@@ -515,6 +518,18 @@ describe('counts of the rows with a value of a column the count does not filter'
     const [filtered] = await run('movies', 'count_movies_where', { column: 'Director', value: director, major_genre: genre });
     expect(num(filtered!.count)).toBe(movies.filter((movie) => movie.Director === director && movie['Major Genre'] === genre).length);
     expect(await run('movies', 'count_movies_where', { column: 'Distributor', value: 'Nobody Pictures' })).toEqual([{ column: 'Distributor', value: 'Nobody Pictures', count: 0 }]);
+  });
+});
+
+describe('quantities that add up', () => {
+  it('are summed first, and groups ranked by the sum ("which building used the most kWh")', async () => {
+    const energy = data.energy as { building: string; kwh: number }[];
+    const totals = new Map<string, number>();
+    for (const row of energy) totals.set(row.building, (totals.get(row.building) ?? 0) + row.kwh);
+    const [most] = [...totals].sort((a, b) => b[1] - a[1]);
+    expect(program('energy', 'sum_kwh').family).toBe('aggregate');
+    const [top] = await run('energy', 'sum_kwh_by_building', { n: 1 });
+    expect(top).toMatchObject({ building: most![0], sum_kwh: most![1] });
   });
 });
 

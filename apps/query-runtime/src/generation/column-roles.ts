@@ -84,7 +84,11 @@ const ownNumberName = /^(number|no|nr|num)$/i;
 const rowNumberName = /^(index|idx|row|rownum|rowid|row (number|num|no|nr|index|idx|id)|unnamed:? ?0|level 0)$/;
 // Below this many rows, unique consecutive numbers may be chance rather than a row number.
 const minRowsForRowNumber = 10;
-const additiveName = /(gross|sales|revenue|amount|total|cost|budget|votes|quantity|qty|spend|profit|income|population|count)/i;
+// Quantities that add up (money, counts of things and events, energy used): summed first, the
+// average beside it; "which building used the most kWh", "the repository with the most deletions"
+// rank by the sum.
+const additiveName =
+  /(gross|sales|revenue|amount|total|cost|budget|votes|quantity|qty|spend|profit|income|population|count|downloads|views|clicks|likes|kudos|additions|deletions|installs|visits|streams|impressions|shares|signups|units|guests|passengers|kwh|energy|consumption)/i;
 const integerType = /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT)$/i;
 // A calendar year held as a number (gapminder's `year`: 1955…2005) labels rows, it is not measured:
 // nobody averages or ranks by it, though "after 1990" filters by it. Named so, whole, and within the
