@@ -25,6 +25,10 @@ export interface CandidateProfile {
   table: string;
   slots: Slot[];
   plans: SlotPlan[];
+  /** The columns its `column` slot chooses among (steps.column_choice); empty without one. */
+  choices: string[];
+  /** Counts the rows with a value of the column it chooses (`count_<table>_where`): a filter, not a choice of what to compute. */
+  countsValue: boolean;
   /** Folded labels of the group-by columns. */
   groupBy: string[];
   /** Every column the plan reads. */
@@ -99,6 +103,8 @@ export function profileCandidate(input: RouteCandidateInput, index: number, valu
     slots,
     plans,
     columns: [...columns],
+    choices: (plans.find((plan) => plan.role === 'column')?.slot.enum_values ?? []).map(String),
+    countsValue: plans.some((plan) => plan.chosen === true && plan.role === 'eq'),
     selectsAll: steps?.columns.includes('*') ?? false,
     ranks: ranksByMeasure(candidate.query, steps, family),
     measureTerms: steps?.aggregate?.column && !steps.aggregate.column.startsWith('$') ? humanWords(steps.aggregate.column).split(' ').flatMap((word) => canonicalTerm(word) ?? []) : [],

@@ -2,7 +2,7 @@
 // candidate family cues, slot filling and coverage of what the question states, folded into one
 // score and a confidence; below the threshold the answer is a refusal naming the closest programs.
 import MiniSearch, { type SearchResult } from 'minisearch';
-import { profileCandidate, type CandidateProfile, type SlotPlan } from './candidate-profile.js';
+import { profileCandidate, type CandidateProfile, type SlotRole } from './candidate-profile.js';
 import { howMany, parseQuestion, type ParsedQuestion, type Span } from './question-parse.js';
 import type { DataValues, RouteAnswer, RouteCandidateInput, RouteOptions, RouteResult, RouterOptions, ScoredAlternative, SlotValue } from './routing.types.js';
 import type { ProgramFamily } from '../generation/index.js';
@@ -483,7 +483,7 @@ export class QuestionRouter {
     const dataWord = (table: string, term: string) => !/ed$/.test(most?.[1] ?? '') && (this.tableStemsOf.get(table) ?? []).some((tableStem) => tableStem === term || tableStem === stem(term));
     const mostRows = (table: string) => most !== null && [most[1], most[2]].some((word) => word !== undefined && (this.tableStemsOf.get(table) ?? []).includes(stem(word)));
     const personColumnOf = (candidate: CandidateProfile): string | undefined =>
-      (candidate.plans.find((plan) => plan.role === 'column')?.slot.enum_values ?? []).map(String).find((column) => personLabel.test(` ${foldValue(humanWords(column))} `));
+      candidate.choices.find((column) => personLabel.test(` ${foldValue(humanWords(column))} `));
     // "how many countries" of rows that are country-years: the different values of a column the
     // count names (not a key: one row each), which a distinct count answers and a row count does not;
     // "how many industries" of unemployment across industries, "how many disaster types": the data
@@ -525,6 +525,11 @@ export class QuestionRouter {
       );
     };
     const top = only === undefined ? retrieved.filter((hit) => choosable(hit.id)) : [hits.find((hit) => hit.id === only) ?? { id: only, score: 0, queryTerms: [] as string[], terms: [] as string[] }].map((hit) => ({ id: hit.id as number, score: hit.score, queryTerms: hit.queryTerms, terms: hit.terms }));
+    /** Ranks a program found otherwise than by retrieval's depth, with its retrieval score if it has one. */
+    const rankToo = (candidate: CandidateProfile) => {
+      const hit = hits.find((h) => h.id === candidate.index);
+      top.push({ id: candidate.index, score: hit?.score ?? 0, queryTerms: hit?.queryTerms ?? [], terms: hit?.terms ?? [] });
+    };
     // A name nobody listed ("Titanic") is searched by a text search, whose words the question may not
     // share: those of the retrieved tables are ranked too — of several, those of a name or a title
     // (what a proper name names), not a director's or a note's.
@@ -534,9 +539,7 @@ export class QuestionRouter {
       const naming = (c: CandidateProfile) => c.plans.some((plan) => plan.role === 'term' && /(^|\s)(name|title)$/.test(plan.label ?? ''));
       for (const candidate of searches) {
         if (!naming(candidate) && searches.some((other) => other.table === candidate.table && naming(other))) continue;
-        // Its retrieval score when it was found below the rerank depth.
-        const hit = hits.find((h) => h.id === candidate.index);
-        top.push({ id: candidate.index, score: hit?.score ?? 0, queryTerms: hit?.queryTerms ?? [], terms: hit?.terms ?? [] });
+        rankToo(candidate);
       }
     }
     // "Who authored the most pull requests": a count per person of the data named, found by its words or not.
@@ -544,8 +547,7 @@ export class QuestionRouter {
       for (const candidate of this.candidates) {
         if (candidate.family !== 'count' || !mostRows(candidate.table) || top.some((hit) => hit.id === candidate.index)) continue;
         if (!candidate.groupBy.some((label) => personLabel.test(` ${label} `)) && personColumnOf(candidate) === undefined) continue;
-        const hit = hits.find((h) => h.id === candidate.index);
-        top.push({ id: candidate.index, score: hit?.score ?? 0, queryTerms: hit?.queryTerms ?? [], terms: hit?.terms ?? [] });
+        rankToo(candidate);
       }
     }
     // A whole value the question names brings the programs that filter its column, found by words
@@ -566,12 +568,9 @@ export class QuestionRouter {
         for (const candidate of this.candidates) {
           if (candidate.table !== table || top.some((hit) => hit.id === candidate.index)) continue;
           // (A value of the column a program chooses is one it filters: `count_<table>_where`.)
-          const choices = candidate.plans.find((plan) => plan.role === 'column')?.slot.enum_values ?? [];
-          const filters = (plan: SlotPlan) =>
-            plan.role === 'eq' && (plan.column !== null ? columns.has(plan.column) : plan.chosen === true && choices.some((column) => columns.has(String(column)) || parts.has(String(column))));
-          if (!(nothing && columns.size > 0) && !candidate.plans.some(filters)) continue;
-          const hit = hits.find((h) => h.id === candidate.index);
-          top.push({ id: candidate.index, score: hit?.score ?? 0, queryTerms: hit?.queryTerms ?? [], terms: hit?.terms ?? [] });
+          const filters = takesValueOf(candidate, columns, equalityRoles) || (candidate.countsValue && candidate.choices.some((column) => parts.has(column)));
+          if (!(nothing && columns.size > 0) && !filters) continue;
+          rankToo(candidate);
         }
       }
     }
@@ -580,11 +579,10 @@ export class QuestionRouter {
     if (only === undefined) {
       for (const hit of [...top]) {
         const ranked = this.candidates[hit.id]!;
-        if (ranked.family !== 'count' || !ranked.plans.some((plan) => plan.chosen && plan.role === 'eq')) continue;
+        if (ranked.family !== 'count' || !ranked.countsValue) continue;
         for (const candidate of this.candidates) {
-          if (candidate.table !== ranked.table || candidate.family !== 'count' || candidate.groupBy.length > 0 || candidate.plans.some((plan) => plan.role === 'column') || top.some((h) => h.id === candidate.index)) continue;
-          const found = hits.find((h) => h.id === candidate.index);
-          top.push({ id: candidate.index, score: found?.score ?? 0, queryTerms: found?.queryTerms ?? [], terms: found?.terms ?? [] });
+          if (candidate.table !== ranked.table || candidate.family !== 'count' || candidate.groupBy.length > 0 || candidate.choices.length > 0 || top.some((h) => h.id === candidate.index)) continue;
+          rankToo(candidate);
         }
       }
     }
@@ -594,10 +592,8 @@ export class QuestionRouter {
       for (const candidate of this.candidates) {
         if (candidate.family !== 'count' || top.some((hit) => hit.id === candidate.index)) continue;
         const counted = countedColumn(candidate.table);
-        const choices = candidate.plans.find((plan) => plan.role === 'column')?.slot.enum_values ?? [];
-        if (counted === undefined || !choices.includes(counted) || candidate.groupBy.length > 0 || candidate.plans.some((plan) => plan.chosen)) continue;
-        const hit = hits.find((h) => h.id === candidate.index);
-        top.push({ id: candidate.index, score: hit?.score ?? 0, queryTerms: hit?.queryTerms ?? [], terms: hit?.terms ?? [] });
+        if (counted === undefined || !candidate.choices.includes(counted) || candidate.groupBy.length > 0 || candidate.plans.some((plan) => plan.chosen)) continue;
+        rankToo(candidate);
       }
     }
     // So does a code written as a column's codes are ("cus_1009" of orders' `customer.id`, `cus_…`),
@@ -607,12 +603,8 @@ export class QuestionRouter {
         const columns = new Set(unlisted.filter((t) => t.proper).flatMap((t) => values.codeColumns(parsed.text.slice(t.span[0], t.span[1]))));
         if (columns.size === 0) continue;
         for (const candidate of this.candidates) {
-          if (candidate.table !== table || top.some((hit) => hit.id === candidate.index)) continue;
-          const choices = candidate.plans.find((plan) => plan.role === 'column')?.slot.enum_values ?? [];
-          const filters = (plan: SlotPlan) => (plan.role === 'eq' || plan.role === 'key') && (plan.column !== null ? columns.has(plan.column) : plan.chosen === true && choices.some((column) => columns.has(String(column))));
-          if (!candidate.plans.some(filters)) continue;
-          const hit = hits.find((h) => h.id === candidate.index);
-          top.push({ id: candidate.index, score: hit?.score ?? 0, queryTerms: hit?.queryTerms ?? [], terms: hit?.terms ?? [] });
+          if (candidate.table !== table || top.some((hit) => hit.id === candidate.index) || !takesValueOf(candidate, columns, keyRoles)) continue;
+          rankToo(candidate);
         }
       }
     }
@@ -902,7 +894,7 @@ export class QuestionRouter {
       // "flights per origin airport": a grouping asked is what a count or an aggregate per group answers.
       const distinctColumn = countedColumn(candidate.table);
       // (A count of the rows with a value of the column it chooses is a count like any: `count_<table>_where`.)
-      const choosesColumn = candidate.plans.some((plan) => plan.role === 'column') && !candidate.plans.some((plan) => plan.chosen && plan.role === 'eq');
+      const choosesColumn = candidate.choices.length > 0 && !candidate.countsValue;
       const asked =
         candidate.family === 'count' && (measureCounted || (distinctColumn !== undefined && !choosesColumn && (candidate.groupBy.length === 0 || groupCue.length === 0)))
           ? 0
@@ -1195,6 +1187,14 @@ const frequencyCue = /\b(?:most|least)\s+(?:often|common(?:ly)?|frequent(?:ly)?|
 const weightName = /^(count|counts|cnt|n|freq|frequency|occurrences|tally)$/;
 /** Families that answer with rows of the data rather than a figure. */
 const rowFamilies = new Set<ProgramFamily>(['list', 'range', 'lookup', 'text_search']);
+
+const equalityRoles: ReadonlySet<SlotRole> = new Set(['eq']);
+const keyRoles: ReadonlySet<SlotRole> = new Set(['eq', 'key']);
+
+/** Whether a program takes a value of one of `columns` in a slot of these roles: on the column itself, or on the column it chooses among them. */
+function takesValueOf(candidate: CandidateProfile, columns: ReadonlySet<string>, roles: ReadonlySet<SlotRole>): boolean {
+  return candidate.plans.some((plan) => roles.has(plan.role) && (plan.column !== null ? columns.has(plan.column) : plan.chosen === true && candidate.choices.some((column) => columns.has(column))));
+}
 
 /** The columns the filled slots give a value or a bound (a slot on the chosen column: the column chosen). */
 function filledColumns(candidate: CandidateProfile, slots: Readonly<Record<string, SlotValue>>): Set<string> {

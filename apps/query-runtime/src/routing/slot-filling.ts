@@ -371,8 +371,8 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
   // open") chooses, when the question names no column, the one column a value it gives belongs to;
   // so it does between columns named alike ("employee emp_10040" of `employee.id`, not `employee.name`).
   const alike = columnPlan && chosen !== null ? namedChoices(columnPlan.slot, context.words) : [];
-  if (columnPlan && (chosen === null || alike.length > 1) && candidate.plans.some((plan) => plan.chosen && plan.role === 'eq')) {
-    const choices = new Set((columnPlan.slot.enum_values ?? []).map(String));
+  if (columnPlan && (chosen === null || alike.length > 1) && candidate.countsValue) {
+    const choices = new Set(candidate.choices);
     // (A value named by part of its words only when no value is named whole: "dependabot" of `dependabot[bot]`.)
     const named = mentions.filter((m) => choices.has(m.column) && !taken(m.span) && !eachOf(m.span));
     const owners = new Set((named.some((m) => !m.part) ? named.filter((m) => !m.part) : named).map((m) => m.column));
