@@ -1346,3 +1346,51 @@ describe('counts of the rows with a value of a column the count does not filter 
     expect(ask('How many plays were made by users in Germany on tv?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_plays' }, slots: { user_country: 'DE', device: 'tv' } });
   });
 });
+
+describe('things named by a nested name beside other fields of theirs (podcast shows, commit authors)', () => {
+  const shows = [
+    { name: 'Money Matters', host: 'Priya Shah', language: 'en' },
+    { name: 'Tech Talk Daily', host: 'Klaus Weber', language: 'de' },
+    { name: 'Garden Hour', host: 'Ana Costa', language: 'pt' },
+    { name: 'Night Shift', host: 'Leo Park', language: 'en' },
+    { name: 'Deep Dive', host: 'Klaus Weber', language: 'de' },
+  ];
+  const episodes = () =>
+    Array.from({ length: 400 }, (_, i) => ({
+      episode_id: `ep_${(0x1000 + i).toString(16)}`,
+      show: shows[(i * 3) % shows.length],
+      title: `Episode ${i + 1}`,
+      duration_sec: 900 + ((i * 37) % 3000),
+      downloads: 1000 + ((i * 7919) % 20_000),
+      explicit: i % 5 === 0,
+    }));
+  const logins = ['kchen', 'mlopez', 'asmith', 'jdoe', 'pnguyen', 'rkhan'];
+  const commits = () =>
+    Array.from({ length: 600 }, (_, i) => ({
+      sha: `${(0xabc000 + i * 7).toString(16)}d41d8cd98f00b204e9800998ecf8427e`,
+      repo: { name: ['billing-service', 'web-app', 'data-pipeline'][i % 3] },
+      author: { login: logins[(i * 5) % logins.length] },
+      additions: (i * 13) % 200,
+      deletions: (i * 7) % 90,
+      files_changed: 1 + (i % 9),
+      branch: ['main', 'develop'][i % 2],
+    }));
+  const ask = askingOver('querylane-routing-named-things-', () => ({ podcast_episodes: episodes(), commits: commits() }));
+
+  it('groups by the name of the thing asked for ("which show"), not by another field of it', () => {
+    // (`show` is a stop word — "show me" — and the grouping had been any of name, host and language.)
+    expect(ask('Which show has the most total downloads?')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_downloads_by_show_name' }, slots: { n: 1 } });
+    expect(ask('Which show has the most episodes?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_podcast_episodes_by_show_name' }, slots: { n: 1 } });
+    expect(ask('How many different shows are there?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_distinct_podcast_episodes' }, slots: { column: 'show.name' } });
+  });
+
+  it('reads "by <measure>" after the things a ranking ranks as its measure, not a grouping', () => {
+    expect(ask('Top 3 shows by downloads')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_downloads_by_show_name' }, slots: { n: 3 } });
+    expect(ask('Top 5 episodes by downloads')).toMatchObject({ kind: 'answer', candidate: { name: 'top_podcast_episodes_by_downloads' }, slots: { n: 5 } });
+  });
+
+  it('groups by an author login only when asked ("per commit" is no grouping by it)', () => {
+    expect(ask('What is the average number of files changed per commit?')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_files_changed' } });
+    expect(ask('Which author has made the most commits?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_commits_by_author_login' }, slots: { n: 1 } });
+  });
+});

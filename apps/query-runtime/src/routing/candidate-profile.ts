@@ -121,7 +121,7 @@ export function profileCandidate(input: RouteCandidateInput, index: number, valu
     // show" of `show.name`.)
     groupBy: (steps?.group_by ?? [])
       .flatMap((c) => (c === '$column' ? (steps?.column_choice?.columns ?? []) : c === 'period' ? [] : [c]))
-      .flatMap((c) => [foldValue(humanWords(c)), ...(identifiedThing(pathWords(c)) ?? [])]),
+      .flatMap((c) => [foldValue(humanWords(c)), identifiedThing(pathWords(c))].filter((label) => label !== null)),
     document: {
       id: index,
       name: candidate.name.replace(/_/g, ' '),

@@ -1219,6 +1219,8 @@ function groupByCue(lower: string): string[] {
     if (match[0].startsWith('by') && agentBy.test(lower.slice(0, match.index))) continue;
     // "across all meters", "among all users": over every one, not per one.
     if (/^all\b/.test(match[1] ?? '')) continue;
+    // "top 3 shows by downloads": what the ranked things are ranked by, not a grouping.
+    if (match[0].startsWith('by') && rankedBy.test(lower.slice(0, match.index))) continue;
     const words = foldValue(match[1] ?? '').split(' ');
     // "by origin", "by mpaa rating", "per time of day": one to three words, the column name.
     out.push(words.slice(0, 3).join(' '), words.slice(0, 2).join(' '), words[0] ?? '');
@@ -1231,6 +1233,9 @@ function groupByCue(lower: string): string[] {
   for (const match of lower.matchAll(/\b(?:top|bottom|best|worst)\s+(?:\d+\s+)?([a-z]+)\s+(?:by|in|for|on|of)\b/g)) out.push(foldValue(match[1] ?? ''));
   return [...new Set(out.filter((w) => w.length > 1).map((w) => w.replace(/s$/, '')))];
 }
+
+/** "top 3 shows ", "the 5 worst drivers ": the things a ranking ranks, before "by" and its measure. */
+const rankedBy = /\b(?:top|bottom|best|worst)\s+(?:\d+\s+)?[a-z]+(?:\s[a-z]+)?\s+$/;
 
 /** The words after a thing's name in a column naming it: `repository full name`, `driver id`. */
 const namingTail = /^(?:full name|display name|name|id|login|username|handle|title|code|key|slug|number|no)$/;

@@ -239,6 +239,9 @@ export function escapeRegExp(text: string): string {
 }
 
 const identifierWords = new Set(['id', 'uuid', 'guid', 'name', 'login', 'username', 'handle']);
+// Stop words that are also things a name or an id names (a podcast's show, a mailing list, a
+// restaurant's table, a game's level): "show name" names a show.
+const nounStopWords = new Set(['show', 'list', 'table', 'level', 'reading', 'record', 'entry', 'row']);
 
 /**
  * What a label that names a thing by its identifier or name names: `user` of "user id", `show` of
@@ -246,7 +249,7 @@ const identifierWords = new Set(['id', 'uuid', 'guid', 'name', 'login', 'usernam
  */
 export function identifiedThing(label: string): string | null {
   const parts = label.split(' ');
-  return parts.length === 2 && identifierWords.has(parts[1]!) && !stopWords.has(parts[0]!) ? parts[0]! : null;
+  return parts.length === 2 && identifierWords.has(parts[1]!) && (!stopWords.has(parts[0]!) || nounStopWords.has(parts[0]!)) ? parts[0]! : null;
 }
 
 /** A column's words with the path of a field (`approver name` of `approver.name`), folded. */
