@@ -84,6 +84,13 @@ const data: Record<string, Row[]> = {
   // Energy used per reading: Harbor has more readings of less each (the largest total, not the
   // largest average).
   energy: Array.from({ length: 400 }, (_, index) => ({ building: index % 4 === 0 ? 'Lindenhof' : 'Harbor', tariff: ['peak', 'offpeak'][index % 2], kwh: index % 4 === 0 ? 9 + (index % 5) : 4 + (index % 3) })),
+  // A yearly panel: 60 countries, each with a population every year for ten years.
+  panel: Array.from({ length: 600 }, (_, index) => ({
+    country: `${['North', 'South', 'East', 'West', 'New', 'Old'][index % 6]} ${['Arland', 'Borvia', 'Cantara', 'Dulmen', 'Estova', 'Farrow', 'Galmia', 'Hestor', 'Iveria', 'Jorvik'][Math.floor(index / 6) % 10]}`,
+    continent: ['Europe', 'Asia', 'Africa', 'Americas', 'Oceania'][index % 5],
+    year: 2000 + Math.floor(index / 60),
+    population: 1_000_000 + ((index * 7919) % 5_000_000),
+  })),
   // Hourly observations stamped in Unix seconds (`dt`, OpenWeather's way) and milliseconds (`ts`).
   observations: Array.from({ length: 24 * 75 }, (_, index) => {
     const seconds = Date.UTC(2024, 2, 1) / 1000 + index * 3600;
@@ -518,6 +525,38 @@ describe('counts of the rows with a value of a column the count does not filter'
     const [filtered] = await run('movies', 'count_movies_where', { column: 'Director', value: director, major_genre: genre });
     expect(num(filtered!.count)).toBe(movies.filter((movie) => movie.Director === director && movie['Major Genre'] === genre).length);
     expect(await run('movies', 'count_movies_where', { column: 'Distributor', value: 'Nobody Pictures' })).toEqual([{ column: 'Distributor', value: 'Nobody Pictures', count: 0 }]);
+  });
+});
+
+describe('a metric per any other label, name or reference, or for one of its values', () => {
+  it('totals the first metrics per value of the chosen column, highest first, or for one value whatever its case', async () => {
+    const movies = data.movies as Record<string, unknown>[];
+    const byColumn = program('movies', 'sum_us_gross_by_column');
+    expect(byColumn.slots.find((slot) => slot.name === 'column')).toMatchObject({ type: 'enum', required: true });
+    expect(byColumn.slots.find((slot) => slot.name === 'value')).toMatchObject({ type: 'string', required: false });
+    // The names that repeat (a director's), none of the labels the metric has a grouping program of its own by.
+    const choices = byColumn.slots.find((slot) => slot.name === 'column')!.enum_values!.map(String);
+    expect(choices).toContain('Director');
+    const grouped = programs.movies!.filter((p) => p.name.startsWith('sum_us_gross_by_') && p !== byColumn).flatMap((p) => p.steps.group_by ?? []);
+    expect(grouped.length).toBeGreaterThan(0);
+    expect(choices.filter((column) => grouped.includes(column))).toEqual([]);
+    const totals = new Map<string, number>();
+    for (const movie of movies) if (typeof movie.Director === 'string' && typeof movie['US Gross'] === 'number') totals.set(movie.Director, (totals.get(movie.Director) ?? 0) + movie['US Gross']);
+    const [best] = [...totals].sort((a, b) => b[1] - a[1]);
+    const [top] = await run('movies', 'sum_us_gross_by_column', { column: 'Director', n: 1 });
+    expect(top).toMatchObject({ column: 'Director', value: best![0] });
+    expect(num(top!.sum_us_gross)).toBe(best![1]);
+    const [one, ...more] = await run('movies', 'sum_us_gross_by_column', { column: 'Director', value: best![0].toUpperCase() });
+    expect(more).toEqual([]);
+    expect(one).toMatchObject({ value: best![0] });
+    expect(num(one!.sum_us_gross)).toBe(best![1]);
+  });
+
+  it('is not offered over a yearly panel, whose levels do not add up over the years', () => {
+    expect(programs.panel!.filter((p) => p.family === 'aggregate' && p.steps.column_choice && p.steps.group_by?.includes('$column'))).toEqual([]);
+    // (The country, 60 of them, is counted per value all the same; its population is summed per year.)
+    expect(program('panel', 'count_panel_by_country').family).toBe('count');
+    expect(program('panel', 'sum_population_by_year').family).toBe('aggregate');
   });
 });
 

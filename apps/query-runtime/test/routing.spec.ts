@@ -1394,3 +1394,48 @@ describe('things named by a nested name beside other fields of theirs (podcast s
     expect(ask('Which author has made the most commits?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_commits_by_author_login' }, slots: { n: 1 } });
   });
 });
+
+describe('a measure per any other name, or for one value of it (cart items, leave requests, invoices)', () => {
+  const products = ['Wireless Mouse', 'USB-C Hub', 'Laptop Stand', 'Desk Lamp', 'Mechanical Keyboard', 'Webcam HD', 'Noise Cancelling Headphones', 'Monitor Arm', 'Wool Socks (3-pack)', 'Yoga Mat', 'Water Bottle', 'Phone Case'];
+  const emails = Array.from({ length: 90 }, (_, i) => `${['ana', 'tom', 'ines', 'kai', 'ola', 'raj'][i % 6]}.${i}@example.org`);
+  const items = () =>
+    Array.from({ length: 1500 }, (_, i) => ({
+      line_id: `li_${700_000 + i}`,
+      product: { name: products[(i * 7) % products.length], sku: `SKU-${1000 + ((i * 7) % products.length)}`, category: ['electronics', 'home', 'sports'][i % 3] },
+      customer: { email: emails[(i * 11) % emails.length], country: ['US', 'DE', 'FR', 'GB'][i % 4] },
+      quantity: 1 + (i % 5),
+      unit_price: 5 + ((i * 37) % 200),
+    }));
+  // 160 employees (more than a profile lists: their names are partly unknown); six approvers, all listed.
+  const first = ['Olga', 'Ravi', 'Mina', 'Jon', 'Aisha', 'Paul', 'Lena', 'Omar'];
+  const last = ['Lopez', 'Shah', 'Petrova', 'Berg', 'Kim', 'Novak', 'Silva', 'Dubois', 'Haas', 'Moreau', 'Costa', 'Weber', 'Rossi', 'Ito', 'Klein', 'Meyer', 'Park', 'Adams', 'Ali', 'Brown'];
+  const approvers = ['Aisha Haddad', 'Tom Berg', 'Ines Haddad', 'Nadia Nguyen', 'Carl Jensen', 'Mei Chen'];
+  const leave = () =>
+    Array.from({ length: 1500 }, (_, i) => ({
+      request_id: `lr_${50_000 + i}`,
+      employee: { id: `emp_${10_000 + (i % 160)}`, name: `${first[i % 8]} ${last[Math.floor((i % 160) / 8)]}`, department: ['Engineering', 'Sales', 'Finance', 'Operations'][i % 4] },
+      leave_type: ['vacation', 'sick', 'unpaid', 'parental'][i % 4],
+      days: 1 + (i % 10),
+      status: ['approved', 'pending', 'rejected'][i % 3],
+      approver: { name: approvers[i % 6] },
+    }));
+  const ask = askingOver('querylane-routing-regrouped-', () => ({ cart_items: items(), leave_requests: leave() }));
+
+  it('totals a measure for one name, and ranks the names by it', () => {
+    expect(ask("What's the total quantity sold of the Wireless Mouse?")).toMatchObject({ kind: 'answer', candidate: { name: 'sum_quantity_by_column' }, slots: { column: 'product.name', value: 'Wireless Mouse' } });
+    expect(ask('Top 5 best-selling products by quantity')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_quantity_by_column' }, slots: { column: 'product.name', n: 5 } });
+    // Rows per name are counted, not a measure's total.
+    expect(ask('Which customer email has the most line items?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_cart_items_by_column' }, slots: { column: 'customer.email', n: 1 } });
+  });
+
+  it('gives a name nobody listed to the one column of such names, not to a listed name sharing a word', () => {
+    // ("Aisha" had read as the approver "Aisha Haddad".)
+    expect(ask('How many leave requests did Aisha Petrova make?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_leave_requests_where' }, slots: { column: 'employee.name', value: 'Aisha Petrova' } });
+    expect(ask('How many days of leave did Aisha Petrova request in total?')).toMatchObject({ kind: 'answer', slots: { column: 'employee.name', value: 'Aisha Petrova' } });
+  });
+
+  it('counts the rows broken down by a label unless a measure is named', () => {
+    expect(ask('Break down leave requests by department.')).toMatchObject({ kind: 'answer', candidate: { name: 'count_leave_requests_by_employee_department' } });
+    expect(ask('Break down the days of leave by department')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_days_by_employee_department' } });
+  });
+});

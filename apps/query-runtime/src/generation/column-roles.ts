@@ -58,6 +58,12 @@ export interface ColumnRoles {
   references: RankedColumn[];
   texts: RankedColumn[];
   times: TimeColumn[];
+  /**
+   * A column of calendar years holds each year many times (gapminder's `year`, jobs' `year`): the
+   * rows are things measured year after year, whose levels (a population, a head count) do not add
+   * up over the years.
+   */
+  yearly: boolean;
 }
 
 const maxEnumValues = 50;
@@ -309,7 +315,10 @@ export function classifyColumns(profile: DataProfile): ColumnRoles {
       }
     }
   }
-  return { metrics: byScore(metrics), dimensions: byScore(dimensions), keys: byScore(keys), references: byScore(references), texts: byScore(texts), times: byScore(times) };
+  const yearly = profile.columns.some(
+    (column) => yearName.test(humanLabel(fieldName(column))) && integerType.test(column.type) && Number(column.min) >= 1000 && Number(column.max) <= 2200 && 2 * column.distinct_count <= profile.row_count - column.null_count,
+  );
+  return { metrics: byScore(metrics), dimensions: byScore(dimensions), keys: byScore(keys), references: byScore(references), texts: byScore(texts), times: byScore(times), yearly };
 }
 
 function isEnumValue(value: unknown): value is string | number | boolean {

@@ -18,7 +18,7 @@ export const defaultMaxPrograms = 40;
 export const familyCaps: Readonly<Record<ProgramFamily, number>> = {
   list: 1,
   count: 7,
-  aggregate: 17,
+  aggregate: 19,
   top_n: 5,
   range: 7,
   time_series: 2,
@@ -34,6 +34,8 @@ const extraStates = 3;
 const extraStateValues = 12;
 const aggregateMetrics = 4;
 const aggregateDimensions = 3;
+// Metrics whose total (or average) per any other column, or for one of its values, one program answers.
+const regroupedMetrics = 2;
 const countedMetrics = aggregateMetrics;
 // Most columns one program takes as a slot (a wide table's other measures).
 const maxChosenColumns = 60;
@@ -87,7 +89,9 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
   // The other labels (a fourth and later: gender, distributor, an earthquake's type) are counted per
   // group by one program that takes the column as a slot.
   // (And the references: "which user has the most events" of a `user_id`.)
-  const uncounted = [...roles.dimensions.slice(countedDimensions), ...roles.references];
+  // (And the names that repeat: "which customer email has the most line items".)
+  const repeating = roles.texts.filter((t) => t.column.distinct_count < 0.95 * (profile.row_count - t.column.null_count));
+  const uncounted = [...roles.dimensions.slice(countedDimensions), ...roles.references, ...repeating];
   if (uncounted.length > 0) drafts.push(build.countByAny(uncounted.slice(0, maxChosenColumns)));
   // Rows with a value of a label, name or reference the count does not filter by ("how many issues
   // did octocat open", "plays of Taylor Swift", "orders of customer c_1042"): one count takes the
@@ -95,7 +99,7 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
   const valued = [
     // (Not numbers: "a satisfaction score of 1" is the count's bounds.)
     ...roles.dimensions.filter((d) => d.kind === 'categorical' && !counted.includes(d)),
-    ...roles.texts.filter((t) => t.column.distinct_count < 0.95 * (profile.row_count - t.column.null_count)),
+    ...repeating,
     ...roles.references,
   ];
   if (valued.length > 0) drafts.push(build.countWhereAny(valued.slice(0, maxChosenColumns), counted));
@@ -105,6 +109,25 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
   for (const metric of aggregable.slice(0, aggregateMetrics)) {
     // A metric is not grouped by itself (Cylinders is both).
     for (const dimension of groupings) if (dimension.column !== metric.column) drafts.push(build.aggregate(metric, dimension));
+  }
+  // The first metrics' totals (or averages) per any other label, name or reference, or for one of
+  // their values: "which show has the most downloads", "total quantity of the Wireless Mouse".
+  // (Not of a yearly panel — a row per country, or job, and year: a population or a head count
+  // added over the years counts the same people again; "top 5 countries by population" ranks rows.)
+  const regrouped = roles.yearly
+    ? []
+    : [
+        // (Labels only: "quantity times unit price" names no grouping by a quantity of a few values.)
+        ...roles.dimensions.filter((d) => d.kind === 'categorical' && !groupings.includes(d)),
+        ...repeating,
+        ...roles.references,
+      ];
+  for (const metric of aggregable.slice(0, regroupedMetrics)) {
+    const columns = regrouped.filter((c) => c.column !== metric.column);
+    // Ranked with the metric's own weakest grouping: before the groupings of later metrics, which a
+    // wide table's cap cuts first.
+    const weakest = Math.min(...groupings.map((d) => d.score), 1);
+    if (columns.length > 0) drafts.push(build.aggregateByAny(metric, columns.slice(0, maxChosenColumns), metric.score * weakest));
   }
   // Over every row, with the count's optional filters (never on the metric's own column).
   for (const metric of aggregable.slice(0, overallMetrics)) drafts.push(build.overall(metric, counted.filter((d) => d.column !== metric.column), mainTime));

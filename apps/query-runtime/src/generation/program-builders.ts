@@ -601,6 +601,57 @@ export class ProgramBuilders {
     });
   }
 
+  /**
+   * A metric's total (or average) per value of any one of `columns` — the labels past the three
+   * grouped by programs of their own, the names and the references ("which show has the most
+   * downloads", "top 5 products by quantity sold") — or for one value of it ("total quantity of the
+   * Wireless Mouse", "days of leave Aisha Petrova took"): the column an enum slot, the value an
+   * optional text compared without regard to case. Each group answers as `column`, `value`, the
+   * sum or average first, then the other, min, max and count; highest first (or lowest).
+   */
+  aggregateByAny(metric: Metric, columns: RankedColumn[], score: number): DraftProgram {
+    const fn = metric.additive ? 'sum' : 'avg';
+    const word = fn === 'sum' ? 'total' : 'average';
+    const other = fn === 'sum' ? 'avg' : 'sum';
+    const choice = chooseColumn(columns, this.profile.columns, true);
+    const value: Slot = { name: 'value', type: 'string', required: false, default: null, description: `One value of the column to give the ${word} ${metric.label} of (case does not matter); every value when not given.` };
+    const column = columnSql(metric.column);
+    const measure = measurePhrase(word, metric.label);
+    const [first, second] = columns.map((c) => c.label);
+    const sample = columns[0]!.column.top_values.map((top) => top.value).find((v): v is string => typeof v === 'string' && v.length >= 3);
+    return this.draft({
+      name: `${fn}_${metric.slug}_by_column`,
+      family: 'aggregate',
+      score,
+      query: `What is the ${measure} per ${first} (or another column)?`,
+      description: `The ${measure} (with the ${fn === 'sum' ? 'average' : 'total'}, minimum, maximum and count of ${metric.label}) for each value of the given column (${joinWords(columns.map((c) => c.label), 'or')}), highest ${word} first (or lowest), optionally for one value only or the first n groups.`,
+      reason: `${columns.length} label, name or reference columns past those grouped by programs of their own: one ${word} of ${quoted(metric.column)} per group takes the column as a slot.`,
+      examples: [
+        `${capital(measure)} per ${first}`,
+        `Which ${second ?? first} has the highest ${measure}?`,
+        `Top 5 ${first} by ${measure}`,
+        `${capital(measure)} for ${first} ${sample ?? 'X'}`,
+      ],
+      sql:
+        `SELECT $column AS ${quoteIdentifier('column')}, ${choice.alias} AS ${quoteIdentifier('value')}, ${fn}(${column}) AS ${quoteIdentifier(`${fn}_${metric.slug}`)}, ` +
+        `${other}(${column}) AS ${quoteIdentifier(`${other}_${metric.slug}`)}, min(${column}) AS ${quoteIdentifier(`min_${metric.slug}`)}, max(${column}) AS ${quoteIdentifier(`max_${metric.slug}`)}, ` +
+        `count(${column}) AS ${quoteIdentifier('count')} FROM ${choice.from(this.from)} WHERE $value IS NULL OR lower(${choice.alias}) = lower($value) ` +
+        `GROUP BY ${choice.alias} ${rankGroups(`${fn}(${column})`, choice.alias)}`,
+      steps: {
+        family: 'aggregate',
+        table: this.table,
+        columns: ['$column', metric.column.name],
+        group_by: ['$column'],
+        filters: [{ column: '$column', op: 'eq', slot: 'value' }],
+        aggregate: { function: fn, column: metric.column.name },
+        order: { column: metric.column.name, direction: 'slot', slot: 'order' },
+        limit: { slot: 'n' },
+        column_choice: { slot: 'column', columns: columns.map((c) => c.column.name) },
+      },
+      slots: [choice.slot, value, ...groupRankSlots('groups')],
+    });
+  }
+
   /** The rows whose value of any one of `metrics` lies within bounds, the column an enum slot. */
   rangeOfAny(metrics: Metric[], dimensions: Dimension[]): DraftProgram {
     const names = new NameAllocator(['column', 'min_value', 'max_value', 'limit']);

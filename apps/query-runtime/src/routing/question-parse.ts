@@ -158,6 +158,9 @@ function familyCues(lower: string): Map<ProgramFamily, number> {
   if (/\b(most|least) (common|frequent|usual)\b|\b(commonest|frequency|frequencies)\b/.test(lower)) add('count', 1);
   if (/\b(average|avg|mean|total|sum|median|typical)\b/.test(lower.replace(/\btotal (number|count)\b/g, ''))) add('aggregate', 1);
   if (/\b(compare|comparison|break ?down|breakdown|broken down|grouped by|by each|for each|across)\b/.test(lower)) add('aggregate', 0.6);
+  // "Break down the invoices by status": rows broken down are counted, unless a measure is named
+  // (its words find the aggregate).
+  if (/\b(break ?down|breakdown|broken down|grouped by|split|distribution)\b/.test(lower)) add('count', 0.6);
   if (/\b(over time|trend|trends|evolution|timeline|time series|per (day|week|month|year|quarter)|by (day|week|month|quarter)|daily|weekly|monthly|yearly|annually|each (day|week|month|year)|over the (years|months|weeks))\b/.test(lower)) add('time_series', 1);
   if (/\b(top|bottom|rank|ranking|ranked)\b/.test(lower) || superlative.test(lower) || /\b\w{3,}est\b/.test(lower)) add('top_n', 0.8);
   // "over time" and "over the years" ask for a trend, not for values over a bound.

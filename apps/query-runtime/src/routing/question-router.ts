@@ -600,7 +600,7 @@ export class QuestionRouter {
     // found by words or not.
     if (only === undefined) {
       for (const [table, values] of this.tables) {
-        const columns = new Set(unlisted.filter((t) => t.proper).flatMap((t) => values.codeColumns(parsed.text.slice(t.span[0], t.span[1]))));
+        const columns = new Set(unlisted.filter((t) => t.proper).flatMap((t) => [...values.codeColumns(parsed.text.slice(t.span[0], t.span[1])), ...values.nameColumns(parsed.text.slice(t.span[0], t.span[1]))]));
         if (columns.size === 0) continue;
         for (const candidate of this.candidates) {
           if (candidate.table !== table || top.some((hit) => hit.id === candidate.index) || !takesValueOf(candidate, columns, keyRoles)) continue;
@@ -771,6 +771,7 @@ export class QuestionRouter {
         mentions,
         table: this.tables.get(candidate.table),
         unlisted: own.filter((t) => t.proper).map((t) => t.span),
+        known: [...mentionsByTable].flatMap(([, found]) => found.filter((m) => !m.part).map((m) => ({ span: m.span, column: m.column }))),
         tableNamed: tablesNamed.has(candidate.table),
         noValues: groupingValues,
         columnHint: candidate.family === 'count' ? (countedColumn(candidate.table) ?? (asksWho ? personColumnOf(candidate) : undefined)) : undefined,
@@ -870,7 +871,7 @@ export class QuestionRouter {
       // horsepower" rank groups, not rows. ("which origin has the most cars" names no measure: a
       // count per group answers it.)
       // A word of the grouping is not the measure's ("top football by home score" names no away score).
-      const measureNamed = candidate.family === 'aggregate' && candidate.measureTerms.some((term) => contentTerms.has(term) && !groupTerms.has(term));
+      const measureNamed = candidate.family === 'aggregate' && candidate.measureTerms.some((term) => contentTerms.has(term) && !groupTerms.has(term) && !dataWord(candidate.table, term));
       // The total of what "how many" counts (a measure, or the rows' own counts) is the count asked.
       const weightCounted = countsWeight(candidate.table);
       const measureCounted = countsMeasure(candidate.table) || weightCounted;
@@ -927,6 +928,9 @@ export class QuestionRouter {
       // Naming the data set ("flights", "penguins") is the strongest hint of all; naming another one counts against.
       const tableCue = tablesNamed.size === 0 ? 0 : tablesNamed.has(candidate.table) ? 0.3 : -0.3;
       const superlativeMiss = parsed.superlative && !candidate.ranks;
+      // "Which payment method is used most often": how often is a count; an aggregate of a measure
+      // the question does not name (the average salary per payment method) answers something else.
+      const oftenMiss = candidate.family === 'aggregate' && !measureNamed && !answersCount && frequencyCue.test(parsed.lower) ? 0.3 : 0;
       // A column the question names that the program does not read, unless it answers with whole rows
       // or the table itself is what the label names.
       const { reads, shaped, tableLabel, measures } = this.shapeOf(candidate);
@@ -1007,7 +1011,7 @@ export class QuestionRouter {
       // A program that would be refused (a stated value or filter it ignores) ranks below one that can answer.
       const refused = ignored.length > 0 || unapplied.length > 0 || unread.length > 0 ? 1 : 0;
       const score =
-        tableCue + columnCue + timeNamed - unasked - undirected - rowsForCount - 0.1 * extraWords + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * Object.keys(fill.slots).length + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - refused;
+        tableCue + columnCue + timeNamed - unasked - undirected - rowsForCount - 0.1 * extraWords + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * Object.keys(fill.slots).length + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - oftenMiss - refused;
       return { candidate, bm25: hit.score, score, fill, termCoverage, matchedTerms: matched.size, constraintCoverage, familyAgreement, superlativeMiss, ignored, unapplied, unread, topicTerms, topicMatched, valueEvidence };
     });
     scored.sort((a, b) => b.score - a.score);
@@ -1230,12 +1234,13 @@ function groupByCue(lower: string): string[] {
   // "which creative type made the most": one or two words, the fewest that leave a verb.
   for (const match of lower.matchAll(/\bwhich\s+((?:[a-z]+\s+){1,2}?)(?!the\b)[a-z]+\s+(?:the\s+)?(?:most|least|highest|lowest|largest|smallest|biggest|greatest|fewest)\b/g)) out.push(foldValue((match[1] ?? '').trim()));
   // "top genres by gross", "the 5 best teams in goals": the noun ranked.
-  for (const match of lower.matchAll(/\b(?:top|bottom|best|worst)\s+(?:\d+\s+)?([a-z]+)\s+(?:by|in|for|on|of)\b/g)) out.push(foldValue(match[1] ?? ''));
+  // ("top 5 best-selling products by quantity": past a hyphened adjective.)
+  for (const match of lower.matchAll(/\b(?:top|bottom|best|worst)\s+(?:\d+\s+)?(?:[a-z]+-[a-z]+\s+)?([a-z]+)\s+(?:by|in|for|on|of)\b/g)) out.push(foldValue(match[1] ?? ''));
   return [...new Set(out.filter((w) => w.length > 1).map((w) => w.replace(/s$/, '')))];
 }
 
 /** "top 3 shows ", "the 5 worst drivers ": the things a ranking ranks, before "by" and its measure. */
-const rankedBy = /\b(?:top|bottom|best|worst)\s+(?:\d+\s+)?[a-z]+(?:\s[a-z]+)?\s+$/;
+const rankedBy = /\b(?:top|bottom|best|worst)\s+(?:\d+\s+)?[a-z-]+(?:\s[a-z-]+)?\s+$/;
 
 /** The words after a thing's name in a column naming it: `repository full name`, `driver id`. */
 const namingTail = /^(?:full name|display name|name|id|login|username|handle|title|code|key|slug|number|no)$/;

@@ -80,6 +80,11 @@ export class TableValues {
       const prefix = codePrefix(String(value));
       if (!this.prefixes.has(column)) this.prefixes.set(column, prefix);
       else if (this.prefixes.get(column) !== prefix) this.prefixes.set(column, null);
+      // How many known values are names written as people's are ("Olga Lopez"), of how many.
+      const shapes = this.nameShapes.get(column) ?? { names: 0, all: 0 };
+      shapes.all += 1;
+      if (typeof value === 'string' && personName.test(value)) shapes.names += 1;
+      this.nameShapes.set(column, shapes);
     }
     if (complete) {
       const listed = this.listed.get(column) ?? [];
@@ -127,6 +132,18 @@ export class TableValues {
   codeColumns(token: string): string[] {
     const prefix = codePrefix(token);
     return prefix === null ? [] : [...this.prefixes].filter(([, known]) => known === prefix).map(([column]) => column);
+  }
+
+  private readonly nameShapes = new Map<string, { names: number; all: number }>();
+
+  /**
+   * The columns not every value of which is listed whose known values are (nearly all) names
+   * written as people's are, when `token` is one ("Aisha Petrova" of an `employee.name` whose
+   * listed values are "Olga Lopez", "Ravi Shah", …).
+   */
+  nameColumns(token: string): string[] {
+    if (!personName.test(token)) return [];
+    return [...this.nameShapes].filter(([column, { names, all }]) => !this.complete.has(column) && all >= 3 && names >= 0.8 * all).map(([column]) => column);
   }
 
   /** A code written with other letters before its digits than every known value of the column has: `cus_1009` is no `ord_…`. */
@@ -214,6 +231,15 @@ export class TableValues {
             .slice(position, position + length)
             .filter((w, k) => !stopWords.has(w) && !/^\d+$/.test(w) && !this.structural(w) && !this.structural(question[i + k]!.word));
           if (telling.length === 0 || (length === 1 && telling[0]!.length < 4)) continue;
+          // One word said in the plural of the value's singular is the common noun: "comedy films"
+          // are no "Based on Short Film".
+          if (length === 1 && question[i]!.word !== entry.words[position] && question[i]!.word.replace(/e?s$/, '') === entry.words[position]) continue;
+          // A name the question goes on with otherwise is another name: "Aisha Petrova" is no part
+          // of the approver "Aisha Haddad" (nor "Ana Lima" of "Maria Ana").
+          const proper = (at: number) => at > 0 && at < question.length && /^\p{Lu}/u.test(question[at]!.original);
+          const before = i - 1;
+          const after = i + length;
+          if ((position > 0 && proper(before) && !sameWord(question[before]!.word, entry.words[position - 1]!)) || (position + length < entry.words.length && proper(after) && !sameWord(question[after]!.word, entry.words[position + length]!))) continue;
           const span: Span = [question[i]!.span[0], question[i + length - 1]!.span[1]];
           const place = `${entry.column}\u0000${span[0]}\u0000${span[1]}`;
           const at = found.get(place) ?? { column: entry.column, span, values: new Set<SlotValue>() };
@@ -328,6 +354,8 @@ export interface FillContext {
   table: TableValues | undefined;
   /** Question words that look like a data value nobody listed (see `unlistedValues` in the router). */
   unlisted?: Span[];
+  /** Where some data set holds a whole value the question names, and in which column ("Trattoria Da Luca" of `restaurant_name`). */
+  known?: { span: Span; column: string }[];
   /** The question names this candidate's table ("gapminder", "cars"). */
   tableNamed?: boolean;
   /** Words that look like values but are not ("death" of "by type of death", a grouping): no slot takes them. */
@@ -362,6 +390,9 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
   // "on each island", "per island": a word after "each", "every" or "per" names the groups, no value of them.
   const eachOf = (span: Span) => /\b(each|every|per)\s+$/.test(parsed.lower.slice(0, span[0]));
 
+  // A whole value some data set holds at `span`, of a column named otherwise than `column` (any, when null).
+  const knownElsewhere = (span: Span, column: string | null) =>
+    (context.known ?? []).some((known) => overlaps(span)(known.span) && (column === null || lastWord(known.column) !== lastWord(column)));
   // A program over a column its `column` slot chooses reads that first: the column the question
   // names, and a bound of the question then belongs to it.
   const columnPlan = candidate.plans.find((plan) => plan.role === 'column');
@@ -377,8 +408,13 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
     const named = mentions.filter((m) => choices.has(m.column) && !taken(m.span) && !eachOf(m.span));
     const owners = new Set((named.some((m) => !m.part) ? named.filter((m) => !m.part) : named).map((m) => m.column));
     // Or the one column whose codes look like a code it gives ("u0381" of users `u0001`…).
+    // Or of the one column whose values are names, of a name no column lists ("Aisha Petrova").
     if (owners.size === 0) {
       for (const span of context.unlisted ?? []) for (const column of context.table?.codeColumns(parsed.text.slice(span[0], span[1])) ?? []) if (choices.has(column)) owners.add(column);
+    }
+    if (owners.size === 0) {
+      // (Not a value a column of another kind holds: a restaurant is no podcast guest of a name like a person's.)
+      for (const span of (context.unlisted ?? []).filter((unknown) => !knownElsewhere(unknown, null))) for (const column of context.table?.nameColumns(parsed.text.slice(span[0], span[1])) ?? []) if (choices.has(column)) owners.add(column);
     }
     const [owner] = owners.size === 1 ? owners : [];
     if (owner !== undefined && (alike.length <= 1 || alike.includes(owner))) chosen = owner;
@@ -401,7 +437,8 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
         if (mention) take(plan, enumValue(plan.slot, mention.value), mention.span);
         else {
           const typed = flagValue(plan, context) ?? labelledValue(plan, context) ?? wholeYear(plan, parsed);
-          if (typed && !taken(typed.span)) take(plan, typed.value, typed.span);
+          // ("top 5 countries": the 5 is how many, no country.)
+          if (typed && !taken(typed.span) && !(parsed.limit && overlaps(parsed.limit.span)(typed.span))) take(plan, typed.value, typed.span);
         }
         break;
       }
@@ -520,7 +557,9 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
   }
   open = open.filter((plan) => slots[plan.slot.name] === undefined);
   unlisted = unlisted.filter((span) => !taken(span));
-  const [slot] = open.length === 1 && guessed === 0 ? open : [];
+  // (A name a column of another kind holds whole is that column's value, no guess here: "Trattoria
+  // Da Luca" is a restaurant, no podcast guest; "Germany" of countries is a country elsewhere too.)
+  const [slot] = open.length === 1 && guessed === 0 ? open.filter((plan) => unlisted.length !== 1 || !knownElsewhere(unlisted[0]!, plan.column)) : [];
   const [span] = unlisted.length === 1 ? unlisted : [];
   const named = span === undefined ? null : asWritten(span);
   // ("flights to SEA" is no origin.)
@@ -801,6 +840,14 @@ function namedChoices(slot: Slot, words: QuestionWord[]): string[] {
 }
 
 /** The letters (and a joining `-` or `_`) a code starts its digits with, lower-case: `ord_` of `ord_100217`; null for none. */
+/** The stem of the last word of a column's name: `name` of `restaurant_name`, `guest` of `guest`, `countri` of `country`. */
+function lastWord(column: string): string {
+  return stem(humanWords(column).split(' ').at(-1) ?? '');
+}
+
+/** Two or three words, each a capital and small letters ("Olga Lopez", "Mary-Jane O'Neil", "Ana de Souza" not). */
+const personName = /^\p{Lu}[\p{Ll}'’-]+(?: \p{Lu}[\p{Ll}'’-]+){1,2}$/u;
+
 function codePrefix(value: string): string | null {
   return /^([A-Za-z]+[-_]?)\d/.exec(value)?.[1]?.toLowerCase() ?? null;
 }
