@@ -1,5 +1,6 @@
 // Routes questions over the programs the real generator makes for two vega data sets (cars and
 // Seattle weather) and checks the program, the slot values, the refusals and the slot checks.
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { profileParquet, writeParquet } from '@querylane/duckdb';
@@ -1437,5 +1438,52 @@ describe('a measure per any other name, or for one value of it (cart items, leav
   it('counts the rows broken down by a label unless a measure is named', () => {
     expect(ask('Break down leave requests by department.')).toMatchObject({ kind: 'answer', candidate: { name: 'count_leave_requests_by_employee_department' } });
     expect(ask('Break down the days of leave by department')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_days_by_employee_department' } });
+  });
+});
+
+describe('identifiers written as their data writes them (invoices, messages, commits, line items)', () => {
+  const hex = (seed: number, length: number) => createHash('sha256').update(String(seed)).digest('hex').slice(0, length);
+  const invoices = () =>
+    Array.from({ length: 400 }, (_, i) => ({
+      id: `inv_${10_000 + i}`,
+      customer: `cus_${hex(i % 90, 14)}`,
+      subscription: `sub_${hex(i + 500, 14)}`,
+      status: ['paid', 'open', 'void'][i % 3],
+      amount_due: 1000 + ((i * 37) % 9000),
+    }));
+  const messages = () =>
+    Array.from({ length: 400 }, (_, i) => ({
+      sid: `SM${hex(i + 1, 32)}`,
+      to: `+1415555${String(1000 + (i % 300)).padStart(4, '0')}`,
+      from: `+1415555${String(9000 + (i % 20)).padStart(4, '0')}`,
+      status: ['delivered', 'failed', 'queued'][i % 3],
+      num_segments: 1 + (i % 3),
+    }));
+  const commits = () =>
+    Array.from({ length: 400 }, (_, i) => ({
+      sha: hex(i + 7, 40),
+      author: { login: ['kchen', 'mlopez', 'asmith'][i % 3] },
+      message: `Fix ${['parser', 'router', 'cache', 'docs'][i % 4]} issue ${i}`,
+      additions: (i * 13) % 200,
+    }));
+  // About two line items per order: the order is what the rows belong to.
+  const items = () =>
+    Array.from({ length: 600 }, (_, i) => ({ line_id: `li_${100_000 + i}`, order_id: `ord_${700_000 + Math.floor(i / 2) - (i % 7 === 0 ? 1 : 0)}`, sku: `SKU-${1000 + (i % 12)}`, quantity: 1 + (i % 4) }));
+  const ask = askingOver('querylane-routing-identifiers-', () => ({ invoices: invoices(), messages: messages(), commits: commits(), cart_items: items() }));
+
+  it('looks up a code of its key\'s prefix, never searches other columns for it', () => {
+    expect(ask('What is the status of invoice inv_10123?')).toMatchObject({ kind: 'answer', candidate: { name: 'lookup_invoices_by_id' }, slots: { id: 'inv_10123' } });
+  });
+
+  it('looks up a hash or a SID of the length and the prefix its key\'s values share', () => {
+    const sid = `SM${hex(42, 32)}`;
+    expect(ask(`What is the status of message ${sid}?`)).toMatchObject({ kind: 'answer', candidate: { name: 'lookup_messages_by_sid' }, slots: { sid } });
+    const sha = hex(99, 40);
+    expect(ask(`Show commit ${sha}.`)).toMatchObject({ kind: 'answer', candidate: { name: 'lookup_commits_by_sha' }, slots: { sha } });
+  });
+
+  it('counts by an identifier the rows share about two to a value', () => {
+    expect(ask('How many line items does order ord_700123 have?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_cart_items_where' }, slots: { column: 'order_id', value: 'ord_700123' } });
+    expect(ask('How many different orders are there?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_distinct_cart_items' }, slots: { column: 'order_id' } });
   });
 });

@@ -233,8 +233,9 @@ export function classifyColumns(profile: DataProfile): ColumnRoles {
         else if (values !== null && distinct >= 2 && 2 * distinct <= profile.row_count - column.null_count && !links(column)) {
           dimensions.push({ ...ranked(column, 0.8 * (distinct <= glanceableGroups ? 1 : 0.7) * nonNull * balance(column)), values, kind: 'categorical' });
         }
-        // Two rows or more per value on average: the key of something else the rows belong to.
-        else if (distinct >= 2 && 2 * distinct <= profile.row_count - column.null_count && !links(column)) references.push(ranked(column, nonNull));
+        // A value repeated from row to row (1.5 rows per value on average or more: an order's two
+        // line items): the key of something else the rows belong to.
+        else if (distinct >= 2 && 1.5 * distinct <= profile.row_count - column.null_count && !links(column)) references.push(ranked(column, nonNull));
         break;
       }
       case 'numeric': {

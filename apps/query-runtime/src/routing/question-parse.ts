@@ -474,7 +474,9 @@ function keyTokens(text: string): { value: string; span: Span }[] {
   const joined = [...out];
   // Codes and identifiers: all capitals (2+ letters), or letters mixed with digits.
   // Also lower-case ids of a few letters and many digits ("ak18247005"; "sp500" and "covid19" are words).
-  for (const match of text.matchAll(/\b(?:[A-Z]{2,6}|[A-Z0-9]*\d[A-Z0-9]*[A-Z][A-Z0-9]*|[A-Z]+\d+|(?=[a-z0-9]{7,}\b)[a-z]{1,4}\d{3,}[a-z0-9]*)\b/g)) {
+  // And hashes and SIDs of twelve letters and digits or more with three digits ("34ae8a720601…",
+  // "SMefe7a29c39…"), whatever their case.
+  for (const match of text.matchAll(/\b(?:[A-Z]{2,6}|[A-Z0-9]*\d[A-Z0-9]*[A-Z][A-Z0-9]*|[A-Z]+\d+|(?=[a-z0-9]{7,}\b)[a-z]{1,4}\d{3,}[a-z0-9]*|(?=[A-Za-z0-9]*[A-Za-z])(?=(?:[A-Za-z]*\d){3})[A-Za-z0-9]{12,})\b/g)) {
     const span: Span = [match.index, match.index + match[0].length];
     if (!joined.some((token) => token.span[0] <= span[0] && token.span[1] >= span[1])) out.push({ value: match[0], span });
   }

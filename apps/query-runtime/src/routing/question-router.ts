@@ -385,7 +385,14 @@ export class QuestionRouter {
     const identifiers = [
       // ("4-cylinder", "5-star", "covid-19" are words: a code has three digits or more.)
       ...parsed.keyTokens
-        .filter((token) => (/^[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)+$/.test(token.value) && /\d.*\d.*\d/.test(token.value) && !/^\d+[-_][A-Za-z]+$/.test(token.value)) || /^[a-z]{1,4}\d{3,}[a-z0-9]*$/.test(token.value))
+        .filter(
+          (token) =>
+            (/^[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)+$/.test(token.value) && /\d.*\d.*\d/.test(token.value) && !/^\d+[-_][A-Za-z]+$/.test(token.value)) ||
+            /^[a-z]{1,4}\d{3,}[a-z0-9]*$/.test(token.value) ||
+            // (A hash or a SID: twelve letters and digits or more, three digits at least — a commit's
+            // `34ae8a72…`, a message's `SMefe7a29…`.)
+            (/^[A-Za-z0-9]{12,}$/.test(token.value) && /[A-Za-z]/.test(token.value) && /\d.*\d.*\d/.test(token.value)),
+        )
         .map((token) => ({ index: token.span[0], 0: token.value })),
       ...[...parsed.text.matchAll(/\b([A-Za-z]+)\s+([A-Za-z]{1,4}\d{2,}[A-Za-z0-9]*)\b/dg)].flatMap((match) => (this.columnFirstWords.has(match[1]!.toLowerCase()) ? [{ index: match.indices![2]![0], 0: match[2]! }] : [])),
       // (Or one written as a column's codes are: "u0097" of users `u0001`…)
@@ -1180,7 +1187,7 @@ function mergeSpans(spans: Span[]): Span[] {
 }
 
 // Nouns impliedMeasures reads as measures (adjectives and verbs need no care: "cheapest" is a price whatever surrounds it).
-const measureNouns = new Set(['revenue', 'size', 'payroll', 'money', 'dollars']);
+const measureNouns = new Set(['revenue', 'size', 'payroll', 'money', 'dollars', 'cost', 'costs']);
 // Columns of people ("who …"): authors, users, owners, agents, customers.
 const personLabel = / (author|authors|user|users|login|owner|owners|agent|agents|assignee|customer|customers|client|employee|rep|seller|creator|reporter|person|member|driver|player|manager|sender|buyer|director|artist|name) /;
 // Verbs (and the first words of time columns) of a thing coming into being.

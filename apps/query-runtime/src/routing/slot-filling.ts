@@ -80,6 +80,16 @@ export class TableValues {
       const prefix = codePrefix(String(value));
       if (!this.prefixes.has(column)) this.prefixes.set(column, prefix);
       else if (this.prefixes.get(column) !== prefix) this.prefixes.set(column, null);
+      // The shape every known value shares, if one: a fixed length after a fixed prefix (`SM` and
+      // 32 hexadecimal digits of a message SID, a commit's 40).
+      const text = String(value);
+      const known = this.hashes.get(column);
+      if (known === undefined) this.hashes.set(column, { prefix: text, length: text.length, hex: /^[A-Za-z]*[0-9a-f]*$/.test(text) });
+      else if (known !== null) {
+        let common = 0;
+        while (common < known.prefix.length && known.prefix[common] === text[common]) common += 1;
+        this.hashes.set(column, known.length === text.length ? { prefix: known.prefix.slice(0, common), length: known.length, hex: known.hex && /^[A-Za-z]*[0-9a-f]*$/.test(text) } : null);
+      }
       // How many known values are names written as people's are ("Olga Lopez"), of how many.
       const shapes = this.nameShapes.get(column) ?? { names: 0, all: 0 };
       shapes.all += 1;
@@ -131,8 +141,18 @@ export class TableValues {
   /** The columns whose every known value starts its digits with the letters this code does (`u0381` of `user_id`'s `u0097`…). */
   codeColumns(token: string): string[] {
     const prefix = codePrefix(token);
-    return prefix === null ? [] : [...this.prefixes].filter(([, known]) => known === prefix).map(([column]) => column);
+    const prefixed = prefix === null ? [] : [...this.prefixes].filter(([, known]) => known === prefix).map(([column]) => column);
+    // Or, of a hash or a SID (twelve characters or more), the columns whose every known value has its
+    // length, the prefix they all share and hexadecimal digits after it.
+    const hashed =
+      token.length < 12
+        ? []
+        : [...this.hashes].filter(([column, shape]) => !prefixed.includes(column) && shape !== null && shape.length === token.length && token.startsWith(shape.prefix) && (!shape.hex || /^[0-9a-f]*$/i.test(token.slice(shape.prefix.length).replace(/^[A-Za-z]*/, '')))).map(([column]) => column);
+    return [...prefixed, ...hashed];
   }
+
+  /** Per column, what every known value looks like (see `add`); null when they differ in length. */
+  private readonly hashes = new Map<string, { prefix: string; length: number; hex: boolean } | null>();
 
   private readonly nameShapes = new Map<string, { names: number; all: number }>();
 
@@ -580,7 +600,13 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
   // A text search takes it too, when the question names this data or one of its columns: "what is
   // the IMDB rating of Titanic" of movies searched by title (a title is no listed value).
   const searches = candidate.plans.filter((plan) => plan.role === 'term' && slots[plan.slot.name] === undefined);
-  const [search] = searches.length === 1 && guessed === 0 ? searches : [];
+  // (Not a code written as another column's codes are: "inv_10423" is an invoice's id, looked up,
+  // not searched for among subscriptions `sub_…` or customers `cus_…`.)
+  const codeOfOthers = (plan: SlotPlan) => {
+    const owners = named === null ? [] : (context.table?.codeColumns(named) ?? []);
+    return owners.length > 0 && (plan.column === null || !owners.includes(plan.column));
+  };
+  const [search] = searches.length === 1 && guessed === 0 && !codeOfOthers(searches[0]!) ? searches : [];
   const dataPointed = context.tableNamed === true || (context.table?.labels.some((label) => label.stems.length > 0 && label.stems.every((l) => context.words.some((w) => w.stem === l))) ?? false);
   if (search !== undefined && dataPointed && span !== undefined && take(search, named, span)) guessed = 1;
   // Required slots with a default are fine; without one the program cannot run.
