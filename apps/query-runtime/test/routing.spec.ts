@@ -1487,3 +1487,53 @@ describe('identifiers written as their data writes them (invoices, messages, com
     expect(ask('How many different orders are there?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_distinct_cart_items' }, slots: { column: 'order_id' } });
   });
 });
+
+describe('names of data sets and of nested fields said whole (listings, job applications, transactions, parking)', () => {
+  const agents = ['Stefan Lund', 'Laila Bianchi', 'Gabriela Nowak', 'Hamza Marin'];
+  const listings = () =>
+    Array.from({ length: 300 }, (_, i) => ({
+      listing_id: `lst_${70_000 + i}`,
+      agent: { name: agents[(i * 3) % 4 === 0 ? 0 : i % 4], agency: ['Sol Realty', 'Casa Prime'][i % 2] },
+      city: ['Lisbon', 'Porto', 'Madrid'][i % 3],
+      bedrooms: 1 + (i % 5),
+      asking_price: 150_000 + ((i * 7919) % 900_000),
+    }));
+  const applications = () =>
+    Array.from({ length: 600 }, (_, i) => ({
+      application_id: `app_${30_000 + i}`,
+      job: { id: `job_${100 + (i % 12)}`, title: ['Data Scientist', 'Backend Engineer', 'Designer'][i % 3] },
+      stage: ['applied', 'interview', 'hired', 'rejected'][i % 4],
+      years_experience: i % 15,
+    }));
+  const transactions = () =>
+    Array.from({ length: 900 }, (_, i) => ({
+      transaction_id: `tx_${500_000 + i}`,
+      merchant: { name: ['Lufthansa', 'Rewe', 'Shell', 'Amazon', 'Netflix', 'Edeka'][(i * 5) % 6], category: ['travel', 'groceries', 'fuel', 'shopping', 'entertainment', 'groceries'][(i * 5) % 6] },
+      amount: 5 + ((i * 37) % 400),
+    }));
+  const sessions = () =>
+    Array.from({ length: 900 }, (_, i) => ({
+      session_id: `ps_${80_000 + i}`,
+      garage: { id: `gar_0${1 + (i % 4)}`, name: ['Rhine Plaza', 'Old Town Garage', 'Central Station P1', 'Westside Mall'][i % 4] },
+      vehicle: { plate: `ZH ${10_000 + ((i * 7) % 250)}`, type: ['car', 'van', 'motorcycle'][i % 3] },
+      duration_minutes: 15 + ((i * 13) % 400),
+    }));
+  const ask = askingOver('querylane-routing-names-whole-', () => ({ listings: listings(), job_applications: applications(), bank_transactions: transactions(), parking_sessions: sessions() }));
+
+  it('reads "listings" as the data (no "list"), and "job applications" as its rows, not its jobs', () => {
+    expect(ask('Which agent has the most listings?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_listings_by_agent_name' }, slots: { n: 1 } });
+    expect(ask('How many job applications have we received?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_job_applications' } });
+    expect(ask('How many jobs are there?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_distinct_job_applications' }, slots: { column: 'job.id' } });
+  });
+
+  it('takes the field whose whole path is said, and counts the thing counted before another one named', () => {
+    // (A grouping by the chosen column, or a program of its own for it.)
+    const grouping = (question: string) => {
+      const result = ask(question);
+      return result.kind === 'answer' ? String(result.slots.column ?? result.candidate.name) : 'refused';
+    };
+    expect(grouping('Which merchant category has the most transactions?')).toMatch(/merchant[._]category$/);
+    expect(grouping('Which merchant has the most transactions?')).toMatch(/merchant[._]name$/);
+    expect(ask('How many distinct vehicles used our garages?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_distinct_parking_sessions' }, slots: { column: 'vehicle.plate' } });
+  });
+});

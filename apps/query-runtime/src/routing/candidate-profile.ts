@@ -114,7 +114,8 @@ export function profileCandidate(input: RouteCandidateInput, index: number, valu
     tableStems: foldValue(humanWords(table))
       .split(' ')
       .filter((w) => w.length > 2 && !/^\d+$/.test(w))
-      .map((w) => stem(w))
+      // ("listings" is no "list": a word whose stem is one of those stays whole.)
+      .map((w) => (tableOperationWords.has(stem(w)) && !tableOperationWords.has(w) ? w : stem(w)))
       .filter((w) => !tableOperationWords.has(w)),
     // A grouping by the chosen column (`$column`) groups by any of the columns it may choose.
     // (An identifier's grouping is by what it identifies too: "per device" of `device_id`, "which

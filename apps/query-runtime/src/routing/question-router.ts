@@ -362,7 +362,7 @@ export class QuestionRouter {
     }
     const tablesNamed = new Set(this.candidates.filter((c) => c.tableStems.some((t) => qStems.has(t))).map((c) => c.table));
     // A data set's name right before another's describes it ("book loans": loans, not bookings).
-    const namesTable = (table: string, word: QuestionWord | undefined) => word !== undefined && (this.tableStemsOf.get(table) ?? []).includes(word.stem);
+    const namesTable = (table: string, word: QuestionWord | undefined) => word !== undefined && (this.tableStemsOf.get(table) ?? []).some((tableStem) => tableStem === word.stem || tableStem === word.word);
     for (const table of [...tablesNamed]) {
       const at = qWords.map((word, index) => ({ word, index })).filter(({ word }) => namesTable(table, word));
       const modifies = at.length > 0 && at.every(({ index }) => [...tablesNamed].some((other) => other !== table && namesTable(other, qWords[index + 1]) && !namesTable(table, qWords[index + 1])));
@@ -488,7 +488,7 @@ export class QuestionRouter {
     // A word of the data's own name is no measure's ("the most plays" of plays names no `ms_played`;
     // "the most played track" may).
     const dataWord = (table: string, term: string) => !/ed$/.test(most?.[1] ?? '') && (this.tableStemsOf.get(table) ?? []).some((tableStem) => tableStem === term || tableStem === stem(term));
-    const mostRows = (table: string) => most !== null && [most[1], most[2]].some((word) => word !== undefined && (this.tableStemsOf.get(table) ?? []).includes(stem(word)));
+    const mostRows = (table: string) => most !== null && [most[1], most[2]].some((word) => word !== undefined && (this.tableStemsOf.get(table) ?? []).some((tableStem) => tableStem === stem(word) || tableStem === word));
     const personColumnOf = (candidate: CandidateProfile): string | undefined =>
       candidate.choices.find((column) => personLabel.test(` ${foldValue(humanWords(column))} `));
     // "how many countries" of rows that are country-years: the different values of a column the
@@ -502,6 +502,10 @@ export class QuestionRouter {
     };
     const countedColumnOf = (table: string): string | undefined => {
       if (!countedWord) return undefined;
+      // "How many job applications": both words the data's own name count its rows, not the
+      // different jobs (`job.id`) its first word names.
+      const ownName = this.tableStemsOf.get(table) ?? [];
+      if (counting?.[3] !== undefined && !adjectiveFirst && ownName.length >= 2 && [counting[2]!, counting[3]].every((word) => ownName.includes(stem(word)) || ownName.includes(word))) return undefined;
       const keys = this.keyColumns.get(table);
       const labels = [...(this.columnLabels.get(table) ?? [])];
       // (A name too short to be a label elsewhere still names what is counted: "how many jobs" of `job`.)

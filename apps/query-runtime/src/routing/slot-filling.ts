@@ -417,7 +417,10 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
   // names, and a bound of the question then belongs to it.
   const columnPlan = candidate.plans.find((plan) => plan.role === 'column');
   const hinted = context.columnHint !== undefined && (columnPlan?.slot.enum_values ?? []).map(String).includes(context.columnHint) ? context.columnHint : null;
-  let chosen = columnPlan ? (namedChoice(columnPlan.slot, context.words) ?? hinted) : null;
+  // (A distinct count takes the column the question counts before another it names: "how many
+  // distinct vehicles used our garages" counts vehicles, not garages.)
+  const countsColumn = hinted !== null && !candidate.countsValue && candidate.groupBy.length === 0;
+  let chosen = columnPlan ? ((countsColumn ? hinted : null) ?? namedChoice(columnPlan.slot, context.words) ?? hinted) : null;
   // A program counting the rows with a value of the column it chooses ("how many issues did octocat
   // open") chooses, when the question names no column, the one column a value it gives belongs to;
   // so it does between columns named alike ("employee emp_10040" of `employee.id`, not `employee.name`).
@@ -858,14 +861,19 @@ function namedChoices(slot: Slot, words: QuestionWord[]): string[] {
     const short = initials(foldValue(humanWords(column)));
     const byInitials = short !== null && short.length >= 3 && words.some((w) => w.word === short);
     const said = (list: string[]) => list.length > 0 && list.every((s) => words.some((w) => w.stem === s || shortens(s, w.word)));
+    // The whole path said counts its every word: "merchant category" names `merchant.category`
+    // more than "merchant" names `merchant.name`.
+    const path = pathWords(column)
+      .split(' ')
+      .filter((w) => w.length > 0 && !stopWords.has(w))
+      .map((w) => stem(w));
     if (!byInitials && !said(stems) && !(thing !== null && said([stem(thing)]))) continue;
-    found.push({ column, size: said(stems) ? stems.length : 1 });
+    found.push({ column, size: path.length > stems.length && said(path) ? path.length : said(stems) ? stems.length : 1 });
   }
   const most = Math.max(0, ...found.map((f) => f.size));
   return found.filter((f) => f.size === most).map((f) => f.column);
 }
 
-/** The letters (and a joining `-` or `_`) a code starts its digits with, lower-case: `ord_` of `ord_100217`; null for none. */
 /** The stem of the last word of a column's name: `name` of `restaurant_name`, `guest` of `guest`, `countri` of `country`. */
 function lastWord(column: string): string {
   return stem(humanWords(column).split(' ').at(-1) ?? '');
@@ -874,6 +882,7 @@ function lastWord(column: string): string {
 /** Two or three words, each a capital and small letters ("Olga Lopez", "Mary-Jane O'Neil", "Ana de Souza" not). */
 const personName = /^\p{Lu}[\p{Ll}'’-]+(?: \p{Lu}[\p{Ll}'’-]+){1,2}$/u;
 
+/** The letters (and a joining `-` or `_`) a code starts its digits with, lower-case: `ord_` of `ord_100217`; null for none. */
 function codePrefix(value: string): string | null {
   return /^([A-Za-z]+[-_]?)\d/.exec(value)?.[1]?.toLowerCase() ?? null;
 }

@@ -238,7 +238,7 @@ export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-const identifierWords = new Set(['id', 'uuid', 'guid', 'name', 'login', 'username', 'handle']);
+const identifierWords = new Set(['id', 'uuid', 'guid', 'name', 'login', 'username', 'handle', 'email', 'plate', 'code']);
 // Stop words that are also things a name or an id names (a podcast's show, a mailing list, a
 // restaurant's table, a game's level): "show name" names a show.
 const nounStopWords = new Set(['show', 'list', 'table', 'level', 'reading', 'record', 'entry', 'row']);
