@@ -109,7 +109,12 @@ const timePointName =
 
 function calendarYear(column: ColumnProfile): boolean {
   const label = humanLabel(fieldName(column));
-  return (yearName.test(label) || timePointName.test(label)) && integerType.test(column.type) && Number(column.min) >= 1000 && Number(column.max) <= 2200;
+  return (yearName.test(label) || timePointName.test(label)) && yearNumbers(column);
+}
+
+/** Whole numbers that can be calendar years (1000 to 2200). */
+function yearNumbers(column: ColumnProfile): boolean {
+  return integerType.test(column.type) && Number(column.min) >= 1000 && Number(column.max) <= 2200;
 }
 
 // Parts of a date held as whole numbers (unemployment's `month` 1–12, an `hour` 0–23) label rows:
@@ -317,7 +322,7 @@ export function classifyColumns(profile: DataProfile): ColumnRoles {
     }
   }
   const yearly = profile.columns.some(
-    (column) => yearName.test(humanLabel(fieldName(column))) && integerType.test(column.type) && Number(column.min) >= 1000 && Number(column.max) <= 2200 && 2 * column.distinct_count <= profile.row_count - column.null_count,
+    (column) => yearName.test(humanLabel(fieldName(column))) && yearNumbers(column) && 2 * column.distinct_count <= profile.row_count - column.null_count,
   );
   return { metrics: byScore(metrics), dimensions: byScore(dimensions), keys: byScore(keys), references: byScore(references), texts: byScore(texts), times: byScore(times), yearly };
 }

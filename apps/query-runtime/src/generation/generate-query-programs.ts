@@ -122,11 +122,11 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
         ...repeating,
         ...roles.references,
       ];
+  // Ranked with the metric's own weakest grouping: before the groupings of later metrics, which a
+  // wide table's cap cuts first.
+  const weakest = Math.min(...groupings.map((d) => d.score), 1);
   for (const metric of aggregable.slice(0, regroupedMetrics)) {
     const columns = regrouped.filter((c) => c.column !== metric.column);
-    // Ranked with the metric's own weakest grouping: before the groupings of later metrics, which a
-    // wide table's cap cuts first.
-    const weakest = Math.min(...groupings.map((d) => d.score), 1);
     if (columns.length > 0) drafts.push(build.aggregateByAny(metric, columns.slice(0, maxChosenColumns), metric.score * weakest));
   }
   // Over every row, with the count's optional filters (never on the metric's own column).

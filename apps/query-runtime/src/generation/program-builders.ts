@@ -569,9 +569,7 @@ export class ProgramBuilders {
     const filters = dimensions.map((dimension) => this.filter(dimension, names));
     const choice = chooseColumn(columns, this.profile.columns, true);
     const value: Slot = { name: 'value', type: 'string', required: true, default: null, description: `The value of the column to count ${this.entity} with (case does not matter).` };
-    // A value of the column as the data writes it (its most frequent name of three letters or more).
-    const sample = (column: RankedColumn) => column.column.top_values.map((top) => top.value).find((v): v is string => typeof v === 'string' && v.length >= 3 && !/^(n\/?a|null|none)$/i.test(v));
-    const [first, second, third] = columns.map((column) => ({ label: column.label, value: sample(column) }));
+    const [first, second, third] = columns.map((column) => ({ label: column.label, value: sampleValue(column) }));
     const stated = (column: { label: string; value: string | undefined } | undefined) => (column ? `${column.label} ${column.value ?? 'X'}` : undefined);
     const matches = `lower(${choice.alias}) = lower($value)`;
     return this.draft({
@@ -618,7 +616,7 @@ export class ProgramBuilders {
     const column = columnSql(metric.column);
     const measure = measurePhrase(word, metric.label);
     const [first, second] = columns.map((c) => c.label);
-    const sample = columns[0]!.column.top_values.map((top) => top.value).find((v): v is string => typeof v === 'string' && v.length >= 3);
+    const sample = sampleValue(columns[0]!);
     return this.draft({
       name: `${fn}_${metric.slug}_by_column`,
       family: 'aggregate',
@@ -772,6 +770,11 @@ function groupRankSlots(groups: string): Slot[] {
     { name: 'n', type: 'integer', required: false, default: null, description: `How many ${groups} to return (every one when not given; groups tied with the last are returned too).`, minimum: 1, maximum: maxListLimit },
     { name: 'order', type: 'enum', required: false, default: 'desc', description: 'desc for the highest values first, asc for the lowest.', enum_values: ['desc', 'asc'] },
   ];
+}
+
+/** A value of the column as the data writes it, for examples: its most frequent name of three letters or more. */
+function sampleValue(column: RankedColumn): string | undefined {
+  return column.column.top_values.map((top) => top.value).find((v): v is string => typeof v === 'string' && v.length >= 3 && !/^(n\/?a|null|none)$/i.test(v));
 }
 
 function limitSlot(description: string): Slot {

@@ -463,6 +463,12 @@ function valueTokens(text: string): { value: string; span: Span; proper: boolean
   return out;
 }
 
+/** A hash or a SID: twelve letters and digits or more, a letter and three digits among them (a commit's `34ae8a72…`, a message's `SMefe7a29…`). */
+export const hashToken = /^(?=[A-Za-z0-9]*[A-Za-z])(?=(?:[A-Za-z]*\d){3})[A-Za-z0-9]{12,}$/;
+
+// Codes and identifiers in a question's text (see `keyTokens`), hashes and SIDs among them.
+const codeTokens = new RegExp(`\\b(?:[A-Z]{2,6}|[A-Z0-9]*\\d[A-Z0-9]*[A-Z][A-Z0-9]*|[A-Z]+\\d+|(?=[a-z0-9]{7,}\\b)[a-z]{1,4}\\d{3,}[a-z0-9]*|${hashToken.source.slice(1, -1)})\\b`, 'g');
+
 function keyTokens(text: string): { value: string; span: Span }[] {
   const out: { value: string; span: Span }[] = [];
   for (const match of text.matchAll(/["“‘]([^"”’]{1,80})["”’]/g)) out.push({ value: (match[1] ?? '').trim(), span: [match.index, match.index + match[0].length] });
@@ -474,9 +480,8 @@ function keyTokens(text: string): { value: string; span: Span }[] {
   const joined = [...out];
   // Codes and identifiers: all capitals (2+ letters), or letters mixed with digits.
   // Also lower-case ids of a few letters and many digits ("ak18247005"; "sp500" and "covid19" are words).
-  // And hashes and SIDs of twelve letters and digits or more with three digits ("34ae8a720601…",
-  // "SMefe7a29c39…"), whatever their case.
-  for (const match of text.matchAll(/\b(?:[A-Z]{2,6}|[A-Z0-9]*\d[A-Z0-9]*[A-Z][A-Z0-9]*|[A-Z]+\d+|(?=[a-z0-9]{7,}\b)[a-z]{1,4}\d{3,}[a-z0-9]*|(?=[A-Za-z0-9]*[A-Za-z])(?=(?:[A-Za-z]*\d){3})[A-Za-z0-9]{12,})\b/g)) {
+  // And hashes and SIDs (`hashToken`), whatever their case.
+  for (const match of text.matchAll(codeTokens)) {
     const span: Span = [match.index, match.index + match[0].length];
     if (!joined.some((token) => token.span[0] <= span[0] && token.span[1] >= span[1])) out.push({ value: match[0], span });
   }

@@ -3,7 +3,7 @@
 // score and a confidence; below the threshold the answer is a refusal naming the closest programs.
 import MiniSearch, { type SearchResult } from 'minisearch';
 import { profileCandidate, type CandidateProfile, type SlotRole } from './candidate-profile.js';
-import { howMany, parseQuestion, type ParsedQuestion, type Span } from './question-parse.js';
+import { hashToken, howMany, parseQuestion, type ParsedQuestion, type Span } from './question-parse.js';
 import type { DataValues, RouteAnswer, RouteCandidateInput, RouteOptions, RouteResult, RouterOptions, ScoredAlternative, SlotValue } from './routing.types.js';
 import type { ProgramFamily } from '../generation/index.js';
 import { directionOf, directionSaid, fillSlots, flagMention, namedChoice, questionWords, TableValues, type QuestionWord, type SlotFill, type ValueMention } from './slot-filling.js';
@@ -362,7 +362,7 @@ export class QuestionRouter {
     }
     const tablesNamed = new Set(this.candidates.filter((c) => c.tableStems.some((t) => qStems.has(t))).map((c) => c.table));
     // A data set's name right before another's describes it ("book loans": loans, not bookings).
-    const namesTable = (table: string, word: QuestionWord | undefined) => word !== undefined && (this.tableStemsOf.get(table) ?? []).some((tableStem) => tableStem === word.stem || tableStem === word.word);
+    const namesTable = (table: string, word: QuestionWord | undefined) => word !== undefined && this.namesData(table, word.word, word.stem);
     for (const table of [...tablesNamed]) {
       const at = qWords.map((word, index) => ({ word, index })).filter(({ word }) => namesTable(table, word));
       const modifies = at.length > 0 && at.every(({ index }) => [...tablesNamed].some((other) => other !== table && namesTable(other, qWords[index + 1]) && !namesTable(table, qWords[index + 1])));
@@ -389,9 +389,7 @@ export class QuestionRouter {
           (token) =>
             (/^[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)+$/.test(token.value) && /\d.*\d.*\d/.test(token.value) && !/^\d+[-_][A-Za-z]+$/.test(token.value)) ||
             /^[a-z]{1,4}\d{3,}[a-z0-9]*$/.test(token.value) ||
-            // (A hash or a SID: twelve letters and digits or more, three digits at least — a commit's
-            // `34ae8a72…`, a message's `SMefe7a29…`.)
-            (/^[A-Za-z0-9]{12,}$/.test(token.value) && /[A-Za-z]/.test(token.value) && /\d.*\d.*\d/.test(token.value)),
+            hashToken.test(token.value),
         )
         .map((token) => ({ index: token.span[0], 0: token.value })),
       ...[...parsed.text.matchAll(/\b([A-Za-z]+)\s+([A-Za-z]{1,4}\d{2,}[A-Za-z0-9]*)\b/dg)].flatMap((match) => (this.columnFirstWords.has(match[1]!.toLowerCase()) ? [{ index: match.indices![2]![0], 0: match[2]! }] : [])),
@@ -488,7 +486,7 @@ export class QuestionRouter {
     // A word of the data's own name is no measure's ("the most plays" of plays names no `ms_played`;
     // "the most played track" may).
     const dataWord = (table: string, term: string) => !/ed$/.test(most?.[1] ?? '') && (this.tableStemsOf.get(table) ?? []).some((tableStem) => tableStem === term || tableStem === stem(term));
-    const mostRows = (table: string) => most !== null && [most[1], most[2]].some((word) => word !== undefined && (this.tableStemsOf.get(table) ?? []).some((tableStem) => tableStem === stem(word) || tableStem === word));
+    const mostRows = (table: string) => most !== null && [most[1], most[2]].some((word) => word !== undefined && this.namesData(table, word));
     const personColumnOf = (candidate: CandidateProfile): string | undefined =>
       candidate.choices.find((column) => personLabel.test(` ${foldValue(humanWords(column))} `));
     // "how many countries" of rows that are country-years: the different values of a column the
@@ -504,8 +502,7 @@ export class QuestionRouter {
       if (!countedWord) return undefined;
       // "How many job applications": both words the data's own name count its rows, not the
       // different jobs (`job.id`) its first word names.
-      const ownName = this.tableStemsOf.get(table) ?? [];
-      if (counting?.[3] !== undefined && !adjectiveFirst && ownName.length >= 2 && [counting[2]!, counting[3]].every((word) => ownName.includes(stem(word)) || ownName.includes(word))) return undefined;
+      if (counting?.[3] !== undefined && !adjectiveFirst && (this.tableStemsOf.get(table) ?? []).length >= 2 && [counting[2]!, counting[3]].every((word) => this.namesData(table, word))) return undefined;
       const keys = this.keyColumns.get(table);
       const labels = [...(this.columnLabels.get(table) ?? [])];
       // (A name too short to be a label elsewhere still names what is counted: "how many jobs" of `job`.)
@@ -762,7 +759,7 @@ export class QuestionRouter {
     }
     // A value named by part of its words ("Africa" of "South Africa") is no reading where another
     // data set holds a whole value the question says around it ("sub-Saharan Africa").
-    const wholeSpans = [...mentionsByTable].flatMap(([table, found]) => found.filter((m) => !m.part).map((m) => ({ table, span: m.span })));
+    const wholeSpans = [...mentionsByTable].flatMap(([table, found]) => found.filter((m) => !m.part).map((m) => ({ table, span: m.span, column: m.column })));
     for (const [table, found] of mentionsByTable) {
       const kept = found.filter((m) => !m.part || !wholeSpans.some((w) => w.table !== table && w.span[0] <= m.span[0] && w.span[1] >= m.span[1] && w.span[1] - w.span[0] > m.span[1] - m.span[0]));
       mentionsByTable.set(table, kept);
@@ -782,7 +779,7 @@ export class QuestionRouter {
         mentions,
         table: this.tables.get(candidate.table),
         unlisted: own.filter((t) => t.proper).map((t) => t.span),
-        known: [...mentionsByTable].flatMap(([, found]) => found.filter((m) => !m.part).map((m) => ({ span: m.span, column: m.column }))),
+        known: wholeSpans,
         tableNamed: tablesNamed.has(candidate.table),
         noValues: groupingValues,
         columnHint: candidate.family === 'count' ? (countedColumn(candidate.table) ?? (asksWho ? personColumnOf(candidate) : undefined)) : undefined,
@@ -1036,6 +1033,11 @@ export class QuestionRouter {
 
   /** Per table, the stems of its name. */
   private readonly tableStemsOf = new Map<string, string[]>();
+
+  /** Whether a word of the question is a word of the table's name, by its stem or whole ("listings", kept whole). */
+  private namesData(table: string, word: string, wordStem = stem(word)): boolean {
+    return (this.tableStemsOf.get(table) ?? []).some((tableStem) => tableStem === wordStem || tableStem === word);
+  }
 
   /** Per table, the one text column its programs group by, when there is one (disasters' `entity`). */
   private readonly categoryColumns = new Map<string, string>();

@@ -84,11 +84,11 @@ export class TableValues {
       // 32 hexadecimal digits of a message SID, a commit's 40).
       const text = String(value);
       const known = this.hashes.get(column);
-      if (known === undefined) this.hashes.set(column, { prefix: text, length: text.length, hex: /^[A-Za-z]*[0-9a-f]*$/.test(text) });
+      if (known === undefined) this.hashes.set(column, { prefix: text, length: text.length, hex: hexTail.test(text) });
       else if (known !== null) {
         let common = 0;
         while (common < known.prefix.length && known.prefix[common] === text[common]) common += 1;
-        this.hashes.set(column, known.length === text.length ? { prefix: known.prefix.slice(0, common), length: known.length, hex: known.hex && /^[A-Za-z]*[0-9a-f]*$/.test(text) } : null);
+        this.hashes.set(column, known.length === text.length ? { prefix: known.prefix.slice(0, common), length: known.length, hex: known.hex && hexTail.test(text) } : null);
       }
       // How many known values are names written as people's are ("Olga Lopez"), of how many.
       const shapes = this.nameShapes.get(column) ?? { names: 0, all: 0 };
@@ -144,15 +144,14 @@ export class TableValues {
     const prefixed = prefix === null ? [] : [...this.prefixes].filter(([, known]) => known === prefix).map(([column]) => column);
     // Or, of a hash or a SID (twelve characters or more), the columns whose every known value has its
     // length, the prefix they all share and hexadecimal digits after it.
-    const hashed =
-      token.length < 12
-        ? []
-        : [...this.hashes].filter(([column, shape]) => !prefixed.includes(column) && shape !== null && shape.length === token.length && token.startsWith(shape.prefix) && (!shape.hex || /^[0-9a-f]*$/i.test(token.slice(shape.prefix.length).replace(/^[A-Za-z]*/, '')))).map(([column]) => column);
+    const shaped = (shape: HashShape | null) =>
+      shape !== null && shape.length === token.length && token.startsWith(shape.prefix) && (!shape.hex || hexTail.test(token.slice(shape.prefix.length).toLowerCase()));
+    const hashed = token.length < 12 ? [] : [...this.hashes].filter(([column, shape]) => !prefixed.includes(column) && shaped(shape)).map(([column]) => column);
     return [...prefixed, ...hashed];
   }
 
   /** Per column, what every known value looks like (see `add`); null when they differ in length. */
-  private readonly hashes = new Map<string, { prefix: string; length: number; hex: boolean } | null>();
+  private readonly hashes = new Map<string, HashShape | null>();
 
   private readonly nameShapes = new Map<string, { names: number; all: number }>();
 
@@ -878,6 +877,16 @@ function namedChoices(slot: Slot, words: QuestionWord[]): string[] {
 function lastWord(column: string): string {
   return stem(humanWords(column).split(' ').at(-1) ?? '');
 }
+
+/** What every known value of a column looks like: the prefix they share, their one length, and whether hexadecimal digits follow letters. */
+interface HashShape {
+  prefix: string;
+  length: number;
+  hex: boolean;
+}
+
+// Letters, then hexadecimal digits only (`SM` then `ced6bfe1…`; a commit's `34ae8a72…`).
+const hexTail = /^[A-Za-z]*[0-9a-f]*$/;
 
 /** Two or three words, each a capital and small letters ("Olga Lopez", "Mary-Jane O'Neil", "Ana de Souza" not). */
 const personName = /^\p{Lu}[\p{Ll}'’-]+(?: \p{Lu}[\p{Ll}'’-]+){1,2}$/u;
