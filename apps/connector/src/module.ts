@@ -27,7 +27,8 @@ export const connectorModule = defineServiceModule<typeof connectorV1.ConnectorS
       },
       logger: context.logger,
     });
+    target.warm();
     const execute = new ExecuteRequestUseCase({ db: context.db, objects: context.objects!, clients: context.clients, target, logger: context.logger });
-    return { implementation: connectorHandlers({ target, execute, objects: context.objects!, clients: context.clients }) };
+    return { implementation: connectorHandlers({ target, execute, objects: context.objects!, clients: context.clients }), stop: () => target.close() };
   },
 });

@@ -13,6 +13,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Logger } from 'pino';
 import { AppError } from '@querylane/errors';
 import { BodySpool, type SpooledBody } from './body-spool.js';
+import type { DownloadThread } from './download-thread.js';
 import type { OutgoingRequest } from './request-builder.js';
 import type { Redactor } from './secret-redaction.js';
 import { pinnedLookup, type SsrfGuard, type VettedTarget } from '@querylane/net';
@@ -46,9 +47,12 @@ export interface ExchangeContext {
    * a redirect) are read into memory as always.
    */
   spoolDir?: string | undefined;
+  /** Where a spooled body downloads (download-thread.ts); without it, on this thread. */
+  downloads?: DownloadThread | undefined;
 }
 
-interface RawResponse {
+/** One hop's answer as received: the body undecoded (or spooled), redirects not followed. */
+export interface RawResponse {
   status: number;
   statusText: string;
   headers: IncomingHttpHeaders;
@@ -84,7 +88,8 @@ export async function exchange(request: OutgoingRequest, context: ExchangeContex
       const hop = withCredentials(current);
       const target = await context.guard.vet(hop.url, deadline.signal);
       const spool = context.spoolDir === undefined ? undefined : { path: join(context.spoolDir, `body-${randomUUID()}.json`), secrets: redactor.byteForms() };
-      const raw = await sendOnce(hop, target, limits, deadline.signal, redactor.url(hop.url), spool);
+      const shown = redactor.url(hop.url);
+      const raw = spool && context.downloads ? await context.downloads.send(hop, target, limits, deadline.signal, shown, spool) : await sendOnce(hop, target, limits, deadline.signal, shown, spool);
       const location = raw.headers.location;
       if (redirectStatuses.has(raw.status) && location !== undefined) {
         if (redirects >= limits.maxRedirects) {
@@ -144,13 +149,28 @@ function resolveLocation(location: string | string[], base: URL, redactor: Redac
   return next;
 }
 
-function sendOnce(
-  hop: { url: URL; method: string; headers: Record<string, string>; body: Buffer | undefined },
+/** One hop as sent: the URL with its credentials, the method, the headers and the body. */
+export interface Hop {
+  url: URL;
+  method: string;
+  headers: Record<string, string>;
+  body: Buffer | undefined;
+}
+
+/** Where a successful, unencoded body is written as it arrives, and the secrets to watch for in it. */
+export interface SpoolTarget {
+  path: string;
+  secrets: Buffer[];
+}
+
+/** Sends one hop; the body goes to `spoolTo` when given and the answer allows it. Rejects only with an AppError. */
+export function sendOnce(
+  hop: Hop,
   target: VettedTarget,
   limits: TargetLimits,
   signal: AbortSignal,
   shown: string,
-  spoolTo?: { path: string; secrets: Buffer[] },
+  spoolTo?: SpoolTarget,
 ): Promise<RawResponse> {
   return new Promise<RawResponse>((resolve, reject) => {
     let settled = false;

@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import type { JsonBodyFile } from '@querylane/duckdb';
 import { AppError } from '@querylane/errors';
 import type { SpooledBody } from './body-spool.js';
+import { DownloadThread } from './download-thread.js';
 import { exchange, type TargetResponse } from './http-transport.js';
 import { jsonArrayItems } from './json-array-chunks.js';
 import type { NetworkPolicy } from '@querylane/net';
@@ -113,11 +114,23 @@ export class TargetClient {
   readonly limits: TargetLimits;
   private readonly guard: SsrfGuard;
   private readonly logger: Logger;
+  /** Where a body that is the whole data set downloads, off the main thread. */
+  private readonly downloads = new DownloadThread();
 
   constructor(options: TargetClientOptions) {
     this.limits = resolveTargetLimits(options.limits);
     this.guard = new SsrfGuard(options.policy, { resolve: options.resolve, resolveTimeoutMs: this.limits.connectTimeoutMs });
     this.logger = options.logger.child({ component: 'target-client' });
+  }
+
+  /** Starts the download thread now rather than with the first execute-request. */
+  warm(): void {
+    this.downloads.warm();
+  }
+
+  /** Ends the download thread; a download in flight fails. */
+  close(): Promise<void> {
+    return this.downloads.close();
   }
 
   /**
@@ -197,7 +210,7 @@ export class TargetClient {
   private async send(call: PreparedCall, patch: PagePatch | undefined, redactor: Redactor, mode: Mode, signal: AbortSignal | undefined, spoolDir?: string): Promise<TargetResponse> {
     const outgoing = pageRequest(call, patch, this.limits);
     const attempts = mode === 'execute' ? this.limits.maxAttempts : 1;
-    const context = { guard: this.guard, limits: this.limits, redactor, logger: this.logger, signal, spoolDir };
+    const context = { guard: this.guard, limits: this.limits, redactor, logger: this.logger, signal, spoolDir, downloads: this.downloads };
     for (let attempt = 1; ; attempt += 1) {
       let response: TargetResponse;
       try {
