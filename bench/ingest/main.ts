@@ -119,7 +119,7 @@ async function ingest(index: number, run: number): Promise<{ seconds: number; re
       finishedAt = Date.parse(job.statuses.find((entry) => entry.status === 'succeeded')!.created_at);
       break;
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, Number(process.env.BENCH_POLL_MS ?? 100)));
   }
   const peakMiB = peakRss();
   return {
