@@ -3,7 +3,8 @@
 // job succeeds. Prints records/s end to end and the platform process's peak RSS, beside DuckDB alone
 // converting the same JSON file to Parquet in the same run. Each data set is run BENCH_RUNS times
 // (default 3), taking turns with DuckDB alone, and the medians are compared. The end
-// is the time the job itself recorded for its `succeeded` status (same host clock), not when a poll saw it.
+// is the time the job itself recorded for its `succeeded` status (same host clock), not when a poll saw it
+// (the job is polled every BENCH_POLL_MS, default 100).
 // Run: npm run bench:ingest   (BENCH_SIZES=10000,200000,1000000 to choose; real parts via infra:env;
 // BENCH_PLATFORM_LOG=<file> keeps the platform's own log lines at debug level, whose timestamps break a run down)
 import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
