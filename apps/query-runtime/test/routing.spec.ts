@@ -1131,6 +1131,22 @@ describe('how often a value occurs, and an object named by its fields (staff wit
     expect(ask('what is the most common department')).toMatchObject({ kind: 'answer', candidate: { name: 'count_staff_by_department' }, slots: { n: 1, order: 'desc' } });
   });
 
+  it('counts the rows per group when a grouping is asked with no measure or operation named', () => {
+    // Not the average salary per level, near in score before (a margin of 0.25, hence refused).
+    for (const question of ['Break down staff by level.', 'staff per level']) {
+      const answer = ask(question);
+      expect(answer).toMatchObject({ kind: 'answer', candidate: { family: 'count' } });
+      expect(answer.kind === 'answer' && answer.confidence).toBeGreaterThan(0.4);
+    }
+    expect(ask('average salary per level')).toMatchObject({ kind: 'answer', candidate: { family: 'aggregate' } });
+  });
+
+  it('refuses a ranking of groups by a thing no data mentions', () => {
+    expect(ask('which department has the most cars?')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('"cars"') });
+    expect(ask('which department has the most horsepower')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('"horsepower"') });
+    expect(ask('which department has the most staff?')).toMatchObject({ kind: 'answer', candidate: { family: 'count' } });
+  });
+
   it('reads "office city" as the field, with no column "office" left unread', () => {
     expect(ask('Which office city has the most staff?')).toMatchObject({ kind: 'answer', candidate: { family: 'count' }, slots: { n: 1, order: 'desc' } });
   });

@@ -247,6 +247,12 @@ export class QuestionRouter {
     if (counted && !this.knows(counted) && !this.knows(counted.replace(/e?s$/, '')) && best.valueEvidence !== 'value') {
       return { kind: 'refusal', reason: `the question counts "${counted}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
     }
+    // Nor what a question ranks groups by, said last after "has the most" ("which origin has the most
+    // cars", "… the most horsepower" of flights alone): a count per origin is no answer to either.
+    const rankedBy = /\b(?:has|have|had|with|gets?|got)\s+the\s+(?:most|fewest|least)\s+([a-z]{4,})\s*[?.!]*\s*$/.exec(parsed.lower)?.[1];
+    if (rankedBy && !this.knows(rankedBy) && !this.knows(rankedBy.replace(/e?s$/, '')) && best.valueEvidence !== 'value') {
+      return { kind: 'refusal', reason: `the question ranks by "${rankedBy}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
+    }
     // Nor when it counts two words neither of which any data set has ("how many support tickets are
     // open"), whatever value ("open" of pull requests) the rest names.
     // Nor a count of the data's rows described by a word it does not know ("how many refunded plays"
@@ -938,7 +944,10 @@ export class QuestionRouter {
       const superlativeMiss = parsed.superlative && !candidate.ranks;
       // "Which payment method is used most often": how often is a count; an aggregate of a measure
       // the question does not name (the average salary per payment method) answers something else.
-      const oftenMiss = candidate.family === 'aggregate' && !measureNamed && !answersCount && frequencyCue.test(parsed.lower) ? 0.3 : 0;
+      // So is a grouping asked with neither a measure nor an operation named ("applications per
+      // stage", "break down applications by stage": the rows per stage, not their average rating).
+      const operationNamed = (parsed.families.get('aggregate') ?? 0) >= 1;
+      const oftenMiss = candidate.family === 'aggregate' && !measureNamed && !answersCount && (frequencyCue.test(parsed.lower) || (groupCue.length > 0 && !operationNamed)) ? 0.3 : 0;
       // A column the question names that the program does not read, unless it answers with whole rows
       // or the table itself is what the label names.
       const { reads, shaped, tableLabel, measures } = this.shapeOf(candidate);
