@@ -1553,3 +1553,33 @@ describe('names of data sets and of nested fields said whole (listings, job appl
     expect(ask('How many distinct vehicles used our garages?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_distinct_parking_sessions' }, slots: { column: 'vehicle.plate' } });
   });
 });
+
+describe('readings: a bound no column is named for, and how often a test is ordered', () => {
+  const tests = [
+    { code: 'LDL', name: 'LDL Cholesterol' },
+    { code: 'HDL', name: 'HDL Cholesterol' },
+    { code: 'CRP', name: 'C-Reactive Protein' },
+    { code: 'GLU', name: 'Fasting Glucose' },
+  ];
+  const results = () =>
+    Array.from({ length: 400 }, (_, i) => ({
+      id: `lab_${800_000 + i}`,
+      test: tests[(i * 7) % 4 === 0 ? 0 : i % 4],
+      value: 20 + ((i * 7919) % 20_000) / 100,
+      reference_range: { low: (i % 3) * 10, high: 100 + (i % 5) * 10 },
+      flag: ['normal', 'high', 'low'][i % 3],
+      turnaround_hours: 2 + ((i * 31) % 40),
+      collected_at: new Date(Date.UTC(2024, 0, 1) + i * 3_600_000 * 7).toISOString(),
+    }));
+  const ask = askingOver('querylane-routing-readings-', () => ({ lab_results: results() }));
+
+  it('bounds the rows\' value when no column is named ("LDL results above 160")', () => {
+    expect(ask('How many LDL cholesterol results were above 160?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_lab_results' }, slots: { test_code: 'LDL', min_value: expect.closeTo(160, 6) } });
+    // A column named still takes it.
+    expect(ask("How many results had a turnaround above 30 hours?")).toMatchObject({ kind: "answer", slots: { min_turnaround_hours: 31 } });
+  });
+
+  it('ranks tests by how often they are ordered, not the rows by a measure', () => {
+    expect(ask('Which lab test is ordered most often?')).toMatchObject({ kind: 'answer', candidate: { family: 'count' }, slots: { n: 1, order: 'desc' } });
+  });
+});

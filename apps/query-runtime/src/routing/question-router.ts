@@ -952,11 +952,12 @@ export class QuestionRouter {
       // or the table itself is what the label names.
       const { reads, shaped, tableLabel, measures } = this.shapeOf(candidate);
       // "How many states have a rate above 18%" asks for a number: rows (a range, a list) are not it;
-      // "who opened the most issues" a count per group, not the issues with the most comments.
+      // "who opened the most issues" a count per group, not the issues with the most comments; nor
+      // is "which lab test is ordered most often" the result with the highest value.
       const rowsForCount =
         asksHowMany && candidate.family !== null && rowFamilies.has(candidate.family)
           ? 0.3
-          : candidate.family === 'top_n' && mostRows(candidate.table) && !measures.some((list) => list.some((term) => contentTerms.has(term) && !dataWord(candidate.table, term)))
+          : candidate.family === 'top_n' && (mostRows(candidate.table) || frequencyCue.test(parsed.lower)) && !measures.some((list) => list.some((term) => contentTerms.has(term) && !dataWord(candidate.table, term)))
             ? 0.6
             : 0;
       // A measure the question names in part, with words it does not say ("co2" of "adjusted co2"
@@ -1282,6 +1283,13 @@ function stopColumnWord(word: string): string {
 
 /** Two programs of one table that look up, or search, the same column for the same value, and take nothing else. */
 function sameAnswer(a: Scored, b: Scored): boolean {
+  // The groups of one thing named by two of its fields ("which lab test": per `test.code` and per
+  // `test.name`) are one answer in two spellings.
+  // (A grouping's labels are the column's words, then the thing it identifies, when it names one.)
+  const thing = (s: Scored) => (s.candidate.groupBy.length === 2 ? s.candidate.groupBy[1] : undefined);
+  if (a.candidate.table === b.candidate.table && a.candidate.family === b.candidate.family && a.candidate.measure === b.candidate.measure && thing(a) !== undefined && thing(a) === thing(b)) {
+    return JSON.stringify(a.fill.slots) === JSON.stringify(b.fill.slots);
+  }
   const rowFinders = new Set(['lookup', 'text_search']);
   if (a.candidate.table !== b.candidate.table || !rowFinders.has(a.candidate.family ?? '') || !rowFinders.has(b.candidate.family ?? '')) return false;
   const values = (s: Scored) =>

@@ -386,7 +386,12 @@ export interface FillContext {
 export function fillSlots(candidate: CandidateProfile, context: FillContext): SlotFill {
   const { parsed, mentions } = context;
   // How many columns this program bounds by a number: with several, an unlabelled "above 20" is no one's.
-  const boundColumns = new Set(candidate.plans.filter((plan) => plan.role === 'min' || plan.role === 'max').map((plan) => (plan.chosen ? '$column' : (plan.column ?? plan.slot.name)))).size;
+  const boundColumnSet = new Set(candidate.plans.filter((plan) => plan.role === 'min' || plan.role === 'max').map((plan) => (plan.chosen ? '$column' : (plan.column ?? plan.slot.name))));
+  const boundColumns = boundColumnSet.size;
+  // "LDL results above 160": a bound no column is named for goes to the one column whose name says
+  // it is the rows' value (`value`, `reading`, `measurement`), as to the only column bounded.
+  const valueColumns = [...boundColumnSet].filter((column) => genericValueName.test(pathWords(column).split(' ').at(-1) ?? ''));
+  const valueColumn = valueColumns.length === 1 ? valueColumns[0] : undefined;
   const slots: Record<string, SlotValue> = {};
   const used: Span[] = [];
   const rejected: Span[] = [];
@@ -486,7 +491,7 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
             if (!yearish && yearLabelled(plan)) return false;
             // "older than 30" names its column by the adjective as well as a column name would.
             const adjective = comparedMeasure(c.span, plan, parsed.lower);
-            return adjective === 'this' || (adjective === 'none' && belongsTo(c.span, plan, context, boundColumns === 1, !yearish));
+            return adjective === 'this' || (adjective === 'none' && belongsTo(c.span, plan, context, boundColumns === 1 || (plan.column !== null && plan.column === valueColumn), !yearish));
           },
         );
         // "Out of stock", "in stock": a stock (inventory, quantity on hand) of none, or of some.
@@ -900,6 +905,8 @@ function codePrefix(value: string): string | null {
 function shortens(short: string, word: string): boolean {
   return short.length >= (word.length >= 8 ? 3 : 4) && word.length >= short.length + 3 && word.startsWith(short);
 }
+
+const genericValueName = /^(?:value|reading|measurement)$/;
 
 function belongsTo(span: Span, plan: SlotPlan, context: FillContext, sole: boolean, noYear = false): boolean {
   // (A number that is no year belongs to no year column, however near: "years with more than 100000 flood deaths".)
