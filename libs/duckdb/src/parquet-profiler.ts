@@ -299,8 +299,9 @@ const isoDateStart = /^\d{4}-\d{2}-\d{2}/;
  * A text column's distinct count and top values from one GROUP BY, and its value shape read from
  * the distinct values (each weighted by its count) rather than from every row. The shape is asked
  * only where it can change what the column means: whitespace only of a column without nulls whose
- * every value is distinct (only such a column can be a unique key), the ISO count only when the column's least and greatest
- * values both begin like an ISO date (else some value does not, and the column is no timestamp).
+ * every value is distinct (only such a column can be a unique key), the ISO count only when the
+ * column's least and greatest values both begin like an ISO date (else some value does not, and
+ * the column is no timestamp).
  */
 async function valueCounts(
   connection: DuckDBConnection,

@@ -6,8 +6,9 @@
 // thread's own small heap collects in a millisecond, and the main thread serves requests meanwhile.
 //
 // The guard still vets every hop on the main thread (http-transport.ts); the thread connects only
-// to the addresses it was handed. One thread serves every download, started when the first one
-// comes; if it dies, what it was sending fails with the reason and the next download starts another.
+// to the addresses it was handed. One thread serves every download, started with the connector
+// (`warm`) or else by the first download; if it dies, what it was sending fails with the reason and
+// the next download starts another.
 import { Worker } from 'node:worker_threads';
 import type { IncomingHttpHeaders } from 'node:http';
 import { AppError, type ErrorCode, type ErrorDetails } from '@querylane/errors';
