@@ -31,6 +31,8 @@ interface WireHop {
   body: Uint8Array | undefined;
 }
 
+type WireTarget = Omit<VettedTarget, 'url'> & { url: string };
+
 interface WireResponse {
   status: number;
   statusText: string;
@@ -41,7 +43,7 @@ interface WireResponse {
 }
 
 export type ToThread =
-  | { type: 'send'; id: number; hop: WireHop; target: Omit<VettedTarget, 'url'> & { url: string }; limits: TargetLimits; shown: string; spoolTo: { path: string; secrets: Uint8Array[] } }
+  | { type: 'send'; id: number; hop: WireHop; target: WireTarget; limits: TargetLimits; shown: string; spoolTo: { path: string; secrets: Uint8Array[] } }
   | { type: 'abort'; id: number; reason: ThreadFailure };
 
 export type FromThread = { type: 'answer'; id: number; response: WireResponse } | { type: 'failure'; id: number; error: ThreadFailure };
@@ -51,7 +53,7 @@ const bytes = (view: Uint8Array): Buffer => Buffer.from(view.buffer, view.byteOf
 /** What the thread makes of a message: the objects sendOnce takes. */
 export const fromWire = {
   hop: (hop: WireHop): Hop => ({ ...hop, url: new URL(hop.url), body: hop.body && bytes(hop.body) }),
-  target: (target: Omit<VettedTarget, 'url'> & { url: string }): VettedTarget => ({ ...target, url: new URL(target.url) }),
+  target: (target: WireTarget): VettedTarget => ({ ...target, url: new URL(target.url) }),
   spoolTarget: (spool: { path: string; secrets: Uint8Array[] }): SpoolTarget => ({ path: spool.path, secrets: spool.secrets.map(bytes) }),
   error: (failure: ThreadFailure): AppError => new AppError(failure.code, failure.message, failure.details),
 };
@@ -60,7 +62,7 @@ export const fromWire = {
 export function answerMessage(id: number, response: RawResponse): { message: FromThread; transfer: ArrayBuffer[] } {
   const { body } = response;
   const owned = body.byteLength > 0 && body.byteOffset === 0 && body.buffer instanceof ArrayBuffer && body.byteLength === body.buffer.byteLength;
-  return { message: { type: 'answer', id, response: { ...response, body } }, transfer: owned ? [body.buffer as ArrayBuffer] : [] };
+  return { message: { type: 'answer', id, response }, transfer: owned ? [body.buffer as ArrayBuffer] : [] };
 }
 
 interface Pending {

@@ -656,6 +656,9 @@ export class QuestionRouter {
     }
     const groupCue = groupByCue(parsed.lower);
     const asksHowMany = howMany.test(parsed.lower);
+    const asksHowOften = frequencyCue.test(parsed.lower);
+    // An operation named ("average", "total", "sum", "median"), not one only implied by "break down".
+    const operationNamed = (parsed.families.get('aggregate') ?? 0) >= 1;
     // The groupings said with "per", "by", "for each" ("per disaster type", "by type of death"), where they are.
     const groupings = [...parsed.lower.matchAll(/\b(?:per|by|for each|for every)\s+(?:the\s+|their\s+|its\s+)?([a-z][a-z ]{1,40}?)(?=\s*(?:[?.,!]|$|\band\b|\bwith\b|\bfor\b|\bin\b))/g)].map((match) => {
       const start = match.index + match[0].length - (match[1] ?? '').length;
@@ -896,7 +899,7 @@ export class QuestionRouter {
       const rankedGroups =
         (groupedAsAsked || candidate.plans.some((plan) => plan.role === 'column') || (answersCount && candidate.groupBy.length > 0)) &&
         candidate.ranks &&
-        (measureNamed || answersCount || (candidate.family === 'count' && (frequencyCue.test(parsed.lower) || mostRows(candidate.table))))
+        (measureNamed || answersCount || (candidate.family === 'count' && (asksHowOften || mostRows(candidate.table))))
           ? (parsed.families.get('top_n') ?? 0)
           : 0;
       const family = answersCount ? 'count' : candidate.family;
@@ -946,8 +949,7 @@ export class QuestionRouter {
       // the question does not name (the average salary per payment method) answers something else.
       // So is a grouping asked with neither a measure nor an operation named ("applications per
       // stage", "break down applications by stage": the rows per stage, not their average rating).
-      const operationNamed = (parsed.families.get('aggregate') ?? 0) >= 1;
-      const oftenMiss = candidate.family === 'aggregate' && !measureNamed && !answersCount && (frequencyCue.test(parsed.lower) || (groupCue.length > 0 && !operationNamed)) ? 0.3 : 0;
+      const oftenMiss = candidate.family === 'aggregate' && !measureNamed && !answersCount && (asksHowOften || (groupCue.length > 0 && !operationNamed)) ? 0.3 : 0;
       // A column the question names that the program does not read, unless it answers with whole rows
       // or the table itself is what the label names.
       const { reads, shaped, tableLabel, measures } = this.shapeOf(candidate);
@@ -957,7 +959,7 @@ export class QuestionRouter {
       const rowsForCount =
         asksHowMany && candidate.family !== null && rowFamilies.has(candidate.family)
           ? 0.3
-          : candidate.family === 'top_n' && (mostRows(candidate.table) || frequencyCue.test(parsed.lower)) && !measures.some((list) => list.some((term) => contentTerms.has(term) && !dataWord(candidate.table, term)))
+          : candidate.family === 'top_n' && (mostRows(candidate.table) || asksHowOften) && !measures.some((list) => list.some((term) => contentTerms.has(term) && !dataWord(candidate.table, term)))
             ? 0.6
             : 0;
       // A measure the question names in part, with words it does not say ("co2" of "adjusted co2"
