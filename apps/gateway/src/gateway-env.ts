@@ -1,5 +1,4 @@
 // The Hono environment of every gateway route: what the middleware puts on the context.
-import type { Logger } from 'pino';
 import type { QueryScope } from './auth/api-key-scope.js';
 import type { ApiKeyPrincipal, Principal } from './auth/authenticator.js';
 import type { CallNote } from './routes/queries.routes.js';
@@ -9,7 +8,6 @@ export interface GatewayEnv {
   Bindings: { requestId?: string } | undefined;
   Variables: {
     requestId: string;
-    logger: Logger;
     /** Set by the management authentication middleware. */
     principal: Principal;
     /** Set by the API key middleware of the query endpoints. */
