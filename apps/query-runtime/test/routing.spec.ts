@@ -1018,6 +1018,30 @@ describe('flags (true/false columns past the first three labels: support tickets
   });
 });
 
+describe('flags named by several words (clinic visits: `fraud_flag`, `follow_up_required`)', () => {
+  // Three labels come first (clinic, doctor, visit_type); the two flags follow them.
+  const visits = () =>
+    Array.from({ length: 400 }, (_, i) => ({
+      id: `vis_${20_000 + i}`,
+      clinic: ['Northside', 'Harbor', 'Elm Street'][i % 3],
+      doctor: ['Dana Ruiz', 'Omar Haddad', 'Mei Tanaka', 'Ola Berg'][(i * 3) % 4],
+      visit_type: ['checkup', 'urgent', 'telehealth'][(i * 7) % 3],
+      fraud_flag: i % 13 === 0,
+      follow_up_required: i % 4 === 0,
+      billed_amount: 50 + ((i * 37) % 400),
+    }));
+  const ask = askingOver('querylane-routing-flag-words-', () => ({ visits: visits() }));
+
+  it('reads a flag named by all its words, close together in any order, as true, and with "not" or "without" among them as false', () => {
+    expect(ask('How many visits required a follow up?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_visits' }, slots: { follow_up_required: true } });
+    expect(ask('how many visits did not require a follow up')).toMatchObject({ kind: 'answer', candidate: { name: 'count_visits' }, slots: { follow_up_required: false } });
+  });
+
+  it('reads "flagged for fraud" as the flag `fraud_flag` ("flag" names no flag of its own)', () => {
+    expect(ask('How many visits have been flagged for fraud?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_visits' }, slots: { fraud_flag: true } });
+  });
+});
+
 describe('identifiers as people write them (joined parts, "#42", "ticket 50123")', () => {
   const issues = () =>
     Array.from({ length: 300 }, (_, i) => ({

@@ -750,8 +750,11 @@ function yearBound(plan: SlotPlan, parsed: ParsedQuestion): { value: number; spa
 
 /**
  * A flag named by its column's word: "resolved tickets", "employees who work remotely" are true;
- * "unresolved", "inactive", "non-remote", "not resolved", "isn't active" false. Only for a flag
- * named by one word besides "is"/"has" (`is_active`, `resolved`, `has_discount`).
+ * "unresolved", "inactive", "non-remote", "not resolved", "isn't active" false; "is", "has" and
+ * "flag" name no flag (`is_active`, `has_discount`, `fraud_flag`: "flagged for fraud"). A flag of
+ * two or three words is named by all of them close together, in any order: `late_arrival` by "late
+ * arrivals", `home_visit_required` by "required a home visit"; "not"/"without" before or among them
+ * turns it.
  */
 function flagValue(plan: SlotPlan, context: FillContext): { value: SlotValue; span: Span } | null {
   if (plan.slot.type !== 'boolean' || !plan.label) return null;
@@ -772,6 +775,7 @@ const flagMentions = new WeakMap<readonly QuestionWord[], Map<string, { value: b
 
 function findFlag(label: string, words: readonly QuestionWord[]): { value: boolean; span: Span } | null {
   const stems = labelStems(label).filter((s) => !flagVerbs.has(s));
+  if (stems.length > 1) return stems.length <= 3 ? findFlagWords(stems, words) : null;
   if (stems.length !== 1) return null;
   const [flag] = stems;
   const names = (word: string, stemmed?: string) => (stemmed ?? stem(word)) === flag || (word.length > 4 && word.endsWith('ly') && stem(word.slice(0, -2)) === flag);
@@ -791,7 +795,24 @@ function findFlag(label: string, words: readonly QuestionWord[]): { value: boole
   return null;
 }
 
-const flagVerbs = new Set(['is', 'has', 'ha']);
+/**
+ * A flag of several words (`findFlag`): each word's first place in the question, all within a few
+ * words of each other ("required a home visit", "home visit was required").
+ */
+function findFlagWords(stems: readonly string[], words: readonly QuestionWord[]): { value: boolean; span: Span } | null {
+  const places = stems.map((flagStem) => words.findIndex((w) => w.stem === flagStem));
+  if (places.some((place) => place < 0)) return null;
+  const [first, last] = [Math.min(...places), Math.max(...places)];
+  if (last - first > stems.length + 2) return null;
+  const before = words.slice(Math.max(0, first - 2), first).map((w) => w.word);
+  if (['per', 'by', 'each'].includes(before[before.length - 1] ?? '')) return null;
+  const among = words.slice(first, last + 1).filter((_, index) => !places.includes(first + index)).map((w) => w.word);
+  const denied = [...before, ...among].some((w) => flagDenials.has(w));
+  return { value: !denied, span: [words[first]!.span[0], words[last]!.span[1]] };
+}
+
+// Words of a flag's name that name no flag: `is_active`, `has_discount`, `fraud_flag`, `flagged`.
+const flagVerbs = new Set(['is', 'has', 'ha', 'flag', 'flagg']);
 // A word before a flag that turns it ("not", "non-", "isn't": the tokens `isn` and `t`).
 const flagDenials = new Set(['not', 'no', 'non', 'never', 't', 'isn', 'aren', 'wasn', 'weren', 'don', 'doesn', 'didn', 'hasn', 'haven', 'without']);
 
