@@ -1132,6 +1132,11 @@ describe('place codes named by the places (countries as ISO codes, US states as 
     // Airports' states hold `CQ` and `NA` beside the 50 states and DC: still state codes.
     expect(ask('how many airports are in California')).toMatchObject({ kind: 'answer', candidate: { name: 'count_airports' }, slots: { state: 'CA' } });
   });
+
+  it('reads a place named twice side by side ("Germany (DE)", "Texas / TX") as one value', () => {
+    expect(ask('How many orders were shipped to customers in Germany (DE)?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_orders' }, slots: { country: 'DE' } });
+    expect(ask('how many airports are in Texas / TX')).toMatchObject({ kind: 'answer', candidate: { name: 'count_airports' }, slots: { state: 'TX' } });
+  });
 });
 
 describe('how often a value occurs, and an object named by its fields (staff with a nested office)', () => {

@@ -774,6 +774,10 @@ export class QuestionRouter {
       mentionsByTable.set(table, kept);
     }
 
+    // One value named twice side by side ("Germany (DE)", "Texas / TX") is one constraint: the
+    // second naming had been a stated value no slot took, and the question was refused.
+    for (const [table, found] of mentionsByTable) mentionsByTable.set(table, mergeRestatedValues(found, parsed.text));
+
     const flagSpansOf = new Map<string, Span[]>();
     const scored: Scored[] = top.map((hit) => {
       const candidate = this.candidates[hit.id]!;
@@ -1380,4 +1384,28 @@ const followUpConfidence = 0.6;
 
 function round(value: number): number {
   return Math.round(value * 1000) / 1000;
+}
+
+/**
+ * Mentions of one column's same value written next to each other, with nothing but spaces and
+ * punctuation between ("Germany (DE)", "TX, Texas"), as one mention spanning both.
+ */
+function mergeRestatedValues(mentions: ValueMention[], text: string): ValueMention[] {
+  if (mentions.length < 2) return mentions;
+  const sorted = [...mentions].sort((a, b) => a.span[0] - b.span[0]);
+  const kept: ValueMention[] = [];
+  for (const mention of sorted) {
+    const previous = kept.at(-1);
+    const restated =
+      previous !== undefined &&
+      !previous.part &&
+      !mention.part &&
+      previous.column === mention.column &&
+      String(previous.value).toLowerCase() === String(mention.value).toLowerCase() &&
+      previous.span[1] <= mention.span[0] &&
+      /^[\s(),/=:-]{1,4}$/.test(text.slice(previous.span[1], mention.span[0]));
+    if (restated) kept[kept.length - 1] = { ...previous, span: [previous.span[0], mention.span[1]] };
+    else kept.push(mention);
+  }
+  return kept;
 }
