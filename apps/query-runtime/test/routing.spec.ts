@@ -1133,6 +1133,13 @@ describe('place codes named by the places (countries as ISO codes, US states as 
     expect(ask('how many airports are in California')).toMatchObject({ kind: 'answer', candidate: { name: 'count_airports' }, slots: { state: 'CA' } });
   });
 
+  it('refuses a question most of whose subject words no data mentions, though one word resembles a value ("shipping trucks" of `shipped`)', () => {
+    const trucks = ask('How many miles did our shipping trucks drive?');
+    expect(trucks.kind === 'refusal' && trucks.reason).toMatch(/"miles", "trucks", "drive", which none of the deployed programs/);
+    // The data named, the same value is a filter.
+    expect(ask('how many orders were shipped')).toMatchObject({ kind: 'answer', candidate: { name: 'count_orders' }, slots: { status: 'shipped' } });
+  });
+
   it('reads a place named twice side by side ("Germany (DE)", "Texas / TX") as one value', () => {
     expect(ask('How many orders were shipped to customers in Germany (DE)?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_orders' }, slots: { country: 'DE' } });
     expect(ask('how many airports are in Texas / TX')).toMatchObject({ kind: 'answer', candidate: { name: 'count_airports' }, slots: { state: 'TX' } });

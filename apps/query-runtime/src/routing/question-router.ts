@@ -277,6 +277,19 @@ export class QuestionRouter {
         candidates: closest(3),
       };
     }
+    // Nor one most of whose subject words no data mentions, read only through a value or flag of
+    // this data that one of its words resembles ("monthly recurring revenue from subscriptions" of
+    // donations' `recurring`, "miles our delivery trucks drove" of e-mails `delivered`): two unknown
+    // subject words or more, half of them at least, and neither the data nor a column of it named.
+    const unknownTopics = best.topicTerms.filter((term) => !this.knows(term));
+    if (unknownTopics.length >= 2 && unknownTopics.length * 2 >= best.topicTerms.length && !ranked.tablesNamed.has(best.candidate.table) && !(ranked.namedColumns.get(best.candidate.table)?.length ?? 0)) {
+      return {
+        kind: 'refusal',
+        reason: `the question is about ${topicWords(question, unknownTopics)}, which none of the deployed programs' data or columns mention`,
+        confidence: 0,
+        candidates: closest(3),
+      };
+    }
     // A runner-up that answers the same (a lookup and a search of one column for one name: "when did
     // Queen Anne's reign start") leaves no doubt between them: the margin is to the next one.
     // Nor is a breakdown of the best program's figure by a grouping the question does not ask ("the
