@@ -1042,6 +1042,22 @@ describe('flags named by several words (clinic visits: `fraud_flag`, `follow_up_
   });
 });
 
+describe('a data set named joined and asked about hyphenated (`checkins`, "check-ins")', () => {
+  const checkins = () =>
+    Array.from({ length: 300 }, (_, i) => ({
+      id: `chk_${5_000 + i}`,
+      class_name: ['Yoga', 'Spin', 'HIIT', 'Pilates'][i % 4],
+      coach: ['Ana Lima', 'Ben Ode', 'Cleo Park'][(i * 5) % 3],
+      checked_in_at: new Date(Date.UTC(2025, 0, 1) + i * 36_000_000).toISOString(),
+    }));
+  const ask = askingOver('querylane-routing-hyphens-', () => ({ checkins: checkins() }));
+
+  it('counts the rows for "how many class check-ins", not the different classes', () => {
+    expect(ask('How many class check-ins are there?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_checkins' } });
+    expect(ask('how many classes are there')).toMatchObject({ kind: 'answer', candidate: { family: 'count' }, slots: { column: 'class_name' } });
+  });
+});
+
 describe('identifiers as people write them (joined parts, "#42", "ticket 50123")', () => {
   const issues = () =>
     Array.from({ length: 300 }, (_, i) => ({

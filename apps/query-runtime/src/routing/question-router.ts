@@ -490,7 +490,9 @@ export class QuestionRouter {
     const outputOnly = new Set(hits.filter((hit) => hit.terms.length > 0 && hit.terms.every((term) => (hit.match[term] ?? []).every((field) => field === 'output'))).map((hit) => hit.id as number));
     const retrieved = hits.slice(0, rerankDepth).map((hit) => ({ id: hit.id as number, score: hit.score, queryTerms: hit.queryTerms, terms: hit.terms }));
     // A follow-up scores one program, whatever retrieval thinks of it.
-    const counting = /\b(?:how many|number of)\s+(different\s+|distinct\s+|unique\s+)?([a-z]+)(?:\s+([a-z]+))?/d.exec(parsed.lower);
+    const counting = /\b(?:how many|number of)\s+(different\s+|distinct\s+|unique\s+)?([a-z]+(?:-[a-z]+)?)(?:\s+([a-z]+(?:-[a-z]+)?))?/d.exec(parsed.lower);
+    // ("How many class check-ins": a hyphenated word is the word the data writes joined, `checkins`.)
+    if (counting) for (const group of [2, 3]) if (counting[group] !== undefined) counting[group] = counting[group].replaceAll('-', '');
     // ("how many refunded charges" counts charges: a word before a data set's name describes it.)
     // (Of two data sets' names, the second is what is counted: "how many book loans" counts loans, not bookings.)
     // ("How many seattle weather": both words one data set's name, the first is no description.)
