@@ -1018,7 +1018,7 @@ describe('flags (true/false columns past the first three labels: support tickets
   });
 });
 
-describe('flags named by several words (clinic visits: `fraud_flag`, `follow_up_required`)', () => {
+describe('clinic visits: flags named by several words (`fraud_flag`, `follow_up_required`), a column\'s name of two words said whole', () => {
   // Three labels come first (clinic, doctor, visit_type); the two flags follow them.
   const visits = () =>
     Array.from({ length: 400 }, (_, i) => ({
@@ -1029,12 +1029,19 @@ describe('flags named by several words (clinic visits: `fraud_flag`, `follow_up_
       fraud_flag: i % 13 === 0,
       follow_up_required: i % 4 === 0,
       billed_amount: 50 + ((i * 37) % 400),
+      amount_paid: (i * 53) % 300,
+      status: ['paid', 'billed', 'written_off'][(i * 11) % 3],
     }));
   const ask = askingOver('querylane-routing-flag-words-', () => ({ visits: visits() }));
 
   it('reads a flag named by all its words, close together in any order, as true, and with "not" or "without" among them as false', () => {
     expect(ask('How many visits required a follow up?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_visits' }, slots: { follow_up_required: true } });
     expect(ask('how many visits did not require a follow up')).toMatchObject({ kind: 'answer', candidate: { name: 'count_visits' }, slots: { follow_up_required: false } });
+  });
+
+  it('reads a value inside a column\'s name said whole as that column\'s word ("the total amount paid" is `amount_paid`, not the status paid)', () => {
+    expect(ask('What is the total amount paid per clinic?')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_amount_paid_by_clinic' }, slots: {} });
+    expect(ask('how many visits are paid')).toMatchObject({ kind: 'answer', candidate: { name: 'count_visits' }, slots: { status: 'paid' } });
   });
 
   it('reads "flagged for fraud" as the flag `fraud_flag` ("flag" names no flag of its own)', () => {

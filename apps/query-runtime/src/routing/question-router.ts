@@ -736,7 +736,13 @@ export class QuestionRouter {
         !named.some((n) => n.column === m.column) && qWords.filter((w) => w.span[0] >= m.span[0] && w.span[1] <= m.span[1]).every((w) => candidate.tableStems.includes(w.stem));
       // Nor is a word of a compass bound ("west of longitude -110" names no West Virginia).
       const inCompass = (m: ValueMention) => compassSpans.some(([start, end]) => m.span[0] >= start && m.span[1] <= end);
-      mentionsByTable.set(candidate.table, (this.tables.get(candidate.table)?.mentions(qWords) ?? []).filter((m) => !namesData(m) && !inCompass(m)));
+      // Nor a word of a column's name of two words or more said whole ("the total amount paid" names
+      // `amount_paid`, not the `status` paid), unless that value's own column is named too.
+      const labelSpans = named
+        .filter(({ label }) => label.includes(' '))
+        .flatMap(({ label }) => [...parsed.lower.matchAll(new RegExp(`\\b${label.split(' ').map(escapeRegExp).join('\\W+')}s?\\b`, 'g'))].map((match): Span => [match.index, match.index + match[0].length]));
+      const inColumnName = (m: ValueMention) => !named.some((n) => n.column === m.column) && labelSpans.some(([start, end]) => m.span[0] >= start && m.span[1] <= end);
+      mentionsByTable.set(candidate.table, (this.tables.get(candidate.table)?.mentions(qWords) ?? []).filter((m) => !namesData(m) && !inCompass(m) && !inColumnName(m)));
     }
     // A value the question excludes ("quakes that haven't been reviewed", "cars not from Japan") is
     // no equality: of a column of two values it is the other one; otherwise no program filters it
