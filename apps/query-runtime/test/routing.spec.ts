@@ -1028,9 +1028,9 @@ describe('clinic visits: flags named by several words (`fraud_flag`, `follow_up_
       visit_type: ['checkup', 'urgent', 'telehealth'][(i * 7) % 3],
       fraud_flag: i % 13 === 0,
       follow_up_required: i % 4 === 0,
-      billed_amount: 50 + ((i * 37) % 400),
-      amount_paid: (i * 53) % 300,
-      status: ['paid', 'billed', 'written_off'][(i * 11) % 3],
+      amount_billed: 50 + ((i * 37) % 400) + 0.25,
+      amount_paid: ((i * 53) % 300) + 0.5,
+      status: ['paid', 'open', 'written_off'][(i * 11) % 3],
     }));
   const ask = askingOver('querylane-routing-flag-words-', () => ({ visits: visits() }));
 
@@ -1042,6 +1042,15 @@ describe('clinic visits: flags named by several words (`fraud_flag`, `follow_up_
   it('reads a value inside a column\'s name said whole as that column\'s word ("the total amount paid" is `amount_paid`, not the status paid)', () => {
     expect(ask('What is the total amount paid per clinic?')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_amount_paid_by_clinic' }, slots: {} });
     expect(ask('how many visits are paid')).toMatchObject({ kind: 'answer', candidate: { name: 'count_visits' }, slots: { status: 'paid' } });
+  });
+
+  it('bounds one of two money columns by an amount: the one whose other word is said nearest ("visits billed over $300", "paid more than $200"), else the first', () => {
+    const billed = ask('How many visits were billed over $300?');
+    expect(billed.kind === 'answer' && [billed.candidate.name, Object.keys(billed.slots)]).toEqual(['count_visits', ['min_amount_billed']]);
+    const cost = ask('how many visits cost more than $300');
+    expect(cost.kind === 'answer' && Object.keys(cost.slots)).toEqual(['min_amount_billed']);
+    const paid = ask('how many visits were paid more than $200');
+    expect(paid.kind === 'answer' && Object.keys(paid.slots).filter((name) => name.startsWith('min_'))).toEqual(['min_amount_paid']);
   });
 
   it('reads "flagged for fraud" as the flag `fraud_flag` ("flag" names no flag of its own)', () => {

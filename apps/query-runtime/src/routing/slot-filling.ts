@@ -392,6 +392,23 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
   // it is the rows' value (`value`, `reading`, `measurement`), as to the only column bounded.
   const valueColumns = [...boundColumnSet].filter((column) => genericValueName.test(pathWords(column).split(' ').at(-1) ?? ''));
   const valueColumn = valueColumns.length === 1 ? valueColumns[0] : undefined;
+  // "claims over $5,000" of `amount_claimed` and `amount_paid`: a comparison that money (a verb, an
+  // adjective) ties to several bounded columns bounds one: the column another of whose words the
+  // question says nearest the comparison ("claims" for claimed, "paid more than" for paid), else
+  // the first. (It had bounded both.)
+  const boundPlans = candidate.plans.filter((plan) => (plan.role === 'min' || plan.role === 'max') && !plan.chosen);
+  const comparedColumn = new Map<Span, string>();
+  for (const c of parsed.comparisons) {
+    const columns = [...new Set(boundPlans.filter((plan) => comparedMeasure(c.span, plan, parsed.lower) === 'this').map((plan) => plan.column ?? plan.slot.name))];
+    if (columns.length < 2) continue;
+    const distance = (column: string) => {
+      const own = labelStems(humanWords(column)).filter((labelStem) => !moneyMeasures.some((m) => labelStem === stem(m)));
+      const near = context.words.filter((w) => own.includes(w.stem) && (w.span[1] <= c.span[0] || w.span[0] >= c.span[1])).map((w) => Math.min(Math.abs(c.span[0] - w.span[1]), Math.abs(w.span[0] - c.span[1])));
+      return near.length > 0 ? Math.min(...near) : Infinity;
+    };
+    const nearest = columns.map((column) => ({ column, distance: distance(column) })).sort((a, b) => a.distance - b.distance)[0]!;
+    comparedColumn.set(c.span, nearest.distance < Infinity ? nearest.column : columns[0]!);
+  }
   const slots: Record<string, SlotValue> = {};
   const used: Span[] = [];
   const rejected: Span[] = [];
@@ -491,6 +508,8 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
             if (!yearish && yearLabelled(plan)) return false;
             // "older than 30" names its column by the adjective as well as a column name would.
             const adjective = comparedMeasure(c.span, plan, parsed.lower);
+            const compared = comparedColumn.get(c.span);
+            if (adjective === 'this' && compared !== undefined && compared !== (plan.column ?? plan.slot.name)) return false;
             return adjective === 'this' || (adjective === 'none' && belongsTo(c.span, plan, context, boundColumns === 1 || (plan.column !== null && plan.column === valueColumn), !yearish));
           },
         );
