@@ -1074,6 +1074,26 @@ describe('a data set named joined and asked about hyphenated (`checkins`, "check
   });
 });
 
+describe('e-mail sends: of two columns named alike, the one said as the groups', () => {
+  // Three labels first (campaign, country, list); the flag `opened`, the label `device` and the
+  // state `status` are the count's other columns.
+  const emails = () =>
+    Array.from({ length: 500 }, (_, i) => ({
+      id: `snd_${70_000 + i}`,
+      campaign: ['Spring Launch', 'Win-back', 'Newsletter'][i % 3],
+      country: ['US', 'DE', 'FR', 'BR'][(i * 3) % 4],
+      list: ['trial', 'paying', 'churned'][(i * 7) % 3],
+      opened: i % 3 !== 0,
+      device: i % 3 === 0 ? null : ['mobile', 'desktop', 'tablet'][(i * 5) % 3],
+      status: i % 7 === 0 ? 'bounced' : 'delivered',
+    }));
+  const ask = askingOver('querylane-routing-grouped-choice-', () => ({ emails: emails() }));
+
+  it('counts per the column said after "which" ("which device opened the most emails" is per device, not per `opened`)', () => {
+    expect(ask('Which device opened the most emails?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_emails_by_column' }, slots: { column: 'device', n: 1, order: 'desc' } });
+  });
+});
+
 describe('identifiers as people write them (joined parts, "#42", "ticket 50123")', () => {
   const issues = () =>
     Array.from({ length: 300 }, (_, i) => ({

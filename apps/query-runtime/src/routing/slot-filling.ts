@@ -915,8 +915,18 @@ function namedChoices(slot: Slot, words: QuestionWord[]): string[] {
     found.push({ column, size: path.length > stems.length && said(path) ? path.length : said(stems) ? stems.length : 1 });
   }
   const most = Math.max(0, ...found.map((f) => f.size));
-  return found.filter((f) => f.size === most).map((f) => f.column);
+  const largest = found.filter((f) => f.size === most).map((f) => f.column);
+  // Of names said alike, the one said as the groups ("which device opened the most emails" is per
+  // `device`, not per the flag `opened`): right after "which", "what", "per", "by" or "each".
+  if (largest.length < 2) return largest;
+  const grouped = largest.filter((column) => {
+    const own = new Set(pathWords(column).split(' ').map((w) => stem(w)));
+    return words.some((w, i) => own.has(w.stem) && i > 0 && groupingWords.has(words[i - 1]!.word));
+  });
+  return grouped.length > 0 ? [...grouped, ...largest.filter((column) => !grouped.includes(column))] : largest;
 }
+
+const groupingWords = new Set(['which', 'what', 'per', 'by', 'each']);
 
 /** The stem of the last word of a column's name: `name` of `restaurant_name`, `guest` of `guest`, `countri` of `country`. */
 function lastWord(column: string): string {
