@@ -277,10 +277,10 @@ export class QuestionRouter {
         candidates: closest(3),
       };
     }
-    // Nor one most of whose subject words no data mentions, read only through a value or flag of
-    // this data that one of its words resembles ("monthly recurring revenue from subscriptions" of
-    // donations' `recurring`, "miles our delivery trucks drove" of e-mails `delivered`): two unknown
-    // subject words or more, half of them at least, and neither the data nor a column of it named.
+    // Nor one most of whose subject words no data mentions, read only through a value of this data
+    // that one of its words resembles ("how many miles did our delivery trucks drive" of e-mails
+    // `delivered`, "which sales rep closed the most deals" of the "Spring Sale" campaign): two
+    // unknown subject words or more, half of them at least, and neither the data nor a column named.
     const unknownTopics = best.topicTerms.filter((term) => !this.knows(term));
     if (unknownTopics.length >= 2 && unknownTopics.length * 2 >= best.topicTerms.length && !ranked.tablesNamed.has(best.candidate.table) && !(ranked.namedColumns.get(best.candidate.table)?.length ?? 0)) {
       return {
