@@ -73,6 +73,12 @@ export class QuestionRouter {
     private readonly columnLabels: Map<string, Map<string, string>>,
   ) {
     this.columnFirstWords = new Set([...columnLabels.values()].flatMap((named) => [...named.keys()].map((label) => label.split(' ')[0]!)));
+    for (const [table, named] of columnLabels) {
+      this.labelProbes.set(
+        table,
+        [...named].map(([label, column]) => ({ label, column, whole: ` ${label} `, plural: ` ${plural(label)} `, start: ` ${label}` })),
+      );
+    }
     for (const candidate of candidates) {
       const terms = this.measureTerms.get(candidate.table) ?? new Set<string>();
       if (candidate.family === 'aggregate') for (const term of candidate.measureTerms) terms.add(term);
@@ -653,12 +659,13 @@ export class QuestionRouter {
     // Per table, the columns the question names by their full label (the longest where labels overlap).
     const folded = ` ${foldValue(parsed.text)} `;
     const namedColumns = new Map<string, { label: string; column: string }[]>();
-    for (const [table, named] of this.columnLabels) {
+    for (const [table, probes] of this.labelProbes) {
       // The label's last word may be shortened in the data ("life expect" named by "life expectancy").
       // In the plural too: "the most populous countries" names `country`.
-      const found = [...named]
-        .filter(([label]) => folded.includes(` ${label} `) || folded.includes(` ${plural(label)} `) || (folded.includes(` ${label}`) && this.shortLabel(label).test(folded)))
-        .map(([label, column]) => ({ label, column }));
+      const found: { label: string; column: string }[] = [];
+      for (const probe of probes) {
+        if (folded.includes(probe.whole) || folded.includes(probe.plural) || (folded.includes(probe.start) && this.shortLabel(probe.label).test(folded))) found.push({ label: probe.label, column: probe.column });
+      }
       namedColumns.set(table, found.filter((a) => !found.some((b) => b !== a && b.label.length > a.label.length && ` ${b.label} `.includes(` ${a.label} `))));
     }
     const tablesByColumn = new Set([...namedColumns].filter(([, found]) => found.some(({ label }) => label.includes(' '))).map(([table]) => table));
@@ -1067,6 +1074,8 @@ export class QuestionRouter {
   }
 
   private readonly shortLabels = new Map<string, RegExp>();
+  /** Per table, each column label padded as `rank` looks for it in a question (made once, not per question). */
+  private readonly labelProbes = new Map<string, { label: string; column: string; whole: string; plural: string; start: string }[]>();
 
   /** Per table, the stems of its name. */
   private readonly tableStemsOf = new Map<string, string[]>();

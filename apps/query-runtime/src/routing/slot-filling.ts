@@ -313,7 +313,19 @@ const valueSynonyms: Record<string, string[]> = {
 // A verb's past form the data writes as a state: "deals we lose" are `lost`, "charges that fail" `failed`.
 const pastForms: Record<string, string> = { lose: 'lost', win: 'won', pay: 'paid', send: 'sent', buy: 'bought', sell: 'sold', begin: 'begun', do: 'done' };
 
-function lookupKeys(word: string): string[] {
+/** The spellings a question's word may take in the data (remembered per word, as `stem` is). */
+function lookupKeys(word: string): readonly string[] {
+  const known = lookupKeysOf.get(word);
+  if (known) return known;
+  const keys = keysOf(word);
+  if (lookupKeysOf.size >= 50_000) lookupKeysOf.clear();
+  lookupKeysOf.set(word, keys);
+  return keys;
+}
+
+const lookupKeysOf = new Map<string, readonly string[]>();
+
+function keysOf(word: string): string[] {
   const keys = [word, stem(word), ...(valueSynonyms[word] ?? [])];
   const past = pastForms[word];
   if (past) keys.push(past);
@@ -891,27 +903,10 @@ export function namedChoice(slot: Slot, words: QuestionWord[]): string | null {
 function namedChoices(slot: Slot, words: QuestionWord[]): string[] {
   const found: { column: string; size: number }[] = [];
   for (const column of (slot.enum_values ?? []).map(String)) {
-    // Every word of the name, one letter too: "life expectancy" is no name of `p_life_expect`.
-    const all = foldValue(humanWords(column))
-      .split(' ')
-      .filter((w) => w.length > 0 && !stopWords.has(w))
-      .map((w) => stem(w));
-    // A unit at the end of the name need not be said ("running time" of `Running_Time_min`).
-    const stems = all.length >= 2 && unitWords.has(all.at(-1)!) ? all.slice(0, -1) : all;
-    // Nor an identifier's "id" or a name's "name" ("user u0381" of `user_id`, "which approver" of
-    // `approver.name`, the field's path said).
-    const thing = identifiedThing(pathWords(column));
-    // Or by its initials, as people shorten a name of three words or more ("mpg" of `Miles_per_Gallon`).
-    const short = initials(foldValue(humanWords(column)));
+    const { stems, thing, short, path } = choiceNames(column);
     const byInitials = short !== null && short.length >= 3 && words.some((w) => w.word === short);
-    const said = (list: string[]) => list.length > 0 && list.every((s) => words.some((w) => w.stem === s || shortens(s, w.word)));
-    // The whole path said counts its every word: "merchant category" names `merchant.category`
-    // more than "merchant" names `merchant.name`.
-    const path = pathWords(column)
-      .split(' ')
-      .filter((w) => w.length > 0 && !stopWords.has(w))
-      .map((w) => stem(w));
-    if (!byInitials && !said(stems) && !(thing !== null && said([stem(thing)]))) continue;
+    const said = (list: readonly string[]) => list.length > 0 && list.every((s) => words.some((w) => w.stem === s || shortens(s, w.word)));
+    if (!byInitials && !said(stems) && !(thing !== null && said([thing]))) continue;
     found.push({ column, size: path.length > stems.length && said(path) ? path.length : said(stems) ? stems.length : 1 });
   }
   const most = Math.max(0, ...found.map((f) => f.size));
@@ -920,13 +915,49 @@ function namedChoices(slot: Slot, words: QuestionWord[]): string[] {
   // `device`, not per the flag `opened`): right after "which", "what", "per", "by" or "each".
   if (largest.length < 2) return largest;
   const grouped = largest.filter((column) => {
-    const own = new Set(pathWords(column).split(' ').map((w) => stem(w)));
-    return words.some((w, i) => own.has(w.stem) && i > 0 && groupingWords.has(words[i - 1]!.word));
+    const { path } = choiceNames(column);
+    return words.some((w, i) => path.includes(w.stem) && i > 0 && groupingWords.has(words[i - 1]!.word));
   });
   return grouped.length > 0 ? [...grouped, ...largest.filter((column) => !grouped.includes(column))] : largest;
 }
 
 const groupingWords = new Set(['which', 'what', 'per', 'by', 'each']);
+
+/** How a column a `column` slot chooses may be named (`namedChoices`), worked out once per column. */
+interface ChoiceNames {
+  /** Every word of the name, one letter too ("life expectancy" is no name of `p_life_expect`), but a unit at its end ("running time" of `Running_Time_min`). */
+  stems: readonly string[];
+  /** The thing an identifier's "id" or a name's "name" is of, stemmed ("user u0381" of `user_id`, "which approver" of `approver.name`). */
+  thing: string | null;
+  /** Its initials, as people shorten a name of three words or more ("mpg" of `Miles_per_Gallon`). */
+  short: string | null;
+  /** The field's whole path: "merchant category" names `merchant.category` more than "merchant" names `merchant.name`. */
+  path: readonly string[];
+}
+
+const choiceNamesOf = new Map<string, ChoiceNames>();
+
+function choiceNames(column: string): ChoiceNames {
+  const known = choiceNamesOf.get(column);
+  if (known) return known;
+  const all = foldValue(humanWords(column))
+    .split(' ')
+    .filter((w) => w.length > 0 && !stopWords.has(w))
+    .map((w) => stem(w));
+  const thing = identifiedThing(pathWords(column));
+  const names: ChoiceNames = {
+    stems: all.length >= 2 && unitWords.has(all.at(-1)!) ? all.slice(0, -1) : all,
+    thing: thing === null ? null : stem(thing),
+    short: initials(foldValue(humanWords(column))),
+    path: pathWords(column)
+      .split(' ')
+      .filter((w) => w.length > 0 && !stopWords.has(w))
+      .map((w) => stem(w)),
+  };
+  if (choiceNamesOf.size >= 10_000) choiceNamesOf.clear();
+  choiceNamesOf.set(column, names);
+  return names;
+}
 
 /** The stem of the last word of a column's name: `name` of `restaurant_name`, `guest` of `guest`, `countri` of `country`. */
 function lastWord(column: string): string {
