@@ -111,9 +111,10 @@ export class TableValues {
     // Part of a value can only be known to name it alone when every value of the column is listed.
     if (complete && typeof value === 'string' && words.length > 1) {
       for (const [position, word] of words.entries()) {
+        const place = { entry, position };
         for (const key of new Set([word, stem(word)])) {
           const list = this.byAnyWord.get(key) ?? [];
-          list.push({ entry, position });
+          list.push(place);
           this.byAnyWord.set(key, list);
         }
       }
@@ -187,9 +188,10 @@ export class TableValues {
 
   mentions(question: QuestionWord[]): ValueMention[] {
     const out: ValueMention[] = [];
+    const seen = new Set<ValueEntry>();
     for (let i = 0; i < question.length; i += 1) {
       const word = question[i]!;
-      const seen = new Set<ValueEntry>();
+      seen.clear();
       for (const key of lookupKeys(word.word)) {
         for (const entry of this.byFirstWord.get(key) ?? []) {
           if (seen.has(entry)) continue;
@@ -235,13 +237,16 @@ export class TableValues {
    */
   private partMentions(question: QuestionWord[], whole: ValueMention[]): ValueMention[] {
     const found = new Map<string, { column: string; span: Span; values: Set<SlotValue> }>();
+    // (The places a word holds in the values, each met once per question word: several spellings of
+    // the word may find the same one.)
+    const seen = new Set<InnerWord>();
     for (let i = 0; i < question.length; i += 1) {
-      const seen = new Set<string>();
+      seen.clear();
       for (const key of lookupKeys(question[i]!.word)) {
-        for (const { entry, position } of this.byAnyWord.get(key) ?? []) {
-          const id = `${entry.column}\u0000${String(entry.value)}\u0000${position}`;
-          if (seen.has(id)) continue;
-          seen.add(id);
+        for (const hit of this.byAnyWord.get(key) ?? []) {
+          if (seen.has(hit)) continue;
+          seen.add(hit);
+          const { entry, position } = hit;
           let length = 0;
           while (position + length < entry.words.length && i + length < question.length && sameWord(question[i + length]!.word, entry.words[position + length]!)) length += 1;
           if (length === 0 || length === entry.words.length) continue;
