@@ -1094,6 +1094,29 @@ describe('e-mail sends: of two columns named alike, the one said as the groups',
   });
 });
 
+describe('deployments: "how many" with a bound is a count, not the rows in the range', () => {
+  const deployments = () =>
+    Array.from({ length: 600 }, (_, i) => ({
+      id: `dep_${80_000 + i}`,
+      service: ['api-gateway', 'web', 'worker', 'billing', 'search'][i % 5],
+      environment: ['production', 'staging', 'canary'][(i * 3) % 3],
+      status: ['succeeded', 'failed', 'rolled_back'][(i * 7) % 3],
+      started_at: 1_735_689_600 + i * 7200,
+      duration_seconds: 30 + ((i * 97) % 1800),
+      commit_sha: (0x10_0000_0000 + i * 7919).toString(16),
+      version: `v2.${i % 20}.${i % 7}`,
+      triggered_by: { username: ['frank', 'ana', 'li', 'omar'][(i * 5) % 4], team: ['growth', 'platform', 'payments'][(i * 11) % 3] },
+      incident_count: (i * 13) % 4 === 0 ? 1 : 0,
+      automated: i % 3 === 0,
+      change_summary: `${['Improve cache hit rate', 'Fix login bug', 'Bump deps', 'Add metrics'][(i * 3) % 4]} #${i}`,
+    }));
+  const ask = askingOver('querylane-routing-count-bound-', () => ({ deployments: deployments() }));
+
+  it('counts the deployments that took longer than a duration, the count ranked though retrieval found the range first', () => {
+    expect(ask('How many deployments took longer than 1000 seconds?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_deployments' }, slots: { min_duration_seconds: 1001 } });
+  });
+});
+
 describe('identifiers as people write them (joined parts, "#42", "ticket 50123")', () => {
   const issues = () =>
     Array.from({ length: 300 }, (_, i) => ({

@@ -621,6 +621,16 @@ export class QuestionRouter {
         }
       }
     }
+    // A count asked ("how many deployments took longer than 1000 seconds") brings the plain count of
+    // the tables retrieval put first, whose words the question may share few of: the range over
+    // `duration_seconds` had them all, and the count was not ranked at all.
+    if (only === undefined && howMany.test(parsed.lower)) {
+      const retrievedTables = new Set(top.slice(0, 3).map((hit) => this.candidates[hit.id]!.table));
+      for (const candidate of this.candidates) {
+        if (candidate.family !== 'count' || !retrievedTables.has(candidate.table) || candidate.groupBy.length > 0 || candidate.choices.length > 0 || top.some((h) => h.id === candidate.index)) continue;
+        rankToo(candidate);
+      }
+    }
     // "How many customers ordered with PayPal": the count of the different values of the column the
     // question counts (`customer.id`), found by its words or not.
     if (only === undefined && countedWord) {
@@ -990,7 +1000,7 @@ export class QuestionRouter {
       // is "which lab test is ordered most often" the result with the highest value.
       const rowsForCount =
         asksHowMany && candidate.family !== null && rowFamilies.has(candidate.family)
-          ? 0.3
+          ? 0.6
           : candidate.family === 'top_n' && (mostRows(candidate.table) || asksHowOften) && !measures.some((list) => list.some((term) => contentTerms.has(term) && !dataWord(candidate.table, term)))
             ? 0.6
             : 0;
