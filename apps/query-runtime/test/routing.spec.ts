@@ -1117,6 +1117,36 @@ describe('deployments: "how many" with a bound is a count, not the rows in the r
   });
 });
 
+describe('e-mail sends of campaigns (`campaign.id`, `campaign.name`) with an `open_count` beside the flag `opened`', () => {
+  const names = ['Spring Sale', 'Win-back', 'Newsletter', 'Black Friday', 'Onboarding', 'Product Update'];
+  const sends = () =>
+    Array.from({ length: 3000 }, (_, i) => {
+      const opened = i % 3 !== 0;
+      return {
+        id: `snd_${500_000 + i}`,
+        campaign: { id: `cmp_${301 + (i % 6)}`, name: names[i % 6] },
+        recipient_email: `user${(i * 7919) % 9000}@example.net`,
+        sent_at: 1_725_000_000 + i * 3600,
+        status: ['delivered', 'bounced', 'delivered', 'delivered', 'deferred'][(i * 7) % 5],
+        opened,
+        clicked: opened && i % 4 === 0,
+        open_count: opened ? 1 + ((i * 7) % 5) : 0,
+        device: opened ? ['mobile', 'desktop', 'tablet'][(i * 5) % 3] : null,
+        country: ['US', 'DE', 'FR', 'BR', 'GB'][(i * 3) % 5],
+        unsubscribed: i % 17 === 0,
+        subject_line: `${names[i % 6]} — just for you #${i % 40}`,
+      };
+    });
+  const ask = askingOver('querylane-routing-campaigns-', () => ({ email_sends: sends() }));
+
+  it('reads "open" of the open count said whole as that column\'s word, no flag `opened`, and groups by the campaign\'s name rather than its id', () => {
+    const perCampaign = ask('What is the average open count per campaign?');
+    expect(perCampaign.kind === 'answer' && [perCampaign.candidate.name, perCampaign.slots]).toEqual(['sum_open_count_by_campaign_name', {}]);
+    expect(ask('average open count of opened emails')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_open_count' }, slots: { opened: true } });
+    expect(ask('how many sends per campaign id')).toMatchObject({ kind: 'answer', candidate: { name: 'count_email_sends_by_campaign_id' } });
+  });
+});
+
 describe('identifiers as people write them (joined parts, "#42", "ticket 50123")', () => {
   const issues = () =>
     Array.from({ length: 300 }, (_, i) => ({

@@ -6,7 +6,7 @@ import { profileCandidate, type CandidateProfile, type SlotRole } from './candid
 import { hashToken, howMany, parseQuestion, type ParsedQuestion, type Span } from './question-parse.js';
 import type { DataValues, RouteAnswer, RouteCandidateInput, RouteOptions, RouteResult, RouterOptions, ScoredAlternative, SlotValue } from './routing.types.js';
 import type { ProgramFamily } from '../generation/index.js';
-import { directionOf, directionSaid, fillSlots, flagMention, namedChoice, questionWords, TableValues, type QuestionWord, type SlotFill, type ValueMention } from './slot-filling.js';
+import { directionOf, directionSaid, fillSlots, flagMention, namedChoice, questionWords, TableValues, type ColumnNameSpan, type QuestionWord, type SlotFill, type ValueMention } from './slot-filling.js';
 import { canonicalTerm, escapeRegExp, foldValue, humanWords, identifiedThing, impliedMeasures, pathWords, stem, stopWords, terms, words } from './text-terms.js';
 
 /**
@@ -741,6 +741,22 @@ export class QuestionRouter {
     const ranksOrComputes = computes || parsed.superlative || parsed.limit !== null;
     const maxCue = Math.max(0, ...parsed.families.values());
 
+    // Where the question says a column's name of two words or more whole ("the average open count",
+    // "the total amount paid"), per table: a value's or a flag's word there is that name's word.
+    const columnNameSpans = new Map<string, ColumnNameSpan[]>();
+    const columnNameSpansOf = (table: string): ColumnNameSpan[] => {
+      let spans = columnNameSpans.get(table);
+      if (!spans) {
+        spans = (namedColumns.get(table) ?? [])
+          .filter(({ label }) => label.includes(' '))
+          .flatMap(({ label, column }) =>
+            [...parsed.lower.matchAll(new RegExp(`\\b${label.split(' ').map(escapeRegExp).join('\\W+')}s?\\b`, 'g'))].map((match) => ({ column, span: [match.index, match.index + match[0].length] as Span })),
+          );
+        columnNameSpans.set(table, spans);
+      }
+      return spans;
+    };
+    const withinColumnName = (table: string, span: Span) => columnNameSpansOf(table).some((named) => span[0] >= named.span[0] && span[1] <= named.span[1]);
     // The values each ranked table's columns hold that the question names.
     const compassSpans = parsed.comparisons.filter((c) => c.compass).map((c) => c.span);
     for (const hit of top) {
@@ -755,10 +771,7 @@ export class QuestionRouter {
       const inCompass = (m: ValueMention) => compassSpans.some(([start, end]) => m.span[0] >= start && m.span[1] <= end);
       // Nor a word of a column's name of two words or more said whole ("the total amount paid" names
       // `amount_paid`, not the `status` paid), unless that value's own column is named too.
-      const labelSpans = named
-        .filter(({ label }) => label.includes(' '))
-        .flatMap(({ label }) => [...parsed.lower.matchAll(new RegExp(`\\b${label.split(' ').map(escapeRegExp).join('\\W+')}s?\\b`, 'g'))].map((match): Span => [match.index, match.index + match[0].length]));
-      const inColumnName = (m: ValueMention) => !named.some((n) => n.column === m.column) && labelSpans.some(([start, end]) => m.span[0] >= start && m.span[1] <= end);
+      const inColumnName = (m: ValueMention) => !named.some((n) => n.column === m.column) && withinColumnName(candidate.table, m.span);
       mentionsByTable.set(candidate.table, (this.tables.get(candidate.table)?.mentions(qWords) ?? []).filter((m) => !namesData(m) && !inCompass(m) && !inColumnName(m)));
     }
     // A value the question excludes ("quakes that haven't been reviewed", "cars not from Japan") is
@@ -817,6 +830,8 @@ export class QuestionRouter {
     for (const [table, found] of mentionsByTable) mentionsByTable.set(table, mergeRestatedValues(found, parsed.text));
 
     const flagSpansOf = new Map<string, Span[]>();
+    /** A program grouping by a thing's id → the same program by the thing's name (see `thing` below). */
+    const namesOfIds = new Map<number, number>();
     const scored: Scored[] = top.map((hit) => {
       const candidate = this.candidates[hit.id]!;
       const mentions = mentionsByTable.get(candidate.table) ?? [];
@@ -833,6 +848,7 @@ export class QuestionRouter {
         known: wholeSpans,
         tableNamed: tablesNamed.has(candidate.table),
         noValues: groupingValues,
+        columnNames: columnNameSpansOf(candidate.table),
         columnHint: candidate.family === 'count' ? (countedColumn(candidate.table) ?? (asksWho ? personColumnOf(candidate) : undefined)) : undefined,
       });
       // A value the program has no use for is a stated filter it would ignore (see `route`): an
@@ -852,7 +868,9 @@ export class QuestionRouter {
       // A flag the question gives a value ("merged pull requests") is a constraint like a value.
       if (!flagSpansOf.has(candidate.table)) {
         const spans = [...(this.flagColumns.get(candidate.table) ?? [])].flatMap((column): Span[] => {
-          const said = flagMention(humanWords(column), qWords);
+          // ("The average open count" names `open_count`, no flag `opened`; "late arrivals" names the flag `late_arrival`.)
+          const others = columnNameSpansOf(candidate.table).filter((named) => named.column !== column).map((named) => named.span);
+          const said = flagMention(humanWords(column), qWords, others);
           return said ? [said.span] : [];
         });
         flagSpansOf.set(candidate.table, spans);
@@ -981,6 +999,18 @@ export class QuestionRouter {
       // Asked for no grouping ("how many candidates are there", "average gas price"), one figure answers better than a breakdown.
       // ("How many devices are there" of a `device_id` asks how many different ones: a count per device lists them.)
       const ungrouped = candidate.groupBy.length > 0 ? (candidate.family === 'count' && distinctColumn !== undefined && !rankedGroups ? -0.6 : -0.15) : 0;
+      // Of the groupings by a thing's name and by its id ("per campaign": `campaign.name`,
+      // `campaign.id`), the name's: people read the answer by names (the ids had won on their
+      // program's text). The name's program takes the id's place (below, once all are scored), and
+      // no other. (A field's grouping lists its path's words: `campaign.name` is ["name", "campaign"].)
+      const thing = candidate.groupBy.some((word) => word === 'name' || word === 'title') ? candidate.groupBy.find((word) => word !== 'name' && word !== 'title' && groupCue.includes(word)) : undefined;
+      if (groupedAsAsked && thing !== undefined && !groupCue.some((cue) => / (?:id|code|number|key)$/.test(cue))) {
+        const byId = top.find((hit) => {
+          const other = this.candidates[hit.id]!;
+          return other !== candidate && other.table === candidate.table && other.family === candidate.family && other.measure === candidate.measure && other.groupBy.includes(thing) && other.groupBy.includes('id');
+        });
+        if (byId) namesOfIds.set(byId.id, candidate.index);
+      }
       const group = directed === false ? -0.25 : groupCue.length === 0 && !groupedAsAsked ? ungrouped : groupedAsAsked ? 0.35 : candidate.groupBy.length > 0 ? -0.25 : -0.1;
       // A column named by a label of two words or more ("temp max") that only other tables have counts against this one.
       const columnCue = tablesByColumn.size === 0 || tablesByColumn.has(candidate.table) ? 0 : -0.3;
@@ -1076,6 +1106,10 @@ export class QuestionRouter {
         tableCue + columnCue + timeNamed - unasked - undirected - rowsForCount - 0.1 * extraWords + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * Object.keys(fill.slots).length + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - oftenMiss - refused;
       return { candidate, bm25: hit.score, score, fill, termCoverage, matchedTerms: matched.size, constraintCoverage, familyAgreement, superlativeMiss, ignored, unapplied, unread, topicTerms, topicMatched, valueEvidence };
     });
+    for (const [idProgram, nameProgram] of namesOfIds) {
+      const [byId, byName] = [scored.find((s) => s.candidate.index === idProgram), scored.find((s) => s.candidate.index === nameProgram)];
+      if (byId && byName && byId.score >= byName.score) byName.score = byId.score + 0.001;
+    }
     scored.sort((a, b) => b.score - a.score);
     // The counted noun of two words ("support tickets"), when the second is a noun too (not "were").
     const countedPhrase = counting && !adjectiveFirst && counting[3] !== undefined && !stopWords.has(counting[3]) && !/ed$/.test(counting[3]) ? [counting[2]!, counting[3]] : countedWord ? [countedWord] : [];

@@ -17,6 +17,12 @@ export interface QuestionWord {
   span: Span;
 }
 
+/** Where the question says a column's name of two words or more whole. */
+export interface ColumnNameSpan {
+  column: string;
+  span: Span;
+}
+
 export interface ValueMention {
   column: string;
   value: SlotValue;
@@ -396,6 +402,8 @@ export interface FillContext {
   tableNamed?: boolean;
   /** Words that look like values but are not ("death" of "by type of death", a grouping): no slot takes them. */
   noValues?: Span[];
+  /** Where a column's name of two words or more is said whole ("open count"): no other column's flag is named there. */
+  columnNames?: ColumnNameSpan[];
   /** The column a `column` slot takes when the question names none of its options by its words ("how many industries": `series`). */
   columnHint?: string | undefined;
 }
@@ -794,25 +802,31 @@ function yearBound(plan: SlotPlan, parsed: ParsedQuestion): { value: number; spa
  */
 function flagValue(plan: SlotPlan, context: FillContext): { value: SlotValue; span: Span } | null {
   if (plan.slot.type !== 'boolean' || !plan.label) return null;
-  return flagMention(plan.label, context.words);
+  const others = (context.columnNames ?? []).filter((named) => named.column !== plan.column).map((named) => named.span);
+  return flagMention(plan.label, context.words, others);
 }
 
 /** The value a question gives a flag called `label` (`flagValue`), with where it says it. */
-export function flagMention(label: string, words: readonly QuestionWord[]): { value: boolean; span: Span } | null {
+export function flagMention(label: string, words: readonly QuestionWord[], skip: readonly Span[] = []): { value: boolean; span: Span } | null {
   // Asked for every program with the flag, of the same question: worked out once per label.
   const known = flagMentions.get(words);
-  if (known?.has(label)) return known.get(label)!;
-  const found = findFlag(label, words);
-  (known ?? flagMentions.set(words, new Map()).get(words)!).set(label, found);
-  return found;
+  let found = known?.get(label);
+  if (found === undefined) {
+    found = findFlag(label, words);
+    (known ?? flagMentions.set(words, new Map()).get(words)!).set(label, found);
+  }
+  // The first naming outside `skip` ("the average open count of opened emails": `opened` is the second "open").
+  return found.find((said) => !skip.some(([start, end]) => said.span[0] >= start && said.span[1] <= end)) ?? null;
 }
 
-const flagMentions = new WeakMap<readonly QuestionWord[], Map<string, { value: boolean; span: Span } | null>>();
+const flagMentions = new WeakMap<readonly QuestionWord[], Map<string, { value: boolean; span: Span }[]>>();
 
-function findFlag(label: string, words: readonly QuestionWord[]): { value: boolean; span: Span } | null {
+/** Every place the question names the flag called `label`, in order. */
+function findFlag(label: string, words: readonly QuestionWord[]): { value: boolean; span: Span }[] {
   const stems = labelStems(label).filter((s) => !flagVerbs.has(s));
-  if (stems.length > 1) return stems.length <= 3 ? findFlagWords(stems, words) : null;
-  if (stems.length !== 1) return null;
+  if (stems.length > 1) return stems.length <= 3 ? [findFlagWords(stems, words)].filter((said) => said !== null) : [];
+  if (stems.length !== 1) return [];
+  const found: { value: boolean; span: Span }[] = [];
   const [flag] = stems;
   const names = (word: string, stemmed?: string) => (stemmed ?? stem(word)) === flag || (word.length > 4 && word.endsWith('ly') && stem(word.slice(0, -2)) === flag);
   for (let i = 0; i < words.length; i += 1) {
@@ -826,9 +840,9 @@ function findFlag(label: string, words: readonly QuestionWord[]): { value: boole
     // "per resolved", "by remote": a grouping by the flag, no value of it.
     if (['per', 'by', 'each'].includes(before[before.length - 1] ?? '')) continue;
     const denied = before.some((w) => flagDenials.has(w));
-    return { value: negative === denied, span: words[i]!.span };
+    found.push({ value: negative === denied, span: words[i]!.span });
   }
-  return null;
+  return found;
 }
 
 /**
