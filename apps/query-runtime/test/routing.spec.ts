@@ -1147,6 +1147,22 @@ describe('e-mail sends of campaigns (`campaign.id`, `campaign.name`) with an `op
   });
 });
 
+describe('pet adoptions: a verb of the data\'s own name ("adopted" of adoptions)', () => {
+  const adoptions = () =>
+    Array.from({ length: 400 }, (_, i) => ({
+      id: `adp_${9000 + i}`,
+      pet: { name: `${['Max', 'Luna', 'Bella', 'Charlie', 'Milo'][i % 5]} ${i}`, species: ['dog', 'cat', 'rabbit'][i % 3], age_years: 1 + ((i * 7) % 14) },
+      shelter: { name: ['Happy Paws Rescue', 'City Shelter', 'Second Chance'][(i * 5) % 3], city: ['Denver', 'Austin', 'Portland'][(i * 7) % 3] },
+      fee: 50 + ((i * 13) % 200),
+      completed_at: new Date(Date.UTC(2024, 0, 1) + i * 86_400_000).toISOString(),
+    }));
+  const ask = askingOver('querylane-routing-adoptions-', () => ({ pet_adoptions: adoptions() }));
+
+  it('reads "adopted pets" as the data\'s own words, no value the programs would ignore', () => {
+    expect(ask('What is the average age of adopted pets?')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_pet_age_years' }, slots: {} });
+  });
+});
+
 describe('identifiers as people write them (joined parts, "#42", "ticket 50123")', () => {
   const issues = () =>
     Array.from({ length: 300 }, (_, i) => ({

@@ -1206,9 +1206,17 @@ export class QuestionRouter {
    * A word is one of the programs' terms, or a typo of a column's word: one edit in 5 letters or
    * more, two in 8 ("orgin" is origin; "country" is not count, two edits away).
    */
+  /**
+   * A verb whose noun is a word of the programs ("adopted pets" of `pet_adoptions`, "deployed" of
+   * deployments, "enrolled" of enrollments, "arrived" of arrivals): the data's own words, no value.
+   */
+  private verbOfName(term: string): boolean {
+    return term.length >= 4 && nominalSuffixes.some((suffix) => this.structureTerms.has(`${term}${suffix}`));
+  }
+
   private knows(word: string): boolean {
     const term = canonicalTerm(word);
-    if (term === null || this.vocabulary.has(term)) return true;
+    if (term === null || this.vocabulary.has(term) || this.verbOfName(term)) return true;
     // A column's word as the data shortens it ("significance" of `sig`, "magnitude" of `mag`).
     if (term.length >= 7 && this.shortened(term) !== undefined) return true;
     if (word.length < 5) return false;
@@ -1248,7 +1256,7 @@ export class QuestionRouter {
       if (spans.some(([s, e]) => token.span[0] < e && token.span[1] > s)) continue;
       const tokenTerms = words(token.value).map((w) => canonicalTerm(w));
       if (tokenTerms.length === 0 || tokenTerms.some((t) => t === null || /^\d/.test(t))) continue;
-      const known = (t: string | null) => t !== null && (this.structureTerms.has(t) || (!token.proper && this.vocabulary.has(t)));
+      const known = (t: string | null) => t !== null && (this.structureTerms.has(t) || (!token.proper && (this.vocabulary.has(t) || this.verbOfName(t))));
       if (tokenTerms.every(known)) continue;
       out.push({ span: token.span, proper: token.proper });
     }
@@ -1288,6 +1296,8 @@ const measureNouns = new Set(['revenue', 'size', 'payroll', 'money', 'dollars', 
 const personLabel = / (author|authors|user|users|login|owner|owners|agent|agents|assignee|customer|customers|client|employee|rep|seller|creator|reporter|person|member|driver|player|manager|sender|buyer|director|artist|name) /;
 // Verbs (and the first words of time columns) of a thing coming into being.
 const creationWords = new Set(['opened', 'open', 'created', 'create', 'creation', 'submitted', 'filed', 'placed', 'registered', 'joined', 'raised', 'reported', 'posted', 'published', 'signed', 'signup', 'made', 'started']);
+// The endings that make a noun of a verb's stem (`adopt` → adoption, `deploy` → deployment, `arriv` → arrival).
+const nominalSuffixes = ['ion', 'ment', 'al'];
 // How often a value occurs, asked as a ranking.
 const frequencyCue = /\b(?:most|least)\s+(?:often|common(?:ly)?|frequent(?:ly)?|popular|used|usual)\b|\b(?:rarest|commonest)\b/;
 // The names of a column of counts (`count`, dplyr's `n`, `freq`).
