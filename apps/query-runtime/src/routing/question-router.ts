@@ -73,6 +73,10 @@ export class QuestionRouter {
     private readonly columnLabels: Map<string, Map<string, string>>,
   ) {
     this.columnFirstWords = new Set([...columnLabels.values()].flatMap((named) => [...named.keys()].map((label) => label.split(' ')[0]!)));
+    for (const candidate of candidates) {
+      if (candidate.family !== 'count' || candidate.groupBy.length > 0 || candidate.choices.length > 0) continue;
+      this.plainCounts.set(candidate.table, [...(this.plainCounts.get(candidate.table) ?? []), candidate]);
+    }
     for (const [table, named] of columnLabels) {
       this.labelProbes.set(
         table,
@@ -626,9 +630,8 @@ export class QuestionRouter {
     // `duration_seconds` had them all, and the count was not ranked at all.
     if (only === undefined && howMany.test(parsed.lower)) {
       const retrievedTables = new Set(top.slice(0, 3).map((hit) => this.candidates[hit.id]!.table));
-      for (const candidate of this.candidates) {
-        if (candidate.family !== 'count' || !retrievedTables.has(candidate.table) || candidate.groupBy.length > 0 || candidate.choices.length > 0 || top.some((h) => h.id === candidate.index)) continue;
-        rankToo(candidate);
+      for (const table of retrievedTables) {
+        for (const candidate of this.plainCounts.get(table) ?? []) if (!top.some((h) => h.id === candidate.index)) rankToo(candidate);
       }
     }
     // "How many customers ordered with PayPal": the count of the different values of the column the
@@ -1118,6 +1121,8 @@ export class QuestionRouter {
   }
 
   private readonly shortLabels = new Map<string, RegExp>();
+  /** Per table, its plain counts (no grouping, no column chosen): what "how many" asks of it. */
+  private readonly plainCounts = new Map<string, CandidateProfile[]>();
   /** Per table, each column label padded as `rank` looks for it in a question (made once, not per question). */
   private readonly labelProbes = new Map<string, { label: string; column: string; whole: string; plural: string; start: string }[]>();
 
