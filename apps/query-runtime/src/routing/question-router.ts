@@ -1208,10 +1208,6 @@ export class QuestionRouter {
   }
 
   /**
-   * A word is one of the programs' terms, or a typo of a column's word: one edit in 5 letters or
-   * more, two in 8 ("orgin" is origin; "country" is not count, two edits away).
-   */
-  /**
    * A verb whose noun is a word of the programs ("adopted pets" of `pet_adoptions`, "deployed" of
    * deployments, "enrolled" of enrollments, "arrived" of arrivals): the data's own words, no value.
    */
@@ -1219,6 +1215,10 @@ export class QuestionRouter {
     return term.length >= 4 && nominalSuffixes.some((suffix) => this.structureTerms.has(`${term}${suffix}`));
   }
 
+  /**
+   * A word is one of the programs' terms, or a typo of a column's word: one edit in 5 letters or
+   * more, two in 8 ("orgin" is origin; "country" is not count, two edits away).
+   */
   private knows(word: string): boolean {
     const term = canonicalTerm(word);
     if (term === null || this.vocabulary.has(term) || this.verbOfName(term)) return true;
