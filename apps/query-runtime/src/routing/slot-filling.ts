@@ -7,7 +7,7 @@ import type { ParsedQuestion, Span } from './question-parse.js';
 import { parseNumber } from './question-parse.js';
 import { placeNames } from './place-codes.js';
 import type { ColumnValues, SlotValue } from './routing.types.js';
-import { canonicalTerm, escapeRegExp, foldValue, humanWords, identifiedThing, impliedMeasures, initials, pathWords, stem, stopWords } from './text-terms.js';
+import { canonicalTerm, escapeRegExp, foldValue, humanWords, identifiedThing, impliedMeasures, initials, pathWords, remembered, stem, stopWords } from './text-terms.js';
 
 export interface QuestionWord {
   word: string;
@@ -287,22 +287,15 @@ export class TableValues {
   }
 }
 
-function labelStems(label: string): string[] {
-  // Asked for every plan of every program a question ranks: worked out once per label.
-  const known = labelStemsOf.get(label);
-  if (known) return known;
+// Asked for every plan of every program a question ranks: worked out once per label.
+const labelStems = remembered((label: string): string[] => {
   const words = foldValue(label)
     .split(' ')
     .filter((w) => w.length >= 2);
   const telling = words.filter((w) => !stopWords.has(w));
   // A column named only by stop words ("value") is still named by them.
-  const stems = (telling.length > 0 ? telling : words).map((w) => stem(w));
-  if (labelStemsOf.size >= 10_000) labelStemsOf.clear();
-  labelStemsOf.set(label, stems);
-  return stems;
-}
-
-const labelStemsOf = new Map<string, string[]>();
+  return (telling.length > 0 ? telling : words).map((w) => stem(w));
+}, 10_000);
 
 // Words people use for the values a data set codes otherwise ("women" for `Female`, "F").
 // (Not the other way, "female" for `women`: tried, it turned refusals of "how many women worked as
@@ -325,16 +318,7 @@ const valueSynonyms: Record<string, string[]> = {
 const pastForms: Record<string, string> = { lose: 'lost', win: 'won', pay: 'paid', send: 'sent', buy: 'bought', sell: 'sold', begin: 'begun', do: 'done' };
 
 /** The spellings a question's word may take in the data (remembered per word, as `stem` is). */
-function lookupKeys(word: string): readonly string[] {
-  const known = lookupKeysOf.get(word);
-  if (known) return known;
-  const keys = keysOf(word);
-  if (lookupKeysOf.size >= 50_000) lookupKeysOf.clear();
-  lookupKeysOf.set(word, keys);
-  return keys;
-}
-
-const lookupKeysOf = new Map<string, readonly string[]>();
+const lookupKeys = remembered((word: string): readonly string[] => keysOf(word), 50_000);
 
 function keysOf(word: string): string[] {
   const keys = [word, stem(word), ...(valueSynonyms[word] ?? [])];
@@ -667,16 +651,11 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
 
 /** Whether a column says where something starts (`origin`, `source`, `from_airport`) or where it ends (`destination`, `dest`, `target`). */
 export function directionOf(column: string): 'start' | 'end' | null {
-  const known = directions.get(column);
-  if (known !== undefined) return known;
-  const found = findDirection(column);
-  if (directions.size >= 10_000) directions.clear();
-  directions.set(column, found);
-  return found;
+  return directions(column);
 }
 
 // Columns' directions, by name: asked per program and mention of every question.
-const directions = new Map<string, 'start' | 'end' | null>();
+const directions = remembered((column: string) => findDirection(column), 10_000);
 
 function findDirection(column: string): 'start' | 'end' | null {
   const label = ` ${foldValue(humanWords(column))} `;
@@ -954,11 +933,9 @@ interface ChoiceNames {
   path: readonly string[];
 }
 
-const choiceNamesOf = new Map<string, ChoiceNames>();
+const choiceNames = remembered(namesOfChoice, 10_000);
 
-function choiceNames(column: string): ChoiceNames {
-  const known = choiceNamesOf.get(column);
-  if (known) return known;
+function namesOfChoice(column: string): ChoiceNames {
   const all = foldValue(humanWords(column))
     .split(' ')
     .filter((w) => w.length > 0 && !stopWords.has(w))
@@ -973,8 +950,6 @@ function choiceNames(column: string): ChoiceNames {
       .filter((w) => w.length > 0 && !stopWords.has(w))
       .map((w) => stem(w)),
   };
-  if (choiceNamesOf.size >= 10_000) choiceNamesOf.clear();
-  choiceNamesOf.set(column, names);
   return names;
 }
 

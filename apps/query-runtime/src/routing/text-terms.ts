@@ -183,15 +183,25 @@ export function normalizeText(text: string): string {
  * strings made were 7 % of what a route allocated, and the collections they cost its p99).
  */
 export function stem(word: string): string {
-  const known = stems.get(word);
-  if (known !== undefined) return known;
-  const stemmed = stemOf(word);
-  if (stems.size >= 50_000) stems.clear();
-  stems.set(word, stemmed);
-  return stemmed;
+  return rememberedStem(word);
 }
 
-const stems = new Map<string, string>();
+/**
+ * `compute` remembered per key; past `limit` keys everything is forgotten (a router meets the same
+ * few words again and again, and a stream of new ones must not grow the memory for ever).
+ */
+export function remembered<V>(compute: (key: string) => V, limit: number): (key: string) => V {
+  const known = new Map<string, V>();
+  return (key) => {
+    if (known.has(key)) return known.get(key) as V;
+    const value = compute(key);
+    if (known.size >= limit) known.clear();
+    known.set(key, value);
+    return value;
+  };
+}
+
+const rememberedStem = remembered(stemOf, 50_000);
 
 function stemOf(word: string): string {
   let w = word.replace(/'s$/, '');
