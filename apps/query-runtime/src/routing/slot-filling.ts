@@ -318,7 +318,7 @@ const valueSynonyms: Record<string, string[]> = {
 const pastForms: Record<string, string> = { lose: 'lost', win: 'won', pay: 'paid', send: 'sent', buy: 'bought', sell: 'sold', begin: 'begun', do: 'done' };
 
 /** The spellings a question's word may take in the data (remembered per word, as `stem` is). */
-const lookupKeys = remembered((word: string): readonly string[] => keysOf(word), 50_000);
+const lookupKeys: (word: string) => readonly string[] = remembered(keysOf, 50_000);
 
 function keysOf(word: string): string[] {
   const keys = [word, stem(word), ...(valueSynonyms[word] ?? [])];
@@ -649,13 +649,11 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
   return { slots, used, rejected, guessed, unfit };
 }
 
-/** Whether a column says where something starts (`origin`, `source`, `from_airport`) or where it ends (`destination`, `dest`, `target`). */
-export function directionOf(column: string): 'start' | 'end' | null {
-  return directions(column);
-}
-
-// Columns' directions, by name: asked per program and mention of every question.
-const directions = remembered((column: string) => findDirection(column), 10_000);
+/**
+ * Whether a column says where something starts (`origin`, `source`, `from_airport`) or where it ends
+ * (`destination`, `dest`, `target`). Remembered by name: asked per program and mention of every question.
+ */
+export const directionOf = remembered(findDirection, 10_000);
 
 function findDirection(column: string): 'start' | 'end' | null {
   const label = ` ${foldValue(humanWords(column))} `;
