@@ -75,7 +75,7 @@ export class ProgramBuilders {
   aggregate(metric: Metric, dimension: Dimension): DraftProgram {
     const fn = metric.additive ? 'sum' : 'avg';
     const word = fn === 'sum' ? 'total' : 'average';
-    const names = new NameAllocator(['n', 'order']);
+    const names = new NameAllocator(['n', 'order', 'rank_by']);
     const filter = this.filter(dimension, names);
     const column = columnSql(metric.column);
     const valueName = quoteIdentifier(`${fn}_${metric.slug}`);
@@ -87,7 +87,7 @@ export class ProgramBuilders {
     const sql =
       `SELECT ${selected(dimension.column)}, ${fn}(${column}) AS ${valueName}, ${other}(${column}) AS ${quoteIdentifier(`${other}_${metric.slug}`)}, ` +
       `min(${column}) AS ${quoteIdentifier(`min_${metric.slug}`)}, max(${column}) AS ${quoteIdentifier(`max_${metric.slug}`)}, count(${column}) AS ${quoteIdentifier('count')} ` +
-      `FROM ${this.from}${where([filter.sql])} GROUP BY ${dimensionColumn} ${rankGroups(`${fn}(${column})`, dimensionColumn)}`;
+      `FROM ${this.from}${where([filter.sql])} GROUP BY ${dimensionColumn} ${rankGroups(rankedMeasure(fn, column), dimensionColumn)}`;
     const measure = measurePhrase(word, metric.label);
     return this.draft({
       name: `${fn}_${metric.slug}_by_${dimension.slug}`,
@@ -113,8 +113,9 @@ export class ProgramBuilders {
         aggregate: { function: fn, column: metric.column.name },
         order: { column: metric.column.name, direction: 'slot', slot: 'order' },
         limit: { slot: 'n' },
+        rank_by: { slot: 'rank_by' },
       },
-      slots: [filter.slot, ...groupRankSlots(`${dimension.label} groups`)],
+      slots: [filter.slot, ...groupRankSlots(`${dimension.label} groups`), rankBySlot(word, metric.label)],
     });
   }
 
@@ -634,7 +635,7 @@ export class ProgramBuilders {
         `SELECT $column AS ${quoteIdentifier('column')}, ${choice.alias} AS ${quoteIdentifier('value')}, ${fn}(${column}) AS ${quoteIdentifier(`${fn}_${metric.slug}`)}, ` +
         `${other}(${column}) AS ${quoteIdentifier(`${other}_${metric.slug}`)}, min(${column}) AS ${quoteIdentifier(`min_${metric.slug}`)}, max(${column}) AS ${quoteIdentifier(`max_${metric.slug}`)}, ` +
         `count(${column}) AS ${quoteIdentifier('count')} FROM ${choice.from(this.from)} WHERE $value IS NULL OR lower(${choice.alias}) = lower($value) ` +
-        `GROUP BY ${choice.alias} ${rankGroups(`${fn}(${column})`, choice.alias)}`,
+        `GROUP BY ${choice.alias} ${rankGroups(rankedMeasure(fn, column), choice.alias)}`,
       steps: {
         family: 'aggregate',
         table: this.table,
@@ -644,9 +645,10 @@ export class ProgramBuilders {
         aggregate: { function: fn, column: metric.column.name },
         order: { column: metric.column.name, direction: 'slot', slot: 'order' },
         limit: { slot: 'n' },
+        rank_by: { slot: 'rank_by' },
         column_choice: { slot: 'column', columns: columns.map((c) => c.column.name) },
       },
-      slots: [choice.slot, value, ...groupRankSlots('groups')],
+      slots: [choice.slot, value, ...groupRankSlots('groups'), rankBySlot(word, metric.label)],
     });
   }
 
@@ -762,6 +764,21 @@ function rankGroups(value: string, group: string): string {
   // genre ("which approver handled the most requests" had answered the pending ones, with none).
   const ranking = `(${group}) IS NULL, CASE WHEN $order = 'asc' THEN ${value} END ASC NULLS LAST, ${value} DESC NULLS LAST`;
   return `QUALIFY $n IS NULL OR rank() OVER (ORDER BY ${ranking}) <= $n ORDER BY ${ranking}, ${group}`;
+}
+
+/**
+ * What a program of totals and averages per group ranks its groups by: its own function unless
+ * `$rank_by` names the other. "Which farm harvested the most tons" ranks farms by their total,
+ * "which farm has the best average yield" by their average, whichever the program leads with.
+ */
+function rankedMeasure(fn: 'sum' | 'avg', column: string): string {
+  const [other, otherWord] = fn === 'sum' ? (['avg', 'average'] as const) : (['sum', 'total'] as const);
+  return `CASE WHEN $rank_by = '${otherWord}' THEN ${other}(${column}) ELSE ${fn}(${column}) END`;
+}
+
+/** The `rank_by` slot of `rankedMeasure`: `total` or `average`, the program's own word by default. */
+function rankBySlot(word: 'total' | 'average', label: string): Slot {
+  return { name: 'rank_by', type: 'enum', required: false, default: word, description: `Whether groups are ranked and ordered by their total or their average ${label}.`, enum_values: ['total', 'average'] };
 }
 
 /** `n` (every group unless given, ties with the n-th included) and `order` of a program that ranks groups. */

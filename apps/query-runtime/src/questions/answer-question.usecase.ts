@@ -137,7 +137,7 @@ export class AnswerQuestionUseCase {
     }
     const program = programs.get(routed.candidate.endpoint_name);
     if (!program) throw new AppError('internal_error', `the router chose ${routed.candidate.endpoint_name}, which is not a candidate`);
-    return { program, queryUsed: routed.candidate.endpoint_name, parameters: parametersOf(routed), confidence: routed.confidence, conversationId, queryResponseId: randomUUID() };
+    return { program, queryUsed: routed.candidate.endpoint_name, parameters: parametersOf(routed, text), confidence: routed.confidence, conversationId, queryResponseId: randomUUID() };
   }
 
   /** The router of this candidate set, built once (with the data's own values) and reused. */
@@ -283,8 +283,22 @@ export class AnswerQuestionUseCase {
   }
 }
 
-function parametersOf(routed: RouteAnswer): Record<string, unknown> {
-  return { ...routed.slots };
+// Programs whose `limit` cuts a list of rows (not a ranking's n).
+const rowLists = new Set(['list', 'range', 'text_search']);
+
+/**
+ * The slots the program runs with. A question that asks for rows and says no number of them ("list
+ * the unresolved crashes in version 5.4.1") gets every row up to the program's most, not the first
+ * page of its default: the answer carries no sign that rows were left out. "Some", "a few", "a
+ * sample" or "examples" keep the default.
+ */
+export function parametersOf(routed: RouteAnswer, question: string): Record<string, unknown> {
+  const parameters: Record<string, unknown> = { ...routed.slots };
+  const limit = routed.candidate.slots.find((slot) => slot.name === 'limit' && slot.type === 'integer' && typeof slot.maximum === 'number');
+  if (limit && rowLists.has(routed.candidate.family ?? '') && parameters[limit.name] === undefined && !/\b(some|a few|a couple|sample|samples|examples?)\b/i.test(question)) {
+    parameters[limit.name] = limit.maximum;
+  }
+  return parameters;
 }
 
 function round(value: number): number {

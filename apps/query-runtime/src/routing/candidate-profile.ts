@@ -4,7 +4,7 @@ import type { ProgramFamily, Slot } from '../generation/index.js';
 import { parseSteps, routeCandidateSchema, type ColumnValues, type DataValues, type ParsedSteps, type RouteCandidateInput, type SlotValue } from './routing.types.js';
 import { canonicalTerm, foldValue, humanWords, identifiedThing, initials, pathWords, stem } from './text-terms.js';
 
-export type SlotRole = 'eq' | 'min' | 'max' | 'from' | 'to' | 'limit' | 'order' | 'interval' | 'term' | 'key' | 'column' | 'other';
+export type SlotRole = 'eq' | 'min' | 'max' | 'from' | 'to' | 'limit' | 'order' | 'rank_by' | 'interval' | 'term' | 'key' | 'column' | 'other';
 
 export interface SlotPlan {
   slot: Slot;
@@ -160,6 +160,7 @@ function planSlot(slot: Slot, steps: ParsedSteps | null, family: ProgramFamily |
   if (steps?.limit?.slot === slot.name) return plan('limit', null);
   if (steps?.order?.slot === slot.name) return plan('order', null);
   if (steps?.interval?.slot === slot.name) return plan('interval', null);
+  if (steps?.rank_by?.slot === slot.name) return plan('rank_by', null);
   const name = slot.name.toLowerCase();
   if (/^(limit|n|top|count|size)$/.test(name) && (slot.type === 'integer' || slot.type === 'number')) return plan('limit', null);
   if (/^(order|direction|sort)$/.test(name)) return plan('order', null);

@@ -253,7 +253,8 @@ export class QuestionRouter {
     }
     // "How many employees does our company have": what a question counts is its subject; counted
     // rows of another kind (movies) are no answer, however well another word ("company") matches.
-    const counted = ranked.countedWord !== undefined && ranked.countedWord.length >= 4 ? ranked.countedWord : undefined;
+    // ("How many items were counted in October": a word for any data's rows counts whatever the rest names.)
+    const counted = ranked.countedWord !== undefined && ranked.countedWord.length >= 4 && !rowWords.has(ranked.countedWord) ? ranked.countedWord : undefined;
     if (counted && !this.knows(counted) && !this.knows(counted.replace(/e?s$/, '')) && best.valueEvidence !== 'value') {
       return { kind: 'refusal', reason: `the question counts "${counted}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
     }
@@ -278,7 +279,10 @@ export class QuestionRouter {
     // A question none of whose subject words any program has is about other data, unless it names
     // a value of this data; a date or a number alone outweighs one unknown word ("who died between
     // April 30 and May 1" of a table of deaths), not two ("movies released since 2005" of the weather).
-    const unknownSubject = best.topicTerms.length > (best.valueEvidence === 'bound' ? 1 : 0) && best.topicMatched === 0 && best.valueEvidence !== 'value';
+    // (A date wholly after today is no such evidence: "what's the weather tomorrow" of movies.)
+    const today = (options.now ?? new Date()).toISOString().slice(0, 10);
+    const futureOnly = parsed.dates.length > 0 && parsed.dates.every((date) => date.from !== null && date.from > today);
+    const unknownSubject = best.topicTerms.length > (best.valueEvidence === 'bound' && !futureOnly ? 1 : 0) && best.topicMatched === 0 && best.valueEvidence !== 'value';
     if (unknownSubject) {
       return {
         kind: 'refusal',
@@ -362,7 +366,7 @@ export class QuestionRouter {
   }
 
   private rank(question: string, options: RouteOptions, only?: number): Scored[] & { parsed: ParsedQuestion; tablesNamed: Set<string>; namedColumns: Map<string, { label: string; column: string }[]>; countedWord: string | undefined; countedPhrase: string[]; countedModifier: string | undefined } {
-    const parsed = parseQuestion(this.joinCompounds(question), options.now ?? new Date());
+    const parsed = parseQuestion(this.joinCompounds(singularAcronyms(question)), options.now ?? new Date());
     const qWords = questionWords(parsed.text);
     const qStems = new Set(qWords.map((w) => w.stem));
     // Two words the data writes as one ("zip codes" of `zipcodes`, "data set" of `dataset`) name it too.
@@ -461,7 +465,7 @@ export class QuestionRouter {
     // "average value", "values between 0 and 0.05": a stop word that names a column of the programs.
     for (const { word } of qWords) {
       const marked = canonicalTerm(stopColumnWord(word));
-      if (stopWords.has(word) && marked && this.vocabulary.has(marked)) contentTerms.add(marked);
+      if (word.length >= 3 && stopWords.has(word) && marked && this.vocabulary.has(marked)) contentTerms.add(marked);
     }
     // "the oldest victims" ranks by age, "a victim named Aaron" searches a name: the measure or
     // column the word implies, when some program has it.
@@ -1106,7 +1110,7 @@ export class QuestionRouter {
       // A program that would be refused (a stated value or filter it ignores) ranks below one that can answer.
       const refused = ignored.length > 0 || unapplied.length > 0 || unread.length > 0 ? 1 : 0;
       const score =
-        tableCue + columnCue + timeNamed - unasked - undirected - rowsForCount - 0.1 * extraWords + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * Object.keys(fill.slots).length + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - oftenMiss - refused;
+        tableCue + columnCue + timeNamed - unasked - undirected - rowsForCount - 0.1 * extraWords + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * filledCount(candidate, fill.slots) + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - oftenMiss - refused;
       return { candidate, bm25: hit.score, score, fill, termCoverage, matchedTerms: matched.size, constraintCoverage, familyAgreement, superlativeMiss, ignored, unapplied, unread, topicTerms, topicMatched, valueEvidence };
     });
     for (const [idProgram, nameProgram] of namesOfIds) {
@@ -1269,6 +1273,17 @@ export class QuestionRouter {
   }
 }
 
+// Words for the rows of any data ("how many items", "how many records").
+const rowWords = new Set(['item', 'items', 'record', 'records', 'row', 'rows', 'entry', 'entries']);
+
+/**
+ * An acronym's plural in its singular ("SKUs", "IDs", "PRs", "VINs"): the stemmer leaves a word
+ * ending in "us" or "is" alone (status, analysis), and "skus" had matched nothing.
+ */
+function singularAcronyms(question: string): string {
+  return question.replace(/\b([A-Z]{2,})s\b/g, '$1');
+}
+
 /** Spans the question states as constraints: numbers with comparisons, dates, limits, intervals, search terms. */
 /** A negation just before a value: "not", "n't", "never", "without", "except", "excluding", "other than", "non-", at most three words before it. */
 const negation = /(?:\bnot|n't|\bnever|\bwithout|\bexcept|\bexcluding|\bother than|\bnon)(?:[\s-]+[a-z']+){0,3}[\s-]*$/;
@@ -1376,7 +1391,14 @@ function stopColumnWord(word: string): string {
   return `column${word}`;
 }
 
+/** The slots a fill gives, less a ranking by total or average: that says how, not what. */
+function filledCount(candidate: CandidateProfile, slots: Record<string, SlotValue>): number {
+  const rankBy = candidate.plans.find((plan) => plan.role === 'rank_by')?.slot.name;
+  return Object.keys(slots).length - (rankBy !== undefined && slots[rankBy] !== undefined ? 1 : 0);
+}
+
 /** Two programs of one table that look up, or search, the same column for the same value, and take nothing else. */
+
 function sameAnswer(a: Scored, b: Scored): boolean {
   // The groups of one thing named by two of its fields ("which lab test": per `test.code` and per
   // `test.name`) are one answer in two spellings.

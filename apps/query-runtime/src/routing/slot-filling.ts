@@ -38,6 +38,8 @@ interface ValueEntry {
   /** Short, numeric or common values only count next to their column's name ("4 cylinders", "rated G"). */
   needsLabel: boolean;
   labelStems: string[];
+  /** The column holds outcomes (`result`: pass, fail): a verb's past form names its value ("failed"). */
+  outcome: boolean;
 }
 
 /** Where a word sits in a value of several words (for the values named by part of their words). */
@@ -113,7 +115,7 @@ export class TableValues {
     // A one-word value that is also a word of ranking or counting ("top", "total", "average") names
     // the value only beside its column's name: "top 5 years" ranks, "side top" filters.
     const needsLabel = typeof value !== 'string' || (words.length === 1 && (first.length < 2 || stopWords.has(first) || /^\d+$/.test(first) || operationWords.has(first)));
-    const entry = { column, value, words, needsLabel, labelStems: labelStems(label) };
+    const entry = { column, value, words, needsLabel, labelStems: labelStems(label), outcome: outcomeLabel.test(` ${foldValue(label)} `) };
     // Part of a value can only be known to name it alone when every value of the column is listed.
     if (complete && typeof value === 'string' && words.length > 1) {
       for (const [position, word] of words.entries()) {
@@ -205,7 +207,7 @@ export class TableValues {
           const end = i + entry.words.length - 1;
           if (end >= question.length) continue;
           let ok = true;
-          for (let k = 0; k < entry.words.length && ok; k += 1) ok = sameWord(question[i + k]!.word, entry.words[k]!);
+          for (let k = 0; k < entry.words.length && ok; k += 1) ok = sameWord(question[i + k]!.word, entry.words[k]!, entry.outcome);
           if (!ok) continue;
           // "R movies": a value typed exactly as the data writes it needs no column name beside it.
           // So does a code a word stands for ("female" of `F`).
@@ -314,6 +316,9 @@ const valueSynonyms: Record<string, string[]> = {
   male: ['m'],
 };
 
+// Columns of outcomes, whose values are verbs said in the past ("failed" of `result` = fail).
+const outcomeLabel = / (result|results|outcome|outcomes|verdict|decision|grade|disposition) $/;
+
 // A verb's past form the data writes as a state: "deals we lose" are `lost`, "charges that fail" `failed`.
 const pastForms: Record<string, string> = { lose: 'lost', win: 'won', pay: 'paid', send: 'sent', buy: 'bought', sell: 'sold', begin: 'begun', do: 'done' };
 
@@ -332,12 +337,13 @@ function keysOf(word: string): string[] {
   return keys;
 }
 
-function sameWord(asked: string, value: string): boolean {
+function sameWord(asked: string, value: string, outcome = false): boolean {
   if (asked === value) return true;
   // A verb's past form is no state the data writes otherwise: "who opened the most issues",
   // "issues opened per month" name no `state` = open ("shipped" of `shipped` is the word itself).
-  // ("raining" is still `rain`: weather said as a verb.)
-  if (/.{3}ed$/.test(asked) && !/ed$/.test(value) && !(valueSynonyms[asked] ?? []).includes(value)) return false;
+  // ("raining" is still `rain`: weather said as a verb.) An outcome is: "vehicles that failed
+  // inspection" have the `result` fail.
+  if (!outcome && /.{3}ed$/.test(asked) && !/ed$/.test(value) && !(valueSynonyms[asked] ?? []).includes(value)) return false;
   return lookupKeys(asked).includes(value) || (value.length > 3 && stem(asked) === stem(value));
 }
 
@@ -565,6 +571,12 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
         if (order) take(plan, order, null);
         break;
       }
+      case 'rank_by': {
+        // Said only when it is not the program's own: the slot's default leads.
+        const wanted = rankWanted(parsed, candidate);
+        if (wanted !== null && wanted !== plan.slot.default) take(plan, wanted, null);
+        break;
+      }
       case 'interval':
         if (parsed.interval) take(plan, parsed.interval.value, parsed.interval.span);
         break;
@@ -678,6 +690,32 @@ function durationOrder(parsed: ParsedQuestion, candidate: CandidateProfile): 'as
   if (!said || !candidate.columns.some((column) => durationLabel.test(` ${foldValue(humanWords(column))} `))) return null;
   return said === 'slowest' ? 'desc' : 'asc';
 }
+
+/**
+ * Whether the question ranks groups by their total or their average of the program's measure:
+ * "total", "overall", "combined" against "average", "mean", "typical"; or a quantity
+ * counted in its own plural after "the most" or "the fewest" ("which cause affected the most
+ * customers", "the farm that harvested the most tons": a total), unless the measure is a rate, a
+ * score or a level, which does not add up.
+ */
+function rankWanted(parsed: ParsedQuestion, candidate: CandidateProfile): 'total' | 'average' | null {
+  // ("the total number of" counts; "the overall average" is an average.)
+  const lower = parsed.lower.replace(/\btotal (number|count)\b|\boverall\b(?=\s+(average|avg|mean)\b)/g, ' ');
+  const average = /\b(average|averages|avg|mean|typical|typically)\b/.test(lower);
+  const total = /\b(total|totals|overall|sum|combined|altogether|cumulative)\b/.test(lower);
+  if (average !== total) return average ? 'average' : 'total';
+  if (average || candidate.measure === null) return null;
+  const measure = humanWords(candidate.measure);
+  if (notAdding.test(` ${measure} `)) return null;
+  const stems = new Set(measure.split(' ').map(stem));
+  for (const match of lower.matchAll(/\b(?:most|fewest|least)\s+((?:[a-z]+\s+){0,2}?)([a-z]+s)\b/g)) {
+    if (stems.has(stem(match[2]!))) return 'total';
+  }
+  return null;
+}
+
+// Measures whose totals mean nothing: rates, shares, scores, levels, prices, ages, temperatures.
+const notAdding = / (rate|rates|ratio|percent|percentage|pct|share|score|scores|rating|ratings|index|level|levels|price|prices|age|temperature|temp|expectancy|avg|average|mean|median|per) /;
 
 const durationLabel = / (minutes?|mins?|seconds?|secs?|hours?|hrs?|ms|millis|milliseconds|duration|latency|delay|wait|waiting|elapsed|turnaround|response time|lead time|time to) /;
 
@@ -813,11 +851,9 @@ function findFlag(label: string, words: readonly QuestionWord[]): { value: boole
     const negative = prefixed !== null && prefixed !== undefined && names(prefixed[2]!);
     if (!negative && !plain) continue;
     // ("non-remote" is two words here: "non", "remote".)
-    const before = words.slice(Math.max(0, i - 2), i).map((w) => w.word);
     // "per resolved", "by remote": a grouping by the flag, no value of it.
-    if (['per', 'by', 'each'].includes(before[before.length - 1] ?? '')) continue;
-    const denied = before.some((w) => flagDenials.has(w));
-    found.push({ value: negative === denied, span: words[i]!.span });
+    if (['per', 'by', 'each'].includes(words[i - 1]?.word ?? '')) continue;
+    found.push({ value: negative === deniedBefore(words, i), span: words[i]!.span });
   }
   return found;
 }
@@ -831,12 +867,29 @@ function findFlagWords(stems: readonly string[], words: readonly QuestionWord[])
   if (places.some((place) => place < 0)) return null;
   const [first, last] = [Math.min(...places), Math.max(...places)];
   if (last - first > stems.length + 2) return null;
-  const before = words.slice(Math.max(0, first - 2), first).map((w) => w.word);
-  if (['per', 'by', 'each'].includes(before[before.length - 1] ?? '')) return null;
+  if (['per', 'by', 'each'].includes(words[first - 1]?.word ?? '')) return null;
   const among = words.slice(first, last + 1).filter((_, index) => !places.includes(first + index)).map((w) => w.word);
-  const denied = [...before, ...among].some((w) => flagDenials.has(w));
+  const denied = deniedBefore(words, first) || among.some((w) => flagDenials.has(w));
   return { value: !denied, span: [words[first]!.span[0], words[last]!.span[1]] };
 }
+
+/**
+ * Whether a denial comes before the flag said at `index`: right before it, or before one other word
+ * and any articles ("not remote", "isn't a member", "did not include an emissions test").
+ */
+function deniedBefore(words: readonly QuestionWord[], index: number): boolean {
+  let others = 0;
+  for (let j = index - 1; j >= 0 && j >= index - 4; j -= 1) {
+    const word = words[j]!.word;
+    if (flagDenials.has(word)) return true;
+    if (articles.has(word)) continue;
+    others += 1;
+    if (others > 1) return false;
+  }
+  return false;
+}
+
+const articles = new Set(['a', 'an', 'the', 'any']);
 
 // Words of a flag's name that name no flag: `is_active`, `has_discount`, `fraud_flag`, `flagged`.
 const flagVerbs = new Set(['is', 'has', 'ha', 'flag', 'flagg']);

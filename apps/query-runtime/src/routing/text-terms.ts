@@ -152,7 +152,9 @@ export const stopWords = new Set(
     'entry entries observation observations datapoint datapoints ' +
     'value values as than then so just also only into about whats what\'s many much instead too same now ok okay during ' +
     // Fillers of a question about a measure ("the highest CO2 level ever recorded").
-    'level levels recorded measured ever reading readings'
+    'level levels recorded measured ever reading readings ' +
+    // What is left of a contraction split at its apostrophe ("what's", "isn't", "we'd", "they're").
+    's t d ll re ve'
   ).split(/\s+/),
 );
 
