@@ -211,6 +211,20 @@ describe('cars', () => {
     expect(num(only[0]?.avg_horsepower)).toBeCloseTo(expected, 9);
   });
 
+  it('ranks groups by their total when rank_by says so, and by their average otherwise', async () => {
+    const byOrigin = ['Europe', 'Japan', 'USA'].map((origin) => {
+      const group = cars.filter((c) => c.Origin === origin && c.Horsepower !== null).map((c) => num(c.Horsepower));
+      return { origin, average: group.reduce((a, b) => a + b, 0) / group.length, total: group.reduce((a, b) => a + b, 0) };
+    });
+    const order = (key: 'average' | 'total') => [...byOrigin].sort((a, b) => b[key] - a[key]).map((entry) => entry.origin);
+    // The data ranks the two ways differently (USA has most cars, Europe the highest average), so the check can fail.
+    expect(order('total')).not.toEqual(order('average'));
+    expect(program('cars', 'avg_horsepower_by_origin').slots.find((slot) => slot.name === 'rank_by')).toMatchObject({ default: 'average', enum_values: ['total', 'average'] });
+    expect((await run('cars', 'avg_horsepower_by_origin', { rank_by: 'total' })).map((r) => r.Origin)).toEqual(order('total'));
+    expect((await run('cars', 'avg_horsepower_by_origin', { rank_by: 'total', n: 1 })).map((r) => r.Origin)).toEqual(order('total').slice(0, 1));
+    expect((await run('cars', 'avg_horsepower_by_origin', { rank_by: 'average', n: 1 })).map((r) => r.Origin)).toEqual(order('average').slice(0, 1));
+  });
+
   it('counts, lists, ranks and ranges as JavaScript does', async () => {
     expect(num((await run('cars', 'count_cars', { cylinders: 4 }))[0]?.count)).toBe(cars.filter((c) => c.Cylinders === 4).length);
     expect(num((await run('cars', 'count_cars'))[0]?.count)).toBe(cars.length);
@@ -251,6 +265,7 @@ describe('movies', () => {
       expect.objectContaining({ name: 'mpaa_rating', type: 'enum' }),
       expect.objectContaining({ name: 'n', type: 'integer', default: null }),
       expect.objectContaining({ name: 'order', type: 'enum', default: 'desc' }),
+      expect.objectContaining({ name: 'rank_by', type: 'enum', default: 'total' }),
     ]);
     const rows = await run('movies', sum.name, { mpaa_rating: 'PG-13' });
     const expected = movies.filter((m) => m['MPAA Rating'] === 'PG-13').reduce((total, m) => total + num(m['US Gross'] ?? 0), 0);

@@ -1141,7 +1141,7 @@ describe('e-mail sends of campaigns (`campaign.id`, `campaign.name`) with an `op
 
   it('reads "open" of the open count said whole as that column\'s word, no flag `opened`, and groups by the campaign\'s name rather than its id', () => {
     const perCampaign = ask('What is the average open count per campaign?');
-    expect(perCampaign.kind === 'answer' && [perCampaign.candidate.name, perCampaign.slots]).toEqual(['sum_open_count_by_campaign_name', {}]);
+    expect(perCampaign.kind === 'answer' && [perCampaign.candidate.name, perCampaign.slots]).toEqual(['sum_open_count_by_campaign_name', { rank_by: 'average' }]);
     expect(ask('average open count of opened emails')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_open_count' }, slots: { opened: true } });
     expect(ask('how many sends per campaign id')).toMatchObject({ kind: 'answer', candidate: { name: 'count_email_sends_by_campaign_id' } });
   });
@@ -1738,5 +1738,93 @@ describe('readings: a bound no column is named for, and how often a test is orde
 
   it('ranks tests by how often they are ordered, not the rows by a measure', () => {
     expect(ask('Which lab test is ordered most often?')).toMatchObject({ kind: 'answer', candidate: { family: 'count' }, slots: { n: 1, order: 'desc' } });
+  });
+});
+
+describe('inspections, stock, harvests and survey answers (trial T: outcomes, denials, totals per group)', () => {
+  const stations = ['Northgate Auto Check', 'Riverside Emissions', 'Hilltop Motors'];
+  const makes = ['Toyota', 'Ford', 'Honda', 'Chevrolet', 'Nissan'];
+  const inspections = () =>
+    Array.from({ length: 300 }, (_, i) => ({
+      inspection_id: `INS-${100_000 + i}`,
+      station: stations[i % 3],
+      make: makes[(i * 7) % 5],
+      model_year: 2000 + (i % 24),
+      odometer: 10_000 + ((i * 7919) % 200_000),
+      result: i % 5 === 0 ? 'fail' : i % 11 === 0 ? 'conditional' : 'pass',
+      fee: 35 + (i % 4) * 10,
+      inspected_at: new Date(Date.UTC(2025, 0, 1) + i * 86_400_000).toISOString(),
+      emissions_tested: i % 4 !== 0,
+    }));
+  const cities = ['Dallas', 'Newark', 'Chicago', 'Denver'];
+  const stock = () =>
+    Array.from({ length: 240 }, (_, i) => ({
+      sku: `FAS-${10_000 + i * 37}`,
+      product_name: ['Cordless Drill', 'Hex Bolt', 'Wire Nut', 'Paint Roller', 'Safety Glasses', 'Pipe Wrench'][i % 6],
+      warehouse_city: cities[i % 4],
+      category: ['Tools', 'Fasteners', 'Electrical', 'Paint', 'Safety', 'Plumbing'][i % 6],
+      quantity_on_hand: (i * 53) % 900,
+      reorder_level: [10, 20, 50][i % 3],
+      unit_cost: Math.round(((i * 7919) % 9000) / 10) / 10,
+      last_counted: new Date(Date.UTC(2026, 3, 1) + (i % 200) * 86_400_000).toISOString().slice(0, 10),
+    }));
+  // Farms of many small harvests and of few large ones: ranked by total and by average they differ.
+  const farms = ['Twin Pines Farm', 'Willow Bend Farm', 'Cedar Creek Farms', 'Blue River Farm'];
+  const harvests = () =>
+    Array.from({ length: 200 }, (_, i) => ({
+      harvest_id: `H-${1000 + i}`,
+      farm_name: farms[i % 10 < 6 ? 0 : (i % 3) + 1],
+      crop: ['corn', 'soybeans', 'wheat', 'barley'][i % 4],
+      region: ['Midwest', 'Northeast', 'Pacific Northwest'][i % 3],
+      yield_tons: i % 10 < 6 ? 40 + (i % 13) : 150 + (i % 17),
+      area_hectares: 5 + ((i * 13) % 40),
+      harvest_date: new Date(Date.UTC(2023, 8, 1) + (i % 90) * 86_400_000).toISOString().slice(0, 10),
+      organic: i % 3 === 0,
+    }));
+  const survey = () =>
+    Array.from({ length: 300 }, (_, i) => ({
+      respondent_id: `R${700_000 + i * 7}`,
+      region: ['Northeast', 'West', 'South', 'Midwest'][i % 4],
+      channel: ['email', 'sms', 'phone', 'web'][(i * 3) % 4],
+      age_band: ['18-24', '25-34', '35-44', '45-54', '55-64'][i % 5],
+      nps_score: (i * 7) % 11,
+      satisfaction: 1 + (i % 5),
+      would_recommend: i % 3 !== 0,
+      submitted_at: 1_750_000_000 + i * 86_400,
+    }));
+  const ask = askingOver('querylane-routing-trial-t-', () => ({ vehicle_inspections: inspections(), warehouse_stock: stock(), crop_harvests: harvests(), survey_responses: survey() }));
+
+  it('reads a verb\'s past form as the outcome a result column holds ("failed", "passed")', () => {
+    expect(ask('How many vehicles failed inspection?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_vehicle_inspections' }, slots: { result: 'fail' } });
+    expect(ask('How many inspections passed?')).toMatchObject({ kind: 'answer', slots: { result: 'pass' } });
+  });
+
+  it('denies a flag said after "not", a verb and an article ("did not include an emissions test")', () => {
+    expect(ask('How many inspections did not include an emissions test?')).toMatchObject({ kind: 'answer', slots: { emissions_tested: false } });
+    expect(ask('How many inspections included an emissions test?')).toMatchObject({ kind: 'answer', slots: { emissions_tested: true } });
+  });
+
+  it('reads an acronym\'s plural as its column ("SKUs") and "items" as any data\'s rows', () => {
+    expect(ask('How many SKUs are stocked in the Dallas warehouse?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_warehouse_stock' }, slots: { warehouse_city: 'Dallas' } });
+    expect(ask('Top 5 SKUs by quantity on hand')).toMatchObject({ kind: 'answer', candidate: { name: 'top_warehouse_stock_by_quantity_on_hand' }, slots: { n: 5 } });
+    expect(ask('How many items were last counted in June 2026?')).toMatchObject({
+      kind: 'answer',
+      candidate: { name: 'count_warehouse_stock' },
+      slots: { from_last_counted: '2026-06-01', to_last_counted: '2026-06-30' },
+    });
+  });
+
+  it('reads "what\'s" as "what is", no word of the subject', () => {
+    expect(ask("What's the average NPS for SMS respondents?")).toMatchObject({ kind: 'answer', candidate: { name: 'avg_nps_score' }, slots: { channel: 'sms' } });
+  });
+
+  it('ranks groups by their total when the question says total or overall, or counts a quantity after "the most"', () => {
+    const byFarm = ask('Which farm harvested the most tons overall?');
+    expect(byFarm).toMatchObject({ kind: 'answer', candidate: { name: 'avg_yield_tons_by_farm_name' }, slots: { n: 1, rank_by: 'total' } });
+    expect(ask('Top 3 crops by total area harvested')).toMatchObject({ kind: 'answer', slots: { n: 3, rank_by: 'total' } });
+    expect(ask('Which farm harvested the most tons?')).toMatchObject({ kind: 'answer', slots: { n: 1, rank_by: 'total' } });
+    // An average asked stays the program's own ranking.
+    const average = ask('Which farm has the highest average yield?');
+    expect(average.kind === 'answer' && average.slots.rank_by).toBeUndefined();
   });
 });
