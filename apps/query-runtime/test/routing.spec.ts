@@ -1827,4 +1827,15 @@ describe('inspections, stock, harvests and survey answers (trial T: outcomes, de
     const average = ask('Which farm has the highest average yield?');
     expect(average.kind === 'answer' && average.slots.rank_by).toBeUndefined();
   });
+
+  it('reads "expensive" as a price or a cost, and "fee revenue" as the fee', () => {
+    expect(ask('What is the most expensive item we stock?')).toMatchObject({ kind: 'answer', candidate: { name: 'top_warehouse_stock_by_unit_cost' }, slots: { n: 1 } });
+    expect(ask('What is the total fee revenue collected by Northgate Auto Check?')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_fee' }, slots: { station: 'Northgate Auto Check' } });
+  });
+
+  it('refuses an average or a total of a measure no data has', () => {
+    expect(ask('What is the average salary of inspectors?')).toMatchObject({ kind: 'refusal' });
+    expect(ask('What was the average rainfall on the farms this year?')).toMatchObject({ kind: 'refusal' });
+    expect(ask('What is the average yield on organic farms?')).toMatchObject({ kind: 'answer', slots: { organic: true } });
+  });
 });

@@ -264,6 +264,14 @@ export class QuestionRouter {
     if (rankedBy && !this.knows(rankedBy) && !this.knows(rankedBy.replace(/e?s$/, '')) && best.valueEvidence !== 'value') {
       return { kind: 'refusal', reason: `the question ranks by "${rankedBy}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
     }
+    // Nor what a question averages or totals, said right after the operation ("the average salary of
+    // inspectors" of fees per inspector, "the average rainfall this year" of harvests): a measure no
+    // data set has, nor any it implies.
+    const averaged = /\b(?:average|avg|mean|median|total)\s+([a-z]{4,})\b(?!\s+[a-z]{3,}\s+(?:of|per|by|for)\b)(?:\s+(of|per|by|for|this|last|in|on|at|from|during|over|across|among|with)\b|\s*[?.!]*\s*$)/.exec(parsed.lower)?.[1];
+    const impliesKnown = (word: string) => (impliedMeasures[word] ?? []).some((implied) => this.knows(implied));
+    if (averaged && !operationTerm.test(canonicalTerm(averaged) ?? averaged) && !this.knows(averaged) && !this.knows(averaged.replace(/e?s$/, '')) && !impliesKnown(averaged) && best.valueEvidence !== 'value') {
+      return { kind: 'refusal', reason: `the question asks for the ${/total/.test(parsed.lower) ? 'total' : 'average'} "${averaged}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
+    }
     // Nor when it counts two words neither of which any data set has ("how many support tickets are
     // open"), whatever value ("open" of pull requests) the rest names.
     // Nor a count of the data's rows described by a word it does not know ("how many refunded plays"
@@ -488,7 +496,9 @@ export class QuestionRouter {
       return term !== null && !operationTerm.test(term) && !this.vocabulary.has(term) && !/^\d/.test(term);
     };
     for (const [index, { word }] of qWords.entries()) {
-      if (measureNouns.has(word) && (unknownWord(index - 1) || unknownWord(index + 1) || (['from', 'of', 'for'].includes(qWords[index + 1]?.word ?? '') && unknownWord(index + 2)))) continue;
+      // ("The fee revenue collected": a noun after a measure it implies is that measure's, whatever follows.)
+      const measured = (impliedMeasures[word] ?? []).includes(qWords[index - 1]?.word ?? '');
+      if (measureNouns.has(word) && !measured && (unknownWord(index - 1) || unknownWord(index + 1) || (['from', 'of', 'for'].includes(qWords[index + 1]?.word ?? '') && unknownWord(index + 2)))) continue;
       imply(word, impliedMeasures[word] ?? (/er$/.test(word) ? impliedMeasures[word.replace(/ier$/, 'iest').replace(/er$/, 'est')] : undefined) ?? []);
     }
     if (/\b(named|called)\b/.test(parsed.lower)) imply('', ['name']);

@@ -93,6 +93,12 @@ export const impliedMeasures: Record<string, string[]> = {
   shortest: ['length', 'duration', 'height'],
   cheapest: ['price', 'cost'],
   priciest: ['price', 'cost'],
+  // "the most expensive item", "costly repairs": said with "most" or a comparison, not as a superlative.
+  expensive: ['price', 'cost'],
+  costly: ['price', 'cost'],
+  pricey: ['price', 'cost'],
+  cheap: ['price', 'cost'],
+  cheaper: ['price', 'cost'],
   richest: ['income', 'wealth'],
   poorest: ['income', 'wealth'],
   // The highest of a maximum, the lowest of a minimum (`temp_max`, `temp_min`) where a data set has both.
@@ -127,7 +133,8 @@ export const impliedMeasures: Record<string, string[]> = {
   spend: ['amount', 'total', 'spend'],
   // "which country brings the most revenue", "the average deal size" of charges and deals that
   // have an `amount` ("sales" is as often a department: no measure).
-  revenue: ['amount', 'total', 'sales', 'gross'],
+  // (A fee taken is revenue too: "the fee revenue collected by a station".)
+  revenue: ['amount', 'total', 'sales', 'gross', 'fee', 'fees'],
   size: ['amount', 'value'],
   // "how many people died", "which disaster killed the most": the deaths a data set counts.
   died: ['deaths', 'fatalities', 'casualties'],
