@@ -1838,4 +1838,10 @@ describe('inspections, stock, harvests and survey answers (trial T: outcomes, de
     expect(ask('What was the average rainfall on the farms this year?')).toMatchObject({ kind: 'refusal' });
     expect(ask('What is the average yield on organic farms?')).toMatchObject({ kind: 'answer', slots: { organic: true } });
   });
+
+  it('refuses an attribute no data has of a thing one has ("the supplier of the cordless drills")', () => {
+    expect(ask('Who is the supplier of the cordless drills?')).toMatchObject({ kind: 'refusal' });
+    expect(ask('What is the monthly rent of the Denver warehouse?')).toMatchObject({ kind: 'refusal' });
+    expect(ask('What is the reorder level of FAS-10037?')).toMatchObject({ kind: 'answer', slots: { sku: 'FAS-10037' } });
+  });
 });

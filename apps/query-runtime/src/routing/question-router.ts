@@ -272,6 +272,13 @@ export class QuestionRouter {
     if (averaged && !operationTerm.test(canonicalTerm(averaged) ?? averaged) && !this.knows(averaged) && !this.knows(averaged.replace(/e?s$/, '')) && !impliesKnown(averaged) && best.valueEvidence !== 'value') {
       return { kind: 'refusal', reason: `the question asks for the ${/total/.test(parsed.lower) ? 'total' : 'average'} "${averaged}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
     }
+    // Nor a thing's attribute no data set has, asked of a thing one has ("who is the supplier of the
+    // cordless drills", "what is the monthly rent of the Denver warehouse"): the value named does
+    // not make the attribute one.
+    const attribute = /^\s*(?:what|who|which)(?:'s|\s+(?:is|are|was|were))\s+the\s+(?:[a-z]+\s+)?([a-z]{4,})\s+(?:of|for)\b/.exec(parsed.lower)?.[1];
+    if (attribute && !attributeWords.has(attribute) && !operationTerm.test(canonicalTerm(attribute) ?? attribute) && !this.knows(attribute) && !this.knows(attribute.replace(/e?s$/, '')) && !impliesKnown(attribute)) {
+      return { kind: 'refusal', reason: `the question asks for the "${attribute}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
+    }
     // Nor when it counts two words neither of which any data set has ("how many support tickets are
     // open"), whatever value ("open" of pull requests) the rest names.
     // Nor a count of the data's rows described by a word it does not know ("how many refunded plays"
@@ -1282,6 +1289,9 @@ export class QuestionRouter {
     return out;
   }
 }
+
+// Words asking for a figure of any data, no attribute of a thing ("what is the share of …").
+const attributeWords = new Set(['number', 'amount', 'value', 'values', 'percentage', 'percent', 'proportion', 'share', 'ratio', 'fraction', 'breakdown', 'distribution', 'list', 'trend', 'median', 'maximum', 'minimum', 'range', 'spread', 'majority', 'details', 'kind', 'kinds', 'types', 'sort', 'difference', 'change', 'growth', 'rest', 'most', 'least', 'first', 'last', 'best', 'worst', 'name', 'names']);
 
 // Words for the rows of any data ("how many items", "how many records").
 const rowWords = new Set(['item', 'items', 'record', 'records', 'row', 'rows', 'entry', 'entries']);
