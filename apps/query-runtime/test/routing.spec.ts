@@ -1786,7 +1786,7 @@ describe('inspections, stock, harvests and survey answers (trial T: outcomes, de
       respondent_id: `R${700_000 + i * 7}`,
       region: ['Northeast', 'West', 'South', 'Midwest'][i % 4],
       channel: ['email', 'sms', 'phone', 'web'][(i * 3) % 4],
-      age_band: ['18-24', '25-34', '35-44', '45-54', '55-64'][i % 5],
+      age_band: ['18-24', '25-34', '35-44', '45-54', '55-64', '65+'][i % 6],
       nps_score: (i * 7) % 11,
       satisfaction: 1 + (i % 5),
       would_recommend: i % 3 !== 0,
@@ -1812,6 +1812,11 @@ describe('inspections, stock, harvests and survey answers (trial T: outcomes, de
       candidate: { name: 'count_warehouse_stock' },
       slots: { from_last_counted: '2026-06-01', to_last_counted: '2026-06-30' },
     });
+  });
+
+  it('reads a band written with its signs as the data writes it, after "aged"', () => {
+    expect(ask('How many respondents aged 65+ would not recommend us?')).toMatchObject({ kind: 'answer', slots: { age_band: '65+', would_recommend: false } });
+    expect(ask('How many respondents aged 25-34?')).toMatchObject({ kind: 'answer', slots: { age_band: '25-34' } });
   });
 
   it('reads "what\'s" as "what is", no word of the subject', () => {

@@ -617,7 +617,7 @@ export class QuestionRouter {
     if (only === undefined) {
       const nothing = top.length === 0;
       for (const [table, values] of this.tables) {
-        const found = values.mentions(qWords);
+        const found = values.mentions(qWords, parsed.text);
         const columns = new Set(found.filter((mention) => !mention.part).map((mention) => mention.column));
         // (A value named by part of its words brings the programs choosing its column: `count_<table>_where`.)
         const parts = new Set(found.filter((mention) => mention.part).map((mention) => mention.column));
@@ -796,7 +796,7 @@ export class QuestionRouter {
       // Nor a word of a column's name of two words or more said whole ("the total amount paid" names
       // `amount_paid`, not the `status` paid), unless that value's own column is named too.
       const inColumnName = (m: ValueMention) => !named.some((n) => n.column === m.column) && withinColumnName(candidate.table, m.span);
-      mentionsByTable.set(candidate.table, (this.tables.get(candidate.table)?.mentions(qWords) ?? []).filter((m) => !namesData(m) && !inCompass(m) && !inColumnName(m)));
+      mentionsByTable.set(candidate.table, (this.tables.get(candidate.table)?.mentions(qWords, parsed.text) ?? []).filter((m) => !namesData(m) && !inCompass(m) && !inColumnName(m)));
     }
     // A value the question excludes ("quakes that haven't been reviewed", "cars not from Japan") is
     // no equality: of a column of two values it is the other one; otherwise no program filters it

@@ -194,7 +194,8 @@ export class TableValues {
     return column !== null && this.complete.has(column);
   }
 
-  mentions(question: QuestionWord[]): ValueMention[] {
+  /** The values the question names; `text` is the question the words were read from. */
+  mentions(question: QuestionWord[], text = ''): ValueMention[] {
     const out: ValueMention[] = [];
     const seen = new Set<ValueEntry>();
     for (let i = 0; i < question.length; i += 1) {
@@ -211,10 +212,13 @@ export class TableValues {
           if (!ok) continue;
           // "R movies": a value typed exactly as the data writes it needs no column name beside it.
           // So does a code a word stands for ("female" of `F`).
+          // So does a value written with its signs as the data writes them ("aged 65+" of `65+`).
           const exact =
             typeof entry.value === 'string' &&
             entry.words.length === 1 &&
-            ((word.original === entry.value && !operationWords.has(entry.words[0]!)) || (valueSynonyms[word.word] ?? []).includes(entry.words[0]!));
+            ((word.original === entry.value && !operationWords.has(entry.words[0]!)) ||
+              (valueSynonyms[word.word] ?? []).includes(entry.words[0]!) ||
+              (/[^\p{L}\p{N}\s]/u.test(entry.value) && writtenAt(text, word.span[0], entry.value)));
           if (entry.needsLabel && !exact && !nearLabel(question, i, end, entry.labelStems)) continue;
           // A one-word value that is also a word of another column's name ("deaths" of a `death_date`,
           // beside a `type` holding "Death") names that column, not the value, unless the value's own
@@ -352,6 +356,11 @@ function sameWord(asked: string, value: string, outcome = false): boolean {
  * words, every one of them within four ("away score of 0" names the away score's 0, not the home
  * score's).
  */
+/** Whether `text` holds `value` as written at `start`, not run on into another word or number. */
+function writtenAt(text: string, start: number, value: string): boolean {
+  return text.startsWith(value, start) && !/[\p{L}\p{N}]/u.test(text[start + value.length] ?? '');
+}
+
 function nearLabel(question: QuestionWord[], start: number, end: number, stems: string[]): boolean {
   const around = (reach: number) => question.slice(Math.max(0, start - reach), Math.min(question.length, end + reach + 1)).map((word) => word.stem);
   if (!around(2).some((stem) => stems.includes(stem))) return false;

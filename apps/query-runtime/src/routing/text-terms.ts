@@ -221,6 +221,8 @@ function stemOf(word: string): string {
   else if (w.endsWith('s') && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1);
   if (w.endsWith('ing') && w.length > 5) w = w.slice(0, -3);
   else if (w.endsWith('ed') && w.length > 4) w = w.slice(0, -2);
+  // aged → age, used → use, owed → owe (not feed, need, shed).
+  else if (/^[aeiou][a-z]ed$/.test(w)) w = w.slice(0, -1);
   if (w.endsWith('e') && w.length > 4) w = w.slice(0, -1);
   // rainy → rain, foggy → fog, comedy → comed: adjectives meet their nouns.
   if (w.endsWith('y') && w.length > 4 && !/[aeo]y$/.test(w)) w = /([^aeiou])\1y$/.test(w) ? w.slice(0, -2) : w.slice(0, -1);
