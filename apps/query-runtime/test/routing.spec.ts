@@ -1850,3 +1850,68 @@ describe('inspections, stock, harvests and survey answers (trial T: outcomes, de
     expect(ask('What is the reorder level of FAS-10037?')).toMatchObject({ kind: 'answer', slots: { sku: 'FAS-10037' } });
   });
 });
+
+describe('charging sessions, calls, results and licenses (trial U: measures said after an operation, verbs beside the rows)', () => {
+  const stations = ['Bayside Energy Stop', 'Greenway Plaza Hub', 'Northpoint Chargers', 'Harbor Volt Station'];
+  const sessions = () =>
+    Array.from({ length: 300 }, (_, i) => ({
+      session_id: `EV-${50_000 + i}`,
+      station_name: stations[i % 4],
+      city: ['Seattle', 'Portland', 'Denver'][i % 3],
+      kwh_delivered: 5 + ((i * 37) % 60),
+      duration_minutes: 15 + ((i * 13) % 120),
+      cost_usd: Math.round((3 + ((i * 7919) % 4000) / 100) * 100) / 100,
+      started_at: new Date(Date.UTC(2025, 0, 1) + i * 43_200_000).toISOString(),
+      fast_charge: i % 3 === 0,
+    }));
+  const agents = ['Maria Garcia', 'Chloe Rossi', 'Kwame Chen', 'Liam Novak'];
+  // Maria takes the most calls, Chloe the longest ones.
+  const calls = () =>
+    Array.from({ length: 300 }, (_, i) => ({
+      call_id: `C${500_000 + i}`,
+      agent_name: agents[i % 10 < 4 ? 0 : (i % 3) + 1],
+      queue: ['billing', 'retention', 'technical'][i % 3],
+      wait_seconds: (i * 17) % 600,
+      handle_seconds: agents[i % 10 < 4 ? 0 : (i % 3) + 1] === 'Chloe Rossi' ? 900 + (i % 50) : 200 + (i % 100),
+      resolved: i % 4 !== 0,
+      csat: 1 + (i % 5),
+      called_at: new Date(Date.UTC(2026, 5, 1) + i * 3_600_000 * 11).toISOString(),
+    }));
+  const licenses = () =>
+    Array.from({ length: 200 }, (_, i) => ({
+      license_id: `LIC-${9000 + i}`,
+      product: ['Figma', 'Slack', 'Microsoft 365 E3', 'Adobe Acrobat'][i % 4],
+      vendor: ['Figma', 'Salesforce', 'Microsoft', 'Adobe'][i % 4],
+      department: ['Marketing', 'Engineering', 'Sales', 'Finance'][(i * 3) % 4],
+      seats_purchased: 10 + ((i * 7) % 90),
+      cost_per_seat: 10 + (i % 8) * 5,
+      renewal_date: new Date(Date.UTC(2026, 0, 1) + i * 86_400_000 * 2).toISOString().slice(0, 10),
+      auto_renew: i % 3 !== 0,
+    }));
+  const results = () =>
+    Array.from({ length: 300 }, (_, i) => ({
+      bib: `B${30_000 + i}`,
+      runner_name: `Runner ${i}`,
+      country: ['Kenya', 'Japan', 'USA', 'Canada'][i % 4],
+      gender: i % 2 === 0 ? 'F' : 'M',
+      finish_seconds: 7500 + ((i * 7919) % 12_000),
+      race_year: 2022 + (i % 4),
+      personal_best: i % 5 === 0,
+    }));
+  const ask = askingOver('querylane-routing-trial-u-', () => ({ ev_charging_sessions: sessions(), support_calls: calls(), software_licenses: licenses(), marathon_results: results() }));
+
+  it('reads a word right after "total" or "most" as the measure, not part of a name ("Bayside Energy Stop")', () => {
+    expect(ask('What is the total energy delivered in kWh across all sessions?')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_kwh_delivered' }, slots: {} });
+    const most = ask('Which station delivered the most energy?');
+    expect(most.kind === 'answer' && most.slots.station_name).toBeUndefined();
+  });
+
+  it('counts the rows per group when the most of them is asked beside a verb ("handled the most calls")', () => {
+    expect(ask('Which agent handled the most calls?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_support_calls_by_agent_name' }, slots: { n: 1 } });
+  });
+
+  it('denies a flag after "not set to", and reads a ranking word inside a flag\'s name as no ranking', () => {
+    expect(ask('How many licenses are not set to auto-renew?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_software_licenses' }, slots: { auto_renew: false } });
+    expect(ask('How many runners set a personal best?')).toMatchObject({ kind: 'answer', candidate: { family: 'count' }, slots: { personal_best: true } });
+  });
+});

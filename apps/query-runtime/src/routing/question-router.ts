@@ -381,7 +381,15 @@ export class QuestionRouter {
   }
 
   private rank(question: string, options: RouteOptions, only?: number): Scored[] & { parsed: ParsedQuestion; tablesNamed: Set<string>; namedColumns: Map<string, { label: string; column: string }[]>; countedWord: string | undefined; countedPhrase: string[]; countedModifier: string | undefined } {
-    const parsed = parseQuestion(this.joinCompounds(singularAcronyms(question)), options.now ?? new Date());
+    const text = this.joinCompounds(singularAcronyms(question));
+    const parsed = parseQuestion(text, options.now ?? new Date());
+    // A ranking word inside a column's name said whole ranks nothing ("how many runners set a
+    // personal best" of `personal_best`): the question's ranking is read again without it.
+    const ranking = this.rankingWordsInLabels(text);
+    if (ranking !== text) {
+      const plain = parseQuestion(ranking, options.now ?? new Date());
+      Object.assign(parsed, { families: plain.families, superlative: plain.superlative, order: plain.order, single: plain.single, limit: plain.limit });
+    }
     const qWords = questionWords(parsed.text);
     const qStems = new Set(qWords.map((w) => w.stem));
     // Two words the data writes as one ("zip codes" of `zipcodes`, "data set" of `dataset`) name it too.
@@ -539,6 +547,10 @@ export class QuestionRouter {
     // "the most played track" may).
     const dataWord = (table: string, term: string) => !/ed$/.test(most?.[1] ?? '') && (this.tableStemsOf.get(table) ?? []).some((tableStem) => tableStem === term || tableStem === stem(term));
     const mostRows = (table: string) => most !== null && [most[1], most[2]].some((word) => word !== undefined && this.namesData(table, word));
+    const onlyAsPastForm = (term: string) => {
+      const saying = qWords.filter((w) => canonicalTerm(w.word) === term);
+      return saying.length > 0 && saying.every((w) => /[^e]ed$/.test(w.word));
+    };
     const personColumnOf = (candidate: CandidateProfile): string | undefined =>
       candidate.choices.find((column) => personLabel.test(` ${foldValue(humanWords(column))} `));
     // "how many countries" of rows that are country-years: the different values of a column the
@@ -972,7 +984,11 @@ export class QuestionRouter {
       // horsepower" rank groups, not rows. ("which origin has the most cars" names no measure: a
       // count per group answers it.)
       // A word of the grouping is not the measure's ("top football by home score" names no away score).
-      const measureNamed = candidate.family === 'aggregate' && candidate.measureTerms.some((term) => contentTerms.has(term) && !groupTerms.has(term) && !dataWord(candidate.table, term));
+      // ("Which agent handled the most calls": a verb's past form beside the most of the data's own
+      // rows says what was done to them, no measure `handle_seconds`.)
+      const measureNamed =
+        candidate.family === 'aggregate' &&
+        candidate.measureTerms.some((term) => contentTerms.has(term) && !groupTerms.has(term) && !dataWord(candidate.table, term) && (!mostRows(candidate.table) || !onlyAsPastForm(term)));
       // The total of what "how many" counts (a measure, or the rows' own counts) is the count asked.
       const weightCounted = countsWeight(candidate.table);
       const measureCounted = countsMeasure(candidate.table) || weightCounted;
@@ -1055,7 +1071,7 @@ export class QuestionRouter {
       const rowsForCount =
         asksHowMany && candidate.family !== null && rowFamilies.has(candidate.family)
           ? 0.6
-          : candidate.family === 'top_n' && (mostRows(candidate.table) || asksHowOften) && !measures.some((list) => list.some((term) => contentTerms.has(term) && !dataWord(candidate.table, term)))
+          : candidate.family === 'top_n' && (mostRows(candidate.table) || asksHowOften) && !measures.some((list) => list.some((term) => contentTerms.has(term) && !dataWord(candidate.table, term) && !onlyAsPastForm(term)))
             ? 0.6
             : 0;
       // A measure the question names in part, with words it does not say ("co2" of "adjusted co2"
@@ -1252,6 +1268,23 @@ export class QuestionRouter {
   }
 
   /**
+   * The question with each ranking word ("best", "top", "most", "last") of a column's name of two
+   * words or more, said whole, blanked to letters of the same length (spans stay where they are).
+   */
+  private rankingWordsInLabels(text: string): string {
+    if (!rankingWord.test(text)) return text;
+    let out = text;
+    for (const probes of this.labelProbes.values()) {
+      for (const probe of probes) {
+        if (!probe.label.includes(' ') || !rankingWord.test(probe.label)) continue;
+        const said = new RegExp(`\\b${probe.label.split(' ').map(escapeRegExp).join('[\\s_-]+')}\\b`, 'gi');
+        out = out.replace(said, (whole) => whole.replace(rankingWord, (word) => 'x'.repeat(word.length)));
+      }
+    }
+    return out;
+  }
+
+  /**
    * Names the data writes as one word and people as two ("S&P 500" for `sp500`, "CO 2" for `co2`,
    * "COVID-19" for `covid19`): glued when the glued word is a term of the programs, and only then
    * ("top 5", "in 2005" stay as they are).
@@ -1289,6 +1322,9 @@ export class QuestionRouter {
     return out;
   }
 }
+
+// Words that make a question a ranking, as a column's name may hold them (`personal_best`, `top_speed`).
+const rankingWord = /\b(?:best|worst|top|bottom|most|least|highest|lowest|first|last|max|min|maximum|minimum|fastest|slowest|longest|shortest)\b/gi;
 
 // Words asking for a figure of any data, no attribute of a thing ("what is the share of …").
 const attributeWords = new Set(['number', 'amount', 'value', 'values', 'percentage', 'percent', 'proportion', 'share', 'ratio', 'fraction', 'breakdown', 'distribution', 'list', 'trend', 'median', 'maximum', 'minimum', 'range', 'spread', 'majority', 'details', 'kind', 'kinds', 'types', 'sort', 'difference', 'change', 'growth', 'rest', 'most', 'least', 'first', 'last', 'best', 'worst', 'name', 'names']);

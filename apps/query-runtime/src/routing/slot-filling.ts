@@ -270,6 +270,9 @@ export class TableValues {
           // One word said in the plural of the value's singular is the common noun: "comedy films"
           // are no "Based on Short Film".
           if (length === 1 && question[i]!.word !== entry.words[position] && question[i]!.word.replace(/e?s$/, '') === entry.words[position]) continue;
+          // One word right after an operation is what it measures: "the total energy delivered" is
+          // no "Bayside Energy Stop", "the most energy" no station either.
+          if (length === 1 && measuredAfter.has(question[i - 1]?.word ?? '')) continue;
           // A name the question goes on with otherwise is another name: "Aisha Petrova" is no part
           // of the approver "Aisha Haddad" (nor "Ana Lima" of "Maria Ana").
           const proper = (at: number) => at > 0 && at < question.length && /^\p{Lu}/u.test(question[at]!.original);
@@ -319,6 +322,9 @@ const valueSynonyms: Record<string, string[]> = {
   female: ['f'],
   male: ['m'],
 };
+
+// Operations whose next word is the measure ("total energy", "most revenue", "average speed").
+const measuredAfter = new Set(['total', 'average', 'avg', 'mean', 'median', 'most', 'least', 'more', 'less', 'sum', 'overall', 'cumulative', 'combined']);
 
 // Columns of outcomes, whose values are verbs said in the past ("failed" of `result` = fail).
 const outcomeLabel = / (result|results|outcome|outcomes|verdict|decision|grade|disposition) $/;
@@ -884,7 +890,8 @@ function findFlagWords(stems: readonly string[], words: readonly QuestionWord[])
 
 /**
  * Whether a denial comes before the flag said at `index`: right before it, or before one other word
- * and any articles ("not remote", "isn't a member", "did not include an emissions test").
+ * and any articles or "to be" ("not remote", "isn't a member", "did not include an emissions test",
+ * "not set to auto-renew").
  */
 function deniedBefore(words: readonly QuestionWord[], index: number): boolean {
   let others = 0;
@@ -898,7 +905,8 @@ function deniedBefore(words: readonly QuestionWord[], index: number): boolean {
   return false;
 }
 
-const articles = new Set(['a', 'an', 'the', 'any']);
+// Words between a denial and its flag that leave it denied ("not set to auto-renew", "isn't a member").
+const articles = new Set(['a', 'an', 'the', 'any', 'to', 'be', 'been', 'being']);
 
 // Words of a flag's name that name no flag: `is_active`, `has_discount`, `fraud_flag`, `flagged`.
 const flagVerbs = new Set(['is', 'has', 'ha', 'flag', 'flagg']);
