@@ -1828,6 +1828,7 @@ describe('inspections, stock, harvests and survey answers (trial T: outcomes, de
     expect(byFarm).toMatchObject({ kind: 'answer', candidate: { name: 'avg_yield_tons_by_farm_name' }, slots: { n: 1, rank_by: 'total' } });
     expect(ask('Top 3 crops by total area harvested')).toMatchObject({ kind: 'answer', slots: { n: 3, rank_by: 'total' } });
     expect(ask('Which farm harvested the most tons?')).toMatchObject({ kind: 'answer', slots: { n: 1, rank_by: 'total' } });
+    expect(ask('Top 2 farms by tons harvested')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_yield_tons_by_farm_name' }, slots: { n: 2, rank_by: 'total' } });
     // An average asked stays the program's own ranking.
     const average = ask('Which farm has the highest average yield?');
     expect(average.kind === 'answer' && average.slots.rank_by).toBeUndefined();

@@ -710,8 +710,9 @@ function durationOrder(parsed: ParsedQuestion, candidate: CandidateProfile): 'as
  * Whether the question ranks groups by their total or their average of the program's measure:
  * "total", "overall", "combined" against "average", "mean", "typical"; or a quantity
  * counted in its own plural after "the most" or "the fewest" ("which cause affected the most
- * customers", "the farm that harvested the most tons": a total), unless the measure is a rate, a
- * score or a level, which does not add up.
+ * customers", "the farm that harvested the most tons": a total), or named after "top N <groups> by"
+ * ("top 5 counties by acres burned"), unless the measure is a rate, a score or a level, which does
+ * not add up.
  */
 function rankWanted(parsed: ParsedQuestion, candidate: CandidateProfile): 'total' | 'average' | null {
   // ("the total number of" counts; "the overall average" is an average.)
@@ -725,6 +726,11 @@ function rankWanted(parsed: ParsedQuestion, candidate: CandidateProfile): 'total
   const stems = new Set(measure.split(' ').map(stem));
   for (const match of lower.matchAll(/\b(?:most|fewest|least)\s+((?:[a-z]+\s+){0,2}?)([a-z]+s)\b/g)) {
     if (stems.has(stem(match[2]!))) return 'total';
+  }
+  // "Top 5 counties by acres burned": groups ranked by a quantity that adds up, by its total.
+  for (const match of lower.matchAll(/\b(?:top|bottom)\s+(?:\d+\s+)?[a-z]+\s+by\s+([a-z]+)(?:\s+([a-z]+))?/g)) {
+    // (Counted in its plural, as after "the most": "by csat" or "by life expectancy" may be averages.)
+    if ([match[1], match[2]].some((word) => word !== undefined && /[^su]s$/.test(word) && stems.has(stem(word)))) return 'total';
   }
   return null;
 }

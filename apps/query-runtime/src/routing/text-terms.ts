@@ -212,6 +212,8 @@ export function remembered<V>(compute: (key: string) => V, limit: number): (key:
 
 const rememberedStem = remembered(stemOf, 50_000);
 
+const keptY = new Set(['county', 'party', 'story']);
+
 function stemOf(word: string): string {
   let w = word.replace(/'s$/, '');
   if (w.length <= 3 || /\d/.test(w)) return w;
@@ -225,7 +227,8 @@ function stemOf(word: string): string {
   else if (/^[aeiou][a-z]ed$/.test(w)) w = w.slice(0, -1);
   if (w.endsWith('e') && w.length > 4) w = w.slice(0, -1);
   // rainy → rain, foggy → fog, comedy → comed: adjectives meet their nouns.
-  if (w.endsWith('y') && w.length > 4 && !/[aeo]y$/.test(w)) w = /([^aeiou])\1y$/.test(w) ? w.slice(0, -2) : w.slice(0, -1);
+  // (Not a noun that would become an operation's word or another noun: county is no count, party no part.)
+  if (w.endsWith('y') && w.length > 4 && !/[aeo]y$/.test(w) && !keptY.has(w)) w = /([^aeiou])\1y$/.test(w) ? w.slice(0, -2) : w.slice(0, -1);
   return w;
 }
 
