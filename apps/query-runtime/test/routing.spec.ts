@@ -1907,6 +1907,16 @@ describe('charging sessions, calls, results and licenses (trial U: measures said
     expect(most.kind === 'answer' && most.slots.station_name).toBeUndefined();
   });
 
+  it('reads "from <month>" as that month, and "from <month> on" as open-ended', () => {
+    expect(ask('List the unresolved retention calls from July 2026')).toMatchObject({
+      kind: 'answer',
+      slots: { from_called_at: '2026-07-01', to_called_at: '2026-07-31', queue: 'retention', resolved: false },
+    });
+    const open = ask('List the retention calls from July 2026 onwards');
+    expect(open).toMatchObject({ kind: 'answer', slots: { from_called_at: '2026-07-01' } });
+    expect(open.kind === 'answer' && open.slots.to_called_at).toBeUndefined();
+  });
+
   it('counts the rows per group when the most of them is asked beside a verb ("handled the most calls")', () => {
     expect(ask('Which agent handled the most calls?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_support_calls_by_agent_name' }, slots: { n: 1 } });
   });

@@ -356,7 +356,8 @@ function dates(text: string, lower: string, now: Date): DateBounds[] {
     const finish = result.end ? bucketEnd(result.end) : bucketEnd(result.start);
     const before = lower.slice(Math.max(0, start - 14), start);
     if (/\b(before|until|till|up to|through|by)\s*(the\s+)?$/.test(before)) out.push({ span: [start, end], from: null, to: result.end ? finish : previousDay(from) });
-    else if (/\b(since|after|from|starting)\s*(the\s+)?$/.test(before) && !result.end) out.push({ span: [start, end], from: /\bafter\s*(the\s+)?$/.test(before) ? nextDay(finish) : from, to: null });
+    // "calls from October 2026" are that month's; "from October 2026 on" and "since" are open-ended.
+    else if (/\b(since|after|from|starting)\s*(the\s+)?$/.test(before) && !result.end && !(/\bfrom\s*(the\s+)?$/.test(before) && !openEnded.test(lower.slice(end)))) out.push({ span: [start, end], from: /\bafter\s*(the\s+)?$/.test(before) ? nextDay(finish) : from, to: null });
     else out.push({ span: [start, end], from, to: relative && !result.end && /\b(last|past)\s+\d+|\bago\b/i.test(result.text) ? isoDay(now) : finish });
   }
   // "for 2009" only as the question's last words or before and/or: "cars for 2000 dollars" is a price.
@@ -368,7 +369,7 @@ function dates(text: string, lower: string, now: Date): DateBounds[] {
     if (covered(start, end)) continue;
     const word = match[1] ?? (match[3] ? 'for' : undefined);
     if (!word && !/\b(year|released|made|built|founded|from|in)\b/.test(lower)) continue;
-    if (word === 'since' || word === 'from') out.push({ span: [start, end], from: `${year}-01-01`, to: null });
+    if (word === 'since' || (word === 'from' && openEnded.test(lower.slice(end)))) out.push({ span: [start, end], from: `${year}-01-01`, to: null });
     else if (word === 'after') out.push({ span: [start, end], from: `${Number(year) + 1}-01-01`, to: null });
     else if (word === 'before') out.push({ span: [start, end], from: null, to: `${Number(year) - 1}-12-31` });
     else if (word === 'until' || word === 'till' || word === 'through') out.push({ span: [start, end], from: null, to: `${year}-12-31` });
@@ -378,6 +379,9 @@ function dates(text: string, lower: string, now: Date): DateBounds[] {
 }
 
 type ChronoComponents = chrono.ParsedComponents;
+
+/** After "from <date>": the rest of time from it on ("from 2020 onwards", "from March on"). */
+const openEnded = /^\s*(?:on|onwards?|forward|and (?:later|after)|or (?:later|after)|until (?:now|today)|to (?:now|today|date|the present))\b/;
 
 // What joins the two ends of a range: "A and B" (after "between"), "A to B", "A - B", "A through B", "A until B".
 const rangeJoiner = /^\s*(and|to|-|–|—|through|thru|until|till)\s*$/;
