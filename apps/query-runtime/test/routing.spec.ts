@@ -1907,6 +1907,16 @@ describe('charging sessions, calls, results and licenses (trial U: measures said
     expect(most.kind === 'answer' && most.slots.station_name).toBeUndefined();
   });
 
+  it('reads "the finish time" as a time counted in seconds, the fastest as the shortest', () => {
+    expect(ask('What is the average finishing time for female runners?')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_finish_seconds' }, slots: { gender: 'F' } });
+    expect(ask("What's the slowest finish time among male runners?")).toMatchObject({
+      kind: 'answer',
+      candidate: { name: 'top_marathon_results_by_finish_seconds' },
+      slots: { gender: 'M', n: 1, order: 'desc' },
+    });
+    expect(ask('What was the fastest finish time in 2024?')).toMatchObject({ kind: 'answer', candidate: { name: 'top_marathon_results_by_finish_seconds' }, slots: { race_year: 2024, n: 1, order: 'asc' } });
+  });
+
   it('reads "from <month>" as that month, and "from <month> on" as open-ended', () => {
     expect(ask('List the unresolved retention calls from July 2026')).toMatchObject({
       kind: 'answer',

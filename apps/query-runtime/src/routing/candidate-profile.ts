@@ -85,7 +85,10 @@ export function profileCandidate(input: RouteCandidateInput, index: number, valu
   const columnWords = [...columns].filter((column) => !bounded.has(column)).flatMap((column) => {
     const label = humanWords(column);
     const short = initials(label);
-    return [label, column.toLowerCase(), ...(short ? [short] : [])];
+    // A time taken, counted in a unit ("finish seconds", "wait minutes"), is what "the finish time"
+    // or "the wait time" names.
+    const taken = durationUnit.test(label) ? [`${label.replace(durationUnit, '')} time`.trim()] : [];
+    return [label, column.toLowerCase(), ...(short ? [short] : []), ...taken];
   });
   // The values each filtering slot can take, from its enum and from the data; hand-written programs
   // (no plan) name the column through the slot, so "days of snow" finds a `weather` slot there too.
@@ -177,6 +180,8 @@ function planSlot(slot: Slot, steps: ParsedSteps | null, family: ProgramFamily |
 }
 
 /** Per column of a DataProfile, the values a question may name (low-cardinality columns only). */
+const durationUnit = /\s*\b(seconds|secs|minutes|mins|hours|hrs)$/i;
+
 export function valuesFromProfile(profile: {
   columns: readonly { name: string; semantic: string; distinct_count: number; top_values: readonly { value: unknown }[]; min?: unknown; max?: unknown }[];
 }): Record<string, ColumnValues> {

@@ -87,8 +87,10 @@ export const impliedMeasures: Record<string, string[]> = {
   tallest: ['height'],
   heaviest: ['weight', 'mass'],
   lightest: ['weight', 'mass'],
-  fastest: ['speed'],
-  slowest: ['speed'],
+  // A speed, or a time taken (`finish_seconds` names "the finish time": the fastest is the shortest).
+  fastest: ['speed', 'time'],
+  slowest: ['speed', 'time'],
+  quickest: ['time'],
   longest: ['length', 'duration'],
   shortest: ['length', 'duration', 'height'],
   cheapest: ['price', 'cost'],
