@@ -1892,8 +1892,9 @@ describe('charging sessions, calls, results and licenses (trial U: measures said
   const results = () =>
     Array.from({ length: 300 }, (_, i) => ({
       bib: `B${30_000 + i}`,
-      runner_name: `Runner ${i}`,
-      country: ['Kenya', 'Japan', 'USA', 'Canada'][i % 4],
+      runner_name: `${['Arjun', 'Maria', 'Kwame', 'Yuki', 'Liam', 'Sofia', 'Omar', 'Chen', 'Ada'][i % 9]} ${['Kariuki', 'Tanaka', 'Smith', 'Okafor', 'Rossi', 'Novak', 'Silva'][i % 7]}`,
+      // Twelve countries, as many as the profile lists: a country is a value of the count of a value of any column.
+      country: ['United States', 'United Kingdom', 'Germany', 'Japan', 'Kenya', 'Canada', 'France', 'Mexico', 'Ethiopia', 'Brazil', 'Australia', 'Italy'][i % 10 < 4 ? 0 : i % 12],
       gender: i % 2 === 0 ? 'F' : 'M',
       finish_seconds: 7500 + ((i * 7919) % 12_000),
       race_year: 2022 + (i % 4),
@@ -1905,6 +1906,13 @@ describe('charging sessions, calls, results and licenses (trial U: measures said
     expect(ask('What is the total energy delivered in kWh across all sessions?')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_kwh_delivered' }, slots: {} });
     const most = ask('Which station delivered the most energy?');
     expect(most.kind === 'answer' && most.slots.station_name).toBeUndefined();
+  });
+
+  it('counts the rows of a value named beside the thing counted ("how many runners are from Kenya")', () => {
+    const kenya = ask('How many runners are from Kenya?');
+    expect(kenya).toMatchObject({ kind: 'answer', candidate: { family: 'count' } });
+    expect(kenya.kind === 'answer' && Object.values(kenya.slots)).toContain('Kenya');
+    expect(kenya.kind === 'answer' && kenya.slots.column).not.toBe('runner_name');
   });
 
   it('reads "the finish time" as a time counted in seconds, the fastest as the shortest', () => {

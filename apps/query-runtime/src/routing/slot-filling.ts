@@ -476,7 +476,10 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
   // open") chooses, when the question names no column, the one column a value it gives belongs to;
   // so it does between columns named alike ("employee emp_10040" of `employee.id`, not `employee.name`).
   const alike = columnPlan && chosen !== null ? namedChoices(columnPlan.slot, context.words) : [];
-  if (columnPlan && (chosen === null || alike.length > 1) && candidate.countsValue) {
+  // (So does one whose only named column is the thing counted: "how many runners are from Kenya"
+  // counts results of the country Kenya, not of a runner's name.)
+  const countedOnly = chosen !== null && chosen === hinted && alike.length <= 1;
+  if (columnPlan && (chosen === null || alike.length > 1 || countedOnly) && candidate.countsValue) {
     const choices = new Set(candidate.choices);
     // (A value named by part of its words only when no value is named whole: "dependabot" of `dependabot[bot]`.)
     const named = mentions.filter((m) => choices.has(m.column) && !taken(m.span) && !eachOf(m.span));
@@ -491,7 +494,7 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
       for (const span of (context.unlisted ?? []).filter((unknown) => !knownElsewhere(unknown, null))) for (const column of context.table?.nameColumns(parsed.text.slice(span[0], span[1])) ?? []) if (choices.has(column)) owners.add(column);
     }
     const [owner] = owners.size === 1 ? owners : [];
-    if (owner !== undefined && (alike.length <= 1 || alike.includes(owner))) chosen = owner;
+    if (owner !== undefined && (alike.length <= 1 || alike.includes(owner) || countedOnly)) chosen = owner;
   }
   if (columnPlan && chosen !== null) take(columnPlan, chosen, null);
   // (A bound on, or a value of, the chosen column is a plan of that column; with none chosen, of none.)
