@@ -179,9 +179,10 @@ function planSlot(slot: Slot, steps: ParsedSteps | null, family: ProgramFamily |
   return plan(slot.type === 'enum' || slot.type === 'string' || slot.type === 'boolean' || slot.type === 'integer' || slot.type === 'number' ? 'eq' : 'other', slot.name);
 }
 
-/** Per column of a DataProfile, the values a question may name (low-cardinality columns only). */
+// The unit a column of a time taken is counted in, last in its name.
 const durationUnit = /\s*\b(seconds|secs|minutes|mins|hours|hrs)$/i;
 
+/** Per column of a DataProfile, the values a question may name (low-cardinality columns only). */
 export function valuesFromProfile(profile: {
   columns: readonly { name: string; semantic: string; distinct_count: number; top_values: readonly { value: unknown }[]; min?: unknown; max?: unknown }[];
 }): Record<string, ColumnValues> {

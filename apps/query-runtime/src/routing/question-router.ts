@@ -1278,7 +1278,7 @@ export class QuestionRouter {
       for (const probe of probes) {
         if (!probe.label.includes(' ') || !rankingWord.test(probe.label)) continue;
         const said = new RegExp(`\\b${probe.label.split(' ').map(escapeRegExp).join('[\\s_-]+')}\\b`, 'gi');
-        out = out.replace(said, (whole) => whole.replace(rankingWord, (word) => 'x'.repeat(word.length)));
+        out = out.replace(said, (whole) => whole.replace(new RegExp(rankingWord.source, 'gi'), (word) => 'x'.repeat(word.length)));
       }
     }
     return out;
@@ -1324,7 +1324,7 @@ export class QuestionRouter {
 }
 
 // Words that make a question a ranking, as a column's name may hold them (`personal_best`, `top_speed`).
-const rankingWord = /\b(?:best|worst|top|bottom|most|least|highest|lowest|first|last|max|min|maximum|minimum|fastest|slowest|longest|shortest)\b/gi;
+const rankingWord = /\b(?:best|worst|top|bottom|most|least|highest|lowest|first|last|max|min|maximum|minimum|fastest|slowest|longest|shortest)\b/i;
 
 // Words asking for a figure of any data, no attribute of a thing ("what is the share of …").
 const attributeWords = new Set(['number', 'amount', 'value', 'values', 'percentage', 'percent', 'proportion', 'share', 'ratio', 'fraction', 'breakdown', 'distribution', 'list', 'trend', 'median', 'maximum', 'minimum', 'range', 'spread', 'majority', 'details', 'kind', 'kinds', 'types', 'sort', 'difference', 'change', 'growth', 'rest', 'most', 'least', 'first', 'last', 'best', 'worst', 'name', 'names']);

@@ -357,16 +357,16 @@ function sameWord(asked: string, value: string, outcome = false): boolean {
   return lookupKeys(asked).includes(value) || (value.length > 3 && stem(asked) === stem(value));
 }
 
-/**
- * The column's name beside the value: a word of it within two words, and, for a name of several
- * words, every one of them within four ("away score of 0" names the away score's 0, not the home
- * score's).
- */
 /** Whether `text` holds `value` as written at `start`, not run on into another word or number. */
 function writtenAt(text: string, start: number, value: string): boolean {
   return text.startsWith(value, start) && !/[\p{L}\p{N}]/u.test(text[start + value.length] ?? '');
 }
 
+/**
+ * The column's name beside the value: a word of it within two words, and, for a name of several
+ * words, every one of them within four ("away score of 0" names the away score's 0, not the home
+ * score's).
+ */
 function nearLabel(question: QuestionWord[], start: number, end: number, stems: string[]): boolean {
   const around = (reach: number) => question.slice(Math.max(0, start - reach), Math.min(question.length, end + reach + 1)).map((word) => word.stem);
   if (!around(2).some((stem) => stems.includes(stem))) return false;
