@@ -82,6 +82,9 @@ export class QuestionRouter {
         table,
         [...named].map(([label, column]) => ({ label, column, whole: ` ${label} `, plural: ` ${plural(label)} `, start: ` ${label}` })),
       );
+      for (const label of named.keys()) {
+        if (label.includes(' ') && rankingWord.test(label)) this.rankingLabels.push(new RegExp(`\\b${label.split(' ').map(escapeRegExp).join('[\\s_-]+')}\\b`, 'gi'));
+      }
     }
     for (const candidate of candidates) {
       const terms = this.measureTerms.get(candidate.table) ?? new Set<string>();
@@ -547,10 +550,10 @@ export class QuestionRouter {
     // "the most played track" may).
     const dataWord = (table: string, term: string) => !/ed$/.test(most?.[1] ?? '') && (this.tableStemsOf.get(table) ?? []).some((tableStem) => tableStem === term || tableStem === stem(term));
     const mostRows = (table: string) => most !== null && [most[1], most[2]].some((word) => word !== undefined && this.namesData(table, word));
-    const onlyAsPastForm = (term: string) => {
-      const saying = qWords.filter((w) => canonicalTerm(w.word) === term);
-      return saying.length > 0 && saying.every((w) => /[^e]ed$/.test(w.word));
-    };
+    // The terms the question says only as a verb's past form ("handled").
+    const pastOnly = new Set(qWords.filter((w) => /[^e]ed$/.test(w.word)).map((w) => canonicalTerm(w.word)));
+    for (const w of qWords) if (!/[^e]ed$/.test(w.word)) pastOnly.delete(canonicalTerm(w.word));
+    const onlyAsPastForm = (term: string) => pastOnly.has(term);
     const personColumnOf = (candidate: CandidateProfile): string | undefined =>
       candidate.choices.find((column) => personLabel.test(` ${foldValue(humanWords(column))} `));
     // "how many countries" of rows that are country-years: the different values of a column the
@@ -1163,6 +1166,9 @@ export class QuestionRouter {
   /** Per table, each column label padded as `rank` looks for it in a question (made once, not per question). */
   private readonly labelProbes = new Map<string, { label: string; column: string; whole: string; plural: string; start: string }[]>();
 
+  /** The column labels of two words or more that hold a ranking word ("personal best"), as said in a question. */
+  private readonly rankingLabels: RegExp[] = [];
+
   /** Per table, the stems of its name. */
   private readonly tableStemsOf = new Map<string, string[]>();
 
@@ -1272,15 +1278,9 @@ export class QuestionRouter {
    * words or more, said whole, blanked to letters of the same length (spans stay where they are).
    */
   private rankingWordsInLabels(text: string): string {
-    if (!rankingWord.test(text)) return text;
+    if (this.rankingLabels.length === 0 || !rankingWord.test(text)) return text;
     let out = text;
-    for (const probes of this.labelProbes.values()) {
-      for (const probe of probes) {
-        if (!probe.label.includes(' ') || !rankingWord.test(probe.label)) continue;
-        const said = new RegExp(`\\b${probe.label.split(' ').map(escapeRegExp).join('[\\s_-]+')}\\b`, 'gi');
-        out = out.replace(said, (whole) => whole.replace(new RegExp(rankingWord.source, 'gi'), (word) => 'x'.repeat(word.length)));
-      }
-    }
+    for (const said of this.rankingLabels) out = out.replace(said, (whole) => whole.replace(rankingWords, (word) => 'x'.repeat(word.length)));
     return out;
   }
 
@@ -1325,12 +1325,14 @@ export class QuestionRouter {
 
 // Words that make a question a ranking, as a column's name may hold them (`personal_best`, `top_speed`).
 const rankingWord = /\b(?:best|worst|top|bottom|most|least|highest|lowest|first|last|max|min|maximum|minimum|fastest|slowest|longest|shortest)\b/i;
+const rankingWords = new RegExp(rankingWord.source, 'gi');
 
 // Words asking for a figure of any data, no attribute of a thing ("what is the share of …").
 const attributeWords = new Set(['number', 'amount', 'value', 'values', 'percentage', 'percent', 'proportion', 'share', 'ratio', 'fraction', 'breakdown', 'distribution', 'list', 'trend', 'median', 'maximum', 'minimum', 'range', 'spread', 'majority', 'details', 'kind', 'kinds', 'types', 'sort', 'difference', 'change', 'growth', 'rest', 'most', 'least', 'first', 'last', 'best', 'worst', 'name', 'names']);
 
-// Words for the rows of any data ("how many items", "how many records").
-const rowWords = new Set(['item', 'items', 'record', 'records', 'row', 'rows', 'entry', 'entries']);
+// Words for the rows of any data that are no stop words ("how many items"; "records", "rows" and
+// "entries" are stop words, known to every router).
+const rowWords = new Set(['item', 'items']);
 
 /**
  * An acronym's plural in its singular ("SKUs", "IDs", "PRs", "VINs"): the stemmer leaves a word

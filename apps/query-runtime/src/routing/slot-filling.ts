@@ -907,7 +907,7 @@ function deniedBefore(words: readonly QuestionWord[], index: number): boolean {
   for (let j = index - 1; j >= 0 && j >= index - 4; j -= 1) {
     const word = words[j]!.word;
     if (flagDenials.has(word)) return true;
-    if (articles.has(word)) continue;
+    if (denialFillers.has(word)) continue;
     others += 1;
     if (others > 1) return false;
   }
@@ -915,7 +915,7 @@ function deniedBefore(words: readonly QuestionWord[], index: number): boolean {
 }
 
 // Words between a denial and its flag that leave it denied ("not set to auto-renew", "isn't a member").
-const articles = new Set(['a', 'an', 'the', 'any', 'to', 'be', 'been', 'being']);
+const denialFillers = new Set(['a', 'an', 'the', 'any', 'to', 'be', 'been', 'being']);
 
 // Words of a flag's name that name no flag: `is_active`, `has_discount`, `fraud_flag`, `flagged`.
 const flagVerbs = new Set(['is', 'has', 'ha', 'flag', 'flagg']);
