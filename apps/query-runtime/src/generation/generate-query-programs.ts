@@ -29,7 +29,7 @@ export const familyCaps: Readonly<Record<ProgramFamily, number>> = {
 // How many ranked columns each role contributes; the products bound the aggregate family before its cap.
 const filterDimensions = 3;
 // Flags (true/false columns) and one-word states that filter besides those (as many of each), and a state's most values.
-const extraFlags = 2;
+const extraFlags = 4;
 const extraStates = 3;
 const extraStateValues = 12;
 const aggregateMetrics = 4;

@@ -85,8 +85,8 @@ const upperWords = String.raw`less than|fewer than|smaller than|lower than|short
 const strictWords = /^(more|greater|larger|bigger|higher|longer|heavier|older|taller|wider|deeper|faster|hotter|warmer|over|above|exceed|after|>|less|fewer|smaller|lower|shorter|lighter|younger|narrower|slower|colder|cooler|cheaper|under|below|before|<)/;
 
 // "the maximum wind speed" is the highest; "maximum 5", "average minimum temperature" (a column) are not.
-const superlative = /\b(?:(?<=\bthe\s)(?:max(?:imum)?|min(?:imum)?)(?!\s*(?:of\s+)?[-$\d.])|northernmost|southernmost|easternmost|westernmost|top|highest|most|largest|biggest|greatest|best|longest|heaviest|fastest|quickest|strongest|hottest|warmest|wettest|windiest|oldest|eldest|tallest|priciest|richest|lowest|least|smallest|fewest|worst|shortest|lightest|slowest|coldest|cheapest|weakest|driest|youngest|poorest|bottom)\b/;
-const ascending = /\b(?:(?<=\bthe\s)min(?:imum)?(?!\s*(?:of\s+)?[-$\d.])|southernmost|westernmost|lowest|least|smallest|fewest|worst|shortest|lightest|slowest|coldest|cheapest|weakest|driest|youngest|poorest|bottom|ascending)\b/;
+const superlative = /\b(?:(?<=\bthe\s)(?:max(?:imum)?|min(?:imum)?)(?!\s*(?:of\s+)?[-$\d.])|northernmost|southernmost|easternmost|westernmost|top|highest|most|largest|biggest|greatest|best|longest|heaviest|fastest|quickest|strongest|hottest|warmest|wettest|windiest|oldest|eldest|tallest|priciest|richest|lowest|least|smallest|fewest|worst|shortest|lightest|slowest|coldest|cheapest|weakest|driest|youngest|poorest|shallowest|narrowest|coolest|deepest|widest|bottom)\b/;
+const ascending = /\b(?:(?<=\bthe\s)min(?:imum)?(?!\s*(?:of\s+)?[-$\d.])|southernmost|westernmost|lowest|least|smallest|fewest|worst|shortest|lightest|slowest|coldest|cheapest|weakest|driest|youngest|poorest|shallowest|narrowest|coolest|bottom|ascending)\b/;
 
 const intervals: [RegExp, string][] = [
   [/\b(daily|per day|by day|each day|every day|day by day|day-by-day|a day)\b/, 'day'],
@@ -157,6 +157,8 @@ function familyCues(lower: string): Map<ProgramFamily, number> {
   // "the 3 most common genres", "the least frequent origin": groups ranked by how many rows they have.
   if (/\b(most|least) (common|frequent|usual)\b|\b(commonest|frequency|frequencies)\b/.test(lower)) add('count', 1);
   if (/\b(average|avg|mean|total|sum|median|typical)\b/.test(lower.replace(/\btotal (number|count)\b/g, ''))) add('aggregate', 1);
+  // "How much did the Police department spend": a quantity added up, no rows listed.
+  if (/\bhow much\b/.test(lower)) add('aggregate', 0.6);
   if (/\b(compare|comparison|break ?down|breakdown|broken down|grouped by|by each|for each|across)\b/.test(lower)) add('aggregate', 0.6);
   // "Break down the invoices by status": rows broken down are counted, unless a measure is named
   // (its words find the aggregate).
@@ -444,6 +446,11 @@ function searchTerms(text: string): { value: string; span: Span }[] {
   return out;
 }
 
+// Words for a data set as a whole, as a question says where its rows are ("how many artworks are in
+// the collection", "… in the catalog", "… in the database"). A data set holding one as a value is
+// still found by its values.
+const containerWords = new Set(['collection', 'catalog', 'catalogue', 'database', 'dataset', 'system', 'table', 'archive', 'register', 'registry', 'spreadsheet', 'inventory', 'records', 'file']);
+
 const prepositionBefore = /\b(?:in|for|of|from)\s+(?:the\s+)?$/;
 
 function valueTokens(text: string): { value: string; span: Span; proper: boolean }[] {
@@ -461,6 +468,8 @@ function valueTokens(text: string): { value: string; span: Span; proper: boolean
     // "average age of victims", "number of entries": a plural is what is counted, not a value
     // ("flights from texas" and "cars in paris" keep theirs: -as, -is, -us, -ss are no plurals).
     if (/[^aiusy']s$|[^aeiou]es$|ies$/.test(value)) continue;
+    // "in the collection", "in the catalog": where any data's rows are, no value of them.
+    if (containerWords.has(value)) continue;
     const start = match.index + match[0].length - value.length;
     if (prepositionBefore.test(text.slice(0, start)) && !out.some((t) => t.span[0] === start)) out.push({ value, span: [start, start + value.length], proper: false });
   }

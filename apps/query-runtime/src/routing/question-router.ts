@@ -272,7 +272,8 @@ export class QuestionRouter {
     // data set has, nor any it implies.
     const averaged = /\b(?:average|avg|mean|median|total)\s+([a-z]{4,})\b(?!\s+[a-z]{3,}\s+(?:of|per|by|for)\b)(?:\s+(of|per|by|for|this|last|in|on|at|from|during|over|across|among|with)\b|\s*[?.!]*\s*$)/.exec(parsed.lower)?.[1];
     const impliesKnown = (word: string) => (impliedMeasures[word] ?? []).some((implied) => this.knows(implied));
-    if (averaged && !operationTerm.test(canonicalTerm(averaged) ?? averaged) && !this.knows(averaged) && !this.knows(averaged.replace(/e?s$/, '')) && !impliesKnown(averaged) && best.valueEvidence !== 'value') {
+    // (A word only some data's values hold is no measure: "salary" of a budget's line "Salaries".)
+    if (averaged && !operationTerm.test(canonicalTerm(averaged) ?? averaged) && !this.knows(averaged, true) && !this.knows(averaged.replace(/e?s$/, ''), true) && !impliesKnown(averaged) && best.valueEvidence !== 'value') {
       return { kind: 'refusal', reason: `the question asks for the ${/total/.test(parsed.lower) ? 'total' : 'average'} "${averaged}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
     }
     // Nor a thing's attribute no data set has, asked of a thing one has ("who is the supplier of the
@@ -384,7 +385,7 @@ export class QuestionRouter {
   }
 
   private rank(question: string, options: RouteOptions, only?: number): Scored[] & { parsed: ParsedQuestion; tablesNamed: Set<string>; namedColumns: Map<string, { label: string; column: string }[]>; countedWord: string | undefined; countedPhrase: string[]; countedModifier: string | undefined } {
-    const text = this.joinCompounds(singularAcronyms(question));
+    const text = this.countSaidWhole(this.clippedTableWords(this.joinCompounds(singularAcronyms(question))));
     const parsed = parseQuestion(text, options.now ?? new Date());
     // A ranking word inside a column's name said whole ranks nothing ("how many runners set a
     // personal best" of `personal_best`): the question's ranking is read again without it.
@@ -1262,9 +1263,10 @@ export class QuestionRouter {
    * A word is one of the programs' terms, or a typo of a column's word: one edit in 5 letters or
    * more, two in 8 ("orgin" is origin; "country" is not count, two edits away).
    */
-  private knows(word: string): boolean {
+  /** `onlyStructure`: a word of the programs' own (names, columns, tables), not a data value. */
+  private knows(word: string, onlyStructure = false): boolean {
     const term = canonicalTerm(word);
-    if (term === null || this.vocabulary.has(term) || this.verbOfName(term)) return true;
+    if (term === null || (onlyStructure ? this.structureTerms : this.vocabulary).has(term) || this.verbOfName(term)) return true;
     // A column's word as the data shortens it ("significance" of `sig`, "magnitude" of `mag`).
     if (term.length >= 7 && this.shortened(term) !== undefined) return true;
     if (word.length < 5) return false;
@@ -1289,6 +1291,33 @@ export class QuestionRouter {
    * "COVID-19" for `covid19`): glued when the glued word is a term of the programs, and only then
    * ("top 5", "in 2005" stay as they are).
    */
+  /**
+   * A count of a data set's own rows without its "in total" or "altogether" ("how many exams were
+   * taken in total"): the words total nothing there, and "total" had drawn the question to programs
+   * of totals. ("How many people died in total" of disasters keeps it: the people are a measure's.)
+   */
+  private countSaidWhole(question: string): string {
+    const counted = /\b(?:how many|number of)\s+([a-z]+)/i.exec(question)?.[1]?.toLowerCase();
+    if (counted === undefined || !this.tableStemLists.some((stems) => stems.includes(stem(counted)))) return question;
+    return question.replace(/\s*\b(?:in total|altogether|all together|all told)\b/gi, '');
+  }
+
+  /**
+   * A word no data knows that ends a data set's name, written whole ("how many quakes" of
+   * earthquakes, "cards" of scorecards): people clip compounds to their last part.
+   */
+  private clippedTableWords(question: string): string {
+    return question.replace(/(?<![\p{L}\p{N}])\p{Ll}{4,}(?![\p{L}\p{N}])/gu, (word) => {
+      const wordStem = stem(word);
+      if (wordStem.length < 4 || this.knows(word)) return word;
+      for (const stems of this.tableStemLists) {
+        const whole = stems.find((tableStem) => tableStem.length - wordStem.length >= 3 && tableStem.endsWith(wordStem));
+        if (whole) return whole.slice(0, whole.length - wordStem.length) + word;
+      }
+      return word;
+    });
+  }
+
   private joinCompounds(question: string): string {
     return question.replace(/(?<![\p{L}\p{N}])(\p{L}{1,8})(?:\s*&\s*(\p{L}{1,8}))?(?:[\s-]?(\d{1,4}))?(?![\p{L}\p{N}])/gu, (whole: string, a: string, b?: string, digits?: string) => {
       if (!b && !digits) return whole;

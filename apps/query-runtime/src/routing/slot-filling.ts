@@ -577,7 +577,10 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
       case 'from':
       case 'to': {
         const date = parsed.dates.find((d) => (plan.role === 'from' ? d.from : d.to) !== null);
-        if (date) take(plan, plan.role === 'from' ? date.from : date.to, date.span);
+        // A year a column of years already took ("spent in 2023" of `fiscal_year`) bounds no other date:
+        // the budget's 2023 lines were approved in 2022 as well.
+        const yearTaken = date !== undefined && candidate.plans.some((other) => other.role === 'eq' && slots[other.slot.name] !== undefined && yearLabelled(other) && wholeYear(other, parsed)?.span === date.span);
+        if (date && !yearTaken) take(plan, plan.role === 'from' ? date.from : date.to, date.span);
         break;
       }
       case 'limit':
@@ -858,6 +861,28 @@ export function flagMention(label: string, words: readonly QuestionWord[], skip:
   return found.find((said) => !skip.some(([start, end]) => said.span[0] >= start && said.span[1] <= end)) ?? null;
 }
 
+/**
+ * Words that say a flag is false without its own word (stems, both ways): "students who failed
+ * Chemistry" of a `passed` flag, "rejected applications" of `approved`.
+ */
+const flagOpposites = new Map<string, Set<string>>();
+for (const [yes, no] of [
+  ['pass', ['fail']],
+  ['approv', ['reject', 'deni', 'declin']],
+  ['accept', ['reject', 'declin']],
+  ['open', ['clos']],
+  ['present', ['absent']],
+  ['success', ['fail']],
+  ['successful', ['fail']],
+  ['won', ['lost']],
+  ['win', ['lost']],
+] as const) {
+  for (const word of no) {
+    flagOpposites.set(yes, new Set([...(flagOpposites.get(yes) ?? []), word]));
+    flagOpposites.set(word, new Set([...(flagOpposites.get(word) ?? []), yes]));
+  }
+}
+
 const flagMentions = new WeakMap<readonly QuestionWord[], Map<string, { value: boolean; span: Span }[]>>();
 
 /** Every place the question names the flag called `label`, in order. */
@@ -868,11 +893,12 @@ function findFlag(label: string, words: readonly QuestionWord[]): { value: boole
   const found: { value: boolean; span: Span }[] = [];
   const [flag] = stems;
   const names = (word: string, stemmed?: string) => (stemmed ?? stem(word)) === flag || (word.length > 4 && word.endsWith('ly') && stem(word.slice(0, -2)) === flag);
+  const opposites = flagOpposites.get(flag);
   for (let i = 0; i < words.length; i += 1) {
     const word = words[i]!.word;
     const plain = names(word, words[i]!.stem);
     const prefixed = plain ? null : /^(un|in|im|non|dis)(.{3,})$/.exec(word);
-    const negative = prefixed !== null && prefixed !== undefined && names(prefixed[2]!);
+    const negative = (prefixed !== null && prefixed !== undefined && names(prefixed[2]!)) || (!plain && opposites?.has(words[i]!.stem ?? stem(word)) === true);
     if (!negative && !plain) continue;
     // ("non-remote" is two words here: "non", "remote".)
     // "per resolved", "by remote": a grouping by the flag, no value of it.

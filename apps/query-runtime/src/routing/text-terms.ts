@@ -65,6 +65,8 @@ const synonyms: Record<string, string> = {
   mentions: 'search',
   named: 'search',
   called: 'search',
+  // A number of people present, as data names it by who they are (`attendees`).
+  attendance: 'attende',
 };
 
 const moneyMade = ['gross', 'revenue', 'sales', 'income', 'earnings', 'profit'];
