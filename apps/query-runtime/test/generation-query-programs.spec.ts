@@ -225,6 +225,16 @@ describe('cars', () => {
     expect((await run('cars', 'avg_horsepower_by_origin', { rank_by: 'average', n: 1 })).map((r) => r.Origin)).toEqual(order('average').slice(0, 1));
   });
 
+  it("lists the rows of any column's value as JavaScript filters them, case aside, without the chosen value's column", async () => {
+    const name = String(cars.find((c) => c.Name === 'ford pinto')?.Name);
+    const expected = cars.filter((c) => String(c.Name).toLowerCase() === name && c.Origin === 'USA');
+    expect(expected.length).toBeGreaterThan(1);
+    const rows = await run('cars', 'list_cars_where', { column: 'Name', value: 'Ford Pinto', origin: 'USA', limit: 1000 });
+    expect(rows.map((r) => r.Name)).toEqual(expected.map((c) => c.Name));
+    expect(Object.keys(rows[0] ?? {}).sort()).toEqual(Object.keys(cars[0]!).sort());
+    expect(program('cars', 'list_cars_where')).toMatchObject({ family: 'list' });
+  });
+
   it('counts, lists, ranks and ranges as JavaScript does', async () => {
     expect(num((await run('cars', 'count_cars', { cylinders: 4 }))[0]?.count)).toBe(cars.filter((c) => c.Cylinders === 4).length);
     expect(num((await run('cars', 'count_cars'))[0]?.count)).toBe(cars.length);

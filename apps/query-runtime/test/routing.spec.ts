@@ -1944,3 +1944,102 @@ describe('charging sessions, calls, results and licenses (trial U: measures said
     expect(ask('How many runners set a personal best?')).toMatchObject({ kind: 'answer', candidate: { family: 'count' }, slots: { personal_best: true } });
   });
 });
+
+describe('artworks, quakes, exams, recipes, talks and budget lines (trial V: words of the whole data, opposites, clipped names)', () => {
+  const departments = ['Police', 'Parks', 'Libraries', 'Fire'];
+  const ask = askingOver('querylane-routing-trial-v-', () => ({
+    artworks: Array.from({ length: 240 }, (_, i) => ({
+      artwork_id: 9000 + i,
+      title: `Study No. ${i}`,
+      artist: ['Vincent van Gogh', 'Mary Cassatt', 'Hokusai', 'Frida Kahlo'][i % 4],
+      department: ['European Paintings', 'Asian Art', 'Modern Art'][i % 3],
+      medium: ['Oil on canvas', 'Woodblock print', 'Watercolor'][i % 3],
+      year_created: 1850 + (i % 90),
+      insurance_value_usd: 10_000 + ((i * 7919) % 900_000),
+    })),
+    earthquakes: Array.from({ length: 300 }, (_, i) => ({
+      event_id: `us${7000 + i}`,
+      country: ['Indonesia', 'Japan', 'Chile', 'Mexico'][i % 4],
+      magnitude: 4 + ((i * 37) % 40) / 10,
+      depth_km: 5 + ((i * 53) % 600),
+      occurred_at: new Date(Date.UTC(2021, 0, 1) + i * 4 * 86_400_000).toISOString(),
+    })),
+    exam_results: Array.from({ length: 400 }, (_, i) => ({
+      exam_id: 70_000 + i,
+      student_id: `S${1700 + (i % 80)}`,
+      subject: ['Chemistry', 'Biology', 'Algebra', 'History'][i % 4],
+      teacher: ['Ms. Okafor', 'Mr. Lind', 'Dr. Park'][i % 3],
+      score: 35 + ((i * 29) % 65),
+      passed: 35 + ((i * 29) % 65) >= 60,
+      exam_date: `2024-${String((i % 9) + 1).padStart(2, '0')}-15`,
+    })),
+    recipes: Array.from({ length: 300 }, (_, i) => ({
+      recipe_id: 500 + i,
+      name: `Dish ${i}`,
+      cuisine: ['Indian', 'Mexican', 'Italian', 'Thai'][i % 4],
+      course: ['Main', 'Dessert', 'Breakfast'][i % 3],
+      difficulty: ['Easy', 'Medium', 'Hard'][i % 3],
+      vegan: i % 5 === 0,
+      gluten_free: i % 4 === 0,
+      vegetarian: i % 2 === 0,
+      dairy_free: i % 3 === 0,
+      rating: 3 + ((i * 7) % 20) / 10,
+    })),
+    talks: Array.from({ length: 200 }, (_, i) => ({
+      talk_id: 300 + i,
+      title: `Talk ${i}`,
+      track: ['Data Engineering', 'AI and Machine Learning', 'Security', 'Frontend', 'Cloud', 'Leadership'][i % 6],
+      format: ['Keynote', 'Workshop', 'Talk', 'Panel', 'Lightning', 'Tutorial', 'Demo'][i % 7],
+      room: `Room ${['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'][i % 8]}`,
+      attendees: 20 + ((i * 31) % 400),
+      talk_date: `2025-09-${String(15 + (i % 3)).padStart(2, '0')}`,
+    })),
+    budget_items: Array.from({ length: 360 }, (_, i) => ({
+      line_id: 1000 + i,
+      department: departments[i % 4],
+      category: ['Salaries', 'Equipment', 'Capital Projects'][i % 3],
+      fiscal_year: 2022 + (i % 3),
+      budgeted_amount: 50_000 + ((i * 7919) % 500_000),
+      actual_amount: 45_000 + ((i * 104_729) % 500_000),
+      // Approved in the autumn before its fiscal year: "in 2023" of the year is not of the approval.
+      approval_date: `${2021 + (i % 3)}-${String(9 + (i % 3)).padStart(2, '0')}-10`,
+    })),
+  }));
+  const named = (result: RouteResult) => (result.kind === 'answer' ? result.candidate.name : `refused: ${result.reason}`);
+
+  it('reads "in the collection" and "in the catalog" as the whole data, no value of it', () => {
+    expect(ask('How many artworks are in the collection?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_artworks' }, slots: {} });
+    expect(ask('How many earthquakes are in the catalog?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_earthquakes' }, slots: {} });
+  });
+
+  it('reads "failed" as the false of a flag named passed', () => {
+    const failed = ask('How many students failed Chemistry?');
+    expect(failed.kind === 'answer' && [failed.slots.passed, failed.slots.subject]).toEqual([false, 'Chemistry']);
+  });
+
+  it('counts the rows "in total" without drawing the question to totals, and names a data set by its last part', () => {
+    expect(named(ask('How many exams were taken in total?'))).toMatch(/^count_exam_results/);
+    const quakes = ask('how many quakes happened in 2023');
+    expect(quakes.kind === 'answer' && [quakes.candidate.name, quakes.slots.from_occurred_at]).toEqual(['count_earthquakes', '2023-01-01']);
+  });
+
+  it('refuses the average of a word only values hold, and ranks "the shallowest" ascending', () => {
+    expect(ask('What is the average salary of teachers?')).toMatchObject({ kind: 'refusal' });
+    const shallow = ask("what's the shallowest quake in Indonesia");
+    expect(shallow.kind === 'answer' && [shallow.candidate.name, shallow.slots.order, shallow.slots.n, shallow.slots.country]).toEqual(['top_earthquakes_by_depth_km', 'asc', 1, 'Indonesia']);
+  });
+
+  it('bounds a year once, by the column of years, and sums "how much was spent"', () => {
+    const spent = ask('How much did the Police department actually spend in 2023?');
+    expect(spent).toMatchObject({ kind: 'answer', candidate: { name: 'sum_actual_amount' }, slots: { department: 'Police', fiscal_year: 2023 } });
+    expect(spent.kind === 'answer' && Object.keys(spent.slots).filter((slot) => slot.includes('approval'))).toEqual([]);
+  });
+
+  it('reads "attendance" as the attendees, filters by a third and fourth flag, and lists the rows of any column\'s value', () => {
+    const attendance = ask('total attendance per track');
+    expect(attendance.kind === 'answer' && [attendance.candidate.name, attendance.slots.rank_by]).toEqual(['avg_attendees_by_track', 'total']);
+    expect(ask('How many vegetarian recipes are there?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_recipes' }, slots: { vegetarian: true } });
+    expect(ask('how many dairy free recipes are there')).toMatchObject({ kind: 'answer', candidate: { name: 'count_recipes' }, slots: { dairy_free: true } });
+    expect(ask('Show all exam results for student S1711')).toMatchObject({ kind: 'answer', candidate: { name: 'list_exam_results_where' }, slots: { column: 'student_id', value: 'S1711' } });
+  });
+});

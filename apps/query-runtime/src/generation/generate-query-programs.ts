@@ -16,7 +16,8 @@ export const defaultMaxPrograms = 40;
 
 /** Most programs per family, and the order families are drawn in when the overall cap bites. */
 export const familyCaps: Readonly<Record<ProgramFamily, number>> = {
-  list: 1,
+  // The list, and the list of any column's value (a spare: see `select`).
+  list: 2,
   count: 7,
   aggregate: 19,
   top_n: 5,
@@ -103,6 +104,9 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
     ...roles.references,
   ];
   if (valued.length > 0) drafts.push(build.countWhereAny(valued.slice(0, maxChosenColumns), counted));
+  // The same rows listed, of the columns the list does not filter by.
+  const listed = valued.filter((d) => !filters.includes(d as Dimension));
+  if (listed.length > 0) drafts.push(build.listWhereAny(listed.slice(0, maxChosenColumns), filters));
   for (const key of roles.keys) drafts.push(build.lookup(key));
   for (const metric of ranged) drafts.push(build.numericRange(metric, filtersBeside(metric.column)));
   for (const metric of measured.slice(0, aggregateMetrics)) drafts.push(build.topN(metric, filtersBeside(metric.column), mainTime));
@@ -156,14 +160,18 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
   return select(drafts, maxPrograms);
 }
 
-/** Best first within each family, each family capped, then families taken in turn up to the overall cap. */
+/**
+ * Best first within each family, each family capped, then families taken in turn up to the overall
+ * cap; spare programs (the list of any column's value) last, where room is left: they never take a
+ * wide table's place from a program of its own.
+ */
 function select(drafts: DraftProgram[], maxPrograms: number): GeneratedProgram[] {
   const families = Object.keys(familyCaps) as ProgramFamily[];
   const queues = new Map(
     families.map((family) => [
       family,
       drafts
-        .filter((draft) => draft.family === family)
+        .filter((draft) => draft.family === family && !draft.spare)
         .sort((a, b) => b.score - a.score)
         .slice(0, familyCaps[family]),
     ]),
@@ -180,6 +188,7 @@ function select(drafts: DraftProgram[], maxPrograms: number): GeneratedProgram[]
     }
     if (!took) break;
   }
+  for (const spare of drafts.filter((draft) => draft.spare)) if (chosen.length < maxPrograms) chosen.push(spare);
   const names = new NameAllocator();
-  return chosen.map(({ score: _score, ...program }) => ({ ...program, name: names.take(program.name) }));
+  return chosen.map(({ score: _score, spare: _spare, ...program }) => ({ ...program, name: names.take(program.name) }));
 }

@@ -6,7 +6,8 @@ import type { GeneratedProgram, ProgramFilter, ProgramSteps, Slot } from './quer
 import { NameAllocator, snakeName } from './slug-names.js';
 
 /** A program before its name is made unique across the data set; `score` ranks it within its family. */
-export type DraftProgram = Omit<GeneratedProgram, 'name'> & { name: string; score: number };
+/** `spare`: taken only where the data set's programs leave room (see `select`). */
+export type DraftProgram = Omit<GeneratedProgram, 'name'> & { name: string; score: number; spare?: boolean };
 
 export const defaultListLimit = 100;
 export const maxListLimit = 10_000;
@@ -597,6 +598,45 @@ export class ProgramBuilders {
         column_choice: { slot: 'column', columns: columns.map((c) => c.column.name) },
       },
       slots: [choice.slot, value, ...filters.map((f) => f.slot)],
+    });
+  }
+
+  /**
+   * The rows with a value of any one of `columns` — the labels, names and references the list does
+   * not filter by ("list the keynotes", "show all exam results for student S1711"): the column an
+   * enum slot, the value compared without regard to case, as the count of them (`countWhereAny`).
+   */
+  listWhereAny(columns: RankedColumn[], dimensions: Dimension[]): DraftProgram {
+    const names = new NameAllocator(['column', 'value', 'limit']);
+    const filters = dimensions.map((dimension) => this.filter(dimension, names));
+    const choice = chooseColumn(columns, this.profile.columns, true);
+    const value: Slot = { name: 'value', type: 'string', required: true, default: null, description: `The value of the column the ${this.entity} listed have (case does not matter).` };
+    const limit = limitSlot('The most rows to return.');
+    const [first, second, third] = columns.map((column) => ({ label: column.label, value: sampleValue(column) }));
+    const stated = (column: { label: string; value: string | undefined } | undefined) => (column ? `${column.label} ${column.value ?? 'X'}` : undefined);
+    return this.draft({
+      spare: true,
+      name: `list_${this.tableSlug}_where`,
+      family: 'list',
+      score: 0,
+      query: `List the ${this.entity} with ${stated(first)}.`,
+      description: `Rows of ${this.table} whose ${joinWords(columns.map((c) => c.label), 'or')} is the given value${onlyFor(dimensions)}, up to a limit.`,
+      reason: `Labels and names past those the list filters by (${columns.length}): one list takes the column and its value as slots.`,
+      examples: [
+        `Show all ${this.entity} for ${stated(second) ?? stated(first)}`,
+        `Which ${this.entity} have ${stated(third) ?? stated(first)}?`,
+        `List the ${this.entity} whose ${first!.label} is ${first!.value ?? 'X'}`,
+      ],
+      sql: `SELECT * EXCLUDE (${choice.alias}) FROM ${choice.from(this.from)}${where([`lower(${choice.alias}) = lower($value)`, ...filters.map((f) => f.sql)])} LIMIT $limit`,
+      steps: {
+        family: 'list',
+        table: this.table,
+        columns: ['*'],
+        filters: [{ column: '$column', op: 'eq', slot: 'value' }, ...filters.map((f) => f.filter)],
+        limit: { slot: 'limit' },
+        column_choice: { slot: 'column', columns: columns.map((c) => c.column.name) },
+      },
+      slots: [choice.slot, value, ...filters.map((f) => f.slot), limit],
     });
   }
 

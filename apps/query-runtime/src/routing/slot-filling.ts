@@ -893,7 +893,7 @@ function findFlag(label: string, words: readonly QuestionWord[]): { value: boole
   const found: { value: boolean; span: Span }[] = [];
   const [flag] = stems;
   const names = (word: string, stemmed?: string) => (stemmed ?? stem(word)) === flag || (word.length > 4 && word.endsWith('ly') && stem(word.slice(0, -2)) === flag);
-  const opposites = flagOpposites.get(flag);
+  const opposites = flagOpposites.get(flag!);
   for (let i = 0; i < words.length; i += 1) {
     const word = words[i]!.word;
     const plain = names(word, words[i]!.stem);
