@@ -1975,7 +1975,8 @@ describe('artworks, quakes, exams, recipes, talks and budget lines (trial V: wor
     })),
     recipes: Array.from({ length: 300 }, (_, i) => ({
       recipe_id: 500 + i,
-      name: `Dish ${i}`,
+      name: ['Creamy Rice Crumble', 'Smoky Bean Stew', 'Herb Egg Porridge'][i % 3] + (i < 3 ? '' : ` ${i}`),
+      main_ingredient: ['rice', 'beans', 'eggs'][i % 3],
       cuisine: ['Indian', 'Mexican', 'Italian', 'Thai'][i % 4],
       course: ['Main', 'Dessert', 'Breakfast'][i % 3],
       difficulty: ['Easy', 'Medium', 'Hard'][i % 3],
@@ -2041,5 +2042,14 @@ describe('artworks, quakes, exams, recipes, talks and budget lines (trial V: wor
     expect(ask('How many vegetarian recipes are there?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_recipes' }, slots: { vegetarian: true } });
     expect(ask('how many dairy free recipes are there')).toMatchObject({ kind: 'answer', candidate: { name: 'count_recipes' }, slots: { dairy_free: true } });
     expect(ask('Show all exam results for student S1711')).toMatchObject({ kind: 'answer', candidate: { name: 'list_exam_results_where' }, slots: { column: 'student_id', value: 'S1711' } });
+  });
+
+  it('lists the values of a column asked for by its plural, takes an acronym inside a value, and reads a lower-case value inside a name as the name', () => {
+    expect(named(ask('List all the cuisines'))).toBe('count_recipes_by_cuisine');
+    expect(named(ask('which tracks are there?'))).toBe('count_talks_by_track');
+    expect(named(ask('list all recipes'))).toBe('list_recipes');
+    expect(ask('how many talks are in the AI track')).toMatchObject({ kind: 'answer', candidate: { name: 'count_talks' }, slots: { track: 'AI and Machine Learning' } });
+    const recipe = ask('Show me the recipe for Creamy Rice Crumble');
+    expect(recipe.kind === 'answer' && [recipe.candidate.family, Object.values(recipe.slots)]).toEqual(['lookup', ['Creamy Rice Crumble']]);
   });
 });

@@ -385,7 +385,7 @@ export class QuestionRouter {
   }
 
   private rank(question: string, options: RouteOptions, only?: number): Scored[] & { parsed: ParsedQuestion; tablesNamed: Set<string>; namedColumns: Map<string, { label: string; column: string }[]>; countedWord: string | undefined; countedPhrase: string[]; countedModifier: string | undefined } {
-    const text = this.countSaidWhole(this.clippedTableWords(this.joinCompounds(singularAcronyms(question))));
+    const text = this.listedValues(this.countSaidWhole(this.clippedTableWords(this.joinCompounds(singularAcronyms(question)))));
     const parsed = parseQuestion(text, options.now ?? new Date());
     // A ranking word inside a column's name said whole ranks nothing ("how many runners set a
     // personal best" of `personal_best`): the question's ranking is read again without it.
@@ -1291,6 +1291,25 @@ export class QuestionRouter {
    * "COVID-19" for `covid19`): glued when the glued word is a term of the programs, and only then
    * ("top 5", "in 2005" stay as they are).
    */
+  /**
+   * "List all the cuisines", "which departments are there": the values of a column some program
+   * groups by, each with its rows counted (`count per cuisine`), not the rows of the data listed.
+   * The plural must be a column's label and no data set's name ("list all recipes" lists them).
+   */
+  private listedValues(question: string): string {
+    const asked = /^\s*(?:list|show(?: me)?|give me|what are|which|name)\s+(?:all\s+)?(?:of\s+)?(?:the\s+)?(?:different\s+|distinct\s+|unique\s+|possible\s+|various\s+)?([a-z]+(?:\s+[a-z]+)?)\s*(?:are there|are in the data|do we have|exist|are available|are listed|there are)?\s*[?.!]*\s*$/i.exec(question);
+    const phrase = asked?.[1]?.toLowerCase();
+    if (!phrase || !/s$/.test(phrase)) return question;
+    const stems = phrase.split(' ').map((word) => stem(word));
+    if (stems.length === 1 && this.tableStemLists.some((tableStems) => tableStems.includes(stems[0]!))) return question;
+    const sameWords = (label: string) => {
+      const words = label.split(' ');
+      return words.length === stems.length && words.every((word, index) => stem(word) === stems[index]);
+    };
+    const label = this.candidates.flatMap((candidate) => (candidate.family === 'count' ? candidate.groupBy : [])).find(sameWords);
+    return label === undefined ? question : `count per ${label}`;
+  }
+
   /**
    * A count of a data set's own rows without its "in total" or "altogether" ("how many exams were
    * taken in total"): the words total nothing there, and "total" had drawn the question to programs

@@ -232,6 +232,10 @@ export class TableValues {
           // A value spelled like a stop word ("IN", "OR", "ME": US states) is that value only as the
           // data writes it: "airports in state TX" holds no Indiana.
           if (typeof entry.value === 'string' && entry.words.length === 1 && stopWords.has(entry.words[0]!) && word.original !== entry.value) continue;
+          // A word the data writes in lower case, said inside a name in capitals, is part of that
+          // name: "the recipe for Creamy Rice Crumble" names no main ingredient "rice".
+          const capital = (at: number) => at >= 0 && at < question.length && /^\p{Lu}/u.test(question[at]!.original);
+          if (typeof entry.value === 'string' && entry.words.length === 1 && entry.value === entry.value.toLowerCase() && capital(i) && (capital(i - 1) || capital(end + 1)) && i > 0) continue;
           out.push({ column: entry.column, value: entry.value, span: [word.span[0], question[end]!.span[1]] });
         }
       }
@@ -266,7 +270,12 @@ export class TableValues {
           const telling = entry.words
             .slice(position, position + length)
             .filter((w, k) => !stopWords.has(w) && !/^\d+$/.test(w) && !this.structural(w) && !this.structural(question[i + k]!.word));
-          if (telling.length === 0 || (length === 1 && telling[0]!.length < 4)) continue;
+          // (A short word in capitals the value writes in capitals too is an acronym that says enough:
+          // "the AI track" of "AI and Machine Learning".)
+          // (Said beside the column's name, and not spelled like a stop word: "US airports" is no
+          // "US Airways", nor "airports in the USA" a distributor "USA Films".)
+          const acronym = length === 1 && /^\p{Lu}{2,3}$/u.test(question[i]!.original) && !stopWords.has(question[i]!.word) && nearLabel(question, i, i, entry.labelStems) && String(entry.value).split(/[^\p{L}\p{N}]+/u).includes(question[i]!.original);
+          if (!acronym && (telling.length === 0 || (length === 1 && telling[0]!.length < 4))) continue;
           // One word said in the plural of the value's singular is the common noun: "comedy films"
           // are no "Based on Short Film".
           if (length === 1 && question[i]!.word !== entry.words[position] && question[i]!.word.replace(/e?s$/, '') === entry.words[position]) continue;
