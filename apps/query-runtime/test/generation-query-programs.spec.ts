@@ -91,6 +91,17 @@ const data: Record<string, Row[]> = {
     year: 2000 + Math.floor(index / 60),
     population: 1_000_000 + ((index * 7919) % 5_000_000),
   })),
+  // Budget lines of three fiscal years, many per department and year: no panel (500 rows are no whole number per year).
+  budget: Array.from({ length: 500 }, (_, index) => ({
+    line_id: index + 1,
+    department: ['Police', 'Parks', 'Fire', 'Library'][index % 4],
+    vendor: `Vendor ${['Acme', 'Birch', 'Cobalt', 'Delta', 'Ember', 'Fjord', 'Garnet'][index % 7]}`,
+    category: ['Salaries', 'Equipment', 'Capital', 'Services', 'Utilities'][index % 5],
+    fund: ['General', 'Grants', 'Bonds', 'Enterprise'][(index * 3) % 4],
+    ward: `Ward ${(index % 8) + 1}`,
+    fiscal_year: 2022 + (index % 3),
+    amount: 1000 + ((index * 7919) % 50_000),
+  })),
   // Hourly observations stamped in Unix seconds (`dt`, OpenWeather's way) and milliseconds (`ts`).
   observations: Array.from({ length: 24 * 75 }, (_, index) => {
     const seconds = Date.UTC(2024, 2, 1) / 1000 + index * 3600;
@@ -582,6 +593,15 @@ describe('a metric per any other label, name or reference, or for one of its val
     // (The country, 60 of them, is counted per value all the same; its population is summed per year.)
     expect(program('panel', 'count_panel_by_country').family).toBe('count');
     expect(program('panel', 'sum_population_by_year').family).toBe('aggregate');
+  });
+
+  it('is offered over lines of a few years that are no panel, whose amounts add up over the years', async () => {
+    const column = program('budget', 'sum_amount_by_column').steps.column_choice!.columns[0] as 'category' | 'fund' | 'ward' | 'vendor';
+    const lines = data.budget as ({ amount: number } & Record<typeof column, string>)[];
+    const value = lines[0]![column];
+    const total = lines.filter((line) => line[column] === value).reduce((sum, line) => sum + line.amount, 0);
+    const rows = await run('budget', 'sum_amount_by_column', { column, value: value.toLowerCase() });
+    expect(num(rows[0]?.sum_amount)).toBe(total);
   });
 });
 

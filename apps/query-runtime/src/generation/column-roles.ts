@@ -113,6 +113,20 @@ function calendarYear(column: ColumnProfile): boolean {
 }
 
 /** Whole numbers that can be calendar years (1000 to 2200). */
+/**
+ * Whether each year holds one row per entity: the rows per year are a whole number, the distinct
+ * count of another column or of two together (a country; a job and a sex; barley's variety and
+ * site). Budget lines of three fiscal years (580 rows, many per department and year) are no
+ * panel: their amounts add up over the years like any others.
+ */
+function balancedPanel(profile: DataProfile, year: ColumnProfile): boolean {
+  const rows = profile.row_count - year.null_count;
+  if (year.distinct_count < 1 || rows % year.distinct_count !== 0) return false;
+  const perYear = rows / year.distinct_count;
+  const counts = profile.columns.filter((column) => column !== year && column.distinct_count >= 2 && column.distinct_count <= perYear).map((column) => column.distinct_count);
+  return counts.some((count, index) => count === perYear || counts.some((other, at) => at > index && count * other === perYear));
+}
+
 function yearNumbers(column: ColumnProfile): boolean {
   return integerType.test(column.type) && Number(column.min) >= 1000 && Number(column.max) <= 2200;
 }
@@ -322,7 +336,7 @@ export function classifyColumns(profile: DataProfile): ColumnRoles {
     }
   }
   const yearly = profile.columns.some(
-    (column) => yearName.test(humanLabel(fieldName(column))) && yearNumbers(column) && 2 * column.distinct_count <= profile.row_count - column.null_count,
+    (column) => yearName.test(humanLabel(fieldName(column))) && yearNumbers(column) && 2 * column.distinct_count <= profile.row_count - column.null_count && balancedPanel(profile, column),
   );
   return { metrics: byScore(metrics), dimensions: byScore(dimensions), keys: byScore(keys), references: byScore(references), texts: byScore(texts), times: byScore(times), yearly };
 }
