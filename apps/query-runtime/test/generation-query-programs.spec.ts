@@ -284,6 +284,9 @@ describe('movies', () => {
     expect(sum.query_program).toContain('"MPAA Rating"');
     expect(sum.slots).toEqual([
       expect.objectContaining({ name: 'mpaa_rating', type: 'enum' }),
+      // The groups of a period too ("which rating grossed the most in 1998").
+      expect.objectContaining({ name: 'from_release_date', type: 'date' }),
+      expect.objectContaining({ name: 'to_release_date', type: 'date' }),
       expect.objectContaining({ name: 'n', type: 'integer', default: null }),
       expect.objectContaining({ name: 'order', type: 'enum', default: 'desc' }),
       expect.objectContaining({ name: 'rank_by', type: 'enum', default: 'total' }),
@@ -291,6 +294,11 @@ describe('movies', () => {
     const rows = await run('movies', sum.name, { mpaa_rating: 'PG-13' });
     const expected = movies.filter((m) => m['MPAA Rating'] === 'PG-13').reduce((total, m) => total + num(m['US Gross'] ?? 0), 0);
     expect(num(rows[0]?.sum_us_gross)).toBe(expected);
+    const released1998 = (m: Record<string, unknown>) => typeof m['Release Date'] === 'string' && new Date(m['Release Date']).getUTCFullYear() === 1998;
+    const in1998 = await run('movies', sum.name, { mpaa_rating: 'PG-13', from_release_date: '1998-01-01', to_release_date: '1998-12-31' });
+    const expected1998 = movies.filter((m) => m['MPAA Rating'] === 'PG-13' && released1998(m)).reduce((total, m) => total + num(m['US Gross'] ?? 0), 0);
+    expect(expected1998).toBeGreaterThan(0);
+    expect(num(in1998[0]?.sum_us_gross)).toBe(expected1998);
     const found = await run('movies', search.name, { term: 'star wars', limit: 1000 });
     expect(found).toHaveLength(movies.filter((m) => String(m.Title).toLowerCase().includes('star wars')).length);
   });

@@ -2030,6 +2030,10 @@ describe('artworks, quakes, exams, recipes, talks and budget lines (trial V: wor
     expect(shallow.kind === 'answer' && [shallow.candidate.name, shallow.slots.order, shallow.slots.n, shallow.slots.country]).toEqual(['top_earthquakes_by_depth_km', 'asc', 1, 'Indonesia']);
   });
 
+  it('bounds the groups of a per-group aggregate by a stated period', () => {
+    expect(ask('average magnitude per country since 2022')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_magnitude_by_country' }, slots: { from_occurred_at: '2022-01-01' } });
+  });
+
   it('bounds a year once, by the column of years, and sums "how much was spent"', () => {
     const spent = ask('How much did the Police department actually spend in 2023?');
     expect(spent).toMatchObject({ kind: 'answer', candidate: { name: 'sum_actual_amount' }, slots: { department: 'Police', fiscal_year: 2023 } });

@@ -112,7 +112,7 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
   for (const metric of measured.slice(0, aggregateMetrics)) drafts.push(build.topN(metric, filtersBeside(metric.column), mainTime));
   for (const metric of aggregable.slice(0, aggregateMetrics)) {
     // A metric is not grouped by itself (Cylinders is both).
-    for (const dimension of groupings) if (dimension.column !== metric.column) drafts.push(build.aggregate(metric, dimension));
+    for (const dimension of groupings) if (dimension.column !== metric.column) drafts.push(build.aggregate(metric, dimension, mainTime));
   }
   // The first metrics' totals (or averages) per any other label, name or reference, or for one of
   // their values: "which show has the most downloads", "total quantity of the Wireless Mouse".

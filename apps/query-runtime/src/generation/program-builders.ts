@@ -73,11 +73,13 @@ export class ProgramBuilders {
     });
   }
 
-  aggregate(metric: Metric, dimension: Dimension): DraftProgram {
+  aggregate(metric: Metric, dimension: Dimension, time?: TimeColumn): DraftProgram {
     const fn = metric.additive ? 'sum' : 'avg';
     const word = fn === 'sum' ? 'total' : 'average';
     const names = new NameAllocator(['n', 'order', 'rank_by']);
     const filter = this.filter(dimension, names);
+    // The groups of a period too ("which department spent the most in 2024"), as the overall aggregate has it.
+    const window = this.window(time && time.column !== metric.column && time.column !== dimension.column ? time : undefined, names);
     const column = columnSql(metric.column);
     const valueName = quoteIdentifier(`${fn}_${metric.slug}`);
     // The other of sum and average comes too: "total yield per variety" and "average gross per
@@ -88,7 +90,7 @@ export class ProgramBuilders {
     const sql =
       `SELECT ${selected(dimension.column)}, ${fn}(${column}) AS ${valueName}, ${other}(${column}) AS ${quoteIdentifier(`${other}_${metric.slug}`)}, ` +
       `min(${column}) AS ${quoteIdentifier(`min_${metric.slug}`)}, max(${column}) AS ${quoteIdentifier(`max_${metric.slug}`)}, count(${column}) AS ${quoteIdentifier('count')} ` +
-      `FROM ${this.from}${where([filter.sql])} GROUP BY ${dimensionColumn} ${rankGroups(rankedMeasure(fn, column), dimensionColumn)}`;
+      `FROM ${this.from}${where([filter.sql, ...window.sql])} GROUP BY ${dimensionColumn} ${rankGroups(rankedMeasure(fn, column), dimensionColumn)}`;
     const measure = measurePhrase(word, metric.label);
     return this.draft({
       name: `${fn}_${metric.slug}_by_${dimension.slug}`,
@@ -110,13 +112,13 @@ export class ProgramBuilders {
         table: this.table,
         columns: [dimension.column.name, metric.column.name],
         group_by: [dimension.column.name],
-        filters: [filter.filter],
+        filters: [filter.filter, ...window.filters],
         aggregate: { function: fn, column: metric.column.name },
         order: { column: metric.column.name, direction: 'slot', slot: 'order' },
         limit: { slot: 'n' },
         rank_by: { slot: 'rank_by' },
       },
-      slots: [filter.slot, ...groupRankSlots(`${dimension.label} groups`), rankBySlot(word, metric.label)],
+      slots: [filter.slot, ...window.slots, ...groupRankSlots(`${dimension.label} groups`), rankBySlot(word, metric.label)],
     });
   }
 

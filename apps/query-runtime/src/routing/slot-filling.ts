@@ -78,8 +78,17 @@ export class TableValues {
     }
   }
 
+  /** The values of columns named for years that programs filter by (a budget's `fiscal_year`). */
+  private readonly years = new Set<number>();
+
+  /** Whether a column named for years holds this year among the values a program filters by. */
+  holdsYear(year: number): boolean {
+    return this.years.has(year);
+  }
+
   /** A value of the column, found by its own words or, for a code, by `spelled` (a place's name). */
   add(column: string, value: SlotValue, label: string, complete = false, spelled?: string): void {
+    if (typeof value === 'number' && labelStems(label).includes('year')) this.years.add(value);
     if (spelled === undefined) {
       // Whether every known value of the column has a digit (ids, codes), and whether any does not.
       if (/\d/.test(String(value))) this.digits.add(column);
@@ -588,7 +597,14 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
         const date = parsed.dates.find((d) => (plan.role === 'from' ? d.from : d.to) !== null);
         // A year a column of years already took ("spent in 2023" of `fiscal_year`) bounds no other date:
         // the budget's 2023 lines were approved in 2022 as well.
-        const yearTaken = date !== undefined && candidate.plans.some((other) => other.role === 'eq' && slots[other.slot.name] !== undefined && yearLabelled(other) && wholeYear(other, parsed)?.span === date.span);
+        // Nor does it where this program has no such column to take it: the data's years are that
+        // column's ("in 2023" of budget lines is their fiscal year, not when they were approved).
+        const whole = date?.from && date.to && date.from.endsWith('-01-01') && date.to.endsWith('-12-31') && date.from.slice(0, 4) === date.to.slice(0, 4) ? Number(date.from.slice(0, 4)) : null;
+        const yearColumn = (other: SlotPlan) => other.role === 'eq' && yearLabelled(other);
+        const yearTaken =
+          date !== undefined &&
+          (candidate.plans.some((other) => yearColumn(other) && slots[other.slot.name] !== undefined && wholeYear(other, parsed)?.span === date.span) ||
+            (whole !== null && !candidate.plans.some(yearColumn) && context.table?.holdsYear(whole) === true));
         if (date && !yearTaken) take(plan, plan.role === 'from' ? date.from : date.to, date.span);
         break;
       }
