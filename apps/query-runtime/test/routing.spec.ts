@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateQueryPrograms } from '../src/generation/index.js';
 import { bindSlots } from '../src/programs/slot-values.js';
 import { QuestionRouter, valuesFromProfile, type DataValues, type RouteAnswer, type RouteCandidateInput, type RouteResult } from '../src/routing/index.js';
+import { parseQuestion } from '../src/routing/question-parse.js';
 
 function seattleWeather(): Record<string, unknown>[] {
   const [header, ...lines] = readFileSync(join(vegaDataDir(), 'seattle-weather.csv'), 'utf8').trim().split(/\r?\n/);
@@ -2056,4 +2057,72 @@ describe('artworks, quakes, exams, recipes, talks and budget lines (trial V: wor
     const recipe = ask('Show me the recipe for Creamy Rice Crumble');
     expect(recipe.kind === 'answer' && [recipe.candidate.family, Object.values(recipe.slots)]).toEqual(['lookup', ['Creamy Rice Crumble']]);
   });
+});
+
+describe('wines, birds, citations and games (trial W: bounds after their unit, irregular plurals, numbered keys, wholes before parts)', () => {
+  const ask = askingOver('querylane-routing-trial-w-', () => ({
+    wines: Array.from({ length: 300 }, (_, i) => ({
+      wine_id: `WN-${10_000 + i}`,
+      winery: ['Chateau Aurel', 'Bodega Sur', 'Hill Cellars', 'Vina Blanca'][i % 4],
+      country: ['France', 'Argentina', 'US', 'Spain'][i % 4],
+      variety: ['Pinot Noir', 'Malbec', 'Chardonnay', 'Tempranillo', 'Riesling'][i % 5],
+      points: 80 + ((i * 7) % 21),
+      price_usd: 10 + ((i * 37) % 190),
+    })),
+    bird_sightings: Array.from({ length: 300 }, (_, i) => ({
+      sighting_id: `S-${5000 + i}`,
+      common_name: ['Canada Goose', 'Snowy Owl', 'Red-tailed Hawk', 'Great Blue Heron'][i % 4],
+      location: ['Heron Marsh', 'Pine Ridge', 'Lakeside Park'][i % 3],
+      bird_count: 1 + ((i * 13) % 40),
+      observation_date: `2025-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 27) + 1).padStart(2, '0')}`,
+    })),
+    parking_citations: Array.from({ length: 300 }, (_, i) => ({
+      citation_number: 4_614_000_000 + i * 7919,
+      violation: ['Street cleaning', 'Expired meter', 'No permit', 'Red zone'][i % 4],
+      fine_amount: [73, 63, 98, 108][i % 4],
+      officer: `Officer ${['Reyes', 'Kim', 'Novak', 'Osei', 'Lund'][i % 5]}`,
+      issued_at: new Date(Date.UTC(2025, 0, 1) + i * 86_400_000).toISOString(),
+    })),
+    video_games: Array.from({ length: 300 }, (_, i) => {
+      const [na, eu, jp, other] = [((i * 31) % 500) / 100, ((i * 17) % 400) / 100, ((i * 7) % 200) / 100, ((i * 3) % 100) / 100];
+      return {
+        game_id: 700 + i,
+        title: `Game ${i}`,
+        platform: ['PS5', 'Switch', 'Xbox One', 'PC'][i % 4],
+        genre: ['Racing', 'RPG', 'Shooter', 'Puzzle', 'Sports'][i % 5],
+        na_sales: na,
+        eu_sales: eu,
+        jp_sales: jp,
+        other_sales: other,
+        global_sales: Math.round((na + eu + jp + other) * 100) / 100,
+        critic_score: 50 + ((i * 11) % 50),
+        user_score: 4 + ((i * 3) % 60) / 10,
+      };
+    }),
+  }));
+
+  it('parses "95 points or more" and "at least 95 points" as a bound, never as a count of rows', () => {
+    for (const question of ['wines with 95 points or more', 'homes with 3 bedrooms or fewer', 'wines with at least 95 points']) {
+      const parsed = parseQuestion(question, now);
+      expect([parsed.limit, parsed.comparisons.map((c) => [c.min, c.max])], question).toEqual([null, [question.includes('fewer') ? [null, 3] : [95, null]]]);
+    }
+  });
+
+  it('reads an irregular plural as its singular ("Canada Geese")', () => {
+    const geese = ask('how many Canada Geese were seen');
+    expect(geese.kind === 'answer' && Object.values(geese.slots)).toContain('Canada Goose');
+  });
+
+  it('looks a row up by a numbered name ("citation number"), which is no measure', () => {
+    expect(ask('Look up citation 4614007919')).toMatchObject({ kind: 'answer', candidate: { name: 'lookup_parking_citations_by_citation_number' }, slots: { citation_number: 4_614_007_919 } });
+    expect(named(ask('Top 5 officers by number of citations'))).toBe('count_parking_citations_by_officer');
+  });
+
+  it('aggregates the whole before its parts, and more than one kind of measure', () => {
+    expect(named(ask('Top 5 best selling games'))).toBe('top_video_games_by_global_sales');
+    expect(ask('what is the average critic score')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_critic_score' } });
+    expect(ask('total global sales per genre')).toMatchObject({ kind: 'answer', candidate: { family: 'aggregate' } });
+  });
+
+  const named = (result: RouteResult) => (result.kind === 'answer' ? result.candidate.name : `refused: ${result.reason}`);
 });

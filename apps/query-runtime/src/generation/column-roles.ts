@@ -83,8 +83,10 @@ const geographicName = /(^|\s)(lat|lng|lon|latitude|longitude)(\s|$)|^long$/;
 // ("flight number", "account no"), never "number of employees".
 const codeName =
   /(^|\s)(id|ids|code|codes|district|fips|zip|zipcode|postcode|postal code|precinct|ward|tract|isbn|ssn|ean|upc|cluster|category|class|group|segment|type|sex|gender)$|(^|\s)fips(\s|$)/;
+// Wholes before their parts (see the metric score).
+const headlineName = /(^|\s)(total|global|overall|worldwide|grand total)(\s|$)/;
 const numberedName =
-  /(^|\s)(account|apartment|batch|building|bus|card|case|catalog|catalogue|contract|customer|client|document|employee|episode|file|flight|gate|house|id|identification|invoice|issue|item|jersey|license|licence|lot|member|model|order|page|parcel|part|patient|phone|platform|plot|policy|product|record|reference|ref|registration|room|route|sample|seat|serial|shirt|site|station|store|street|student|tail|telephone|ticket|track|transaction|unit|vehicle|version|zip) (number|num|no|nr)$/;
+  /(^|\s)(account|citation|permit|receipt|confirmation|booking|reservation|tracking|voucher|claim|application|certificate|shipment|loan|payment|request|order line|apartment|batch|building|bus|card|case|catalog|catalogue|contract|customer|client|document|employee|episode|file|flight|gate|house|id|identification|invoice|issue|item|jersey|license|licence|lot|member|model|order|page|parcel|part|patient|phone|platform|plot|policy|product|record|reference|ref|registration|room|route|sample|seat|serial|shirt|site|station|store|street|student|tail|telephone|ticket|track|transaction|unit|vehicle|version|zip) (number|num|no|nr)$/;
 const ownNumberName = /^(number|no|nr|num)$/i;
 // A row number written out with the data (monarchs' `index`, pandas' `Unnamed: 0`).
 const rowNumberName = /^(index|idx|row|rownum|rowid|row (number|num|no|nr|index|idx|id)|unnamed:? ?0|level 0)$/;
@@ -290,6 +292,12 @@ export function classifyColumns(profile: DataProfile): ColumnRoles {
         }
         let score = nonNull * Math.min(1, Math.log(distinct) / Math.log(50));
         if (coordinateName.test(fieldName(column))) score *= 0.3;
+        // Of measures alike, the whole before its parts: `global_sales` before `na_sales`, `eu_sales`
+        // and `other_sales` (which, equal in score, had taken every slot of the aggregates by column
+        // order), the total before a remainder.
+        const label = humanLabel(fieldName(column));
+        if (headlineName.test(label)) score *= 1.1;
+        else if (/^other\b/.test(label)) score *= 0.9;
         const measured = !year && !part;
         const aggregable = measured && !geographicName.test(humanLabel(fieldName(column)));
         metrics.push({ ...ranked(column, score), integer: integerType.test(column.type), additive: additiveName.test(fieldName(column)) && Number(column.min) >= 0, measured, aggregable });

@@ -75,7 +75,7 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
   // best measured ones and aggregates the best that can be averaged or summed (not a latitude), so
   // labels and coordinates never take an aggregate's place.
   const ranged = roles.metrics.slice(0, aggregateMetrics);
-  const measured = roles.metrics.filter((metric) => metric.measured);
+  const measured = varied(roles.metrics.filter((metric) => metric.measured));
   const aggregable = measured.filter((metric) => metric.aggregable);
   // A program's optional filters, never on the column it ranges or ranks by.
   const filtersBeside = (column: Dimension['column']) => filters.filter((d) => d.column !== column);
@@ -158,6 +158,25 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
   const distinctable = [...roles.dimensions.filter((d) => d.kind !== 'boolean'), ...roles.texts, ...roles.references].filter((c) => c.column.distinct_count >= 2 && c.column.distinct_count < profile.row_count - c.column.null_count);
   if (distinctable.length > 0) drafts.push(build.countDistinct(distinctable.slice(0, maxChosenColumns), counted));
   return select(drafts, maxPrograms);
+}
+
+/**
+ * Metrics best first, but no more than two of one kind before every other kind had its turn: of
+ * `na_sales`, `eu_sales`, `jp_sales`, `other_sales`, `global_sales`, `critic_score` and
+ * `user_score`, the scores come third and fourth, where the regional sales had taken every slot
+ * of the aggregates. A kind is the last word of the label.
+ */
+function varied<T extends { label: string }>(metrics: readonly T[]): T[] {
+  const seen = new Map<string, number>();
+  const first: T[] = [];
+  const later: T[] = [];
+  for (const metric of metrics) {
+    const kind = metric.label.split(' ').at(-1) ?? metric.label;
+    const count = (seen.get(kind) ?? 0) + 1;
+    seen.set(kind, count);
+    (count <= 2 ? first : later).push(metric);
+  }
+  return [...first, ...later];
 }
 
 /**

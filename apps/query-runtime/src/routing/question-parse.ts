@@ -224,6 +224,8 @@ function limit(lower: string): { value: number; span: Span } | null {
     if (!match || raw === undefined) continue;
     const value = parseNumber(raw);
     if (value === null || !Number.isInteger(value) || value <= 0 || (pattern === after && value >= 1000)) continue;
+    // "at least 95 points", "at most 3": a bound, no count of rows.
+    if (pattern === after && /^(?:most|least)\b/.test(match[0]) && /\bat\s+$/.test(lower.slice(0, match.index))) continue;
     const start = match.index + match[0].indexOf(raw);
     return { value, span: [start, start + raw.length] };
   }
@@ -270,7 +272,8 @@ function comparisons(text: string, usedSpans: Span[]): Comparison[] {
     out.push({ span: [start, end], min: 0, max: 0, strictMin: false, strictMax: false });
   }
   // "magnitude 5 or more", "3 or fewer cylinders", "10+ goals": the number first, its side after.
-  const trailing = new RegExp(String.raw`(?<![\w.])(${numberPattern})\s*(?:or\s+(more|above|over|higher|greater|larger|bigger|less|fewer|below|under|lower|smaller)\b|\+(?!\d))`, 'g');
+  // (Its unit may come between: "95 points or more", "3 bedrooms or fewer".)
+  const trailing = new RegExp(String.raw`(?<![\w.])(${numberPattern})\s*(?:(?:[a-z]+\s+){0,2}?or\s+(more|above|over|higher|greater|larger|bigger|less|fewer|below|under|lower|smaller)\b|\+(?!\d))`, 'g');
   for (const match of lower.matchAll(trailing)) {
     const value = parseNumber(match[1] ?? '');
     const start = match.index;

@@ -272,9 +272,28 @@ export class QuestionRouter {
     // data set has, nor any it implies.
     const averaged = /\b(?:average|avg|mean|median|total)\s+([a-z]{4,})\b(?!\s+[a-z]{3,}\s+(?:of|per|by|for)\b)(?:\s+(of|per|by|for|this|last|in|on|at|from|during|over|across|among|with)\b|\s*[?.!]*\s*$)/.exec(parsed.lower)?.[1];
     const impliesKnown = (word: string) => (impliedMeasures[word] ?? []).some((implied) => this.knows(implied));
-    // (A word only some data's values hold is no measure: "salary" of a budget's line "Salaries".)
-    if (averaged && !operationTerm.test(canonicalTerm(averaged) ?? averaged) && !this.knows(averaged, true) && !this.knows(averaged.replace(/e?s$/, ''), true) && !impliesKnown(averaged) && best.valueEvidence !== 'value') {
-      return { kind: 'refusal', reason: `the question asks for the ${/total/.test(parsed.lower) ? 'total' : 'average'} "${averaged}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
+    // (A word only some data's values hold is no measure: "salary" of a budget's line "Salaries";
+    // nor is a word no data knows at all, whatever value the question names beside it: "the average
+    // flock size of Canada Geese" is no average duration of their sightings. A value's own word may
+    // follow the operation: "average Chinstrap flipper length".)
+    // (A typo is forgiven only of the answering data's own columns: "flock" is no "block" of parking citations.)
+    const ownWords = best.candidate.columns.flatMap((column) => words(humanWords(column)));
+    const nearOwn = (word: string) => word.length >= 5 && ownWords.some((own) => Math.abs(own.length - word.length) <= 1 && editDistance(word, own, 1) <= 1);
+    const named = (word: string) => {
+      const term = canonicalTerm(word);
+      return term === null || this.structureTerms.has(term) || this.verbOfName(term) || (term.length >= 7 && this.shortened(term) !== undefined) || nearOwn(word);
+    };
+    const unknownMeasure = (word: string) => !operationTerm.test(canonicalTerm(word) ?? word) && !named(word) && !named(word.replace(/e?s$/, '')) && !impliesKnown(word);
+    // (The word is part of the value a slot took: its span is one the program used.)
+    const measureOfValue = (word: string) => {
+      const at = parsed.lower.search(new RegExp(`\\b${escapeRegExp(word)}\\b`));
+      return at >= 0 && best.fill.used.some(([start, end]) => at >= start && at < end);
+    };
+    const averagedPair = /\b(?:average|avg|mean|median|total)\s+([a-z]{4,})\s+([a-z]{3,})\s+(?:of|per|by|for|in|on|at|among|across)\b/.exec(parsed.lower);
+    const pairUnknown = averagedPair !== null && [averagedPair[1]!, averagedPair[2]!].every((word) => unknownMeasure(word) && !measureOfValue(word));
+    if ((averaged && unknownMeasure(averaged) && !measureOfValue(averaged)) || pairUnknown) {
+      const said = averaged ?? `${averagedPair![1]} ${averagedPair![2]}`;
+      return { kind: 'refusal', reason: `the question asks for the ${/total/.test(parsed.lower) ? 'total' : 'average'} "${said}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
     }
     // Nor a thing's attribute no data set has, asked of a thing one has ("who is the supplier of the
     // cordless drills", "what is the monthly rent of the Denver warehouse"): the value named does

@@ -218,8 +218,12 @@ const rememberedStem = remembered(stemOf, 50_000);
 
 const keptY = new Set(['county', 'party', 'story']);
 
+// Plurals no suffix rule reaches ("Canada Geese" of the species "Canada Goose").
+const irregularPlurals: Record<string, string> = { geese: 'goose', mice: 'mouse', children: 'child', men: 'man', women: 'woman', feet: 'foot', teeth: 'tooth', knives: 'knife', wives: 'wife', halves: 'half', shelves: 'shelf', wolves: 'wolf', calves: 'calf', oxen: 'ox', cacti: 'cactus', fungi: 'fungus' };
+
 function stemOf(word: string): string {
   let w = word.replace(/'s$/, '');
+  w = irregularPlurals[w] ?? w;
   if (w.length <= 3 || /\d/.test(w)) return w;
   if (w.endsWith('ies') && w.length > 4) w = `${w.slice(0, -3)}y`;
   else if (w.endsWith('sses')) w = w.slice(0, -2);
