@@ -277,8 +277,8 @@ export class QuestionRouter {
     // flock size of Canada Geese" is no average duration of their sightings. A value's own word may
     // follow the operation: "average Chinstrap flipper length".)
     // (A typo is forgiven only of the answering data's own columns: "flock" is no "block" of parking citations.)
-    const ownWords = best.candidate.columns.flatMap((column) => words(humanWords(column)));
-    const nearOwn = (word: string) => word.length >= 5 && ownWords.some((own) => Math.abs(own.length - word.length) <= 1 && editDistance(word, own, 1) <= 1);
+    const nearOwn = (word: string) =>
+      word.length >= 5 && best.candidate.columns.some((column) => words(humanWords(column)).some((own) => Math.abs(own.length - word.length) <= 1 && editDistance(word, own, 1) <= 1));
     const named = (word: string) => {
       const term = canonicalTerm(word);
       return term === null || this.structureTerms.has(term) || this.verbOfName(term) || (term.length >= 7 && this.shortened(term) !== undefined) || nearOwn(word);
@@ -1280,9 +1280,9 @@ export class QuestionRouter {
 
   /**
    * A word is one of the programs' terms, or a typo of a column's word: one edit in 5 letters or
-   * more, two in 8 ("orgin" is origin; "country" is not count, two edits away).
+   * more, two in 8 ("orgin" is origin; "country" is not count, two edits away). `onlyStructure`:
+   * a word of the programs' own (names, columns, tables), not a data value.
    */
-  /** `onlyStructure`: a word of the programs' own (names, columns, tables), not a data value. */
   private knows(word: string, onlyStructure = false): boolean {
     const term = canonicalTerm(word);
     if (term === null || (onlyStructure ? this.structureTerms : this.vocabulary).has(term) || this.verbOfName(term)) return true;
@@ -1305,11 +1305,6 @@ export class QuestionRouter {
     return out;
   }
 
-  /**
-   * Names the data writes as one word and people as two ("S&P 500" for `sp500`, "CO 2" for `co2`,
-   * "COVID-19" for `covid19`): glued when the glued word is a term of the programs, and only then
-   * ("top 5", "in 2005" stay as they are).
-   */
   /**
    * "List all the cuisines", "which departments are there": the values of a column some program
    * groups by, each with its rows counted (`count per cuisine`), not the rows of the data listed.
@@ -1356,6 +1351,11 @@ export class QuestionRouter {
     });
   }
 
+  /**
+   * Names the data writes as one word and people as two ("S&P 500" for `sp500`, "CO 2" for `co2`,
+   * "COVID-19" for `covid19`): glued when the glued word is a term of the programs, and only then
+   * ("top 5", "in 2005" stay as they are).
+   */
   private joinCompounds(question: string): string {
     return question.replace(/(?<![\p{L}\p{N}])(\p{L}{1,8})(?:\s*&\s*(\p{L}{1,8}))?(?:[\s-]?(\d{1,4}))?(?![\p{L}\p{N}])/gu, (whole: string, a: string, b?: string, digits?: string) => {
       if (!b && !digits) return whole;
