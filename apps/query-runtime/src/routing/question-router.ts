@@ -113,6 +113,7 @@ export class QuestionRouter {
     for (const [table, labels] of grouped) if (labels.size === 1) this.categoryColumns.set(table, [...labels][0]!);
     for (const candidate of candidates) this.tableStemsOf.set(candidate.table, candidate.tableStems);
     this.tableStemLists = [...this.tableStemsOf.values()];
+    this.countedGroupLabels = candidates.flatMap((candidate) => (candidate.family === 'count' ? candidate.groupBy : []));
   }
 
   /** Builds the index once per candidate set; the service caches the router per project and environment. */
@@ -277,12 +278,8 @@ export class QuestionRouter {
     // flock size of Canada Geese" is no average duration of their sightings. A value's own word may
     // follow the operation: "average Chinstrap flipper length".)
     // (A typo is forgiven only of the answering data's own columns: "flock" is no "block" of parking citations.)
-    const nearOwn = (word: string) =>
-      word.length >= 5 && best.candidate.columns.some((column) => words(humanWords(column)).some((own) => Math.abs(own.length - word.length) <= 1 && editDistance(word, own, 1) <= 1));
-    const named = (word: string) => {
-      const term = canonicalTerm(word);
-      return term === null || this.structureTerms.has(term) || this.verbOfName(term) || (term.length >= 7 && this.shortened(term) !== undefined) || nearOwn(word);
-    };
+    let ownTypos: { words: string[]; edits: number } | undefined;
+    const named = (word: string) => this.knows(word, { onlyStructure: true, typosOf: (ownTypos ??= { words: best.candidate.columns.flatMap((column) => words(humanWords(column))), edits: 1 }) });
     const unknownMeasure = (word: string) => !operationTerm.test(canonicalTerm(word) ?? word) && !named(word) && !named(word.replace(/e?s$/, '')) && !impliesKnown(word);
     // (The word is part of the value a slot took: its span is one the program used.)
     const measureOfValue = (word: string) => {
@@ -1197,6 +1194,9 @@ export class QuestionRouter {
     return (this.tableStemsOf.get(table) ?? []).some((tableStem) => tableStem === wordStem || tableStem === word);
   }
 
+  /** The labels counts group by, of every table (`listedValues`). */
+  private readonly countedGroupLabels: string[];
+
   /** Per table, the one text column its programs group by, when there is one (disasters' `entity`). */
   private readonly categoryColumns = new Map<string, string>();
 
@@ -1281,16 +1281,17 @@ export class QuestionRouter {
   /**
    * A word is one of the programs' terms, or a typo of a column's word: one edit in 5 letters or
    * more, two in 8 ("orgin" is origin; "country" is not count, two edits away). `onlyStructure`:
-   * a word of the programs' own (names, columns, tables), not a data value.
+   * a word of the programs' own (names, columns, tables), not a data value; `typosOf`: the words a
+   * typo is forgiven of, and in how many edits (every column's word by default).
    */
-  private knows(word: string, onlyStructure = false): boolean {
+  private knows(word: string, options: { onlyStructure?: boolean; typosOf?: { words: Iterable<string>; edits: number } } = {}): boolean {
     const term = canonicalTerm(word);
-    if (term === null || (onlyStructure ? this.structureTerms : this.vocabulary).has(term) || this.verbOfName(term)) return true;
+    if (term === null || (options.onlyStructure ? this.structureTerms : this.vocabulary).has(term) || this.verbOfName(term)) return true;
     // A column's word as the data shortens it ("significance" of `sig`, "magnitude" of `mag`).
     if (term.length >= 7 && this.shortened(term) !== undefined) return true;
     if (word.length < 5) return false;
-    const allowed = word.length >= 8 ? 2 : 1;
-    for (const known of this.columnWords) if (Math.abs(known.length - word.length) <= allowed && editDistance(word, known, allowed) <= allowed) return true;
+    const allowed = options.typosOf?.edits ?? (word.length >= 8 ? 2 : 1);
+    for (const known of options.typosOf?.words ?? this.columnWords) if (Math.abs(known.length - word.length) <= allowed && editDistance(word, known, allowed) <= allowed) return true;
     return false;
   }
 
@@ -1320,7 +1321,7 @@ export class QuestionRouter {
       const words = label.split(' ');
       return words.length === stems.length && words.every((word, index) => stem(word) === stems[index]);
     };
-    const label = this.candidates.flatMap((candidate) => (candidate.family === 'count' ? candidate.groupBy : [])).find(sameWords);
+    const label = this.countedGroupLabels.find(sameWords);
     return label === undefined ? question : `count per ${label}`;
   }
 

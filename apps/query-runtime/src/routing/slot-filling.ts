@@ -599,7 +599,7 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
         // the budget's 2023 lines were approved in 2022 as well.
         // Nor does it where this program has no such column to take it: the data's years are that
         // column's ("in 2023" of budget lines is their fiscal year, not when they were approved).
-        const whole = date?.from && date.to && date.from.endsWith('-01-01') && date.to.endsWith('-12-31') && date.from.slice(0, 4) === date.to.slice(0, 4) ? Number(date.from.slice(0, 4)) : null;
+        const whole = date ? calendarYearOf(date) : null;
         const yearColumn = (other: SlotPlan) => other.role === 'eq' && yearLabelled(other);
         const yearTaken =
           date !== undefined &&
@@ -787,10 +787,16 @@ function wholeYear(plan: SlotPlan, parsed: ParsedQuestion): { value: SlotValue; 
   // A year column with few values is an enum of numbers (barley's 1931 and 1932).
   const numeric = plan.slot.type === 'integer' || plan.slot.type === 'number' || (plan.slot.type === 'enum' && (plan.slot.enum_values ?? []).some((v) => typeof v === 'number'));
   if (!numeric || !yearLabelled(plan)) return null;
-  const date = parsed.dates.find((d) => d.from !== null && d.to !== null && d.from.slice(0, 4) === d.to.slice(0, 4) && d.from.endsWith('-01-01') && d.to.endsWith('-12-31'));
+  const date = parsed.dates.find((d) => calendarYearOf(d) !== null);
   // A year the enum lacks is returned all the same: `take` rejects it, and the question is refused
   // rather than answered over every year.
-  return date?.from ? { value: Number(date.from.slice(0, 4)), span: date.span } : null;
+  return date ? { value: calendarYearOf(date)!, span: date.span } : null;
+}
+
+/** The year a date range is, when it is one whole calendar year ("in 2023"). */
+function calendarYearOf(date: { from: string | null; to: string | null }): number | null {
+  const { from, to } = date;
+  return from !== null && to !== null && from.slice(0, 4) === to.slice(0, 4) && from.endsWith('-01-01') && to.endsWith('-12-31') ? Number(from.slice(0, 4)) : null;
 }
 
 /**
