@@ -654,13 +654,46 @@ describe('distinct counts', () => {
   });
 });
 
+describe('the newest and the oldest rows', () => {
+  it('ranks rows by a time, the most recent first or the oldest first, within a period and a filter (checked against JavaScript)', async () => {
+    const observations = data.observations as { dt: number; city: string }[];
+    const latest = program('observations', 'latest_observations_by_dt');
+    expect([latest.family, latest.steps.order?.chronological, latest.slots.map((slot) => slot.name)]).toEqual(['top_n', true, ['city', 'from_dt', 'to_dt', 'n', 'order']]);
+    const oslo = observations.filter((row) => row.city === 'Oslo').map((row) => row.dt);
+    const newest = await run('observations', latest.name, { city: 'Oslo', n: 3 });
+    expect(newest.map((row) => num(row.dt))).toEqual([...oslo].sort((a, b) => b - a).slice(0, 3));
+    // The oldest within 10–12 March (Unix seconds), of every city.
+    const [from, to] = [Date.UTC(2024, 2, 10) / 1000, Date.UTC(2024, 2, 13) / 1000];
+    const oldest = await run('observations', latest.name, { order: 'asc', n: 4, from_dt: '2024-03-10', to_dt: '2024-03-12' });
+    const within = observations.map((row) => row.dt).filter((dt) => dt >= from && dt < to);
+    expect(oldest.map((row) => num(row.dt))).toEqual([...within].sort((a, b) => a - b).slice(0, 4));
+  });
+
+  it('ranks first by the time a thing came to be, and by a calendar year held as a number', async () => {
+    // Monarchs: the start of a reign before its end; the oldest is the earliest start.
+    const monarchs = data.monarchs as { name: string; start: number }[];
+    const names = (programs.monarchs ?? []).filter((p) => p.steps.order?.chronological).map((p) => p.name);
+    expect(names).toEqual(['latest_monarchs_by_start', 'latest_monarchs_by_end']);
+    const [first] = await run('monarchs', 'latest_monarchs_by_start', { order: 'asc', n: 1 });
+    expect(num(first!.start)).toBe(Math.min(...monarchs.map((m) => m.start)));
+    // Movies: released comes first (`Release Date`, text parsed as a date).
+    const movies = program('movies', 'latest_movies_by_release_date');
+    const [newest] = await run('movies', movies.name, { n: 1 });
+    const dates = (data.movies ?? []).map((m) => Date.parse(`${String(m['Release Date'])} UTC`)).filter((t) => !Number.isNaN(t));
+    expect(Date.parse(`${String(newest!['Release Date'])} UTC`)).toBe(Math.max(...dates));
+  });
+});
+
 describe('numbers that are not measures', () => {
   const sqlOf = (table: string) => (programs[table] ?? []).map((p) => p.query_program);
   const aggregated = (column: string) => new RegExp(`(avg|sum|min|max)\\("${column}"\\)|ORDER BY CASE WHEN \\$order = 'asc' THEN "${column}"|GROUP BY "${column}"`);
 
   it('gives a row number no program, and ranges years named start and end by number without averaging, ranking or grouping by them', () => {
     expect(sqlOf('monarchs').filter((sql) => sql.includes('"index"'))).toEqual([]);
-    for (const column of ['start', 'end']) expect(sqlOf('monarchs').filter((sql) => aggregated(column).test(sql)), column).toEqual([]);
+    // (Rows ranked by a reign's start or end are its newest and oldest, not a ranking by a measure.)
+    const measured = (programs.monarchs ?? []).filter((p) => p.steps.order?.chronological !== true).map((p) => p.query_program);
+    for (const column of ['start', 'end']) expect(measured.filter((sql) => aggregated(column).test(sql)), column).toEqual([]);
+    expect(program('monarchs', 'latest_monarchs_by_start').steps.order).toMatchObject({ column: 'start', chronological: true });
     expect(program('monarchs', 'monarchs_by_start_range').slots.map((s) => s.name)).toContain('min_start');
     expect(programs.monarchs?.some((p) => p.family === 'time_series')).toBe(true);
   });

@@ -718,6 +718,12 @@ describe('QuestionRouter over monarchs (reign years held as numbers)', () => {
   it('answers a name with the exact lookup when a search of the same column ties with it', () => {
     expect(ask("When did Queen Anne's reign start?")).toMatchObject({ kind: 'answer', candidate: { family: 'lookup' }, slots: { name: 'Anne' } });
   });
+
+  it('ranks rows by their time for "the latest", "the oldest" and "the earliest" since a year', () => {
+    expect(ask('Who was the most recent monarch?')).toMatchObject({ kind: 'answer', candidate: { name: 'latest_monarchs_by_start' }, slots: { n: 1, order: 'desc' } });
+    expect(ask('the 3 oldest monarchs')).toMatchObject({ kind: 'answer', candidate: { name: 'latest_monarchs_by_start' }, slots: { n: 3, order: 'asc' } });
+    expect(ask('the earliest monarchs whose reign started after 1600')).toMatchObject({ kind: 'answer', candidate: { name: 'latest_monarchs_by_start' }, slots: { from_start: 1601, order: 'asc' } });
+  });
 });
 
 describe('QuestionRouter over wind vectors, countries and groups (trial questions)', () => {
@@ -2125,4 +2131,11 @@ describe('wines, birds, citations and games (trial W: bounds after their unit, i
   });
 
   const named = (result: RouteResult) => (result.kind === 'answer' ? result.candidate.name : `refused: ${result.reason}`);
+
+  it('answers "the most recent citation" with the citations by their issue time, newest first', () => {
+    expect(ask('What was the most recent citation issued?')).toMatchObject({ kind: 'answer', candidate: { name: 'latest_parking_citations_by_issued_at' }, slots: { n: 1, order: 'desc' } });
+    expect(ask('show the 5 latest parking citations')).toMatchObject({ kind: 'answer', candidate: { name: 'latest_parking_citations_by_issued_at' }, slots: { n: 5, order: 'desc' } });
+    // A superlative of a measure is never read as a time's ("deadliest" is no typo of "earliest").
+    expect(named(ask('the 3 highest fines'))).toBe('top_parking_citations_by_fine_amount');
+  });
 });

@@ -20,7 +20,8 @@ export const familyCaps: Readonly<Record<ProgramFamily, number>> = {
   list: 2,
   count: 7,
   aggregate: 19,
-  top_n: 5,
+  // Four measures, any other measure, and the newest rows by two times.
+  top_n: 7,
   range: 7,
   time_series: 2,
   text_search: 3,
@@ -46,6 +47,9 @@ const countedDimensions = 3;
 // Metrics that also get one aggregate over every row ("what is the average gas price?"): the same
 // ones that are grouped, so the aggregate family holds at most 4 × 3 + 4 programs.
 const overallMetrics = aggregateMetrics;
+// Times the newest and oldest rows are ranked by, and the words of a time when a thing came to be.
+const latestTimes = 2;
+const cameToBe = /\b(created|creation|made|built|founded|released?|published|publication|born|birth|issued|established|manufactured|constructed|opened|posted|filed|submitted|launched|recorded|listed)\b/;
 
 export function generateQueryPrograms(profile: DataProfile, options: GenerateQueryProgramsOptions = {}): GeneratedProgram[] {
   const maxPrograms = options.maxPrograms ?? defaultMaxPrograms;
@@ -110,6 +114,12 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
   for (const key of roles.keys) drafts.push(build.lookup(key));
   for (const metric of ranged) drafts.push(build.numericRange(metric, filtersBeside(metric.column)));
   for (const metric of measured.slice(0, aggregateMetrics)) drafts.push(build.topN(metric, filtersBeside(metric.column), mainTime));
+  // The newest and the oldest rows by the first two times ("the most recent citation", "the oldest
+  // artwork"). A time that says when the thing came to be comes first: the oldest artwork is the
+  // one made first, not the one acquired first. The first ranks with the best measures' rankings,
+  // the second below them.
+  const dated = [...roles.times.filter((time) => cameToBe.test(time.label)), ...roles.times.filter((time) => !cameToBe.test(time.label))].slice(0, latestTimes);
+  for (const [position, time] of dated.entries()) drafts.push(build.latest(time, filtersBeside(time.column), time.score * (position === 0 ? 0.95 : 0.5), position === 0));
   for (const metric of aggregable.slice(0, aggregateMetrics)) {
     // A metric is not grouped by itself (Cylinders is both).
     for (const dimension of groupings) if (dimension.column !== metric.column) drafts.push(build.aggregate(metric, dimension, mainTime));

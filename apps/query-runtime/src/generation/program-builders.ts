@@ -202,6 +202,56 @@ export class ProgramBuilders {
     });
   }
 
+  /**
+   * The rows by one of the data's times, the most recent first or (`$order` asc) the oldest first,
+   * optionally within a period of that time: "the most recent citation", "the 5 latest orders",
+   * "the oldest artwork", "the newest games released before 2010".
+   */
+  latest(time: TimeColumn, dimensions: Dimension[], score: number, main: boolean): DraftProgram {
+    const names = new NameAllocator(['n', 'order']);
+    const filters = dimensions.map((dimension) => this.filter(dimension, names));
+    const window = this.window(time, names);
+    // A calendar year held as a number is ordered as that number.
+    const column = time.yearly ? columnSql(time.column) : time.expression;
+    const { n } = rowRankSlots();
+    const order: Slot = { name: 'order', type: 'enum', required: false, default: 'desc', description: `desc for the most recent ${time.label} first, asc for the oldest first.`, enum_values: ['desc', 'asc'] };
+    // The rows' own newest and oldest are the main time's; another time is named by its label
+    // ("the latest paid date"), so the words alone do not find it as much.
+    const text = main
+      ? {
+          query: `What are the most recent ${this.entity}?`,
+          description: `The latest (most recent, newest) ${this.entity} by ${time.label}, or the oldest (earliest, first) ones${optionally(dimensions)}, optionally within a period of ${time.label}.`,
+          examples: [
+            `The most recent ${this.entity}`,
+            `Show the 5 latest ${this.entity}`,
+            `Which are the oldest ${this.entity}?`,
+            example(dimensions[0], (v) => `The newest ${v} ${this.entity}`) ?? `The earliest ${this.entity}`,
+          ],
+        }
+      : {
+          query: `Which ${this.entity} have the last ${time.label}?`,
+          description: `The ${this.entity} ordered by ${time.label}, the last ${time.label} first or the first${optionally(dimensions)}, optionally within a period of ${time.label}.`,
+          examples: [`The ${this.entity} with the latest ${time.label}`, `The 5 ${this.entity} with the earliest ${time.label}`, `${capital(this.entity)} by ${time.label}, last first`],
+        };
+    return this.draft({
+      name: `latest_${this.tableSlug}_by_${time.slug}`,
+      family: 'top_n',
+      score,
+      ...text,
+      reason: `${quoted(time.column)} tells when each row happened${time.minimum && time.maximum ? ` (${time.minimum.slice(0, 10)} to ${time.maximum.slice(0, 10)})` : ''}: the newest and the oldest are asked for by that time.`,
+      sql: `SELECT * FROM ${this.from} WHERE ${column} IS NOT NULL${andAll(filters)}${window.sql.map((part) => ` AND ${part}`).join('')} ORDER BY CASE WHEN $order = 'asc' THEN ${column} END ASC, ${column} DESC LIMIT $n`,
+      steps: {
+        family: 'top_n',
+        table: this.table,
+        columns: ['*'],
+        filters: [...filters.map((f) => f.filter), ...window.filters],
+        order: { column: time.column.name, direction: 'slot', slot: 'order', chronological: true },
+        limit: { slot: 'n' },
+      },
+      slots: [...filters.map((f) => f.slot), ...window.slots, n, order],
+    });
+  }
+
   count(dimensions: Dimension[], time?: TimeColumn, bounded: Metric[] = []): DraftProgram {
     const names = new NameAllocator();
     const filters = dimensions.map((dimension) => this.filter(dimension, names));

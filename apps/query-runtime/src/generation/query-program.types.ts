@@ -40,7 +40,8 @@ export interface ProgramSteps {
   group_by?: string[];
   filters: ProgramFilter[];
   aggregate?: { function: 'count' | 'sum' | 'avg' | 'min' | 'max'; column: string | null };
-  order?: { column: string; direction: 'asc' | 'desc' | 'slot'; slot?: string };
+  /** `chronological`: the column is a time, so `asc` is the oldest first and `desc` the most recent. */
+  order?: { column: string; direction: 'asc' | 'desc' | 'slot'; slot?: string; chronological?: boolean };
   limit?: { slot: string } | null;
   interval?: { slot: string };
   /** The slot choosing whether groups rank by the total or the average of the aggregated column. */

@@ -37,6 +37,8 @@ export interface CandidateProfile {
   selectsAll: boolean;
   /** Orders rows or groups by a measure (top N, counts per group most first, MAX/MIN): answers "the hottest", "the most". */
   ranks: boolean;
+  /** Ranks rows by a time: its `order` is the most recent first (desc) or the oldest first (asc). */
+  chronological: boolean;
   /** The canonical terms of the column an aggregate measures ("worldwide gross" → its two terms); empty for other programs. */
   measureTerms: string[];
   /** The column an aggregate measures, when it is one column (not a `$column` choice). */
@@ -110,6 +112,7 @@ export function profileCandidate(input: RouteCandidateInput, index: number, valu
     countsValue: plans.some((plan) => plan.chosen === true && plan.role === 'eq'),
     selectsAll: steps?.columns.includes('*') ?? false,
     ranks: ranksByMeasure(candidate.query, steps, family),
+    chronological: steps?.order?.chronological === true,
     measureTerms: steps?.aggregate?.column && !steps.aggregate.column.startsWith('$') ? humanWords(steps.aggregate.column).split(' ').flatMap((word) => canonicalTerm(word) ?? []) : [],
     measure: steps?.aggregate?.column && real(steps.aggregate.column) ? steps.aggregate.column : null,
     // Words only, and none that says what to do: "sp500_2000" is not named by "in 2000", nor

@@ -85,7 +85,7 @@ const upperWords = String.raw`less than|fewer than|smaller than|lower than|short
 const strictWords = /^(more|greater|larger|bigger|higher|longer|heavier|older|taller|wider|deeper|faster|hotter|warmer|over|above|exceed|after|>|less|fewer|smaller|lower|shorter|lighter|younger|narrower|slower|colder|cooler|cheaper|under|below|before|<)/;
 
 // "the maximum wind speed" is the highest; "maximum 5", "average minimum temperature" (a column) are not.
-const superlative = /\b(?:(?<=\bthe\s)(?:max(?:imum)?|min(?:imum)?)(?!\s*(?:of\s+)?[-$\d.])|northernmost|southernmost|easternmost|westernmost|top|highest|most|largest|biggest|greatest|best|longest|heaviest|fastest|quickest|strongest|hottest|warmest|wettest|windiest|oldest|eldest|tallest|priciest|richest|lowest|least|smallest|fewest|worst|shortest|lightest|slowest|coldest|cheapest|weakest|driest|youngest|poorest|shallowest|narrowest|coolest|deepest|widest|bottom)\b/;
+const superlative = /\b(?:(?<=\bthe\s)(?:max(?:imum)?|min(?:imum)?)(?!\s*(?:of\s+)?[-$\d.])|northernmost|southernmost|easternmost|westernmost|top|highest|most|largest|biggest|greatest|best|longest|heaviest|fastest|quickest|strongest|hottest|warmest|wettest|windiest|oldest|eldest|latest|newest|earliest|tallest|priciest|richest|lowest|least|smallest|fewest|worst|shortest|lightest|slowest|coldest|cheapest|weakest|driest|youngest|poorest|shallowest|narrowest|coolest|deepest|widest|bottom)\b/;
 const ascending = /\b(?:(?<=\bthe\s)min(?:imum)?(?!\s*(?:of\s+)?[-$\d.])|southernmost|westernmost|lowest|least|smallest|fewest|worst|shortest|lightest|slowest|coldest|cheapest|weakest|driest|youngest|poorest|shallowest|narrowest|coolest|bottom|ascending)\b/;
 
 const intervals: [RegExp, string][] = [
@@ -202,7 +202,7 @@ const irregularPast = /^(?:made|sold|won|got|took|brought|ran|spent|paid|grew|dr
 const notSuperlative = new Set(['interest', 'forest', 'request', 'contest', 'protest', 'harvest', 'invest', 'suggest', 'digest', 'honest', 'modest', 'conquest', 'arrest', 'attest', 'manifest', 'inquest', 'quest', 'earnest', 'midwest', 'southwest', 'northwest']);
 
 /** "deadliest", "largest", "wealthiest": a superlative by its ending, not from a list. */
-function superlativeWord(word: string): boolean {
+export function superlativeWord(word: string): boolean {
   return word.length >= 6 && /(?:iest|[^aeiou]est|[a-z]{3}most)$/.test(word) && !notSuperlative.has(word);
 }
 

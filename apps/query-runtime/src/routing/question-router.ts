@@ -3,7 +3,7 @@
 // score and a confidence; below the threshold the answer is a refusal naming the closest programs.
 import MiniSearch, { type SearchResult } from 'minisearch';
 import { profileCandidate, type CandidateProfile, type SlotRole } from './candidate-profile.js';
-import { hashToken, howMany, parseQuestion, type ParsedQuestion, type Span } from './question-parse.js';
+import { hashToken, howMany, parseQuestion, superlativeWord, type ParsedQuestion, type Span } from './question-parse.js';
 import type { DataValues, RouteAnswer, RouteCandidateInput, RouteOptions, RouteResult, RouterOptions, ScoredAlternative, SlotValue } from './routing.types.js';
 import type { ProgramFamily } from '../generation/index.js';
 import { directionOf, directionSaid, fillSlots, flagMention, namedChoice, questionWords, TableValues, type ColumnNameSpan, type QuestionWord, type SlotFill, type ValueMention } from './slot-filling.js';
@@ -52,6 +52,10 @@ const operationTerm = /^(count|per|trend|lookup|search|top|bottom|averag|average
 // A typo only stands for a word of the programs when it is long enough not to be another word
 // ("countr" is one edit from "count", "horsepowr" from nothing else).
 const fuzzyTopicLength = 7;
+// The words that ask for rows by their time: the newest or the oldest ("the first citation", "the
+// last 5 orders", not "first name" or "the last 3 years").
+const timeOrderWord =
+  /\b(latest|newest|earliest|most recent(?:ly)?|recently|recent|oldest|eldest|youngest)\b|\bthe (first|last)\b(?! (?:\d+ )?(?:names?|years?|months?|weeks?|days?|quarters?|hours?|decades?|seasons?|times?)\b)/;
 const valueRoles = new Set(['eq', 'key', 'term']);
 // The index's terms for an aggregate's operation ("average", "total", "sum", …), as canonicalTerm makes them.
 const aggregateTerms = new Set(['average', 'total', 'sum', 'median', 'overall'].flatMap((word) => canonicalTerm(word) ?? []));
@@ -160,8 +164,9 @@ export class QuestionRouter {
       processTerm: (term) => canonicalTerm(term) ?? null,
       searchOptions: {
         boost: fieldBoosts,
-        // Typos in longer words ("horsepowr") still find their term.
-        fuzzy: (term) => (term.length >= 5 && !vocabulary.has(term) ? 0.2 : false),
+        // Typos in longer words ("horsepowr") still find their term; a superlative's never finds
+        // another superlative ("deadliest" is no typo of "earliest").
+        fuzzy: (term) => (term.length >= 5 && !vocabulary.has(term) && !superlativeWord(term) ? 0.2 : false),
         combineWith: 'OR',
         processTerm: (term) => canonicalTerm(term) ?? null,
       },
@@ -885,6 +890,13 @@ export class QuestionRouter {
     // second naming had been a stated value no slot took, and the question was refused.
     for (const [table, found] of mentionsByTable) mentionsByTable.set(table, mergeRestatedValues(found, parsed.text));
 
+    // Rows ranked by a time answer "the latest", "the most recent", "the oldest" and nothing else:
+    // "the 5 deadliest disasters" ranks by deaths, and "the oldest victims" by age where the data
+    // has one (the measure the word implies, which the question's terms then hold).
+    const timeMatch = timeOrderWord.exec(parsed.lower);
+    const timeOrder = timeMatch?.[1] ?? timeMatch?.[2];
+    const asksTimeOrder = timeOrder !== undefined && !(impliedMeasures[timeOrder] ?? []).some((word) => contentTerms.has(canonicalTerm(word) ?? ''));
+
     const flagSpansOf = new Map<string, Span[]>();
     /** A program grouping by a thing's id → the same program by the thing's name (see `thing` below). */
     const namesOfIds = new Map<number, number>();
@@ -1076,7 +1088,7 @@ export class QuestionRouter {
       const columnCue = tablesByColumn.size === 0 || tablesByColumn.has(candidate.table) ? 0 : -0.3;
       // Naming the data set ("flights", "penguins") is the strongest hint of all; naming another one counts against.
       const tableCue = tablesNamed.size === 0 ? 0 : tablesNamed.has(candidate.table) ? 0.3 : -0.3;
-      const superlativeMiss = parsed.superlative && !candidate.ranks;
+      const superlativeMiss = (parsed.superlative && !candidate.ranks) || (candidate.chronological && !asksTimeOrder);
       // "Which payment method is used most often": how often is a count; an aggregate of a measure
       // the question does not name (the average salary per payment method) answers something else.
       // So is a grouping asked with neither a measure nor an operation named ("applications per
@@ -1123,7 +1135,9 @@ export class QuestionRouter {
         // states) is every row: an aggregate over all rows answers it.
         const keys = this.keyColumns.get(candidate.table);
         // (Named by its words or by an adjective that implies it: "the poorest country" ranks by income.)
-        const ranksUnnamed = candidate.family === 'top_n' && !named.some((n) => shaped.has(n.column)) && !measures.some((list) => list.length > 0 && list.every((term) => contentTerms.has(term)));
+        // (A ranking by time is named by "the latest", "the oldest".)
+        const ranksUnnamed =
+          candidate.family === 'top_n' && !(candidate.chronological && asksTimeOrder) && !named.some((n) => shaped.has(n.column)) && !measures.some((list) => list.length > 0 && list.every((term) => contentTerms.has(term)));
         for (const { label, column } of named) {
           if (tableLabel === label) continue;
           // "How many hotel bookings": a column named before the data's name in a count describes the rows counted.

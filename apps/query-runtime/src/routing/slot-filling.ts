@@ -613,7 +613,7 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
         else if (parsed.single) take(plan, 1, null);
         break;
       case 'order': {
-        const order = durationOrder(parsed, candidate) ?? parsed.order;
+        const order = candidate.chronological ? chronologicalOrder(parsed) : (durationOrder(parsed, candidate) ?? parsed.order);
         if (order) take(plan, order, null);
         break;
       }
@@ -731,6 +731,17 @@ export function directionSaid(before: string): 'start' | 'end' | null {
  * "The slowest first response", "the fastest delivery": of a program over a duration (minutes,
  * seconds, a time to, a latency), slow is long and fast is short — the other way round from a speed.
  */
+/**
+ * The order of rows ranked by a time: the oldest, earliest or first ascending, the latest, newest,
+ * most recent or last descending; otherwise the slot's default (the most recent first). A
+ * question's other ranking words ("the lowest fine") say nothing of time.
+ */
+function chronologicalOrder(parsed: ParsedQuestion): 'asc' | 'desc' | null {
+  const said = /\b(oldest|eldest|earliest|first|latest|newest|youngest|most recent|recently|recent|last)\b/.exec(parsed.lower)?.[1];
+  if (said === undefined) return null;
+  return ['oldest', 'eldest', 'earliest', 'first'].includes(said) ? 'asc' : 'desc';
+}
+
 function durationOrder(parsed: ParsedQuestion, candidate: CandidateProfile): 'asc' | 'desc' | null {
   const said = /\b(slowest|fastest|quickest)\b/.exec(parsed.lower)?.[1];
   if (!said || !candidate.columns.some((column) => durationLabel.test(` ${foldValue(humanWords(column))} `))) return null;

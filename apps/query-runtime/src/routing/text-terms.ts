@@ -117,6 +117,7 @@ export const impliedMeasures: Record<string, string[]> = {
   narrowest: ['width'],
   deepest: ['depth'],
   shallowest: ['depth'],
+  deadliest: ['deaths', 'fatalities', 'killed'],
   // Earthquakes, storms, signals: strength is a magnitude or an intensity (`mag` as data shortens it).
   strongest: ['magnitude', 'mag', 'intensity', 'strength'],
   weakest: ['magnitude', 'mag', 'intensity', 'strength'],
