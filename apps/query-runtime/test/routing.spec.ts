@@ -2132,6 +2132,16 @@ describe('wines, birds, citations and games (trial W: bounds after their unit, i
 
   const named = (result: RouteResult) => (result.kind === 'answer' ? result.candidate.name : `refused: ${result.reason}`);
 
+  it('reads a day written without its year in the data\'s year that holds it ("on September 17" of sightings in 2025, asked in 2015)', () => {
+    const day = ask('how many bird sightings were there on September 17');
+    expect(day).toMatchObject({ kind: 'answer', candidate: { name: 'count_bird_sightings' } });
+    const slots = day.kind === 'answer' ? day.slots : {};
+    expect(Object.entries(slots).filter(([name]) => /^(from|to)_/.test(name))).toEqual([
+      ['from_observation_date', '2025-09-17'],
+      ['to_observation_date', '2025-09-17'],
+    ]);
+  });
+
   it('answers "the most recent citation" with the citations by their issue time, newest first', () => {
     expect(ask('What was the most recent citation issued?')).toMatchObject({ kind: 'answer', candidate: { name: 'latest_parking_citations_by_issued_at' }, slots: { n: 1, order: 'desc' } });
     expect(ask('show the 5 latest parking citations')).toMatchObject({ kind: 'answer', candidate: { name: 'latest_parking_citations_by_issued_at' }, slots: { n: 5, order: 'desc' } });

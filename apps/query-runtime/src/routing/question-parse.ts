@@ -23,6 +23,8 @@ export interface DateBounds {
   span: Span;
   from: string | null;
   to: string | null;
+  /** A day written without its year ("September 17"): the year is the reference date's, until the data says which. */
+  floating?: boolean;
 }
 
 export interface ParsedQuestion {
@@ -363,7 +365,10 @@ function dates(text: string, lower: string, now: Date): DateBounds[] {
     if (/\b(before|until|till|up to|through|by)\s*(the\s+)?$/.test(before)) out.push({ span: [start, end], from: null, to: result.end ? finish : previousDay(from) });
     // "calls from October 2026" are that month's; "from October 2026 on" and "since" are open-ended.
     else if (/\b(since|after|from|starting)\s*(the\s+)?$/.test(before) && !result.end && !(/\bfrom\s*(the\s+)?$/.test(before) && !openEnded.test(lower.slice(end)))) out.push({ span: [start, end], from: /\bafter\s*(the\s+)?$/.test(before) ? nextDay(finish) : from, to: null });
-    else out.push({ span: [start, end], from, to: relative && !result.end && /\b(last|past)\s+\d+|\bago\b/i.test(result.text) ? isoDay(now) : finish });
+    else {
+      const floating = !relative && !result.end && !result.start.isCertain('year') && result.start.isCertain('day');
+      out.push({ span: [start, end], from, to: relative && !result.end && /\b(last|past)\s+\d+|\bago\b/i.test(result.text) ? isoDay(now) : finish, ...(floating ? { floating } : {}) });
+    }
   }
   // "for 2009" only as the question's last words or before and/or: "cars for 2000 dollars" is a price.
   const single = new RegExp(String.raw`(?:\b(in|during|since|after|from|before|until|till|through|of|for)\s+(?:the\s+year\s+)?)?\b${yearPattern}\b(?<!\bfor\s+(?:the\s+year\s+)?\d{4})|\bfor\s+(?:the\s+year\s+)?${yearPattern}(?=\s*(?:$|[?.!,;]|and\b|or\b|only\b))`, 'g');

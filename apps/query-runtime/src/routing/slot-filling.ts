@@ -605,7 +605,10 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
           date !== undefined &&
           (candidate.plans.some((other) => yearColumn(other) && slots[other.slot.name] !== undefined && wholeYear(other, parsed)?.span === date.span) ||
             (whole !== null && !candidate.plans.some(yearColumn) && context.table?.holdsYear(whole) === true));
-        if (date && !yearTaken) take(plan, plan.role === 'from' ? date.from : date.to, date.span);
+        if (date && !yearTaken) {
+          const day = date.floating ? dayOfData(date, plan.slot) : date;
+          take(plan, plan.role === 'from' ? day.from : day.to, date.span);
+        }
         break;
       }
       case 'limit':
@@ -802,6 +805,24 @@ function wholeYear(plan: SlotPlan, parsed: ParsedQuestion): { value: SlotValue; 
   // A year the enum lacks is returned all the same: `take` rejects it, and the question is refused
   // rather than answered over every year.
   return date ? { value: calendarYearOf(date)!, span: date.span } : null;
+}
+
+/**
+ * A day written without its year ("the talks on September 17") in the data's latest year that holds
+ * it, by the slot's observed extent: a conference of 2024 asked about in 2026. Outside any year of
+ * the data, or with no extent known, it stays in the reference date's year.
+ */
+function dayOfData(date: { from: string | null; to: string | null }, slot: Slot): { from: string | null; to: string | null } {
+  const { observed_minimum: low, observed_maximum: high } = slot;
+  if (typeof low !== 'string' || typeof high !== 'string' || date.from === null || date.to === null) return date;
+  const inside = (day: string) => day >= low.slice(0, 10) && day <= high.slice(0, 10);
+  if (inside(date.from) && inside(date.to)) return date;
+  for (let year = Number(high.slice(0, 4)); year >= Number(low.slice(0, 4)); year -= 1) {
+    const moved = { from: `${year}${date.from.slice(4)}`, to: `${year}${date.to.slice(4)}` };
+    // (February 29 moved to a year without it is no day.)
+    if (inside(moved.from) && inside(moved.to) && !Number.isNaN(Date.parse(`${moved.from}T00:00:00Z`)) && new Date(`${moved.from}T00:00:00Z`).toISOString().startsWith(moved.from)) return moved;
+  }
+  return date;
 }
 
 /** The year a date range is, when it is one whole calendar year ("in 2023"). */
