@@ -85,6 +85,14 @@ describe('QuestionRouter', () => {
     expect(answer('how many rainy days in the seattle weather').slots).toEqual({ weather: 'rain' });
   });
 
+  it('answers two values of a grouping compared ("japanese and european cars") with every group, not the first value\'s', () => {
+    for (const question of ['compare the average horsepower of japanese and european cars', 'average horsepower of USA vs Japan']) {
+      const compared = answer(question);
+      expect([compared.candidate.name, compared.slots], question).toEqual(['avg_horsepower_by_origin', {}]);
+    }
+    expect(answer('average horsepower of japanese cars').slots).toEqual({ origin: 'Japan' });
+  });
+
   it('reads numbers with their comparison words into min/max slots', () => {
     const over = answer('cars with horsepower over 200');
     expect(over.candidate.name).toBe('cars_by_horsepower_range');

@@ -528,6 +528,13 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
           if (described) used.push(described.span);
           break;
         }
+        // Two values or more of the column the program groups by ("compare condos and townhouses",
+        // "Red vs White") are groups of its answer: a filter would keep only the first of them.
+        const named = mentions.filter((m) => m.column === plan.column && !taken(m.span) && fitsEnum(plan.slot, m.value));
+        if (!plan.chosen && plan.column !== null && new Set(named.map((m) => String(enumValue(plan.slot, m.value)))).size >= 2 && candidate.groupBy.includes(foldValue(humanWords(plan.column)))) {
+          for (const m of named) used.push(m.span);
+          break;
+        }
         const mention = mentions.find((m) => m.column === plan.column && !taken(m.span) && fitsEnum(plan.slot, m.value) && !(plan.chosen && eachOf(m.span)));
         if (mention) take(plan, enumValue(plan.slot, mention.value), mention.span);
         else {
