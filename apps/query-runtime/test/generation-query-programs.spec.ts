@@ -102,6 +102,16 @@ const data: Record<string, Row[]> = {
     fiscal_year: 2022 + (index % 3),
     amount: 1000 + ((index * 7919) % 50_000),
   })),
+  // Bike trips: coordinates named for what they locate (`start_lat`) beside three measures.
+  trips: Array.from({ length: 240 }, (_, i) => ({
+    trip_id: `T-${9000 + i}`,
+    start_station: ['Central Station', 'Harbor Point', 'Old Mill', 'Union Square'][i % 4],
+    start_lat: 40.7 + ((i * 7) % 100) / 1000,
+    start_lng: -74 + ((i * 13) % 100) / 1000,
+    duration_min: 3 + ((i * 17) % 120),
+    distance_km: 0.5 + ((i * 23) % 150) / 10,
+    fare_usd: 1 + ((i * 29) % 900) / 100,
+  })),
   // Hourly observations stamped in Unix seconds (`dt`, OpenWeather's way) and milliseconds (`ts`).
   observations: Array.from({ length: 24 * 75 }, (_, index) => {
     const seconds = Date.UTC(2024, 2, 1) / 1000 + index * 3600;
@@ -707,6 +717,11 @@ describe('numbers that are not measures', () => {
   it('never averages a numeric code (a district)', () => {
     expect(sqlOf('contributions').filter((sql) => aggregated('Candidate_District').test(sql) && !sql.includes('GROUP BY "Candidate_District"'))).toEqual([]);
     expect(programs.contributions?.some((p) => p.name.includes('avg_candidate_district'))).toBe(false);
+  });
+
+  it('ranges the measures before coordinates named for what they locate (`start_lat`)', () => {
+    const ranged = (programs.trips ?? []).filter((p) => p.family === 'range' && p.steps.filters.some((f) => f.op === 'gte')).map((p) => p.steps.filters[0]!.column);
+    expect(ranged.slice(0, 3)).toEqual(['duration_min', 'distance_km', 'fare_usd']);
   });
 
   it('ranks and ranges coordinates but never averages or sums them', () => {

@@ -2157,3 +2157,26 @@ describe('wines, birds, citations and games (trial W: bounds after their unit, i
     expect(named(ask('the 3 highest fines'))).toBe('top_parking_citations_by_fine_amount');
   });
 });
+
+describe('air quality readings (trial X: a name with a decimal)', () => {
+  const ask = askingOver('querylane-routing-trial-x-', () => ({
+    air_quality_readings: Array.from({ length: 240 }, (_, i) => ({
+      reading_id: `AQR-${70_000 + i}`,
+      site_name: ['Harbor Station', 'Riverside Elementary', 'Eastside Center'][i % 3],
+      measured_at: new Date(Date.UTC(2025, 0, 1) + i * 3_600_000 * 7).toISOString(),
+      pm2_5: ((i * 37) % 600) / 10 + 1.5,
+      pm10: ((i * 53) % 900) / 10 + 2,
+      temperature_c: ((i * 11) % 300) / 10,
+    })),
+  }));
+
+  it('reads "PM2.5" as the name of `pm2_5`, never as a word and the number 5', () => {
+    const above = ask('How many readings had PM2.5 above 35?');
+    expect(above).toMatchObject({ kind: 'answer', candidate: { name: 'count_air_quality_readings' } });
+    const slots = above.kind === 'answer' ? above.slots : {};
+    expect([Math.round(Number(slots.min_pm2_5)), slots.max_pm2_5]).toEqual([35, undefined]);
+    expect(ask('average PM2.5 at Harbor Station')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_pm2_5' }, slots: { site_name: 'Harbor Station' } });
+  });
+
+});
+

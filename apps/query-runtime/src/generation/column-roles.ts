@@ -291,7 +291,8 @@ export function classifyColumns(profile: DataProfile): ColumnRoles {
           break;
         }
         let score = nonNull * Math.min(1, Math.log(distinct) / Math.log(50));
-        if (coordinateName.test(fieldName(column))) score *= 0.3;
+        // (Coordinates last, `start_lat` as `lat`: "which station do most rides start from" had found the ranking by start_lat.)
+        if (coordinateName.test(fieldName(column)) || geographicName.test(humanLabel(fieldName(column)))) score *= 0.3;
         // Of measures alike, the whole before its parts: `global_sales` before `na_sales`, `eu_sales`
         // and `other_sales` (which, equal in score, had taken every slot of the aggregates by column
         // order), the total before a remainder.

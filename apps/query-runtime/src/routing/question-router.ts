@@ -52,6 +52,15 @@ const operationTerm = /^(count|per|trend|lookup|search|top|bottom|averag|average
 // A typo only stands for a word of the programs when it is long enough not to be another word
 // ("countr" is one edit from "count", "horsepowr" from nothing else).
 const fuzzyTopicLength = 7;
+
+/**
+ * A name written with a decimal inside ("PM2.5", "PM0.1") as the data writes it (`pm2_5`): one
+ * name, never a word and the number 5 ("readings with PM2.5 above 35" had bounded pm2_5 by 5).
+ * Same length, so the question's spans stay where they were.
+ */
+function decimalNames(question: string): string {
+  return question.replace(/\b([a-z]+\d+)\.(\d+)\b/gi, '$1_$2');
+}
 // The words that ask for rows by their time: the newest or the oldest ("the first citation", "the
 // last 5 orders", not "first name" or "the last 3 years").
 const timeOrderWord =
@@ -361,7 +370,7 @@ export class QuestionRouter {
     const second = fit.find((other) => other !== best && !sameAnswer(best, other) && !breakdown(other));
     const confidence = confidenceOf(best, second);
     if (confidence < this.threshold) {
-      return { kind: 'refusal', reason: `no program matches the question confidently (confidence ${confidence.toFixed(2)} < ${this.threshold})`, confidence, candidates: closest(3) };
+      return { kind: 'refusal', reason: `no program matches the question confidently (confidence ${Math.floor(confidence * 1000) / 1000} < ${this.threshold})`, confidence, candidates: closest(3) };
     }
     return {
       kind: 'answer',
@@ -406,7 +415,7 @@ export class QuestionRouter {
   }
 
   private rank(question: string, options: RouteOptions, only?: number): Scored[] & { parsed: ParsedQuestion; tablesNamed: Set<string>; namedColumns: Map<string, { label: string; column: string }[]>; countedWord: string | undefined; countedPhrase: string[]; countedModifier: string | undefined } {
-    const text = this.listedValues(this.countSaidWhole(this.clippedTableWords(this.joinCompounds(singularAcronyms(question)))));
+    const text = this.listedValues(this.countSaidWhole(this.clippedTableWords(this.joinCompounds(singularAcronyms(decimalNames(question))))));
     const parsed = parseQuestion(text, options.now ?? new Date());
     // A ranking word inside a column's name said whole ranks nothing ("how many runners set a
     // personal best" of `personal_best`): the question's ranking is read again without it.

@@ -1022,6 +1022,7 @@ const flagDenials = new Set(['not', 'no', 'non', 'never', 't', 'isn', 'aren', 'w
 function labelledValue(plan: SlotPlan, context: FillContext): { value: SlotValue; span: Span } | null {
   if (!plan.label) return null;
   const stems = labelStems(plan.label);
+  const own = foldValue(plan.label).split(' ');
   const words = context.words;
   // Every word of a label of several ("away score of 0" is not the home score's 0).
   if (stems.length > 1 && !stems.every((stem) => words.some((word) => word.stem === stem))) return null;
@@ -1029,7 +1030,8 @@ function labelledValue(plan: SlotPlan, context: FillContext): { value: SlotValue
     if (!stems.includes(words[i]!.stem)) continue;
     let next = i + 1;
     // (A measure's filler word too: "satisfaction score of 1".)
-    while (next < words.length && /^(is|of|equals|equal|to|the|in|was|were|exactly|score|rating|level)$/.test(words[next]!.word)) next += 1;
+    // (And the label's own further words: the 5 of `pm2_5` is its name, no value.)
+    while (next < words.length && (own.includes(words[next]!.word) || /^(is|of|equals|equal|to|the|in|was|were|exactly|score|rating|level)$/.test(words[next]!.word))) next += 1;
     const after = words[next];
     const before = words[i - 1];
     const raw = after && (plan.slot.type !== 'string' || /^[A-Z0-9]{1,6}$/.test(context.parsed.text.slice(after.span[0], after.span[1]))) ? after : before && /^\d+$/.test(before.word) ? before : null;
