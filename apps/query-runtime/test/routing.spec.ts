@@ -2158,7 +2158,7 @@ describe('wines, birds, citations and games (trial W: bounds after their unit, i
   });
 });
 
-describe('air quality readings (trial X: a name with a decimal)', () => {
+describe('air quality readings and hospital admissions (trial X: a name with a decimal, the noun of a qualified name)', () => {
   const ask = askingOver('querylane-routing-trial-x-', () => ({
     air_quality_readings: Array.from({ length: 240 }, (_, i) => ({
       reading_id: `AQR-${70_000 + i}`,
@@ -2168,6 +2168,17 @@ describe('air quality readings (trial X: a name with a decimal)', () => {
       pm10: ((i * 53) % 900) / 10 + 2,
       temperature_c: ((i * 11) % 300) / 10,
     })),
+    hospital_admissions: Array.from({ length: 300 }, (_, i) => ({
+      admission_id: `ADM-${20_000 + i}`,
+      department: ['Cardiology', 'Oncology', 'Orthopedics', 'Emergency'][i % 4],
+      admission_type: ['Emergency', 'Elective', 'Urgent'][i % 3],
+      insurance: ['Medicare', 'Medicaid', 'Private', 'Self-pay'][(i * 7) % 4],
+      discharge_disposition: ['Home', 'Home', 'Home', 'Rehab', 'Expired'][i % 5],
+      // Fifteen diagnoses: past the labels counted by programs of their own.
+      primary_diagnosis: ['Pneumonia', 'Heart failure', 'Hip fracture', 'Sepsis', 'Stroke', 'Asthma', 'Appendicitis', 'Diabetes', 'COPD', 'Migraine', 'Kidney stones', 'Cellulitis', 'Anemia', 'Gout', 'Bronchitis'][Math.floor(((i * 13) % 150) / 10)],
+      total_charges: 2000 + ((i * 7919) % 90_000),
+      length_of_stay_days: 1 + ((i * 11) % 14),
+    })),
   }));
 
   it('reads "PM2.5" as the name of `pm2_5`, never as a word and the number 5', () => {
@@ -2176,6 +2187,10 @@ describe('air quality readings (trial X: a name with a decimal)', () => {
     const slots = above.kind === 'answer' ? above.slots : {};
     expect([Math.round(Number(slots.min_pm2_5)), slots.max_pm2_5]).toEqual([35, undefined]);
     expect(ask('average PM2.5 at Harbor Station')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_pm2_5' }, slots: { site_name: 'Harbor Station' } });
+  });
+
+  it('names `primary_diagnosis` by "diagnosis" when no other column ends in it', () => {
+    expect(ask('What is the most common diagnosis?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_hospital_admissions_by_column' }, slots: { column: 'primary_diagnosis', n: 1 } });
   });
 
 });

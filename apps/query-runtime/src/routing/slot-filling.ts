@@ -1075,11 +1075,21 @@ export function namedChoice(slot: Slot, words: QuestionWord[]): string | null {
 /** The columns of a `column` slot's options the question names, those of most words (all of them when they tie). */
 function namedChoices(slot: Slot, words: QuestionWord[]): string[] {
   const found: { column: string; size: number }[] = [];
-  for (const column of (slot.enum_values ?? []).map(String)) {
+  const columns = (slot.enum_values ?? []).map(String);
+  // The noun of a name of two whose first only qualifies it ("diagnosis" of `primary_diagnosis`),
+  // when no other column of the choice ends in it and it says what the column holds (not "name",
+  // "type" or "date"). (Not a noun before it: "tickets" is no name of `support_tickets`.)
+  const heads = columns.map((column) => {
+    const { stems } = choiceNames(column);
+    return stems.length === 2 && qualifiers.has(stems[0]!) && !genericHeads.has(stems[1]!) ? stems[1]! : null;
+  });
+  for (const [index, column] of columns.entries()) {
     const { stems, thing, short, path } = choiceNames(column);
     const byInitials = short !== null && short.length >= 3 && words.some((w) => w.word === short);
     const said = (list: readonly string[]) => list.length > 0 && list.every((s) => words.some((w) => w.stem === s || shortens(s, w.word)));
-    if (!byInitials && !said(stems) && !(thing !== null && said([thing]))) continue;
+    const head = heads[index];
+    const byHead = head !== null && head !== undefined && heads.filter((other) => other === head).length === 1 && words.some((w) => w.stem === head);
+    if (!byInitials && !said(stems) && !(thing !== null && said([thing])) && !byHead) continue;
     found.push({ column, size: path.length > stems.length && said(path) ? path.length : said(stems) ? stems.length : 1 });
   }
   const most = Math.max(0, ...found.map((f) => f.size));
@@ -1095,6 +1105,12 @@ function namedChoices(slot: Slot, words: QuestionWord[]): string[] {
 }
 
 const groupingWords = new Set(['which', 'what', 'per', 'by', 'each']);
+
+// First words of column names that only qualify the next (stemmed as choiceNames stems them).
+const qualifiers = new Set(['primary', 'main', 'principal', 'secondary', 'final', 'initial', 'current', 'original', 'preferred', 'chief', 'official', 'actual', 'estimated', 'reported', 'assigned', 'default', 'previous', 'latest', 'first', 'last'].map((word) => stem(word)));
+
+// Last words of column names that say how a value is written, not what it is (`start_station_name`, `rideable_type`).
+const genericHeads = new Set(['name', 'id', 'type', 'kind', 'code', 'date', 'time', 'at', 'on', 'number', 'num', 'no', 'count', 'amount', 'value', 'total', 'flag', 'status', 'level', 'score', 'rate', 'usd', 'min', 'max']);
 
 /** How a column a `column` slot chooses may be named (`namedChoices`), worked out once per column. */
 interface ChoiceNames {
