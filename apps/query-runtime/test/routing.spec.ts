@@ -2167,6 +2167,7 @@ describe('air quality readings and hospital admissions (trial X: a name with a d
       pm2_5: ((i * 37) % 600) / 10 + 1.5,
       pm10: ((i * 53) % 900) / 10 + 2,
       temperature_c: ((i * 11) % 300) / 10,
+      o3_ppb: ((i * 19) % 700) / 10,
     })),
     hospital_admissions: Array.from({ length: 300 }, (_, i) => ({
       admission_id: `ADM-${20_000 + i}`,
@@ -2187,6 +2188,11 @@ describe('air quality readings and hospital admissions (trial X: a name with a d
     const slots = above.kind === 'answer' ? above.slots : {};
     expect([Math.round(Number(slots.min_pm2_5)), slots.max_pm2_5]).toEqual([35, undefined]);
     expect(ask('average PM2.5 at Harbor Station')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_pm2_5' }, slots: { site_name: 'Harbor Station' } });
+  });
+
+  it('links common words to the measures data names otherwise: "expensive" to charges, "ozone" to o3', () => {
+    expect(ask('Top 5 most expensive hospital stays')).toMatchObject({ kind: 'answer', candidate: { name: 'top_hospital_admissions_by_total_charges' }, slots: { n: 5 } });
+    expect(ask('what was the highest ozone level')).toMatchObject({ kind: 'answer', candidate: { name: 'top_air_quality_readings_by_o3_ppb' }, slots: { n: 1, order: 'desc' } });
   });
 
   it('names `primary_diagnosis` by "diagnosis" when no other column ends in it', () => {

@@ -70,6 +70,8 @@ const synonyms: Record<string, string> = {
 };
 
 const moneyMade = ['gross', 'revenue', 'sales', 'income', 'earnings', 'profit'];
+// What a thing costs: a price, a cost, or what was charged for it (a hospital stay's `total_charges`, a ride's fare).
+const priced = ['price', 'cost', 'charges', 'charge', 'fare'];
 
 /**
  * The measures a word implies. A superlative adjective: "the oldest 3 victims" ranks by age, "the
@@ -95,14 +97,14 @@ export const impliedMeasures: Record<string, string[]> = {
   quickest: ['time'],
   longest: ['length', 'duration'],
   shortest: ['length', 'duration', 'height'],
-  cheapest: ['price', 'cost'],
-  priciest: ['price', 'cost'],
+  cheapest: priced,
+  priciest: priced,
   // "the most expensive item", "costly repairs": said with "most" or a comparison, not as a superlative.
-  expensive: ['price', 'cost'],
-  costly: ['price', 'cost'],
-  pricey: ['price', 'cost'],
-  cheap: ['price', 'cost'],
-  cheaper: ['price', 'cost'],
+  expensive: priced,
+  costly: priced,
+  pricey: priced,
+  cheap: priced,
+  cheaper: priced,
   richest: ['income', 'wealth'],
   poorest: ['income', 'wealth'],
   // The highest of a maximum, the lowest of a minimum (`temp_max`, `temp_min`) where a data set has both.
@@ -118,6 +120,12 @@ export const impliedMeasures: Record<string, string[]> = {
   deepest: ['depth'],
   shallowest: ['depth'],
   deadliest: ['deaths', 'fatalities', 'killed'],
+  // "the highest paying jobs": a salary or a wage.
+  paying: ['salary', 'wage', 'pay', 'compensation'],
+  // "the average episode length": a length, or the time something lasts.
+  length: ['length', 'duration'],
+  // Pollutants as data names them by formula.
+  ozone: ['o3'],
   // Earthquakes, storms, signals: strength is a magnitude or an intensity (`mag` as data shortens it).
   strongest: ['magnitude', 'mag', 'intensity', 'strength'],
   weakest: ['magnitude', 'mag', 'intensity', 'strength'],
