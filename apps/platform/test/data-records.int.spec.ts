@@ -60,6 +60,25 @@ describe(`catalog data records [${backend}]`, () => {
     expect(events.data.map((e) => e.event_type)).toEqual(expect.arrayContaining(['job.queued', 'job.running', 'job.failed', 'job.succeeded']));
   });
 
+  it('names the data object a job reads by its key in the JobQueued event, first and again on a retry', async () => {
+    // (Tenant b's datasource: a's data objects are counted below.)
+    const key = `projects/${b.projectId}/datasources/${b.datasourceId}/queued-response.parquet`;
+    const { dataObject } = await catalog.createDataObject({ projectId: b.projectId, datasourceId: b.datasourceId, bucket: 'querylane', key, fileType: 'parquet', fileRole: 'response', fileSize: 10n, etag: 'e', mimeType: 'application/vnd.apache.parquet' });
+    const { job } = await catalog.createJob({ projectId: b.projectId, datasourceId: b.datasourceId, jobType: 'test_job_nobody_runs', sources: [{ sourceType: 'data_object', sourceId: dataObject!.id }] });
+    const payloads = () => queued.map((e) => openPayload(e.envelope, eventsV1.JobQueuedSchema)).filter((p) => p.jobId === job!.id);
+    await waitFor(() => payloads()[0], 'the JobQueued event', 30_000);
+    expect(payloads()[0]).toMatchObject({ attempt: 1, dataObjectKey: key });
+    await catalog.transitionJob({ jobId: job!.id, status: 'running' });
+    await catalog.transitionJob({ jobId: job!.id, status: 'failed', reason: 'target answered 503' });
+    await catalog.transitionJob({ jobId: job!.id, status: 'queued', reason: 'retry' });
+    await waitFor(() => payloads().find((p) => p.attempt === 2), 'the retry event', 30_000);
+    expect(payloads().find((p) => p.attempt === 2)).toMatchObject({ dataObjectKey: key });
+    // A job that reads no data object names none.
+    const { job: other } = await catalog.createJob({ projectId: b.projectId, datasourceId: b.datasourceId, jobType: 'test_job_nobody_runs', sources: [{ sourceType: 'datasource', sourceId: b.datasourceId }] });
+    const event = await waitFor(() => queued.find((e) => openPayload(e.envelope, eventsV1.JobQueuedSchema).jobId === other!.id), 'the JobQueued event', 30_000);
+    expect(openPayload(event.envelope, eventsV1.JobQueuedSchema).dataObjectKey).toBe('');
+  });
+
   it('numbers job events 1, 2, 3, … even when they are written at once', async () => {
     const { job } = await catalog.createJob({ projectId: a.projectId, jobType: 'profile', sources: [] });
     await Promise.all(Array.from({ length: 12 }, (_, i) => catalog.addJobEvent({ jobId: job!.id, eventType: 'progress', message: `step ${i}`, data: { step: i } })));

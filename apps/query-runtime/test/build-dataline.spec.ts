@@ -16,9 +16,11 @@ const jobId = 'job-1';
  */
 function fakeCatalog(delays: Record<string, number> = {}, failing: { upsertDataline?: boolean; move?: boolean } = {}) {
   const landed: string[] = [];
+  const written: { name: string; dataModel: { row_count: number }; schemaCode: string }[] = [];
   const later = (what: string, ms = 0) => new Promise<void>((resolve) => setTimeout(resolve, ms)).then(() => void landed.push(what));
   const call = {
-    getJob: async () => ({ job: { id: jobId, status: 'queued', projectId: 'p', datasourceId: 'd', sources: [{ sourceType: 'data_object', sourceId: 'o' }] } }),
+    // (Recorded only when the read is slowed: the order the other tests check has no read in it.)
+    getJob: async () => (delays.getJob === undefined ? Promise.resolve() : later('job read', delays.getJob)).then(() => ({ job: { id: jobId, status: 'queued', projectId: 'p', datasourceId: 'd', sources: [{ sourceType: 'data_object', sourceId: 'o' }] } })),
     // Events and a datasource status sent with a move land with it, in one transaction.
     transitionJob: async ({ status, events = [], datasourceStatus }: { status: string; events?: { eventType: string }[]; datasourceStatus?: string }) => {
       if (failing.move && status === 'running') throw new AppError('conflict', 'a running job cannot become running');
@@ -29,14 +31,15 @@ function fakeCatalog(delays: Record<string, number> = {}, failing: { upsertDatal
     getDatasource: async () => ({ datasource: { id: 'd', name: 'Sales' } }),
     listProjectDatalines: async () => ({ datalines: [] }),
     addJobEvent: async ({ eventType }: { eventType: string }) => later(`event ${eventType}`, delays[eventType]),
-    upsertDataline: async () => {
+    upsertDataline: async (input: { name: string; dataModel: { row_count: number }; schemaCode: string }) => {
       if (failing.upsertDataline) throw new AppError('service_unavailable', 'the catalog is busy');
+      written.push(input);
       return { dataline: { id: 'l', name: 'sales' } };
     },
     addProjectEvent: async () => undefined,
     setDatasourceStatus: async ({ status }: { status: string }) => later(`datasource ${status}`),
   };
-  return { landed, clients: { catalog: { call } } as never };
+  return { landed, written, clients: { catalog: { call } } as never };
 }
 
 describe('the dataline job', () => {
@@ -50,7 +53,7 @@ describe('the dataline job', () => {
   });
   afterAll(() => dir.remove());
 
-  function useCase(clients: never, get: () => Promise<NodeJS.ReadableStream>) {
+  function useCase(clients: never, get: (key: string) => Promise<NodeJS.ReadableStream>) {
     return new BuildDatalineUseCase({
       clients,
       objects: { get } as never,
@@ -74,6 +77,34 @@ describe('the dataline job', () => {
     };
     expect(await useCase(clients, get).execute(jobId)).toBe('done');
     expect(landed).toEqual(['download', 'status running', 'event started', 'event profiled', 'event programs_generated', 'event dataline_built', 'datasource transformed', 'status succeeded']);
+  });
+
+  it('fetches and profiles the event\'s data object while the job is read, and writes the dataline as its table', async () => {
+    const { landed, written, clients } = fakeCatalog({ getJob: 60 });
+    const keys: string[] = [];
+    const get = async (key: string) => {
+      keys.push(key);
+      landed.push('download');
+      return createReadStream(parquet);
+    };
+    expect(await useCase(clients, get).execute(jobId, { dataObjectKey: 'response.parquet' })).toBe('done');
+    // One download, before the job was read; the profile is the datasource's table's.
+    expect([keys, landed.slice(0, 2)]).toEqual([['response.parquet'], ['download', 'job read']]);
+    expect(written.map((w) => [w.name, w.dataModel.row_count, w.schemaCode.startsWith('CREATE TABLE "sales" (')])).toEqual([['sales', 2, true]]);
+  });
+
+  it('reads the job\'s own data object when the event names another', async () => {
+    const { written, clients } = fakeCatalog();
+    const other = join(dir.path, 'other.parquet');
+    await writeParquet([{ region: 'east', amount: 3 }, { region: 'west', amount: 4 }, { region: 'west', amount: 5 }], other);
+    const keys: string[] = [];
+    const get = async (key: string) => {
+      keys.push(key);
+      return createReadStream(key === 'response.parquet' ? parquet : other);
+    };
+    expect(await useCase(clients, get).execute(jobId, { dataObjectKey: 'other.parquet' })).toBe('done');
+    expect(keys.sort()).toEqual(['other.parquet', 'response.parquet']);
+    expect(written.map((w) => w.dataModel.row_count)).toEqual([2]);
   });
 
   it('ends with the catalog\'s refusal of the move, recording no attempt, when another consumer took the job', async () => {

@@ -2,7 +2,7 @@
 export type { JsonScalar, TypeFamily } from './column-type.js';
 export { maxProfileStringLength } from './column-type.js';
 export { defaultMemoryLimit } from './duckdb-session.js';
-export { profileParquet } from './parquet-profiler.js';
+export { profileParquet, renamedProfile } from './parquet-profiler.js';
 export type { ColumnProfile, DataProfile, ProfileParquetOptions, TopValue } from './parquet-profiler.js';
 export { RecordsFormatChange, tableNameMetadataKey, writeParquet } from './parquet-writer.js';
 export type { JsonBodyFile, JsonRecordsDocument, ParquetColumn, ParsedRecords, WriteParquetOptions, WriteParquetResult } from './parquet-writer.js';

@@ -179,6 +179,13 @@ export async function profileParquet(path: string, options: ProfileParquetOption
   }
 }
 
+/** The same profile for the table under another name: its `table` and the name its `schema_code` creates. */
+export function renamedProfile(profile: DataProfile, table: string): DataProfile {
+  const created = `CREATE TABLE ${quoteIdentifier(profile.table)} (`;
+  if (!profile.schema_code.startsWith(created)) throw new AppError('internal_error', 'the profile\'s schema_code does not create its table');
+  return { ...profile, table, schema_code: `CREATE TABLE ${quoteIdentifier(table)} (${profile.schema_code.slice(created.length)}` };
+}
+
 /** `CREATE TABLE "t" ("a" BIGINT, …);` with no constraints: a newer response may hold nulls where this one has none. */
 function schemaCode(table: string, plans: ColumnPlan[]): string {
   const columns = plans.filter((plan) => !plan.path).map(({ column }) => `  ${quoteIdentifier(column.name)} ${column.type}`);

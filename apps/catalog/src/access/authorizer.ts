@@ -82,6 +82,11 @@ export function notFound(kind: string, id: string): AppError {
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Ids are UUIDs; anything else cannot name a record, so it is simply not found. */
+/** Whether a text is a UUID (the ids of the catalog's rows). */
+export function isId(id: string): boolean {
+  return uuidPattern.test(id);
+}
+
 export function assertId(kind: string, id: string): void {
   if (!uuidPattern.test(id)) throw notFound(kind, id);
 }

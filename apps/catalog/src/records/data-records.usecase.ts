@@ -8,7 +8,7 @@ import { addToOutbox, createEnvelope, topics } from '@querylane/bus';
 import { AppError } from '@querylane/errors';
 import { eventsV1 } from '@querylane/proto';
 import type { Actor } from '../access/actor.js';
-import { assertId, notFound, type Authorizer } from '../access/authorizer.js';
+import { assertId, isId, notFound, type Authorizer } from '../access/authorizer.js';
 import type { Permission } from '../access/roles.js';
 import type { CatalogTables, JobsTable, ProjectsTable } from '../db/schema.js';
 import { datasourceStatuses, hideAs } from '../datasources/datasources.usecase.js';
@@ -355,6 +355,11 @@ export class DataRecordsUseCase {
   }
 
   private async queue(trx: Kysely<CatalogTables>, job: Selectable<JobsTable>, attempt: number): Promise<void> {
+    // The key of the data object the job reads goes with the event, so that its consumer can fetch
+    // the object while it reads the job (the job's sources still decide what it reads).
+    const sources = await trx.selectFrom('job_sources').select('source_id').where('job_id', '=', job.id).where('source_type', '=', 'data_object').execute();
+    const ids = sources.map((source) => source.source_id).filter(isId);
+    const object = ids.length === 1 ? await trx.selectFrom('data_objects').select('key').where('id', '=', ids[0]!).where('deleted_at', 'is', null).executeTakeFirst() : undefined;
     await addToOutbox(trx, [
       {
         topic: topics.jobs,
@@ -363,7 +368,7 @@ export class DataRecordsUseCase {
           projectId: job.project_id,
           source: 'catalog',
           schema: eventsV1.JobQueuedSchema,
-          payload: create(eventsV1.JobQueuedSchema, { jobId: job.id, projectId: job.project_id, datasourceId: job.datasource_id ?? '', jobType: job.job_type, attempt }),
+          payload: create(eventsV1.JobQueuedSchema, { jobId: job.id, projectId: job.project_id, datasourceId: job.datasource_id ?? '', jobType: job.job_type, attempt, dataObjectKey: object?.key ?? '' }),
         }),
       },
     ]);

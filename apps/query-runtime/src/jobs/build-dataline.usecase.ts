@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Logger } from 'pino';
-import { profileParquet } from '@querylane/duckdb';
+import { profileParquet, renamedProfile, type DataProfile } from '@querylane/duckdb';
 import { AppError } from '@querylane/errors';
 import type { ObjectStore } from '@querylane/objects';
 import type { catalogV1 } from '@querylane/proto';
@@ -25,9 +25,16 @@ export class BuildDatalineUseCase {
     private readonly deps: { clients: ServiceClients; objects: ObjectStore; logger: Logger; retry: JobRetry; regenerate: RegenerateProgramsUseCase; onDatalineBuilt?: (projectId: string) => Promise<void> },
   ) {}
 
-  /** Runs the job unless it already ended (a redelivered event); resumes one left running by a crash. */
-  async execute(jobId: string): Promise<'done' | 'skipped'> {
+  /**
+   * Runs the job unless it already ended (a redelivered event); resumes one left running by a crash.
+   * `hint.dataObjectKey` (the event's) is fetched and profiled while the job is read: the first
+   * attempt uses that profile when the job's own data object has that key.
+   */
+  async execute(jobId: string, hint: { dataObjectKey?: string | undefined } = {}): Promise<'done' | 'skipped'> {
     const catalog = this.deps.clients.catalog.call;
+    const early = hint.dataObjectKey === undefined ? undefined : { key: hint.dataObjectKey, profile: this.fetchAndProfile(hint.dataObjectKey, this.deps.logger.child({ job_id: jobId })) };
+    // (Awaited by the first attempt when it uses it; a job that ended, or reads another object, drops it.)
+    early?.profile.catch(() => undefined);
     const job = await catalog.getJob({ jobId }).then(
       (answer) => answer.job,
       (error: unknown) => {
@@ -60,7 +67,8 @@ export class BuildDatalineUseCase {
     for (let attempt = 1; attempt <= this.deps.retry.attempts; attempt += 1) {
       try {
         const inputs = attempt === 1 ? await reads : await this.read(job);
-        const built = await this.build(job, attempt, inputs, move, log);
+        const prefetched = attempt === 1 && early?.key === inputs.dataObject.key ? early.profile : undefined;
+        const built = await this.build(job, attempt, inputs, move, log, prefetched);
         // The job's last events, its datasource's new status and its end are one transaction.
         await catalog.transitionJob({ jobId, status: 'succeeded', events: built.events, datasourceStatus: 'transformed' });
         return 'done';
@@ -100,66 +108,70 @@ export class BuildDatalineUseCase {
    * Builds the dataline and its programs; answers the JobEvents that go with the job's success.
    * `moved` is the job's move to running, which the `started` event waits for and nothing else does.
    */
-  private async build(job: catalogV1.Job, attempt: number, inputs: JobInputs, moved: Promise<unknown>, log: Logger): Promise<{ events: JobEventInit[] }> {
+  private async build(job: catalogV1.Job, attempt: number, inputs: JobInputs, moved: Promise<unknown>, log: Logger, prefetched?: Promise<DataProfile>): Promise<{ events: JobEventInit[] }> {
     const catalog = this.deps.clients.catalog.call;
     const { datasourceId, dataObject, datasource, datalines } = inputs;
+    const table = projectTableName(datasource.name, datasourceId, datalines);
+    // The download and the profile (or the profile fetched while the job was read) do not wait for
+    // the `started` event; a failure of any is thrown once all ended, so `attempt_failed` never
+    // overtakes `started` (nor `profiled` it).
+    const profiling = prefetched ? prefetched.then((profiled) => renamedProfile(profiled, table)) : this.fetchAndProfile(dataObject.key, log, table);
+    const [, profile] = await settled([
+      moved.then(() =>
+        catalog.addJobEvent({ jobId: job.id, eventType: 'started', message: `attempt ${attempt}: reading ${dataObject.key}`, data: { attempt, bytes: Number(dataObject.fileSize) } }),
+      ),
+      profiling,
+    ]);
+    // `profiled` is recorded while the dataline is written: neither needs the other (and, as
+    // above, a failure is thrown once both ended, so `attempt_failed` comes after `profiled`).
+    const [, { dataline }] = await settled([
+      catalog.addJobEvent({
+        jobId: job.id,
+        eventType: 'profiled',
+        message: `${profile.row_count} rows, ${profile.columns.length} columns`,
+        data: { rows: profile.row_count, columns: profile.columns.length },
+      }),
+      catalog.upsertDataline({
+        projectId: job.projectId,
+        datasourceId,
+        dataObjectId: dataObject.id,
+        name: profile.table,
+        dataModel: JSON.parse(JSON.stringify(profile)) as never,
+        schemaCode: profile.schema_code,
+      }),
+    ]);
+    const programs = await this.deps.regenerate.execute({ projectId: job.projectId, profile });
+    await settled([
+      catalog.addProjectEvent({
+        projectId: job.projectId,
+        eventType: 'query_program.generated',
+        message: `Query programs for ${profile.table}: ${programs.created} new, ${programs.updated} changed, ${programs.invalidated} now invalid`,
+        data: { table: profile.table, ...programs },
+      }),
+      this.deps.onDatalineBuilt?.(job.projectId) ?? Promise.resolve(),
+    ]);
+    return {
+      events: [
+        {
+          eventType: 'programs_generated',
+          message: `${programs.created} new, ${programs.updated} changed, ${programs.unchanged} unchanged, ${programs.invalidated} invalid`,
+          data: { ...programs },
+        },
+        { eventType: 'dataline_built', message: `dataline ${dataline?.name}`, data: { dataline_id: dataline?.id ?? null } },
+      ],
+    };
+  }
+
+  /** Downloads a response object to a scratch file and profiles it as `table` (a placeholder name when not yet known). */
+  private async fetchAndProfile(key: string, log: Logger, table = 'response'): Promise<DataProfile> {
     const scratch = await mkdtemp(join(tmpdir(), 'querylane-dataline-'));
     try {
       const local = join(scratch, 'response.parquet');
-      const table = projectTableName(datasource.name, datasourceId, datalines);
-      // The download and the profile do not wait for the `started` event; a failure of any is
-      // thrown once all ended, so `attempt_failed` never overtakes `started` (nor `profiled` it).
-      const downloaded = this.deps.objects.get(dataObject.key).then((body) => pipeline(body, createWriteStream(local)));
-      const [, , profile] = await settled([
-        moved.then(() =>
-          catalog.addJobEvent({ jobId: job.id, eventType: 'started', message: `attempt ${attempt}: reading ${dataObject.key}`, data: { attempt, bytes: Number(dataObject.fileSize) } }),
-        ),
-        downloaded,
-        downloaded.then(async () => {
-          const started = performance.now();
-          const profiled = await profileParquet(local, { tableName: table });
-          log.info({ rows: profiled.row_count, columns: profiled.columns.length, duration_ms: Math.round(performance.now() - started) }, 'profiled');
-          return profiled;
-        }),
-      ]);
-      // `profiled` is recorded while the dataline is written: neither needs the other (and, as
-      // above, a failure is thrown once both ended, so `attempt_failed` comes after `profiled`).
-      const [, { dataline }] = await settled([
-        catalog.addJobEvent({
-          jobId: job.id,
-          eventType: 'profiled',
-          message: `${profile.row_count} rows, ${profile.columns.length} columns`,
-          data: { rows: profile.row_count, columns: profile.columns.length },
-        }),
-        catalog.upsertDataline({
-          projectId: job.projectId,
-          datasourceId,
-          dataObjectId: dataObject.id,
-          name: profile.table,
-          dataModel: JSON.parse(JSON.stringify(profile)) as never,
-          schemaCode: profile.schema_code,
-        }),
-      ]);
-      const programs = await this.deps.regenerate.execute({ projectId: job.projectId, profile });
-      await settled([
-        catalog.addProjectEvent({
-          projectId: job.projectId,
-          eventType: 'query_program.generated',
-          message: `Query programs for ${profile.table}: ${programs.created} new, ${programs.updated} changed, ${programs.invalidated} now invalid`,
-          data: { table: profile.table, ...programs },
-        }),
-        this.deps.onDatalineBuilt?.(job.projectId) ?? Promise.resolve(),
-      ]);
-      return {
-        events: [
-          {
-            eventType: 'programs_generated',
-            message: `${programs.created} new, ${programs.updated} changed, ${programs.unchanged} unchanged, ${programs.invalidated} invalid`,
-            data: { ...programs },
-          },
-          { eventType: 'dataline_built', message: `dataline ${dataline?.name}`, data: { dataline_id: dataline?.id ?? null } },
-        ],
-      };
+      await this.deps.objects.get(key).then((body) => pipeline(body, createWriteStream(local)));
+      const started = performance.now();
+      const profiled = await profileParquet(local, { tableName: table });
+      log.info({ rows: profiled.row_count, columns: profiled.columns.length, duration_ms: Math.round(performance.now() - started) }, 'profiled');
+      return profiled;
     } finally {
       await rm(scratch, { recursive: true, force: true });
     }

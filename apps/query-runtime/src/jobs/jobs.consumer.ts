@@ -23,7 +23,7 @@ export async function consumeJobs(deps: {
       if (event.envelope.type !== 'jobs.job.queued') return;
       const queued = openPayload(event.envelope, eventsV1.JobQueuedSchema);
       if (queued.jobType !== datalineJobType) return;
-      const outcome = await deps.buildDataline.execute(queued.jobId);
+      const outcome = await deps.buildDataline.execute(queued.jobId, { dataObjectKey: queued.dataObjectKey || undefined });
       deps.logger.info({ job_id: queued.jobId, project_id: queued.projectId, outcome, trace_id: event.envelope.traceId }, 'dataline job handled');
     },
   });
