@@ -2180,6 +2180,13 @@ describe('air quality readings and hospital admissions (trial X: a name with a d
       total_charges: 2000 + ((i * 7919) % 90_000),
       length_of_stay_days: 1 + ((i * 11) % 14),
     })),
+    bike_trips: Array.from({ length: 300 }, (_, i) => ({
+      trip_id: `T-${9000 + i}`,
+      started_at: new Date(Date.UTC(2025, 0, 1) + i * 86_400_000 * 1.2).toISOString(),
+      member_casual: i % 3 === 0 ? 'casual' : 'member',
+      duration_min: 3 + ((i * 17) % 120),
+      fare_usd: 1 + ((i * 29) % 900) / 100,
+    })),
   }));
 
   it('reads "PM2.5" as the name of `pm2_5`, never as a word and the number 5', () => {
@@ -2193,6 +2200,12 @@ describe('air quality readings and hospital admissions (trial X: a name with a d
   it('links common words to the measures data names otherwise: "expensive" to charges, "ozone" to o3', () => {
     expect(ask('Top 5 most expensive hospital stays')).toMatchObject({ kind: 'answer', candidate: { name: 'top_hospital_admissions_by_total_charges' }, slots: { n: 5 } });
     expect(ask('what was the highest ozone level')).toMatchObject({ kind: 'answer', candidate: { name: 'top_air_quality_readings_by_o3_ppb' }, slots: { n: 1, order: 'desc' } });
+  });
+
+  it('counts rides as trips, and lets "still" and a trailing unit pass', () => {
+    expect(ask('How many rides were there in July 2025?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_bike_trips' }, slots: { from_started_at: '2025-07-01', to_started_at: '2025-07-31' } });
+    expect(ask('What was the longest ride ever, in minutes?')).toMatchObject({ kind: 'answer', candidate: { name: 'top_bike_trips_by_duration_min' }, slots: { n: 1 } });
+    expect(ask('how many members still ride')).toMatchObject({ kind: 'answer', candidate: { family: 'count' }, slots: { member_casual: 'member' } });
   });
 
   it('names `primary_diagnosis` by "diagnosis" when no other column ends in it', () => {

@@ -67,6 +67,11 @@ const synonyms: Record<string, string> = {
   called: 'search',
   // A number of people present, as data names it by who they are (`attendees`).
   attendance: 'attende',
+  // Nouns people use for one another (a bike share's trips are rides; a hospital's physicians doctors).
+  ride: 'trip',
+  film: 'movie',
+  physician: 'doctor',
+  client: 'customer',
 };
 
 const moneyMade = ['gross', 'revenue', 'sales', 'income', 'earnings', 'profit'];
@@ -170,7 +175,7 @@ export const stopWords = new Set(
     'tell show list give get find display see want know need let lets some any all me us data dataset table rows row records record ' +
     // What any data set's rows may be called ("how many observations had a yield above 50").
     'entry entries observation observations datapoint datapoints ' +
-    'value values as than then so just also only into about whats what\'s many much instead too same now ok okay during ' +
+    'value values as than then so just also only into about whats what\'s many much instead too same now ok okay during still ' +
     // Fillers of a question about a measure ("the highest CO2 level ever recorded").
     'level levels recorded measured ever reading readings ' +
     // What is left of a contraction split at its apostrophe ("what's", "isn't", "we'd", "they're").
