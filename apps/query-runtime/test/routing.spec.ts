@@ -2208,6 +2208,12 @@ describe('air quality readings and hospital admissions (trial X: a name with a d
     expect(ask('how many members still ride')).toMatchObject({ kind: 'answer', candidate: { family: 'count' }, slots: { member_casual: 'member' } });
   });
 
+  it('converts a duration stated in another unit ("more than an hour") to the unit a column counts in (`duration_min`)', () => {
+    expect(ask('How many trips lasted more than an hour?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_bike_trips' }, slots: { min_duration_min: 61 } });
+    expect(ask('trips under half an hour')).toMatchObject({ kind: 'answer', candidate: { name: 'bike_trips_by_duration_min_range' }, slots: { max_duration_min: 29 } });
+    expect(ask('hospital stays longer than a week')).toMatchObject({ kind: 'answer', slots: { min_length_of_stay_days: 8 } });
+  });
+
   it('names `primary_diagnosis` by "diagnosis" when no other column ends in it', () => {
     expect(ask('What is the most common diagnosis?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_hospital_admissions_by_column' }, slots: { column: 'primary_diagnosis', n: 1 } });
   });

@@ -8,6 +8,8 @@ export type Span = readonly [number, number];
 
 export interface Comparison {
   span: Span;
+  /** The unit of time written after its number ("more than 2 hours"), which a slot counted in another converts from. */
+  unit?: TimeUnit;
   /** Inclusive bounds; a strict word ("more than") is recorded in `strict*` for integer slots. */
   min: number | null;
   max: number | null;
@@ -107,9 +109,31 @@ const destructive = new RegExp(
 );
 const explanatory = /^\s*(?:(?:and|so|but)\s+)?(?:why\b|how come\b|what (?:caused|causes|led to|leads to|made)\b|explain\b|what is the reason|what was the reason|what are the reasons)/;
 
+export type TimeUnit = 'second' | 'minute' | 'hour' | 'day' | 'week';
+
+const secondsPer: Record<TimeUnit, number> = { second: 1, minute: 60, hour: 3600, day: 86_400, week: 604_800 };
+
+/** The unit of time a word names ("mins", "hours", "hr"), or undefined. */
+export function timeUnitOf(word: string): TimeUnit | undefined {
+  const match = /^(?:(sec|second)|(min|minute)|(hr|hour)|(day)|(week))s?$/.exec(word.toLowerCase());
+  if (!match) return undefined;
+  return match[1] ? 'second' : match[2] ? 'minute' : match[3] ? 'hour' : match[4] ? 'day' : 'week';
+}
+
+/** A duration in one unit in another ("an hour" of a column of minutes is 60). */
+export function convertTime(value: number, from: TimeUnit, to: TimeUnit): number {
+  return (value * secondsPer[from]) / secondsPer[to];
+}
+
+// "more than an hour", "under half an hour": a unit of time with no number is one of it (half: 0.5).
+const spelledDuration = /\b(more than|less than|fewer than|longer than|shorter than|over|under|above|below|at least|at most|within|up to|exceeding)\s+(half\s+)?(?:an?|one)\s+(second|minute|hour|day|week)\b/gi;
+
 export function parseQuestion(question: string, now: Date): ParsedQuestion {
   // "furthest west", "most northern": one word, as the extremes of a coordinate are named.
-  const text = question.trim().replace(/\b(?:furthest|farthest|most)\s+(north|south|east|west)(?:ern)?\b/gi, (_whole, direction: string) => `${direction.toLowerCase()}ernmost`);
+  const text = question
+    .trim()
+    .replace(/\b(?:furthest|farthest|most)\s+(north|south|east|west)(?:ern)?\b/gi, (_whole, direction: string) => `${direction.toLowerCase()}ernmost`)
+    .replace(spelledDuration, (_whole, comparison: string, half: string | undefined, unit: string) => `${comparison} ${half ? '0.5' : '1'} ${unit}`);
   const lower = text.toLowerCase();
   const usedSpans: Span[] = [];
   const parsed: ParsedQuestion = {
@@ -148,7 +172,10 @@ export function parseQuestion(question: string, now: Date): ParsedQuestion {
       break;
     }
   }
-  parsed.comparisons = comparisons(lower, usedSpans);
+  parsed.comparisons = comparisons(lower, usedSpans).map((comparison) => {
+    const unit = /^\s*(seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?)\b/.exec(lower.slice(comparison.span[1]))?.[1];
+    return unit === undefined ? comparison : { ...comparison, unit: timeUnitOf(unit)! };
+  });
   return parsed;
 }
 

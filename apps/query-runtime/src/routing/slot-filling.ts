@@ -4,7 +4,7 @@
 import type { Slot } from '../generation/index.js';
 import type { CandidateProfile, SlotPlan } from './candidate-profile.js';
 import type { ParsedQuestion, Span } from './question-parse.js';
-import { parseNumber } from './question-parse.js';
+import { convertTime, parseNumber, timeUnitOf, type TimeUnit } from './question-parse.js';
 import { placeNames } from './place-codes.js';
 import type { ColumnValues, SlotValue } from './routing.types.js';
 import { canonicalTerm, escapeRegExp, foldValue, humanWords, identifiedThing, impliedMeasures, initials, pathWords, remembered, stem, stopWords } from './text-terms.js';
@@ -557,6 +557,10 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
         const comparison = parsed.comparisons.find(
           (c) => {
             if ((plan.role === 'min' ? c.min : c.max) === null || temporal(c.span)) return false;
+            // "Under half an hour" bounds a time taken, never a fare.
+            if (c.unit && !columnTimeUnit(plan) && !/\b(duration|time|length|wait|delay|runtime)\b/.test(plan.label ?? '')) return false;
+            // And the one column counted in a unit of time is what it bounds, whatever else the question names.
+            if (c.unit && columnTimeUnit(plan) && candidate.plans.filter((other) => other.role === plan.role && columnTimeUnit(other)).length === 1) return true;
             // Two years ("between 1920 and 1930") bound the data's year, where it has one, whatever
             // measure is named beside them ("more than 1500 deaths" is still deaths); a number
             // that is no year never bounds a year.
@@ -588,8 +592,10 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
           break;
         }
         const stated = plan.role === 'min' ? comparison.min : comparison.max;
-        // "above 18%" of a rate held as a fraction (0.159): 0.18.
-        const raw = stated !== null && comparison.percent && fractionColumn(plan) ? stated / 100 : stated;
+        // "above 18%" of a rate held as a fraction (0.159): 0.18. "More than an hour" of a column
+        // counted in minutes (`duration_min`): 60.
+        const unit = columnTimeUnit(plan);
+        const raw = stated !== null && comparison.percent && fractionColumn(plan) ? stated / 100 : stated !== null && comparison.unit && unit ? convertTime(stated, comparison.unit, unit) : stated;
         const strict = plan.role === 'min' ? comparison.strictMin : comparison.strictMax;
         // "more than 30" leaves 30 out: the next whole number of an integer slot, the next double of a
         // number slot (the programs' bounds are inclusive; 30.000000000000004 keeps a row of 30.0 out
@@ -846,6 +852,12 @@ function yearLabelled(plan: SlotPlan): boolean {
   if (plan.label !== null && plan.label.split(' ').some((w) => stem(w) === 'year')) return true;
   const { observed_minimum: low, observed_maximum: high } = plan.slot;
   return plan.slot.type === 'integer' && typeof low === 'number' && typeof high === 'number' && low >= 1000 && high <= 2200;
+}
+
+/** The unit of time a column is counted in, by the last word of its name (`duration_min`, `wait_seconds`, `length_of_stay_days`). */
+function columnTimeUnit(plan: SlotPlan): TimeUnit | undefined {
+  const last = (plan.label ?? '').split(' ').at(-1);
+  return last === undefined ? undefined : timeUnitOf(last);
 }
 
 /** A column whose every value lies between 0 and 1 (a rate, a share): percentages bound it as fractions. */
