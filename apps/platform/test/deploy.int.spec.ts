@@ -78,6 +78,8 @@ describe(`deploy [${backend}]`, () => {
   const cars = vegaJson('cars.json') as Record<string, unknown>[];
   let dropMpg = false;
   const programs: Record<string, Program> = {};
+  // (Made once: a harness holds one pair.)
+  let tenants: Awaited<ReturnType<typeof twoTenants>> | undefined;
 
   const heaviest = {
     name: 'heaviest_cars',
@@ -277,7 +279,7 @@ describe(`deploy [${backend}]`, () => {
   });
 
   it('lets a viewer read but not deploy (403), and answers 404 to another organization', async () => {
-    const { a, b } = await twoTenants(h);
+    const { a, b } = (tenants ??= await twoTenants(h));
     expect(a.projectId).toBe(projectId);
     const id = programs.heaviest_cars!.id;
     expect((await h.request('GET', `/queryprograms/${id}/deployment-summary`, { token: a.users.viewer.token })).status).toBe(200);
@@ -354,4 +356,32 @@ describe(`deploy [${backend}]`, () => {
     expect(answer.body.message).toContain('Miles_per_Gallon');
     expect((await summary(id)).status).toBe('not_deployed');
   }, 90_000);
+
+  it('deploys every valid program of the project in one call, reports each listed one, and refuses what a single deploy refuses', async () => {
+    type Outcome = { query_program_id: string; name: string | null; outcome: string; deployment?: Deployment; error?: { error: string } };
+    const list = await h.ok<{ data: (Program & { is_current: boolean; status: string; deleted_at: string | null })[] }>('GET', `/projects/${projectId}/queryprograms`, { token: adminToken });
+    const valid = list.data.filter((p) => p.is_current && p.status === 'valid' && !p.deleted_at);
+    // (The test before left thirsty_cars invalid: it is not among them.)
+    expect(valid.map((p) => p.name)).not.toContain('thirsty_cars');
+    const all = await h.ok<{ data: Outcome[]; deployed: number; failed: number }>('POST', `/projects/${projectId}/deployments`, { token: adminToken, body: { environment: 'development' } });
+    expect([all.deployed, all.failed]).toEqual([valid.length, 0]);
+    expect(all.data.map((o) => [o.query_program_id, o.outcome, o.deployment?.environment])).toEqual(valid.map((p) => [p.id, 'deployed', 'development']));
+    expect((await projectApi('development')).endpoints.map((e) => e.query_program_id).sort()).toEqual(valid.map((p) => p.id).sort());
+    // Listed ones: each its own outcome, in order (an invalid program and an unknown id fail, the rest go on).
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const listed = await h.ok<{ data: Outcome[]; deployed: number; failed: number }>('POST', `/projects/${projectId}/deployments`, {
+      token: adminToken,
+      body: { environment: 'staging', query_program_ids: [programs.thirsty_cars!.id, unknown, programs.heaviest_cars!.id] },
+    });
+    expect(listed.data.map((o) => [o.outcome, o.error?.error ?? null])).toEqual([['failed', 'conflict'], ['failed', 'not_found'], ['deployed', null]]);
+    expect([listed.deployed, listed.failed]).toEqual([1, 2]);
+    // Refused as a whole: an unknown environment (nothing deployed), a viewer, another organization.
+    const before = (await projectApi('staging')).endpoints.length;
+    const bad = await h.request<{ error: string; message: string }>('POST', `/projects/${projectId}/deployments`, { token: adminToken, body: { environment: 'qa' } });
+    expect([bad.status, bad.body.error, bad.body.message]).toEqual([400, 'invalid_request', expect.stringContaining('production, staging, development')]);
+    const { a, b } = (tenants ??= await twoTenants(h));
+    expect((await h.request('POST', `/projects/${projectId}/deployments`, { token: a.users.viewer.token, body: { environment: 'staging' } })).status).toBe(403);
+    expect((await h.request('POST', `/projects/${projectId}/deployments`, { token: b.users.owner.token, body: { environment: 'staging' } })).status).toBe(404);
+    expect((await projectApi('staging')).endpoints.length).toBe(before);
+  }, 120_000);
 });

@@ -94,6 +94,7 @@ describe('the OpenAPI document of the management API', () => {
         'GET /v1/organizations/{id}/subscription',
         'PUT /v1/organizations/{id}/subscription',
         'POST /v1/projects/{id}/alerts',
+        'POST /v1/projects/{id}/deployments',
         'GET /v1/projects/{id}/alerts',
         'GET /v1/alerts/{id}',
         'PATCH /v1/alerts/{id}',

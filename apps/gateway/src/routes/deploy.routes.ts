@@ -2,8 +2,8 @@
 // the project's Api, the OpenAPI document of its deployed queries and the interactive reference.
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { Scalar } from '@scalar/hono-api-reference';
-import { AppError } from '@querylane/errors';
-import { deployV1 } from '@querylane/proto';
+import { AppError, toErrorBody } from '@querylane/errors';
+import { deployV1, type queryRuntimeV1 } from '@querylane/proto';
 import { messageToJson } from '@querylane/records';
 import type { ServiceClients } from '@querylane/runtime';
 import type { GatewayEnv } from '../gateway-env.js';
@@ -30,6 +30,39 @@ const summarySchema = recordSchema(deployV1.DeploymentSummarySchema).and(
   }),
 );
 const apiSchema = recordSchema(deployV1.ApiSchema).and(z.object({ endpoints: z.array(endpointSchema) }));
+// The most programs one bulk deploy names, and how many are deployed at the same time.
+const maxBulkPrograms = 500;
+const bulkConcurrency = 4;
+const bulkDeploymentSchema = z
+  .object({
+    data: z.array(
+      z.object({
+        query_program_id: z.string(),
+        name: z.string().nullable(),
+        outcome: z.enum(['deployed', 'failed']),
+        deployment: deploymentSchema.optional(),
+        error: z.object({ error: z.string(), message: z.string() }).passthrough().optional(),
+      }),
+    ),
+    deployed: z.number().int(),
+    failed: z.number().int(),
+  })
+  .openapi('ProjectDeployments');
+
+/** `work` over `items`, at most `limit` at a time, answers in the items' order. */
+async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
 const openApiDocumentSchema = z.record(z.string(), z.unknown()).openapi('DeployedQueriesDocument', { description: 'An OpenAPI 3.1 document' });
 
 /**
@@ -38,7 +71,65 @@ const openApiDocumentSchema = z.record(z.string(), z.unknown()).openapi('Deploye
  */
 export function deployRoutes(clients: ServiceClients, onDeploymentChange: (projectId: string) => void = () => undefined) {
   const deploy = clients.deploy.call;
+  const runtime = clients['query-runtime'].call;
   const app = new OpenAPIHono<GatewayEnv>({ defaultHook: validationHook });
+
+  // Every program of a project at once (a new data set brings ~40): one call instead of one per
+  // program. Each is deployed as `POST /queryprograms/{id}/deployments` deploys it, with the
+  // caller's own rights, a few at a time; one that fails is reported beside the others and stops
+  // none of them.
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/projects/{id}/deployments',
+      tags: ['deploy'],
+      security,
+      summary: "Deploy the newest version of every valid program of the project (or of those listed) in an environment",
+      request: {
+        params: idParam('id'),
+        ...body(
+          z
+            .object({
+              environment: z.string().max(32).optional(),
+              query_program_ids: z.array(z.string().min(1).max(64)).min(1).max(maxBulkPrograms).optional().openapi({ description: 'Only these programs (any version of each); every valid program of the project when left out' }),
+            })
+            .strict()
+            .openapi('DeployProjectInput'),
+        ),
+      },
+      responses: { 200: jsonResponse(bulkDeploymentSchema, 'One outcome per program, in the order they were listed'), ...errorResponses },
+    }),
+    async (c) => {
+      const projectId = present(c.req.valid('param').id, 'project id');
+      const { environment = '', query_program_ids: listed } = c.req.valid('json');
+      // (Refused before anything is deployed, as the deploy service would refuse it for each.)
+      if (environment !== '' && !(environments as readonly string[]).includes(environment)) {
+        throw new AppError('invalid_request', `environment must be one of ${environments.join(', ')}`, { field: 'environment' });
+      }
+      // (Reading the programs checks the caller may read the project: another's is not found.)
+      const programs = (await runtime.listQueryPrograms({ projectId }, as(c))).queryPrograms.filter((program) => program.isCurrent && !program.deletedAt);
+      const chosen: { id: string; program: queryRuntimeV1.QueryProgram | undefined }[] = listed
+        ? [...new Set(listed)].map((id) => ({ id, program: programs.find((program) => program.id === id) ?? undefined }))
+        : programs.filter((program) => program.status === 'valid').map((program) => ({ id: program.id, program }));
+      const outcomes = await mapLimited(chosen, bulkConcurrency, async ({ id, program }) => {
+        if (!program) return { query_program_id: id, name: null, outcome: 'failed' as const, error: toErrorBody(new AppError('not_found', `query program ${id} is no current program of project ${projectId}`), c.get('requestId')) };
+        try {
+          const answer = await deploy.deploy({ queryProgramId: id, environment }, { ...as(c), deadlineMs: 60_000 });
+          return { query_program_id: id, name: program.name, outcome: 'deployed' as const, deployment: messageToJson(deployV1.DeploymentSchema, present(answer.deployment, 'deployment')) };
+        } catch (error) {
+          return { query_program_id: id, name: program.name, outcome: 'failed' as const, error: toErrorBody(error, c.get('requestId')), cause: error };
+        }
+      });
+      // A caller who may not deploy in the project is refused as a whole (each deploy was refused alike).
+      const refusals = outcomes.map((outcome) => ('cause' in outcome && outcome.cause instanceof AppError ? outcome.cause : undefined));
+      const refused = refusals[0];
+      if (refused && ['permission_denied', 'authentication_failed'].includes(refused.code) && refusals.every((other) => other?.code === refused.code)) throw refused;
+      if (outcomes.some((outcome) => outcome.outcome === 'deployed')) onDeploymentChange(projectId);
+      const deployed = outcomes.filter((outcome) => outcome.outcome === 'deployed').length;
+      const data = outcomes.map((outcome) => Object.fromEntries(Object.entries(outcome).filter(([key]) => key !== 'cause')));
+      return c.json({ data, deployed, failed: outcomes.length - deployed } as never, 200);
+    },
+  );
 
   app.openapi(
     createRoute({
