@@ -2187,6 +2187,12 @@ describe('air quality readings and hospital admissions (trial X: a name with a d
       duration_min: 3 + ((i * 17) % 120),
       fare_usd: 1 + ((i * 29) % 900) / 100,
     })),
+    podcast_episodes: Array.from({ length: 200 }, (_, i) => ({
+      episode_id: `EP-${400 + i}`,
+      category: ['Technology', 'Comedy', 'History', 'Science'][i % 4],
+      language: ['en', 'en', 'es', 'fr'][(i * 3) % 4],
+      duration_seconds: 900 + ((i * 97) % 4000),
+    })),
   }));
 
   it('reads "PM2.5" as the name of `pm2_5`, never as a word and the number 5', () => {
@@ -2212,6 +2218,13 @@ describe('air quality readings and hospital admissions (trial X: a name with a d
     expect(ask('How many trips lasted more than an hour?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_bike_trips' }, slots: { min_duration_min: 61 } });
     expect(ask('trips under half an hour')).toMatchObject({ kind: 'answer', candidate: { name: 'bike_trips_by_duration_min_range' }, slots: { max_duration_min: 29 } });
     expect(ask('hospital stays longer than a week')).toMatchObject({ kind: 'answer', slots: { min_length_of_stay_days: 8 } });
+  });
+
+  it('names a language by its name where a `language` column holds ISO codes ("Spanish" of `es`)', () => {
+    for (const [question, code] of [['Spanish-language episodes', 'es'], ['how many episodes are in French', 'fr']] as const) {
+      const answer = ask(question);
+      expect(answer.kind === 'answer' && answer.slots.language, question).toBe(code);
+    }
   });
 
   it('names `primary_diagnosis` by "diagnosis" when no other column ends in it', () => {

@@ -322,8 +322,21 @@ const stateNames = new Map<string, readonly string[]>(usStates.map(([code, name]
 const countryNames2 = new Map<string, readonly string[]>(countries.map(([two, , names]) => [two, names]));
 const countryNames3 = new Map<string, readonly string[]>(countries.map(([, three, names]) => [three, names]));
 
+// Languages as ISO 639-1 writes them (`es`, `EN`): "Spanish-language episodes" of a `language` column.
+const languages: readonly (readonly [string, readonly string[]])[] = [
+  ['en', ['English']], ['es', ['Spanish', 'Español']], ['fr', ['French']], ['de', ['German']], ['it', ['Italian']], ['pt', ['Portuguese']],
+  ['nl', ['Dutch']], ['sv', ['Swedish']], ['no', ['Norwegian']], ['da', ['Danish']], ['fi', ['Finnish']], ['pl', ['Polish']],
+  ['ru', ['Russian']], ['uk', ['Ukrainian']], ['tr', ['Turkish']], ['ar', ['Arabic']], ['he', ['Hebrew']], ['hi', ['Hindi']],
+  ['bn', ['Bengali']], ['zh', ['Chinese', 'Mandarin']], ['ja', ['Japanese']], ['ko', ['Korean']], ['vi', ['Vietnamese']], ['th', ['Thai']],
+  ['id', ['Indonesian']], ['ms', ['Malay']], ['el', ['Greek']], ['cs', ['Czech']], ['hu', ['Hungarian']], ['ro', ['Romanian']],
+  ['fa', ['Persian', 'Farsi']], ['sw', ['Swahili']], ['tl', ['Tagalog', 'Filipino']], ['ca', ['Catalan']], ['hr', ['Croatian']], ['sr', ['Serbian']],
+];
+const languageNames = new Map<string, readonly string[]>(languages.flatMap(([code, names]) => [[code, names] as const, [code.toUpperCase(), names] as const]));
+
 const systems = [
   { names: stateNames, said: / (state|states|province) / },
+  // (Only a column named for languages: `de`, `it`, `no` are words and codes of other things too.)
+  { names: languageNames, said: / (language|languages|lang|locale) /, namedOnly: true },
   { names: countryNames2, said: / (country|countries|nation|nationality) / },
   { names: countryNames3, said: / (country|countries|nation|nationality|iso3) / },
 ];
@@ -335,12 +348,13 @@ const systems = [
  */
 export function placeNames(label: string, listed: readonly SlotValue[], complete: boolean): ReadonlyMap<string, readonly string[]> {
   const codes = listed.filter((value): value is string => typeof value === 'string');
-  if (codes.length === 0 || codes.length !== listed.length || !codes.every((code) => /^[A-Z]{2,3}$/.test(code))) return new Map();
+  if (codes.length === 0 || codes.length !== listed.length || !codes.every((code) => /^(?:[A-Z]{2,3}|[a-z]{2})$/.test(code))) return new Map();
   const named = ` ${label.toLowerCase()} `;
   // Nearly every code (real data has a stray one: airports' `CQ`, `NA` beside the states).
   const holding = systems.filter((system) => codes.filter((code) => system.names.has(code)).length >= 0.9 * codes.length);
   const said = holding.filter((system) => system.said.test(named));
-  const [system] = said.length === 1 ? said : holding.length === 1 ? holding : [];
+  const unnamed = holding.filter((system) => !('namedOnly' in system));
+  const [system] = said.length === 1 ? said : unnamed.length === 1 ? unnamed : [];
   if (!system) return new Map();
   if (!complete) return system.names;
   return new Map(codes.flatMap((code) => (system.names.has(code) ? [[code, system.names.get(code)!] as const] : [])));
