@@ -554,6 +554,33 @@ describe('QuestionRouter with one data set deployed', () => {
   });
 });
 
+describe('QuestionRouter with only movies deployed (words of titles are no evidence)', () => {
+  const ask = askingOver('querylane-routing-movies-alone-', () => ({ movies: vegaJson('movies.json') as Record<string, unknown>[] }));
+
+  it('refuses a question whose only link to the data is a word of its values that no slot takes ("book", "weather" of titles)', () => {
+    for (const question of ['recommend a good book', 'how many days of each weather type']) expect(ask(question).kind, question).toBe('refusal');
+    expect(ask('how many movies were directed by Steven Spielberg')).toMatchObject({ kind: 'answer', candidate: { family: 'count' } });
+  });
+});
+
+describe('hospital admissions alone (a value named by the words people use for it)', () => {
+  const ask = askingOver('querylane-routing-discharges-', () => ({
+    hospital_admissions: Array.from({ length: 300 }, (_, i) => ({
+      admission_id: `ADM-${20_000 + i}`,
+      department: ['Cardiology', 'Oncology', 'Orthopedics', 'Emergency'][i % 4],
+      discharge_disposition: ['Home', 'Home', 'Home', 'Rehab', 'Expired'][i % 5],
+      length_of_stay_days: 1 + ((i * 11) % 14),
+    })),
+  }));
+
+  it('names a discharge `Expired` by "dead", "died" or "deceased"', () => {
+    for (const question of ['how many admissions ended with the patient dead', 'admissions in cardiology where the patient died']) {
+      const answer = ask(question);
+      expect(answer.kind === 'answer' && Object.values(answer.slots), question).toContain('Expired');
+    }
+  });
+});
+
 describe('QuestionRouter with names people write apart or in capitals', () => {
   const ask = askingOver('querylane-routing-names-', () => ({ sp500: csv('sp500.csv'), co2: csv('co2-concentration.csv') }));
 
@@ -2186,6 +2213,12 @@ describe('air quality readings and hospital admissions (trial X: a name with a d
       member_casual: i % 3 === 0 ? 'casual' : 'member',
       duration_min: 3 + ((i * 17) % 120),
       fare_usd: 1 + ((i * 29) % 900) / 100,
+    })),
+    library_loans: Array.from({ length: 200 }, (_, i) => ({
+      loan_id: `L-${7000 + i}`,
+      title: ['The Silent Patient', 'Death on the Nile', 'Fourth Wing', 'Project Hail Mary', 'Educated'][i % 5],
+      branch: ['Central', 'Eastside', 'Harbor'][i % 3],
+      days_borrowed: 3 + ((i * 7) % 25),
     })),
     podcast_episodes: Array.from({ length: 200 }, (_, i) => ({
       episode_id: `EP-${400 + i}`,

@@ -561,7 +561,11 @@ export class QuestionRouter {
     // found, but its words are no evidence it answers ("price of IBM in Jan 2005" fills the
     // date range's slots, and its rows hold the price asked).
     const outputOnly = new Set(hits.filter((hit) => hit.terms.length > 0 && hit.terms.every((term) => (hit.match[term] ?? []).every((field) => field === 'output'))).map((hit) => hit.id as number));
-    const retrieved = hits.slice(0, rerankDepth).map((hit) => ({ id: hit.id as number, score: hit.score, queryTerms: hit.queryTerms, terms: hit.terms }));
+    // The question's terms a program's text has only among its data's values (a word of a book's
+    // title, "patient" of "The Silent Patient"): they say the program's data holds the word, not
+    // that the program answers the question, unless it takes a value.
+    const valuesOnly = (hit: SearchResult) => hit.queryTerms.filter((term) => hit.match[term] !== undefined && hit.match[term]!.every((field) => field === 'tableValues' || field === 'values'));
+    const retrieved = hits.slice(0, rerankDepth).map((hit) => ({ id: hit.id as number, score: hit.score, queryTerms: hit.queryTerms, terms: hit.terms, valuesOnly: valuesOnly(hit) }));
     // A follow-up scores one program, whatever retrieval thinks of it.
     const counting = /\b(?:how many|number of)\s+(different\s+|distinct\s+|unique\s+)?([a-z]+(?:-[a-z]+)?)(?:\s+([a-z]+(?:-[a-z]+)?))?/d.exec(parsed.lower);
     // ("How many class check-ins": a hyphenated word is the word the data writes joined, `checkins`.)
@@ -630,11 +634,11 @@ export class QuestionRouter {
           (candidate.family === 'count' && (countedColumn(candidate.table) !== undefined || (asksWho && personColumnOf(candidate) !== undefined))),
       );
     };
-    const top = only === undefined ? retrieved.filter((hit) => choosable(hit.id)) : [hits.find((hit) => hit.id === only) ?? { id: only, score: 0, queryTerms: [] as string[], terms: [] as string[] }].map((hit) => ({ id: hit.id as number, score: hit.score, queryTerms: hit.queryTerms, terms: hit.terms }));
+    const top = only === undefined ? retrieved.filter((hit) => choosable(hit.id)) : [hits.find((hit) => hit.id === only)].map((hit) => (hit ? { id: hit.id as number, score: hit.score, queryTerms: hit.queryTerms, terms: hit.terms, valuesOnly: valuesOnly(hit) } : { id: only, score: 0, queryTerms: [] as string[], terms: [] as string[], valuesOnly: [] as string[] }));
     /** Ranks a program found otherwise than by retrieval's depth, with its retrieval score if it has one. */
     const rankToo = (candidate: CandidateProfile) => {
       const hit = hits.find((h) => h.id === candidate.index);
-      top.push({ id: candidate.index, score: hit?.score ?? 0, queryTerms: hit?.queryTerms ?? [], terms: hit?.terms ?? [] });
+      top.push({ id: candidate.index, score: hit?.score ?? 0, queryTerms: hit?.queryTerms ?? [], terms: hit?.terms ?? [], valuesOnly: hit ? valuesOnly(hit) : [] });
     };
     // A name nobody listed ("Titanic") is searched by a text search, whose words the question may not
     // share: those of the retrieved tables are ranked too — of several, those of a name or a title
@@ -732,7 +736,7 @@ export class QuestionRouter {
       const retrievedTables = new Set(top.map((hit) => this.candidates[hit.id]!.table));
       for (const candidate of this.candidates) {
         if (top.some((hit) => hit.id === candidate.index) || (retrievedTables.size > 0 && !retrievedTables.has(candidate.table))) continue;
-        if (candidate.plans.some((plan) => plan.role === 'from' || plan.role === 'to')) top.push({ id: candidate.index, score: 0, queryTerms: [], terms: [] });
+        if (candidate.plans.some((plan) => plan.role === 'from' || plan.role === 'to')) top.push({ id: candidate.index, score: 0, queryTerms: [], terms: [], valuesOnly: [] });
       }
     }
     const mentionsByTable = new Map<string, ValueMention[]>();
@@ -960,7 +964,7 @@ export class QuestionRouter {
       // The words of a column the program bounds, when the question's bound went to it, are
       // explained by the program even where its text leaves them out (a count's bounds: "how many
       // states have an obesity rate above 18%").
-      const matched = new Set(hit.queryTerms);
+      const matched = new Set(filled.length > 0 ? hit.queryTerms : hit.queryTerms.filter((term) => !hit.valuesOnly.includes(term)));
       for (const plan of filled) {
         if (!boundRoles.has(plan.role) || !plan.column) continue;
         for (const word of humanWords(plan.column).split(' ')) {

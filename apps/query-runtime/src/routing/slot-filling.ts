@@ -339,6 +339,14 @@ const valueSynonyms: Record<string, string[]> = {
   // A sex written as its letter ("female patients" of `F`).
   female: ['f'],
   male: ['m'],
+  // An outcome of death as records write it ("how many patients died" of a discharge `Expired`).
+  died: ['expired', 'deceased', 'dead'],
+  dead: ['expired', 'deceased', 'died'],
+  deceased: ['expired', 'dead', 'died'],
+  deaths: ['expired', 'deceased', 'dead', 'died'],
+  // The two spellings of cancelled.
+  canceled: ['cancelled'],
+  cancelled: ['canceled'],
 };
 
 // Operations whose next word is the measure ("total energy", "most revenue", "average speed").
