@@ -188,16 +188,7 @@ export class ProgramBuilders {
         `Show the 3 ${this.entity} with the lowest ${metric.label}`,
         example(dimensions[0], (v) => `Highest ${metric.label} among ${v} ${this.entity}`) ?? `Rank ${this.entity} by ${metric.label}`,
       ],
-      // A CASE per direction: ORDER BY cannot take its direction from a parameter.
-      sql: `SELECT * FROM ${this.from} WHERE ${column} IS NOT NULL${andAll(filters)}${window.sql.map((part) => ` AND ${part}`).join('')} ORDER BY CASE WHEN $order = 'asc' THEN ${column} END ASC, ${column} DESC LIMIT $n`,
-      steps: {
-        family: 'top_n',
-        table: this.table,
-        columns: ['*'],
-        filters: [...filters.map((f) => f.filter), ...window.filters],
-        order: { column: metric.column.name, direction: 'slot', slot: 'order' },
-        limit: { slot: 'n' },
-      },
+      ...this.rowsRankedBy(column, metric.column.name, filters, window),
       slots: [...filters.map((f) => f.slot), ...window.slots, n, order],
     });
   }
@@ -239,15 +230,7 @@ export class ProgramBuilders {
       score,
       ...text,
       reason: `${quoted(time.column)} tells when each row happened${time.minimum && time.maximum ? ` (${time.minimum.slice(0, 10)} to ${time.maximum.slice(0, 10)})` : ''}: the newest and the oldest are asked for by that time.`,
-      sql: `SELECT * FROM ${this.from} WHERE ${column} IS NOT NULL${andAll(filters)}${window.sql.map((part) => ` AND ${part}`).join('')} ORDER BY CASE WHEN $order = 'asc' THEN ${column} END ASC, ${column} DESC LIMIT $n`,
-      steps: {
-        family: 'top_n',
-        table: this.table,
-        columns: ['*'],
-        filters: [...filters.map((f) => f.filter), ...window.filters],
-        order: { column: time.column.name, direction: 'slot', slot: 'order', chronological: true },
-        limit: { slot: 'n' },
-      },
+      ...this.rowsRankedBy(column, time.column.name, filters, window, true),
       slots: [...filters.map((f) => f.slot), ...window.slots, n, order],
     });
   }
@@ -835,6 +818,25 @@ export class ProgramBuilders {
       },
       slots: [choice.slot, ...filters.map((f) => f.slot)],
     });
+  }
+
+  /**
+   * Whole rows, highest `ranked` first or (`$order` asc) lowest first, up to `$n`, within the
+   * filters and the time window. A CASE per direction: ORDER BY cannot take its direction from a
+   * parameter. `chronological`: `ranked` is a time (asc is the oldest first).
+   */
+  private rowsRankedBy(ranked: string, column: string, filters: { sql: string; filter: ProgramFilter }[], window: { sql: string[]; filters: ProgramFilter[] }, chronological = false): { sql: string; steps: ProgramSteps } {
+    return {
+      sql: `SELECT * FROM ${this.from} WHERE ${ranked} IS NOT NULL${andAll(filters)}${window.sql.map((part) => ` AND ${part}`).join('')} ORDER BY CASE WHEN $order = 'asc' THEN ${ranked} END ASC, ${ranked} DESC LIMIT $n`,
+      steps: {
+        family: 'top_n',
+        table: this.table,
+        columns: ['*'],
+        filters: [...filters.map((f) => f.filter), ...window.filters],
+        order: { column, direction: 'slot', slot: 'order', ...(chronological ? { chronological } : {}) },
+        limit: { slot: 'n' },
+      },
+    };
   }
 
   private draft(parts: Omit<DraftProgram, 'query_program' | 'stores'> & { sql: string; steps: ProgramSteps }): DraftProgram {
