@@ -109,25 +109,26 @@ export function deployRoutes(clients: ServiceClients, onDeploymentChange: (proje
       // (Reading the programs checks the caller may read the project: another's is not found.)
       const programs = (await runtime.listQueryPrograms({ projectId }, as(c))).queryPrograms.filter((program) => program.isCurrent && !program.deletedAt);
       const chosen: { id: string; program: queryRuntimeV1.QueryProgram | undefined }[] = listed
-        ? [...new Set(listed)].map((id) => ({ id, program: programs.find((program) => program.id === id) ?? undefined }))
+        ? [...new Set(listed)].map((id) => ({ id, program: programs.find((program) => program.id === id) }))
         : programs.filter((program) => program.status === 'valid').map((program) => ({ id: program.id, program }));
-      const outcomes = await mapLimited(chosen, bulkConcurrency, async ({ id, program }) => {
-        if (!program) return { query_program_id: id, name: null, outcome: 'failed' as const, error: toErrorBody(new AppError('not_found', `query program ${id} is no current program of project ${projectId}`), c.get('requestId')) };
+      const failed = (id: string, name: string | null, cause: unknown) => ({ outcome: { query_program_id: id, name, outcome: 'failed' as const, error: toErrorBody(cause, c.get('requestId')) }, cause });
+      const results = await mapLimited(chosen, bulkConcurrency, async ({ id, program }) => {
+        if (!program) return failed(id, null, new AppError('not_found', `query program ${id} is no current program of project ${projectId}`));
         try {
           const answer = await deploy.deploy({ queryProgramId: id, environment }, { ...as(c), deadlineMs: 60_000 });
-          return { query_program_id: id, name: program.name, outcome: 'deployed' as const, deployment: messageToJson(deployV1.DeploymentSchema, present(answer.deployment, 'deployment')) };
+          return { outcome: { query_program_id: id, name: program.name, outcome: 'deployed' as const, deployment: messageToJson(deployV1.DeploymentSchema, present(answer.deployment, 'deployment')) }, cause: undefined };
         } catch (error) {
-          return { query_program_id: id, name: program.name, outcome: 'failed' as const, error: toErrorBody(error, c.get('requestId')), cause: error };
+          return failed(id, program.name, error);
         }
       });
       // A caller who may not deploy in the project is refused as a whole (each deploy was refused alike).
-      const refusals = outcomes.map((outcome) => ('cause' in outcome && outcome.cause instanceof AppError ? outcome.cause : undefined));
+      const refusals = results.map(({ cause }) => (cause instanceof AppError ? cause : undefined));
       const refused = refusals[0];
       if (refused && ['permission_denied', 'authentication_failed'].includes(refused.code) && refusals.every((other) => other?.code === refused.code)) throw refused;
-      if (outcomes.some((outcome) => outcome.outcome === 'deployed')) onDeploymentChange(projectId);
+      const outcomes = results.map(({ outcome }) => outcome);
       const deployed = outcomes.filter((outcome) => outcome.outcome === 'deployed').length;
-      const data = outcomes.map((outcome) => Object.fromEntries(Object.entries(outcome).filter(([key]) => key !== 'cause')));
-      return c.json({ data, deployed, failed: outcomes.length - deployed } as never, 200);
+      if (deployed > 0) onDeploymentChange(projectId);
+      return c.json({ data: outcomes, deployed, failed: outcomes.length - deployed } as never, 200);
     },
   );
 
