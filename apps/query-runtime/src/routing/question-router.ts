@@ -565,7 +565,9 @@ export class QuestionRouter {
     // title, "patient" of "The Silent Patient"): they say the program's data holds the word, not
     // that the program answers the question, unless it takes a value.
     const valuesOnly = (hit: SearchResult) => hit.queryTerms.filter((term) => hit.match[term] !== undefined && hit.match[term]!.every((field) => field === 'tableValues' || field === 'values'));
-    const retrieved = hits.slice(0, rerankDepth).map((hit) => ({ id: hit.id as number, score: hit.score, queryTerms: hit.queryTerms, terms: hit.terms, valuesOnly: valuesOnly(hit) }));
+    const entry = (hit: SearchResult) => ({ id: hit.id as number, score: hit.score, queryTerms: hit.queryTerms, terms: hit.terms, valuesOnly: valuesOnly(hit) });
+    const unretrieved = (id: number) => ({ id, score: 0, queryTerms: [] as string[], terms: [] as string[], valuesOnly: [] as string[] });
+    const retrieved = hits.slice(0, rerankDepth).map(entry);
     // A follow-up scores one program, whatever retrieval thinks of it.
     const counting = /\b(?:how many|number of)\s+(different\s+|distinct\s+|unique\s+)?([a-z]+(?:-[a-z]+)?)(?:\s+([a-z]+(?:-[a-z]+)?))?/d.exec(parsed.lower);
     // ("How many class check-ins": a hyphenated word is the word the data writes joined, `checkins`.)
@@ -634,11 +636,11 @@ export class QuestionRouter {
           (candidate.family === 'count' && (countedColumn(candidate.table) !== undefined || (asksWho && personColumnOf(candidate) !== undefined))),
       );
     };
-    const top = only === undefined ? retrieved.filter((hit) => choosable(hit.id)) : [hits.find((hit) => hit.id === only)].map((hit) => (hit ? { id: hit.id as number, score: hit.score, queryTerms: hit.queryTerms, terms: hit.terms, valuesOnly: valuesOnly(hit) } : { id: only, score: 0, queryTerms: [] as string[], terms: [] as string[], valuesOnly: [] as string[] }));
+    const top = only === undefined ? retrieved.filter((hit) => choosable(hit.id)) : [hits.find((hit) => hit.id === only)].map((hit) => (hit ? entry(hit) : unretrieved(only)));
     /** Ranks a program found otherwise than by retrieval's depth, with its retrieval score if it has one. */
     const rankToo = (candidate: CandidateProfile) => {
       const hit = hits.find((h) => h.id === candidate.index);
-      top.push({ id: candidate.index, score: hit?.score ?? 0, queryTerms: hit?.queryTerms ?? [], terms: hit?.terms ?? [], valuesOnly: hit ? valuesOnly(hit) : [] });
+      top.push(hit ? entry(hit) : unretrieved(candidate.index));
     };
     // A name nobody listed ("Titanic") is searched by a text search, whose words the question may not
     // share: those of the retrieved tables are ranked too — of several, those of a name or a title
@@ -736,7 +738,7 @@ export class QuestionRouter {
       const retrievedTables = new Set(top.map((hit) => this.candidates[hit.id]!.table));
       for (const candidate of this.candidates) {
         if (top.some((hit) => hit.id === candidate.index) || (retrievedTables.size > 0 && !retrievedTables.has(candidate.table))) continue;
-        if (candidate.plans.some((plan) => plan.role === 'from' || plan.role === 'to')) top.push({ id: candidate.index, score: 0, queryTerms: [], terms: [], valuesOnly: [] });
+        if (candidate.plans.some((plan) => plan.role === 'from' || plan.role === 'to')) top.push(unretrieved(candidate.index));
       }
     }
     const mentionsByTable = new Map<string, ValueMention[]>();
