@@ -93,6 +93,11 @@ describe('QuestionRouter', () => {
     expect(answer('average horsepower of japanese cars').slots).toEqual({ origin: 'Japan' });
   });
 
+  it('reads "now" as no day to filter by ("that\'s all for now" is no question about today\'s weather)', () => {
+    expect(router.route("thanks, that's all for now!", { now }).kind).toBe('refusal');
+    expect(answer('how many rainy days are there now').slots).toEqual({ weather: 'rain' });
+  });
+
   it('reads numbers with their comparison words into min/max slots', () => {
     const over = answer('cars with horsepower over 200');
     expect(over.candidate.name).toBe('cars_by_horsepower_range');

@@ -383,6 +383,8 @@ function dates(text: string, lower: string, now: Date): DateBounds[] {
         continue;
       }
     }
+    // "Now" is the present, no day to filter by: "that's all for now", "available right now".
+    if (/^(?:right\s+)?now$/i.test(result.text.trim())) continue;
     const relative = /\b(last|this|next|past|ago|yesterday|today|tomorrow|tonight)\b/i.test(result.text);
     // "sun" and "at 8" are not dates in a question about weather or cylinders.
     if (!relative && !result.start.isCertain('year') && !result.start.isCertain('month')) continue;
