@@ -49,6 +49,8 @@ export interface ParsedQuestion {
    * horsepower", "what is the longest flight"): a ranking's count is then 1.
    */
   single: boolean;
+  /** Asks for rows by their time ("the latest", "the oldest"): the word, and the order it asks for. */
+  timeOrder: { word: string; order: 'asc' | 'desc' } | null;
   /**
    * Words that may be a data value the router has no list for: proper-noun-like runs ("Japan", "New
    * Zealand"; not the question's first word) and single words after in/for/of/from ("in japan").
@@ -149,6 +151,7 @@ export function parseQuestion(question: string, now: Date): ParsedQuestion {
     keyTokens: [],
     superlative: false,
     single: false,
+    timeOrder: null,
     valueTokens: valueTokens(text),
     destructive: destructive.test(lower),
     explanatory: explanatory.test(lower),
@@ -165,6 +168,7 @@ export function parseQuestion(question: string, now: Date): ParsedQuestion {
   parsed.superlative = superlative.test(lower.replace(/\bat (least|most)\b/g, ' ')) || /\b\w{2,}iest\b/.test(lower);
   if (superlative.test(lower) || parsed.limit) parsed.order = ascending.test(lower) ? 'asc' : 'desc';
   parsed.single = parsed.superlative && !parsed.limit && asksForOne(lower);
+  parsed.timeOrder = timeOrderOf(lower);
   for (const [pattern, value] of intervals) {
     const match = pattern.exec(lower);
     if (match) {
@@ -177,6 +181,18 @@ export function parseQuestion(question: string, now: Date): ParsedQuestion {
     return unit === undefined ? comparison : { ...comparison, unit: timeUnitOf(unit)! };
   });
   return parsed;
+}
+
+// The words that ask for rows by their time: the newest or the oldest ("the first citation", "the
+// last 5 orders", not "first name" or "the last 3 years").
+const timeOrderWord =
+  /\b(latest|newest|earliest|most recent(?:ly)?|recently|recent|oldest|eldest|youngest)\b|\bthe (first|last)\b(?! (?:\d+ )?(?:names?|years?|months?|weeks?|days?|quarters?|hours?|decades?|seasons?|times?)\b)/;
+
+/** The oldest, earliest or first ascending; the latest, newest, most recent or last descending. */
+function timeOrderOf(lower: string): ParsedQuestion['timeOrder'] {
+  const match = timeOrderWord.exec(lower);
+  const word = match?.[1] ?? match?.[2];
+  return word === undefined ? null : { word, order: ['oldest', 'eldest', 'earliest', 'first'].includes(word) ? 'asc' : 'desc' };
 }
 
 function familyCues(lower: string): Map<ProgramFamily, number> {

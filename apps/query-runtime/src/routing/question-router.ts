@@ -61,10 +61,6 @@ const fuzzyTopicLength = 7;
 function decimalNames(question: string): string {
   return question.replace(/\b([a-z]+\d+)\.(\d+)\b/gi, '$1_$2');
 }
-// The words that ask for rows by their time: the newest or the oldest ("the first citation", "the
-// last 5 orders", not "first name" or "the last 3 years").
-const timeOrderWord =
-  /\b(latest|newest|earliest|most recent(?:ly)?|recently|recent|oldest|eldest|youngest)\b|\bthe (first|last)\b(?! (?:\d+ )?(?:names?|years?|months?|weeks?|days?|quarters?|hours?|decades?|seasons?|times?)\b)/;
 const valueRoles = new Set(['eq', 'key', 'term']);
 // The index's terms for an aggregate's operation ("average", "total", "sum", …), as canonicalTerm makes them.
 const aggregateTerms = new Set(['average', 'total', 'sum', 'median', 'overall'].flatMap((word) => canonicalTerm(word) ?? []));
@@ -908,8 +904,7 @@ export class QuestionRouter {
     // Rows ranked by a time answer "the latest", "the most recent", "the oldest" and nothing else:
     // "the 5 deadliest disasters" ranks by deaths, and "the oldest victims" by age where the data
     // has one (the measure the word implies, which the question's terms then hold).
-    const timeMatch = timeOrderWord.exec(parsed.lower);
-    const timeOrder = timeMatch?.[1] ?? timeMatch?.[2];
+    const timeOrder = parsed.timeOrder?.word;
     const asksTimeOrder = timeOrder !== undefined && !(impliedMeasures[timeOrder] ?? []).some((word) => contentTerms.has(canonicalTerm(word) ?? ''));
 
     const flagSpansOf = new Map<string, Span[]>();

@@ -637,7 +637,8 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
         else if (parsed.single) take(plan, 1, null);
         break;
       case 'order': {
-        const order = candidate.chronological ? chronologicalOrder(parsed) : (durationOrder(parsed, candidate) ?? parsed.order);
+        // (A ranking by time takes only the words of time: "the lowest fine" says nothing of it.)
+        const order = candidate.chronological ? (parsed.timeOrder?.order ?? null) : (durationOrder(parsed, candidate) ?? parsed.order);
         if (order) take(plan, order, null);
         break;
       }
@@ -755,17 +756,6 @@ export function directionSaid(before: string): 'start' | 'end' | null {
  * "The slowest first response", "the fastest delivery": of a program over a duration (minutes,
  * seconds, a time to, a latency), slow is long and fast is short — the other way round from a speed.
  */
-/**
- * The order of rows ranked by a time: the oldest, earliest or first ascending, the latest, newest,
- * most recent or last descending; otherwise the slot's default (the most recent first). A
- * question's other ranking words ("the lowest fine") say nothing of time.
- */
-function chronologicalOrder(parsed: ParsedQuestion): 'asc' | 'desc' | null {
-  const said = /\b(oldest|eldest|earliest|first|latest|newest|youngest|most recent|recently|recent|last)\b/.exec(parsed.lower)?.[1];
-  if (said === undefined) return null;
-  return ['oldest', 'eldest', 'earliest', 'first'].includes(said) ? 'asc' : 'desc';
-}
-
 function durationOrder(parsed: ParsedQuestion, candidate: CandidateProfile): 'asc' | 'desc' | null {
   const said = /\b(slowest|fastest|quickest)\b/.exec(parsed.lower)?.[1];
   if (!said || !candidate.columns.some((column) => durationLabel.test(` ${foldValue(humanWords(column))} `))) return null;
@@ -837,11 +827,15 @@ function dayOfData(date: { from: string | null; to: string | null }, slot: Slot)
   const { observed_minimum: low, observed_maximum: high } = slot;
   if (typeof low !== 'string' || typeof high !== 'string' || date.from === null || date.to === null) return date;
   const inside = (day: string) => day >= low.slice(0, 10) && day <= high.slice(0, 10);
+  // (February 29 moved to a year without it is no day.)
+  const real = (day: string) => {
+    const time = Date.parse(`${day}T00:00:00Z`);
+    return !Number.isNaN(time) && new Date(time).toISOString().startsWith(day);
+  };
   if (inside(date.from) && inside(date.to)) return date;
   for (let year = Number(high.slice(0, 4)); year >= Number(low.slice(0, 4)); year -= 1) {
     const moved = { from: `${year}${date.from.slice(4)}`, to: `${year}${date.to.slice(4)}` };
-    // (February 29 moved to a year without it is no day.)
-    if (inside(moved.from) && inside(moved.to) && !Number.isNaN(Date.parse(`${moved.from}T00:00:00Z`)) && new Date(`${moved.from}T00:00:00Z`).toISOString().startsWith(moved.from)) return moved;
+    if (inside(moved.from) && inside(moved.to) && real(moved.from)) return moved;
   }
   return date;
 }
