@@ -24,6 +24,7 @@ import { meteringRoutes } from './routes/metering.routes.js';
 import type { ApiCallPublisher } from './queries/api-calls.js';
 import type { DeployedEndpoints } from './queries/deployed-endpoints.js';
 import type { RateLimiter } from './queries/rate-limiter.js';
+import type { QueryRuns } from './queries/query-runs.js';
 import { queryProgramsRoutes } from './routes/query-programs.routes.js';
 import { queryRoutes } from './routes/queries.routes.js';
 import { healthRoutes } from './routes/health.routes.js';
@@ -34,7 +35,7 @@ export interface GatewayDependencies {
   logger: Logger;
   authenticator?: Authenticator;
   /** The query endpoints' in-memory state and their api-calls events (absent: no query endpoints). */
-  queries?: { endpoints: DeployedEndpoints; calls: ApiCallPublisher; limiter?: RateLimiter };
+  queries?: { endpoints: DeployedEndpoints; calls: ApiCallPublisher; limiter?: RateLimiter; runs?: QueryRuns };
   /** Largest management request body (default 1 MiB). */
   maxBodyBytes?: number;
   secureCookies?: boolean;

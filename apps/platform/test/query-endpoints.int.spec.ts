@@ -140,6 +140,35 @@ describe(`query endpoints [${backend}]`, () => {
     });
   });
 
+  it('answers calls made side by side each with its own rows or its own error, sent to query-runtime together', async () => {
+    const created = await h.ok<Program>('POST', `/projects/${projectId}/queryprograms`, { token: adminToken, body: { ...heaviest, name: 'together_heaviest' } });
+    await h.ok('POST', `/queryprograms/${created.id}/deployments`, { token: adminToken, body: {} });
+    const metric = async () => {
+      const text = await (await fetch(`${h.base.replace(/\/v1$/, '')}/metrics`)).text();
+      return Number(/querylane_gateway_query_runs_total\{sent="batched"\} (\d+)/.exec(text)?.[1] ?? 0);
+    };
+    // A key of its own: its bucket holds the free plan's burst of 20 calls.
+    const ownKey = (await h.ok<{ key: string }>('POST', '/api-keys', { token: adminToken, body: { name: 'together', project_ids: [projectId] } })).key;
+    const batchedBefore = await metric();
+    const origins = ['USA', 'Europe', 'Japan'] as const;
+    // Every fifth call is refused by query-runtime (n above the slot's maximum): its error must not
+    // reach the calls sent with it.
+    const asked = Array.from({ length: 18 }, (_, index) => ({ origin: origins[index % 3]!, n: index % 5 === 4 ? 500 : 1 + (index % 7) }));
+    const answers = await Promise.all(asked.map((body) => query('/queries/together_heaviest', body, {}, ownKey)));
+    for (const [index, answer] of answers.entries()) {
+      const body = asked[index]!;
+      if (body.n === 500) {
+        expect(answer.status, JSON.stringify(answer.body)).toBe(400);
+        expect(answer.body).toMatchObject({ error: 'invalid_query', details: { slot: 'n' } });
+      } else {
+        expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+        expect(answer.body.data).toEqual(heaviestOf(body.origin, body.n, 1));
+      }
+    }
+    // Eighteen calls at once did not all go one by one.
+    expect(await metric()).toBeGreaterThan(batchedBefore);
+  });
+
   it('answers 400 invalid_query for a body that is not a JSON object', async () => {
     for (const raw of ['[1, 2]', '"USA"', '{"origin": ']) {
       const answer = await h.request<{ error: string }>('POST', '/queries/heaviest_cars', { raw, headers: { 'x-api-key': key, 'content-type': 'application/json' } });

@@ -62,6 +62,7 @@ export const queryRuntimeModule = defineServiceModule<typeof queryRuntimeV1.Quer
         cache,
         manage: new ManageProgramsUseCase(context.db, context.clients, changes),
         answers: new AnswerQuestionUseCase({ db: context.db, cache, databases, clients: context.clients, logger: context.logger }),
+        logger: context.logger,
       }),
       stop: async () => {
         await subscription.close();

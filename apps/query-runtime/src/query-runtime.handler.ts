@@ -1,9 +1,11 @@
 // query-runtime's gRPC surface for query programs: authorize through the catalog, then read or run.
 import type { Kysely, Selectable } from 'kysely';
+import type { Logger } from 'pino';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { AppError } from '@querylane/errors';
-import { onBehalfOf, type CallContext, type ServiceImplementation } from '@querylane/grpc';
+import { onBehalfOf, toErrorDetail, type CallContext, type ServiceImplementation } from '@querylane/grpc';
 import type { queryRuntimeV1 } from '@querylane/proto';
+import type { MessageInitShape } from '@bufbuild/protobuf';
 import type { ServiceClients } from '@querylane/runtime';
 import type { QueryProgramsTable, QueryRuntimeTables } from './db/schema.js';
 import type { ProjectDatabases } from './execution/project-databases.js';
@@ -15,6 +17,9 @@ import { bindSlots, type Slot } from './programs/slot-values.js';
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Row = Selectable<QueryProgramsTable>;
+
+/** Runs in one RunQueryPrograms call, at most (the gateway sends 64). */
+const maxBatchedRuns = 256;
 
 export function toQueryProgram(row: Row) {
   return {
@@ -61,6 +66,7 @@ export function queryRuntimeHandlers(deps: {
   cache: ProgramCache;
   manage: ManageProgramsUseCase;
   answers: AnswerQuestionUseCase;
+  logger: Logger;
 }): Omit<ServiceImplementation<typeof queryRuntimeV1.QueryRuntimeService>, 'getServiceInfo'> {
   // A call for a user is authorized by the catalog; a service's own call (the query endpoints,
   // which authorized their API key already) has no actor and goes straight to the data.
@@ -95,6 +101,13 @@ export function queryRuntimeHandlers(deps: {
       apiKeyId: question.apiKeyId,
       userId: question.userId,
     };
+  };
+
+  const runProgram = async ({ queryProgramId, slots }: queryRuntimeV1.RunQueryProgramRequest, context: CallContext) => {
+    const row = runnable(await program(queryProgramId, context));
+    const params = bindSlots(row.slots as unknown as Slot[], (slots ?? {}) as Record<string, unknown>);
+    const result = await deps.databases.run(row.project_id, row.query_program, params);
+    return { dataJson: Buffer.from(result.json, 'utf8'), rowCount: result.rowCount, columns: result.columns, executionTimeMs: result.executionTimeMs, truncated: result.truncated };
   };
 
   return {
@@ -182,11 +195,38 @@ export function queryRuntimeHandlers(deps: {
         rowsScanned: BigInt(scanned.rowsScanned),
       };
     },
-    runQueryProgram: async ({ queryProgramId, slots }, context) => {
-      const row = runnable(await program(queryProgramId, context));
-      const params = bindSlots(row.slots as unknown as Slot[], (slots ?? {}) as Record<string, unknown>);
-      const result = await deps.databases.run(row.project_id, row.query_program, params);
-      return { dataJson: Buffer.from(result.json, 'utf8'), rowCount: result.rowCount, columns: result.columns, executionTimeMs: result.executionTimeMs, truncated: result.truncated };
+    runQueryProgram: runProgram,
+    // Each run is what RunQueryProgram would do, under its own request id; the runs go side by side
+    // (point lookups of one program become one statement, execution/point-lookups.ts) and each is
+    // answered when it is done, so a slow run holds back none of the others.
+    runQueryPrograms: async function* ({ runs, withoutColumns }, context) {
+      if (runs.length > maxBatchedRuns) throw new AppError('invalid_request', `at most ${maxBatchedRuns} runs in one call (got ${runs.length})`, { runs: runs.length });
+      type Outcome = MessageInitShape<typeof queryRuntimeV1.RunQueryProgramsResponseSchema>;
+      const finished: Outcome[] = [];
+      let wake: (() => void) | undefined;
+      for (const [index, batched] of runs.entries()) {
+        const requestId = batched.requestId || context.requestId;
+        const runContext: CallContext = { requestId, metadata: context.metadata, deadline: context.deadline, get signal() { return context.signal; }, get peer() { return context.peer; } };
+        void runProgram(batched.run ?? ({ queryProgramId: '', slots: {} } as queryRuntimeV1.RunQueryProgramRequest), runContext)
+          .then(
+            (result): Outcome => ({ index, outcome: { case: 'result', value: withoutColumns ? { ...result, columns: [] } : result } }),
+            (error: unknown): Outcome => {
+              if (!(error instanceof AppError)) deps.logger.error({ err: error, method: 'QueryRuntimeService/RunQueryPrograms', request_id: requestId }, 'grpc handler failed');
+              return { index, outcome: { case: 'error', value: toErrorDetail(error, requestId) } };
+            },
+          )
+          .then((outcome) => {
+            finished.push(outcome);
+            wake?.();
+          });
+      }
+      for (let left = runs.length; left > 0; ) {
+        if (finished.length === 0) await new Promise<void>((resolve) => (wake = resolve));
+        wake = undefined;
+        const ready = finished.splice(0);
+        left -= ready.length;
+        yield* ready;
+      }
     },
   };
 }

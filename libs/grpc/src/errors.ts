@@ -39,8 +39,8 @@ const codeByGrpcStatus: Partial<Record<Status, ErrorCode>> = {
   [Status.DEADLINE_EXCEEDED]: 'timeout',
 };
 
-/** Server side: what a handler threw → the status object grpc-js sends. */
-export function toStatusObject(error: unknown, requestId: string): Pick<StatusObject, 'code' | 'details' | 'metadata'> {
+/** What a handler threw, as the ErrorDetail that carries it between services. */
+export function toErrorDetail(error: unknown, requestId: string): errorV1.ErrorDetail {
   const appError = error instanceof AppError ? error : new AppError('internal_error', 'internal error');
   const detail = create(errorV1.ErrorDetailSchema, {
     code: appError.code,
@@ -49,19 +49,29 @@ export function toStatusObject(error: unknown, requestId: string): Pick<StatusOb
   });
   // google.protobuf.Struct fields are plain JSON objects in protobuf-es.
   if (appError.details !== undefined) detail.details = JSON.parse(JSON.stringify(appError.details)) as JsonObject;
+  return detail;
+}
+
+/** An ErrorDetail received → the AppError it carries, or undefined for a code this side does not know. */
+export function fromErrorDetail(detail: errorV1.ErrorDetail, cause?: unknown): AppError | undefined {
+  if (!isErrorCode(detail.code)) return undefined;
+  return new AppError(detail.code, detail.message, detail.details as ErrorDetails | undefined, cause === undefined ? undefined : { cause });
+}
+
+/** Server side: what a handler threw → the status object grpc-js sends. */
+export function toStatusObject(error: unknown, requestId: string): Pick<StatusObject, 'code' | 'details' | 'metadata'> {
+  const detail = toErrorDetail(error, requestId);
   const metadata = new Metadata();
   metadata.set(errorTrailerKey, Buffer.from(toBinary(errorV1.ErrorDetailSchema, detail)));
-  return { code: grpcStatusByCode[appError.code], details: appError.message, metadata };
+  return { code: grpcStatusByCode[detail.code as ErrorCode], details: detail.message, metadata };
 }
 
 /** Client side: a failed call → an AppError with the code the server raised. */
 export function fromServiceError(error: ServiceError, method: string): AppError {
   const trailer = error.metadata?.get(errorTrailerKey)[0];
   if (trailer instanceof Buffer) {
-    const detail = fromBinary(errorV1.ErrorDetailSchema, trailer);
-    if (isErrorCode(detail.code)) {
-      return new AppError(detail.code, detail.message, detail.details as ErrorDetails | undefined, { cause: error });
-    }
+    const known = fromErrorDetail(fromBinary(errorV1.ErrorDetailSchema, trailer), error);
+    if (known) return known;
   }
   const code = codeByGrpcStatus[error.code as Status] ?? 'internal_error';
   const message =

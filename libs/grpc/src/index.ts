@@ -1,6 +1,6 @@
 export { createClient, defaultDeadlineMs } from './client.js';
 export type { ClientOptions, GrpcClient } from './client.js';
-export { errorTrailerKey, fromServiceError, grpcStatusByCode, toStatusObject } from './errors.js';
+export { errorTrailerKey, fromErrorDetail, fromServiceError, grpcStatusByCode, toErrorDetail, toStatusObject } from './errors.js';
 export { HealthRegistry, ServingStatus } from './health.js';
 export { GrpcServer } from './server.js';
 export type { GrpcServerOptions } from './server.js';

@@ -115,7 +115,8 @@ export class GrpcServer {
         const started = performance.now();
         try {
           for await (const message of streaming(call.request, context)) {
-            if (context.signal.aborted) break;
+            // `call.cancelled`, not `context.signal`: the signal is made only for handlers that ask.
+            if (call.cancelled) break;
             if (!call.write(create(output, message))) await new Promise((resolve) => call.once('drain', resolve));
           }
           call.end();

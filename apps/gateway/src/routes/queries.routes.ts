@@ -16,6 +16,7 @@ import type { GatewayEnv } from '../gateway-env.js';
 import { errorSchema } from '../openapi/errors.js';
 import type { ApiCallPublisher } from '../queries/api-calls.js';
 import type { DeployedEndpoints } from '../queries/deployed-endpoints.js';
+import { QueryRuns } from '../queries/query-runs.js';
 import { isRateLimitRefusal, type RateLimiter } from '../queries/rate-limiter.js';
 
 export interface QueryRoutesDependencies {
@@ -27,6 +28,8 @@ export interface QueryRoutesDependencies {
   limiter?: RateLimiter;
   /** Deadline of a query-runtime call (the query's own time-out is shorter). */
   deadlineMs?: number;
+  /** How the direct calls reach query-runtime (default: batched while others are in flight, without metrics). */
+  runs?: QueryRuns;
 }
 
 const maxQuestionLength = 2_000;
@@ -44,6 +47,7 @@ const questionSchema = z
 export function queryRoutes(deps: QueryRoutesDependencies) {
   const runtime = deps.clients['query-runtime'].call;
   const deadlineMs = deps.deadlineMs ?? 30_000;
+  const runs = deps.runs ?? new QueryRuns(runtime, { deadlineMs });
   const app = new OpenAPIHono<GatewayEnv>();
   // The event is recorded around everything, so a refused key is a logged call too.
   app.use('/queries/*', recordCall(deps.calls), apiKeyAuth(deps.authenticator));
@@ -70,7 +74,7 @@ export function queryRoutes(deps: QueryRoutesDependencies) {
       throw new AppError('query_not_found', `no query named ${name} is deployed in the ${scope.environment} environment of this project`, { query_name: name, environment: scope.environment });
     }
     note(c, { apiSlug: endpoint.apiId });
-    const running = runtime.runQueryProgram({ queryProgramId: endpoint.queryProgramId, slots: slots as never }, { requestId: c.get('requestId'), deadlineMs });
+    const running = runs.run({ queryProgramId: endpoint.queryProgramId, slots, requestId: c.get('requestId') });
     running.catch(() => undefined);
     await limited;
     const result = await running.catch(asQueryError);

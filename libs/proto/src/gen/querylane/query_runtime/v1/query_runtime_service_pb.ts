@@ -6,6 +6,8 @@ import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegen
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_struct, file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
+import type { ErrorDetail } from "../../common/v1/error_pb.js";
+import { file_querylane_common_v1_error } from "../../common/v1/error_pb.js";
 import type { ServiceInfo } from "../../common/v1/service_info_pb.js";
 import { file_querylane_common_v1_service_info } from "../../common/v1/service_info_pb.js";
 import type { JsonObject, Message } from "@bufbuild/protobuf";
@@ -14,7 +16,7 @@ import type { JsonObject, Message } from "@bufbuild/protobuf";
  * Describes the file querylane/query_runtime/v1/query_runtime_service.proto.
  */
 export const file_querylane_query_runtime_v1_query_runtime_service: GenFile = /*@__PURE__*/
-  fileDesc("CjZxdWVyeWxhbmUvcXVlcnlfcnVudGltZS92MS9xdWVyeV9ydW50aW1lX3NlcnZpY2UucHJvdG8SGnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxIhcKFUdldFNlcnZpY2VJbmZvUmVxdWVzdCJIChZHZXRTZXJ2aWNlSW5mb1Jlc3BvbnNlEi4KBGluZm8YASABKAsyIC5xdWVyeWxhbmUuY29tbW9uLnYxLlNlcnZpY2VJbmZvIvgECgxRdWVyeVByb2dyYW0SCgoCaWQYASABKAkSEgoKcHJvamVjdF9pZBgCIAEoCRIMCgRuYW1lGAMgASgJEg8KB3ZlcnNpb24YBCABKAUSFAoHcHJldl9pZBgFIAEoCUgAiAEBEhIKCmlzX2N1cnJlbnQYBiABKAgSDgoGb3JpZ2luGAcgASgJEhMKBmZhbWlseRgIIAEoCUgBiAEBEg0KBXF1ZXJ5GAkgASgJEhgKC2Rlc2NyaXB0aW9uGAogASgJSAKIAQESEwoGcmVhc29uGAsgASgJSAOIAQESEAoIZXhhbXBsZXMYDCADKAkSFQoNcXVlcnlfcHJvZ3JhbRgNIAEoCRImCgVzdGVwcxgOIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QSJgoFc2xvdHMYDyADKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0Eg4KBnN0b3JlcxgQIAMoCRIOCgZzdGF0dXMYESABKAkSGwoOaW52YWxpZF9yZWFzb24YEiABKAlIBIgBARIRCglwdWJsaXNoZWQYEyABKAgSLgoKY3JlYXRlZF9hdBgUIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKdXBkYXRlZF9hdBgVIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKZGVsZXRlZF9hdBgWIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBCCgoIX3ByZXZfaWRCCQoHX2ZhbWlseUIOCgxfZGVzY3JpcHRpb25CCQoHX3JlYXNvbkIRCg9faW52YWxpZF9yZWFzb24iLgoYTGlzdFF1ZXJ5UHJvZ3JhbXNSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAkiXQoZTGlzdFF1ZXJ5UHJvZ3JhbXNSZXNwb25zZRJACg5xdWVyeV9wcm9ncmFtcxgBIAMoCzIoLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlF1ZXJ5UHJvZ3JhbSIyChZHZXRRdWVyeVByb2dyYW1SZXF1ZXN0EhgKEHF1ZXJ5X3Byb2dyYW1faWQYASABKAkiWgoXR2V0UXVlcnlQcm9ncmFtUmVzcG9uc2USPwoNcXVlcnlfcHJvZ3JhbRgBIAEoCzIoLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlF1ZXJ5UHJvZ3JhbSI7Ch9MaXN0UXVlcnlQcm9ncmFtVmVyc2lvbnNSZXF1ZXN0EhgKEHF1ZXJ5X3Byb2dyYW1faWQYASABKAkiXgogTGlzdFF1ZXJ5UHJvZ3JhbVZlcnNpb25zUmVzcG9uc2USOgoIdmVyc2lvbnMYASADKAsyKC5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5RdWVyeVByb2dyYW0iWgoWUnVuUXVlcnlQcm9ncmFtUmVxdWVzdBIYChBxdWVyeV9wcm9ncmFtX2lkGAEgASgJEiYKBXNsb3RzGAIgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdCLTAQoXUnVuUXVlcnlQcm9ncmFtUmVzcG9uc2USKQoEZGF0YRgBIAMoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3RCAhgBEhkKEWV4ZWN1dGlvbl90aW1lX21zGAIgASgBEhEKCXRydW5jYXRlZBgDIAEoCBIRCglkYXRhX2pzb24YBCABKAwSEQoJcm93X2NvdW50GAUgASgFEjkKB2NvbHVtbnMYBiADKAsyKC5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5SZXN1bHRDb2x1bW4iKgoMUmVzdWx0Q29sdW1uEgwKBG5hbWUYASABKAkSDAoEdHlwZRgCIAEoCSKrAQoRUXVlcnlQcm9ncmFtSW5wdXQSDAoEbmFtZRgBIAEoCRINCgVxdWVyeRgCIAEoCRIYCgtkZXNjcmlwdGlvbhgDIAEoCUgAiAEBEhUKDXF1ZXJ5X3Byb2dyYW0YBCABKAkSJgoFc2xvdHMYBSADKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhAKCGV4YW1wbGVzGAYgAygJQg4KDF9kZXNjcmlwdGlvbiJvChlDcmVhdGVRdWVyeVByb2dyYW1SZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAkSPgoHcHJvZ3JhbRgCIAEoCzItLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlF1ZXJ5UHJvZ3JhbUlucHV0Il0KGkNyZWF0ZVF1ZXJ5UHJvZ3JhbVJlc3BvbnNlEj8KDXF1ZXJ5X3Byb2dyYW0YASABKAsyKC5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5RdWVyeVByb2dyYW0idQoZVXBkYXRlUXVlcnlQcm9ncmFtUmVxdWVzdBIYChBxdWVyeV9wcm9ncmFtX2lkGAEgASgJEj4KB3Byb2dyYW0YAiABKAsyLS5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5RdWVyeVByb2dyYW1JbnB1dCJdChpVcGRhdGVRdWVyeVByb2dyYW1SZXNwb25zZRI/Cg1xdWVyeV9wcm9ncmFtGAEgASgLMigucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuUXVlcnlQcm9ncmFtIjUKGURlbGV0ZVF1ZXJ5UHJvZ3JhbVJlcXVlc3QSGAoQcXVlcnlfcHJvZ3JhbV9pZBgBIAEoCSJdChpEZWxldGVRdWVyeVByb2dyYW1SZXNwb25zZRI/Cg1xdWVyeV9wcm9ncmFtGAEgASgLMigucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuUXVlcnlQcm9ncmFtIkQKGlByb2ZpbGVRdWVyeVByb2dyYW1SZXF1ZXN0EhgKEHF1ZXJ5X3Byb2dyYW1faWQYASABKAkSDAoEcnVucxgCIAEoBSJ4ChtQcm9maWxlUXVlcnlQcm9ncmFtUmVzcG9uc2USDgoGcDUwX21zGAEgASgBEg4KBnA5NV9tcxgCIAEoARIMCgRyb3dzGAMgASgDEhUKDWJ5dGVzX3NjYW5uZWQYBCABKAMSFAoMcm93c19zY2FubmVkGAUgASgDIkMKEFJvdXRpbmdDYW5kaWRhdGUSGAoQcXVlcnlfcHJvZ3JhbV9pZBgBIAEoCRIVCg1lbmRwb2ludF9uYW1lGAIgASgJIk8KFUFuc3dlclF1ZXN0aW9uUmVxdWVzdBI2CghxdWVzdGlvbhgBIAEoCzIkLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlF1ZXN0aW9uIk0KE1N0cmVhbUFuc3dlclJlcXVlc3QSNgoIcXVlc3Rpb24YASABKAsyJC5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5RdWVzdGlvbiLBAQoIUXVlc3Rpb24SEgoKcHJvamVjdF9pZBgBIAEoCRIMCgR0ZXh0GAIgASgJEkAKCmNhbmRpZGF0ZXMYAyADKAsyLC5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5Sb3V0aW5nQ2FuZGlkYXRlEhcKD2NvbnZlcnNhdGlvbl9pZBgEIAEoCRITCgtlbnZpcm9ubWVudBgFIAEoCRISCgphcGlfa2V5X2lkGAYgASgJEg8KB3VzZXJfaWQYByABKAkijgIKFkFuc3dlclF1ZXN0aW9uUmVzcG9uc2USEQoJZGF0YV9qc29uGAEgASgMEhEKCXJvd19jb3VudBgCIAEoBRIRCgl0cnVuY2F0ZWQYAyABKAgSEgoKcXVlcnlfdXNlZBgEIAEoCRIrCgpwYXJhbWV0ZXJzGAUgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIZChFleGVjdXRpb25fdGltZV9tcxgGIAEoARIXCg9jb252ZXJzYXRpb25faWQYByABKAkSGAoQcXVlcnlyZXNwb25zZV9pZBgIIAEoCRIYChBxdWVyeV9wcm9ncmFtX2lkGAkgASgJEhIKCmNvbmZpZGVuY2UYCiABKAEiowEKFFN0cmVhbUFuc3dlclJlc3BvbnNlEjYKBG1ldGEYASABKAsyJi5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5BbnN3ZXJNZXRhSAASEwoJcm93c19qc29uGAIgASgMSAASNgoEZG9uZRgDIAEoCzImLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLkFuc3dlckRvbmVIAEIGCgRwYXJ0Iq4BCgpBbnN3ZXJNZXRhEhIKCnF1ZXJ5X3VzZWQYASABKAkSKwoKcGFyYW1ldGVycxgCIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QSFwoPY29udmVyc2F0aW9uX2lkGAMgASgJEhgKEHF1ZXJ5cmVzcG9uc2VfaWQYBCABKAkSGAoQcXVlcnlfcHJvZ3JhbV9pZBgFIAEoCRISCgpjb25maWRlbmNlGAYgASgBIjoKCkFuc3dlckRvbmUSEQoJcm93X2NvdW50GAEgASgDEhkKEWV4ZWN1dGlvbl90aW1lX21zGAIgASgBMqoLChNRdWVyeVJ1bnRpbWVTZXJ2aWNlEncKDkdldFNlcnZpY2VJbmZvEjEucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuR2V0U2VydmljZUluZm9SZXF1ZXN0GjIucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuR2V0U2VydmljZUluZm9SZXNwb25zZRKAAQoRTGlzdFF1ZXJ5UHJvZ3JhbXMSNC5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5MaXN0UXVlcnlQcm9ncmFtc1JlcXVlc3QaNS5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5MaXN0UXVlcnlQcm9ncmFtc1Jlc3BvbnNlEnoKD0dldFF1ZXJ5UHJvZ3JhbRIyLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLkdldFF1ZXJ5UHJvZ3JhbVJlcXVlc3QaMy5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5HZXRRdWVyeVByb2dyYW1SZXNwb25zZRKVAQoYTGlzdFF1ZXJ5UHJvZ3JhbVZlcnNpb25zEjsucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuTGlzdFF1ZXJ5UHJvZ3JhbVZlcnNpb25zUmVxdWVzdBo8LnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLkxpc3RRdWVyeVByb2dyYW1WZXJzaW9uc1Jlc3BvbnNlEoMBChJDcmVhdGVRdWVyeVByb2dyYW0SNS5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5DcmVhdGVRdWVyeVByb2dyYW1SZXF1ZXN0GjYucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuQ3JlYXRlUXVlcnlQcm9ncmFtUmVzcG9uc2USgwEKElVwZGF0ZVF1ZXJ5UHJvZ3JhbRI1LnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlVwZGF0ZVF1ZXJ5UHJvZ3JhbVJlcXVlc3QaNi5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5VcGRhdGVRdWVyeVByb2dyYW1SZXNwb25zZRKDAQoSRGVsZXRlUXVlcnlQcm9ncmFtEjUucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuRGVsZXRlUXVlcnlQcm9ncmFtUmVxdWVzdBo2LnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLkRlbGV0ZVF1ZXJ5UHJvZ3JhbVJlc3BvbnNlEnoKD1J1blF1ZXJ5UHJvZ3JhbRIyLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlJ1blF1ZXJ5UHJvZ3JhbVJlcXVlc3QaMy5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5SdW5RdWVyeVByb2dyYW1SZXNwb25zZRKGAQoTUHJvZmlsZVF1ZXJ5UHJvZ3JhbRI2LnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlByb2ZpbGVRdWVyeVByb2dyYW1SZXF1ZXN0GjcucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuUHJvZmlsZVF1ZXJ5UHJvZ3JhbVJlc3BvbnNlEncKDkFuc3dlclF1ZXN0aW9uEjEucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuQW5zd2VyUXVlc3Rpb25SZXF1ZXN0GjIucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuQW5zd2VyUXVlc3Rpb25SZXNwb25zZRJzCgxTdHJlYW1BbnN3ZXISLy5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5TdHJlYW1BbnN3ZXJSZXF1ZXN0GjAucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuU3RyZWFtQW5zd2VyUmVzcG9uc2UwAWIGcHJvdG8z", [file_google_protobuf_struct, file_google_protobuf_timestamp, file_querylane_common_v1_service_info]);
+  fileDesc("CjZxdWVyeWxhbmUvcXVlcnlfcnVudGltZS92MS9xdWVyeV9ydW50aW1lX3NlcnZpY2UucHJvdG8SGnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxIhcKFUdldFNlcnZpY2VJbmZvUmVxdWVzdCJIChZHZXRTZXJ2aWNlSW5mb1Jlc3BvbnNlEi4KBGluZm8YASABKAsyIC5xdWVyeWxhbmUuY29tbW9uLnYxLlNlcnZpY2VJbmZvIvgECgxRdWVyeVByb2dyYW0SCgoCaWQYASABKAkSEgoKcHJvamVjdF9pZBgCIAEoCRIMCgRuYW1lGAMgASgJEg8KB3ZlcnNpb24YBCABKAUSFAoHcHJldl9pZBgFIAEoCUgAiAEBEhIKCmlzX2N1cnJlbnQYBiABKAgSDgoGb3JpZ2luGAcgASgJEhMKBmZhbWlseRgIIAEoCUgBiAEBEg0KBXF1ZXJ5GAkgASgJEhgKC2Rlc2NyaXB0aW9uGAogASgJSAKIAQESEwoGcmVhc29uGAsgASgJSAOIAQESEAoIZXhhbXBsZXMYDCADKAkSFQoNcXVlcnlfcHJvZ3JhbRgNIAEoCRImCgVzdGVwcxgOIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QSJgoFc2xvdHMYDyADKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0Eg4KBnN0b3JlcxgQIAMoCRIOCgZzdGF0dXMYESABKAkSGwoOaW52YWxpZF9yZWFzb24YEiABKAlIBIgBARIRCglwdWJsaXNoZWQYEyABKAgSLgoKY3JlYXRlZF9hdBgUIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKdXBkYXRlZF9hdBgVIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKZGVsZXRlZF9hdBgWIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBCCgoIX3ByZXZfaWRCCQoHX2ZhbWlseUIOCgxfZGVzY3JpcHRpb25CCQoHX3JlYXNvbkIRCg9faW52YWxpZF9yZWFzb24iLgoYTGlzdFF1ZXJ5UHJvZ3JhbXNSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAkiXQoZTGlzdFF1ZXJ5UHJvZ3JhbXNSZXNwb25zZRJACg5xdWVyeV9wcm9ncmFtcxgBIAMoCzIoLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlF1ZXJ5UHJvZ3JhbSIyChZHZXRRdWVyeVByb2dyYW1SZXF1ZXN0EhgKEHF1ZXJ5X3Byb2dyYW1faWQYASABKAkiWgoXR2V0UXVlcnlQcm9ncmFtUmVzcG9uc2USPwoNcXVlcnlfcHJvZ3JhbRgBIAEoCzIoLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlF1ZXJ5UHJvZ3JhbSI7Ch9MaXN0UXVlcnlQcm9ncmFtVmVyc2lvbnNSZXF1ZXN0EhgKEHF1ZXJ5X3Byb2dyYW1faWQYASABKAkiXgogTGlzdFF1ZXJ5UHJvZ3JhbVZlcnNpb25zUmVzcG9uc2USOgoIdmVyc2lvbnMYASADKAsyKC5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5RdWVyeVByb2dyYW0iWgoWUnVuUXVlcnlQcm9ncmFtUmVxdWVzdBIYChBxdWVyeV9wcm9ncmFtX2lkGAEgASgJEiYKBXNsb3RzGAIgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdCLTAQoXUnVuUXVlcnlQcm9ncmFtUmVzcG9uc2USKQoEZGF0YRgBIAMoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3RCAhgBEhkKEWV4ZWN1dGlvbl90aW1lX21zGAIgASgBEhEKCXRydW5jYXRlZBgDIAEoCBIRCglkYXRhX2pzb24YBCABKAwSEQoJcm93X2NvdW50GAUgASgFEjkKB2NvbHVtbnMYBiADKAsyKC5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5SZXN1bHRDb2x1bW4iaAoXUnVuUXVlcnlQcm9ncmFtc1JlcXVlc3QSNAoEcnVucxgBIAMoCzImLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLkJhdGNoZWRSdW4SFwoPd2l0aG91dF9jb2x1bW5zGAIgASgIImEKCkJhdGNoZWRSdW4SPwoDcnVuGAEgASgLMjIucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuUnVuUXVlcnlQcm9ncmFtUmVxdWVzdBISCgpyZXF1ZXN0X2lkGAIgASgJIq4BChhSdW5RdWVyeVByb2dyYW1zUmVzcG9uc2USDQoFaW5kZXgYASABKAUSRQoGcmVzdWx0GAIgASgLMjMucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuUnVuUXVlcnlQcm9ncmFtUmVzcG9uc2VIABIxCgVlcnJvchgDIAEoCzIgLnF1ZXJ5bGFuZS5jb21tb24udjEuRXJyb3JEZXRhaWxIAEIJCgdvdXRjb21lIioKDFJlc3VsdENvbHVtbhIMCgRuYW1lGAEgASgJEgwKBHR5cGUYAiABKAkiqwEKEVF1ZXJ5UHJvZ3JhbUlucHV0EgwKBG5hbWUYASABKAkSDQoFcXVlcnkYAiABKAkSGAoLZGVzY3JpcHRpb24YAyABKAlIAIgBARIVCg1xdWVyeV9wcm9ncmFtGAQgASgJEiYKBXNsb3RzGAUgAygLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIQCghleGFtcGxlcxgGIAMoCUIOCgxfZGVzY3JpcHRpb24ibwoZQ3JlYXRlUXVlcnlQcm9ncmFtUmVxdWVzdBISCgpwcm9qZWN0X2lkGAEgASgJEj4KB3Byb2dyYW0YAiABKAsyLS5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5RdWVyeVByb2dyYW1JbnB1dCJdChpDcmVhdGVRdWVyeVByb2dyYW1SZXNwb25zZRI/Cg1xdWVyeV9wcm9ncmFtGAEgASgLMigucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuUXVlcnlQcm9ncmFtInUKGVVwZGF0ZVF1ZXJ5UHJvZ3JhbVJlcXVlc3QSGAoQcXVlcnlfcHJvZ3JhbV9pZBgBIAEoCRI+Cgdwcm9ncmFtGAIgASgLMi0ucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuUXVlcnlQcm9ncmFtSW5wdXQiXQoaVXBkYXRlUXVlcnlQcm9ncmFtUmVzcG9uc2USPwoNcXVlcnlfcHJvZ3JhbRgBIAEoCzIoLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlF1ZXJ5UHJvZ3JhbSI1ChlEZWxldGVRdWVyeVByb2dyYW1SZXF1ZXN0EhgKEHF1ZXJ5X3Byb2dyYW1faWQYASABKAkiXQoaRGVsZXRlUXVlcnlQcm9ncmFtUmVzcG9uc2USPwoNcXVlcnlfcHJvZ3JhbRgBIAEoCzIoLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlF1ZXJ5UHJvZ3JhbSJEChpQcm9maWxlUXVlcnlQcm9ncmFtUmVxdWVzdBIYChBxdWVyeV9wcm9ncmFtX2lkGAEgASgJEgwKBHJ1bnMYAiABKAUieAobUHJvZmlsZVF1ZXJ5UHJvZ3JhbVJlc3BvbnNlEg4KBnA1MF9tcxgBIAEoARIOCgZwOTVfbXMYAiABKAESDAoEcm93cxgDIAEoAxIVCg1ieXRlc19zY2FubmVkGAQgASgDEhQKDHJvd3Nfc2Nhbm5lZBgFIAEoAyJDChBSb3V0aW5nQ2FuZGlkYXRlEhgKEHF1ZXJ5X3Byb2dyYW1faWQYASABKAkSFQoNZW5kcG9pbnRfbmFtZRgCIAEoCSJPChVBbnN3ZXJRdWVzdGlvblJlcXVlc3QSNgoIcXVlc3Rpb24YASABKAsyJC5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5RdWVzdGlvbiJNChNTdHJlYW1BbnN3ZXJSZXF1ZXN0EjYKCHF1ZXN0aW9uGAEgASgLMiQucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuUXVlc3Rpb24iwQEKCFF1ZXN0aW9uEhIKCnByb2plY3RfaWQYASABKAkSDAoEdGV4dBgCIAEoCRJACgpjYW5kaWRhdGVzGAMgAygLMiwucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuUm91dGluZ0NhbmRpZGF0ZRIXCg9jb252ZXJzYXRpb25faWQYBCABKAkSEwoLZW52aXJvbm1lbnQYBSABKAkSEgoKYXBpX2tleV9pZBgGIAEoCRIPCgd1c2VyX2lkGAcgASgJIo4CChZBbnN3ZXJRdWVzdGlvblJlc3BvbnNlEhEKCWRhdGFfanNvbhgBIAEoDBIRCglyb3dfY291bnQYAiABKAUSEQoJdHJ1bmNhdGVkGAMgASgIEhIKCnF1ZXJ5X3VzZWQYBCABKAkSKwoKcGFyYW1ldGVycxgFIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QSGQoRZXhlY3V0aW9uX3RpbWVfbXMYBiABKAESFwoPY29udmVyc2F0aW9uX2lkGAcgASgJEhgKEHF1ZXJ5cmVzcG9uc2VfaWQYCCABKAkSGAoQcXVlcnlfcHJvZ3JhbV9pZBgJIAEoCRISCgpjb25maWRlbmNlGAogASgBIqMBChRTdHJlYW1BbnN3ZXJSZXNwb25zZRI2CgRtZXRhGAEgASgLMiYucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuQW5zd2VyTWV0YUgAEhMKCXJvd3NfanNvbhgCIAEoDEgAEjYKBGRvbmUYAyABKAsyJi5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5BbnN3ZXJEb25lSABCBgoEcGFydCKuAQoKQW5zd2VyTWV0YRISCgpxdWVyeV91c2VkGAEgASgJEisKCnBhcmFtZXRlcnMYAiABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhcKD2NvbnZlcnNhdGlvbl9pZBgDIAEoCRIYChBxdWVyeXJlc3BvbnNlX2lkGAQgASgJEhgKEHF1ZXJ5X3Byb2dyYW1faWQYBSABKAkSEgoKY29uZmlkZW5jZRgGIAEoASI6CgpBbnN3ZXJEb25lEhEKCXJvd19jb3VudBgBIAEoAxIZChFleGVjdXRpb25fdGltZV9tcxgCIAEoATKrDAoTUXVlcnlSdW50aW1lU2VydmljZRJ3Cg5HZXRTZXJ2aWNlSW5mbxIxLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLkdldFNlcnZpY2VJbmZvUmVxdWVzdBoyLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLkdldFNlcnZpY2VJbmZvUmVzcG9uc2USgAEKEUxpc3RRdWVyeVByb2dyYW1zEjQucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuTGlzdFF1ZXJ5UHJvZ3JhbXNSZXF1ZXN0GjUucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuTGlzdFF1ZXJ5UHJvZ3JhbXNSZXNwb25zZRJ6Cg9HZXRRdWVyeVByb2dyYW0SMi5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5HZXRRdWVyeVByb2dyYW1SZXF1ZXN0GjMucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuR2V0UXVlcnlQcm9ncmFtUmVzcG9uc2USlQEKGExpc3RRdWVyeVByb2dyYW1WZXJzaW9ucxI7LnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLkxpc3RRdWVyeVByb2dyYW1WZXJzaW9uc1JlcXVlc3QaPC5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5MaXN0UXVlcnlQcm9ncmFtVmVyc2lvbnNSZXNwb25zZRKDAQoSQ3JlYXRlUXVlcnlQcm9ncmFtEjUucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuQ3JlYXRlUXVlcnlQcm9ncmFtUmVxdWVzdBo2LnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLkNyZWF0ZVF1ZXJ5UHJvZ3JhbVJlc3BvbnNlEoMBChJVcGRhdGVRdWVyeVByb2dyYW0SNS5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5VcGRhdGVRdWVyeVByb2dyYW1SZXF1ZXN0GjYucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuVXBkYXRlUXVlcnlQcm9ncmFtUmVzcG9uc2USgwEKEkRlbGV0ZVF1ZXJ5UHJvZ3JhbRI1LnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLkRlbGV0ZVF1ZXJ5UHJvZ3JhbVJlcXVlc3QaNi5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5EZWxldGVRdWVyeVByb2dyYW1SZXNwb25zZRJ6Cg9SdW5RdWVyeVByb2dyYW0SMi5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5SdW5RdWVyeVByb2dyYW1SZXF1ZXN0GjMucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuUnVuUXVlcnlQcm9ncmFtUmVzcG9uc2USfwoQUnVuUXVlcnlQcm9ncmFtcxIzLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlJ1blF1ZXJ5UHJvZ3JhbXNSZXF1ZXN0GjQucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuUnVuUXVlcnlQcm9ncmFtc1Jlc3BvbnNlMAEShgEKE1Byb2ZpbGVRdWVyeVByb2dyYW0SNi5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5Qcm9maWxlUXVlcnlQcm9ncmFtUmVxdWVzdBo3LnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlByb2ZpbGVRdWVyeVByb2dyYW1SZXNwb25zZRJ3Cg5BbnN3ZXJRdWVzdGlvbhIxLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLkFuc3dlclF1ZXN0aW9uUmVxdWVzdBoyLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLkFuc3dlclF1ZXN0aW9uUmVzcG9uc2UScwoMU3RyZWFtQW5zd2VyEi8ucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuU3RyZWFtQW5zd2VyUmVxdWVzdBowLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlN0cmVhbUFuc3dlclJlc3BvbnNlMAFiBnByb3RvMw", [file_google_protobuf_struct, file_google_protobuf_timestamp, file_querylane_common_v1_error, file_querylane_common_v1_service_info]);
 
 /**
  * @generated from message querylane.query_runtime.v1.GetServiceInfoRequest
@@ -345,6 +347,94 @@ export const RunQueryProgramResponseSchema: GenMessage<RunQueryProgramResponse> 
   messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 10);
 
 /**
+ * @generated from message querylane.query_runtime.v1.RunQueryProgramsRequest
+ */
+export type RunQueryProgramsRequest = Message<"querylane.query_runtime.v1.RunQueryProgramsRequest"> & {
+  /**
+   * @generated from field: repeated querylane.query_runtime.v1.BatchedRun runs = 1;
+   */
+  runs: BatchedRun[];
+
+  /**
+   * The results leave `columns` empty (the direct query endpoint answers the rows only).
+   *
+   * @generated from field: bool without_columns = 2;
+   */
+  withoutColumns: boolean;
+};
+
+/**
+ * Describes the message querylane.query_runtime.v1.RunQueryProgramsRequest.
+ * Use `create(RunQueryProgramsRequestSchema)` to create a new message.
+ */
+export const RunQueryProgramsRequestSchema: GenMessage<RunQueryProgramsRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 11);
+
+/**
+ * One run of a RunQueryPrograms call.
+ *
+ * @generated from message querylane.query_runtime.v1.BatchedRun
+ */
+export type BatchedRun = Message<"querylane.query_runtime.v1.BatchedRun"> & {
+  /**
+   * @generated from field: querylane.query_runtime.v1.RunQueryProgramRequest run = 1;
+   */
+  run?: RunQueryProgramRequest | undefined;
+
+  /**
+   * The request id of the call the run answers (what x-request-id is for a call of its own).
+   *
+   * @generated from field: string request_id = 2;
+   */
+  requestId: string;
+};
+
+/**
+ * Describes the message querylane.query_runtime.v1.BatchedRun.
+ * Use `create(BatchedRunSchema)` to create a new message.
+ */
+export const BatchedRunSchema: GenMessage<BatchedRun> = /*@__PURE__*/
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 12);
+
+/**
+ * @generated from message querylane.query_runtime.v1.RunQueryProgramsResponse
+ */
+export type RunQueryProgramsResponse = Message<"querylane.query_runtime.v1.RunQueryProgramsResponse"> & {
+  /**
+   * The run's position in the request.
+   *
+   * @generated from field: int32 index = 1;
+   */
+  index: number;
+
+  /**
+   * @generated from oneof querylane.query_runtime.v1.RunQueryProgramsResponse.outcome
+   */
+  outcome: {
+    /**
+     * @generated from field: querylane.query_runtime.v1.RunQueryProgramResponse result = 2;
+     */
+    value: RunQueryProgramResponse;
+    case: "result";
+  } | {
+    /**
+     * What RunQueryProgram would have failed with (its code, message and details).
+     *
+     * @generated from field: querylane.common.v1.ErrorDetail error = 3;
+     */
+    value: ErrorDetail;
+    case: "error";
+  } | { case: undefined; value?: undefined };
+};
+
+/**
+ * Describes the message querylane.query_runtime.v1.RunQueryProgramsResponse.
+ * Use `create(RunQueryProgramsResponseSchema)` to create a new message.
+ */
+export const RunQueryProgramsResponseSchema: GenMessage<RunQueryProgramsResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 13);
+
+/**
  * A result column: its name and DuckDB SQL type (`BIGINT`, `VARCHAR`, `STRUCT(a INTEGER)`).
  *
  * @generated from message querylane.query_runtime.v1.ResultColumn
@@ -366,7 +456,7 @@ export type ResultColumn = Message<"querylane.query_runtime.v1.ResultColumn"> & 
  * Use `create(ResultColumnSchema)` to create a new message.
  */
 export const ResultColumnSchema: GenMessage<ResultColumn> = /*@__PURE__*/
-  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 11);
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 14);
 
 /**
  * What a user writes: the program's words, its SQL and its slots.
@@ -410,7 +500,7 @@ export type QueryProgramInput = Message<"querylane.query_runtime.v1.QueryProgram
  * Use `create(QueryProgramInputSchema)` to create a new message.
  */
 export const QueryProgramInputSchema: GenMessage<QueryProgramInput> = /*@__PURE__*/
-  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 12);
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 15);
 
 /**
  * @generated from message querylane.query_runtime.v1.CreateQueryProgramRequest
@@ -432,7 +522,7 @@ export type CreateQueryProgramRequest = Message<"querylane.query_runtime.v1.Crea
  * Use `create(CreateQueryProgramRequestSchema)` to create a new message.
  */
 export const CreateQueryProgramRequestSchema: GenMessage<CreateQueryProgramRequest> = /*@__PURE__*/
-  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 13);
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 16);
 
 /**
  * @generated from message querylane.query_runtime.v1.CreateQueryProgramResponse
@@ -449,7 +539,7 @@ export type CreateQueryProgramResponse = Message<"querylane.query_runtime.v1.Cre
  * Use `create(CreateQueryProgramResponseSchema)` to create a new message.
  */
 export const CreateQueryProgramResponseSchema: GenMessage<CreateQueryProgramResponse> = /*@__PURE__*/
-  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 14);
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 17);
 
 /**
  * @generated from message querylane.query_runtime.v1.UpdateQueryProgramRequest
@@ -471,7 +561,7 @@ export type UpdateQueryProgramRequest = Message<"querylane.query_runtime.v1.Upda
  * Use `create(UpdateQueryProgramRequestSchema)` to create a new message.
  */
 export const UpdateQueryProgramRequestSchema: GenMessage<UpdateQueryProgramRequest> = /*@__PURE__*/
-  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 15);
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 18);
 
 /**
  * @generated from message querylane.query_runtime.v1.UpdateQueryProgramResponse
@@ -488,7 +578,7 @@ export type UpdateQueryProgramResponse = Message<"querylane.query_runtime.v1.Upd
  * Use `create(UpdateQueryProgramResponseSchema)` to create a new message.
  */
 export const UpdateQueryProgramResponseSchema: GenMessage<UpdateQueryProgramResponse> = /*@__PURE__*/
-  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 16);
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 19);
 
 /**
  * @generated from message querylane.query_runtime.v1.DeleteQueryProgramRequest
@@ -505,7 +595,7 @@ export type DeleteQueryProgramRequest = Message<"querylane.query_runtime.v1.Dele
  * Use `create(DeleteQueryProgramRequestSchema)` to create a new message.
  */
 export const DeleteQueryProgramRequestSchema: GenMessage<DeleteQueryProgramRequest> = /*@__PURE__*/
-  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 17);
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 20);
 
 /**
  * @generated from message querylane.query_runtime.v1.DeleteQueryProgramResponse
@@ -522,7 +612,7 @@ export type DeleteQueryProgramResponse = Message<"querylane.query_runtime.v1.Del
  * Use `create(DeleteQueryProgramResponseSchema)` to create a new message.
  */
 export const DeleteQueryProgramResponseSchema: GenMessage<DeleteQueryProgramResponse> = /*@__PURE__*/
-  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 18);
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 21);
 
 /**
  * @generated from message querylane.query_runtime.v1.ProfileQueryProgramRequest
@@ -546,7 +636,7 @@ export type ProfileQueryProgramRequest = Message<"querylane.query_runtime.v1.Pro
  * Use `create(ProfileQueryProgramRequestSchema)` to create a new message.
  */
 export const ProfileQueryProgramRequestSchema: GenMessage<ProfileQueryProgramRequest> = /*@__PURE__*/
-  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 19);
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 22);
 
 /**
  * @generated from message querylane.query_runtime.v1.ProfileQueryProgramResponse
@@ -585,7 +675,7 @@ export type ProfileQueryProgramResponse = Message<"querylane.query_runtime.v1.Pr
  * Use `create(ProfileQueryProgramResponseSchema)` to create a new message.
  */
 export const ProfileQueryProgramResponseSchema: GenMessage<ProfileQueryProgramResponse> = /*@__PURE__*/
-  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 20);
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 23);
 
 /**
  * A program the question may be routed to (the deployed ones of the project and environment).
@@ -611,7 +701,7 @@ export type RoutingCandidate = Message<"querylane.query_runtime.v1.RoutingCandid
  * Use `create(RoutingCandidateSchema)` to create a new message.
  */
 export const RoutingCandidateSchema: GenMessage<RoutingCandidate> = /*@__PURE__*/
-  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 21);
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 24);
 
 /**
  * @generated from message querylane.query_runtime.v1.AnswerQuestionRequest
@@ -628,7 +718,7 @@ export type AnswerQuestionRequest = Message<"querylane.query_runtime.v1.AnswerQu
  * Use `create(AnswerQuestionRequestSchema)` to create a new message.
  */
 export const AnswerQuestionRequestSchema: GenMessage<AnswerQuestionRequest> = /*@__PURE__*/
-  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 22);
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 25);
 
 /**
  * @generated from message querylane.query_runtime.v1.StreamAnswerRequest
@@ -645,7 +735,7 @@ export type StreamAnswerRequest = Message<"querylane.query_runtime.v1.StreamAnsw
  * Use `create(StreamAnswerRequestSchema)` to create a new message.
  */
 export const StreamAnswerRequestSchema: GenMessage<StreamAnswerRequest> = /*@__PURE__*/
-  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 23);
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 26);
 
 /**
  * A question for the unified query endpoint.
@@ -698,7 +788,7 @@ export type Question = Message<"querylane.query_runtime.v1.Question"> & {
  * Use `create(QuestionSchema)` to create a new message.
  */
 export const QuestionSchema: GenMessage<Question> = /*@__PURE__*/
-  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 24);
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 27);
 
 /**
  * @generated from message querylane.query_runtime.v1.AnswerQuestionResponse
@@ -762,7 +852,7 @@ export type AnswerQuestionResponse = Message<"querylane.query_runtime.v1.AnswerQ
  * Use `create(AnswerQuestionResponseSchema)` to create a new message.
  */
 export const AnswerQuestionResponseSchema: GenMessage<AnswerQuestionResponse> = /*@__PURE__*/
-  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 25);
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 28);
 
 /**
  * @generated from message querylane.query_runtime.v1.StreamAnswerResponse
@@ -799,7 +889,7 @@ export type StreamAnswerResponse = Message<"querylane.query_runtime.v1.StreamAns
  * Use `create(StreamAnswerResponseSchema)` to create a new message.
  */
 export const StreamAnswerResponseSchema: GenMessage<StreamAnswerResponse> = /*@__PURE__*/
-  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 26);
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 29);
 
 /**
  * @generated from message querylane.query_runtime.v1.AnswerMeta
@@ -841,7 +931,7 @@ export type AnswerMeta = Message<"querylane.query_runtime.v1.AnswerMeta"> & {
  * Use `create(AnswerMetaSchema)` to create a new message.
  */
 export const AnswerMetaSchema: GenMessage<AnswerMeta> = /*@__PURE__*/
-  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 27);
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 30);
 
 /**
  * @generated from message querylane.query_runtime.v1.AnswerDone
@@ -863,7 +953,7 @@ export type AnswerDone = Message<"querylane.query_runtime.v1.AnswerDone"> & {
  * Use `create(AnswerDoneSchema)` to create a new message.
  */
 export const AnswerDoneSchema: GenMessage<AnswerDone> = /*@__PURE__*/
-  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 28);
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 31);
 
 /**
  * QueryRuntimeService holds the query programs and runs them on DuckDB (DESIGN.md §1, §4 step 5,
@@ -951,6 +1041,18 @@ export const QueryRuntimeService: GenService<{
     methodKind: "unary";
     input: typeof RunQueryProgramRequestSchema;
     output: typeof RunQueryProgramResponseSchema;
+  },
+  /**
+   * RunQueryPrograms runs several programs as RunQueryProgram would, side by side, and answers
+   * each run as soon as it is done (in the order they finish, each with its index): the gateway
+   * sends the direct calls that are waiting together in one call instead of one call each.
+   *
+   * @generated from rpc querylane.query_runtime.v1.QueryRuntimeService.RunQueryPrograms
+   */
+  runQueryPrograms: {
+    methodKind: "server_streaming";
+    input: typeof RunQueryProgramsRequestSchema;
+    output: typeof RunQueryProgramsResponseSchema;
   },
   /**
    * ProfileQueryProgram runs a program several times with its defaults and reports its cost.
