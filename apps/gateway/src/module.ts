@@ -8,7 +8,7 @@ import { createGatewayApp } from './app.js';
 import { Authenticator } from './auth/authenticator.js';
 import { ApiCallPublisher } from './queries/api-calls.js';
 import { DeployedEndpoints } from './queries/deployed-endpoints.js';
-import { QueryRuns } from './queries/query-runs.js';
+import { defaultRunDeadlineMs, QueryRuns } from './queries/query-runs.js';
 import { RateLimiter } from './queries/rate-limiter.js';
 import { consumeGatewayEvents } from './queries/gateway-events.consumer.js';
 
@@ -36,7 +36,7 @@ export const gatewayModule = defineModule<void>({
     const failures = new Counter({ name: 'querylane_gateway_rate_limit_failures_total', help: 'Query calls whose rate-limit decision failed, by failure mode', labelNames: ['mode'] as const, registers: [context.metrics] });
     const limiter = new RateLimiter(clients, { failureMode: settings.GATEWAY_RATE_LIMIT_FAILURE_MODE, deadlineMs: settings.GATEWAY_RATE_LIMIT_DEADLINE_MS, failures, logger: context.logger });
     const subscription = await consumeGatewayEvents({ bus, groupPrefix: context.config.KAFKA_GROUP_PREFIX, endpoints, authenticator, onFatal: (error) => context.fail(error) });
-    const app = createGatewayApp({ clients, logger: context.logger, authenticator, queries: { endpoints, calls, limiter, runs: new QueryRuns(clients['query-runtime'].call, { deadlineMs: 30_000, metrics: context.metrics }) } });
+    const app = createGatewayApp({ clients, logger: context.logger, authenticator, queries: { endpoints, calls, limiter, runs: new QueryRuns(clients['query-runtime'].call, { deadlineMs: defaultRunDeadlineMs, metrics: context.metrics }) } });
     context.http.mount('/v1', app);
     return {
       value: undefined,

@@ -1,11 +1,11 @@
 // query-runtime's gRPC surface for query programs: authorize through the catalog, then read or run.
 import type { Kysely, Selectable } from 'kysely';
 import type { Logger } from 'pino';
+import type { MessageInitShape } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { AppError } from '@querylane/errors';
 import { onBehalfOf, toErrorDetail, type CallContext, type ServiceImplementation } from '@querylane/grpc';
 import type { queryRuntimeV1 } from '@querylane/proto';
-import type { MessageInitShape } from '@bufbuild/protobuf';
 import type { ServiceClients } from '@querylane/runtime';
 import type { QueryProgramsTable, QueryRuntimeTables } from './db/schema.js';
 import type { ProjectDatabases } from './execution/project-databases.js';

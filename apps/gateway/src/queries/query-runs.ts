@@ -14,6 +14,9 @@ import { AppError } from '@querylane/errors';
 import { fromErrorDetail, type ServiceClient } from '@querylane/grpc';
 import type { queryRuntimeV1 } from '@querylane/proto';
 
+/** Deadline of a direct call's run on query-runtime (the query's own time-out is shorter). */
+export const defaultRunDeadlineMs = 30_000;
+
 export type RunResult = queryRuntimeV1.RunQueryProgramResponse;
 
 export interface RunRequest {

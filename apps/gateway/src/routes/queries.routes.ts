@@ -16,7 +16,7 @@ import type { GatewayEnv } from '../gateway-env.js';
 import { errorSchema } from '../openapi/errors.js';
 import type { ApiCallPublisher } from '../queries/api-calls.js';
 import type { DeployedEndpoints } from '../queries/deployed-endpoints.js';
-import { QueryRuns } from '../queries/query-runs.js';
+import { defaultRunDeadlineMs, QueryRuns } from '../queries/query-runs.js';
 import { isRateLimitRefusal, type RateLimiter } from '../queries/rate-limiter.js';
 
 export interface QueryRoutesDependencies {
@@ -46,7 +46,7 @@ const questionSchema = z
 
 export function queryRoutes(deps: QueryRoutesDependencies) {
   const runtime = deps.clients['query-runtime'].call;
-  const deadlineMs = deps.deadlineMs ?? 30_000;
+  const deadlineMs = deps.deadlineMs ?? defaultRunDeadlineMs;
   const runs = deps.runs ?? new QueryRuns(runtime, { deadlineMs });
   const app = new OpenAPIHono<GatewayEnv>();
   // The event is recorded around everything, so a refused key is a logged call too.
