@@ -105,7 +105,7 @@ export function createGatewayApp({ clients, logger, authenticator = new Authenti
   app.route('/', queryProgramsRoutes(clients));
   app.route('/', alertsRoutes(clients));
   app.route('/', meteringRoutes(clients));
-  app.route('/', deployRoutes(clients, (projectId) => queries?.endpoints.forgetProject(projectId)));
+  app.route('/', deployRoutes(clients, logger, (projectId) => queries?.endpoints.forgetProject(projectId)));
   if (queries) app.route('/', queryRoutes({ clients, authenticator, ...queries }));
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerToken', {

@@ -5,10 +5,12 @@ import { Scalar } from '@scalar/hono-api-reference';
 import { AppError, toErrorBody } from '@querylane/errors';
 import { deployV1, type queryRuntimeV1 } from '@querylane/proto';
 import { messageToJson } from '@querylane/records';
+import type { Logger } from 'pino';
 import type { ServiceClients } from '@querylane/runtime';
 import type { GatewayEnv } from '../gateway-env.js';
 import { errorResponses, validationHook } from '../openapi/errors.js';
 import { recordSchema } from '../openapi/record-schema.js';
+import { mapLimited } from './map-limited.js';
 import { as, body, idParam, jsonResponse, present, security } from './route-kit.js';
 
 const environments = ['production', 'staging', 'development'] as const;
@@ -33,6 +35,8 @@ const apiSchema = recordSchema(deployV1.ApiSchema).and(z.object({ endpoints: z.a
 // The most programs one bulk deploy names, and how many are deployed at the same time.
 const maxBulkPrograms = 500;
 const bulkConcurrency = 4;
+// How often a bulk deploy that is still running logs how far it got.
+const bulkProgressMs = 2_000;
 const bulkDeploymentSchema = z
   .object({
     data: z.array(
@@ -49,27 +53,13 @@ const bulkDeploymentSchema = z
   })
   .openapi('ProjectDeployments');
 
-/** `work` over `items`, at most `limit` at a time, answers in the items' order. */
-async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
-
 const openApiDocumentSchema = z.record(z.string(), z.unknown()).openapi('DeployedQueriesDocument', { description: 'An OpenAPI 3.1 document' });
 
 /**
  * `onDeploymentChange` lets this gateway drop its cached endpoints of the project at once, so the
  * caller's next query call sees the change; other gateways learn of it from querylane.deployments.
  */
-export function deployRoutes(clients: ServiceClients, onDeploymentChange: (projectId: string) => void = () => undefined) {
+export function deployRoutes(clients: ServiceClients, logger: Logger, onDeploymentChange: (projectId: string) => void = () => undefined) {
   const deploy = clients.deploy.call;
   const runtime = clients['query-runtime'].call;
   const app = new OpenAPIHono<GatewayEnv>({ defaultHook: validationHook });
@@ -112,15 +102,30 @@ export function deployRoutes(clients: ServiceClients, onDeploymentChange: (proje
         ? [...new Set(listed)].map((id) => ({ id, program: programs.find((program) => program.id === id) }))
         : programs.filter((program) => program.status === 'valid').map((program) => ({ id: program.id, program }));
       const failed = (id: string, name: string | null, cause: unknown) => ({ outcome: { query_program_id: id, name, outcome: 'failed' as const, error: toErrorBody(cause, c.get('requestId')) }, cause });
-      const results = await mapLimited(chosen, bulkConcurrency, async ({ id, program }) => {
-        if (!program) return failed(id, null, new AppError('not_found', `query program ${id} is no current program of project ${projectId}`));
-        try {
-          const answer = await deploy.deploy({ queryProgramId: id, environment }, { ...as(c), deadlineMs: 60_000 });
-          return { outcome: { query_program_id: id, name: program.name, outcome: 'deployed' as const, deployment: messageToJson(deployV1.DeploymentSchema, present(answer.deployment, 'deployment')) }, cause: undefined };
-        } catch (error) {
-          return failed(id, program.name, error);
-        }
-      });
+      // A long one (~50 ms a program on PGlite: 236 took 11 s) logs how far it got every 2 s, and
+      // when it ends; the answer comes at the end, with every outcome.
+      const progress = { request_id: c.get('requestId'), project_id: projectId, environment: environment || 'production', total: chosen.length, done: 0, failed: 0 };
+      const started = performance.now();
+      const ticker = setInterval(() => logger.info(progress, 'bulk deploy running'), bulkProgressMs);
+      ticker.unref();
+      const results = await mapLimited(
+        chosen,
+        bulkConcurrency,
+        async ({ id, program }) => {
+          if (!program) return failed(id, null, new AppError('not_found', `query program ${id} is no current program of project ${projectId}`));
+          try {
+            const answer = await deploy.deploy({ queryProgramId: id, environment }, { ...as(c), deadlineMs: 60_000 });
+            return { outcome: { query_program_id: id, name: program.name, outcome: 'deployed' as const, deployment: messageToJson(deployV1.DeploymentSchema, present(answer.deployment, 'deployment')) }, cause: undefined };
+          } catch (error) {
+            return failed(id, program.name, error);
+          }
+        },
+        (done, { cause }) => {
+          progress.done = done;
+          if (cause !== undefined) progress.failed += 1;
+        },
+      ).finally(() => clearInterval(ticker));
+      logger.info({ ...progress, duration_ms: Math.round(performance.now() - started) }, 'bulk deploy finished');
       // A caller who may not deploy in the project is refused as a whole (each deploy was refused alike).
       const refusals = results.map(({ cause }) => (cause instanceof AppError ? cause : undefined));
       const refused = refusals[0];
