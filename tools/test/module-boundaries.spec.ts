@@ -1,8 +1,17 @@
 // The lint rules really refuse an app that imports another app (checked on source text, not a file).
+import { createProjectGraphAsync } from '@nx/devkit';
 import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 const eslint = new ESLint();
+
+// The rule reads the project graph Nx caches under .nx/, which a fresh checkout does not have
+// until some nx command ran (CI lints first; `npm ci && npm test` does not): without it the rule
+// refuses nothing. Computing it here makes the suite stand on its own.
+beforeAll(async () => {
+  process.env.NX_DAEMON = 'false';
+  await createProjectGraphAsync({ exitOnError: false });
+});
 
 async function lint(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
