@@ -112,6 +112,37 @@ const data: Record<string, Row[]> = {
     distance_km: 0.5 + ((i * 23) % 150) / 10,
     fare_usd: 1 + ((i * 29) % 900) / 100,
   })),
+  // Gym check-ins: the member's `member_since` (repeated for each of the member's check-ins) comes
+  // before the check-in's own `checkin_at` in the data.
+  checkins: Array.from({ length: 600 }, (_, i) => ({
+    checkin_id: `C-${70_000 + i}`,
+    member_id: `M-${100 + (i % 60)}`,
+    member_since: `20${21 + (i % 3)}-${String(1 + (i % 60) % 12).padStart(2, '0')}-15`,
+    checkin_at: new Date(Date.UTC(2024, 0, 1) + i * 3.6 * 3_600_000).toISOString(),
+    class: ['yoga', 'spin', 'hiit', 'pilates'][i % 4],
+    duration_min: 30 + ((i * 7) % 61),
+  })),
+  // Store orders: a quantity of 1–4 items beside five measures of many values.
+  orders: Array.from({ length: 400 }, (_, i) => ({
+    order_id: `SO-${5000 + i}`,
+    product: ['Desk Lamp', 'Wireless Mouse', 'USB Hub', 'Monitor Arm', 'Keyboard'][i % 5],
+    quantity: 1 + ((i * 3) % 4),
+    unit_price: 9.5 + ((i * 37) % 400) / 4,
+    discount: ((i * 11) % 30) / 100,
+    shipping_cost: 2 + ((i * 13) % 90) / 10,
+    tax: ((i * 17) % 500) / 20,
+    total: 12 + ((i * 19) % 2000) / 5,
+  })),
+  // Product reviews: a rating of 1–5 stars beside four measures of many values.
+  reviews: Array.from({ length: 300 }, (_, i) => ({
+    review_id: `R-${i + 1}`,
+    product: ['Kettle', 'Toaster', 'Blender'][i % 3],
+    rating: 1 + ((i * 7) % 5),
+    helpful_votes: (i * 13) % 97,
+    price: 19 + ((i * 31) % 800) / 10,
+    words: 20 + ((i * 23) % 400),
+    response_hours: ((i * 29) % 300) / 10,
+  })),
   // Hourly observations stamped in Unix seconds (`dt`, OpenWeather's way) and milliseconds (`ts`).
   observations: Array.from({ length: 24 * 75 }, (_, index) => {
     const seconds = Date.UTC(2024, 2, 1) / 1000 + index * 3600;
@@ -633,6 +664,33 @@ describe('quantities that add up', () => {
     expect(program('energy', 'sum_kwh').family).toBe('aggregate');
     const [top] = await run('energy', 'sum_kwh_by_building', { n: 1 });
     expect(top).toMatchObject({ building: most![0], sum_kwh: most![1] });
+  });
+});
+
+describe('the main time', () => {
+  it("is the row's own time, not a time of what the row refers to (check-ins in January, not members since January)", async () => {
+    const checkins = data.checkins as { checkin_at: string }[];
+    const count = program('checkins', 'count_checkins');
+    expect(count.slots.map((slot) => slot.name)).toEqual(expect.arrayContaining(['from_checkin_at', 'to_checkin_at']));
+    expect(count.slots.map((slot) => slot.name)).not.toContain('from_member_since');
+    const january = checkins.filter((row) => row.checkin_at >= '2024-01-01' && row.checkin_at < '2024-02-01').length;
+    expect(january).toBeGreaterThan(0);
+    expect(january).toBeLessThan(checkins.length);
+    const [row] = await run('checkins', count.name, { from_checkin_at: '2024-01-01', to_checkin_at: '2024-01-31' });
+    expect(num(row?.count)).toBe(january);
+  });
+});
+
+describe('measures of few values', () => {
+  it('sums a quantity of 1–4 items and averages a rating of 1–5 stars as measures of their own, as JavaScript does', async () => {
+    const orders = data.orders as { quantity: number }[];
+    expect(program('orders', 'sum_quantity').family).toBe('aggregate');
+    const [sum] = await run('orders', 'sum_quantity');
+    expect(num(sum?.sum_quantity)).toBe(orders.reduce((total, order) => total + order.quantity, 0));
+    const reviews = data.reviews as { product: string; rating: number }[];
+    const kettles = reviews.filter((review) => review.product === 'Kettle').map((review) => review.rating);
+    const averages = await run('reviews', 'avg_rating_by_product');
+    expect(num(averages.find((row) => row.product === 'Kettle')?.avg_rating)).toBeCloseTo(kettles.reduce((a, b) => a + b, 0) / kettles.length, 9);
   });
 });
 

@@ -97,6 +97,8 @@ const minRowsForRowNumber = 10;
 // rank by the sum.
 const additiveName =
   /(gross|sales|revenue|amount|total|cost|budget|votes|quantity|qty|spend|profit|income|population|count|downloads|views|clicks|likes|kudos|additions|deletions|installs|visits|streams|impressions|shares|signups|units|guests|passengers|kwh|energy|consumption)/i;
+// Ratings and scores given on a short scale (1–5 stars, a satisfaction score, an NPS answer 0–10).
+const ratingName = /(^|\s)(rating|ratings|rated|score|scores|stars|satisfaction|csat|nps)(\s|$)/;
 const integerType = /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT)$/i;
 // A calendar year held as a number (gapminder's `year`: 1955…2005) labels rows, it is not measured:
 // nobody averages or ranks by it, though "after 1990" filters by it. Named so, whole, and within the
@@ -290,7 +292,12 @@ export function classifyColumns(profile: DataProfile): ColumnRoles {
           } else if (distinct >= 0.9 * present) keys.push(ranked(column, 0.8 * nonNull));
           break;
         }
-        let score = nonNull * Math.min(1, Math.log(distinct) / Math.log(50));
+        // Few values weigh a measure down (Cylinders' five), but not a quantity that adds up (an
+        // order's 1–4 items: "how many units were sold" sums it) nor a rating (1–5 stars: "the
+        // average rating"), which are measures whatever their number of values.
+        const additive = additiveName.test(fieldName(column)) && Number(column.min) >= 0;
+        const rated = ratingName.test(humanLabel(fieldName(column)));
+        let score = nonNull * (additive || rated ? 1 : Math.min(1, Math.log(distinct) / Math.log(50)));
         // (Coordinates last, `start_lat` as `lat`: "which station do most rides start from" had found the ranking by start_lat.)
         if (coordinateName.test(fieldName(column)) || geographicName.test(humanLabel(fieldName(column)))) score *= 0.3;
         // Of measures alike, the whole before its parts: `global_sales` before `na_sales`, `eu_sales`
@@ -301,7 +308,7 @@ export function classifyColumns(profile: DataProfile): ColumnRoles {
         else if (/^other\b/.test(label)) score *= 0.9;
         const measured = !year && !part;
         const aggregable = measured && !geographicName.test(humanLabel(fieldName(column)));
-        metrics.push({ ...ranked(column, score), integer: integerType.test(column.type), additive: additiveName.test(fieldName(column)) && Number(column.min) >= 0, measured, aggregable });
+        metrics.push({ ...ranked(column, score), integer: integerType.test(column.type), additive, measured, aggregable });
         // A handful of numbers (Cylinders: 3, 4, 5, 6, 8) is also a way to group and filter; so is
         // a calendar part with every value listed (months, hours).
         const handful = values !== null && distinct >= 2 && repeats && (distinct <= handfulValues || part);
@@ -347,7 +354,26 @@ export function classifyColumns(profile: DataProfile): ColumnRoles {
   const yearly = profile.columns.some(
     (column) => yearName.test(humanLabel(fieldName(column))) && yearNumbers(column) && 2 * column.distinct_count <= profile.row_count - column.null_count && balancedPanel(profile, column),
   );
-  return { metrics: byScore(metrics), dimensions: byScore(dimensions), keys: byScore(keys), references: byScore(references), texts: byScore(texts), times: byScore(times), yearly };
+  return { metrics: byScore(metrics), dimensions: byScore(dimensions), keys: byScore(keys), references: byScore(references), texts: byScore(texts), times: rowTimesFirst(times, profile.row_count), yearly };
+}
+
+// Names of a time that belongs to what a row refers to rather than to the row: a member's
+// `member_since`, a patient's `birth_date`, a customer's `signup_date`.
+const attributeTimeName = /(^|\s)(since|birth|born|dob|birthday|birthdate|joined|signup|signed up|registered|registration|enrolled|enrollment)(\s|$)/;
+
+/**
+ * The times best first, the row's own time before a time of what the row refers to: of a gym's
+ * check-ins, `checkin_at` (one a row) before the member's `member_since` (repeated for each of the
+ * member's check-ins, and named as an attribute), so "check-ins in January" bound the check-ins.
+ * Only their order changes: the scores, which rank their programs among the others, stay.
+ */
+function rowTimesFirst(times: TimeColumn[], rows: number): TimeColumn[] {
+  const weight = (time: TimeColumn) => {
+    const present = rows - time.column.null_count;
+    const spread = present < 2 ? 1 : Math.min(1, Math.log(time.column.distinct_count + 1) / Math.log(present + 1));
+    return time.score * (0.8 + 0.2 * spread) * (attributeTimeName.test(time.label) ? 0.85 : 1);
+  };
+  return [...times].sort((a, b) => weight(b) - weight(a));
 }
 
 function isEnumValue(value: unknown): value is string | number | boolean {
