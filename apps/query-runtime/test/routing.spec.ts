@@ -11,6 +11,7 @@ import { generateQueryPrograms } from '../src/generation/index.js';
 import { bindSlots } from '../src/programs/slot-values.js';
 import { QuestionRouter, valuesFromProfile, type DataValues, type RouteAnswer, type RouteCandidateInput, type RouteResult } from '../src/routing/index.js';
 import { parseQuestion } from '../src/routing/question-parse.js';
+import { stem } from '../src/routing/text-terms.js';
 
 function seattleWeather(): Record<string, unknown>[] {
   const [header, ...lines] = readFileSync(join(vegaDataDir(), 'seattle-weather.csv'), 'utf8').trim().split(/\r?\n/);
@@ -2271,3 +2272,51 @@ describe('air quality readings and hospital admissions (trial X: a name with a d
 
 });
 
+
+describe('the most of what was done to the rows, said by a verb (trial Y: loans, trips, videos)', () => {
+  const titles = ['Dune', 'Emma', 'Ulysses', 'Beloved', 'Middlemarch', 'Project Hail Mary', 'The Hobbit', 'Persuasion', 'Rebecca', 'Atonement', 'Hamlet', 'Walden'];
+  const ask = askingOver('querylane-routing-verbs-', () => ({
+    loans: Array.from({ length: 900 }, (_, i) => ({
+      loan_id: `L-${i + 1}`,
+      book_title: titles[(i * 7) % titles.length],
+      member_id: `M-${(i * 13) % 150}`,
+      branch: ['Central', 'North', 'East'][i % 3],
+      loaned_on: `2024-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 27)).padStart(2, '0')}`,
+      days_kept: 1 + ((i * 11) % 30),
+      late_fee_usd: i % 5 === 0 ? ((i * 3) % 20) / 2 : 0,
+      returned: i % 9 !== 0,
+    })),
+    videos: Array.from({ length: 400 }, (_, i) => ({
+      video_id: `V${i}`,
+      title: `Video number ${i} about ${['cats', 'cooking', 'travel', 'music'][i % 4]}`,
+      channel: ['Alpha', 'Beta', 'Gamma', 'Delta', 'Echo'][i % 5],
+      views: (i * 7919) % 1_000_000,
+      likes: (i * 131) % 50_000,
+      duration_sec: 30 + ((i * 17) % 1200),
+      published_at: new Date(Date.UTC(2023, 0, 1) + i * 86_400_000).toISOString(),
+    })),
+  }));
+
+  it('counts the rows per group when the verb names the data ("borrowed" of loans) and no measure is named', () => {
+    expect(ask('Which book has been borrowed the most?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_loans_by_book_title' }, slots: { n: 1, order: 'desc' } });
+    expect(ask('most borrowed book')).toMatchObject({ kind: 'answer', candidate: { name: 'count_loans_by_book_title' }, slots: { order: 'desc' } });
+    expect(ask('which branch lends the most books?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_loans_by_branch' }, slots: { n: 1 } });
+    // "books" names the loans' `book_title`, a label, not a measure: each row is a book borrowed.
+    expect(ask('which member borrowed the most books?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_loans_by_column' }, slots: { column: 'member_id', n: 1 } });
+    expect(ask('which member borrowed the most?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_loans_by_column' }, slots: { column: 'member_id', n: 1 } });
+    // A measure named still ranks by it.
+    expect(ask('which branch collected the most late fees?')).toMatchObject({ kind: 'answer', candidate: { name: expect.stringMatching(/_late_fee_usd_by_branch$/) } });
+  });
+
+  it('ranks by the measure a past form names after "most" ("the most liked videos" of `likes`)', () => {
+    expect(ask('the most liked videos')).toMatchObject({ kind: 'answer', candidate: { name: 'top_videos_by_likes' } });
+    expect(ask('most viewed video')).toMatchObject({ kind: 'answer', candidate: { name: 'top_videos_by_views' } });
+  });
+
+  it('stems a verb of one syllable as its noun: liked, likes; rated, rating, rates; dated, dates', () => {
+    expect(new Set(['liked', 'likes', 'like'].map(stem))).toEqual(new Set(['like']));
+    expect(new Set(['rated', 'rating', 'ratings', 'rates'].map(stem))).toEqual(new Set(['rate']));
+    expect(new Set(['dated', 'dates', 'dating'].map(stem))).toEqual(new Set(['date']));
+    expect([stem('stopped'), stem('opened'), stem('added'), stem('parking')]).toEqual(['stopp', 'open', 'add', 'park']);
+  });
+});

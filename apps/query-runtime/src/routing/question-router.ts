@@ -582,7 +582,18 @@ export class QuestionRouter {
     // A word of the data's own name is no measure's ("the most plays" of plays names no `ms_played`;
     // "the most played track" may).
     const dataWord = (table: string, term: string) => !/ed$/.test(most?.[1] ?? '') && (this.tableStemsOf.get(table) ?? []).some((tableStem) => tableStem === term || tableStem === stem(term));
-    const mostRows = (table: string) => most !== null && [most[1], most[2]].some((word) => word !== undefined && this.namesData(table, word));
+    // So is a thing a label of the data names and no measure does: "which member borrowed the most
+    // books" of loans with a `book_title` (each row is a book borrowed), unlike "the most late fees".
+    const namesThing = (table: string, word: string) => {
+      const term = canonicalTerm(word);
+      if (term === null || word.length < 3 || (this.measureTerms.get(table)?.has(term) ?? false)) return false;
+      return [...(this.columnLabels.get(table)?.keys() ?? [])].some((label) => label.split(' ').some((part) => stem(part) === stem(word)));
+    };
+    // And "the most" said last of a question that names the data by a verb ("which book has been
+    // borrowed the most" of loans): the most rows.
+    const mostLast = /\b(?:most|least)\s*[?.!]*\s*$/.test(parsed.lower);
+    const mostRows = (table: string) =>
+      (mostLast && (tablesNamed.has(table) || qWords.some((w) => (this.tableStemsOf.get(table) ?? []).includes(canonicalTerm(w.word) ?? '')))) || (most !== null && [most[1], most[2]].some((word) => word !== undefined && (this.namesData(table, word) || namesThing(table, word))));
     // The terms the question says only as a verb's past form ("handled").
     const pastOnly = new Set(qWords.filter((w) => /[^e]ed$/.test(w.word)).map((w) => canonicalTerm(w.word)));
     for (const w of qWords) if (!/[^e]ed$/.test(w.word)) pastOnly.delete(canonicalTerm(w.word));
@@ -1516,6 +1527,8 @@ function groupByCue(lower: string): string[] {
   // "which source generated the most", "which genre made the highest": the noun a verb ranks.
   // "which creative type made the most": one or two words, the fewest that leave a verb.
   for (const match of lower.matchAll(/\bwhich\s+((?:[a-z]+\s+){1,2}?)(?!the\b)[a-z]+\s+(?:the\s+)?(?:most|least|highest|lowest|largest|smallest|biggest|greatest|fewest)\b/g)) out.push(foldValue((match[1] ?? '').trim()));
+  // "the most borrowed book", "the most common origin", "the least visited parks": the noun ranked.
+  for (const match of lower.matchAll(/\b(?:most|least)\s+(?:[a-z]{3,}ed|common|popular|frequent)\s+([a-z]+(?:\s[a-z]+)?)/g)) out.push(foldValue(match[1] ?? ''), foldValue(match[1] ?? '').split(' ')[0] ?? '');
   // "top genres by gross", "the 5 best teams in goals": the noun ranked.
   // ("top 5 best-selling products by quantity": past a hyphened adjective.)
   for (const match of lower.matchAll(/\b(?:top|bottom|best|worst)\s+(?:\d+\s+)?(?:[a-z]+-[a-z]+\s+)?([a-z]+)\s+(?:by|in|for|on|of)\b/g)) out.push(foldValue(match[1] ?? ''));

@@ -72,6 +72,13 @@ const synonyms: Record<string, string> = {
   film: 'movie',
   physician: 'doctor',
   client: 'customer',
+  // A library's or a lender's loans are what is borrowed and lent ("which member borrowed the most books").
+  borrow: 'loan',
+  borrowed: 'loan',
+  borrowing: 'loan',
+  lend: 'loan',
+  lending: 'loan',
+  lent: 'loan',
 };
 
 const moneyMade = ['gross', 'revenue', 'sales', 'income', 'earnings', 'profit'];
@@ -243,7 +250,12 @@ function stemOf(word: string): string {
   else if (w.endsWith('sses')) w = w.slice(0, -2);
   else if (/(xes|ches|shes)$/.test(w)) w = w.slice(0, -2);
   else if (w.endsWith('s') && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1);
-  if (w.endsWith('ing') && w.length > 5) w = w.slice(0, -3);
+  // liked → like, rated and rating → rate, dated → date, as likes, rates, dates (a one-syllable
+  // word ending consonant, vowel, consonant keeps its e before -ed and -ing; one without an e
+  // doubles the consonant: stopped).
+  if (/^[^aeiou]?[^aeiou][aeiou][^aeiouwxy]ing$/.test(w)) w = `${w.slice(0, -3)}e`;
+  else if (w.endsWith('ing') && w.length > 5) w = w.slice(0, -3);
+  else if (/^[^aeiou]?[^aeiou][aeiou][^aeiouwxy]ed$/.test(w)) w = w.slice(0, -1);
   else if (w.endsWith('ed') && w.length > 4) w = w.slice(0, -2);
   // aged → age, used → use, owed → owe (not feed, need, shed).
   else if (/^[aeiou][a-z]ed$/.test(w)) w = w.slice(0, -1);
