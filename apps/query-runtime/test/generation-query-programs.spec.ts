@@ -121,6 +121,7 @@ const data: Record<string, Row[]> = {
     checkin_at: new Date(Date.UTC(2024, 0, 1) + i * 3.6 * 3_600_000).toISOString(),
     class: ['yoga', 'spin', 'hiit', 'pilates'][i % 4],
     duration_min: 30 + ((i * 7) % 61),
+    guest: i % 5 === 0,
   })),
   // Store orders: a quantity of 1–4 items beside five measures of many values.
   orders: Array.from({ length: 400 }, (_, i) => ({
@@ -678,6 +679,26 @@ describe('the main time', () => {
     expect(january).toBeLessThan(checkins.length);
     const [row] = await run('checkins', count.name, { from_checkin_at: '2024-01-01', to_checkin_at: '2024-01-31' });
     expect(num(row?.count)).toBe(january);
+  });
+});
+
+describe('counts per group', () => {
+  it("take the count's filters and its window on the main time, as JavaScript counts ('which class had the most long check-ins in January')", async () => {
+    const checkins = data.checkins as { class: string; checkin_at: string; member_id: string }[];
+    const perClass = program('checkins', 'count_checkins_by_class');
+    expect(perClass.slots.map((slot) => slot.name)).toEqual(expect.arrayContaining(['from_checkin_at', 'to_checkin_at', 'n', 'order']));
+    // Not filtered by its own column.
+    expect(perClass.slots.map((slot) => slot.name)).not.toContain('class');
+    const january = checkins.filter((row) => row.checkin_at >= '2024-01-01' && row.checkin_at < '2024-02-01');
+    const expected = new Map<string, number>();
+    for (const row of january) expected.set(row.class, (expected.get(row.class) ?? 0) + 1);
+    const rows = await run('checkins', perClass.name, { from_checkin_at: '2024-01-01', to_checkin_at: '2024-01-31' });
+    expect(new Map(rows.map((row) => [String(row.class), num(row.count)]))).toEqual(expected);
+    // A flag filters the groups too ("which class had the most guests").
+    const guests = new Map<string, number>();
+    for (const [index, row] of checkins.entries()) if (index % 5 === 0) guests.set(row.class, (guests.get(row.class) ?? 0) + 1);
+    const guestRows = await run('checkins', perClass.name, { guest: true });
+    expect(new Map(guestRows.map((row) => [String(row.class), num(row.count)]))).toEqual(guests);
   });
 });
 

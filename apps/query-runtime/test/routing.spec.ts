@@ -2320,3 +2320,39 @@ describe('the most of what was done to the rows, said by a verb (trial Y: loans,
     expect([stem('stopped'), stem('opened'), stem('added'), stem('parking')]).toEqual(['stopp', 'open', 'add', 'park']);
   });
 });
+
+describe('trial Z: shipments and products (a state inside counts per group, words for the rows, "out of")', () => {
+  const carriers = ['DHL', 'FedEx', 'UPS', 'USPS'];
+  const ask = askingOver('querylane-routing-trial-z-', () => ({
+    shipments: Array.from({ length: 800 }, (_, i) => ({
+      tracking_number: `TN${100_000 + i}`,
+      carrier: carriers[i % 4],
+      service_level: ['standard', 'express', 'overnight'][i % 3],
+      origin_city: ['Berlin', 'Paris', 'Madrid', 'Rome', 'Vienna'][i % 5],
+      status: ['delivered', 'in_transit', 'returned', 'lost'][(i * 7) % 4],
+      shipped_at: new Date(Date.UTC(2025, 0, 1) + i * 9 * 3_600_000).toISOString(),
+      weight_kg: 0.5 + ((i * 13) % 400) / 10,
+      cost_usd: 5 + ((i * 29) % 3000) / 10,
+    })),
+    products: Array.from({ length: 300 }, (_, i) => ({
+      sku: `SKU-${10_000 + i}`,
+      brand: ['Acme', 'Globex', 'Initech'][i % 3],
+      category: ['Laptops', 'Phones', 'Headphones', 'Monitors'][i % 4],
+      price_usd: 20 + ((i * 37) % 2000),
+      in_stock: i % 4 !== 0,
+    })),
+  }));
+
+  it('counts per group within a state ("which carrier has the most returned shipments")', () => {
+    expect(ask('Which carrier has the most returned shipments?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_shipments_by_carrier' }, slots: { status: 'returned', n: 1 } });
+  });
+
+  it('reads packages and parcels as shipments, and "lose" as the state `lost`', () => {
+    expect(ask('How many packages did FedEx lose?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_shipments' }, slots: { carrier: 'FedEx', status: 'lost' } });
+  });
+
+  it('reads "out of stock" as the flag `in_stock` false', () => {
+    expect(ask('List Acme products that are out of stock')).toMatchObject({ kind: 'answer', slots: { brand: 'Acme', in_stock: false } });
+    expect(ask('List Acme products that are in stock')).toMatchObject({ kind: 'answer', slots: { brand: 'Acme', in_stock: true } });
+  });
+});

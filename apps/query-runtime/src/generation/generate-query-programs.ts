@@ -90,7 +90,9 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
   const mainTime = roles.times[0];
   // The count also bounds the best measured metrics ("how many hours had temperature above 20").
   const drafts: DraftProgram[] = [build.list(filters), build.count(counted, mainTime, measured.filter((metric) => metric.column !== mainTime?.column).slice(0, countedMetrics))];
-  for (const dimension of roles.dimensions.slice(0, countedDimensions)) drafts.push(build.countBy(dimension));
+  // (With the count's flags and states past the first labels, and its window: "which carrier has
+  // the most returned shipments", "which city had the most rainy days in 2025".)
+  for (const dimension of roles.dimensions.slice(0, countedDimensions)) drafts.push(build.countBy(dimension, counted, mainTime));
   // The other labels (a fourth and later: gender, distributor, an earthquake's type) are counted per
   // group by one program that takes the column as a slot.
   // (And the references: "which user has the most events" of a `user_id`.)

@@ -265,14 +265,23 @@ export class ProgramBuilders {
     });
   }
 
-  countBy(dimension: Dimension): DraftProgram {
+  /**
+   * The rows per value of `dimension`, with the count's other filters and its window on the main
+   * time: "which carrier has the most returned shipments", "which city had the most rainy days in
+   * 2025" (a count per group of some of the rows, as the count is of some of them).
+   */
+  countBy(dimension: Dimension, dimensions: Dimension[] = [], time?: TimeColumn): DraftProgram {
     const column = columnSql(dimension.column);
+    const names = new NameAllocator(['n', 'order']);
+    const filters = dimensions.filter((other) => other.column !== dimension.column).map((other) => this.filter(other, names));
+    const window = this.window(time && time.column !== dimension.column ? time : undefined, names);
+    const filtered = filters.length > 0 ? `, optionally only those with a given ${joinWords(dimensions.filter((other) => other.column !== dimension.column).map((d) => d.label), 'or')}` : '';
     return this.draft({
       name: `count_${this.tableSlug}_by_${dimension.slug}`,
       family: 'count',
       score: dimension.score,
       query: `How many ${this.entity} are there per ${dimension.label}?`,
-      description: `The number of ${this.entity} for each ${dimension.label}, most first (or fewest), optionally the first n ${dimension.label} groups only.`,
+      description: `The number of ${this.entity} for each ${dimension.label}, most first (or fewest)${filtered}${window.slots.length > 0 ? ` or within a period of ${time!.label}` : ''}, optionally the first n ${dimension.label} groups only.`,
       reason: `${quoted(dimension.column)} is ${dimension.kind} with ${dimension.column.distinct_count} distinct values.`,
       examples: [
         `Number of ${this.entity} by ${dimension.label}`,
@@ -281,18 +290,18 @@ export class ProgramBuilders {
         `Distribution of ${this.entity} across ${dimension.label}`,
         `Top 3 ${dimension.label} by number of ${this.entity}`,
       ],
-      sql: `SELECT ${selected(dimension.column)}, count(*) AS ${quoteIdentifier('count')} FROM ${this.from} GROUP BY ${column} ${rankGroups('count(*)', column)}`,
+      sql: `SELECT ${selected(dimension.column)}, count(*) AS ${quoteIdentifier('count')} FROM ${this.from}${where([...filters.map((f) => f.sql), ...window.sql])} GROUP BY ${column} ${rankGroups('count(*)', column)}`,
       steps: {
         family: 'count',
         table: this.table,
         columns: [dimension.column.name],
         group_by: [dimension.column.name],
-        filters: [],
+        filters: [...filters.map((f) => f.filter), ...window.filters],
         aggregate: { function: 'count', column: null },
         order: { column: 'count', direction: 'slot', slot: 'order' },
         limit: { slot: 'n' },
       },
-      slots: groupRankSlots(`${dimension.label} groups`),
+      slots: [...filters.map((f) => f.slot), ...window.slots, ...groupRankSlots(`${dimension.label} groups`)],
     });
   }
 

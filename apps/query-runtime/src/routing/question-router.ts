@@ -1091,7 +1091,10 @@ export class QuestionRouter {
                 : 0;
       // Asked for no grouping ("how many candidates are there", "average gas price"), one figure answers better than a breakdown.
       // ("How many devices are there" of a `device_id` asks how many different ones: a count per device lists them.)
-      const ungrouped = candidate.groupBy.length > 0 ? (candidate.family === 'count' && distinctColumn !== undefined && !rankedGroups ? -0.6 : -0.15) : 0;
+      // ("How many female patients had appointments" is one count, not the count per patient age,
+      // whose filters take "female" as well.)
+      const ungrouped =
+        candidate.groupBy.length > 0 ? (candidate.family === 'count' && ((distinctColumn !== undefined && !rankedGroups) || (asksHowMany && !parsed.superlative && !rankedGroups && groupCue.length === 0 && !/\b(?:per|each|every|across)\b/.test(parsed.lower))) ? -0.6 : -0.15) : 0;
       // Of the groupings by a thing's name and by its id ("per campaign": `campaign.name`,
       // `campaign.id`), the name's: people read the answer by names (the ids had won on their
       // program's text). The name's program takes the id's place (below, once all are scored), and

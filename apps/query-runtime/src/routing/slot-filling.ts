@@ -1013,6 +1013,8 @@ function findFlagWords(stems: readonly string[], words: readonly QuestionWord[])
  * "not set to auto-renew").
  */
 function deniedBefore(words: readonly QuestionWord[], index: number): boolean {
+  // "Out of stock" of `in_stock`, "out of warranty", "out of network": the flag's opposite.
+  if (words[index - 1]?.word === 'of' && words[index - 2]?.word === 'out') return true;
   let others = 0;
   for (let j = index - 1; j >= 0 && j >= index - 4; j -= 1) {
     const word = words[j]!.word;

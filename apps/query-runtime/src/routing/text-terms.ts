@@ -79,6 +79,11 @@ const synonyms: Record<string, string> = {
   lend: 'loan',
   lending: 'loan',
   lent: 'loan',
+  // A carrier's shipments are packages and parcels; a league's matches are games.
+  package: 'shipment',
+  packages: 'shipment',
+  parcel: 'shipment',
+  game: 'match',
 };
 
 const moneyMade = ['gross', 'revenue', 'sales', 'income', 'earnings', 'profit'];
@@ -263,8 +268,11 @@ function stemOf(word: string): string {
   // rainy → rain, foggy → fog, comedy → comed: adjectives meet their nouns.
   // (Not a noun that would become an operation's word or another noun: county is no count, party no part.)
   if (w.endsWith('y') && w.length > 4 && !/[aeo]y$/.test(w) && !keptY.has(w)) w = /([^aeiou])\1y$/.test(w) ? w.slice(0, -2) : w.slice(0, -1);
-  return w;
+  return irregularVerbs[w] ?? w;
 }
+
+// Verbs whose past form is another word, as data writes states in it ("did FedEx lose" of `lost`).
+const irregularVerbs: Record<string, string> = { lose: 'lost', sell: 'sold', send: 'sent' };
 
 /** One word to its canonical search term, or null for a stop word. */
 export function canonicalTerm(word: string, keepStopWords = false): string | null {
