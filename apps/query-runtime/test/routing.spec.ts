@@ -2356,3 +2356,33 @@ describe('trial Z: shipments and products (a state inside counts per group, word
     expect(ask('List Acme products that are in stock')).toMatchObject({ kind: 'answer', slots: { brand: 'Acme', in_stock: true } });
   });
 });
+
+describe('trial Z: a measure held as a least and a greatest column (`temp_min_c`, `temp_max_c`)', () => {
+  const ask = askingOver('querylane-routing-paired-', () => ({
+    weather: Array.from({ length: 730 }, (_, i) => {
+      const base = 10 + 15 * Math.sin((i / 365) * 2 * Math.PI) + ((i * 7) % 9) - 4;
+      return {
+        city: ['Berlin', 'Paris', 'Madrid'][i % 3],
+        date: new Date(Date.UTC(2024, 0, 1) + Math.floor(i / 3) * 86_400_000).toISOString().slice(0, 10),
+        temp_max_c: Math.round((base + 6) * 10) / 10,
+        temp_min_c: Math.round((base - 6) * 10) / 10,
+        wind_kmh: (i * 13) % 70,
+        humidity_pct: 30 + ((i * 17) % 60),
+      };
+    }),
+  }));
+
+  it('ranks by the least column for "the lowest", by the greatest for "the highest"', () => {
+    expect(ask('What was the lowest temperature ever recorded in Berlin?')).toMatchObject({ kind: 'answer', candidate: { name: 'top_weather_by_temp_min_c' }, slots: { city: 'Berlin', n: 1, order: 'asc' } });
+    expect(ask('What was the highest temperature in Berlin?')).toMatchObject({ kind: 'answer', candidate: { name: 'top_weather_by_temp_max_c' }, slots: { city: 'Berlin', n: 1, order: 'desc' } });
+  });
+
+  it('bounds the least column from above ("dropped below -5") and the greatest from below ("above 30")', () => {
+    const below = ask('How many days in Berlin did the temperature drop below -5?');
+    expect(below).toMatchObject({ kind: 'answer', candidate: { name: 'count_weather' }, slots: { city: 'Berlin' } });
+    expect(below.kind === 'answer' && below.slots.max_temp_min_c).toBeCloseTo(-5, 9);
+    const above = ask('how many days had a temperature above 30');
+    expect(above).toMatchObject({ kind: 'answer', candidate: { name: 'count_weather' } });
+    expect(above.kind === 'answer' && above.slots.min_temp_max_c).toBeCloseTo(30, 9);
+  });
+});

@@ -86,6 +86,19 @@ export class QuestionRouter {
       if (candidate.family !== 'count' || candidate.groupBy.length > 0 || candidate.choices.length > 0) continue;
       this.plainCounts.set(candidate.table, [...(this.plainCounts.get(candidate.table) ?? []), candidate]);
     }
+    // Measures held as a pair of columns, a least and a greatest (`temp_min_c`, `temp_max_c`): the
+    // words they share, for "the lowest temperature" to find the least one.
+    for (const named of columnLabels.values()) {
+      const sides = new Map<string, Set<string>>();
+      for (const label of named.keys()) {
+        const words = label.split(' ').map((word) => canonicalTerm(word) ?? word);
+        const side = words.find((word) => extremeTerms.has(word));
+        if (side === undefined) continue;
+        const rest = words.filter((word) => word !== side).join(' ');
+        sides.set(rest, (sides.get(rest) ?? new Set<string>()).add(side));
+      }
+      for (const [rest, both] of sides) if (both.size === 2) for (const word of rest.split(' ')) if (word.length >= 3) this.pairedMeasureTerms.add(word);
+    }
     for (const [table, named] of columnLabels) {
       this.labelProbes.set(
         table,
@@ -546,6 +559,11 @@ export class QuestionRouter {
       if (measureNouns.has(word) && !measured && (unknownWord(index - 1) || unknownWord(index + 1) || (['from', 'of', 'for'].includes(qWords[index + 1]?.word ?? '') && unknownWord(index + 2)))) continue;
       imply(word, impliedMeasures[word] ?? (/er$/.test(word) ? impliedMeasures[word.replace(/ier$/, 'iest').replace(/er$/, 'est')] : undefined) ?? []);
     }
+    // "The lowest temperature" of `temp_min_c` beside `temp_max_c`, "the highest" of `temp_max_c`:
+    // the extreme said picks which column of a pair holds the measure named.
+    const extreme = /\b(?:lowest|minimum|least|smallest|coldest|coolest)\b/.test(parsed.lower) ? 'min' : /\b(?:highest|maximum|largest|greatest|hottest|warmest)\b/.test(parsed.lower) ? 'max' : undefined;
+    const extremeTerm = extreme === undefined ? null : canonicalTerm(extreme);
+    if (extremeTerm !== null && [...contentTerms].some((term) => this.pairedMeasureTerms.has(term))) contentTerms.add(extremeTerm);
     if (/\b(named|called)\b/.test(parsed.lower)) imply('', ['name']);
     if (/\btitled\b/.test(parsed.lower)) imply('', ['title']);
 
@@ -1246,6 +1264,8 @@ export class QuestionRouter {
 
   /** Per table, the terms of the columns its aggregates measure ("death" of `avg_deaths`). */
   private readonly measureTerms = new Map<string, Set<string>>();
+  /** The words of measures held as a least and a greatest column (`temp` of `temp_min_c`, `temp_max_c`). */
+  private readonly pairedMeasureTerms = new Set<string>();
 
   /** Per table, whether it has a column of where things start (`origin`) and one of where they end (`destination`). */
   private readonly directionColumns = new Map<string, Set<'start' | 'end'>>();

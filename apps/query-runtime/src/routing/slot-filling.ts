@@ -580,7 +580,7 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
             const adjective = comparedMeasure(c.span, plan, parsed.lower);
             const compared = comparedColumn.get(c.span);
             if (adjective === 'this' && compared !== undefined && compared !== (plan.column ?? plan.slot.name)) return false;
-            return adjective === 'this' || (adjective === 'none' && belongsTo(c.span, plan, context, boundColumns === 1 || (plan.column !== null && plan.column === valueColumn), !yearish));
+            return adjective === 'this' || (adjective === 'none' && belongsTo(c.span, plan, context, boundColumns === 1 || (plan.column !== null && plan.column === valueColumn), !yearish, plan.role));
           },
         );
         // "Out of stock", "in stock": a stock (inventory, quantity on hand) of none, or of some.
@@ -1190,12 +1190,16 @@ function shortens(short: string, word: string): boolean {
 
 const genericValueName = /^(?:value|reading|measurement)$/;
 
-function belongsTo(span: Span, plan: SlotPlan, context: FillContext, sole: boolean, noYear = false): boolean {
+function belongsTo(span: Span, plan: SlotPlan, context: FillContext, sole: boolean, noYear = false, bound?: SlotPlan['role']): boolean {
   // (A number that is no year belongs to no year column, however near: "years with more than 100000 flood deaths".)
   const labels = (context.table?.labels ?? []).filter((label) => !noYear || !label.stems.includes('year'));
   // Of labels as near, the one whose words the question says more of, then the one it says all of
-  // ("mag above 5" is `mag`, not `mag type`).
-  let best: { column: string; distance: number; hits: number; cover: number } | null = null;
+  // ("mag above 5" is `mag`, not `mag type`); of a pair of a least and a greatest column, the
+  // least for an upper bound and the greatest for a lower one ("days the temperature dropped below
+  // -5" are days whose `temp_min` was; "days above 30" those whose `temp_max` was).
+  const side = bound === 'max' ? 'min' : bound === 'min' ? 'max' : undefined;
+  const sided = (stems: readonly string[]) => (side !== undefined && stems.includes(side) ? 1 : 0);
+  let best: { column: string; distance: number; hits: number; cover: number; sided: number } | null = null;
   for (const label of labels) {
     let hits = 0;
     let distance = Infinity;
@@ -1206,7 +1210,10 @@ function belongsTo(span: Span, plan: SlotPlan, context: FillContext, sole: boole
     }
     if (hits === 0) continue;
     const cover = hits / label.stems.length;
-    if (!best || distance < best.distance || (distance === best.distance && (hits > best.hits || (hits === best.hits && cover > best.cover)))) best = { column: label.column, distance, hits, cover };
+    const own = sided(label.stems);
+    if (!best || distance < best.distance || (distance === best.distance && (hits > best.hits || (hits === best.hits && (cover > best.cover || (cover === best.cover && own > best.sided)))))) {
+      best = { column: label.column, distance, hits, cover, sided: own };
+    }
   }
   return best ? best.column === plan.column || (sole && best.distance > 40) : sole;
 }
