@@ -2386,3 +2386,39 @@ describe('trial Z: a measure held as a least and a greatest column (`temp_min_c`
     expect(above.kind === 'answer' && above.slots.min_temp_max_c).toBeCloseTo(30, 9);
   });
 });
+
+describe('trial Z: issues (a verb said with do, a date of another time column)', () => {
+  const authors = ['kchen', 'octocat', 'tnguyen', 'alopez'];
+  const ask = askingOver('querylane-routing-issues-z-', () => ({
+    issues: Array.from({ length: 600 }, (_, i) => {
+      // (The router's reference day is 2015-06-15: "last year" is 2014.)
+      const created = Date.UTC(2014, 0, 1) + i * 20 * 3_600_000;
+      const open = i % 4 === 0;
+      return {
+        number: 1001 + i,
+        title: `Issue ${i} about ${['proxy', 'TLS', 'JSON', 'docs'][i % 4]}`,
+        state: open ? 'open' : 'closed',
+        author: authors[i % 4],
+        label: ['bug', 'feature', 'docs', 'question'][(i * 3) % 4],
+        created_at: new Date(created).toISOString(),
+        closed_at: open ? null : new Date(created + ((i * 7) % 30) * 86_400_000).toISOString(),
+        comments: (i * 13) % 40,
+      };
+    }),
+  }));
+
+  it('reads "did kchen open" as who opened the issues, not their state', () => {
+    const answer = ask('How many issues did kchen open last year?');
+    expect(answer).toMatchObject({ kind: 'answer', candidate: { name: 'count_issues' }, slots: { author: 'kchen', from_created_at: '2014-01-01', to_created_at: '2014-12-31' } });
+    expect(answer.kind === 'answer' && answer.slots.state).toBeUndefined();
+    // Said as a state, it is one.
+    expect(ask('how many open issues does kchen have')).toMatchObject({ kind: 'answer', candidate: { name: 'count_issues' }, slots: { author: 'kchen', state: 'open' } });
+  });
+
+  it('never bounds the main time by a date said after the word of another time column ("closed in October")', () => {
+    const closed = ask('How many issues were closed in October 2014?');
+    const slots = closed.kind === 'answer' ? closed.slots : {};
+    expect(slots.from_created_at).toBeUndefined();
+    if (closed.kind === 'answer') expect(slots.from_closed_at).toBe('2014-10-01');
+  });
+});

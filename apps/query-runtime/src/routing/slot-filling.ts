@@ -543,7 +543,9 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
           for (const m of named) used.push(m.span);
           break;
         }
-        const mention = mentions.find((m) => m.column === plan.column && !taken(m.span) && fitsEnum(plan.slot, m.value) && !(plan.chosen && eachOf(m.span)));
+        // (A verb said with do, "did kchen open", is explained as what was done: no value.)
+        for (const done of mentions.filter((m) => m.column === plan.column && doneVerb(parsed.lower, m.span))) used.push(done.span);
+        const mention = mentions.find((m) => m.column === plan.column && !taken(m.span) && fitsEnum(plan.slot, m.value) && !(plan.chosen && eachOf(m.span)) && !doneVerb(parsed.lower, m.span));
         if (mention) take(plan, enumValue(plan.slot, mention.value), mention.span);
         else {
           const typed = flagValue(plan, context) ?? labelledValue(plan, context) ?? wholeYear(plan, parsed);
@@ -620,6 +622,9 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
         // the budget's 2023 lines were approved in 2022 as well.
         // Nor does it where this program has no such column to take it: the data's years are that
         // column's ("in 2023" of budget lines is their fiscal year, not when they were approved).
+        // "Closed in October" of `closed_at` beside the main `created_at`: a date said after the word
+        // of another time column is that column's, no bound on this one.
+        if (date && otherTimeNamed(plan, date.span, context)) break;
         const whole = date ? calendarYearOf(date) : null;
         const yearColumn = (other: SlotPlan) => other.role === 'eq' && yearLabelled(other);
         const yearTaken =
@@ -1189,6 +1194,38 @@ function shortens(short: string, word: string): boolean {
 }
 
 const genericValueName = /^(?:value|reading|measurement)$/;
+
+/**
+ * Whether a value's word is the verb of "did <someone> open", "does ana close": a thing done, said
+ * with do and its subject, no state of the rows ("how many issues did kchen open last year" counts
+ * the issues kchen opened, open or closed since).
+ */
+function doneVerb(lower: string, span: Span): boolean {
+  const verb = lower.slice(span[0], span[1]);
+  return creationVerb.test(verb) && /\b(?:did|does|do|didn't|doesn't|don't)\s+(?!(?:the|a|an|our|my|your|their|his|her|its|this|that|these|those)\s)[\w.@-]+\s+$/.test(lower.slice(Math.max(0, span[0] - 40), span[0]));
+}
+
+// Verbs of bringing a row into being, which are also states of some data (`open`, `placed`): said
+// with do ("did kchen open"), they tell who made the rows, not the rows' state.
+const creationVerb = /^(?:open|create|file|submit|place|register|raise|report|post|publish|start|book|order)$/;
+
+// The last words of a time column's name (`closed_at`, `shipped_on`, `delivery_date`, `start_time`).
+const timeLabel = /(?:^| )(?:at|on|date|time|timestamp|day)$/;
+
+/**
+ * Whether one of the three words before a date names another time column of the table than the
+ * one this plan bounds ("closed in October" of `closed_at`, the plan's column `created_at`).
+ */
+function otherTimeNamed(plan: SlotPlan, span: Span, context: FillContext): boolean {
+  if (plan.column === null) return false;
+  const before = context.words.filter((word) => word.span[1] <= span[0]).slice(-3);
+  return (context.table?.labels ?? []).some(
+    (label) =>
+      label.column !== plan.column &&
+      timeLabel.test(foldValue(humanWords(label.column))) &&
+      before.some((word) => label.stems[0] === word.stem && !timeLabel.test(` ${word.word}`)),
+  );
+}
 
 function belongsTo(span: Span, plan: SlotPlan, context: FillContext, sole: boolean, noYear = false, bound?: SlotPlan['role']): boolean {
   // (A number that is no year belongs to no year column, however near: "years with more than 100000 flood deaths".)
