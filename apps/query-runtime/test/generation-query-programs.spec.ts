@@ -694,6 +694,12 @@ describe('counts per group', () => {
     for (const row of january) expected.set(row.class, (expected.get(row.class) ?? 0) + 1);
     const rows = await run('checkins', perClass.name, { from_checkin_at: '2024-01-01', to_checkin_at: '2024-01-31' });
     expect(new Map(rows.map((row) => [String(row.class), num(row.count)]))).toEqual(expected);
+    // The count of any label's or reference's value takes the window too ("check-ins of member M-100 in January").
+    const where = program('checkins', 'count_checkins_where');
+    expect(where.slots.map((slot) => slot.name)).toEqual(expect.arrayContaining(['column', 'value', 'from_checkin_at', 'to_checkin_at']));
+    const [member] = await run('checkins', where.name, { column: 'member_id', value: 'M-100', from_checkin_at: '2024-01-01', to_checkin_at: '2024-01-31' });
+    expect(num(member?.count)).toBe(january.filter((row) => row.member_id === 'M-100').length);
+    expect(num(member?.count)).toBeGreaterThan(0);
     // A flag filters the groups too ("which class had the most guests").
     const guests = new Map<string, number>();
     for (const [index, row] of checkins.entries()) if (index % 5 === 0) guests.set(row.class, (guests.get(row.class) ?? 0) + 1);

@@ -2422,3 +2422,40 @@ describe('trial Z: issues (a verb said with do, a date of another time column)',
     if (closed.kind === 'answer') expect(slots.from_closed_at).toBe('2014-10-01');
   });
 });
+
+describe('trial Z: weather stations (a label counted within a period, an amount asked)', () => {
+  const stations = [
+    ['London Heathrow', 'London', 'GB'],
+    ['Paris Montsouris', 'Paris', 'FR'],
+    ['Berlin Tempelhof', 'Berlin', 'DE'],
+    ['Madrid Retiro', 'Madrid', 'ES'],
+  ] as const;
+  const ask = askingOver('querylane-routing-stations-', () => ({
+    weather: Array.from({ length: 1460 }, (_, i) => {
+      const [station_name, city, country] = stations[i % 4]!;
+      return {
+        station_name,
+        city,
+        country,
+        date: new Date(Date.UTC(2014, 0, 1) + Math.floor(i / 4) * 86_400_000).toISOString().slice(0, 10),
+        temp_max_c: 12 + ((i * 7) % 20),
+        temp_min_c: 2 + ((i * 7) % 15),
+        wind_kmh: (i * 13) % 70,
+        humidity_pct: 30 + ((i * 17) % 60),
+        // (A value of two words: no one-word state the count filters by.)
+        conditions: ['Rain', 'Clear', 'Partly Cloudy', 'Fog', 'Snow', 'Thunderstorm'][(i * 5) % 6],
+      };
+    }),
+  }));
+
+  it('counts the rainy days of a city within a period ("rainy days in Paris last year")', () => {
+    const rainy = ask('How many rainy days did Paris have last year?');
+    expect(rainy).toMatchObject({ kind: 'answer', candidate: { family: 'count' }, slots: { city: 'Paris', from_date: '2014-01-01', to_date: '2014-12-31' } });
+    // The conditions by their own slot, or as the column and value of the count of any label's value.
+    expect(rainy.kind === 'answer' && Object.values(rainy.slots)).toContain('Rain');
+  });
+
+  it('refuses "how much rain fell" where only a count of rainy days is deployed: an amount is asked, not rows', () => {
+    expect(ask('How much rain fell in London in March 2014?')).toMatchObject({ kind: 'refusal' });
+  });
+});

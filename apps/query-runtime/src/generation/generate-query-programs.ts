@@ -109,10 +109,10 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
     ...repeating,
     ...roles.references,
   ];
-  if (valued.length > 0) drafts.push(build.countWhereAny(valued.slice(0, maxChosenColumns), counted));
+  if (valued.length > 0) drafts.push(build.countWhereAny(valued.slice(0, maxChosenColumns), counted, mainTime));
   // The same rows listed, of the columns the list does not filter by.
   const listed = valued.filter((d) => !filters.includes(d as Dimension));
-  if (listed.length > 0) drafts.push(build.listWhereAny(listed.slice(0, maxChosenColumns), filters));
+  if (listed.length > 0) drafts.push(build.listWhereAny(listed.slice(0, maxChosenColumns), filters, mainTime));
   for (const key of roles.keys) drafts.push(build.lookup(key));
   for (const metric of ranged) drafts.push(build.numericRange(metric, filtersBeside(metric.column)));
   for (const metric of measured.slice(0, aggregateMetrics)) drafts.push(build.topN(metric, filtersBeside(metric.column), mainTime));

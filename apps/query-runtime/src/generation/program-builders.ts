@@ -610,9 +610,11 @@ export class ProgramBuilders {
    * case (a person types it); with the count's optional filters. Answers one row, `column`,
    * `value` (as the data writes it, or as given when no row has it) and `count` (0 for none).
    */
-  countWhereAny(columns: RankedColumn[], dimensions: Dimension[]): DraftProgram {
+  countWhereAny(columns: RankedColumn[], dimensions: Dimension[], time?: TimeColumn): DraftProgram {
     const names = new NameAllocator(['column', 'value']);
     const filters = dimensions.map((dimension) => this.filter(dimension, names));
+    // Within a period of the main time too: "how many issues did octocat open in 2024", "rainy days in Paris last year".
+    const window = this.window(time, names);
     const choice = chooseColumn(columns, this.profile.columns, true);
     const value: Slot = { name: 'value', type: 'string', required: true, default: null, description: `The value of the column to count ${this.entity} with (case does not matter).` };
     const [first, second, third] = columns.map((column) => ({ label: column.label, value: sampleValue(column) }));
@@ -632,16 +634,16 @@ export class ProgramBuilders {
       ],
       sql:
         `SELECT $column AS ${quoteIdentifier('column')}, coalesce(any_value(${choice.alias}), $value) AS ${quoteIdentifier('value')}, count(*) AS ${quoteIdentifier('count')} ` +
-        `FROM ${choice.from(this.from)}${where([matches, ...filters.map((f) => f.sql)])}`,
+        `FROM ${choice.from(this.from)}${where([matches, ...filters.map((f) => f.sql), ...window.sql])}`,
       steps: {
         family: 'count',
         table: this.table,
         columns: ['$column'],
-        filters: [{ column: '$column', op: 'eq', slot: 'value' }, ...filters.map((f) => f.filter)],
+        filters: [{ column: '$column', op: 'eq', slot: 'value' }, ...filters.map((f) => f.filter), ...window.filters],
         aggregate: { function: 'count', column: null },
         column_choice: { slot: 'column', columns: columns.map((c) => c.column.name) },
       },
-      slots: [choice.slot, value, ...filters.map((f) => f.slot)],
+      slots: [choice.slot, value, ...filters.map((f) => f.slot), ...window.slots],
     });
   }
 
@@ -650,9 +652,10 @@ export class ProgramBuilders {
    * not filter by ("list the keynotes", "show all exam results for student S1711"): the column an
    * enum slot, the value compared without regard to case, as the count of them (`countWhereAny`).
    */
-  listWhereAny(columns: RankedColumn[], dimensions: Dimension[]): DraftProgram {
+  listWhereAny(columns: RankedColumn[], dimensions: Dimension[], time?: TimeColumn): DraftProgram {
     const names = new NameAllocator(['column', 'value', 'limit']);
     const filters = dimensions.map((dimension) => this.filter(dimension, names));
+    const window = this.window(time, names);
     const choice = chooseColumn(columns, this.profile.columns, true);
     const value: Slot = { name: 'value', type: 'string', required: true, default: null, description: `The value of the column the ${this.entity} listed have (case does not matter).` };
     const limit = limitSlot('The most rows to return.');
@@ -671,16 +674,16 @@ export class ProgramBuilders {
         `Which ${this.entity} have ${stated(third) ?? stated(first)}?`,
         `List the ${this.entity} whose ${first!.label} is ${first!.value ?? 'X'}`,
       ],
-      sql: `SELECT * EXCLUDE (${choice.alias}) FROM ${choice.from(this.from)}${where([`lower(${choice.alias}) = lower($value)`, ...filters.map((f) => f.sql)])} LIMIT $limit`,
+      sql: `SELECT * EXCLUDE (${choice.alias}) FROM ${choice.from(this.from)}${where([`lower(${choice.alias}) = lower($value)`, ...filters.map((f) => f.sql), ...window.sql])} LIMIT $limit`,
       steps: {
         family: 'list',
         table: this.table,
         columns: ['*'],
-        filters: [{ column: '$column', op: 'eq', slot: 'value' }, ...filters.map((f) => f.filter)],
+        filters: [{ column: '$column', op: 'eq', slot: 'value' }, ...filters.map((f) => f.filter), ...window.filters],
         limit: { slot: 'limit' },
         column_choice: { slot: 'column', columns: columns.map((c) => c.column.name) },
       },
-      slots: [choice.slot, value, ...filters.map((f) => f.slot), limit],
+      slots: [choice.slot, value, ...filters.map((f) => f.slot), ...window.slots, limit],
     });
   }
 

@@ -31,7 +31,7 @@ interface Scored {
   matchedTerms: number;
   constraintCoverage: number;
   familyAgreement: number;
-  /** The question asks for an extreme ("hottest", "the most") and this program ranks nothing. */
+  /** The question asks for an extreme ("hottest", "the most") and this program ranks nothing (or for an amount, "how much", and it counts rows). */
   superlativeMiss: boolean;
   /** Words that look like data values (`unlistedValues`) this program would not filter on. */
   ignored: string[];
@@ -1130,7 +1130,10 @@ export class QuestionRouter {
       const columnCue = tablesByColumn.size === 0 || tablesByColumn.has(candidate.table) ? 0 : -0.3;
       // Naming the data set ("flights", "penguins") is the strongest hint of all; naming another one counts against.
       const tableCue = tablesNamed.size === 0 ? 0 : tablesNamed.has(candidate.table) ? 0.3 : -0.3;
-      const superlativeMiss = (parsed.superlative && !candidate.ranks) || (candidate.chronological && !asksTimeOrder);
+      // ("How much rain fell" asks for an amount: a count of rows, the rainy days, misses it as a
+      // ranking misses "the hottest".)
+      const amountMiss = candidate.family === 'count' && !asksHowMany && /\bhow much\b/.test(parsed.lower);
+      const superlativeMiss = (parsed.superlative && !candidate.ranks) || (candidate.chronological && !asksTimeOrder) || amountMiss;
       // "Which payment method is used most often": how often is a count; an aggregate of a measure
       // the question does not name (the average salary per payment method) answers something else.
       // So is a grouping asked with neither a measure nor an operation named ("applications per
