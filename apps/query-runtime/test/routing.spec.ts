@@ -2330,7 +2330,7 @@ describe('trial Z: shipments and products (a state inside counts per group, word
       service_level: ['standard', 'express', 'overnight'][i % 3],
       origin_city: ['Berlin', 'Paris', 'Madrid', 'Rome', 'Vienna'][i % 5],
       status: ['delivered', 'in_transit', 'returned', 'lost'][(i * 7) % 4],
-      shipped_at: new Date(Date.UTC(2025, 0, 1) + i * 9 * 3_600_000).toISOString(),
+      shipped_at: new Date(Date.UTC(2025, 0, 1) + i * 12 * 3_600_000).toISOString(),
       weight_kg: 0.5 + ((i * 13) % 400) / 10,
       cost_usd: 5 + ((i * 29) % 3000) / 10,
     })),
@@ -2345,6 +2345,12 @@ describe('trial Z: shipments and products (a state inside counts per group, word
 
   it('counts per group within a state ("which carrier has the most returned shipments")', () => {
     expect(ask('Which carrier has the most returned shipments?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_shipments_by_carrier' }, slots: { status: 'returned', n: 1 } });
+  });
+
+  it('counts the rows of a verb of where things start with no grouping asked ("how many shipments were sent last year")', () => {
+    // (The router's reference day is 2015-06-15.)
+    expect(ask('How many shipments were sent in 2025?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_shipments' }, slots: { from_shipped_at: '2025-01-01', to_shipped_at: '2025-12-31' } });
+    expect(ask('Which city sent the most shipments?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_shipments_by_origin_city' }, slots: { n: 1 } });
   });
 
   it('reads packages and parcels as shipments, and "lose" as the state `lost`', () => {

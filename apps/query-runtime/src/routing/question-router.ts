@@ -1022,7 +1022,9 @@ export class QuestionRouter {
       // (Not when the question gives the place: "how many flights arrive at ORD" is one figure.)
       const directions = candidate.groupBy.map((label) => directionOf(label)).filter((d) => d !== null);
       const placeGiven = candidate.plans.some((plan) => plan.role === 'eq' && plan.column !== null && directionOf(plan.column) !== null && fill.slots[plan.slot.name] != null);
-      const directed = askedDirection !== null && directions.length > 0 && !placeGiven ? directions.includes(askedDirection) : null;
+      // (Nor when it asks for no grouping or ranking: "how many shipments were sent last year" is one figure.)
+      const groupingAsked = groupCue.length > 0 || parsed.superlative || /\b(?:which|where|what|per|each)\b/.test(parsed.lower);
+      const directed = askedDirection !== null && directions.length > 0 && !placeGiven && groupingAsked ? directions.includes(askedDirection) : null;
       // A program that neither groups nor filters by where things start (or end), of a question that
       // says so, ranks something else (the busiest routes, not the busiest airport of departure).
       const undirected = askedDirection !== null && !placeGiven && directions.length === 0 && this.directionColumns.get(candidate.table)?.has(askedDirection) === true ? 0.4 : 0;
