@@ -2313,9 +2313,10 @@ describe('the most of what was done to the rows, said by a verb (trial Y: loans,
     expect(ask('most viewed video')).toMatchObject({ kind: 'answer', candidate: { name: 'top_videos_by_views' } });
   });
 
-  it('stems a verb of one syllable as its noun: liked, likes; rated, rating, rates; dated, dates', () => {
+  it('stems a verb of one syllable as its noun: liked, likes; dated, dates; rated as rating, no rate', () => {
     expect(new Set(['liked', 'likes', 'like'].map(stem))).toEqual(new Set(['like']));
-    expect(new Set(['rated', 'rating', 'ratings', 'rates'].map(stem))).toEqual(new Set(['rate']));
+    expect(new Set(['rated', 'rating', 'ratings'].map(stem)).size).toBe(1);
+    expect(stem('rating')).not.toBe(stem('rate'));
     expect(new Set(['dated', 'dates', 'dating'].map(stem))).toEqual(new Set(['date']));
     expect([stem('stopped'), stem('opened'), stem('added'), stem('parking')]).toEqual(['stopp', 'open', 'add', 'park']);
   });

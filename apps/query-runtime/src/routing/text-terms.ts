@@ -255,12 +255,13 @@ function stemOf(word: string): string {
   else if (w.endsWith('sses')) w = w.slice(0, -2);
   else if (/(xes|ches|shes)$/.test(w)) w = w.slice(0, -2);
   else if (w.endsWith('s') && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1);
-  // liked → like, rated and rating → rate, dated → date, as likes, rates, dates (a one-syllable
+  // liked → like, dated and dating → date, as likes, dates (a one-syllable
   // word ending consonant, vowel, consonant keeps its e before -ed and -ing; one without an e
   // doubles the consonant: stopped).
-  if (/^[^aeiou]?[^aeiou][aeiou][^aeiouwxy]ing$/.test(w)) w = `${w.slice(0, -3)}e`;
+  // (Not rated and rating: a rating is a score, a rate a ratio — "the return rate" is no rating.)
+  if (/^[^aeiou]?[^aeiou][aeiou][^aeiouwxy]ing$/.test(w) && w !== 'rating') w = `${w.slice(0, -3)}e`;
   else if (w.endsWith('ing') && w.length > 5) w = w.slice(0, -3);
-  else if (/^[^aeiou]?[^aeiou][aeiou][^aeiouwxy]ed$/.test(w)) w = w.slice(0, -1);
+  else if (/^[^aeiou]?[^aeiou][aeiou][^aeiouwxy]ed$/.test(w) && w !== 'rated') w = w.slice(0, -1);
   else if (w.endsWith('ed') && w.length > 4) w = w.slice(0, -2);
   // aged → age, used → use, owed → owe (not feed, need, shed).
   else if (/^[aeiou][a-z]ed$/.test(w)) w = w.slice(0, -1);
