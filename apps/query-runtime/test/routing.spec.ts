@@ -2354,6 +2354,11 @@ describe('trial Z: shipments and products (a state inside counts per group, word
     expect(ask('Which city sent the most shipments?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_shipments_by_origin_city' }, slots: { n: 1 } });
   });
 
+  it("refuses an attribute no data has of a row a key names (\"the driver's phone number for shipment …\"), and looks up one it has", () => {
+    expect(ask("What is the driver's phone number for shipment TN100005?")).toMatchObject({ kind: 'refusal' });
+    expect(ask('What is the weight of shipment TN100005?')).toMatchObject({ kind: 'answer', candidate: { name: 'lookup_shipments_by_tracking_number' }, slots: { tracking_number: 'TN100005' } });
+  });
+
   it('reads packages and parcels as shipments, and "lose" as the state `lost`', () => {
     expect(ask('How many packages did FedEx lose?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_shipments' }, slots: { carrier: 'FedEx', status: 'lost' } });
   });

@@ -318,7 +318,10 @@ export class QuestionRouter {
     // Nor a thing's attribute no data set has, asked of a thing one has ("who is the supplier of the
     // cordless drills", "what is the monthly rent of the Denver warehouse"): the value named does
     // not make the attribute one.
-    const attribute = /^\s*(?:what|who|which)(?:'s|\s+(?:is|are|was|were))\s+the\s+(?:[a-z]+\s+)?([a-z]{4,})\s+(?:of|for)\b/.exec(parsed.lower)?.[1];
+    // ("What is the driver's phone number for shipment …": of an attribute said by a general word
+    // — number, name, value — the word before it is the attribute.)
+    const asked = /^\s*(?:what|who|which)(?:'s|\s+(?:is|are|was|were))\s+the\s+(?:([a-z]+)(?:'s)?\s+)?(?:([a-z]{4,})\s+)?([a-z]{4,})\s+(?:of|for)\b/.exec(parsed.lower);
+    const attribute = asked && asked[2] !== undefined && attributeWords.has(asked[3]!) ? asked[2] : asked?.[2] === undefined ? asked?.[3] : undefined;
     if (attribute && !attributeWords.has(attribute) && !operationTerm.test(canonicalTerm(attribute) ?? attribute) && !this.knows(attribute) && !this.knows(attribute.replace(/e?s$/, '')) && !impliesKnown(attribute)) {
       return { kind: 'refusal', reason: `the question asks for the "${attribute}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
     }
