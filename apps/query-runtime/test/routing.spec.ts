@@ -2338,7 +2338,7 @@ describe('trial Z: shipments and products (a state inside counts per group, word
     products: Array.from({ length: 300 }, (_, i) => ({
       sku: `SKU-${10_000 + i}`,
       brand: ['Acme', 'Globex', 'Initech'][i % 3],
-      category: ['Laptops', 'Phones', 'Headphones', 'Monitors'][i % 4],
+      category: ['Laptops', 'Tablets', 'Headphones', 'Monitors'][i % 4],
       price_usd: 20 + ((i * 37) % 2000),
       in_stock: i % 4 !== 0,
     })),
