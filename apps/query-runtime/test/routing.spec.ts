@@ -2471,3 +2471,28 @@ describe('trial Z: weather stations (a label counted within a period, an amount 
     expect(ask('How much rain fell in London in March 2014?')).toMatchObject({ kind: 'refusal' });
   });
 });
+
+describe('trial Z: football matches (a team in two columns, told apart by the question)', () => {
+  // 24 teams: their columns rank after the season, league and referee, so the count and the list of
+  // any label's value are what filter by them.
+  const teams = ['Liverpool', 'Arsenal', 'Chelsea', 'Everton', 'Real Madrid', 'Sevilla', 'Valencia', 'Girona', 'Brighton', 'Fulham', 'Brentford', 'Burnley', 'Getafe', 'Osasuna', 'Villarreal', 'Alaves', 'Newcastle United', 'Aston Villa', 'West Ham', 'Wolves', 'Atletico Madrid', 'Real Betis', 'Celta Vigo', 'Mallorca'];
+  const ask = askingOver('querylane-routing-matches-', () => ({
+    matches: Array.from({ length: 560 }, (_, i) => ({
+      match_id: 500_001 + i,
+      date: new Date(Date.UTC(2014, 7, 1) + Math.floor(i / 4) * 86_400_000).toISOString().slice(0, 10),
+      league: i % 2 === 0 ? 'Premier League' : 'La Liga',
+      season: i < 280 ? '2014-15' : '2015-16',
+      referee: ['M. Oliver', 'A. Taylor', 'C. Pawson', 'J. Gil', 'R. Hernandez', 'S. Attwell'][i % 6],
+      home_team: teams[(i * 5) % 24],
+      away_team: teams[(i * 5 + 1 + (i % 11)) % 24],
+      home_goals: (i * 7) % 5,
+      away_goals: (i * 11) % 4,
+      attendance: 20_000 + ((i * 7919) % 50_000),
+    })),
+  }));
+
+  it('takes the column a word of its name points at ("home games", "play away") of a value both hold', () => {
+    expect(ask("Show Liverpool's home games")).toMatchObject({ kind: 'answer', candidate: { name: 'list_matches_where' }, slots: { column: 'home_team', value: 'Liverpool' } });
+    expect(ask('How many games did Real Madrid play away?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_matches_where' }, slots: { column: 'away_team', value: 'Real Madrid' } });
+  });
+});

@@ -519,6 +519,22 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
       // (Not a value a column of another kind holds: a restaurant is no podcast guest of a name like a person's.)
       for (const span of (context.unlisted ?? []).filter((unknown) => !knownElsewhere(unknown, null))) for (const column of context.table?.nameColumns(parsed.text.slice(span[0], span[1])) ?? []) if (choices.has(column)) owners.add(column);
     }
+    // Of several columns holding the value ("Liverpool" of `home_team` and `away_team`, "Berlin" of
+    // `origin_city` and `destination_city`), the one the question points at: by the direction its
+    // preposition gives ("from Berlin"), or by a word of its name the others' names lack ("home").
+    if (owners.size > 1) {
+      const at = named.find((m) => owners.has(m.column))?.span;
+      const said = at === undefined ? null : directionSaid(parsed.lower.slice(0, at[0]));
+      const directed = [...owners].filter((column) => said !== null && directionOf(column) === said);
+      const stemsOf = (column: string) => labelStems(humanWords(column));
+      const saidStems = new Set(context.words.filter((word) => at === undefined || !overlaps(at)(word.span)).map((word) => word.stem));
+      const worded = [...owners].filter((column) => stemsOf(column).some((own) => saidStems.has(own) && [...owners].every((other) => other === column || !stemsOf(other).includes(own))));
+      const [pointed] = directed.length === 1 ? directed : worded.length === 1 ? worded : [];
+      if (pointed !== undefined) {
+        owners.clear();
+        owners.add(pointed);
+      }
+    }
     const [owner] = owners.size === 1 ? owners : [];
     if (owner !== undefined && (alike.length <= 1 || alike.includes(owner) || countedOnly)) chosen = owner;
   }
