@@ -134,6 +134,19 @@ const data: Record<string, Row[]> = {
     tax: ((i * 17) % 500) / 20,
     total: 12 + ((i * 19) % 2000) / 5,
   })),
+  // Football results: a `round` 1–30 (a matchday, no measure) and goals, which add up.
+  matches: Array.from({ length: 480 }, (_, i) => ({
+    match_id: 700_000 + i,
+    season: i < 240 ? '2023-24' : '2024-25',
+    league: ['Premier League', 'La Liga'][i % 2],
+    referee: ['M. Oliver', 'A. Taylor', 'J. Gil', 'R. Hernandez'][i % 4],
+    round: 1 + (Math.floor(i / 8) % 30),
+    home_team: ['Arsenal', 'Chelsea', 'Everton', 'Fulham', 'Getafe', 'Girona', 'Sevilla', 'Valencia', 'Brighton', 'Burnley', 'Osasuna', 'Mallorca', 'Alaves', 'Wolves', 'Brentford', 'Villarreal'][(i * 5) % 16],
+    away_team: ['Arsenal', 'Chelsea', 'Everton', 'Fulham', 'Getafe', 'Girona', 'Sevilla', 'Valencia', 'Brighton', 'Burnley', 'Osasuna', 'Mallorca', 'Alaves', 'Wolves', 'Brentford', 'Villarreal'][(i * 5 + 3) % 16],
+    home_goals: (i * 7) % 5,
+    away_goals: (i * 3) % 4,
+    attendance: 20_000 + ((i * 7919) % 40_000),
+  })),
   // Product reviews: a rating of 1–5 stars beside four measures of many values.
   reviews: Array.from({ length: 300 }, (_, i) => ({
     review_id: `R-${i + 1}`,
@@ -705,6 +718,18 @@ describe('counts per group', () => {
     for (const [index, row] of checkins.entries()) if (index % 5 === 0) guests.set(row.class, (guests.get(row.class) ?? 0) + 1);
     const guestRows = await run('checkins', perClass.name, { guest: true });
     expect(new Map(guestRows.map((row) => [String(row.class), num(row.count)]))).toEqual(guests);
+  });
+});
+
+describe('football results: a round is no measure, goals add up', () => {
+  it('never averages the round, and totals goals per any team column, as JavaScript does', async () => {
+    const matches = data.matches as { round: number; home_team: string; home_goals: number }[];
+    expect((programs.matches ?? []).some((p) => /"round"\)/.test(p.query_program) && /(avg|sum)\(/.test(p.query_program))).toBe(false);
+    const totals = new Map<string, number>();
+    for (const row of matches) totals.set(row.home_team, (totals.get(row.home_team) ?? 0) + row.home_goals);
+    const [best] = [...totals].sort((a, b) => b[1] - a[1]);
+    const [top] = await run('matches', 'sum_home_goals_by_column', { column: 'home_team', n: 1 });
+    expect(num(top?.sum_home_goals)).toBe(best![1]);
   });
 });
 

@@ -78,11 +78,12 @@ const coordinateName = /^(lat|lng|lon|long|latitude|longitude|x|y)$/i;
 const geographicName = /(^|\s)(lat|lng|lon|latitude|longitude)(\s|$)|^long$/;
 // Numbers that name rather than measure: codes and identifiers (political contributions'
 // `Candidate_District`, a `county_id`, a FIPS or zip code) and numbered categories (gapminder's
-// `cluster` 0–5, population's `sex` 1/2). Grouped, filtered or looked up by, never aggregated.
+// `cluster` 0–5, population's `sex` 1/2, a league's `round` or `matchday` 1–38). Grouped, filtered
+// or looked up by, never aggregated.
 // Matched on the last word of the label; `number`/`no` only after a word that names things
 // ("flight number", "account no"), never "number of employees".
 const codeName =
-  /(^|\s)(id|ids|code|codes|district|fips|zip|zipcode|postcode|postal code|precinct|ward|tract|isbn|ssn|ean|upc|cluster|category|class|group|segment|type|sex|gender)$|(^|\s)fips(\s|$)/;
+  /(^|\s)(id|ids|code|codes|district|fips|zip|zipcode|postcode|postal code|precinct|ward|tract|isbn|ssn|ean|upc|cluster|category|class|group|segment|type|sex|gender|round|matchday|gameweek)$|(^|\s)fips(\s|$)/;
 // Wholes before their parts (see the metric score).
 const headlineName = /(^|\s)(total|global|overall|worldwide|grand total)(\s|$)/;
 const numberedName =
@@ -96,7 +97,7 @@ const minRowsForRowNumber = 10;
 // average beside it; "which building used the most kWh", "the repository with the most deletions"
 // rank by the sum.
 const additiveName =
-  /(gross|sales|revenue|amount|total|cost|budget|votes|quantity|qty|spend|profit|income|population|count|downloads|views|clicks|likes|kudos|additions|deletions|installs|visits|streams|impressions|shares|signups|units|guests|passengers|kwh|energy|consumption)/i;
+  /(gross|sales|revenue|amount|total|cost|budget|votes|quantity|qty|spend|profit|income|population|count|downloads|views|clicks|likes|kudos|additions|deletions|installs|visits|streams|impressions|shares|signups|units|guests|passengers|kwh|energy|consumption|goals|assists)/i;
 // Ratings and scores given on a short scale (1–5 stars, a satisfaction score, an NPS answer 0–10).
 const ratingName = /(^|\s)(rating|ratings|rated|score|scores|stars|satisfaction|csat|nps)(\s|$)/;
 const integerType = /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT)$/i;
