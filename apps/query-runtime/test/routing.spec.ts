@@ -2496,3 +2496,24 @@ describe('trial Z: football matches (a team in two columns, told apart by the qu
     expect(ask('How many games did Real Madrid play away?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_matches_where' }, slots: { column: 'away_team', value: 'Real Madrid' } });
   });
 });
+
+describe('trial Z: employees (a thing\'s id named by the thing)', () => {
+  const ask = askingOver('querylane-routing-employees-z-', () => ({
+    employees: Array.from({ length: 650 }, (_, i) => ({
+      employee_id: 2000 + i,
+      full_name: `Person ${i}`,
+      department: ['Sales', 'Engineering', 'Support', 'Finance', 'Marketing'][i % 5],
+      job_title: ['Engineer', 'Manager', 'Analyst', 'Representative', 'Designer', 'Director'][(i * 7) % 6],
+      hire_date: new Date(Date.UTC(2010, 0, 1) + i * 6 * 86_400_000).toISOString().slice(0, 10),
+      salary_usd: 40_000 + ((i * 7919) % 120_000),
+      remote: i % 3 === 0,
+      manager_id: 1000 + ((i * 13) % 60),
+    })),
+  }));
+
+  it('reads "manager 1001" as a value of `manager_id`, as "manager id 1001" is', () => {
+    for (const question of ['How many employees report to manager 1001?', 'how many employees have manager id 1001']) {
+      expect(ask(question), question).toMatchObject({ kind: 'answer', candidate: { name: 'count_employees_where' }, slots: { column: 'manager_id', value: '1001' } });
+    }
+  });
+});

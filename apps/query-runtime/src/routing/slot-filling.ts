@@ -1058,7 +1058,9 @@ const flagDenials = new Set(['not', 'no', 'non', 'never', 't', 'isn', 'aren', 'w
 /** "origin ORD", "state = CA", "cluster 3": a value written right after its column's name. */
 function labelledValue(plan: SlotPlan, context: FillContext): { value: SlotValue; span: Span } | null {
   if (!plan.label) return null;
-  const stems = labelStems(plan.label);
+  const named = labelStems(plan.label);
+  // A thing's id is named by the thing too: "manager 1001" of `manager_id`.
+  const stems = named.length > 1 && named.at(-1) === 'id' && !named.slice(0, -1).some((stem) => stem === 'id') && !context.words.some((word) => word.stem === 'id') ? named.slice(0, -1) : named;
   const own = foldValue(plan.label).split(' ');
   const words = context.words;
   // Every word of a label of several ("away score of 0" is not the home score's 0).
