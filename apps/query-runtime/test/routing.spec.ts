@@ -2511,6 +2511,11 @@ describe('trial Z: employees (a thing\'s id named by the thing)', () => {
     })),
   }));
 
+  it('reads "people" as the rows of data named for people (employees)', () => {
+    expect(ask('how many people work in Sales?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_employees' }, slots: { department: 'Sales' } });
+    expect(ask('how many people are remote?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_employees' }, slots: { remote: true } });
+  });
+
   it('reads "manager 1001" as a value of `manager_id`, as "manager id 1001" is', () => {
     for (const question of ['How many employees report to manager 1001?', 'how many employees have manager id 1001']) {
       expect(ask(question), question).toMatchObject({ kind: 'answer', candidate: { name: 'count_employees_where' }, slots: { column: 'manager_id', value: '1001' } });

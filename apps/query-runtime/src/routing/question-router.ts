@@ -134,6 +134,7 @@ export class QuestionRouter {
     }
     for (const [table, labels] of grouped) if (labels.size === 1) this.categoryColumns.set(table, [...labels][0]!);
     for (const candidate of candidates) this.tableStemsOf.set(candidate.table, candidate.tableStems);
+    for (const [table, stems] of this.tableStemsOf) if (stems.some((tableStem) => personStems.has(tableStem))) this.personTables.add(table);
     this.tableStemLists = [...this.tableStemsOf.values()];
     this.countedGroupLabels = candidates.flatMap((candidate) => (candidate.family === 'count' ? candidate.groupBy : []));
   }
@@ -438,6 +439,8 @@ export class QuestionRouter {
     }
     const qWords = questionWords(parsed.text);
     const qStems = new Set(qWords.map((w) => w.stem));
+    // "How many people work in the Austin office": the people are the rows of the data named for them.
+    if (qWords.some((w) => peopleWords.has(w.word))) for (const table of this.personTables) for (const tableStem of this.tableStemsOf.get(table) ?? []) qStems.add(tableStem);
     // Two words the data writes as one ("zip codes" of `zipcodes`, "data set" of `dataset`) name it too.
     const glued: string[] = [];
     const gluedParts = new Set<number>();
@@ -1255,8 +1258,11 @@ export class QuestionRouter {
 
   /** Whether a word of the question is a word of the table's name, by its stem or whole ("listings", kept whole). */
   private namesData(table: string, word: string, wordStem = stem(word)): boolean {
-    return (this.tableStemsOf.get(table) ?? []).some((tableStem) => tableStem === wordStem || tableStem === word);
+    return (this.tableStemsOf.get(table) ?? []).some((tableStem) => tableStem === wordStem || tableStem === word) || (peopleWords.has(word) && this.personTables.has(table));
   }
+
+  /** Tables whose rows are people by their name (`employees`, `patients`): "people" names them too. */
+  private readonly personTables = new Set<string>();
 
   /** The labels counts group by, of every table (`listedValues`). */
   private readonly countedGroupLabels: string[];
@@ -1351,6 +1357,7 @@ export class QuestionRouter {
    * typo is forgiven of, and in how many edits (every column's word by default).
    */
   private knows(word: string, options: { onlyStructure?: boolean; typosOf?: { words: Iterable<string>; edits: number } } = {}): boolean {
+    if (peopleWords.has(word) && this.personTables.size > 0) return true;
     const term = canonicalTerm(word);
     if (term === null || (options.onlyStructure ? this.structureTerms : this.vocabulary).has(term) || this.verbOfName(term)) return true;
     // A column's word as the data shortens it ("significance" of `sig`, "magnitude" of `mag`).
@@ -1504,6 +1511,11 @@ function mergeSpans(spans: Span[]): Span[] {
 
 // Nouns impliedMeasures reads as measures (adjectives and verbs need no care: "cheapest" is a price whatever surrounds it).
 const measureNouns = new Set(['revenue', 'size', 'payroll', 'money', 'dollars', 'cost', 'costs']);
+// Words for people in general, and the names of data sets whose rows are people.
+const peopleWords = new Set(['people', 'persons', 'person', 'individuals', 'staff', 'headcount']);
+const personStems = new Set(
+  ['employees', 'staff', 'members', 'users', 'customers', 'patients', 'students', 'players', 'athletes', 'passengers', 'workers', 'volunteers', 'applicants', 'candidates', 'people', 'persons', 'subscribers', 'teachers', 'doctors', 'nurses', 'drivers', 'agents', 'residents', 'voters', 'donors', 'runners', 'contacts', 'guests'].map((noun) => stem(noun)),
+);
 // Columns of people ("who …"): authors, users, owners, agents, customers.
 const personLabel = / (author|authors|user|users|login|owner|owners|agent|agents|assignee|customer|customers|client|employee|rep|seller|creator|reporter|person|member|driver|player|manager|sender|buyer|director|artist|name) /;
 // Verbs (and the first words of time columns) of a thing coming into being.
