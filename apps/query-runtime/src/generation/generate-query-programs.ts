@@ -89,7 +89,9 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
   // The main time column bounds rankings, counts and overall aggregates ("the hottest day in 2015").
   const mainTime = roles.times[0];
   // The count also bounds the best measured metrics ("how many hours had temperature above 20").
-  const drafts: DraftProgram[] = [build.list(filters), build.count(counted, mainTime, measured.filter((metric) => metric.column !== mainTime?.column).slice(0, countedMetrics))];
+  // (And the second time, a date only, when one is of a thing done after the main one: `closed_at`, `delivered_at`.)
+  const otherTime = roles.times.find((time) => time !== mainTime && !time.yearly);
+  const drafts: DraftProgram[] = [build.list(filters), build.count(counted, mainTime, measured.filter((metric) => metric.column !== mainTime?.column).slice(0, countedMetrics), otherTime)];
   // (With the count's flags and states past the first labels, and its window: "which carrier has
   // the most returned shipments", "which city had the most rainy days in 2025".)
   for (const dimension of roles.dimensions.slice(0, countedDimensions)) drafts.push(build.countBy(dimension, counted, mainTime));

@@ -235,10 +235,13 @@ export class ProgramBuilders {
     });
   }
 
-  count(dimensions: Dimension[], time?: TimeColumn, bounded: Metric[] = []): DraftProgram {
+  count(dimensions: Dimension[], time?: TimeColumn, bounded: Metric[] = [], otherTime?: TimeColumn): DraftProgram {
     const names = new NameAllocator();
     const filters = dimensions.map((dimension) => this.filter(dimension, names));
-    const window = this.window(time, names);
+    // The main time's window, and a second time's ("issues closed in October" of `closed_at`
+    // beside the main `created_at`, "shipments delivered last week").
+    const windows = [this.window(time, names), this.window(otherTime && otherTime.column !== time?.column ? otherTime : undefined, names)];
+    const window = { slots: windows.flatMap((w) => w.slots), sql: windows.flatMap((w) => w.sql), filters: windows.flatMap((w) => w.filters) };
     const bounds = bounded.map((metric) => this.bounds(metric, names));
     return this.draft({
       name: `count_${this.tableSlug}`,

@@ -641,6 +641,10 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
         // "Closed in October" of `closed_at` beside the main `created_at`: a date said after the word
         // of another time column is that column's, no bound on this one.
         if (date && otherTimeNamed(plan, date.span, context)) break;
+        // Of a program's two windows (the count's main time and a second one), a date goes to the
+        // second only when its column is named before it ("closed in October"), else to the first.
+        const windowed = [...new Set(candidate.plans.filter((other) => (other.role === 'from' || other.role === 'to') && other.column !== null).map((other) => other.column!))];
+        if (date && windowed.length > 1 && plan.column !== windowed[0] && !namedBefore(plan, date.span, context)) break;
         const whole = date ? calendarYearOf(date) : null;
         const yearColumn = (other: SlotPlan) => other.role === 'eq' && yearLabelled(other);
         const yearTaken =
@@ -1234,6 +1238,13 @@ const timeLabel = /(?:^| )(?:at|on|date|time|timestamp|day)$/;
  * Whether one of the three words before a date names another time column of the table than the
  * one this plan bounds ("closed in October" of `closed_at`, the plan's column `created_at`).
  */
+/** Whether one of the three words before a date names this plan's own time column ("closed" of `closed_at`). */
+function namedBefore(plan: SlotPlan, span: Span, context: FillContext): boolean {
+  if (plan.column === null) return false;
+  const before = context.words.filter((word) => word.span[1] <= span[0]).slice(-3);
+  return (context.table?.labels ?? []).some((label) => label.column === plan.column && before.some((word) => label.stems[0] === word.stem && !timeLabel.test(` ${word.word}`)));
+}
+
 function otherTimeNamed(plan: SlotPlan, span: Span, context: FillContext): boolean {
   if (plan.column === null) return false;
   const before = context.words.filter((word) => word.span[1] <= span[0]).slice(-3);
