@@ -2525,3 +2525,44 @@ describe('trial Z: employees (a thing\'s id named by the thing)', () => {
     }
   });
 });
+
+describe('trial AA: meters, app reviews, bookings (words for a unit, a score, a second time)', () => {
+  const ask = askingOver('querylane-routing-trial-aa-', () => ({
+    meters: Array.from({ length: 960 }, (_, i) => ({
+      meter_id: `MTR-${String(1 + (i % 8)).padStart(4, '0')}`,
+      building: ['North Tower', 'Lab Building', 'Warehouse 3', 'Annex'][i % 4],
+      reading_at: new Date(Date.UTC(2014, 0, 1) + i * 12 * 3_600_000).toISOString(),
+      kwh: 50 + ((i * 37) % 400) / 2,
+      peak: i % 2 === 0,
+      tariff: ['standard', 'green', 'night'][i % 3],
+    })),
+    reviews: Array.from({ length: 600 }, (_, i) => ({
+      review_id: `RV-${10_000 + i}`,
+      app_name: ['FitTrack', 'ChatterBox', 'RideNow'][i % 3],
+      platform: i % 2 === 0 ? 'ios' : 'android',
+      stars: 1 + ((i * 7) % 5),
+      helpful_count: (i * 13) % 90,
+      reviewed_at: new Date(Date.UTC(2014, 0, 1) + i * 14 * 3_600_000).toISOString(),
+    })),
+    bookings: Array.from({ length: 500 }, (_, i) => ({
+      booking_ref: `BK-${70_000 + i}`,
+      hotel: ['Harbor Inn', 'Grand Plaza', 'City Lodge'][i % 3],
+      booked_at: new Date(Date.UTC(2014, 0, 1) + i * 16 * 3_600_000).toISOString(),
+      check_in: new Date(Date.UTC(2014, 1, 1) + i * 16 * 3_600_000).toISOString().slice(0, 10),
+      nights: 1 + (i % 9),
+      total_price_eur: 80 + ((i * 53) % 2000),
+    })),
+  }));
+
+  it('reads consumption, energy and electricity as `kwh`, and a rating as `stars`', () => {
+    expect(ask('What is the total electricity consumption of the North Tower?')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_kwh' }, slots: { building: 'North Tower' } });
+    expect(ask('Total consumption per tariff')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_kwh_by_tariff' } });
+    expect(ask('Average rating per app')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_stars_by_app_name' } });
+  });
+
+  it('bounds the time a question names ("check in during March"), not the main one too', () => {
+    const march = ask('How many bookings check in during March 2014?');
+    expect(march).toMatchObject({ kind: 'answer', candidate: { name: 'count_bookings' }, slots: { from_check_in: '2014-03-01', to_check_in: '2014-03-31' } });
+    expect(march.kind === 'answer' && march.slots.from_booked_at).toBeUndefined();
+  });
+});

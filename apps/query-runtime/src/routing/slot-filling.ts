@@ -1231,8 +1231,8 @@ function doneVerb(lower: string, span: Span): boolean {
 // with do ("did kchen open"), they tell who made the rows, not the rows' state.
 const creationVerb = /^(?:open|create|file|submit|place|register|raise|report|post|publish|start|book|order)$/;
 
-// The last words of a time column's name (`closed_at`, `shipped_on`, `delivery_date`, `start_time`).
-const timeLabel = /(?:^| )(?:at|on|date|time|timestamp|day)$/;
+// The last words of a time column's name (`closed_at`, `shipped_on`, `delivery_date`, `start_time`, `check_in`).
+const timeLabel = /(?:^| )(?:at|on|date|time|timestamp|day|check in|check out)$/;
 
 /**
  * Whether one of the three words before a date names another time column of the table than the

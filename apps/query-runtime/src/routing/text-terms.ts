@@ -139,6 +139,16 @@ export const impliedMeasures: Record<string, string[]> = {
   deadliest: ['deaths', 'fatalities', 'killed'],
   // "the highest paying jobs": a salary or a wage.
   paying: ['salary', 'wage', 'pay', 'compensation'],
+  // "the average rating" of an app's `stars`, a hotel's `review_score`.
+  rating: ['stars', 'score', 'rating'],
+  ratings: ['stars', 'score', 'rating'],
+  // Electricity and other energy used, as meters name it by its unit.
+  consumption: ['kwh', 'mwh', 'energy', 'consumption', 'usage'],
+  energy: ['kwh', 'mwh', 'energy', 'consumption', 'usage'],
+  electricity: ['kwh', 'mwh', 'energy', 'consumption', 'usage'],
+  usage: ['kwh', 'mwh', 'energy', 'consumption', 'usage'],
+  // "square footage", "floor area": the size of a home as listings shorten it.
+  footage: ['sqft', 'area'],
   // "the average episode length": a length, or the time something lasts.
   length: ['length', 'duration'],
   // Pollutants as data names them by formula.
