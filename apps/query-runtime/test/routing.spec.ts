@@ -2560,6 +2560,11 @@ describe('trial AA: meters, app reviews, bookings (words for a unit, a score, a 
     expect(ask('Average rating per app')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_stars_by_app_name' } });
   });
 
+  it('reads "1-star reviews" as both bounds of `stars`, and "top 5" still as a count', () => {
+    expect(ask('How many 1-star reviews does FitTrack have?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_reviews' }, slots: { app_name: 'FitTrack', min_stars: 1, max_stars: 1 } });
+    expect(ask('How many 5-star reviews are on android?')).toMatchObject({ kind: 'answer', slots: { platform: 'android', min_stars: 5, max_stars: 5 } });
+  });
+
   it('bounds the time a question names ("check in during March"), not the main one too', () => {
     const march = ask('How many bookings check in during March 2014?');
     expect(march).toMatchObject({ kind: 'answer', candidate: { name: 'count_bookings' }, slots: { from_check_in: '2014-03-01', to_check_in: '2014-03-31' } });

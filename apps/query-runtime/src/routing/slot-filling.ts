@@ -1077,7 +1077,12 @@ function labelledValue(plan: SlotPlan, context: FillContext): { value: SlotValue
     while (next < words.length && (own.includes(words[next]!.word) || /^(is|of|equals|equal|to|the|in|was|were|exactly|score|rating|level)$/.test(words[next]!.word))) next += 1;
     const after = words[next];
     const before = words[i - 1];
-    const raw = after && (plan.slot.type !== 'string' || /^[A-Z0-9]{1,6}$/.test(context.parsed.text.slice(after.span[0], after.span[1]))) ? after : before && /^\d+$/.test(before.word) ? before : null;
+    const numeric = plan.slot.type === 'integer' || plan.slot.type === 'number';
+    // (A number joined to the name before it when the word after it is none: "1-star reviews" of
+    // `stars`; not "top 5 years", a count.)
+    const joined = before !== undefined && /^\d+$/.test(before.word) && context.parsed.text.slice(before.span[1], words[i]!.span[0]) === '-';
+    const afterFits = after && (plan.slot.type !== 'string' || /^[A-Z0-9]{1,6}$/.test(context.parsed.text.slice(after.span[0], after.span[1]))) && !(numeric && parseNumber(after.word) === null && joined);
+    const raw = afterFits ? after : before && /^\d+$/.test(before.word) ? before : null;
     if (!raw) continue;
     // "jobs in 1950": the table's word is also the column's label, but the year is a date the
     // question states, not a code of the text column.
