@@ -89,11 +89,11 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
   // The main time column bounds rankings, counts and overall aggregates ("the hottest day in 2015").
   const mainTime = roles.times[0];
   // The count also bounds the best measured metrics ("how many hours had temperature above 20").
-  // (And the second time, a date only, when one is of a thing done after the main one: `closed_at`, `delivered_at`.)
+  // (And a second time's window, the next time that is no year: `closed_at` of issues, `delivered_at` of shipments.)
   const otherTime = roles.times.find((time) => time !== mainTime && !time.yearly);
   const drafts: DraftProgram[] = [build.list(filters), build.count(counted, mainTime, measured.filter((metric) => metric.column !== mainTime?.column).slice(0, countedMetrics), otherTime)];
-  // (With the count's flags and states past the first labels, and its window: "which carrier has
-  // the most returned shipments", "which city had the most rainy days in 2025".)
+  // (With the count's other filters and its main window: "which carrier has the most returned
+  // shipments", "which class had the most check-ins in January".)
   for (const dimension of roles.dimensions.slice(0, countedDimensions)) drafts.push(build.countBy(dimension, counted, mainTime));
   // The other labels (a fourth and later: gender, distributor, an earthquake's type) are counted per
   // group by one program that takes the column as a slot.

@@ -1239,10 +1239,6 @@ const creationVerb = /^(?:open|create|file|submit|place|register|raise|report|po
 // The last words of a time column's name (`closed_at`, `shipped_on`, `delivery_date`, `start_time`, `check_in`).
 const timeLabel = /(?:^| )(?:at|on|date|time|timestamp|day|check in|check out)$/;
 
-/**
- * Whether one of the three words before a date names another time column of the table than the
- * one this plan bounds ("closed in October" of `closed_at`, the plan's column `created_at`).
- */
 /** Whether one of the three words before a date names this plan's own time column ("closed" of `closed_at`). */
 function namedBefore(plan: SlotPlan, span: Span, context: FillContext): boolean {
   if (plan.column === null) return false;
@@ -1250,6 +1246,10 @@ function namedBefore(plan: SlotPlan, span: Span, context: FillContext): boolean 
   return (context.table?.labels ?? []).some((label) => label.column === plan.column && before.some((word) => label.stems[0] === word.stem && !timeLabel.test(` ${word.word}`)));
 }
 
+/**
+ * Whether one of the three words before a date names another time column of the table than the
+ * one this plan bounds ("closed in October" of `closed_at`, the plan's column `created_at`).
+ */
 function otherTimeNamed(plan: SlotPlan, span: Span, context: FillContext): boolean {
   if (plan.column === null) return false;
   const before = context.words.filter((word) => word.span[1] <= span[0]).slice(-3);
