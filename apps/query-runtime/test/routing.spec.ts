@@ -2579,3 +2579,24 @@ describe('trial AA: meters, app reviews, bookings (words for a unit, a score, a 
     expect(march.kind === 'answer' && march.slots.from_booked_at).toBeUndefined();
   });
 });
+
+describe('trial AA: grades (a bound said with the data\'s name, which two columns\' names hold)', () => {
+  const ask = askingOver('querylane-routing-grades-', () => ({
+    grades: Array.from({ length: 900 }, (_, i) => {
+      const points = 30 + ((i * 37) % 71);
+      return {
+        student_id: `S${1000 + (i % 170)}`,
+        course: ['Databases', 'Statistics', 'Algebra', 'Physics', 'Chemistry'][i % 5],
+        semester: ['Fall 2014', 'Spring 2015'][i % 2],
+        grade_points: points,
+        letter_grade: points >= 90 ? 'A' : points >= 80 ? 'B' : points >= 70 ? 'C' : points >= 60 ? 'D' : 'F',
+        credits: [3, 4, 5][i % 3],
+        passed: points >= 50,
+      };
+    }),
+  }));
+
+  it('bounds the column the count bounds ("grades above 90" of `grade_points`, not `letter_grade`)', () => {
+    expect(ask('How many grades are above 90?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_grades' }, slots: { min_grade_points: 91 } });
+  });
+});

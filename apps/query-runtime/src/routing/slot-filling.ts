@@ -598,7 +598,7 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
             const adjective = comparedMeasure(c.span, plan, parsed.lower);
             const compared = comparedColumn.get(c.span);
             if (adjective === 'this' && compared !== undefined && compared !== (plan.column ?? plan.slot.name)) return false;
-            return adjective === 'this' || (adjective === 'none' && belongsTo(c.span, plan, context, boundColumns === 1 || (plan.column !== null && plan.column === valueColumn), !yearish, plan.role));
+            return adjective === 'this' || (adjective === 'none' && belongsTo(c.span, plan, context, boundColumns === 1 || (plan.column !== null && plan.column === valueColumn), !yearish, plan.role, boundColumnSet));
           },
         );
         // "Out of stock", "in stock": a stock (inventory, quantity on hand) of none, or of some.
@@ -1261,7 +1261,7 @@ function otherTimeNamed(plan: SlotPlan, span: Span, context: FillContext): boole
   );
 }
 
-function belongsTo(span: Span, plan: SlotPlan, context: FillContext, sole: boolean, noYear = false, bound?: SlotPlan['role']): boolean {
+function belongsTo(span: Span, plan: SlotPlan, context: FillContext, sole: boolean, noYear = false, bound?: SlotPlan['role'], bounded: ReadonlySet<string> = new Set()): boolean {
   // (A number that is no year belongs to no year column, however near: "years with more than 100000 flood deaths".)
   const labels = (context.table?.labels ?? []).filter((label) => !noYear || !label.stems.includes('year'));
   // Of labels as near, the one whose words the question says more of, then the one it says all of
@@ -1269,7 +1269,9 @@ function belongsTo(span: Span, plan: SlotPlan, context: FillContext, sole: boole
   // least for an upper bound and the greatest for a lower one ("days the temperature dropped below
   // -5" are days whose `temp_min` was; "days above 30" those whose `temp_max` was).
   const side = bound === 'max' ? 'min' : bound === 'min' ? 'max' : undefined;
-  const sided = (stems: readonly string[]) => (side !== undefined && stems.includes(side) ? 1 : 0);
+  // (And of labels as near as each other otherwise, a column the program bounds: "grades above 90"
+  // is `grade_points`, not the `letter_grade` whose word "grades" is too.)
+  const sided = (stems: readonly string[], column: string) => (side !== undefined && stems.includes(side) ? 2 : 0) + (bounded.has(column) ? 1 : 0);
   let best: { column: string; distance: number; hits: number; cover: number; sided: number } | null = null;
   for (const label of labels) {
     let hits = 0;
@@ -1281,7 +1283,7 @@ function belongsTo(span: Span, plan: SlotPlan, context: FillContext, sole: boole
     }
     if (hits === 0) continue;
     const cover = hits / label.stems.length;
-    const own = sided(label.stems);
+    const own = sided(label.stems, label.column);
     if (!best || distance < best.distance || (distance === best.distance && (hits > best.hits || (hits === best.hits && (cover > best.cover || (cover === best.cover && own > best.sided)))))) {
       best = { column: label.column, distance, hits, cover, sided: own };
     }
