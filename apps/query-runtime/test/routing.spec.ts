@@ -2535,6 +2535,7 @@ describe('trial AA: meters, app reviews, bookings (words for a unit, a score, a 
       kwh: 50 + ((i * 37) % 400) / 2,
       peak: i % 2 === 0,
       tariff: ['standard', 'green', 'night'][i % 3],
+      voltage: 210 + ((i * 7) % 30),
     })),
     reviews: Array.from({ length: 600 }, (_, i) => ({
       review_id: `RV-${10_000 + i}`,
@@ -2571,6 +2572,13 @@ describe('trial AA: meters, app reviews, bookings (words for a unit, a score, a 
     const five = ask('How many 5-star reviews are on android?');
     expect(five).toMatchObject({ kind: 'answer', slots: { platform: 'android' } });
     expect(starred(five, 5)).toBe(true);
+  });
+
+  it('reads a unit of measure after a bound\'s number as part of it ("below 220 V")', () => {
+    const low = ask('How many readings had a voltage below 220 V?');
+    expect(low).toMatchObject({ kind: 'answer', candidate: { name: 'count_meters' } });
+    // (Below 220 of whole volts: at most 219.)
+    expect(low.kind === 'answer' && low.slots.max_voltage).toBe(219);
   });
 
   it('bounds the time a question names ("check in during March"), not the main one too', () => {

@@ -178,7 +178,11 @@ export function parseQuestion(question: string, now: Date): ParsedQuestion {
   }
   parsed.comparisons = comparisons(lower, usedSpans).map((comparison) => {
     const unit = /^\s*(seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?)\b/.exec(lower.slice(comparison.span[1]))?.[1];
-    return unit === undefined ? comparison : { ...comparison, unit: timeUnitOf(unit)! };
+    if (unit !== undefined) return { ...comparison, unit: timeUnitOf(unit)! };
+    // A unit of measure written after the number ("below 220 V", "over 50 km/h") is part of the
+    // bound, no value of a column.
+    const measured = /^\s*(?:v|volts?|w|watts?|kw|kwh|mwh|amps?|hz|mph|km\/h|kmh|kph|kg|lbs?|cm|mm|km|°c|°f|ºc|degrees)(?![\w/])/.exec(lower.slice(comparison.span[1]));
+    return measured === null ? comparison : { ...comparison, span: [comparison.span[0], comparison.span[1] + measured[0].length] as Span };
   });
   return parsed;
 }
