@@ -616,7 +616,13 @@ export class QuestionRouter {
     // And "the most" said last of a question that names the data by a verb ("which book has been
     // borrowed the most" of loans): the most rows.
     const mostLast = /\b(?:most|least)\s*[?.!]*\s*$/.test(parsed.lower);
-    const mostRows = (table: string) =>
+    // (Worked out once per table of a question: asked of every candidate in several places.)
+    const mostRowsOf = new Map<string, boolean>();
+    const mostRows = (table: string): boolean => {
+      if (!mostRowsOf.has(table)) mostRowsOf.set(table, mostRowsOfTable(table));
+      return mostRowsOf.get(table)!;
+    };
+    const mostRowsOfTable = (table: string) =>
       (mostLast && (tablesNamed.has(table) || qWords.some((w) => (this.tableStemsOf.get(table) ?? []).includes(canonicalTerm(w.word) ?? '')))) || (most !== null && [most[1], most[2]].some((word) => word !== undefined && (this.namesData(table, word) || namesThing(table, word))));
     // The terms the question says only as a verb's past form ("handled").
     const pastOnly = new Set(qWords.filter((w) => /[^e]ed$/.test(w.word)).map((w) => canonicalTerm(w.word)));

@@ -1239,11 +1239,15 @@ const creationVerb = /^(?:open|create|file|submit|place|register|raise|report|po
 // The last words of a time column's name (`closed_at`, `shipped_on`, `delivery_date`, `start_time`, `check_in`).
 const timeLabel = /(?:^| )(?:at|on|date|time|timestamp|day|check in|check out)$/;
 
+/** Whether one of the three words before `span` is the first word of a column `matches` accepts ("closed" of `closed_at`). */
+function columnSaidBefore(span: Span, context: FillContext, matches: (column: string) => boolean): boolean {
+  const before = context.words.filter((word) => word.span[1] <= span[0]).slice(-3);
+  return (context.table?.labels ?? []).some((label) => matches(label.column) && before.some((word) => label.stems[0] === word.stem && !timeLabel.test(` ${word.word}`)));
+}
+
 /** Whether one of the three words before a date names this plan's own time column ("closed" of `closed_at`). */
 function namedBefore(plan: SlotPlan, span: Span, context: FillContext): boolean {
-  if (plan.column === null) return false;
-  const before = context.words.filter((word) => word.span[1] <= span[0]).slice(-3);
-  return (context.table?.labels ?? []).some((label) => label.column === plan.column && before.some((word) => label.stems[0] === word.stem && !timeLabel.test(` ${word.word}`)));
+  return plan.column !== null && columnSaidBefore(span, context, (column) => column === plan.column);
 }
 
 /**
@@ -1251,14 +1255,7 @@ function namedBefore(plan: SlotPlan, span: Span, context: FillContext): boolean 
  * one this plan bounds ("closed in October" of `closed_at`, the plan's column `created_at`).
  */
 function otherTimeNamed(plan: SlotPlan, span: Span, context: FillContext): boolean {
-  if (plan.column === null) return false;
-  const before = context.words.filter((word) => word.span[1] <= span[0]).slice(-3);
-  return (context.table?.labels ?? []).some(
-    (label) =>
-      label.column !== plan.column &&
-      timeLabel.test(foldValue(humanWords(label.column))) &&
-      before.some((word) => label.stems[0] === word.stem && !timeLabel.test(` ${word.word}`)),
-  );
+  return plan.column !== null && columnSaidBefore(span, context, (column) => column !== plan.column && timeLabel.test(foldValue(humanWords(column))));
 }
 
 function belongsTo(span: Span, plan: SlotPlan, context: FillContext, sole: boolean, noYear = false, bound?: SlotPlan['role'], bounded: ReadonlySet<string> = new Set()): boolean {
