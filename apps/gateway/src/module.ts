@@ -36,11 +36,13 @@ export const gatewayModule = defineModule<void>({
     const failures = new Counter({ name: 'querylane_gateway_rate_limit_failures_total', help: 'Query calls whose rate-limit decision failed, by failure mode', labelNames: ['mode'] as const, registers: [context.metrics] });
     const limiter = new RateLimiter(clients, { failureMode: settings.GATEWAY_RATE_LIMIT_FAILURE_MODE, deadlineMs: settings.GATEWAY_RATE_LIMIT_DEADLINE_MS, failures, logger: context.logger });
     const subscription = await consumeGatewayEvents({ bus, groupPrefix: context.config.KAFKA_GROUP_PREFIX, endpoints, authenticator, onFatal: (error) => context.fail(error) });
-    const app = createGatewayApp({ clients, logger: context.logger, authenticator, queries: { endpoints, calls, limiter, runs: new QueryRuns(clients['query-runtime'].call, { deadlineMs: defaultRunDeadlineMs, metrics: context.metrics }) } });
+    const runs = new QueryRuns(clients['query-runtime'].call, { deadlineMs: defaultRunDeadlineMs, metrics: context.metrics });
+    const app = createGatewayApp({ clients, logger: context.logger, authenticator, queries: { endpoints, calls, limiter, runs } });
     context.http.mount('/v1', app);
     return {
       value: undefined,
       stop: async () => {
+        runs.close();
         await subscription.close();
         await calls.close();
       },

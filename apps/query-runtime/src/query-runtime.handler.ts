@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { MessageInitShape } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { AppError } from '@querylane/errors';
-import { onBehalfOf, toErrorDetail, type CallContext, type ServiceImplementation } from '@querylane/grpc';
+import { asCompleted, onBehalfOf, toErrorDetail, type CallContext, type ServiceImplementation } from '@querylane/grpc';
 import type { queryRuntimeV1 } from '@querylane/proto';
 import type { ServiceClients } from '@querylane/runtime';
 import type { QueryProgramsTable, QueryRuntimeTables } from './db/schema.js';
@@ -20,6 +20,8 @@ type Row = Selectable<QueryProgramsTable>;
 
 /** Runs in one RunQueryPrograms call, at most (the gateway sends 64). */
 const maxBatchedRuns = 256;
+/** Runs of one RunQueryProgramsChannel call in flight at once, at most. */
+const maxChannelRuns = 1024;
 
 export function toQueryProgram(row: Row) {
   return {
@@ -108,6 +110,19 @@ export function queryRuntimeHandlers(deps: {
     const params = bindSlots(row.slots as unknown as Slot[], (slots ?? {}) as Record<string, unknown>);
     const result = await deps.databases.run(row.project_id, row.query_program, params);
     return { dataJson: Buffer.from(result.json, 'utf8'), rowCount: result.rowCount, columns: result.columns, executionTimeMs: result.executionTimeMs, truncated: result.truncated };
+  };
+
+  type Outcome = MessageInitShape<typeof queryRuntimeV1.RunQueryProgramsResponseSchema>;
+  /** One run of a batch or a channel, as RunQueryProgram would do it: its result or its error, with its index. */
+  const runOne = (index: number, run: queryRuntimeV1.RunQueryProgramRequest | undefined, requestId: string, deadline: Date | undefined, context: CallContext, withoutColumns: boolean): Promise<Outcome> => {
+    const runContext: CallContext = { requestId, metadata: context.metadata, deadline, get signal() { return context.signal; }, get peer() { return context.peer; } };
+    return runProgram(run ?? ({ queryProgramId: '', slots: {} } as queryRuntimeV1.RunQueryProgramRequest), runContext).then(
+      (result): Outcome => ({ index, outcome: { case: 'result', value: withoutColumns ? { ...result, columns: [] } : result } }),
+      (error: unknown): Outcome => {
+        if (!(error instanceof AppError)) deps.logger.error({ err: error, method: 'QueryRuntimeService/RunQueryPrograms', request_id: requestId }, 'grpc handler failed');
+        return { index, outcome: { case: 'error', value: toErrorDetail(error, requestId) } };
+      },
+    );
   };
 
   return {
@@ -199,34 +214,23 @@ export function queryRuntimeHandlers(deps: {
     // Each run is what RunQueryProgram would do, under its own request id; the runs go side by side
     // (point lookups of one program become one statement, execution/point-lookups.ts) and each is
     // answered when it is done, so a slow run holds back none of the others.
-    runQueryPrograms: async function* ({ runs, withoutColumns }, context) {
+    runQueryPrograms: ({ runs, withoutColumns }, context) => {
       if (runs.length > maxBatchedRuns) throw new AppError('invalid_request', `at most ${maxBatchedRuns} runs in one call (got ${runs.length})`, { runs: runs.length });
-      type Outcome = MessageInitShape<typeof queryRuntimeV1.RunQueryProgramsResponseSchema>;
-      const finished: Outcome[] = [];
-      let wake: (() => void) | undefined;
-      for (const [index, batched] of runs.entries()) {
-        const requestId = batched.requestId || context.requestId;
-        const runContext: CallContext = { requestId, metadata: context.metadata, deadline: context.deadline, get signal() { return context.signal; }, get peer() { return context.peer; } };
-        void runProgram(batched.run ?? ({ queryProgramId: '', slots: {} } as queryRuntimeV1.RunQueryProgramRequest), runContext)
-          .then(
-            (result): Outcome => ({ index, outcome: { case: 'result', value: withoutColumns ? { ...result, columns: [] } : result } }),
-            (error: unknown): Outcome => {
-              if (!(error instanceof AppError)) deps.logger.error({ err: error, method: 'QueryRuntimeService/RunQueryPrograms', request_id: requestId }, 'grpc handler failed');
-              return { index, outcome: { case: 'error', value: toErrorDetail(error, requestId) } };
-            },
-          )
-          .then((outcome) => {
-            finished.push(outcome);
-            wake?.();
-          });
-      }
-      for (let left = runs.length; left > 0; ) {
-        if (finished.length === 0) await new Promise<void>((resolve) => (wake = resolve));
-        wake = undefined;
-        const ready = finished.splice(0);
-        left -= ready.length;
-        yield* ready;
-      }
+      return asCompleted(
+        runs.map((batched, index) => ({ index, batched })),
+        ({ index, batched }) => runOne(index, batched.run, batched.requestId || context.requestId, context.deadline, context, withoutColumns),
+      );
     },
+    // The same runs on one long-lived call, numbered by the caller; at most maxChannelRuns at once
+    // (the call's further messages wait to be read meanwhile).
+    runQueryProgramsChannel: (runs, context) =>
+      asCompleted(
+        runs,
+        (channelRun) => {
+          const deadline = channelRun.deadlineMs > 0 ? new Date(Date.now() + channelRun.deadlineMs) : undefined;
+          return runOne(channelRun.id, channelRun.run, channelRun.requestId || context.requestId, deadline, context, true);
+        },
+        maxChannelRuns,
+      ),
   };
 }

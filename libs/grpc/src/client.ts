@@ -4,7 +4,7 @@ import { create, type DescMessage, type DescService, type MessageInitShape, type
 import * as grpc from '@grpc/grpc-js';
 import { fromServiceError } from './errors.js';
 import { deserializerFor, methodPath, serializerFor } from './service-definition.js';
-import type { CallOptions, ServiceClient } from './types.js';
+import type { BidiCall, CallOptions, ServiceClient } from './types.js';
 
 export const defaultDeadlineMs = 5_000;
 
@@ -36,12 +36,15 @@ export function createClient<S extends DescService>(service: S, address: string,
     const name = `${service.typeName}/${method.name}`;
     const serialize = serializerFor(method.input);
     const deserialize = deserializerFor(method.output);
-    const prepare = (request: MessageInitShape<DescMessage>, callOptions: CallOptions = {}) => {
+    const metadataOf = (callOptions: CallOptions) => {
       const metadata = new grpc.Metadata();
       for (const [key, value] of Object.entries(callOptions.metadata ?? {})) metadata.set(key, value);
       if (callOptions.requestId) metadata.set('x-request-id', callOptions.requestId);
+      return metadata;
+    };
+    const prepare = (request: MessageInitShape<DescMessage>, callOptions: CallOptions = {}) => {
       const deadline = new Date(Date.now() + (callOptions.deadlineMs ?? deadlineMs));
-      return { message: create(method.input, request), metadata, deadline };
+      return { message: create(method.input, request), metadata: metadataOf(callOptions), deadline };
     };
 
     if (method.methodKind === 'unary') {
@@ -68,6 +71,27 @@ export function createClient<S extends DescService>(service: S, address: string,
             stream.cancel();
           }
         })();
+      };
+    } else if (method.methodKind === 'bidi_streaming') {
+      methods[method.localName] = (callOptions: CallOptions = {}): BidiCall<DescMessage, DescMessage> => {
+        // A channel that lasts: no deadline unless one is asked for.
+        const deadline = callOptions.deadlineMs === undefined ? undefined : new Date(Date.now() + callOptions.deadlineMs);
+        const stream = channel.makeBidiStreamRequest(path, serialize, deserialize, metadataOf(callOptions), deadline ? { deadline } : {});
+        // The failure reaches whoever iterates; an 'error' nobody listens to would end the process.
+        stream.on('error', () => undefined);
+        callOptions.signal?.addEventListener('abort', () => stream.cancel(), { once: true });
+        return {
+          write: (message) => stream.write(create(method.input, message)),
+          end: () => stream.end(),
+          cancel: () => stream.cancel(),
+          async *[Symbol.asyncIterator]() {
+            try {
+              for await (const response of stream) yield response as MessageShape<DescMessage>;
+            } catch (error) {
+              throw isServiceError(error) ? fromServiceError(error, name) : error;
+            }
+          },
+        };
       };
     }
   }

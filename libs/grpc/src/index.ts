@@ -1,3 +1,4 @@
+export { asCompleted } from './as-completed.js';
 export { createClient, defaultDeadlineMs } from './client.js';
 export type { ClientOptions, GrpcClient } from './client.js';
 export { errorTrailerKey, fromErrorDetail, fromServiceError, grpcStatusByCode, toErrorDetail, toStatusObject } from './errors.js';
@@ -5,5 +6,5 @@ export { HealthRegistry, ServingStatus } from './health.js';
 export { GrpcServer } from './server.js';
 export type { GrpcServerOptions } from './server.js';
 export { toServiceDefinition } from './service-definition.js';
-export type { CallContext, CallOptions, ServiceClient, ServiceImplementation } from './types.js';
+export type { BidiCall, CallContext, CallOptions, ServiceClient, ServiceImplementation } from './types.js';
 export { actorMetadataKey, actorOf, asUser, onBehalfOf } from './actor.js';

@@ -18,13 +18,17 @@ export interface GrpcServerOptions {
 
 type AnyUnary = (request: MessageShape<DescMessage>, context: CallContext) => Promise<MessageInitShape<DescMessage>>;
 type AnyStreaming = (request: MessageShape<DescMessage>, context: CallContext) => AsyncIterable<MessageInitShape<DescMessage>>;
-type ServerCall = grpc.ServerUnaryCall<unknown, unknown> | grpc.ServerWritableStream<unknown, unknown>;
+type AnyBidi = (requests: AsyncIterable<MessageShape<DescMessage>>, context: CallContext) => AsyncIterable<MessageInitShape<DescMessage>>;
+type ServerCall = grpc.ServerUnaryCall<unknown, unknown> | grpc.ServerWritableStream<unknown, unknown> | grpc.ServerDuplexStream<unknown, unknown>;
 
 export class GrpcServer {
   readonly health = new HealthRegistry();
   private readonly server: grpc.Server;
   private readonly logger: Logger;
   private boundPort: number | undefined;
+  /** Resolved when shutdown begins: bidirectional calls stop reading their messages then. */
+  private readonly draining: Promise<void>;
+  private beginDraining!: () => void;
 
   constructor(options: GrpcServerOptions) {
     this.logger = options.logger.child({ component: 'grpc-server' });
@@ -36,6 +40,7 @@ export class GrpcServer {
       'grpc.enable_channelz': 0,
     });
     this.addService(healthV1.Health, this.health.implementation(), { trackHealth: false });
+    this.draining = new Promise<void>((resolve) => (this.beginDraining = resolve));
   }
 
   /** Adds a service; its health turns SERVING at once (set it NOT_SERVING to take it out). */
@@ -45,7 +50,7 @@ export class GrpcServer {
     options: { trackHealth?: boolean } = {},
   ): void {
     const handlers: grpc.UntypedServiceImplementation = {};
-    const impl = implementation as Record<string, AnyUnary | AnyStreaming>;
+    const impl = implementation as Record<string, AnyUnary | AnyStreaming | AnyBidi>;
     for (const method of service.methods) {
       const handler = impl[method.localName];
       if (!handler) throw new Error(`${service.typeName}: no handler for ${method.name}`);
@@ -72,10 +77,13 @@ export class GrpcServer {
 
   /**
    * Stops taking calls and waits for the ones in flight, then forces what is left after graceMs.
-   * Health turns NOT_SERVING first so load balancers stop routing here.
+   * Health turns NOT_SERVING first so load balancers stop routing here. A bidirectional call (a
+   * channel that would otherwise outlast the grace period) reads no more messages: its handler
+   * answers those it has, and the call ends with OK.
    */
   async shutdown(graceMs = 5_000): Promise<void> {
     this.health.setAll(ServingStatus.NOT_SERVING);
+    this.beginDraining();
     const drained = new Promise<boolean>((resolve) => this.server.tryShutdown(() => resolve(true)));
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<boolean>((resolve) => {
@@ -89,7 +97,7 @@ export class GrpcServer {
     }
   }
 
-  private wrap(service: DescService, method: DescMethod, handler: AnyUnary | AnyStreaming) {
+  private wrap(service: DescService, method: DescMethod, handler: AnyUnary | AnyStreaming | AnyBidi) {
     const name = `${service.typeName}/${method.name}`;
     const output = method.output;
     if (method.methodKind === 'unary') {
@@ -127,7 +135,42 @@ export class GrpcServer {
         }
       };
     }
+    if (method.methodKind === 'bidi_streaming') {
+      const bidi = handler as AnyBidi;
+      return async (call: grpc.ServerDuplexStream<MessageShape<DescMessage>, unknown>) => {
+        const context = this.contextOf(call);
+        const started = performance.now();
+        try {
+          for await (const message of bidi(this.messagesOf(call), context)) {
+            if (call.cancelled) break;
+            if (!call.write(create(output, message))) await new Promise((resolve) => call.once('drain', resolve));
+          }
+          call.end();
+          this.logCall(name, context, started, 'OK');
+        } catch (error) {
+          call.emit('error', this.failure(name, context, error));
+          this.logCall(name, context, started, 'ERROR', error);
+        }
+      };
+    }
     throw new Error(`${name}: ${method.methodKind} methods are not supported by the adapter yet`);
+  }
+
+  /**
+   * A bidirectional call's messages, until the caller ends its side, cancels, or this server begins
+   * to shut down. The call's stream is never destroyed from here: its answers are still written.
+   */
+  private async *messagesOf<T>(call: grpc.ServerDuplexStream<T, unknown>): AsyncGenerator<T> {
+    // Readable's own iterator destroys the stream when the messages end, and with it the side
+    // that still has answers to write.
+    const messages = call.iterator({ destroyOnReturn: false }) as AsyncIterator<T>;
+    const over = { done: true, value: undefined } as const;
+    const stopped = Promise.race([this.draining, call.cancelled ? Promise.resolve() : new Promise<void>((resolve) => call.once('cancelled', () => resolve()))]).then(() => over);
+    for (;;) {
+      const next = await Promise.race([messages.next(), stopped]);
+      if (next.done) return;
+      yield next.value;
+    }
   }
 
   /**
@@ -149,7 +192,7 @@ export class GrpcServer {
           controller = new AbortController();
           const abort = () => controller!.abort(new Error('call cancelled'));
           if (call.cancelled) abort();
-          else call.on('cancelled', abort);
+          else (call as grpc.ServerUnaryCall<unknown, unknown>).on('cancelled', abort);
         }
         return controller.signal;
       },

@@ -2,7 +2,7 @@
 // health, draining. The probe service exists for these tests only.
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '@querylane/errors';
-import { createClient, GrpcServer, ServingStatus, type ServiceImplementation } from '@querylane/grpc';
+import { asCompleted, createClient, GrpcServer, ServingStatus, type ServiceImplementation } from '@querylane/grpc';
 import { healthV1, testingV1 } from '@querylane/proto';
 import { testLogger } from '@querylane/testing';
 
@@ -24,6 +24,11 @@ const working: ServiceImplementation<Probe> = {
   count: async function* (request) {
     for (let value = 1; value <= request.upTo; value += 1) yield { value };
   },
+  chat: (requests, context) =>
+    asCompleted(requests, async (request) => {
+      if (request.delayMs) await sleep(request.delayMs);
+      return { text: request.text, requestId: context.requestId };
+    }),
 };
 
 async function serve(overrides: Partial<ServiceImplementation<Probe>> = {}) {
@@ -150,6 +155,82 @@ describe('grpc adapter', () => {
     expect((await inFlight).text).toBe('slow');
     await shutdown;
     await expect(client.call.echo({}, { deadlineMs: 500 })).rejects.toMatchObject({ code: 'service_unavailable' });
+  });
+
+  it('answers the messages of a bidirectional call as each is ready, for as long as the call lasts', async () => {
+    const { client } = await serve();
+    const chat = client.call.chat({ requestId: 'req-chat' });
+    const answers = chat[Symbol.asyncIterator]();
+    chat.write({ text: 'slow', delayMs: 300 });
+    chat.write({ text: 'fast' });
+    expect((await answers.next()).value).toMatchObject({ text: 'fast', requestId: 'req-chat' });
+    // Later messages on the same call, while one is still being worked on.
+    chat.write({ text: 'later' });
+    expect((await answers.next()).value).toMatchObject({ text: 'later' });
+    expect((await answers.next()).value).toMatchObject({ text: 'slow' });
+    chat.end();
+    expect((await answers.next()).done).toBe(true);
+  });
+
+  it('fails a bidirectional call with the error the server raised', async () => {
+    const { client } = await serve({
+      chat: (requests) =>
+        asCompleted(requests, async (request) => {
+          if (request.text === 'bad') throw new AppError('invalid_request', 'bad message', { text: 'bad' });
+          return { text: request.text };
+        }),
+    });
+    const chat = client.call.chat();
+    chat.write({ text: 'bad' });
+    const read = (async () => {
+      for await (const answer of chat) void answer;
+    })();
+    await expect(read).rejects.toMatchObject({ code: 'invalid_request', message: 'bad message', details: { text: 'bad' } });
+  });
+
+  it('ends a bidirectional call with OK on shutdown, after answering the messages it had, without waiting for the grace period', async () => {
+    const server = new GrpcServer({ logger: testLogger() });
+    server.addService(testingV1.ProbeService, working);
+    const port = await server.listen('127.0.0.1', 0);
+    const client = createClient(testingV1.ProbeService, `127.0.0.1:${port}`);
+    cleanups.push(() => client.close());
+    const chat = client.call.chat();
+    const answered: string[] = [];
+    const read = (async () => {
+      for await (const answer of chat) answered.push(answer.text);
+    })();
+    chat.write({ text: 'slow', delayMs: 300 });
+    await sleep(100);
+    const started = performance.now();
+    const shutdown = server.shutdown(10_000);
+    await sleep(20);
+    // Read after shutdown began: never started, so never answered.
+    chat.write({ text: 'too late' });
+    await read;
+    await shutdown;
+    expect(answered).toEqual(['slow']);
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
+  it('runs at most maxInFlight works at once and yields them as they complete', async () => {
+    let running = 0;
+    let most = 0;
+    const outputs: number[] = [];
+    for await (const output of asCompleted(
+      [200, 10, 30, 5, 1],
+      async (ms) => {
+        running += 1;
+        most = Math.max(most, running);
+        await sleep(ms);
+        running -= 1;
+        return ms;
+      },
+      2,
+    ))
+      outputs.push(output);
+    expect(most).toBe(2);
+    // 200 and 10 start; 10 ends first, 30 starts; 5 and 1 follow it long before 200 ends.
+    expect(outputs).toEqual([10, 30, 5, 1, 200]);
   });
 
   it('reports an unreachable service as service_unavailable', async () => {

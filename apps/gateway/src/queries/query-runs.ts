@@ -1,17 +1,22 @@
-// The direct query calls' runs on query-runtime. A call made while no other run is in flight goes
-// at once, as one RunQueryProgram call. Calls that arrive while others are in flight wait for the
-// end of the event loop's turn and go together, as one RunQueryPrograms call (up to `maxBatch`
-// runs), whose answers come back one by one as each run finishes: a gRPC call costs the gateway
-// and query-runtime about 0.19 ms of CPU each side together in one process, a message of a stream
-// about 0.045 ms in batches of 8 (tmp figures in docs/decisions.md), and under load the main
-// thread's time per call is what bounds req/s. The model is DataLoader's batching of one tick.
+// The direct query calls' runs on query-runtime. They go on one long-lived RunQueryProgramsChannel
+// call, a message each way per run: a unary gRPC call costs its headers, trailers, deadline timer
+// and HTTP/2 stream, about 0.2 ms of the gateway's and query-runtime's CPU together in one
+// process and as much added to the call's time, where a message of a call already open costs
+// ~0.03 ms (tmp figures in docs/decisions.md, "One call open for the runs"). The channel is opened
+// at the first run and again after it ends: runs it ended without answering (a query-runtime
+// shutting down answers what it started and ends the call with OK) are sent once more on the next
+// one; a channel that fails fails the runs it carried, as their own calls would have.
 //
-// A query-runtime that does not serve RunQueryPrograms (an older version during a rolling upgrade)
-// answers UNIMPLEMENTED: its runs are sent again one by one, and every later call goes alone.
+// A query-runtime that does not serve the channel (an older version during a rolling upgrade)
+// answers UNIMPLEMENTED: the runs then go as before this channel existed. A call made while no
+// other run is in flight goes at once, as one RunQueryProgram call; calls that arrive while others
+// are in flight wait for the end of the event loop's turn and go together, as one RunQueryPrograms
+// call (up to `maxBatch` runs), whose answers come back one by one as each run finishes. A
+// query-runtime that serves neither answers UNIMPLEMENTED again: its runs go one by one.
 import { status as GrpcStatus } from '@grpc/grpc-js';
 import { Counter, type Registry } from 'prom-client';
 import { AppError } from '@querylane/errors';
-import { fromErrorDetail, type ServiceClient } from '@querylane/grpc';
+import { fromErrorDetail, type BidiCall, type ServiceClient } from '@querylane/grpc';
 import type { queryRuntimeV1 } from '@querylane/proto';
 
 /** Deadline of a direct call's run on query-runtime (the query's own time-out is shorter). */
@@ -41,10 +46,33 @@ interface Waiting {
   reject: (error: unknown) => void;
 }
 
+/** A run sent on a channel, until its answer, its deadline, or the channel's end. */
+interface ChannelWaiting extends Waiting {
+  timer: NodeJS.Timeout;
+  /** Sent on a channel that ended without answering it before. */
+  resent: boolean;
+}
+
+/** One RunQueryProgramsChannel call and the runs it carries. */
+interface Channel {
+  call: BidiCall<typeof queryRuntimeV1.ChannelRunSchema, typeof queryRuntimeV1.RunQueryProgramsResponseSchema>;
+  waiting: Map<number, ChannelWaiting>;
+  /** Whether any run was answered on it (a refusal of the method comes before any answer). */
+  answered: boolean;
+}
+
+/** Run numbers wrap here (an int32), far beyond the runs one channel has in flight. */
+const maxRunId = 0x7fff_ffff;
+
 export class QueryRuns {
   private waiting: Waiting[] = [];
   private inFlight = 0;
   private scheduled = false;
+  /** False once query-runtime said it does not serve RunQueryProgramsChannel. */
+  private channeling = true;
+  private channel: Channel | undefined;
+  private nextRunId = 0;
+  private closed = false;
   /** False once query-runtime said it does not serve RunQueryPrograms. */
   private batching = true;
   private readonly maxBatch: number;
@@ -61,6 +89,73 @@ export class QueryRuns {
   }
 
   run(request: RunRequest): Promise<RunResult> {
+    if (this.channeling && !this.closed) return new Promise<RunResult>((resolve, reject) => this.send({ request, resolve, reject }, false));
+    return this.withoutChannel(request);
+  }
+
+  /** Ends the channel once the runs on it are answered; later runs go as their own calls. */
+  close(): void {
+    this.closed = true;
+    this.channel?.call.end();
+  }
+
+  /** The run on the channel (opened if there is none), with its deadline. */
+  private send(run: Waiting, resent: boolean): void {
+    const channel = (this.channel ??= this.open());
+    const id = this.nextRunId;
+    this.nextRunId = id === maxRunId ? 0 : id + 1;
+    const timer = setTimeout(() => {
+      if (!channel.waiting.delete(id)) return;
+      run.reject(new AppError('timeout', `the query run did not answer within ${this.options.deadlineMs} ms`));
+    }, this.options.deadlineMs);
+    channel.waiting.set(id, { ...run, timer, resent });
+    this.runsTotal?.inc({ sent: 'channel' });
+    const { request } = run;
+    channel.call.write({ id, run: { queryProgramId: request.queryProgramId, slots: request.slots as never }, requestId: request.requestId, deadlineMs: this.options.deadlineMs });
+  }
+
+  private open(): Channel {
+    const channel: Channel = { call: this.runtime.runQueryProgramsChannel(), waiting: new Map(), answered: false };
+    void this.answer(channel);
+    return channel;
+  }
+
+  /** Settles the channel's runs as their answers arrive; at its end, what it left unanswered. */
+  private async answer(channel: Channel): Promise<void> {
+    let failure: unknown;
+    try {
+      for await (const { index, outcome } of channel.call) {
+        const run = channel.waiting.get(index);
+        // A run whose deadline passed was answered already.
+        if (!run) continue;
+        channel.waiting.delete(index);
+        clearTimeout(run.timer);
+        channel.answered = true;
+        if (outcome.case === 'result') run.resolve(outcome.value);
+        else run.reject((outcome.case === 'error' ? fromErrorDetail(outcome.value) : undefined) ?? new AppError('internal_error', `query-runtime failed the run with ${outcome.case === 'error' ? outcome.value.code : 'no outcome'}`));
+      }
+    } catch (error) {
+      failure = error;
+    }
+    if (this.channel === channel) this.channel = undefined;
+    const left = [...channel.waiting.values()];
+    channel.waiting.clear();
+    for (const run of left) clearTimeout(run.timer);
+    if (failure !== undefined && isUnimplemented(failure) && !channel.answered) {
+      this.channeling = false;
+      for (const run of left) this.withoutChannel(run.request).then(run.resolve, run.reject);
+      return;
+    }
+    for (const run of left) {
+      // Ended with OK: the runs it did not answer were never started. Sent again once, so that a
+      // query-runtime ending every channel at once cannot keep a run going round.
+      if (failure === undefined && !run.resent && !this.closed) this.send(run, true);
+      else run.reject(failure ?? new AppError('service_unavailable', 'query-runtime ended the run without answering it; try again shortly'));
+    }
+  }
+
+  /** The run as its own call, or with others waiting in this turn (no channel). */
+  private withoutChannel(request: RunRequest): Promise<RunResult> {
     if (!this.batching || (this.inFlight === 0 && this.waiting.length === 0)) return this.alone(request);
     return new Promise<RunResult>((resolve, reject) => {
       this.waiting.push({ request, resolve, reject });

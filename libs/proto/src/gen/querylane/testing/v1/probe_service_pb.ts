@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file querylane/testing/v1/probe_service.proto.
  */
 export const file_querylane_testing_v1_probe_service: GenFile = /*@__PURE__*/
-  fileDesc("CihxdWVyeWxhbmUvdGVzdGluZy92MS9wcm9iZV9zZXJ2aWNlLnByb3RvEhRxdWVyeWxhbmUudGVzdGluZy52MSItCgtFY2hvUmVxdWVzdBIMCgR0ZXh0GAEgASgJEhAKCGRlbGF5X21zGAIgASgFIjAKDEVjaG9SZXNwb25zZRIMCgR0ZXh0GAEgASgJEhIKCnJlcXVlc3RfaWQYAiABKAkiHQoMQ291bnRSZXF1ZXN0Eg0KBXVwX3RvGAEgASgFIh4KDUNvdW50UmVzcG9uc2USDQoFdmFsdWUYASABKAUysQEKDFByb2JlU2VydmljZRJNCgRFY2hvEiEucXVlcnlsYW5lLnRlc3RpbmcudjEuRWNob1JlcXVlc3QaIi5xdWVyeWxhbmUudGVzdGluZy52MS5FY2hvUmVzcG9uc2USUgoFQ291bnQSIi5xdWVyeWxhbmUudGVzdGluZy52MS5Db3VudFJlcXVlc3QaIy5xdWVyeWxhbmUudGVzdGluZy52MS5Db3VudFJlc3BvbnNlMAFiBnByb3RvMw");
+  fileDesc("CihxdWVyeWxhbmUvdGVzdGluZy92MS9wcm9iZV9zZXJ2aWNlLnByb3RvEhRxdWVyeWxhbmUudGVzdGluZy52MSItCgtFY2hvUmVxdWVzdBIMCgR0ZXh0GAEgASgJEhAKCGRlbGF5X21zGAIgASgFIjAKDEVjaG9SZXNwb25zZRIMCgR0ZXh0GAEgASgJEhIKCnJlcXVlc3RfaWQYAiABKAkiHQoMQ291bnRSZXF1ZXN0Eg0KBXVwX3RvGAEgASgFIh4KDUNvdW50UmVzcG9uc2USDQoFdmFsdWUYASABKAUyhAIKDFByb2JlU2VydmljZRJNCgRFY2hvEiEucXVlcnlsYW5lLnRlc3RpbmcudjEuRWNob1JlcXVlc3QaIi5xdWVyeWxhbmUudGVzdGluZy52MS5FY2hvUmVzcG9uc2USUgoFQ291bnQSIi5xdWVyeWxhbmUudGVzdGluZy52MS5Db3VudFJlcXVlc3QaIy5xdWVyeWxhbmUudGVzdGluZy52MS5Db3VudFJlc3BvbnNlMAESUQoEQ2hhdBIhLnF1ZXJ5bGFuZS50ZXN0aW5nLnYxLkVjaG9SZXF1ZXN0GiIucXVlcnlsYW5lLnRlc3RpbmcudjEuRWNob1Jlc3BvbnNlKAEwAWIGcHJvdG8z");
 
 /**
  * @generated from message querylane.testing.v1.EchoRequest
@@ -117,6 +117,17 @@ export const ProbeService: GenService<{
     methodKind: "server_streaming";
     input: typeof CountRequestSchema;
     output: typeof CountResponseSchema;
+  },
+  /**
+   * Chat answers each message it is sent with an echo, after that message's delay_ms (answers in
+   * the order they are ready, not the order sent).
+   *
+   * @generated from rpc querylane.testing.v1.ProbeService.Chat
+   */
+  chat: {
+    methodKind: "bidi_streaming";
+    input: typeof EchoRequestSchema;
+    output: typeof EchoResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_querylane_testing_v1_probe_service, 0);
