@@ -58,6 +58,8 @@ beforeAll(async () => {
       12.34::DECIMAL(10, 2) AS price, [1, 2, NULL] AS list, {'a': 1, 'b': [DATE '2020-01-01']} AS struct,
       MAP {'k': (2::BIGINT ** 60)::BIGINT} AS map, '\\xAA\\xBB'::BLOB AS bytes, 'NaN'::DOUBLE AS nan, 'inf'::DOUBLE AS inf,
       NULL::VARCHAR AS nothing) TO '${join(scratch.path, 'types.parquet')}' (FORMAT parquet)`);
+  // A table whose lookups without an index scan 2M rows: a few ms, long next to an event-loop turn.
+  await connection.run(`COPY (SELECT range AS n FROM range(2000000)) TO '${join(scratch.path, 'two-million.parquet')}' (FORMAT parquet)`);
   // Two of DuckDB's row groups (122,880 rows each): the least a parallel scan needs.
   await connection.run(`COPY (SELECT range AS n FROM range(2 * 122880)) TO '${join(scratch.path, 'two-row-groups.parquet')}' (FORMAT parquet)`);
   connection.closeSync();
@@ -274,6 +276,22 @@ describe('ProjectDatabases', () => {
     // The program's own LIMIT holds for each key.
     const limited = await Promise.all([repeated, repeated, titles[0]!].map((title) => runtime.run('p-lookups', sql.replace('10000', '1'), { title })));
     expect(limited.map((result) => result.rowCount)).toEqual([1, 1, 1]);
+  });
+
+  it("runs one batch of a program's lookups at a time: calls arriving while one runs wait and go together as the next", async () => {
+    catalog.set('p-long-lookups', [{ name: 'numbers', parquetPath: join(scratch.path, 'two-million.parquet'), version: '1' }]);
+    const sql = 'SELECT * FROM "numbers" WHERE "n" = $n LIMIT 10000';
+    await runtime.run('p-long-lookups', sql, { n: 1 });
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    const calls = [runtime.run('p-long-lookups', sql, { n: 10 })];
+    // Two turns of the event loop later, each with calls of its own, the first call still runs.
+    await turn();
+    calls.push(...[11, 12, 13].map((n) => runtime.run('p-long-lookups', sql, { n })));
+    await turn();
+    calls.push(...[14, 15, 16].map((n) => runtime.run('p-long-lookups', sql, { n })));
+    const results = await Promise.all(calls);
+    expect(results.map((result) => rowsOf(result))).toEqual([10, 11, 12, 13, 14, 15, 16].map((n) => [{ n }]));
+    expect(results.map((result) => result.batchedCalls ?? 1)).toEqual([1, 6, 6, 6, 6, 6, 6]);
   });
 
   it('runs lookups alone when their keys could equal each other or their rows are more than a few per key', async () => {

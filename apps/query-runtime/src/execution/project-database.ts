@@ -169,6 +169,8 @@ interface LookupQueue {
   waiting: WaitingLookup[];
   /** Whether a lane has a turn queued for them. */
   scheduled: boolean;
+  /** Whether a batch of them is running: calls arriving meanwhile wait for it to end. */
+  running: boolean;
   /**
    * Whether calls with keys of a kind run together: not when keys of that kind and the key column's
    * type could be equal without being the same, nor when a batch failed or had many rows per key.
@@ -288,13 +290,13 @@ export class ProjectDatabase {
     if (queue === undefined) {
       // Kept per program for what they learn; a process with very many forgets the idle ones.
       if (this.lookups.size >= 10_000) for (const [text, idle] of this.lookups) if (!idle.scheduled && idle.waiting.length === 0) this.lookups.delete(text);
-      queue = { lookup, waiting: [], scheduled: false, batchable: new Map() };
+      queue = { lookup, waiting: [], scheduled: false, running: false, batchable: new Map() };
       this.lookups.set(sql, queue);
     }
     const waiting = queue;
     return new Promise<QueryResult>((resolve, reject) => {
       waiting.waiting.push({ value, key, resolve, reject });
-      if (!waiting.scheduled) this.scheduleLookups(sql, waiting);
+      if (!waiting.scheduled && !waiting.running) this.scheduleLookups(sql, waiting);
     });
   }
 
@@ -307,6 +309,16 @@ export class ProjectDatabase {
   /** A lane's turn for the waiting calls of a lookup: those with keys of the first one's kind, up to maxLookupBatch. */
   private async answerLookups(lane: Lane, sql: string, queue: LookupQueue): Promise<void> {
     queue.scheduled = false;
+    queue.running = true;
+    try {
+      await this.answerWaitingLookups(lane, sql, queue);
+    } finally {
+      queue.running = false;
+      if (queue.waiting.length > 0 && !queue.scheduled) this.scheduleLookups(sql, queue);
+    }
+  }
+
+  private async answerWaitingLookups(lane: Lane, sql: string, queue: LookupQueue): Promise<void> {
     const kind = typeof queue.waiting[0]?.key;
     const batch: WaitingLookup[] = [];
     const rest: WaitingLookup[] = [];
