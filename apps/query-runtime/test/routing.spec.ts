@@ -2608,3 +2608,37 @@ describe('trial AA: grades (a bound said with the data\'s name, which two column
     expect(ask('How many grades are above 90?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_grades' }, slots: { min_grade_points: 91 } });
   });
 });
+
+describe('trial AA: daily prices and home sales (bounds written with a currency sign, separators and a scale word)', () => {
+  const ask = askingOver('querylane-routing-prices-homes-', () => ({
+    prices: Array.from({ length: 1200 }, (_, i) => {
+      const symbol = ['BTC', 'ETH', 'MSFT', 'AAPL'][i % 4]!;
+      const base = { BTC: 20_000, ETH: 1_500, MSFT: 250, AAPL: 150 }[symbol]!;
+      const close = Math.round(base * (1 + ((i * 37) % 100) / 100) * 100) / 100;
+      return { symbol, date: new Date(Date.UTC(2014, 0, 1) + Math.floor(i / 4) * 86_400_000).toISOString().slice(0, 10), open: close * 0.99, high: close * 1.02, low: close * 0.97, close, volume: 1000 + ((i * 7919) % 90_000) };
+    }),
+    sales: Array.from({ length: 800 }, (_, i) => ({
+      sale_id: `S-${5000 + i}`,
+      address_city: ['Denver', 'Seattle', 'Austin', 'Boston'][i % 4],
+      property_type: ['Condo', 'House', 'Townhouse'][i % 3],
+      bedrooms: 1 + (i % 5),
+      sqft: 600 + ((i * 53) % 3000),
+      list_price_usd: 200_000 + ((i * 7919) % 2_500_000),
+      sale_price_usd: 190_000 + ((i * 7919) % 2_500_000),
+      sold_at: new Date(Date.UTC(2014, 0, 1) + i * 10 * 3_600_000).toISOString(),
+    })),
+  }));
+
+  it('reads "$30,000" and "$2 million" as the numbers they are, and bounds the measure the verb names', () => {
+    const below = ask('On which days did BTC close below $30,000?');
+    expect(below).toMatchObject({ kind: 'answer', slots: { symbol: 'BTC' } });
+    expect(below.kind === 'answer' && below.slots.max_close).toBeLessThan(30_000);
+    expect(below.kind === 'answer' && below.slots.max_close).toBeGreaterThan(29_999);
+    // What homes sold for is their sale price (not their list price, nor when they sold).
+    for (const question of ['List homes that sold for more than $2 million', 'Which homes sold above $2,000,000?']) {
+      const homes = ask(question);
+      expect(homes, question).toMatchObject({ kind: 'answer', candidate: { name: 'sales_by_sale_price_usd_range' } });
+      expect(homes.kind === 'answer' && homes.slots.min_sale_price_usd, question).toBeGreaterThan(2_000_000);
+    }
+  });
+});

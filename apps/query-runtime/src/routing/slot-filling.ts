@@ -902,14 +902,22 @@ function comparedMeasure(span: Span, plan: SlotPlan, lower: string): 'this' | 'o
   const word = /^[a-z]+/.exec(lower.slice(span[0], span[1]))?.[0] ?? '';
   // "cost less than 20", "weighs over 3000": the verb before the comparison names its measure; so
   // does money around the number ("under $20", "less than 20 dollars").
-  const verb = /([a-z]+)\s*$/.exec(lower.slice(0, span[0]))?.[1] ?? '';
+  const [, before = '', verb = ''] = /(?:([a-z]+)\s+)?([a-z]+)\s*$/.exec(lower.slice(0, span[0])) ?? [];
   const money = /[$€£]/.test(lower.slice(span[0], span[1])) || /^\s*(dollars?|usd|euros?|eur|pounds?|gbp|bucks)\b/.test(lower.slice(span[1]));
   const compared = /er$/.test(word) ? impliedMeasures[word.replace(/ier$/, 'iest').replace(/er$/, 'est')] : undefined;
-  const measures = compared ?? verbMeasures[verb] ?? (money ? moneyMeasures : undefined);
-  if (!measures) return 'none';
   const label = foldValue(plan.label ?? plan.slot.name);
+  // "BTC close below $30,000": the column's own name just before the comparison names its measure,
+  // whatever money says (a price column is called `close`, `high`, `open` as well as `price`).
+  if (compared === undefined && verbMeasures[verb] === undefined && money && label.split(' ').some((labelWord) => labelWord.length > 2 && stem(labelWord) === stem(verb))) return 'this';
+  // "sold for more than $2 million": what a thing went for is its price.
+  const soldFor = verb === 'for' && tradeVerbs.has(before) ? moneyMeasures : undefined;
+  const measures = compared ?? verbMeasures[verb] ?? soldFor ?? (money ? moneyMeasures : undefined);
+  if (!measures) return 'none';
   return measures.some((measure) => label.includes(measure)) ? 'this' : 'other';
 }
+
+/** Verbs of a trade, after which "for" gives its price ("sold for", "bought for", "rented for"). */
+const tradeVerbs = new Set(['sold', 'sell', 'sells', 'selling', 'bought', 'buy', 'buys', 'purchased', 'rented', 'rent', 'rents', 'leased', 'listed', 'went', 'go', 'goes', 'traded', 'auctioned']);
 
 const moneyMeasures = ['price', 'cost', 'amount', 'total', 'revenue', 'sales', 'salary', 'income', 'gross', 'pay', 'fee', 'spend', 'budget', 'value'];
 const verbMeasures: Record<string, string[]> = {

@@ -84,6 +84,14 @@ const synonyms: Record<string, string> = {
   packages: 'shipment',
   parcel: 'shipment',
   game: 'match',
+  // Real estate's homes are properties (`property_type`, `properties`); what sold is a sale
+  // (`sale_price`, `sold_at` alike).
+  home: 'property',
+  homes: 'property',
+  sold: 'sale',
+  sell: 'sale',
+  sells: 'sale',
+  selling: 'sale',
 };
 
 const moneyMade = ['gross', 'revenue', 'sales', 'income', 'earnings', 'profit'];
