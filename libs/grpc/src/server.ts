@@ -118,42 +118,36 @@ export class GrpcServer {
     }
     if (method.methodKind === 'server_streaming') {
       const streaming = handler as AnyStreaming;
-      return async (call: grpc.ServerWritableStream<MessageShape<DescMessage>, unknown>) => {
-        const context = this.contextOf(call);
-        const started = performance.now();
-        try {
-          for await (const message of streaming(call.request, context)) {
-            // `call.cancelled`, not `context.signal`: the signal is made only for handlers that ask.
-            if (call.cancelled) break;
-            if (!call.write(create(output, message))) await new Promise((resolve) => call.once('drain', resolve));
-          }
-          call.end();
-          this.logCall(name, context, started, 'OK');
-        } catch (error) {
-          call.emit('error', this.failure(name, context, error));
-          this.logCall(name, context, started, 'ERROR', error);
-        }
-      };
+      return (call: grpc.ServerWritableStream<MessageShape<DescMessage>, unknown>) => this.answer(name, output, call, (context) => streaming(call.request, context));
     }
     if (method.methodKind === 'bidi_streaming') {
       const bidi = handler as AnyBidi;
-      return async (call: grpc.ServerDuplexStream<MessageShape<DescMessage>, unknown>) => {
-        const context = this.contextOf(call);
-        const started = performance.now();
-        try {
-          for await (const message of bidi(this.messagesOf(call), context)) {
-            if (call.cancelled) break;
-            if (!call.write(create(output, message))) await new Promise((resolve) => call.once('drain', resolve));
-          }
-          call.end();
-          this.logCall(name, context, started, 'OK');
-        } catch (error) {
-          call.emit('error', this.failure(name, context, error));
-          this.logCall(name, context, started, 'ERROR', error);
-        }
-      };
+      return (call: grpc.ServerDuplexStream<MessageShape<DescMessage>, unknown>) => this.answer(name, output, call, (context) => bidi(this.messagesOf(call), context));
     }
     throw new Error(`${name}: ${method.methodKind} methods are not supported by the adapter yet`);
+  }
+
+  /** Writes a streaming call's answers as the handler yields them, then ends it (with the handler's error, if it throws). */
+  private async answer(
+    name: string,
+    output: DescMessage,
+    call: grpc.ServerWritableStream<MessageShape<DescMessage>, unknown> | grpc.ServerDuplexStream<MessageShape<DescMessage>, unknown>,
+    answers: (context: CallContext) => AsyncIterable<MessageInitShape<DescMessage>>,
+  ): Promise<void> {
+    const context = this.contextOf(call);
+    const started = performance.now();
+    try {
+      for await (const message of answers(context)) {
+        // `call.cancelled`, not `context.signal`: the signal is made only for handlers that ask.
+        if (call.cancelled) break;
+        if (!call.write(create(output, message))) await new Promise((resolve) => call.once('drain', resolve));
+      }
+      call.end();
+      this.logCall(name, context, started, 'OK');
+    } catch (error) {
+      call.emit('error', this.failure(name, context, error));
+      this.logCall(name, context, started, 'ERROR', error);
+    }
   }
 
   /**
