@@ -31,7 +31,7 @@ async function olderQueryRuntime(): Promise<{ address: string; runs: string[] }>
   return { address: `127.0.0.1:${port}`, runs };
 }
 
-type ChannelCall = grpc.ServerDuplexStream<queryRuntimeV1.ChannelRun, queryRuntimeV1.RunQueryProgramsResponse>;
+type ChannelCall = grpc.ServerDuplexStream<queryRuntimeV1.RunQueryProgramsChannelRequest, queryRuntimeV1.RunQueryProgramsChannelResponse>;
 
 /** A query-runtime whose RunQueryProgramsChannel does what `onCall` does with each call (the nth since it started). */
 async function channelQueryRuntime(onCall: (call: ChannelCall, nth: number) => void): Promise<string> {
@@ -44,8 +44,8 @@ async function channelQueryRuntime(onCall: (call: ChannelCall, nth: number) => v
 }
 
 /** The answer query-runtime gives a run: its slots as the rows. */
-const answerOf = (run: queryRuntimeV1.ChannelRun) =>
-  create(queryRuntimeV1.RunQueryProgramsResponseSchema, { index: run.id, outcome: { case: 'result', value: { dataJson: Buffer.from(JSON.stringify([run.run?.slots])), rowCount: 1 } } });
+const answerOf = (run: queryRuntimeV1.RunQueryProgramsChannelRequest) =>
+  create(queryRuntimeV1.RunQueryProgramsChannelResponseSchema, { id: run.id, outcome: { case: 'result', value: { dataJson: Buffer.from(JSON.stringify([run.run?.slots])), rowCount: 1 } } });
 
 const rowsOf = (result: { dataJson: Uint8Array }) => JSON.parse(Buffer.from(result.dataJson).toString()) as unknown;
 
@@ -59,8 +59,8 @@ describe('QueryRuns', () => {
     const seen: { id: number; requestId: string; deadlineMs: number }[] = [];
     const address = await channelQueryRuntime((call) => {
       // Answered in the reverse order of arrival, each after the next one came (the last at once).
-      let held: queryRuntimeV1.ChannelRun | undefined;
-      call.on('data', (run: queryRuntimeV1.ChannelRun) => {
+      let held: queryRuntimeV1.RunQueryProgramsChannelRequest | undefined;
+      call.on('data', (run: queryRuntimeV1.RunQueryProgramsChannelRequest) => {
         seen.push({ id: run.id, requestId: run.requestId, deadlineMs: run.deadlineMs });
         if (held) call.write(answerOf(held));
         held = run;
@@ -80,7 +80,7 @@ describe('QueryRuns', () => {
 
   it('sends again, on a new channel, the runs a channel ended with OK without answering, and fails those ended twice', async () => {
     const address = await channelQueryRuntime((call, nth) => {
-      call.on('data', (run: queryRuntimeV1.ChannelRun) => {
+      call.on('data', (run: queryRuntimeV1.RunQueryProgramsChannelRequest) => {
         // The first channel ends at once (a query-runtime shutting down); the second answers all
         // but the run named `never`, and ends with OK after the next one; the third ends at once.
         if (nth !== 1) return void call.end();
@@ -103,7 +103,7 @@ describe('QueryRuns', () => {
 
   it('fails the runs of a channel that fails with its error, fails a run past its deadline, and opens a new channel for later runs', async () => {
     const address = await channelQueryRuntime((call, nth) => {
-      call.on('data', (run: queryRuntimeV1.ChannelRun) => {
+      call.on('data', (run: queryRuntimeV1.RunQueryProgramsChannelRequest) => {
         if (nth === 0) return void call.emit('error', toStatusObject(new AppError('service_unavailable', 'query-runtime is restarting'), run.requestId));
         if ((run.run?.slots as { slow?: boolean }).slow) return;
         call.write(answerOf(run));

@@ -228,7 +228,7 @@ export function queryRuntimeHandlers(deps: {
         runs,
         (channelRun) => {
           const deadline = channelRun.deadlineMs > 0 ? new Date(Date.now() + channelRun.deadlineMs) : undefined;
-          return runOne(channelRun.id, channelRun.run, channelRun.requestId || context.requestId, deadline, context, true);
+          return runOne(channelRun.id, channelRun.run, channelRun.requestId || context.requestId, deadline, context, true).then(({ index, outcome }) => ({ id: index, outcome }));
         },
         maxChannelRuns,
       ),

@@ -55,7 +55,7 @@ interface ChannelWaiting extends Waiting {
 
 /** One RunQueryProgramsChannel call and the runs it carries. */
 interface Channel {
-  call: BidiCall<typeof queryRuntimeV1.ChannelRunSchema, typeof queryRuntimeV1.RunQueryProgramsResponseSchema>;
+  call: BidiCall<typeof queryRuntimeV1.RunQueryProgramsChannelRequestSchema, typeof queryRuntimeV1.RunQueryProgramsChannelResponseSchema>;
   waiting: Map<number, ChannelWaiting>;
   /** Whether any run was answered on it (a refusal of the method comes before any answer). */
   answered: boolean;
@@ -124,11 +124,11 @@ export class QueryRuns {
   private async answer(channel: Channel): Promise<void> {
     let failure: unknown;
     try {
-      for await (const { index, outcome } of channel.call) {
-        const run = channel.waiting.get(index);
+      for await (const { id, outcome } of channel.call) {
+        const run = channel.waiting.get(id);
         // A run whose deadline passed was answered already.
         if (!run) continue;
-        channel.waiting.delete(index);
+        channel.waiting.delete(id);
         clearTimeout(run.timer);
         channel.answered = true;
         if (outcome.case === 'result') run.resolve(outcome.value);

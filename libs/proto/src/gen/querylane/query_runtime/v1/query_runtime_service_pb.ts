@@ -16,7 +16,7 @@ import type { JsonObject, Message } from "@bufbuild/protobuf";
  * Describes the file querylane/query_runtime/v1/query_runtime_service.proto.
  */
 export const file_querylane_query_runtime_v1_query_runtime_service: GenFile = /*@__PURE__*/
-  fileDesc("CjZxdWVyeWxhbmUvcXVlcnlfcnVudGltZS92MS9xdWVyeV9ydW50aW1lX3NlcnZpY2UucHJvdG8SGnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxIhcKFUdldFNlcnZpY2VJbmZvUmVxdWVzdCJIChZHZXRTZXJ2aWNlSW5mb1Jlc3BvbnNlEi4KBGluZm8YASABKAsyIC5xdWVyeWxhbmUuY29tbW9uLnYxLlNlcnZpY2VJbmZvIvgECgxRdWVyeVByb2dyYW0SCgoCaWQYASABKAkSEgoKcHJvamVjdF9pZBgCIAEoCRIMCgRuYW1lGAMgASgJEg8KB3ZlcnNpb24YBCABKAUSFAoHcHJldl9pZBgFIAEoCUgAiAEBEhIKCmlzX2N1cnJlbnQYBiABKAgSDgoGb3JpZ2luGAcgASgJEhMKBmZhbWlseRgIIAEoCUgBiAEBEg0KBXF1ZXJ5GAkgASgJEhgKC2Rlc2NyaXB0aW9uGAogASgJSAKIAQESEwoGcmVhc29uGAsgASgJSAOIAQESEAoIZXhhbXBsZXMYDCADKAkSFQoNcXVlcnlfcHJvZ3JhbRgNIAEoCRImCgVzdGVwcxgOIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QSJgoFc2xvdHMYDyADKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0Eg4KBnN0b3JlcxgQIAMoCRIOCgZzdGF0dXMYESABKAkSGwoOaW52YWxpZF9yZWFzb24YEiABKAlIBIgBARIRCglwdWJsaXNoZWQYEyABKAgSLgoKY3JlYXRlZF9hdBgUIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKdXBkYXRlZF9hdBgVIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKZGVsZXRlZF9hdBgWIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBCCgoIX3ByZXZfaWRCCQoHX2ZhbWlseUIOCgxfZGVzY3JpcHRpb25CCQoHX3JlYXNvbkIRCg9faW52YWxpZF9yZWFzb24iLgoYTGlzdFF1ZXJ5UHJvZ3JhbXNSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAkiXQoZTGlzdFF1ZXJ5UHJvZ3JhbXNSZXNwb25zZRJACg5xdWVyeV9wcm9ncmFtcxgBIAMoCzIoLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlF1ZXJ5UHJvZ3JhbSIyChZHZXRRdWVyeVByb2dyYW1SZXF1ZXN0EhgKEHF1ZXJ5X3Byb2dyYW1faWQYASABKAkiWgoXR2V0UXVlcnlQcm9ncmFtUmVzcG9uc2USPwoNcXVlcnlfcHJvZ3JhbRgBIAEoCzIoLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlF1ZXJ5UHJvZ3JhbSI7Ch9MaXN0UXVlcnlQcm9ncmFtVmVyc2lvbnNSZXF1ZXN0EhgKEHF1ZXJ5X3Byb2dyYW1faWQYASABKAkiXgogTGlzdFF1ZXJ5UHJvZ3JhbVZlcnNpb25zUmVzcG9uc2USOgoIdmVyc2lvbnMYASADKAsyKC5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5RdWVyeVByb2dyYW0iWgoWUnVuUXVlcnlQcm9ncmFtUmVxdWVzdBIYChBxdWVyeV9wcm9ncmFtX2lkGAEgASgJEiYKBXNsb3RzGAIgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdCLTAQoXUnVuUXVlcnlQcm9ncmFtUmVzcG9uc2USKQoEZGF0YRgBIAMoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3RCAhgBEhkKEWV4ZWN1dGlvbl90aW1lX21zGAIgASgBEhEKCXRydW5jYXRlZBgDIAEoCBIRCglkYXRhX2pzb24YBCABKAwSEQoJcm93X2NvdW50GAUgASgFEjkKB2NvbHVtbnMYBiADKAsyKC5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5SZXN1bHRDb2x1bW4iaAoXUnVuUXVlcnlQcm9ncmFtc1JlcXVlc3QSNAoEcnVucxgBIAMoCzImLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLkJhdGNoZWRSdW4SFwoPd2l0aG91dF9jb2x1bW5zGAIgASgIImEKCkJhdGNoZWRSdW4SPwoDcnVuGAEgASgLMjIucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuUnVuUXVlcnlQcm9ncmFtUmVxdWVzdBISCgpyZXF1ZXN0X2lkGAIgASgJIoIBCgpDaGFubmVsUnVuEgoKAmlkGAEgASgFEj8KA3J1bhgCIAEoCzIyLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlJ1blF1ZXJ5UHJvZ3JhbVJlcXVlc3QSEgoKcmVxdWVzdF9pZBgDIAEoCRITCgtkZWFkbGluZV9tcxgEIAEoBSKuAQoYUnVuUXVlcnlQcm9ncmFtc1Jlc3BvbnNlEg0KBWluZGV4GAEgASgFEkUKBnJlc3VsdBgCIAEoCzIzLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlJ1blF1ZXJ5UHJvZ3JhbVJlc3BvbnNlSAASMQoFZXJyb3IYAyABKAsyIC5xdWVyeWxhbmUuY29tbW9uLnYxLkVycm9yRGV0YWlsSABCCQoHb3V0Y29tZSIqCgxSZXN1bHRDb2x1bW4SDAoEbmFtZRgBIAEoCRIMCgR0eXBlGAIgASgJIqsBChFRdWVyeVByb2dyYW1JbnB1dBIMCgRuYW1lGAEgASgJEg0KBXF1ZXJ5GAIgASgJEhgKC2Rlc2NyaXB0aW9uGAMgASgJSACIAQESFQoNcXVlcnlfcHJvZ3JhbRgEIAEoCRImCgVzbG90cxgFIAMoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QSEAoIZXhhbXBsZXMYBiADKAlCDgoMX2Rlc2NyaXB0aW9uIm8KGUNyZWF0ZVF1ZXJ5UHJvZ3JhbVJlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoCRI+Cgdwcm9ncmFtGAIgASgLMi0ucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuUXVlcnlQcm9ncmFtSW5wdXQiXQoaQ3JlYXRlUXVlcnlQcm9ncmFtUmVzcG9uc2USPwoNcXVlcnlfcHJvZ3JhbRgBIAEoCzIoLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlF1ZXJ5UHJvZ3JhbSJ1ChlVcGRhdGVRdWVyeVByb2dyYW1SZXF1ZXN0EhgKEHF1ZXJ5X3Byb2dyYW1faWQYASABKAkSPgoHcHJvZ3JhbRgCIAEoCzItLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlF1ZXJ5UHJvZ3JhbUlucHV0Il0KGlVwZGF0ZVF1ZXJ5UHJvZ3JhbVJlc3BvbnNlEj8KDXF1ZXJ5X3Byb2dyYW0YASABKAsyKC5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5RdWVyeVByb2dyYW0iNQoZRGVsZXRlUXVlcnlQcm9ncmFtUmVxdWVzdBIYChBxdWVyeV9wcm9ncmFtX2lkGAEgASgJIl0KGkRlbGV0ZVF1ZXJ5UHJvZ3JhbVJlc3BvbnNlEj8KDXF1ZXJ5X3Byb2dyYW0YASABKAsyKC5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5RdWVyeVByb2dyYW0iRAoaUHJvZmlsZVF1ZXJ5UHJvZ3JhbVJlcXVlc3QSGAoQcXVlcnlfcHJvZ3JhbV9pZBgBIAEoCRIMCgRydW5zGAIgASgFIngKG1Byb2ZpbGVRdWVyeVByb2dyYW1SZXNwb25zZRIOCgZwNTBfbXMYASABKAESDgoGcDk1X21zGAIgASgBEgwKBHJvd3MYAyABKAMSFQoNYnl0ZXNfc2Nhbm5lZBgEIAEoAxIUCgxyb3dzX3NjYW5uZWQYBSABKAMiQwoQUm91dGluZ0NhbmRpZGF0ZRIYChBxdWVyeV9wcm9ncmFtX2lkGAEgASgJEhUKDWVuZHBvaW50X25hbWUYAiABKAkiTwoVQW5zd2VyUXVlc3Rpb25SZXF1ZXN0EjYKCHF1ZXN0aW9uGAEgASgLMiQucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuUXVlc3Rpb24iTQoTU3RyZWFtQW5zd2VyUmVxdWVzdBI2CghxdWVzdGlvbhgBIAEoCzIkLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlF1ZXN0aW9uIsEBCghRdWVzdGlvbhISCgpwcm9qZWN0X2lkGAEgASgJEgwKBHRleHQYAiABKAkSQAoKY2FuZGlkYXRlcxgDIAMoCzIsLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlJvdXRpbmdDYW5kaWRhdGUSFwoPY29udmVyc2F0aW9uX2lkGAQgASgJEhMKC2Vudmlyb25tZW50GAUgASgJEhIKCmFwaV9rZXlfaWQYBiABKAkSDwoHdXNlcl9pZBgHIAEoCSKOAgoWQW5zd2VyUXVlc3Rpb25SZXNwb25zZRIRCglkYXRhX2pzb24YASABKAwSEQoJcm93X2NvdW50GAIgASgFEhEKCXRydW5jYXRlZBgDIAEoCBISCgpxdWVyeV91c2VkGAQgASgJEisKCnBhcmFtZXRlcnMYBSABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhkKEWV4ZWN1dGlvbl90aW1lX21zGAYgASgBEhcKD2NvbnZlcnNhdGlvbl9pZBgHIAEoCRIYChBxdWVyeXJlc3BvbnNlX2lkGAggASgJEhgKEHF1ZXJ5X3Byb2dyYW1faWQYCSABKAkSEgoKY29uZmlkZW5jZRgKIAEoASKjAQoUU3RyZWFtQW5zd2VyUmVzcG9uc2USNgoEbWV0YRgBIAEoCzImLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLkFuc3dlck1ldGFIABITCglyb3dzX2pzb24YAiABKAxIABI2CgRkb25lGAMgASgLMiYucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuQW5zd2VyRG9uZUgAQgYKBHBhcnQirgEKCkFuc3dlck1ldGESEgoKcXVlcnlfdXNlZBgBIAEoCRIrCgpwYXJhbWV0ZXJzGAIgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIXCg9jb252ZXJzYXRpb25faWQYAyABKAkSGAoQcXVlcnlyZXNwb25zZV9pZBgEIAEoCRIYChBxdWVyeV9wcm9ncmFtX2lkGAUgASgJEhIKCmNvbmZpZGVuY2UYBiABKAEiOgoKQW5zd2VyRG9uZRIRCglyb3dfY291bnQYASABKAMSGQoRZXhlY3V0aW9uX3RpbWVfbXMYAiABKAEyqA0KE1F1ZXJ5UnVudGltZVNlcnZpY2USdwoOR2V0U2VydmljZUluZm8SMS5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5HZXRTZXJ2aWNlSW5mb1JlcXVlc3QaMi5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5HZXRTZXJ2aWNlSW5mb1Jlc3BvbnNlEoABChFMaXN0UXVlcnlQcm9ncmFtcxI0LnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLkxpc3RRdWVyeVByb2dyYW1zUmVxdWVzdBo1LnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLkxpc3RRdWVyeVByb2dyYW1zUmVzcG9uc2USegoPR2V0UXVlcnlQcm9ncmFtEjIucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuR2V0UXVlcnlQcm9ncmFtUmVxdWVzdBozLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLkdldFF1ZXJ5UHJvZ3JhbVJlc3BvbnNlEpUBChhMaXN0UXVlcnlQcm9ncmFtVmVyc2lvbnMSOy5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5MaXN0UXVlcnlQcm9ncmFtVmVyc2lvbnNSZXF1ZXN0GjwucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuTGlzdFF1ZXJ5UHJvZ3JhbVZlcnNpb25zUmVzcG9uc2USgwEKEkNyZWF0ZVF1ZXJ5UHJvZ3JhbRI1LnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLkNyZWF0ZVF1ZXJ5UHJvZ3JhbVJlcXVlc3QaNi5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5DcmVhdGVRdWVyeVByb2dyYW1SZXNwb25zZRKDAQoSVXBkYXRlUXVlcnlQcm9ncmFtEjUucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuVXBkYXRlUXVlcnlQcm9ncmFtUmVxdWVzdBo2LnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlVwZGF0ZVF1ZXJ5UHJvZ3JhbVJlc3BvbnNlEoMBChJEZWxldGVRdWVyeVByb2dyYW0SNS5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5EZWxldGVRdWVyeVByb2dyYW1SZXF1ZXN0GjYucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuRGVsZXRlUXVlcnlQcm9ncmFtUmVzcG9uc2USegoPUnVuUXVlcnlQcm9ncmFtEjIucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuUnVuUXVlcnlQcm9ncmFtUmVxdWVzdBozLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlJ1blF1ZXJ5UHJvZ3JhbVJlc3BvbnNlEn8KEFJ1blF1ZXJ5UHJvZ3JhbXMSMy5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5SdW5RdWVyeVByb2dyYW1zUmVxdWVzdBo0LnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlJ1blF1ZXJ5UHJvZ3JhbXNSZXNwb25zZTABEnsKF1J1blF1ZXJ5UHJvZ3JhbXNDaGFubmVsEiYucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuQ2hhbm5lbFJ1bho0LnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlJ1blF1ZXJ5UHJvZ3JhbXNSZXNwb25zZSgBMAEShgEKE1Byb2ZpbGVRdWVyeVByb2dyYW0SNi5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5Qcm9maWxlUXVlcnlQcm9ncmFtUmVxdWVzdBo3LnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlByb2ZpbGVRdWVyeVByb2dyYW1SZXNwb25zZRJ3Cg5BbnN3ZXJRdWVzdGlvbhIxLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLkFuc3dlclF1ZXN0aW9uUmVxdWVzdBoyLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLkFuc3dlclF1ZXN0aW9uUmVzcG9uc2UScwoMU3RyZWFtQW5zd2VyEi8ucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuU3RyZWFtQW5zd2VyUmVxdWVzdBowLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlN0cmVhbUFuc3dlclJlc3BvbnNlMAFiBnByb3RvMw", [file_google_protobuf_struct, file_google_protobuf_timestamp, file_querylane_common_v1_error, file_querylane_common_v1_service_info]);
+  fileDesc("CjZxdWVyeWxhbmUvcXVlcnlfcnVudGltZS92MS9xdWVyeV9ydW50aW1lX3NlcnZpY2UucHJvdG8SGnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxIhcKFUdldFNlcnZpY2VJbmZvUmVxdWVzdCJIChZHZXRTZXJ2aWNlSW5mb1Jlc3BvbnNlEi4KBGluZm8YASABKAsyIC5xdWVyeWxhbmUuY29tbW9uLnYxLlNlcnZpY2VJbmZvIvgECgxRdWVyeVByb2dyYW0SCgoCaWQYASABKAkSEgoKcHJvamVjdF9pZBgCIAEoCRIMCgRuYW1lGAMgASgJEg8KB3ZlcnNpb24YBCABKAUSFAoHcHJldl9pZBgFIAEoCUgAiAEBEhIKCmlzX2N1cnJlbnQYBiABKAgSDgoGb3JpZ2luGAcgASgJEhMKBmZhbWlseRgIIAEoCUgBiAEBEg0KBXF1ZXJ5GAkgASgJEhgKC2Rlc2NyaXB0aW9uGAogASgJSAKIAQESEwoGcmVhc29uGAsgASgJSAOIAQESEAoIZXhhbXBsZXMYDCADKAkSFQoNcXVlcnlfcHJvZ3JhbRgNIAEoCRImCgVzdGVwcxgOIAEoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QSJgoFc2xvdHMYDyADKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0Eg4KBnN0b3JlcxgQIAMoCRIOCgZzdGF0dXMYESABKAkSGwoOaW52YWxpZF9yZWFzb24YEiABKAlIBIgBARIRCglwdWJsaXNoZWQYEyABKAgSLgoKY3JlYXRlZF9hdBgUIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKdXBkYXRlZF9hdBgVIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKZGVsZXRlZF9hdBgWIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBCCgoIX3ByZXZfaWRCCQoHX2ZhbWlseUIOCgxfZGVzY3JpcHRpb25CCQoHX3JlYXNvbkIRCg9faW52YWxpZF9yZWFzb24iLgoYTGlzdFF1ZXJ5UHJvZ3JhbXNSZXF1ZXN0EhIKCnByb2plY3RfaWQYASABKAkiXQoZTGlzdFF1ZXJ5UHJvZ3JhbXNSZXNwb25zZRJACg5xdWVyeV9wcm9ncmFtcxgBIAMoCzIoLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlF1ZXJ5UHJvZ3JhbSIyChZHZXRRdWVyeVByb2dyYW1SZXF1ZXN0EhgKEHF1ZXJ5X3Byb2dyYW1faWQYASABKAkiWgoXR2V0UXVlcnlQcm9ncmFtUmVzcG9uc2USPwoNcXVlcnlfcHJvZ3JhbRgBIAEoCzIoLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlF1ZXJ5UHJvZ3JhbSI7Ch9MaXN0UXVlcnlQcm9ncmFtVmVyc2lvbnNSZXF1ZXN0EhgKEHF1ZXJ5X3Byb2dyYW1faWQYASABKAkiXgogTGlzdFF1ZXJ5UHJvZ3JhbVZlcnNpb25zUmVzcG9uc2USOgoIdmVyc2lvbnMYASADKAsyKC5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5RdWVyeVByb2dyYW0iWgoWUnVuUXVlcnlQcm9ncmFtUmVxdWVzdBIYChBxdWVyeV9wcm9ncmFtX2lkGAEgASgJEiYKBXNsb3RzGAIgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdCLTAQoXUnVuUXVlcnlQcm9ncmFtUmVzcG9uc2USKQoEZGF0YRgBIAMoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3RCAhgBEhkKEWV4ZWN1dGlvbl90aW1lX21zGAIgASgBEhEKCXRydW5jYXRlZBgDIAEoCBIRCglkYXRhX2pzb24YBCABKAwSEQoJcm93X2NvdW50GAUgASgFEjkKB2NvbHVtbnMYBiADKAsyKC5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5SZXN1bHRDb2x1bW4iaAoXUnVuUXVlcnlQcm9ncmFtc1JlcXVlc3QSNAoEcnVucxgBIAMoCzImLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLkJhdGNoZWRSdW4SFwoPd2l0aG91dF9jb2x1bW5zGAIgASgIImEKCkJhdGNoZWRSdW4SPwoDcnVuGAEgASgLMjIucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuUnVuUXVlcnlQcm9ncmFtUmVxdWVzdBISCgpyZXF1ZXN0X2lkGAIgASgJIpYBCh5SdW5RdWVyeVByb2dyYW1zQ2hhbm5lbFJlcXVlc3QSCgoCaWQYASABKAUSPwoDcnVuGAIgASgLMjIucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuUnVuUXVlcnlQcm9ncmFtUmVxdWVzdBISCgpyZXF1ZXN0X2lkGAMgASgJEhMKC2RlYWRsaW5lX21zGAQgASgFIrIBCh9SdW5RdWVyeVByb2dyYW1zQ2hhbm5lbFJlc3BvbnNlEgoKAmlkGAEgASgFEkUKBnJlc3VsdBgCIAEoCzIzLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlJ1blF1ZXJ5UHJvZ3JhbVJlc3BvbnNlSAASMQoFZXJyb3IYAyABKAsyIC5xdWVyeWxhbmUuY29tbW9uLnYxLkVycm9yRGV0YWlsSABCCQoHb3V0Y29tZSKuAQoYUnVuUXVlcnlQcm9ncmFtc1Jlc3BvbnNlEg0KBWluZGV4GAEgASgFEkUKBnJlc3VsdBgCIAEoCzIzLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlJ1blF1ZXJ5UHJvZ3JhbVJlc3BvbnNlSAASMQoFZXJyb3IYAyABKAsyIC5xdWVyeWxhbmUuY29tbW9uLnYxLkVycm9yRGV0YWlsSABCCQoHb3V0Y29tZSIqCgxSZXN1bHRDb2x1bW4SDAoEbmFtZRgBIAEoCRIMCgR0eXBlGAIgASgJIqsBChFRdWVyeVByb2dyYW1JbnB1dBIMCgRuYW1lGAEgASgJEg0KBXF1ZXJ5GAIgASgJEhgKC2Rlc2NyaXB0aW9uGAMgASgJSACIAQESFQoNcXVlcnlfcHJvZ3JhbRgEIAEoCRImCgVzbG90cxgFIAMoCzIXLmdvb2dsZS5wcm90b2J1Zi5TdHJ1Y3QSEAoIZXhhbXBsZXMYBiADKAlCDgoMX2Rlc2NyaXB0aW9uIm8KGUNyZWF0ZVF1ZXJ5UHJvZ3JhbVJlcXVlc3QSEgoKcHJvamVjdF9pZBgBIAEoCRI+Cgdwcm9ncmFtGAIgASgLMi0ucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuUXVlcnlQcm9ncmFtSW5wdXQiXQoaQ3JlYXRlUXVlcnlQcm9ncmFtUmVzcG9uc2USPwoNcXVlcnlfcHJvZ3JhbRgBIAEoCzIoLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlF1ZXJ5UHJvZ3JhbSJ1ChlVcGRhdGVRdWVyeVByb2dyYW1SZXF1ZXN0EhgKEHF1ZXJ5X3Byb2dyYW1faWQYASABKAkSPgoHcHJvZ3JhbRgCIAEoCzItLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlF1ZXJ5UHJvZ3JhbUlucHV0Il0KGlVwZGF0ZVF1ZXJ5UHJvZ3JhbVJlc3BvbnNlEj8KDXF1ZXJ5X3Byb2dyYW0YASABKAsyKC5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5RdWVyeVByb2dyYW0iNQoZRGVsZXRlUXVlcnlQcm9ncmFtUmVxdWVzdBIYChBxdWVyeV9wcm9ncmFtX2lkGAEgASgJIl0KGkRlbGV0ZVF1ZXJ5UHJvZ3JhbVJlc3BvbnNlEj8KDXF1ZXJ5X3Byb2dyYW0YASABKAsyKC5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5RdWVyeVByb2dyYW0iRAoaUHJvZmlsZVF1ZXJ5UHJvZ3JhbVJlcXVlc3QSGAoQcXVlcnlfcHJvZ3JhbV9pZBgBIAEoCRIMCgRydW5zGAIgASgFIngKG1Byb2ZpbGVRdWVyeVByb2dyYW1SZXNwb25zZRIOCgZwNTBfbXMYASABKAESDgoGcDk1X21zGAIgASgBEgwKBHJvd3MYAyABKAMSFQoNYnl0ZXNfc2Nhbm5lZBgEIAEoAxIUCgxyb3dzX3NjYW5uZWQYBSABKAMiQwoQUm91dGluZ0NhbmRpZGF0ZRIYChBxdWVyeV9wcm9ncmFtX2lkGAEgASgJEhUKDWVuZHBvaW50X25hbWUYAiABKAkiTwoVQW5zd2VyUXVlc3Rpb25SZXF1ZXN0EjYKCHF1ZXN0aW9uGAEgASgLMiQucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuUXVlc3Rpb24iTQoTU3RyZWFtQW5zd2VyUmVxdWVzdBI2CghxdWVzdGlvbhgBIAEoCzIkLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlF1ZXN0aW9uIsEBCghRdWVzdGlvbhISCgpwcm9qZWN0X2lkGAEgASgJEgwKBHRleHQYAiABKAkSQAoKY2FuZGlkYXRlcxgDIAMoCzIsLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlJvdXRpbmdDYW5kaWRhdGUSFwoPY29udmVyc2F0aW9uX2lkGAQgASgJEhMKC2Vudmlyb25tZW50GAUgASgJEhIKCmFwaV9rZXlfaWQYBiABKAkSDwoHdXNlcl9pZBgHIAEoCSKOAgoWQW5zd2VyUXVlc3Rpb25SZXNwb25zZRIRCglkYXRhX2pzb24YASABKAwSEQoJcm93X2NvdW50GAIgASgFEhEKCXRydW5jYXRlZBgDIAEoCBISCgpxdWVyeV91c2VkGAQgASgJEisKCnBhcmFtZXRlcnMYBSABKAsyFy5nb29nbGUucHJvdG9idWYuU3RydWN0EhkKEWV4ZWN1dGlvbl90aW1lX21zGAYgASgBEhcKD2NvbnZlcnNhdGlvbl9pZBgHIAEoCRIYChBxdWVyeXJlc3BvbnNlX2lkGAggASgJEhgKEHF1ZXJ5X3Byb2dyYW1faWQYCSABKAkSEgoKY29uZmlkZW5jZRgKIAEoASKjAQoUU3RyZWFtQW5zd2VyUmVzcG9uc2USNgoEbWV0YRgBIAEoCzImLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLkFuc3dlck1ldGFIABITCglyb3dzX2pzb24YAiABKAxIABI2CgRkb25lGAMgASgLMiYucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuQW5zd2VyRG9uZUgAQgYKBHBhcnQirgEKCkFuc3dlck1ldGESEgoKcXVlcnlfdXNlZBgBIAEoCRIrCgpwYXJhbWV0ZXJzGAIgASgLMhcuZ29vZ2xlLnByb3RvYnVmLlN0cnVjdBIXCg9jb252ZXJzYXRpb25faWQYAyABKAkSGAoQcXVlcnlyZXNwb25zZV9pZBgEIAEoCRIYChBxdWVyeV9wcm9ncmFtX2lkGAUgASgJEhIKCmNvbmZpZGVuY2UYBiABKAEiOgoKQW5zd2VyRG9uZRIRCglyb3dfY291bnQYASABKAMSGQoRZXhlY3V0aW9uX3RpbWVfbXMYAiABKAEyxA0KE1F1ZXJ5UnVudGltZVNlcnZpY2USdwoOR2V0U2VydmljZUluZm8SMS5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5HZXRTZXJ2aWNlSW5mb1JlcXVlc3QaMi5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5HZXRTZXJ2aWNlSW5mb1Jlc3BvbnNlEoABChFMaXN0UXVlcnlQcm9ncmFtcxI0LnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLkxpc3RRdWVyeVByb2dyYW1zUmVxdWVzdBo1LnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLkxpc3RRdWVyeVByb2dyYW1zUmVzcG9uc2USegoPR2V0UXVlcnlQcm9ncmFtEjIucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuR2V0UXVlcnlQcm9ncmFtUmVxdWVzdBozLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLkdldFF1ZXJ5UHJvZ3JhbVJlc3BvbnNlEpUBChhMaXN0UXVlcnlQcm9ncmFtVmVyc2lvbnMSOy5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5MaXN0UXVlcnlQcm9ncmFtVmVyc2lvbnNSZXF1ZXN0GjwucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuTGlzdFF1ZXJ5UHJvZ3JhbVZlcnNpb25zUmVzcG9uc2USgwEKEkNyZWF0ZVF1ZXJ5UHJvZ3JhbRI1LnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLkNyZWF0ZVF1ZXJ5UHJvZ3JhbVJlcXVlc3QaNi5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5DcmVhdGVRdWVyeVByb2dyYW1SZXNwb25zZRKDAQoSVXBkYXRlUXVlcnlQcm9ncmFtEjUucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuVXBkYXRlUXVlcnlQcm9ncmFtUmVxdWVzdBo2LnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlVwZGF0ZVF1ZXJ5UHJvZ3JhbVJlc3BvbnNlEoMBChJEZWxldGVRdWVyeVByb2dyYW0SNS5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5EZWxldGVRdWVyeVByb2dyYW1SZXF1ZXN0GjYucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuRGVsZXRlUXVlcnlQcm9ncmFtUmVzcG9uc2USegoPUnVuUXVlcnlQcm9ncmFtEjIucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuUnVuUXVlcnlQcm9ncmFtUmVxdWVzdBozLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlJ1blF1ZXJ5UHJvZ3JhbVJlc3BvbnNlEn8KEFJ1blF1ZXJ5UHJvZ3JhbXMSMy5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5SdW5RdWVyeVByb2dyYW1zUmVxdWVzdBo0LnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlJ1blF1ZXJ5UHJvZ3JhbXNSZXNwb25zZTABEpYBChdSdW5RdWVyeVByb2dyYW1zQ2hhbm5lbBI6LnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlJ1blF1ZXJ5UHJvZ3JhbXNDaGFubmVsUmVxdWVzdBo7LnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlJ1blF1ZXJ5UHJvZ3JhbXNDaGFubmVsUmVzcG9uc2UoATABEoYBChNQcm9maWxlUXVlcnlQcm9ncmFtEjYucXVlcnlsYW5lLnF1ZXJ5X3J1bnRpbWUudjEuUHJvZmlsZVF1ZXJ5UHJvZ3JhbVJlcXVlc3QaNy5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5Qcm9maWxlUXVlcnlQcm9ncmFtUmVzcG9uc2USdwoOQW5zd2VyUXVlc3Rpb24SMS5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5BbnN3ZXJRdWVzdGlvblJlcXVlc3QaMi5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5BbnN3ZXJRdWVzdGlvblJlc3BvbnNlEnMKDFN0cmVhbUFuc3dlchIvLnF1ZXJ5bGFuZS5xdWVyeV9ydW50aW1lLnYxLlN0cmVhbUFuc3dlclJlcXVlc3QaMC5xdWVyeWxhbmUucXVlcnlfcnVudGltZS52MS5TdHJlYW1BbnN3ZXJSZXNwb25zZTABYgZwcm90bzM", [file_google_protobuf_struct, file_google_protobuf_timestamp, file_querylane_common_v1_error, file_querylane_common_v1_service_info]);
 
 /**
  * @generated from message querylane.query_runtime.v1.GetServiceInfoRequest
@@ -399,11 +399,11 @@ export const BatchedRunSchema: GenMessage<BatchedRun> = /*@__PURE__*/
 /**
  * One run of a RunQueryProgramsChannel stream.
  *
- * @generated from message querylane.query_runtime.v1.ChannelRun
+ * @generated from message querylane.query_runtime.v1.RunQueryProgramsChannelRequest
  */
-export type ChannelRun = Message<"querylane.query_runtime.v1.ChannelRun"> & {
+export type RunQueryProgramsChannelRequest = Message<"querylane.query_runtime.v1.RunQueryProgramsChannelRequest"> & {
   /**
-   * The caller's number for the run, unique among its runs not yet answered; the answer's index.
+   * The caller's number for the run, unique among its runs not yet answered; the answer's id.
    *
    * @generated from field: int32 id = 1;
    */
@@ -430,11 +430,51 @@ export type ChannelRun = Message<"querylane.query_runtime.v1.ChannelRun"> & {
 };
 
 /**
- * Describes the message querylane.query_runtime.v1.ChannelRun.
- * Use `create(ChannelRunSchema)` to create a new message.
+ * Describes the message querylane.query_runtime.v1.RunQueryProgramsChannelRequest.
+ * Use `create(RunQueryProgramsChannelRequestSchema)` to create a new message.
  */
-export const ChannelRunSchema: GenMessage<ChannelRun> = /*@__PURE__*/
+export const RunQueryProgramsChannelRequestSchema: GenMessage<RunQueryProgramsChannelRequest> = /*@__PURE__*/
   messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 13);
+
+/**
+ * The answer to one run of a RunQueryProgramsChannel stream (its result has no columns).
+ *
+ * @generated from message querylane.query_runtime.v1.RunQueryProgramsChannelResponse
+ */
+export type RunQueryProgramsChannelResponse = Message<"querylane.query_runtime.v1.RunQueryProgramsChannelResponse"> & {
+  /**
+   * The run's number, as the caller gave it.
+   *
+   * @generated from field: int32 id = 1;
+   */
+  id: number;
+
+  /**
+   * @generated from oneof querylane.query_runtime.v1.RunQueryProgramsChannelResponse.outcome
+   */
+  outcome: {
+    /**
+     * @generated from field: querylane.query_runtime.v1.RunQueryProgramResponse result = 2;
+     */
+    value: RunQueryProgramResponse;
+    case: "result";
+  } | {
+    /**
+     * What RunQueryProgram would have failed with (its code, message and details).
+     *
+     * @generated from field: querylane.common.v1.ErrorDetail error = 3;
+     */
+    value: ErrorDetail;
+    case: "error";
+  } | { case: undefined; value?: undefined };
+};
+
+/**
+ * Describes the message querylane.query_runtime.v1.RunQueryProgramsChannelResponse.
+ * Use `create(RunQueryProgramsChannelResponseSchema)` to create a new message.
+ */
+export const RunQueryProgramsChannelResponseSchema: GenMessage<RunQueryProgramsChannelResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 14);
 
 /**
  * @generated from message querylane.query_runtime.v1.RunQueryProgramsResponse
@@ -472,7 +512,7 @@ export type RunQueryProgramsResponse = Message<"querylane.query_runtime.v1.RunQu
  * Use `create(RunQueryProgramsResponseSchema)` to create a new message.
  */
 export const RunQueryProgramsResponseSchema: GenMessage<RunQueryProgramsResponse> = /*@__PURE__*/
-  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 14);
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 15);
 
 /**
  * A result column: its name and DuckDB SQL type (`BIGINT`, `VARCHAR`, `STRUCT(a INTEGER)`).
@@ -496,7 +536,7 @@ export type ResultColumn = Message<"querylane.query_runtime.v1.ResultColumn"> & 
  * Use `create(ResultColumnSchema)` to create a new message.
  */
 export const ResultColumnSchema: GenMessage<ResultColumn> = /*@__PURE__*/
-  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 15);
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 16);
 
 /**
  * What a user writes: the program's words, its SQL and its slots.
@@ -540,7 +580,7 @@ export type QueryProgramInput = Message<"querylane.query_runtime.v1.QueryProgram
  * Use `create(QueryProgramInputSchema)` to create a new message.
  */
 export const QueryProgramInputSchema: GenMessage<QueryProgramInput> = /*@__PURE__*/
-  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 16);
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 17);
 
 /**
  * @generated from message querylane.query_runtime.v1.CreateQueryProgramRequest
@@ -562,7 +602,7 @@ export type CreateQueryProgramRequest = Message<"querylane.query_runtime.v1.Crea
  * Use `create(CreateQueryProgramRequestSchema)` to create a new message.
  */
 export const CreateQueryProgramRequestSchema: GenMessage<CreateQueryProgramRequest> = /*@__PURE__*/
-  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 17);
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 18);
 
 /**
  * @generated from message querylane.query_runtime.v1.CreateQueryProgramResponse
@@ -579,7 +619,7 @@ export type CreateQueryProgramResponse = Message<"querylane.query_runtime.v1.Cre
  * Use `create(CreateQueryProgramResponseSchema)` to create a new message.
  */
 export const CreateQueryProgramResponseSchema: GenMessage<CreateQueryProgramResponse> = /*@__PURE__*/
-  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 18);
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 19);
 
 /**
  * @generated from message querylane.query_runtime.v1.UpdateQueryProgramRequest
@@ -601,7 +641,7 @@ export type UpdateQueryProgramRequest = Message<"querylane.query_runtime.v1.Upda
  * Use `create(UpdateQueryProgramRequestSchema)` to create a new message.
  */
 export const UpdateQueryProgramRequestSchema: GenMessage<UpdateQueryProgramRequest> = /*@__PURE__*/
-  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 19);
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 20);
 
 /**
  * @generated from message querylane.query_runtime.v1.UpdateQueryProgramResponse
@@ -618,7 +658,7 @@ export type UpdateQueryProgramResponse = Message<"querylane.query_runtime.v1.Upd
  * Use `create(UpdateQueryProgramResponseSchema)` to create a new message.
  */
 export const UpdateQueryProgramResponseSchema: GenMessage<UpdateQueryProgramResponse> = /*@__PURE__*/
-  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 20);
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 21);
 
 /**
  * @generated from message querylane.query_runtime.v1.DeleteQueryProgramRequest
@@ -635,7 +675,7 @@ export type DeleteQueryProgramRequest = Message<"querylane.query_runtime.v1.Dele
  * Use `create(DeleteQueryProgramRequestSchema)` to create a new message.
  */
 export const DeleteQueryProgramRequestSchema: GenMessage<DeleteQueryProgramRequest> = /*@__PURE__*/
-  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 21);
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 22);
 
 /**
  * @generated from message querylane.query_runtime.v1.DeleteQueryProgramResponse
@@ -652,7 +692,7 @@ export type DeleteQueryProgramResponse = Message<"querylane.query_runtime.v1.Del
  * Use `create(DeleteQueryProgramResponseSchema)` to create a new message.
  */
 export const DeleteQueryProgramResponseSchema: GenMessage<DeleteQueryProgramResponse> = /*@__PURE__*/
-  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 22);
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 23);
 
 /**
  * @generated from message querylane.query_runtime.v1.ProfileQueryProgramRequest
@@ -676,7 +716,7 @@ export type ProfileQueryProgramRequest = Message<"querylane.query_runtime.v1.Pro
  * Use `create(ProfileQueryProgramRequestSchema)` to create a new message.
  */
 export const ProfileQueryProgramRequestSchema: GenMessage<ProfileQueryProgramRequest> = /*@__PURE__*/
-  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 23);
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 24);
 
 /**
  * @generated from message querylane.query_runtime.v1.ProfileQueryProgramResponse
@@ -715,7 +755,7 @@ export type ProfileQueryProgramResponse = Message<"querylane.query_runtime.v1.Pr
  * Use `create(ProfileQueryProgramResponseSchema)` to create a new message.
  */
 export const ProfileQueryProgramResponseSchema: GenMessage<ProfileQueryProgramResponse> = /*@__PURE__*/
-  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 24);
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 25);
 
 /**
  * A program the question may be routed to (the deployed ones of the project and environment).
@@ -741,7 +781,7 @@ export type RoutingCandidate = Message<"querylane.query_runtime.v1.RoutingCandid
  * Use `create(RoutingCandidateSchema)` to create a new message.
  */
 export const RoutingCandidateSchema: GenMessage<RoutingCandidate> = /*@__PURE__*/
-  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 25);
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 26);
 
 /**
  * @generated from message querylane.query_runtime.v1.AnswerQuestionRequest
@@ -758,7 +798,7 @@ export type AnswerQuestionRequest = Message<"querylane.query_runtime.v1.AnswerQu
  * Use `create(AnswerQuestionRequestSchema)` to create a new message.
  */
 export const AnswerQuestionRequestSchema: GenMessage<AnswerQuestionRequest> = /*@__PURE__*/
-  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 26);
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 27);
 
 /**
  * @generated from message querylane.query_runtime.v1.StreamAnswerRequest
@@ -775,7 +815,7 @@ export type StreamAnswerRequest = Message<"querylane.query_runtime.v1.StreamAnsw
  * Use `create(StreamAnswerRequestSchema)` to create a new message.
  */
 export const StreamAnswerRequestSchema: GenMessage<StreamAnswerRequest> = /*@__PURE__*/
-  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 27);
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 28);
 
 /**
  * A question for the unified query endpoint.
@@ -828,7 +868,7 @@ export type Question = Message<"querylane.query_runtime.v1.Question"> & {
  * Use `create(QuestionSchema)` to create a new message.
  */
 export const QuestionSchema: GenMessage<Question> = /*@__PURE__*/
-  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 28);
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 29);
 
 /**
  * @generated from message querylane.query_runtime.v1.AnswerQuestionResponse
@@ -892,7 +932,7 @@ export type AnswerQuestionResponse = Message<"querylane.query_runtime.v1.AnswerQ
  * Use `create(AnswerQuestionResponseSchema)` to create a new message.
  */
 export const AnswerQuestionResponseSchema: GenMessage<AnswerQuestionResponse> = /*@__PURE__*/
-  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 29);
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 30);
 
 /**
  * @generated from message querylane.query_runtime.v1.StreamAnswerResponse
@@ -929,7 +969,7 @@ export type StreamAnswerResponse = Message<"querylane.query_runtime.v1.StreamAns
  * Use `create(StreamAnswerResponseSchema)` to create a new message.
  */
 export const StreamAnswerResponseSchema: GenMessage<StreamAnswerResponse> = /*@__PURE__*/
-  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 30);
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 31);
 
 /**
  * @generated from message querylane.query_runtime.v1.AnswerMeta
@@ -971,7 +1011,7 @@ export type AnswerMeta = Message<"querylane.query_runtime.v1.AnswerMeta"> & {
  * Use `create(AnswerMetaSchema)` to create a new message.
  */
 export const AnswerMetaSchema: GenMessage<AnswerMeta> = /*@__PURE__*/
-  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 31);
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 32);
 
 /**
  * @generated from message querylane.query_runtime.v1.AnswerDone
@@ -993,7 +1033,7 @@ export type AnswerDone = Message<"querylane.query_runtime.v1.AnswerDone"> & {
  * Use `create(AnswerDoneSchema)` to create a new message.
  */
 export const AnswerDoneSchema: GenMessage<AnswerDone> = /*@__PURE__*/
-  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 32);
+  messageDesc(file_querylane_query_runtime_v1_query_runtime_service, 33);
 
 /**
  * QueryRuntimeService holds the query programs and runs them on DuckDB (DESIGN.md §1, §4 step 5,
@@ -1096,8 +1136,8 @@ export const QueryRuntimeService: GenService<{
   },
   /**
    * RunQueryProgramsChannel is RunQueryPrograms on one long-lived stream: each message is a run
-   * the caller numbered, answered (with that number as the index, without columns) as soon as it
-   * is done. A run costs a message each way instead of a call's headers, trailers and deadline.
+   * the caller numbered, answered (with that number, without columns) as soon as it is done. A
+   * run costs a message each way instead of a call's headers, trailers and deadline.
    * A server that shuts down stops reading runs, answers those it started and ends the stream
    * with OK; the runs it did not answer were not started and the caller sends them again.
    *
@@ -1105,8 +1145,8 @@ export const QueryRuntimeService: GenService<{
    */
   runQueryProgramsChannel: {
     methodKind: "bidi_streaming";
-    input: typeof ChannelRunSchema;
-    output: typeof RunQueryProgramsResponseSchema;
+    input: typeof RunQueryProgramsChannelRequestSchema;
+    output: typeof RunQueryProgramsChannelResponseSchema;
   },
   /**
    * ProfileQueryProgram runs a program several times with its defaults and reports its cost.

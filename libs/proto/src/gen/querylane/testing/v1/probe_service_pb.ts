@@ -10,7 +10,53 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file querylane/testing/v1/probe_service.proto.
  */
 export const file_querylane_testing_v1_probe_service: GenFile = /*@__PURE__*/
-  fileDesc("CihxdWVyeWxhbmUvdGVzdGluZy92MS9wcm9iZV9zZXJ2aWNlLnByb3RvEhRxdWVyeWxhbmUudGVzdGluZy52MSItCgtFY2hvUmVxdWVzdBIMCgR0ZXh0GAEgASgJEhAKCGRlbGF5X21zGAIgASgFIjAKDEVjaG9SZXNwb25zZRIMCgR0ZXh0GAEgASgJEhIKCnJlcXVlc3RfaWQYAiABKAkiHQoMQ291bnRSZXF1ZXN0Eg0KBXVwX3RvGAEgASgFIh4KDUNvdW50UmVzcG9uc2USDQoFdmFsdWUYASABKAUyhAIKDFByb2JlU2VydmljZRJNCgRFY2hvEiEucXVlcnlsYW5lLnRlc3RpbmcudjEuRWNob1JlcXVlc3QaIi5xdWVyeWxhbmUudGVzdGluZy52MS5FY2hvUmVzcG9uc2USUgoFQ291bnQSIi5xdWVyeWxhbmUudGVzdGluZy52MS5Db3VudFJlcXVlc3QaIy5xdWVyeWxhbmUudGVzdGluZy52MS5Db3VudFJlc3BvbnNlMAESUQoEQ2hhdBIhLnF1ZXJ5bGFuZS50ZXN0aW5nLnYxLkVjaG9SZXF1ZXN0GiIucXVlcnlsYW5lLnRlc3RpbmcudjEuRWNob1Jlc3BvbnNlKAEwAWIGcHJvdG8z");
+  fileDesc("CihxdWVyeWxhbmUvdGVzdGluZy92MS9wcm9iZV9zZXJ2aWNlLnByb3RvEhRxdWVyeWxhbmUudGVzdGluZy52MSItCgtDaGF0UmVxdWVzdBIMCgR0ZXh0GAEgASgJEhAKCGRlbGF5X21zGAIgASgFIjAKDENoYXRSZXNwb25zZRIMCgR0ZXh0GAEgASgJEhIKCnJlcXVlc3RfaWQYAiABKAkiLQoLRWNob1JlcXVlc3QSDAoEdGV4dBgBIAEoCRIQCghkZWxheV9tcxgCIAEoBSIwCgxFY2hvUmVzcG9uc2USDAoEdGV4dBgBIAEoCRISCgpyZXF1ZXN0X2lkGAIgASgJIh0KDENvdW50UmVxdWVzdBINCgV1cF90bxgBIAEoBSIeCg1Db3VudFJlc3BvbnNlEg0KBXZhbHVlGAEgASgFMoQCCgxQcm9iZVNlcnZpY2USTQoERWNobxIhLnF1ZXJ5bGFuZS50ZXN0aW5nLnYxLkVjaG9SZXF1ZXN0GiIucXVlcnlsYW5lLnRlc3RpbmcudjEuRWNob1Jlc3BvbnNlElIKBUNvdW50EiIucXVlcnlsYW5lLnRlc3RpbmcudjEuQ291bnRSZXF1ZXN0GiMucXVlcnlsYW5lLnRlc3RpbmcudjEuQ291bnRSZXNwb25zZTABElEKBENoYXQSIS5xdWVyeWxhbmUudGVzdGluZy52MS5DaGF0UmVxdWVzdBoiLnF1ZXJ5bGFuZS50ZXN0aW5nLnYxLkNoYXRSZXNwb25zZSgBMAFiBnByb3RvMw");
+
+/**
+ * @generated from message querylane.testing.v1.ChatRequest
+ */
+export type ChatRequest = Message<"querylane.testing.v1.ChatRequest"> & {
+  /**
+   * @generated from field: string text = 1;
+   */
+  text: string;
+
+  /**
+   * @generated from field: int32 delay_ms = 2;
+   */
+  delayMs: number;
+};
+
+/**
+ * Describes the message querylane.testing.v1.ChatRequest.
+ * Use `create(ChatRequestSchema)` to create a new message.
+ */
+export const ChatRequestSchema: GenMessage<ChatRequest> = /*@__PURE__*/
+  messageDesc(file_querylane_testing_v1_probe_service, 0);
+
+/**
+ * @generated from message querylane.testing.v1.ChatResponse
+ */
+export type ChatResponse = Message<"querylane.testing.v1.ChatResponse"> & {
+  /**
+   * @generated from field: string text = 1;
+   */
+  text: string;
+
+  /**
+   * The request id the server saw.
+   *
+   * @generated from field: string request_id = 2;
+   */
+  requestId: string;
+};
+
+/**
+ * Describes the message querylane.testing.v1.ChatResponse.
+ * Use `create(ChatResponseSchema)` to create a new message.
+ */
+export const ChatResponseSchema: GenMessage<ChatResponse> = /*@__PURE__*/
+  messageDesc(file_querylane_testing_v1_probe_service, 1);
 
 /**
  * @generated from message querylane.testing.v1.EchoRequest
@@ -32,7 +78,7 @@ export type EchoRequest = Message<"querylane.testing.v1.EchoRequest"> & {
  * Use `create(EchoRequestSchema)` to create a new message.
  */
 export const EchoRequestSchema: GenMessage<EchoRequest> = /*@__PURE__*/
-  messageDesc(file_querylane_testing_v1_probe_service, 0);
+  messageDesc(file_querylane_testing_v1_probe_service, 2);
 
 /**
  * @generated from message querylane.testing.v1.EchoResponse
@@ -56,7 +102,7 @@ export type EchoResponse = Message<"querylane.testing.v1.EchoResponse"> & {
  * Use `create(EchoResponseSchema)` to create a new message.
  */
 export const EchoResponseSchema: GenMessage<EchoResponse> = /*@__PURE__*/
-  messageDesc(file_querylane_testing_v1_probe_service, 1);
+  messageDesc(file_querylane_testing_v1_probe_service, 3);
 
 /**
  * @generated from message querylane.testing.v1.CountRequest
@@ -73,7 +119,7 @@ export type CountRequest = Message<"querylane.testing.v1.CountRequest"> & {
  * Use `create(CountRequestSchema)` to create a new message.
  */
 export const CountRequestSchema: GenMessage<CountRequest> = /*@__PURE__*/
-  messageDesc(file_querylane_testing_v1_probe_service, 2);
+  messageDesc(file_querylane_testing_v1_probe_service, 4);
 
 /**
  * @generated from message querylane.testing.v1.CountResponse
@@ -90,7 +136,7 @@ export type CountResponse = Message<"querylane.testing.v1.CountResponse"> & {
  * Use `create(CountResponseSchema)` to create a new message.
  */
 export const CountResponseSchema: GenMessage<CountResponse> = /*@__PURE__*/
-  messageDesc(file_querylane_testing_v1_probe_service, 3);
+  messageDesc(file_querylane_testing_v1_probe_service, 5);
 
 /**
  * ProbeService exists for the tests of libs/grpc: it is never served by a Querylane process.
@@ -126,8 +172,8 @@ export const ProbeService: GenService<{
    */
   chat: {
     methodKind: "bidi_streaming";
-    input: typeof EchoRequestSchema;
-    output: typeof EchoResponseSchema;
+    input: typeof ChatRequestSchema;
+    output: typeof ChatResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_querylane_testing_v1_probe_service, 0);
