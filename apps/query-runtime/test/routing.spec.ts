@@ -2609,7 +2609,7 @@ describe('trial AA: grades (a bound said with the data\'s name, which two column
   });
 });
 
-describe('trial AA: daily prices and home sales (bounds written with a currency sign, separators and a scale word)', () => {
+describe('trial AA: daily prices, home sales and app reviews (bounds with a currency sign, separators and a scale word; the extreme of an average)', () => {
   const ask = askingOver('querylane-routing-prices-homes-', () => ({
     prices: Array.from({ length: 1200 }, (_, i) => {
       const symbol = ['BTC', 'ETH', 'MSFT', 'AAPL'][i % 4]!;
@@ -2627,6 +2627,16 @@ describe('trial AA: daily prices and home sales (bounds written with a currency 
       sale_price_usd: 190_000 + ((i * 7919) % 2_500_000),
       sold_at: new Date(Date.UTC(2014, 0, 1) + i * 10 * 3_600_000).toISOString(),
     })),
+    reviews: Array.from({ length: 600 }, (_, i) => ({
+      review_id: `RV-${10_000 + i}`,
+      app_name: ['FitTrack', 'ChatterBox', 'RideNow'][i % 3],
+      app_version: ['4.1.0', '4.2.0', '4.3.1', '5.0.0'][i % 4],
+      platform: i % 2 === 0 ? 'ios' : 'android',
+      stars: 1 + ((i * 7) % 5),
+      helpful_count: (i * 13) % 90,
+      review_text: ['Great app', 'Crashes a lot', 'It is okay, but missing some basic features.', 'Love it'][i % 4],
+      reviewed_at: new Date(Date.UTC(2014, 0, 1) + i * 14 * 3_600_000).toISOString(),
+    })),
   }));
 
   it('reads "$30,000" and "$2 million" as the numbers they are, and bounds the measure the verb names', () => {
@@ -2640,5 +2650,14 @@ describe('trial AA: daily prices and home sales (bounds written with a currency 
       expect(homes, question).toMatchObject({ kind: 'answer', candidate: { name: 'sales_by_sale_price_usd_range' } });
       expect(homes.kind === 'answer' && homes.slots.min_sale_price_usd, question).toBeGreaterThan(2_000_000);
     }
+  });
+
+  it('answers "the lowest average rating" with averages per group, and refuses it where those averages cannot take the filter asked', () => {
+    expect(ask('Which app version has the lowest average rating?')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_stars_by_app_version' }, slots: { n: 1, order: 'asc' } });
+    // The averages per version take no app filter; neither the ranking of single reviews (which
+    // does) nor the average per app answers which version.
+    expect(ask('Which FitTrack version has the lowest average rating?')).toMatchObject({ kind: 'refusal' });
+    // A ranking of rows still answers the extreme of a plain measure.
+    expect(ask('Which FitTrack review has the lowest rating?')).toMatchObject({ kind: 'answer', candidate: { family: 'top_n' }, slots: { app_name: 'FitTrack' } });
   });
 });

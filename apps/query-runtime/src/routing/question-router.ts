@@ -851,6 +851,7 @@ export class QuestionRouter {
     // Verbs that may name a time column ("opened", "merged"): `timeNamed` below.
     const timeVerbs = qWords.map((w) => w.word).filter((word) => creationWords.has(word) || (/.{3}ed$/.test(word) && !stopWords.has(word)));
     const computes = (parsed.families.get('aggregate') ?? 0) > 0 || (parsed.families.get('count') ?? 0) > 0;
+    const rankedAverage = /\b(?:highest|lowest|largest|smallest|biggest|greatest|best|worst|top|bottom|most|least)\s+(?:average|avg|mean|median)\b/.test(parsed.lower);
     const ranksOrComputes = computes || parsed.superlative || parsed.limit !== null;
     const maxCue = Math.max(0, ...parsed.families.values());
 
@@ -1222,11 +1223,14 @@ export class QuestionRouter {
       }
       // A grouping asked by a word of a column's name ("by party" of `Party_Affiliation`) that a
       // computed answer without groups ignores: the overall average is no average per party.
-      if (computes && candidate.groupBy.length === 0 && !candidate.selectsAll) {
+      // So does one grouped by another column ("which FitTrack version has the lowest average rating"
+      // of the average per app).
+      if (computes && !candidate.selectsAll) {
         const labels = this.columnLabels.get(candidate.table);
         const keys = this.keyColumns.get(candidate.table);
         for (const cue of groupCue) {
           if (unread.includes(cue)) continue;
+          if (candidate.groupBy.some((grouped) => ` ${grouped} `.includes(` ${cue} `) || ` ${cue} `.includes(` ${grouped} `))) continue;
           // ("miles per gallon" names the measure `Miles_per_Gallon` the program reads, no grouping.)
           const column = [...(labels ?? [])].find(([label, named]) => label !== cue && ` ${label} `.includes(` ${cue} `) && !candidate.columns.includes(named))?.[1];
           const valued = column !== undefined && candidate.plans.some((plan) => plan.column === column && fill.slots[plan.slot.name] != null);
@@ -1234,7 +1238,9 @@ export class QuestionRouter {
         }
       }
       // A program that would be refused (a stated value or filter it ignores) ranks below one that can answer.
-      const refused = ignored.length > 0 || unapplied.length > 0 || unread.length > 0 ? 1 : 0;
+      // So does a ranking of rows asked for the extreme of an average ("which version has the lowest
+      // average rating"): it ranks single rows, not averages.
+      const refused = ignored.length > 0 || unapplied.length > 0 || unread.length > 0 || (rankedAverage && candidate.family === 'top_n') ? 1 : 0;
       const score =
         tableCue + columnCue + timeNamed - unasked - undirected - rowsForCount - 0.1 * extraWords + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * filledCount(candidate, fill.slots) + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - oftenMiss - refused;
       return { candidate, bm25: hit.score, score, fill, termCoverage, matchedTerms: matched.size, constraintCoverage, familyAgreement, superlativeMiss, ignored, unapplied, unread, topicTerms, topicMatched, valueEvidence };
@@ -1572,7 +1578,8 @@ function groupByCue(lower: string): string[] {
     // "by origin", "by mpaa rating", "per time of day": one to three words, the column name.
     out.push(words.slice(0, 3).join(' '), words.slice(0, 2).join(' '), words[0] ?? '');
   }
-  for (const match of lower.matchAll(/\bwhich\s+([a-z]+(?:\s[a-z]+)?)\s+(?:has|have|had|gets|got|is)\b/g)) out.push(foldValue(match[1] ?? ''));
+  // ("which FitTrack version has": a value before the noun; the noun alone is a cue too.)
+  for (const match of lower.matchAll(/\bwhich\s+([a-z]+(?:\s[a-z]+)?)\s+(?:has|have|had|gets|got|is)\b/g)) out.push(foldValue(match[1] ?? ''), foldValue(match[1] ?? '').split(' ').at(-1) ?? '');
   // "which source generated the most", "which genre made the highest": the noun a verb ranks.
   // "which creative type made the most": one or two words, the fewest that leave a verb.
   for (const match of lower.matchAll(/\bwhich\s+((?:[a-z]+\s+){1,2}?)(?!the\b)[a-z]+\s+(?:the\s+)?(?:most|least|highest|lowest|largest|smallest|biggest|greatest|fewest)\b/g)) out.push(foldValue((match[1] ?? '').trim()));
