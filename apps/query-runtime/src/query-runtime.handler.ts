@@ -112,15 +112,15 @@ export function queryRuntimeHandlers(deps: {
     return { dataJson: Buffer.from(result.json, 'utf8'), rowCount: result.rowCount, columns: result.columns, executionTimeMs: result.executionTimeMs, truncated: result.truncated };
   };
 
-  type Outcome = MessageInitShape<typeof queryRuntimeV1.RunQueryProgramsResponseSchema>;
-  /** One run of a batch or a channel, as RunQueryProgram would do it: its result or its error, with its index. */
-  const runOne = (index: number, run: queryRuntimeV1.RunQueryProgramRequest | undefined, requestId: string, deadline: Date | undefined, context: CallContext, withoutColumns: boolean): Promise<Outcome> => {
+  type Outcome = MessageInitShape<typeof queryRuntimeV1.RunQueryProgramsResponseSchema>['outcome'];
+  /** One run of a batch or a channel, as RunQueryProgram would do it: its result or its error. */
+  const runOne = (method: string, run: queryRuntimeV1.RunQueryProgramRequest | undefined, requestId: string, deadline: Date | undefined, context: CallContext, withoutColumns: boolean): Promise<Outcome> => {
     const runContext: CallContext = { requestId, metadata: context.metadata, deadline, get signal() { return context.signal; }, get peer() { return context.peer; } };
     return runProgram(run ?? ({ queryProgramId: '', slots: {} } as queryRuntimeV1.RunQueryProgramRequest), runContext).then(
-      (result): Outcome => ({ index, outcome: { case: 'result', value: withoutColumns ? { ...result, columns: [] } : result } }),
+      (result): Outcome => ({ case: 'result', value: withoutColumns ? { ...result, columns: [] } : result }),
       (error: unknown): Outcome => {
-        if (!(error instanceof AppError)) deps.logger.error({ err: error, method: 'QueryRuntimeService/RunQueryPrograms', request_id: requestId }, 'grpc handler failed');
-        return { index, outcome: { case: 'error', value: toErrorDetail(error, requestId) } };
+        if (!(error instanceof AppError)) deps.logger.error({ err: error, method: `QueryRuntimeService/${method}`, request_id: requestId }, 'grpc handler failed');
+        return { case: 'error', value: toErrorDetail(error, requestId) };
       },
     );
   };
@@ -218,7 +218,7 @@ export function queryRuntimeHandlers(deps: {
       if (runs.length > maxBatchedRuns) throw new AppError('invalid_request', `at most ${maxBatchedRuns} runs in one call (got ${runs.length})`, { runs: runs.length });
       return asCompleted(
         runs.map((batched, index) => ({ index, batched })),
-        ({ index, batched }) => runOne(index, batched.run, batched.requestId || context.requestId, context.deadline, context, withoutColumns),
+        ({ index, batched }) => runOne('RunQueryPrograms', batched.run, batched.requestId || context.requestId, context.deadline, context, withoutColumns).then((outcome) => ({ index, outcome })),
       );
     },
     // The same runs on one long-lived call, numbered by the caller; at most maxChannelRuns at once
@@ -228,7 +228,7 @@ export function queryRuntimeHandlers(deps: {
         runs,
         (channelRun) => {
           const deadline = channelRun.deadlineMs > 0 ? new Date(Date.now() + channelRun.deadlineMs) : undefined;
-          return runOne(channelRun.id, channelRun.run, channelRun.requestId || context.requestId, deadline, context, true).then(({ index, outcome }) => ({ id: index, outcome }));
+          return runOne('RunQueryProgramsChannel', channelRun.run, channelRun.requestId || context.requestId, deadline, context, true).then((outcome) => ({ id: channelRun.id, outcome }));
         },
         maxChannelRuns,
       ),

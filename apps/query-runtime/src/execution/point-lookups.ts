@@ -5,8 +5,9 @@
 // run as `… WHERE "k" IN ($k0, …)`, planned once for all of them, and each caller gets the rows of
 // its own key. One batch of a program runs at a time: calls arriving meanwhile wait for it and go
 // together as the next (an IN list of more than 4 keys is a scan of the table whatever its length,
-// so two half batches side by side cost nearly twice one whole). Measured in-process on 1M rows in random order with an index on the key (CPU per
-// key, one DuckDB thread): 0.88 ms alone, 0.25 ms four at a time, 0.10 ms 16, 0.07 ms 32.
+// so two half batches side by side cost nearly twice one whole). Measured in-process on 1M rows in
+// random order with an index on the key (CPU per key, one DuckDB thread): 0.88 ms alone, 0.25 ms
+// four at a time, 0.10 ms 16, 0.07 ms 32.
 // The model is DataLoader's batching of keys requested in the same moment.
 import type { DuckDBValue } from '@duckdb/node-api';
 

@@ -289,7 +289,7 @@ export class ProjectDatabase {
     let queue = this.lookups.get(sql);
     if (queue === undefined) {
       // Kept per program for what they learn; a process with very many forgets the idle ones.
-      if (this.lookups.size >= 10_000) for (const [text, idle] of this.lookups) if (!idle.scheduled && idle.waiting.length === 0) this.lookups.delete(text);
+      if (this.lookups.size >= 10_000) for (const [text, idle] of this.lookups) if (!idle.scheduled && !idle.running && idle.waiting.length === 0) this.lookups.delete(text);
       queue = { lookup, waiting: [], scheduled: false, running: false, batchable: new Map() };
       this.lookups.set(sql, queue);
     }

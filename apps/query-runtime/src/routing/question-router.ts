@@ -1579,7 +1579,10 @@ function groupByCue(lower: string): string[] {
     out.push(words.slice(0, 3).join(' '), words.slice(0, 2).join(' '), words[0] ?? '');
   }
   // ("which FitTrack version has": a value before the noun; the noun alone is a cue too.)
-  for (const match of lower.matchAll(/\bwhich\s+([a-z]+(?:\s[a-z]+)?)\s+(?:has|have|had|gets|got|is)\b/g)) out.push(foldValue(match[1] ?? ''), foldValue(match[1] ?? '').split(' ').at(-1) ?? '');
+  for (const match of lower.matchAll(/\bwhich\s+([a-z]+(?:\s[a-z]+)?)\s+(?:has|have|had|gets|got|is)\b/g)) {
+    const noun = foldValue(match[1] ?? '');
+    out.push(noun, noun.split(' ').at(-1) ?? '');
+  }
   // "which source generated the most", "which genre made the highest": the noun a verb ranks.
   // "which creative type made the most": one or two words, the fewest that leave a verb.
   for (const match of lower.matchAll(/\bwhich\s+((?:[a-z]+\s+){1,2}?)(?!the\b)[a-z]+\s+(?:the\s+)?(?:most|least|highest|lowest|largest|smallest|biggest|greatest|fewest)\b/g)) out.push(foldValue((match[1] ?? '').trim()));
