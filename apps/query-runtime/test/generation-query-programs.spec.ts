@@ -339,6 +339,9 @@ describe('movies', () => {
     expect(sum.query_program).toContain('"MPAA Rating"');
     expect(sum.slots).toEqual([
       expect.objectContaining({ name: 'mpaa_rating', type: 'enum' }),
+      // The count's other filters: "which rating grossed the most among dramas".
+      expect.objectContaining({ name: 'creative_type', type: 'enum' }),
+      expect.objectContaining({ name: 'major_genre', type: 'enum' }),
       // The groups of a period too ("which rating grossed the most in 1998").
       expect.objectContaining({ name: 'from_release_date', type: 'date' }),
       expect.objectContaining({ name: 'to_release_date', type: 'date' }),
@@ -354,6 +357,11 @@ describe('movies', () => {
     const expected1998 = movies.filter((m) => m['MPAA Rating'] === 'PG-13' && released1998(m)).reduce((total, m) => total + num(m['US Gross'] ?? 0), 0);
     expect(expected1998).toBeGreaterThan(0);
     expect(num(in1998[0]?.sum_us_gross)).toBe(expected1998);
+    // Every rating's dramas, the highest total first (the movies with no rating last).
+    const dramas = await run('movies', sum.name, { major_genre: 'Drama' });
+    const perRating = new Map<unknown, number>();
+    for (const m of movies) if (m['Major Genre'] === 'Drama' && m['US Gross'] != null) perRating.set(m['MPAA Rating'] ?? null, (perRating.get(m['MPAA Rating'] ?? null) ?? 0) + num(m['US Gross']));
+    expect(dramas.map((row) => [row['MPAA Rating'], num(row.sum_us_gross)])).toEqual([...perRating].sort((a, b) => Number(a[0] === null) - Number(b[0] === null) || b[1] - a[1]));
     const found = await run('movies', search.name, { term: 'star wars', limit: 1000 });
     expect(found).toHaveLength(movies.filter((m) => String(m.Title).toLowerCase().includes('star wars')).length);
   });

@@ -126,7 +126,7 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
   for (const [position, time] of dated.entries()) drafts.push(build.latest(time, filtersBeside(time.column), time.score * (position === 0 ? 0.95 : 0.5), position === 0));
   for (const metric of aggregable.slice(0, aggregateMetrics)) {
     // A metric is not grouped by itself (Cylinders is both).
-    for (const dimension of groupings) if (dimension.column !== metric.column) drafts.push(build.aggregate(metric, dimension, mainTime));
+    for (const dimension of groupings) if (dimension.column !== metric.column) drafts.push(build.aggregate(metric, dimension, mainTime, counted));
   }
   // The first metrics' totals (or averages) per any other label, name or reference, or for one of
   // their values: "which show has the most downloads", "total quantity of the Wireless Mouse".

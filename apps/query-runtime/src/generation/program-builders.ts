@@ -73,11 +73,18 @@ export class ProgramBuilders {
     });
   }
 
-  aggregate(metric: Metric, dimension: Dimension, time?: TimeColumn): DraftProgram {
+  /**
+   * A metric's total and average per group of `dimension`, optionally for one group only, with the
+   * count's other filters (`dimensions`) and its window on the main time: "which version has the
+   * lowest average rating for FitTrack", "which department spent the most in 2024".
+   */
+  aggregate(metric: Metric, dimension: Dimension, time?: TimeColumn, dimensions: Dimension[] = []): DraftProgram {
     const fn = metric.additive ? 'sum' : 'avg';
     const word = fn === 'sum' ? 'total' : 'average';
     const names = new NameAllocator(['n', 'order', 'rank_by']);
     const filter = this.filter(dimension, names);
+    const besides = dimensions.filter((other) => other.column !== dimension.column && other.column !== metric.column);
+    const others = besides.map((other) => this.filter(other, names));
     // The groups of a period too ("which department spent the most in 2024"), as the overall aggregate has it.
     const window = this.window(time && time.column !== metric.column && time.column !== dimension.column ? time : undefined, names);
     const column = columnSql(metric.column);
@@ -90,14 +97,14 @@ export class ProgramBuilders {
     const sql =
       `SELECT ${selected(dimension.column)}, ${fn}(${column}) AS ${valueName}, ${other}(${column}) AS ${quoteIdentifier(`${other}_${metric.slug}`)}, ` +
       `min(${column}) AS ${quoteIdentifier(`min_${metric.slug}`)}, max(${column}) AS ${quoteIdentifier(`max_${metric.slug}`)}, count(${column}) AS ${quoteIdentifier('count')} ` +
-      `FROM ${this.from}${where([filter.sql, ...window.sql])} GROUP BY ${dimensionColumn} ${rankGroups(rankedMeasure(fn, column), dimensionColumn)}`;
+      `FROM ${this.from}${where([filter.sql, ...others.map((f) => f.sql), ...window.sql])} GROUP BY ${dimensionColumn} ${rankGroups(rankedMeasure(fn, column), dimensionColumn)}`;
     const measure = measurePhrase(word, metric.label);
     return this.draft({
       name: `${fn}_${metric.slug}_by_${dimension.slug}`,
       family: 'aggregate',
       score: metric.score * dimension.score,
       query: `What is the ${measure} by ${dimension.label}?`,
-      description: `The ${measure} (with the ${fn === 'sum' ? 'average' : 'total'}, minimum, maximum and count of ${metric.label}) for each ${dimension.label}, highest ${word} first (or lowest), optionally for one ${dimension.label} only or the first n ${dimension.label} groups.`,
+      description: `The ${measure} (with the ${fn === 'sum' ? 'average' : 'total'}, minimum, maximum and count of ${metric.label}) for each ${dimension.label}, highest ${word} first (or lowest), optionally for one ${dimension.label} only or the first n ${dimension.label} groups${besides.length > 0 ? `, and only of the ${this.entity} with a given ${joinWords(besides.map((d) => d.label), 'or')}` : ''}.`,
       reason: `${quoted(metric.column)} is numeric from ${String(metric.column.min)} to ${String(metric.column.max)} (${metric.column.distinct_count} distinct values${metric.additive ? ', an additive quantity, so summed' : ''}); ${quoted(dimension.column)} is ${dimension.kind} with ${dimension.column.distinct_count} distinct values.`,
       examples: [
         `${capital(measure)} per ${dimension.label}`,
@@ -112,13 +119,13 @@ export class ProgramBuilders {
         table: this.table,
         columns: [dimension.column.name, metric.column.name],
         group_by: [dimension.column.name],
-        filters: [filter.filter, ...window.filters],
+        filters: [filter.filter, ...others.map((f) => f.filter), ...window.filters],
         aggregate: { function: fn, column: metric.column.name },
         order: { column: metric.column.name, direction: 'slot', slot: 'order' },
         limit: { slot: 'n' },
         rank_by: { slot: 'rank_by' },
       },
-      slots: [filter.slot, ...window.slots, ...groupRankSlots(`${dimension.label} groups`), rankBySlot(word, metric.label)],
+      slots: [filter.slot, ...others.map((f) => f.slot), ...window.slots, ...groupRankSlots(`${dimension.label} groups`), rankBySlot(word, metric.label)],
     });
   }
 
