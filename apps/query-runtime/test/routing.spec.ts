@@ -2595,6 +2595,24 @@ describe('trial AA: meters, app reviews, bookings (words for a unit, a score, a 
   });
 });
 
+describe('trial AA: a value that is also a column\'s name (meters whose `unit` holds "kWh" beside a `kwh`)', () => {
+  const ask = askingOver('querylane-routing-units-', () => ({
+    meters: Array.from({ length: 960 }, (_, i) => ({
+      meter_id: `MTR-${String(1 + (i % 8)).padStart(4, '0')}`,
+      building: ['North Tower', 'Lab Building', 'Warehouse 3', 'Annex'][i % 4],
+      reading_at: new Date(Date.UTC(2014, 0, 1) + i * 12 * 3_600_000).toISOString(),
+      kwh: 50 + ((i * 37) % 400) / 2,
+      tariff: ['standard', 'green', 'night'][i % 3],
+      unit: 'kWh',
+    })),
+  }));
+
+  it('reads "kWh" as the column `kwh`, not as a value of `unit` no program filters', () => {
+    expect(ask('Average kWh per reading by building')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_kwh_by_building' }, slots: { rank_by: 'average' } });
+    expect(ask('How many kWh were used in total in October 2014?')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_kwh' }, slots: { from_reading_at: '2014-10-01', to_reading_at: '2014-10-31' } });
+  });
+});
+
 describe('trial AA: grades (a bound said with the data\'s name, which two columns\' names hold)', () => {
   const ask = askingOver('querylane-routing-grades-', () => ({
     grades: Array.from({ length: 900 }, (_, i) => {
@@ -2665,5 +2683,29 @@ describe('trial AA: daily prices, home sales and app reviews (bounds with a curr
     expect(ask('Which FitTrack version has the lowest average rating?')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_stars_by_app_version' }, slots: { app_name: 'FitTrack', n: 1, order: 'asc' } });
     // A ranking of rows still answers the extreme of a plain measure.
     expect(ask('Which FitTrack review has the lowest rating?')).toMatchObject({ kind: 'answer', candidate: { family: 'top_n' }, slots: { app_name: 'FitTrack' } });
+  });
+
+  it('reads "the highest average closing price" as averages of `close` ranked, and "the highest price" as the `high`', () => {
+    expect(ask('Which symbol has the highest average closing price?')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_close_by_symbol' }, slots: { n: 1, order: 'desc' } });
+    expect(ask('Which symbol has the highest average close?')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_close_by_symbol' }, slots: { n: 1, order: 'desc' } });
+    expect(ask('What was the highest price AAPL reached in 2014?')).toMatchObject({ kind: 'answer', candidate: { name: 'top_prices_by_high' }, slots: { symbol: 'AAPL', n: 1, order: 'desc' } });
+  });
+});
+
+describe('trial AA: revenue of bookings (the prices paid)', () => {
+  const ask = askingOver('querylane-routing-revenue-', () => ({
+    bookings: Array.from({ length: 500 }, (_, i) => ({
+      booking_ref: `BK-${70_000 + i}`,
+      hotel: ['Harbor Inn', 'Grand Plaza', 'City Lodge'][i % 3],
+      channel: ['Direct', 'Booking.com', 'Expedia'][i % 3],
+      check_in: new Date(Date.UTC(2014, 1, 1) + i * 16 * 3_600_000).toISOString().slice(0, 10),
+      guests: 1 + (i % 4),
+      nights: 1 + (i % 9),
+      total_price_eur: 80 + ((i * 53) % 2000),
+    })),
+  }));
+
+  it('reads revenue as the total of the prices paid', () => {
+    expect(ask('Total revenue per hotel')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_total_price_eur_by_hotel' } });
   });
 });

@@ -80,6 +80,8 @@ export class QuestionRouter {
     private readonly columnWords: Set<string>,
     /** Per table, the labels a question may name a column by (folded words → column), every column of the profile included. */
     private readonly columnLabels: Map<string, Map<string, string>>,
+    /** Per table, every column's label (folded words → column), short ones too (`kwh`, `age`). */
+    private readonly allLabels: Map<string, Map<string, string>>,
   ) {
     this.columnFirstWords = new Set([...columnLabels.values()].flatMap((named) => [...named.keys()].map((label) => label.split(' ')[0]!)));
     for (const candidate of candidates) {
@@ -211,8 +213,10 @@ export class QuestionRouter {
     }
     const columnWords = new Set([...labels.values()].flatMap((columns) => [...columns.values()].flatMap((label) => words(label))));
     const columnLabels = new Map<string, Map<string, string>>();
+    const allLabels = new Map<string, Map<string, string>>();
     for (const table of new Set([...labels.keys(), ...Object.keys(options.columns ?? {})])) {
       const named = new Map<string, string>();
+      const every = new Map<string, string>();
       // (An object whose fields are columns of their own is named by them: "office city" is the
       // field `office.city`, and "office" alone no column a program fails to read.)
       const all = options.columns?.[table] ?? [];
@@ -220,13 +224,15 @@ export class QuestionRouter {
       for (const column of [...(labels.get(table)?.keys() ?? []), ...all.filter((column) => !fields.has(column))]) {
         const label = foldValue(humanWords(column));
         const parts = label.split(' ');
+        if (!every.has(label)) every.set(label, column);
         // A label names a column when it cannot be an everyday word of a question: two words or more,
         // or one of 4 letters or more that is no stop word or word of counting ("count", "total").
         if (parts.length >= 2 || (label.length >= 4 && !stopWords.has(label) && !operationTerm.test(canonicalTerm(label) ?? label))) named.set(label, column);
       }
       columnLabels.set(table, named);
+      allLabels.set(table, every);
     }
-    return new QuestionRouter(candidates, search, tables, options.threshold ?? defaultConfidenceThreshold, structureTerms, vocabulary, columnWords, columnLabels);
+    return new QuestionRouter(candidates, search, tables, options.threshold ?? defaultConfidenceThreshold, structureTerms, vocabulary, columnWords, columnLabels, allLabels);
   }
 
   get size(): number {
@@ -886,7 +892,13 @@ export class QuestionRouter {
       // Nor a word of a column's name of two words or more said whole ("the total amount paid" names
       // `amount_paid`, not the `status` paid), unless that value's own column is named too.
       const inColumnName = (m: ValueMention) => !named.some((n) => n.column === m.column) && withinColumnName(candidate.table, m.span);
-      mentionsByTable.set(candidate.table, (this.tables.get(candidate.table)?.mentions(qWords, parsed.text) ?? []).filter((m) => !namesData(m) && !inCompass(m) && !inColumnName(m)));
+      // Nor a value that is another column's whole name ("average kWh per building" of meters with
+      // a `kwh` and a `unit` holding "kWh"), unless its own column is named too ("unit kWh").
+      const isColumnName = (m: ValueMention) => {
+        const column = this.allLabels.get(candidate.table)?.get(foldValue(parsed.text.slice(m.span[0], m.span[1])));
+        return column !== undefined && column !== m.column && !named.some((n) => n.column === m.column);
+      };
+      mentionsByTable.set(candidate.table, (this.tables.get(candidate.table)?.mentions(qWords, parsed.text) ?? []).filter((m) => !namesData(m) && !inCompass(m) && !inColumnName(m) && !isColumnName(m)));
     }
     // A value the question excludes ("quakes that haven't been reviewed", "cars not from Japan") is
     // no equality: of a column of two values it is the other one; otherwise no program filters it
@@ -1308,7 +1320,9 @@ export class QuestionRouter {
   private shortLabel(label: string): RegExp {
     let pattern = this.shortLabels.get(label);
     if (!pattern) {
-      pattern = new RegExp(` ${escapeRegExp(label)}[a-z]{2,} `);
+      // (Not its superlative said of an average or a total: "the highest average closing price"
+      // ranks averages and names no `high`, where "the highest price" of stocks is their `high`.)
+      pattern = new RegExp(` ${escapeRegExp(label)}(?!(?:est|er) (?:average|avg|mean|median|total|sum|overall|combined) )[a-z]{2,} `);
       this.shortLabels.set(label, pattern);
     }
     return pattern;

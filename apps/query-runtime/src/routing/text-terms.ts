@@ -181,8 +181,9 @@ export const impliedMeasures: Record<string, string[]> = {
   spend: ['amount', 'total', 'spend'],
   // "which country brings the most revenue", "the average deal size" of charges and deals that
   // have an `amount` ("sales" is as often a department: no measure).
-  // (A fee taken is revenue too: "the fee revenue collected by a station".)
-  revenue: ['amount', 'total', 'sales', 'gross', 'fee', 'fees'],
+  // (A fee taken is revenue too: "the fee revenue collected by a station"; so are the prices paid:
+  // "total revenue per hotel" of bookings' `total_price_eur`.)
+  revenue: ['amount', 'total', 'sales', 'gross', 'fee', 'fees', 'price'],
   size: ['amount', 'value'],
   // "how many people died", "which disaster killed the most": the deaths a data set counts.
   died: ['deaths', 'fatalities', 'casualties'],
