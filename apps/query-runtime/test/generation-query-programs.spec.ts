@@ -658,6 +658,14 @@ describe('a metric per any other label, name or reference, or for one of its val
     expect(more).toEqual([]);
     expect(one).toMatchObject({ value: best![0] });
     expect(num(one!.sum_worldwide_gross)).toBe(best![1]);
+    // With the count's filters ("which director's dramas grossed the most"), as the totals per label have them.
+    expect(byColumn.slots.map((slot) => slot.name)).toEqual(expect.arrayContaining(['major_genre', 'from_release_date', 'to_release_date']));
+    const dramas = new Map<string, number>();
+    for (const movie of movies) if (movie['Major Genre'] === 'Drama' && typeof movie.Director === 'string' && typeof movie['Worldwide Gross'] === 'number') dramas.set(movie.Director, (dramas.get(movie.Director) ?? 0) + movie['Worldwide Gross']);
+    const [bestDrama] = [...dramas].sort((a, b) => b[1] - a[1]);
+    const [topDrama] = await run('movies', 'sum_worldwide_gross_by_column', { column: 'Director', major_genre: 'Drama', n: 1 });
+    expect(topDrama).toMatchObject({ column: 'Director', value: bestDrama![0] });
+    expect(num(topDrama!.sum_worldwide_gross)).toBe(bestDrama![1]);
   });
 
   it('is not offered over a yearly panel, whose levels do not add up over the years', () => {

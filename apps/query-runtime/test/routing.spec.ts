@@ -2692,6 +2692,32 @@ describe('trial AA: daily prices, home sales and app reviews (bounds with a curr
   });
 });
 
+describe('trial AA: a version past the labels with programs of their own (the averages per a chosen column, filtered)', () => {
+  const ask = askingOver('querylane-routing-versions-', () => ({
+    reviews: Array.from({ length: 600 }, (_, i) => ({
+      review_id: `RV-${10_000 + i}`,
+      // (Three labels before the version, which is then one of the columns the averages choose:
+      // most reviews are of the newest version, so it is the least balanced of the four.)
+      country: ['US', 'DE', 'FR', 'BR'][i % 4],
+      app_name: ['FitTrack', 'ChatterBox', 'RideNow'][i % 3],
+      platform: i % 2 === 0 ? 'ios' : 'android',
+      app_version: i % 10 < 7 ? '5.1.0' : ['4.1.0', '4.2.0', '5.0.0'][i % 3],
+      stars: 1 + ((i * 7) % 5),
+      helpful_count: (i * 13) % 90,
+      reviewed_at: new Date(Date.UTC(2014, 0, 1) + i * 14 * 3_600_000).toISOString(),
+    })),
+  }));
+
+  it('answers the average per version of one app, and for one version of one app', () => {
+    const lowest = ask('Which FitTrack version has the lowest average rating?');
+    expect(lowest).toMatchObject({ kind: 'answer', candidate: { name: 'avg_stars_by_column' }, slots: { column: 'app_version', app_name: 'FitTrack', n: 1, order: 'asc' } });
+    const one = ask("What's the average star rating for ChatterBox version 4.2.0?");
+    expect(one).toMatchObject({ kind: 'answer', candidate: { name: 'avg_stars_by_column' }, slots: { column: 'app_version', value: '4.2.0', app_name: 'ChatterBox' } });
+    // Asked of no grouping, the overall average with its filter answers (not the averages per a column a word chose).
+    expect(ask('What is the average rating of FitTrack reviews on android?')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_stars' }, slots: { app_name: 'FitTrack', platform: 'android' } });
+  });
+});
+
 describe('trial AA: revenue of bookings (the prices paid)', () => {
   const ask = askingOver('querylane-routing-revenue-', () => ({
     bookings: Array.from({ length: 500 }, (_, i) => ({

@@ -145,7 +145,7 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
   const weakest = Math.min(...groupings.map((d) => d.score), 1);
   for (const metric of aggregable.slice(0, regroupedMetrics)) {
     const columns = regrouped.filter((c) => c.column !== metric.column);
-    if (columns.length > 0) drafts.push(build.aggregateByAny(metric, columns.slice(0, maxChosenColumns), metric.score * weakest));
+    if (columns.length > 0) drafts.push(build.aggregateByAny(metric, columns.slice(0, maxChosenColumns), metric.score * weakest, counted, mainTime));
   }
   // Over every row, with the count's optional filters (never on the metric's own column).
   for (const metric of aggregable.slice(0, overallMetrics)) drafts.push(build.overall(metric, counted.filter((d) => d.column !== metric.column), mainTime));

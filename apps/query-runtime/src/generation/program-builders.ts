@@ -703,12 +703,18 @@ export class ProgramBuilders {
    * downloads", "top 5 products by quantity sold") — or for one value of it ("total quantity of the
    * Wireless Mouse", "days of leave Aisha Petrova took"): the column an enum slot, the value an
    * optional text compared without regard to case. Each group answers as `column`, `value`, the
-   * sum or average first, then the other, min, max and count; highest first (or lowest).
+   * sum or average first, then the other, min, max and count; highest first (or lowest). With the
+   * count's filters and its window on the main time, as the aggregates per label have them ("which
+   * FitTrack version has the lowest average rating" where `app_version` is such a column).
    */
-  aggregateByAny(metric: Metric, columns: RankedColumn[], score: number): DraftProgram {
+  aggregateByAny(metric: Metric, columns: RankedColumn[], score: number, dimensions: Dimension[] = [], time?: TimeColumn): DraftProgram {
     const fn = metric.additive ? 'sum' : 'avg';
     const word = fn === 'sum' ? 'total' : 'average';
     const other = fn === 'sum' ? 'avg' : 'sum';
+    const names = new NameAllocator(['column', 'value', 'n', 'order', 'rank_by']);
+    const besides = dimensions.filter((dimension) => dimension.column !== metric.column);
+    const filters = besides.map((dimension) => this.filter(dimension, names));
+    const window = this.window(time && time.column !== metric.column ? time : undefined, names);
     const choice = chooseColumn(columns, this.profile.columns, true);
     const value: Slot = { name: 'value', type: 'string', required: false, default: null, description: `One value of the column to give the ${word} ${metric.label} of (case does not matter); every value when not given.` };
     const column = columnSql(metric.column);
@@ -720,7 +726,7 @@ export class ProgramBuilders {
       family: 'aggregate',
       score,
       query: `What is the ${measure} per ${first} (or another column)?`,
-      description: `The ${measure} (with the ${fn === 'sum' ? 'average' : 'total'}, minimum, maximum and count of ${metric.label}) for each value of the given column (${joinWords(columns.map((c) => c.label), 'or')}), highest ${word} first (or lowest), optionally for one value only or the first n groups.`,
+      description: `The ${measure} (with the ${fn === 'sum' ? 'average' : 'total'}, minimum, maximum and count of ${metric.label}) for each value of the given column (${joinWords(columns.map((c) => c.label), 'or')}), highest ${word} first (or lowest), optionally for one value only or the first n groups${besides.length > 0 ? `, and only of the ${this.entity} with a given ${joinWords(besides.map((d) => d.label), 'or')}` : ''}${window.slots.length > 0 ? ` or within a period of ${time!.label}` : ''}.`,
       reason: `${columns.length} label, name or reference columns past those grouped by programs of their own: one ${word} of ${quoted(metric.column)} per group takes the column as a slot.`,
       examples: [
         `${capital(measure)} per ${first}`,
@@ -731,21 +737,21 @@ export class ProgramBuilders {
       sql:
         `SELECT $column AS ${quoteIdentifier('column')}, ${choice.alias} AS ${quoteIdentifier('value')}, ${fn}(${column}) AS ${quoteIdentifier(`${fn}_${metric.slug}`)}, ` +
         `${other}(${column}) AS ${quoteIdentifier(`${other}_${metric.slug}`)}, min(${column}) AS ${quoteIdentifier(`min_${metric.slug}`)}, max(${column}) AS ${quoteIdentifier(`max_${metric.slug}`)}, ` +
-        `count(${column}) AS ${quoteIdentifier('count')} FROM ${choice.from(this.from)} WHERE $value IS NULL OR lower(${choice.alias}) = lower($value) ` +
+        `count(${column}) AS ${quoteIdentifier('count')} FROM ${choice.from(this.from)}${where([`($value IS NULL OR lower(${choice.alias}) = lower($value))`, ...filters.map((f) => f.sql), ...window.sql])} ` +
         `GROUP BY ${choice.alias} ${rankGroups(rankedMeasure(fn, column), choice.alias)}`,
       steps: {
         family: 'aggregate',
         table: this.table,
         columns: ['$column', metric.column.name],
         group_by: ['$column'],
-        filters: [{ column: '$column', op: 'eq', slot: 'value' }],
+        filters: [{ column: '$column', op: 'eq', slot: 'value' }, ...filters.map((f) => f.filter), ...window.filters],
         aggregate: { function: fn, column: metric.column.name },
         order: { column: metric.column.name, direction: 'slot', slot: 'order' },
         limit: { slot: 'n' },
         rank_by: { slot: 'rank_by' },
         column_choice: { slot: 'column', columns: columns.map((c) => c.column.name) },
       },
-      slots: [choice.slot, value, ...groupRankSlots('groups'), rankBySlot(word, metric.label)],
+      slots: [choice.slot, value, ...filters.map((f) => f.slot), ...window.slots, ...groupRankSlots('groups'), rankBySlot(word, metric.label)],
     });
   }
 

@@ -1138,6 +1138,15 @@ export class QuestionRouter {
       // ("How many devices are there" of a `device_id` asks how many different ones: a count per device lists them.)
       // ("How many female patients had appointments" is one count, not the count per patient age,
       // whose filters take "female" as well.)
+      // The totals per a column the program chooses, where the column was chosen by a word the
+      // question says other than as its groups ("female runners", "among male runners" of
+      // `runner_name`), are no answer: the overall figure or a ranking with the question's filters is.
+      // ("Which FitTrack version has …" says `app_version` as the groups.)
+      const chosenPlan = candidate.family === 'aggregate' && candidate.groupBy.length > 0 ? candidate.plans.find((plan) => plan.role === 'column') : undefined;
+      const chosen = chosenPlan ? fill.slots[chosenPlan.slot.name] : undefined;
+      const choiceAggregate =
+        typeof chosen === 'string' &&
+        ![foldValue(humanWords(chosen)), identifiedThing(pathWords(chosen)), foldValue(humanWords(chosen)).split(' ').at(-1)].some((label) => label !== null && label !== undefined && groupCue.includes(label));
       const ungrouped =
         candidate.groupBy.length > 0 ? (candidate.family === 'count' && ((distinctColumn !== undefined && !rankedGroups) || (asksHowMany && !parsed.superlative && !rankedGroups && groupCue.length === 0 && !/\b(?:per|each|every|across)\b/.test(parsed.lower))) ? -0.6 : -0.15) : 0;
       // Of the groupings by a thing's name and by its id ("per campaign": `campaign.name`,
@@ -1152,7 +1161,7 @@ export class QuestionRouter {
         });
         if (byId) namesOfIds.set(byId.id, candidate.index);
       }
-      const group = directed === false ? -0.25 : groupCue.length === 0 && !groupedAsAsked ? ungrouped : groupedAsAsked ? 0.35 : candidate.groupBy.length > 0 ? -0.25 : -0.1;
+      const group = choiceAggregate ? -0.6 : directed === false ? -0.25 : groupCue.length === 0 && !groupedAsAsked ? ungrouped : groupedAsAsked ? 0.35 : candidate.groupBy.length > 0 ? -0.25 : -0.1;
       // A column named by a label of two words or more ("temp max") that only other tables have counts against this one.
       const columnCue = tablesByColumn.size === 0 || tablesByColumn.has(candidate.table) ? 0 : -0.3;
       // Naming the data set ("flights", "penguins") is the strongest hint of all; naming another one counts against.

@@ -1139,13 +1139,22 @@ function namedChoices(slot: Slot, words: QuestionWord[]): string[] {
     const { stems } = choiceNames(column);
     return stems.length === 2 && qualifiers.has(stems[0]!) && !genericHeads.has(stems[1]!) ? stems[1]! : null;
   });
+  // Any such noun, when it is said as the groups ("which FitTrack version has …" of `app_version`):
+  // right after "which", "what", "per", "by" or "each", or one word (a value) after it.
+  const nouns = columns.map((column) => {
+    const { stems } = choiceNames(column);
+    return stems.length === 2 && !genericHeads.has(stems[1]!) ? stems[1]! : null;
+  });
+  const asGroups = (noun: string) => words.some((w, i) => w.stem === noun && [1, 2].some((back) => i >= back && groupingWords.has(words[i - back]!.word)));
   for (const [index, column] of columns.entries()) {
     const { stems, thing, short, path } = choiceNames(column);
     const byInitials = short !== null && short.length >= 3 && words.some((w) => w.word === short);
     const said = (list: readonly string[]) => list.length > 0 && list.every((s) => words.some((w) => w.stem === s || shortens(s, w.word)));
     const head = heads[index];
     const byHead = head !== null && head !== undefined && heads.filter((other) => other === head).length === 1 && words.some((w) => w.stem === head);
-    if (!byInitials && !said(stems) && !(thing !== null && said([thing])) && !byHead) continue;
+    const noun = nouns[index];
+    const byGroups = noun !== null && noun !== undefined && nouns.filter((other) => other === noun).length === 1 && asGroups(noun);
+    if (!byInitials && !said(stems) && !(thing !== null && said([thing])) && !byHead && !byGroups) continue;
     found.push({ column, size: path.length > stems.length && said(path) ? path.length : said(stems) ? stems.length : 1 });
   }
   const most = Math.max(0, ...found.map((f) => f.size));
