@@ -426,6 +426,12 @@ describe('flights', () => {
     const fromOrigin = await run('flights', series.name, { interval: 'month', origin });
     expect(fromOrigin.reduce((total, r) => total + num(r.count), 0)).toBe(flights.filter((f) => f.origin === origin).length);
     expect((await run('flights', series.name)).length).toBeGreaterThan(0);
+    // Within a period of its own time ("flights per day in March"): the days of March alone.
+    const march = await run('flights', series.name, { interval: 'day', from_date: '2001-03-01', to_date: '2001-03-31' });
+    const inMarch = flights.filter((f) => String(f.date).replace(/\//g, '-').startsWith('2001-03'));
+    expect(inMarch.length).toBeGreaterThan(0);
+    expect(march.map((r) => String(r.period).slice(0, 7))).toEqual(march.map(() => '2001-03'));
+    expect(march.reduce((total, r) => total + num(r.count), 0)).toBe(inMarch.length);
   });
 });
 

@@ -2718,6 +2718,48 @@ describe('trial AA: a version past the labels with programs of their own (the av
   });
 });
 
+describe('trial AB: rides and support tickets (pickup and dropoff places, a series within a period)', () => {
+  const zones = ['Midtown', 'Downtown', 'Airport', 'Harbor', 'University'];
+  const ask = askingOver('querylane-routing-rides-', () => ({
+    trips: Array.from({ length: 900 }, (_, i) => ({
+      trip_id: `T${700_000 + i}`,
+      pickup_at: new Date(Date.UTC(2014, 0, 1) + i * 9 * 3_600_000).toISOString(),
+      pickup_zone: zones[i % 5],
+      dropoff_zone: zones[(i * 3 + 1) % 5],
+      distance_km: 1 + ((i * 37) % 290) / 10,
+      fare_usd: 5 + ((i * 53) % 700) / 10,
+      payment_type: ['card', 'cash', 'wallet'][i % 3],
+    })),
+    tickets: Array.from({ length: 700 }, (_, i) => ({
+      ticket_id: `TCK-${100_000 + i}`,
+      created_at: new Date(Date.UTC(2014, 0, 1) + i * 17 * 3_600_000).toISOString(),
+      priority: ['low', 'medium', 'high', 'urgent'][i % 4],
+      category: ['billing', 'technical', 'account', 'shipping'][(i * 7) % 4],
+      channel: ['email', 'chat', 'phone'][i % 3],
+      first_response_minutes: 5 + ((i * 31) % 600),
+    })),
+  }));
+
+  it('reads "from the Airport" as where rides start and "to Downtown" as where they end (`pickup_zone`, `dropoff_zone`)', () => {
+    expect(ask('What is the average fare from the Airport?')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_fare_usd' }, slots: { pickup_zone: 'Airport' } });
+    const between = ask('How many trips went from Midtown to Downtown?');
+    expect(between).toMatchObject({ kind: 'answer', candidate: { name: 'count_trips' }, slots: { pickup_zone: 'Midtown', dropoff_zone: 'Downtown' } });
+    const reversed = ask('How many trips went to the Harbor from the University?');
+    expect(reversed).toMatchObject({ kind: 'answer', candidate: { name: 'count_trips' }, slots: { pickup_zone: 'University', dropoff_zone: 'Harbor' } });
+    expect(ask('Average fare of rides to the Airport')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_fare_usd' }, slots: { dropoff_zone: 'Airport' } });
+  });
+
+  it('answers a series within a period ("tickets per month in 2014") with the series bounded', () => {
+    expect(ask('Number of tickets per month in 2014')).toMatchObject({
+      kind: 'answer',
+      candidate: { name: 'tickets_over_time_by_created_at' },
+      slots: { interval: 'month', from_created_at: '2014-01-01', to_created_at: '2014-12-31' },
+    });
+    // Asked for no series, a period's rows are no series.
+    expect(ask('List the tickets from March 2014')).toMatchObject({ kind: 'answer', candidate: { family: 'range' } });
+  });
+});
+
 describe('trial AA: revenue of bookings (the prices paid)', () => {
   const ask = askingOver('querylane-routing-revenue-', () => ({
     bookings: Array.from({ length: 500 }, (_, i) => ({

@@ -403,6 +403,8 @@ export class ProgramBuilders {
   timeSeries(time: TimeColumn, metric: Metric | undefined, dimensions: Dimension[]): DraftProgram {
     const names = new NameAllocator(['interval']);
     const filters = dimensions.map((dimension) => this.filter(dimension, names));
+    // The series of one period too: "tickets per month in 2025", "monthly sales since March".
+    const window = this.window(time, names);
     const interval: Slot = {
       name: 'interval',
       type: 'enum',
@@ -428,25 +430,25 @@ export class ProgramBuilders {
       family: 'time_series',
       score: time.score,
       query: `How many ${this.entity} are there per ${perPeriod(String(interval.default))}?`,
-      description: `The number of ${this.entity}${metric ? ` and the ${measurePhrase(metric.additive ? 'total' : 'average', metric.label)} (with the ${metric.additive ? 'average' : 'total'})` : ''} per ${time.yearly ? perPeriod('year') : anyPeriod}${optionally(dimensions)}.`,
+      description: `The number of ${this.entity}${metric ? ` and the ${measurePhrase(metric.additive ? 'total' : 'average', metric.label)} (with the ${metric.additive ? 'average' : 'total'})` : ''} per ${time.yearly ? perPeriod('year') : anyPeriod}${optionally(dimensions)}, optionally within a period of ${time.label}.`,
       reason: time.yearly
         ? `${quoted(time.column)} holds calendar years from ${String(time.column.min)} to ${String(time.column.max)}, so rows can be counted year by year.`
         : `${quoted(time.column)} holds dates${time.minimum && time.maximum ? ` from ${time.minimum} to ${time.maximum}` : ''}${time.spanDays === null ? '' : ` (${Math.round(time.spanDays)} days)`}, so it can be bucketed by period.`,
       examples: time.yearly
         ? [`${capital(this.entity)} per year`, `How many ${this.entity} each year?`, `Yearly trend of ${this.entity}`, `${capital(this.entity)} over the years`]
         : [`${capital(this.entity)} per month`, `How many ${this.entity} each year?`, `Weekly trend of ${this.entity}`, `${capital(this.entity)} over time by ${time.label}`],
-      sql: `SELECT ${period} AS ${quoteIdentifier('period')}, count(*) AS ${quoteIdentifier('count')}${value} FROM ${this.from} WHERE ${time.expression} IS NOT NULL${andAll(filters)} GROUP BY 1 ORDER BY 1`,
+      sql: `SELECT ${period} AS ${quoteIdentifier('period')}, count(*) AS ${quoteIdentifier('count')}${value} FROM ${this.from} WHERE ${time.expression} IS NOT NULL${andAll([...filters, ...window.sql.map((sql) => ({ sql }))])} GROUP BY 1 ORDER BY 1`,
       steps: {
         family: 'time_series',
         table: this.table,
         columns: [time.column.name, ...(metric ? [metric.column.name] : [])],
         group_by: ['period'],
-        filters: filters.map((f) => f.filter),
+        filters: [...filters.map((f) => f.filter), ...window.filters],
         aggregate: { function: 'count', column: null },
         order: { column: 'period', direction: 'asc' },
         interval: { slot: 'interval' },
       },
-      slots: [...filters.map((f) => f.slot), interval],
+      slots: [...filters.map((f) => f.slot), ...window.slots, interval],
     });
   }
 

@@ -1129,7 +1129,7 @@ export class QuestionRouter {
             ? parsed.superlative || parsed.limit
               ? 0
               : 1
-            : candidate.family === 'count' || candidate.family === 'aggregate'
+            : candidate.family === 'count' || candidate.family === 'aggregate' || candidate.family === 'time_series'
               ? 1
               : candidate.family === 'range' && !boundsFilled
                 ? 0.5
@@ -1363,7 +1363,9 @@ export class QuestionRouter {
     let shape = this.shapes.get(candidate.index);
     if (!shape) {
       const filtered = new Set(candidate.plans.flatMap((plan) => (plan.column ? [plan.column] : [])));
-      const shaped = new Set([...candidate.columns.filter((column) => !filtered.has(column)), ...candidate.groupBy]);
+      // (A series' time is bucketed as well as bounded: "per year" names the time it groups by.)
+      const bucketed = candidate.family === 'time_series' ? candidate.columns[0] : undefined;
+      const shaped = new Set([...candidate.columns.filter((column) => !filtered.has(column) || column === bucketed), ...candidate.groupBy]);
       // The columns it ranks, measures or ranges, as the index's terms ("adjusted co2" → adjust, co2).
       const measured = [...shaped, ...candidate.plans.filter((plan) => plan.role === 'min' || plan.role === 'max').flatMap((plan) => (plan.column ? [plan.column] : []))];
       shape = {

@@ -765,15 +765,17 @@ export const directionOf = remembered(findDirection, 10_000);
 
 function findDirection(column: string): 'start' | 'end' | null {
   const label = ` ${foldValue(humanWords(column))} `;
-  if (/ (origin|orig|source|src|from|departure|sender|start) /.test(label)) return 'start';
-  if (/ (destination|dest|target|dst|to|arrival|recipient|end) /.test(label)) return 'end';
+  // (A ride's `pickup_zone` and `dropoff_zone`, a shipment's `ship_from` and `ship_to`, a move's `start_station`.)
+  if (/ (origin|orig|source|src|from|departure|sender|start|pickup|pick up|boarding) /.test(label)) return 'start';
+  if (/ (destination|dest|target|dst|to|arrival|recipient|end|dropoff|drop off|alighting) /.test(label)) return 'end';
   return null;
 }
 
 /** The direction the words before a value give it: "from", "leaving" a start; "to", "bound for" an end. */
 export function directionSaid(before: string): 'start' | 'end' | null {
-  if (/\b(from|out of|leaving|departing|departed|left|start(s|ed|ing)? (at|from|in))\s*$/.test(before)) return 'start';
-  if (/\b(to|into|towards?|arriv(e|es|ed|ing) (at|in)|land(s|ed|ing)? (at|in)|bound for|reaching|end(s|ed|ing)? (at|in))\s*$/.test(before)) return 'end';
+  // (An article between: "from the Airport".)
+  if (/\b(from|out of|leaving|departing|departed|left|start(s|ed|ing)? (at|from|in))\s*(?:\bthe\s+)?$/.test(before)) return 'start';
+  if (/\b(to|into|towards?|arriv(e|es|ed|ing) (at|in)|land(s|ed|ing)? (at|in)|bound for|reaching|end(s|ed|ing)? (at|in))\s*(?:\bthe\s+)?$/.test(before)) return 'end';
   return null;
 }
 
