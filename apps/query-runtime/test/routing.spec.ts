@@ -2758,6 +2758,18 @@ describe('trial AB: rides and support tickets (pickup and dropoff places, a seri
     // Asked for no series, a period's rows are no series.
     expect(ask('List the tickets from March 2014')).toMatchObject({ kind: 'answer', candidate: { family: 'range' } });
   });
+
+  it('reads "by chat" as a value, not as groups, and "shorter than 2 km" as a distance', () => {
+    expect(ask('How many billing tickets came in by chat in March 2014?')).toMatchObject({
+      kind: 'answer',
+      candidate: { name: 'count_tickets' },
+      slots: { category: 'billing', channel: 'chat', from_created_at: '2014-03-01', to_created_at: '2014-03-31' },
+    });
+    const short = ask('How many trips were shorter than 2 km?');
+    expect(short).toMatchObject({ kind: 'answer', candidate: { name: 'count_trips' } });
+    expect(short.kind === 'answer' && short.slots.max_distance_km).toBeLessThan(2);
+    expect(short.kind === 'answer' && short.slots.max_distance_km).toBeGreaterThan(1.99);
+  });
 });
 
 describe('trial AA: revenue of bookings (the prices paid)', () => {

@@ -805,7 +805,9 @@ export class QuestionRouter {
       const elsewhere = [...namedColumns].some(([other, found]) => other !== table && found.some(({ label }) => naming.every((t) => label.split(' ').some((w) => stem(w) === t))));
       if (naming.length > 0 && elsewhere) tablesNamed.delete(table);
     }
-    const groupCue = groupByCue(parsed.lower);
+    // ("Tickets that came in by chat", "paid by card": a value after "by" is a filter, not groups.)
+    const isColumnLabel = (cue: string) => [...this.allLabels.values()].some((labels) => labels.has(cue));
+    const groupCue = groupByCue(parsed.lower).filter((cue) => isColumnLabel(cue) || ![...this.tables.values()].some((values) => values.isValueText(cue)));
     const asksHowMany = howMany.test(parsed.lower);
     const asksHowOften = frequencyCue.test(parsed.lower);
     // An operation named ("average", "total", "sum", "median"), not one only implied by "break down".

@@ -147,6 +147,12 @@ export class TableValues {
 
   private readonly listed = new Map<string, SlotValue[]>();
 
+  /** Whether folded words are the whole of a value named without its column's name ("chat", "credit card"). */
+  isValueText(text: string): boolean {
+    const words = text.split(' ');
+    return (this.byFirstWord.get(words[0] ?? '') ?? []).some((entry) => !entry.needsLabel && entry.words.join(' ') === text);
+  }
+
   /** Every value of a completely listed column; undefined when the column's values are not all known. */
   valuesOf(column: string): readonly SlotValue[] | undefined {
     return this.complete.has(column) ? this.listed.get(column) : undefined;

@@ -120,8 +120,9 @@ export const impliedMeasures: Record<string, string[]> = {
   fastest: ['speed', 'time'],
   slowest: ['speed', 'time'],
   quickest: ['time'],
-  longest: ['length', 'duration'],
-  shortest: ['length', 'duration', 'height'],
+  // (Or a way travelled: "trips shorter than 2 km" of `distance_km`, "the longest ride" in miles.)
+  longest: ['length', 'duration', 'distance', 'miles', 'km'],
+  shortest: ['length', 'duration', 'height', 'distance', 'miles', 'km'],
   cheapest: priced,
   priciest: priced,
   // "the most expensive item", "costly repairs": said with "most" or a comparison, not as a superlative.
