@@ -45,13 +45,14 @@ async function deploy(dir: string, data: Record<string, Record<string, unknown>[
 /** A vega-datasets CSV file's rows, numbers cast. */
 const csv = (file: string) => parse(readFileSync(join(vegaDataDir(), file), 'utf8'), { columns: true, skip_empty_lines: true, cast: true }) as Record<string, unknown>[];
 
-function askingOver(prefix: string, data: () => Record<string, Record<string, unknown>[]>): (question: string) => RouteResult {
+/** A router over the programs generated for `data` (those `deployed` keeps, when given: a project deploys some). */
+function askingOver(prefix: string, data: () => Record<string, Record<string, unknown>[]>, deployed: (candidate: RouteCandidateInput) => boolean = () => true): (question: string) => RouteResult {
   const dir = scratchDir(prefix);
   let only: QuestionRouter | undefined;
   beforeAll(async () => {
     const into = { candidates: [] as RouteCandidateInput[], values: {} as DataValues, columns: {} as Record<string, string[]> };
     await deploy(dir.path, data(), into);
-    only = QuestionRouter.build(into.candidates, { values: into.values, columns: into.columns });
+    only = QuestionRouter.build(into.candidates.filter(deployed), { values: into.values, columns: into.columns });
   });
   afterAll(() => dir.remove());
   return (question) => only!.route(question, { now });
@@ -2720,16 +2721,21 @@ describe('trial AA: a version past the labels with programs of their own (the av
 
 describe('trial AB: rides and support tickets (pickup and dropoff places, a series within a period)', () => {
   const zones = ['Midtown', 'Downtown', 'Airport', 'Harbor', 'University'];
-  const ask = askingOver('querylane-routing-rides-', () => ({
-    trips: Array.from({ length: 900 }, (_, i) => ({
+  const rides = () =>
+    Array.from({ length: 900 }, (_, i) => ({
       trip_id: `T${700_000 + i}`,
       pickup_at: new Date(Date.UTC(2014, 0, 1) + i * 9 * 3_600_000).toISOString(),
       pickup_zone: zones[i % 5],
       dropoff_zone: zones[(i * 3 + 1) % 5],
       distance_km: 1 + ((i * 37) % 290) / 10,
       fare_usd: 5 + ((i * 53) % 700) / 10,
+      tip_usd: ((i * 29) % 90) / 10,
+      passengers: 1 + (i % 4),
       payment_type: ['card', 'cash', 'wallet'][i % 3],
-    })),
+      driver_id: `D${100 + ((i * 7) % 30)}`,
+    }));
+  const ask = askingOver('querylane-routing-rides-', () => ({
+    trips: rides(),
     tickets: Array.from({ length: 700 }, (_, i) => ({
       ticket_id: `TCK-${100_000 + i}`,
       created_at: new Date(Date.UTC(2014, 0, 1) + i * 17 * 3_600_000).toISOString(),
@@ -2739,6 +2745,8 @@ describe('trial AB: rides and support tickets (pickup and dropoff places, a seri
       first_response_minutes: 5 + ((i * 31) % 600),
     })),
   }));
+
+  const withoutFaresPerDriver = askingOver('querylane-routing-rides-some-', () => ({ trips: rides() }), (candidate) => !/^(?:avg|sum)_fare_usd_by_column$/.test(candidate.name));
 
   it('reads "from the Airport" as where rides start and "to Downtown" as where they end (`pickup_zone`, `dropoff_zone`)', () => {
     expect(ask('What is the average fare from the Airport?')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_fare_usd' }, slots: { pickup_zone: 'Airport' } });
@@ -2757,6 +2765,15 @@ describe('trial AB: rides and support tickets (pickup and dropoff places, a seri
     });
     // Asked for no series, a period's rows are no series.
     expect(ask('List the tickets from March 2014')).toMatchObject({ kind: 'answer', candidate: { family: 'range' } });
+  });
+
+  it('never answers the fares per driver with another measure per driver, nor "the highest total" with one ride', () => {
+    // (`fare_usd` is named "fare" without its unit; the fares per driver are not deployed.)
+    for (const question of ['total fare per driver', 'Which driver has the highest total fare?']) {
+      const result = withoutFaresPerDriver(question);
+      expect(result.kind, `${question}: ${result.kind === 'answer' ? result.candidate.name : result.reason}`).toBe('refusal');
+    }
+    expect(withoutFaresPerDriver('average distance per driver')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_distance_km_by_column' }, slots: { column: 'driver_id' } });
   });
 
   it('reads "by chat" as a value, not as groups, and "shorter than 2 km" as a distance', () => {

@@ -228,6 +228,13 @@ export class QuestionRouter {
         // A label names a column when it cannot be an everyday word of a question: two words or more,
         // or one of 4 letters or more that is no stop word or word of counting ("count", "total").
         if (parts.length >= 2 || (label.length >= 4 && !stopWords.has(label) && !operationTerm.test(canonicalTerm(label) ?? label))) named.set(label, column);
+        // A measure named with its unit (`fare_usd`, `distance_km`, `duration_min`) is named by its
+        // words without it as well ("the total fare per driver"), where no other column is.
+        const bare = parts.length >= 2 && unitSuffix.test(parts.at(-1)!) ? parts.slice(0, -1).join(' ') : undefined;
+        if (bare !== undefined && (bare.includes(' ') || (bare.length >= 4 && !stopWords.has(bare) && !operationTerm.test(canonicalTerm(bare) ?? bare)))) {
+          if (!named.has(bare)) named.set(bare, column);
+          if (!every.has(bare)) every.set(bare, column);
+        }
       }
       columnLabels.set(table, named);
       allLabels.set(table, every);
@@ -859,7 +866,10 @@ export class QuestionRouter {
     // Verbs that may name a time column ("opened", "merged"): `timeNamed` below.
     const timeVerbs = qWords.map((w) => w.word).filter((word) => creationWords.has(word) || (/.{3}ed$/.test(word) && !stopWords.has(word)));
     const computes = (parsed.families.get('aggregate') ?? 0) > 0 || (parsed.families.get('count') ?? 0) > 0;
-    const rankedAverage = /\b(?:highest|lowest|largest|smallest|biggest|greatest|best|worst|top|bottom|most|least)\s+(?:average|avg|mean|median)\b/.test(parsed.lower);
+    // (Or of a total, asked of groups: "which driver has the highest total fare".)
+    const rankedAverage =
+      /\b(?:highest|lowest|largest|smallest|biggest|greatest|best|worst|top|bottom|most|least)\s+(?:average|avg|mean|median)\b/.test(parsed.lower) ||
+      /^\s*(?:which|what)\b.*\b(?:highest|lowest|largest|smallest|biggest|greatest|most|least)\s+(?:total|sum|combined|overall)\b/.test(parsed.lower);
     const ranksOrComputes = computes || parsed.superlative || parsed.limit !== null;
     const maxCue = Math.max(0, ...parsed.families.values());
 
@@ -1502,6 +1512,9 @@ export class QuestionRouter {
     return out;
   }
 }
+
+/** The last word of a column's name that gives its unit, not what it measures. */
+const unitSuffix = /^(?:usd|eur|gbp|jpy|chf|cad|aud|km|mi|miles|kg|lb|lbs|g|min|mins|sec|secs|ms|hr|hrs|pct|percent|kwh|mwh|mph|kmh|kph|cm|mm|ft|m)$/;
 
 // Words that make a question a ranking, as a column's name may hold them (`personal_best`, `top_speed`).
 const rankingWord = /\b(?:best|worst|top|bottom|most|least|highest|lowest|first|last|max|min|maximum|minimum|fastest|slowest|longest|shortest)\b/i;
