@@ -1514,7 +1514,8 @@ export class QuestionRouter {
 }
 
 /** The last word of a column's name that gives its unit, not what it measures. */
-const unitSuffix = /^(?:usd|eur|gbp|jpy|chf|cad|aud|km|mi|miles|kg|lb|lbs|g|min|mins|sec|secs|ms|hr|hrs|pct|percent|kwh|mwh|mph|kmh|kph|cm|mm|ft|m)$/;
+// (Not `min`, `max`: `temp_min` is a minimum, not minutes.)
+const unitSuffix = /^(?:usd|eur|gbp|jpy|chf|cad|aud|km|mi|miles|kg|lb|lbs|mins|sec|secs|ms|hr|hrs|pct|percent|kwh|mwh|mph|kmh|kph|cm|mm|ft)$/;
 
 // Words that make a question a ranking, as a column's name may hold them (`personal_best`, `top_speed`).
 const rankingWord = /\b(?:best|worst|top|bottom|most|least|highest|lowest|first|last|max|min|maximum|minimum|fastest|slowest|longest|shortest)\b/i;
