@@ -2776,6 +2776,15 @@ describe('trial AB: rides and support tickets (pickup and dropoff places, a seri
     expect(withoutFaresPerDriver('average distance per driver')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_distance_km_by_column' }, slots: { column: 'driver_id' } });
   });
 
+  it('reads "the latest 5", "the busiest", "the quietest", and "tip" as `tip_usd`', () => {
+    expect(ask('Show me the latest 5 tickets')).toMatchObject({ kind: 'answer', candidate: { name: 'latest_tickets_by_created_at' }, slots: { n: 5, order: 'desc' } });
+    expect(ask('Which is the busiest pickup zone?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_trips_by_pickup_zone' }, slots: { n: 1, order: 'desc' } });
+    expect(ask('the 2 quietest dropoff zones')).toMatchObject({ kind: 'answer', candidate: { name: 'count_trips_by_dropoff_zone' }, slots: { n: 2, order: 'asc' } });
+    // The passengers' tips are no count of passengers.
+    const tipped = ask('How much did passengers tip in total in March 2014?');
+    expect(tipped.kind === 'refusal' || tipped.candidate.name.includes('tip'), tipped.kind === 'answer' ? tipped.candidate.name : tipped.reason).toBe(true);
+  });
+
   it('reads "by chat" as a value, not as groups, and "shorter than 2 km" as a distance', () => {
     expect(ask('How many billing tickets came in by chat in March 2014?')).toMatchObject({
       kind: 'answer',

@@ -91,8 +91,8 @@ const upperWords = String.raw`less than|fewer than|smaller than|lower than|short
 const strictWords = /^(more|greater|larger|bigger|higher|longer|heavier|older|taller|wider|deeper|faster|hotter|warmer|over|above|exceed|after|>|less|fewer|smaller|lower|shorter|lighter|younger|narrower|slower|colder|cooler|cheaper|under|below|before|<)/;
 
 // "the maximum wind speed" is the highest; "maximum 5", "average minimum temperature" (a column) are not.
-const superlative = /\b(?:(?<=\bthe\s)(?:max(?:imum)?|min(?:imum)?)(?!\s*(?:of\s+)?[-$\d.])|northernmost|southernmost|easternmost|westernmost|top|highest|most|largest|biggest|greatest|best|longest|heaviest|fastest|quickest|strongest|hottest|warmest|wettest|windiest|oldest|eldest|latest|newest|earliest|tallest|priciest|richest|lowest|least|smallest|fewest|worst|shortest|lightest|slowest|coldest|cheapest|weakest|driest|youngest|poorest|shallowest|narrowest|coolest|deepest|widest|bottom)\b/;
-const ascending = /\b(?:(?<=\bthe\s)min(?:imum)?(?!\s*(?:of\s+)?[-$\d.])|southernmost|westernmost|lowest|least|smallest|fewest|worst|shortest|lightest|slowest|coldest|cheapest|weakest|driest|youngest|poorest|shallowest|narrowest|coolest|bottom|ascending)\b/;
+const superlative = /\b(?:(?<=\bthe\s)(?:max(?:imum)?|min(?:imum)?)(?!\s*(?:of\s+)?[-$\d.])|northernmost|southernmost|easternmost|westernmost|top|highest|most|largest|biggest|greatest|best|longest|heaviest|fastest|quickest|strongest|hottest|warmest|wettest|windiest|oldest|eldest|latest|newest|earliest|tallest|priciest|richest|lowest|least|smallest|fewest|worst|shortest|lightest|slowest|coldest|cheapest|weakest|driest|youngest|poorest|shallowest|narrowest|coolest|deepest|widest|busiest|quietest|bottom)\b/;
+const ascending = /\b(?:(?<=\bthe\s)min(?:imum)?(?!\s*(?:of\s+)?[-$\d.])|southernmost|westernmost|lowest|least|smallest|fewest|worst|shortest|lightest|slowest|coldest|cheapest|weakest|driest|youngest|poorest|shallowest|narrowest|coolest|quietest|bottom|ascending)\b/;
 
 const intervals: [RegExp, string][] = [
   [/\b(daily|per day|by day|each day|every day|day by day|day-by-day|a day)\b/, 'day'],
@@ -205,6 +205,8 @@ function familyCues(lower: string): Map<ProgramFamily, number> {
   if (/\b(how many|number of|count|counts|tally|how often)\b/.test(lower)) add('count', 1);
   // "the 3 most common genres", "the least frequent origin": groups ranked by how many rows they have.
   if (/\b(most|least) (common|frequent|usual)\b|\b(commonest|frequency|frequencies)\b/.test(lower)) add('count', 1);
+  // "the busiest dropoff zone", "the quietest station": the group with the most (fewest) rows.
+  if (/\b(busiest|quietest|least busy)\b/.test(lower)) add('count', 1);
   if (/\b(average|avg|mean|total|sum|median|typical)\b/.test(lower.replace(/\btotal (number|count)\b/g, ''))) add('aggregate', 1);
   // "How much did the Police department spend": a quantity added up, no rows listed.
   if (/\bhow much\b/.test(lower)) add('aggregate', 0.6);
@@ -266,7 +268,10 @@ function limit(lower: string): { value: number; span: Span } | null {
   ];
   // "the lowest 2 yields", "highest 5 prices": after the superlative, before what is counted; a
   // year there is no count ("the highest 1990 population").
-  const after = new RegExp(String.raw`\b(?:most|least|highest|lowest|largest|smallest|biggest|longest|shortest|heaviest|lightest|fastest|slowest|greatest|fewest|cheapest|oldest|youngest|newest)\s+(${numberPattern})\s+[a-z]`);
+  // ("the latest 5 tickets", "the most recent 3 orders" too.)
+  const after = new RegExp(
+    String.raw`\b(?:most|least|highest|lowest|largest|smallest|biggest|longest|shortest|heaviest|lightest|fastest|slowest|greatest|fewest|cheapest|oldest|youngest|newest|latest|earliest|recent)\s+(${numberPattern})\s+[a-z]`,
+  );
   for (const pattern of [...patterns, after]) {
     const match = pattern.exec(lower);
     const raw = match?.[1];

@@ -231,7 +231,8 @@ export class QuestionRouter {
         // A measure named with its unit (`fare_usd`, `distance_km`, `duration_min`) is named by its
         // words without it as well ("the total fare per driver"), where no other column is.
         const bare = parts.length >= 2 && unitSuffix.test(parts.at(-1)!) ? parts.slice(0, -1).join(' ') : undefined;
-        if (bare !== undefined && (bare.includes(' ') || (bare.length >= 4 && !stopWords.has(bare) && !operationTerm.test(canonicalTerm(bare) ?? bare)))) {
+        // (Three letters are enough there: `tip_usd` is the tip.)
+        if (bare !== undefined && (bare.includes(' ') || (bare.length >= 3 && !stopWords.has(bare) && !operationTerm.test(canonicalTerm(bare) ?? bare)))) {
           if (!named.has(bare)) named.set(bare, column);
           if (!every.has(bare)) every.set(bare, column);
         }
@@ -1627,6 +1628,8 @@ function groupByCue(lower: string): string[] {
   // "which source generated the most", "which genre made the highest": the noun a verb ranks.
   // "which creative type made the most": one or two words, the fewest that leave a verb.
   for (const match of lower.matchAll(/\bwhich\s+((?:[a-z]+\s+){1,2}?)(?!the\b)[a-z]+\s+(?:the\s+)?(?:most|least|highest|lowest|largest|smallest|biggest|greatest|fewest)\b/g)) out.push(foldValue((match[1] ?? '').trim()));
+  // "the busiest dropoff zone", "the quietest station": the noun ranked by its rows.
+  for (const match of lower.matchAll(/\b(?:busiest|quietest|least busy)\s+([a-z]+(?:\s[a-z]+)?)/g)) out.push(foldValue(match[1] ?? ''), foldValue(match[1] ?? '').split(' ')[0] ?? '');
   // "the most borrowed book", "the most common origin", "the least visited parks": the noun ranked.
   for (const match of lower.matchAll(/\b(?:most|least)\s+(?:[a-z]{3,}ed|common|popular|frequent)\s+([a-z]+(?:\s[a-z]+)?)/g)) out.push(foldValue(match[1] ?? ''), foldValue(match[1] ?? '').split(' ')[0] ?? '');
   // "top genres by gross", "the 5 best teams in goals": the noun ranked.
