@@ -413,7 +413,8 @@ describe('flights', () => {
 
   it('has a time series over its text dates, bucketed as JavaScript does', async () => {
     const series = program('flights', 'flights_over_time_by_date');
-    expect(series.slots.find((s) => s.name === 'interval')).toMatchObject({ name: 'interval', type: 'enum', enum_values: ['day', 'week', 'month', 'year'] });
+    // (Its dates have a time of day: hours too.)
+    expect(series.slots.find((s) => s.name === 'interval')).toMatchObject({ name: 'interval', type: 'enum', enum_values: ['hour', 'day', 'week', 'month', 'quarter', 'year'] });
     const rows = await run('flights', series.name, { interval: 'month' });
     const byMonth = new Map<string, number>();
     for (const flight of flights) {
@@ -432,6 +433,17 @@ describe('flights', () => {
     expect(inMarch.length).toBeGreaterThan(0);
     expect(march.map((r) => String(r.period).slice(0, 7))).toEqual(march.map(() => '2001-03'));
     expect(march.reduce((total, r) => total + num(r.count), 0)).toBe(inMarch.length);
+    // By the hour, and by the quarter.
+    const hours = await run('flights', series.name, { interval: 'hour', from_date: '2001-03-01', to_date: '2001-03-01' });
+    const hoursOfDay = new Map<string, number>();
+    for (const flight of flights.filter((f) => String(f.date).replace(/\//g, '-').startsWith('2001-03-01'))) {
+      const hour = String(flight.date).replace(/\//g, '-').slice(0, 13);
+      hoursOfDay.set(hour, (hoursOfDay.get(hour) ?? 0) + 1);
+    }
+    expect(hours.map((r) => [new Date(String(r.period).replace(' ', 'T') + (String(r.period).endsWith('Z') ? '' : 'Z')).toISOString().slice(0, 13).replace('T', ' '), num(r.count)])).toEqual([...hoursOfDay].sort());
+    const quarters = await run('flights', series.name, { interval: 'quarter' });
+    expect(quarters.reduce((total, r) => total + num(r.count), 0)).toBe(flights.length);
+    expect(quarters.length).toBe(new Set(flights.map((f) => `${String(f.date).slice(0, 4)}-${Math.floor((Number(String(f.date).slice(5, 7)) - 1) / 3)}`)).size);
   });
 });
 

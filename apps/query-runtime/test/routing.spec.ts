@@ -2763,6 +2763,9 @@ describe('trial AB: rides and support tickets (pickup and dropoff places, a seri
       candidate: { name: 'tickets_over_time_by_created_at' },
       slots: { interval: 'month', from_created_at: '2014-01-01', to_created_at: '2014-12-31' },
     });
+    // By the hour, where the time has one; by the quarter.
+    expect(ask('hourly number of tickets on 2014-03-02')).toMatchObject({ kind: 'answer', candidate: { name: 'tickets_over_time_by_created_at' }, slots: { interval: 'hour', from_created_at: '2014-03-02', to_created_at: '2014-03-02' } });
+    expect(ask('number of tickets per quarter')).toMatchObject({ kind: 'answer', candidate: { name: 'tickets_over_time_by_created_at' }, slots: { interval: 'quarter' } });
     // Asked for no series, a period's rows are no series.
     expect(ask('List the tickets from March 2014')).toMatchObject({ kind: 'answer', candidate: { family: 'range' } });
   });

@@ -411,9 +411,10 @@ export class ProgramBuilders {
       required: false,
       default: time.yearly ? 'year' : defaultInterval(time.spanDays),
       description: 'The length of each period.',
-      enum_values: time.yearly ? ['year'] : ['day', 'week', 'month', 'year'],
+      // (Hours of a time of day: "hourly temperature" of sensor readings; quarters of any date.)
+      enum_values: time.yearly ? ['year'] : time.isDate ? ['day', 'week', 'month', 'quarter', 'year'] : ['hour', 'day', 'week', 'month', 'quarter', 'year'],
     };
-    const periods = time.yearly ? 'year' : 'day, week, month or year';
+    const periods = time.yearly ? 'year' : time.isDate ? 'day, week, month, quarter or year' : 'hour, day, week, month, quarter or year';
     // "per year of date", but "per year" when the column is the year itself (disasters' `Year`).
     const namesPeriod = (word: string) => new RegExp(`(^|\\s)${word}s?(\\s|$)`).test(time.label);
     const perPeriod = (word: string) => (namesPeriod(word) ? time.label : `${word} of ${time.label}`);

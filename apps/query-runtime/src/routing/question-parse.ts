@@ -95,6 +95,7 @@ const superlative = /\b(?:(?<=\bthe\s)(?:max(?:imum)?|min(?:imum)?)(?!\s*(?:of\s
 const ascending = /\b(?:(?<=\bthe\s)min(?:imum)?(?!\s*(?:of\s+)?[-$\d.])|southernmost|westernmost|lowest|least|smallest|fewest|worst|shortest|lightest|slowest|coldest|cheapest|weakest|driest|youngest|poorest|shallowest|narrowest|coolest|quietest|bottom|ascending)\b/;
 
 const intervals: [RegExp, string][] = [
+  [/\b(hourly|per hour|by hour|each hour|every hour|hour by hour|hour-by-hour)\b/, 'hour'],
   [/\b(daily|per day|by day|each day|every day|day by day|day-by-day|a day)\b/, 'day'],
   [/\b(weekly|per week|by week|each week|every week|week by week|a week)\b/, 'week'],
   [/\b(monthly|per month|by month|each month|every month|month by month|month-by-month|a month)\b/, 'month'],
@@ -214,7 +215,7 @@ function familyCues(lower: string): Map<ProgramFamily, number> {
   // "Break down the invoices by status": rows broken down are counted, unless a measure is named
   // (its words find the aggregate).
   if (/\b(break ?down|breakdown|broken down|grouped by|split|distribution)\b/.test(lower)) add('count', 0.6);
-  if (/\b(over time|trend|trends|evolution|timeline|time series|per (day|week|month|year|quarter)|by (day|week|month|quarter)|daily|weekly|monthly|yearly|annually|each (day|week|month|year)|over the (years|months|weeks))\b/.test(lower)) add('time_series', 1);
+  if (/\b(over time|trend|trends|evolution|timeline|time series|per (hour|day|week|month|year|quarter)|by (hour|day|week|month|quarter)|hourly|daily|weekly|monthly|quarterly|yearly|annually|each (hour|day|week|month|year)|over the (years|months|weeks))\b/.test(lower)) add('time_series', 1);
   if (/\b(top|bottom|rank|ranking|ranked)\b/.test(lower) || superlative.test(lower) || /\b\w{3,}est\b/.test(lower)) add('top_n', 0.8);
   // "over time" and "over the years" ask for a trend, not for values over a bound.
   const bounded = lower.replace(/\bover (time|the (years|months|weeks|days|decades|course of \w+))\b/g, ' ');
