@@ -2801,6 +2801,33 @@ describe('trial AB: rides and support tickets (pickup and dropoff places, a seri
   });
 });
 
+describe('trial AC: revenue of orders beside the salaries of employees (money made, money paid)', () => {
+  const ask = askingOver('querylane-routing-orders-pay-', () => ({
+    orders: Array.from({ length: 800 }, (_, i) => ({
+      order_id: `ORD-${200_000 + i}`,
+      customer_country: ['Germany', 'France', 'Spain', 'Italy'][i % 4],
+      payment_method: ['card', 'paypal', 'invoice'][i % 3],
+      status: ['delivered', 'shipped', 'cancelled', 'returned'][(i * 7) % 4],
+      total_eur: 20 + ((i * 37) % 400),
+      ordered_at: new Date(Date.UTC(2014, 0, 1) + i * 11 * 3_600_000).toISOString(),
+    })),
+    employees: Array.from({ length: 300 }, (_, i) => ({
+      employee_id: `E${5000 + i}`,
+      department: ['Engineering', 'Sales', 'Finance', 'Support'][i % 4],
+      level: ['L1', 'L2', 'L3'][i % 3],
+      salary_eur: 40_000 + ((i * 7919) % 60_000),
+      hire_date: new Date(Date.UTC(2010, 0, 1) + i * 9 * 86_400_000).toISOString().slice(0, 10),
+      remote: i % 3 === 0,
+    })),
+  }));
+
+  it('reads revenue as the orders\' money, not the salaries, per quarter too', () => {
+    expect(ask('revenue per quarter')).toMatchObject({ kind: 'answer', candidate: { name: 'orders_over_time_by_ordered_at' }, slots: { interval: 'quarter' } });
+    expect(ask('revenue per month')).toMatchObject({ kind: 'answer', candidate: { name: 'orders_over_time_by_ordered_at' }, slots: { interval: 'month' } });
+    expect(ask('Total revenue from German customers')).toMatchObject({ kind: 'answer', candidate: { name: expect.stringMatching(/total_eur/) }, slots: { customer_country: 'Germany' } });
+  });
+});
+
 describe('trial AA: revenue of bookings (the prices paid)', () => {
   const ask = askingOver('querylane-routing-revenue-', () => ({
     bookings: Array.from({ length: 500 }, (_, i) => ({

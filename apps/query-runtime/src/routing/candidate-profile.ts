@@ -90,7 +90,10 @@ export function profileCandidate(input: RouteCandidateInput, index: number, valu
     // A time taken, counted in a unit ("finish seconds", "wait minutes"), is what "the finish time"
     // or "the wait time" names.
     const taken = durationUnit.test(label) ? [`${label.replace(durationUnit, '')} time`.trim()] : [];
-    return [label, column.toLowerCase(), ...(short ? [short] : []), ...taken];
+    // A sum of money a thing brought or cost, in its currency (`total_eur`, `amount_usd`), is what
+    // "revenue" and "money" name; a person's pay (`salary_eur`) is not.
+    const money = currencyUnit.test(label) && !payWords.test(label) ? ['money'] : [];
+    return [label, column.toLowerCase(), ...(short ? [short] : []), ...taken, ...money];
   });
   // The values each filtering slot can take, from its enum and from the data; hand-written programs
   // (no plan) name the column through the slot, so "days of snow" finds a `weather` slot there too.
@@ -184,6 +187,10 @@ function planSlot(slot: Slot, steps: ParsedSteps | null, family: ProgramFamily |
 
 // The unit a column of a time taken is counted in, last in its name.
 const durationUnit = /\s*\b(seconds|secs|minutes|mins|hours|hrs)$/i;
+/** A column named with its currency last: `total_eur`, `amount_usd`, `fare_usd`. */
+const currencyUnit = / (?:usd|eur|gbp|jpy|chf|cad|aud|inr|cny|dollars|euros)$/i;
+/** Words of a person's pay, which is money paid out, not money made. */
+const payWords = /\b(?:salary|salaries|wage|wages|pay|payroll|compensation|bonus)\b/i;
 
 /** Per column of a DataProfile, the values a question may name (low-cardinality columns only). */
 export function valuesFromProfile(profile: {

@@ -94,7 +94,7 @@ const synonyms: Record<string, string> = {
   selling: 'sale',
 };
 
-const moneyMade = ['gross', 'revenue', 'sales', 'income', 'earnings', 'profit'];
+const moneyMade = ['gross', 'revenue', 'sales', 'income', 'earnings', 'profit', 'money'];
 // What a thing costs: a price, a cost, or what was charged for it (a hospital stay's `total_charges`, a ride's fare).
 const priced = ['price', 'cost', 'charges', 'charge', 'fare'];
 
@@ -184,7 +184,7 @@ export const impliedMeasures: Record<string, string[]> = {
   // have an `amount` ("sales" is as often a department: no measure).
   // (A fee taken is revenue too: "the fee revenue collected by a station"; so are the prices paid:
   // "total revenue per hotel" of bookings' `total_price_eur`.)
-  revenue: ['amount', 'total', 'sales', 'gross', 'fee', 'fees', 'price'],
+  revenue: ['amount', 'total', 'sales', 'gross', 'fee', 'fees', 'price', 'money'],
   size: ['amount', 'value'],
   // "how many people died", "which disaster killed the most": the deaths a data set counts.
   died: ['deaths', 'fatalities', 'casualties'],
