@@ -2828,6 +2828,26 @@ describe('trial AC: revenue of orders beside the salaries of employees (money ma
   });
 });
 
+describe('trial AC: a name with a decimal that the data writes without its point (`pm25`)', () => {
+  const ask = askingOver('querylane-routing-pm25-', () => ({
+    sensors: Array.from({ length: 900 }, (_, i) => ({
+      reading_id: i + 1,
+      device: `dev-${String(1 + (i % 12)).padStart(2, '0')}`,
+      site: ['Berlin-Lab', 'Munich-Office', 'Hamburg-Warehouse'][i % 3],
+      recorded_at: new Date(Date.UTC(2014, 5, 1) + i * 15 * 60_000).toISOString(),
+      temperature_c: 18 + ((i * 37) % 100) / 10,
+      pm25: ((i * 53) % 600) / 10,
+    })),
+  }));
+
+  it('reads "PM2.5" as `pm25`, and its number as the bound', () => {
+    const high = ask('Show readings with PM2.5 above 50');
+    expect(high).toMatchObject({ kind: 'answer', candidate: { name: 'sensors_by_pm25_range' } });
+    expect(high.kind === 'answer' && high.slots.min_pm25).toBeGreaterThan(50);
+    expect(high.kind === 'answer' && high.slots.min_pm25).toBeLessThan(50.01);
+  });
+});
+
 describe('trial AA: revenue of bookings (the prices paid)', () => {
   const ask = askingOver('querylane-routing-revenue-', () => ({
     bookings: Array.from({ length: 500 }, (_, i) => ({

@@ -58,8 +58,12 @@ const fuzzyTopicLength = 7;
  * name, never a word and the number 5 ("readings with PM2.5 above 35" had bounded pm2_5 by 5).
  * Same length, so the question's spans stay where they were.
  */
-function decimalNames(question: string): string {
-  return question.replace(/\b([a-z]+\d+)\.(\d+)\b/gi, '$1_$2');
+function decimalNames(question: string, labels: ReadonlyMap<string, ReadonlyMap<string, string>> = new Map()): string {
+  return question.replace(/\b([a-z]+\d+)\.(\d+)\b/gi, (whole, name: string, decimals: string) => {
+    // (Or without its point, as other data writes it: `pm25`; a space keeps the length.)
+    const joined = `${name}${decimals}`;
+    return [...labels.values()].some((named) => named.has(joined.toLowerCase())) ? `${joined} ` : `${name}_${decimals}`;
+  });
 }
 const valueRoles = new Set(['eq', 'key', 'term']);
 // The index's terms for an aggregate's operation ("average", "total", "sum", …), as canonicalTerm makes them.
@@ -442,7 +446,7 @@ export class QuestionRouter {
   }
 
   private rank(question: string, options: RouteOptions, only?: number): Scored[] & { parsed: ParsedQuestion; tablesNamed: Set<string>; namedColumns: Map<string, { label: string; column: string }[]>; countedWord: string | undefined; countedPhrase: string[]; countedModifier: string | undefined } {
-    const text = this.listedValues(this.countSaidWhole(this.clippedTableWords(this.joinCompounds(singularAcronyms(decimalNames(question))))));
+    const text = this.listedValues(this.countSaidWhole(this.clippedTableWords(this.joinCompounds(singularAcronyms(decimalNames(question, this.allLabels))))));
     const parsed = parseQuestion(text, options.now ?? new Date());
     // A ranking word inside a column's name said whole ranks nothing ("how many runners set a
     // personal best" of `personal_best`): the question's ranking is read again without it.
