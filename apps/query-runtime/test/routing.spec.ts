@@ -2814,6 +2814,7 @@ describe('trial AC: revenue of orders beside the salaries of employees (money ma
     employees: Array.from({ length: 300 }, (_, i) => ({
       employee_id: `E${5000 + i}`,
       department: ['Engineering', 'Sales', 'Finance', 'Support'][i % 4],
+      title: ['Engineer', 'Manager', 'Analyst'][(i * 7) % 3],
       level: ['L1', 'L2', 'L3'][i % 3],
       salary_eur: 40_000 + ((i * 7919) % 60_000),
       hire_date: new Date(Date.UTC(2010, 0, 1) + i * 9 * 86_400_000).toISOString().slice(0, 10),
@@ -2825,6 +2826,21 @@ describe('trial AC: revenue of orders beside the salaries of employees (money ma
     expect(ask('revenue per quarter')).toMatchObject({ kind: 'answer', candidate: { name: 'orders_over_time_by_ordered_at' }, slots: { interval: 'quarter' } });
     expect(ask('revenue per month')).toMatchObject({ kind: 'answer', candidate: { name: 'orders_over_time_by_ordered_at' }, slots: { interval: 'month' } });
     expect(ask('Total revenue from German customers')).toMatchObject({ kind: 'answer', candidate: { name: expect.stringMatching(/total_eur/) }, slots: { customer_country: 'Germany' } });
+  });
+
+  it('reads "Engineering" as the department it is, not the title "Engineer" of the same stem', () => {
+    const compared = ask('Compare average salary of Engineering and Sales');
+    expect(compared).toMatchObject({ kind: 'answer', candidate: { name: 'avg_salary_eur_by_department' } });
+    expect(compared.kind === 'answer' && compared.slots.title).toBeUndefined();
+  });
+
+  it('reads "the last 30 days" as a period, not as the last 30 rows ("the last 5 orders" still are)', () => {
+    const period = parseQuestion('How many orders in the last 30 days?', now);
+    expect(period.limit).toBeNull();
+    expect(period.dates).toMatchObject([{ from: '2015-05-16', to: '2015-06-15' }]);
+    expect(parseQuestion('Show the last 5 orders', now).limit).toMatchObject({ value: 5 });
+    const recent = ask('How many orders in the last 30 days?');
+    if (recent.kind === 'answer') expect(recent.slots.n).toBeUndefined();
   });
 });
 

@@ -260,7 +260,9 @@ export function superlativeWord(word: string): boolean {
 
 function limit(lower: string): { value: number; span: Span } | null {
   const patterns = [
-    new RegExp(String.raw`\b(?:top|first|bottom|last|limit(?: to)?|best|worst)\s+(${numberPattern})\b`),
+    // ("The last 30 days", "the first 2 weeks" are periods, not counts of rows; "the top 5 years" ranks years.)
+    new RegExp(String.raw`\b(?:top|bottom|limit(?: to)?|best|worst)\s+(${numberPattern})\b`),
+    new RegExp(String.raw`\b(?:first|last)\s+(${numberPattern})\b(?!\s+(?:full\s+|calendar\s+)?(?:seconds?|minutes?|hours?|days?|weeks?|months?|quarters?|years?)\b)`),
     new RegExp(String.raw`\b(${numberPattern})\s+(?:\w+\s+){0,3}?(?:most|least|highest|lowest|largest|smallest|biggest|best|worst|longest|shortest|heaviest|lightest|fastest|slowest|top|greatest|fewest|oldest|youngest)\b`),
     new RegExp(String.raw`^(?:show|list|give|get|find|display)(?: me)?(?: the)?\s+(${numberPattern})\s+[a-z]`),
     // "which 5 years were the coldest", "what 3 states had the most": the count asked before a plural

@@ -212,6 +212,8 @@ export class TableValues {
   /** The values the question names; `text` is the question the words were read from. */
   mentions(question: QuestionWord[], text = ''): ValueMention[] {
     const out: ValueMention[] = [];
+    /** The mentions whose value (or the name it is spelled by) is written exactly as said. */
+    const literal = new Set<ValueMention>();
     const seen = new Set<ValueEntry>();
     for (let i = 0; i < question.length; i += 1) {
       const word = question[i]!;
@@ -251,11 +253,17 @@ export class TableValues {
           // name: "the recipe for Creamy Rice Crumble" names no main ingredient "rice".
           const capital = (at: number) => at >= 0 && at < question.length && /^\p{Lu}/u.test(question[at]!.original);
           if (typeof entry.value === 'string' && entry.words.length === 1 && entry.value === entry.value.toLowerCase() && capital(i) && (capital(i - 1) || capital(end + 1)) && i > 0) continue;
-          out.push({ column: entry.column, value: entry.value, span: [word.span[0], question[end]!.span[1]] });
+          const mention = { column: entry.column, value: entry.value, span: [word.span[0], question[end]!.span[1]] as Span };
+          out.push(mention);
+          if (entry.words.every((w, k) => question[i + k]!.word === w)) literal.add(mention);
         }
       }
     }
-    return [...out, ...this.partMentions(question, out)];
+    // Words that are one column's value as written and another's only by their stem ("Engineering"
+    // of a `department`, "Engineer" of a `title`) are the value written.
+    const literalSpans = new Set([...literal].map((m) => `${m.span[0]}:${m.span[1]}`));
+    const kept = out.filter((m) => literal.has(m) || !literalSpans.has(`${m.span[0]}:${m.span[1]}`));
+    return [...kept, ...this.partMentions(question, kept)];
   }
 
   /**
