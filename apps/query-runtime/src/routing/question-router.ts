@@ -59,7 +59,7 @@ const fuzzyTopicLength = 7;
  * Same length, so the question's spans stay where they were.
  */
 function decimalNames(question: string, labels: ReadonlyMap<string, ReadonlyMap<string, string>> = new Map()): string {
-  return question.replace(/\b([a-z]+\d+)\.(\d+)\b/gi, (whole, name: string, decimals: string) => {
+  return question.replace(/\b([a-z]+\d+)\.(\d+)\b/gi, (_whole, name: string, decimals: string) => {
     // (Or without its point, as other data writes it: `pm25`; a space keeps the length.)
     const joined = `${name}${decimals}`;
     return [...labels.values()].some((named) => named.has(joined.toLowerCase())) ? `${joined} ` : `${name}_${decimals}`;
@@ -232,7 +232,7 @@ export class QuestionRouter {
         // A label names a column when it cannot be an everyday word of a question: two words or more,
         // or one of 4 letters or more that is no stop word or word of counting ("count", "total").
         if (parts.length >= 2 || (label.length >= 4 && !stopWords.has(label) && !operationTerm.test(canonicalTerm(label) ?? label))) named.set(label, column);
-        // A measure named with its unit (`fare_usd`, `distance_km`, `duration_min`) is named by its
+        // A measure named with its unit (`fare_usd`, `distance_km`, `weight_kg`) is named by its
         // words without it as well ("the total fare per driver"), where no other column is.
         const bare = parts.length >= 2 && unitSuffix.test(parts.at(-1)!) ? parts.slice(0, -1).join(' ') : undefined;
         // (Three letters are enough there: `tip_usd` is the tip.)
