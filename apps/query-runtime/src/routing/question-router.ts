@@ -66,6 +66,8 @@ function decimalNames(question: string, labels: ReadonlyMap<string, ReadonlyMap<
   });
 }
 const valueRoles = new Set(['eq', 'key', 'term']);
+// The families that compute or rank something, which a question asks for by its words.
+const computedFamilies = new Set<string>(['time_series', 'count', 'aggregate', 'top_n']);
 // The index's terms for an aggregate's operation ("average", "total", "sum", …), as canonicalTerm makes them.
 const aggregateTerms = new Set(['average', 'total', 'sum', 'median', 'overall'].flatMap((word) => canonicalTerm(word) ?? []));
 const boundRoles = new Set(['min', 'max', 'from', 'to']);
@@ -793,6 +795,9 @@ export class QuestionRouter {
       const retrievedTables = new Set(top.map((hit) => this.candidates[hit.id]!.table));
       for (const candidate of this.candidates) {
         if (top.some((hit) => hit.id === candidate.index) || (retrievedTables.size > 0 && !retrievedTables.has(candidate.table))) continue;
+        // (A series, a count, an aggregate or a ranking only where one is asked for: unasked, it
+        // never answers, and each costs a scoring.)
+        if (candidate.family !== null && computedFamilies.has(candidate.family) && !parsed.families.has(candidate.family)) continue;
         if (candidate.plans.some((plan) => plan.role === 'from' || plan.role === 'to')) top.push(unretrieved(candidate.index));
       }
     }

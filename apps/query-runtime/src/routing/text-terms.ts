@@ -220,6 +220,10 @@ export const stopWords = new Set(
  * (`properties.magType`, a dotted path with no spaces) is called by its own name: `mag type`.
  */
 export function humanWords(name: string): string {
+  return rememberedHumanWords(name);
+}
+
+function wordsOfName(name: string): string {
   return (dottedPath.test(name) ? name.slice(name.lastIndexOf('.') + 1) : name)
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/[_\-./()]+/g, ' ')
@@ -261,6 +265,10 @@ export function remembered<V>(compute: (key: string) => V, limit: number): (key:
 }
 
 const rememberedStem = remembered(stemOf, 50_000);
+// Column names and values are folded and spelled out again and again for each question (a fifth
+// of a route's time went to these two): each text is worked out once.
+const rememberedHumanWords = remembered((name) => wordsOfName(name), 20_000);
+const rememberedFold = remembered((text) => fold(text), 50_000);
 
 const keptY = new Set(['county', 'party', 'story']);
 
@@ -327,6 +335,10 @@ export function initials(label: string): string | null {
 
 /** Comparable form of a data value or a question fragment: lower case, single spaces, no punctuation. */
 export function foldValue(text: string): string {
+  return rememberedFold(text);
+}
+
+function fold(text: string): string {
   return text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
