@@ -2788,6 +2788,13 @@ describe('trial AB: rides and support tickets (pickup and dropoff places, a seri
     expect(tipped.kind === 'refusal' || tipped.candidate.name.includes('tip'), tipped.kind === 'answer' ? tipped.candidate.name : tipped.reason).toBe(true);
   });
 
+  it('never answers from other data a question that names a measure only the rides have ("fares" of `fare_usd`)', () => {
+    // (The tickets have a series; the rides' series carries another measure.)
+    const fares = ask('Total fares per month');
+    expect(fares.kind === 'refusal' || fares.candidate.name.startsWith('trips') || fares.candidate.name.includes('fare'), fares.kind === 'answer' ? fares.candidate.name : fares.reason).toBe(true);
+    expect(ask('Average fare by payment type')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_fare_usd_by_payment_type' } });
+  });
+
   it('reads "by chat" as a value, not as groups, and "shorter than 2 km" as a distance', () => {
     expect(ask('How many billing tickets came in by chat in March 2014?')).toMatchObject({
       kind: 'answer',

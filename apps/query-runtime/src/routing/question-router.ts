@@ -88,6 +88,8 @@ export class QuestionRouter {
     private readonly columnLabels: Map<string, Map<string, string>>,
     /** Per table, every column's label (folded words → column), short ones too (`kwh`, `age`). */
     private readonly allLabels: Map<string, Map<string, string>>,
+    /** `table\u0000label` of the one-word labels that are a measure's name without its unit (`fare` of `fare_usd`). */
+    private readonly unitlessLabels: Set<string>,
   ) {
     this.columnFirstWords = new Set([...columnLabels.values()].flatMap((named) => [...named.keys()].map((label) => label.split(' ')[0]!)));
     for (const candidate of candidates) {
@@ -220,6 +222,7 @@ export class QuestionRouter {
     const columnWords = new Set([...labels.values()].flatMap((columns) => [...columns.values()].flatMap((label) => words(label))));
     const columnLabels = new Map<string, Map<string, string>>();
     const allLabels = new Map<string, Map<string, string>>();
+    const unitless = new Set<string>();
     for (const table of new Set([...labels.keys(), ...Object.keys(options.columns ?? {})])) {
       const named = new Map<string, string>();
       const every = new Map<string, string>();
@@ -241,12 +244,13 @@ export class QuestionRouter {
         if (bare !== undefined && (bare.includes(' ') || (bare.length >= 3 && !stopWords.has(bare) && !operationTerm.test(canonicalTerm(bare) ?? bare)))) {
           if (!named.has(bare)) named.set(bare, column);
           if (!every.has(bare)) every.set(bare, column);
+          unitless.add(`${table}\u0000${bare}`);
         }
       }
       columnLabels.set(table, named);
       allLabels.set(table, every);
     }
-    return new QuestionRouter(candidates, search, tables, options.threshold ?? defaultConfidenceThreshold, structureTerms, vocabulary, columnWords, columnLabels, allLabels);
+    return new QuestionRouter(candidates, search, tables, options.threshold ?? defaultConfidenceThreshold, structureTerms, vocabulary, columnWords, columnLabels, allLabels, unitless);
   }
 
   get size(): number {
@@ -294,6 +298,14 @@ export class QuestionRouter {
       const stated = own ? [...own.unapplied, ...own.ignored] : [];
       const why = stated.length > 0 ? `, whose programs cannot apply ${stated.map((v) => `"${v}"`).join(', ')}` : ', which no deployed program of it answers as asked';
       return { kind: 'refusal', reason: `the question names the ${[...ranked.tablesNamed].map((t) => humanWords(t)).join(', ')} data${why}`, confidence: 0, candidates: closest(3) };
+    }
+    // Nor is naming a column only other data has ("total fares per month" of trips' `fare_usd`,
+    // answered from inspections), by a name of two words or a measure's name without its unit.
+    const specific = (table: string, label: string) => label.includes(' ') || this.unitlessLabels.has(`${table}\u0000${label}`);
+    const columnTables = [...ranked.namedColumns].filter(([table, found]) => found.some(({ label }) => specific(table, label))).map(([table]) => table);
+    if (columnTables.length > 0 && !columnTables.includes(best.candidate.table) && !(ranked.namedColumns.get(best.candidate.table)?.length ?? 0)) {
+      const labels = [...new Set(columnTables.flatMap((table) => (ranked.namedColumns.get(table) ?? []).filter(({ label }) => specific(table, label)).map(({ label }) => label)))];
+      return { kind: 'refusal', reason: `the question names ${labels.map((label) => `"${label}"`).join(', ')}, a column of other data than the closest program's`, confidence: 0, candidates: closest(3) };
     }
     const unknownGroup = unknownGroupings(parsed.lower).find((word) => !this.knows(word));
     if (unknownGroup) {
@@ -814,7 +826,8 @@ export class QuestionRouter {
       }
       namedColumns.set(table, found.filter((a) => !found.some((b) => b !== a && b.label.length > a.label.length && ` ${b.label} `.includes(` ${a.label} `))));
     }
-    const tablesByColumn = new Set([...namedColumns].filter(([, found]) => found.some(({ label }) => label.includes(' '))).map(([table]) => table));
+    // (Or by a measure's name without its unit, which is as much its own: "fares" of `fare_usd`.)
+    const tablesByColumn = new Set([...namedColumns].filter(([table, found]) => found.some(({ label }) => label.includes(' ') || this.unitlessLabels.has(`${table}\u0000${label}`))).map(([table]) => table));
     // A data set named by a word that is also a column named of another ("countries" of the
     // countries data and of gapminder's `country`) is no clear hint for either.
     for (const table of [...tablesNamed]) {
