@@ -122,9 +122,11 @@ export class BuildDatalineUseCase {
       ),
       profiling,
     ]);
-    // `profiled` is recorded while the dataline is written: neither needs the other (and, as
-    // above, a failure is thrown once both ended, so `attempt_failed` comes after `profiled`).
-    const [, { dataline }] = await settled([
+    // `profiled` is recorded while the dataline is written and the programs are generated: none
+    // needs another (programs are made from the profile alone, and are checked against its DDL),
+    // and a failure is thrown once all ended, so `attempt_failed` comes after `profiled`. A run
+    // that failed after the programs were written finds them unchanged on its next attempt.
+    const [, { dataline }, programs] = await settled([
       catalog.addJobEvent({
         jobId: job.id,
         eventType: 'profiled',
@@ -139,8 +141,8 @@ export class BuildDatalineUseCase {
         dataModel: JSON.parse(JSON.stringify(profile)) as never,
         schemaCode: profile.schema_code,
       }),
+      this.deps.regenerate.execute({ projectId: job.projectId, profile }),
     ]);
-    const programs = await this.deps.regenerate.execute({ projectId: job.projectId, profile });
     await settled([
       catalog.addProjectEvent({
         projectId: job.projectId,
