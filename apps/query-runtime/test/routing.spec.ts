@@ -2888,3 +2888,25 @@ describe('trial AA: revenue of bookings (the prices paid)', () => {
     expect(ask('Total revenue per hotel')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_total_price_eur_by_hotel' } });
   });
 });
+
+describe('QuestionRouter over rides whose money columns come third and fourth', () => {
+  // Drivers and riders repeat (references); distance and duration come before fare and tip.
+  const rides = Array.from({ length: 900 }, (_, index) => ({
+    ride_id: 500_000 + index,
+    driver_id: 1000 + ((index * 37) % 60),
+    rider_id: 20_000 + ((index * 53) % 400),
+    city: ['Austin', 'Denver', 'Seattle', 'Boston', 'Miami'][index % 5],
+    distance_km: ((index * 7) % 300) / 10,
+    duration_min: 5 + ((index * 11) % 60),
+    fare: ((index * 131) % 6000) / 100,
+    tip: ((index * 17) % 1000) / 100,
+    requested_at: new Date(Date.UTC(2025, 5, 1) + index * 3_600_000).toISOString(),
+  }));
+  const ask = askingOver('querylane-routing-rides-', () => ({ rides }));
+
+  it("answers a driver's total fares with the fares per driver, not the single ride with the highest fare", () => {
+    expect(ask('Which driver earned the most in fares?')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_fare_by_column' }, slots: { column: 'driver_id', n: 1, order: 'desc', rank_by: 'total' } });
+    expect(ask('Top 3 drivers by total tips')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_tip_by_column' }, slots: { column: 'driver_id', n: 3 } });
+    expect(ask('Average fare for driver 1012')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_fare_by_column' }, slots: { column: 'driver_id', value: '1012' } });
+  });
+});

@@ -36,8 +36,10 @@ const extraStates = 3;
 const extraStateValues = 12;
 const aggregateMetrics = 4;
 const aggregateDimensions = 3;
-// Metrics whose total (or average) per any other column, or for one of its values, one program answers.
+// Metrics whose total (or average) per any other column, or for one of its values, one program
+// answers; past the first two, as spares (where the data set's programs leave room).
 const regroupedMetrics = 2;
+const spareRegroupedMetrics = 2;
 const countedMetrics = aggregateMetrics;
 // Most columns one program takes as a slot (a wide table's other measures).
 const maxChosenColumns = 60;
@@ -143,9 +145,13 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
   // Ranked with the metric's own weakest grouping: before the groupings of later metrics, which a
   // wide table's cap cuts first.
   const weakest = Math.min(...groupings.map((d) => d.score), 1);
-  for (const metric of aggregable.slice(0, regroupedMetrics)) {
+  // The third and fourth metrics' are spares, taken after the list of any value: "which driver earned
+  // the most in fares" of rides whose distance and duration came first had ranked single rides.
+  for (const [position, metric] of aggregable.slice(0, regroupedMetrics + spareRegroupedMetrics).entries()) {
     const columns = regrouped.filter((c) => c.column !== metric.column);
-    if (columns.length > 0) drafts.push(build.aggregateByAny(metric, columns.slice(0, maxChosenColumns), metric.score * weakest, counted, mainTime));
+    if (columns.length === 0) continue;
+    const draft = build.aggregateByAny(metric, columns.slice(0, maxChosenColumns), metric.score * weakest, counted, mainTime);
+    drafts.push(position < regroupedMetrics ? draft : { ...draft, spare: true });
   }
   // Over every row, with the count's optional filters (never on the metric's own column).
   for (const metric of aggregable.slice(0, overallMetrics)) drafts.push(build.overall(metric, counted.filter((d) => d.column !== metric.column), mainTime));
@@ -195,7 +201,8 @@ function varied<T extends { label: string }>(metrics: readonly T[]): T[] {
 
 /**
  * Best first within each family, each family capped, then families taken in turn up to the overall
- * cap; spare programs (the list of any column's value) last, where room is left: they never take a
+ * cap; spare programs (the list of any column's value, the later metrics' totals per any column) last, in
+ * that order, where room is left: they never take a
  * wide table's place from a program of its own.
  */
 function select(drafts: DraftProgram[], maxPrograms: number): GeneratedProgram[] {
