@@ -248,6 +248,28 @@ describe(`deploy [${backend}]`, () => {
     expect((await fetch(`${h.base}/projects/${projectId}/reference`)).status).toBe(401);
   });
 
+  it('gives a browser without a session a sign-in page whose session opens the reference', async () => {
+    const browser = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+    const signIn = await fetch(`${h.base}/projects/${projectId}/reference`, { headers: browser });
+    expect(signIn.status).toBe(401);
+    expect(signIn.headers.get('content-type')).toContain('text/html');
+    const form = await signIn.text();
+    expect(form).toContain('"/v1/auth/sessions"');
+    expect(form).toMatch(/type="password"/);
+    // An API client still gets the JSON error; a stale session gets the page again.
+    expect((await fetch(`${h.base}/projects/${projectId}/reference`, { headers: { accept: 'application/json' } })).headers.get('content-type')).toContain('application/json');
+    const stale = await fetch(`${h.base}/projects/${projectId}/reference`, { headers: { ...browser, cookie: 'ql_session=not-a-session' } });
+    expect([stale.status, stale.headers.get('content-type')?.includes('text/html')]).toEqual([401, true]);
+    // What the page's form does: open a session with the token, then load the page with its cookie.
+    const opened = await fetch(`${h.base}/auth/sessions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: adminToken }) });
+    expect(opened.status).toBe(200);
+    const cookie = (opened.headers.get('set-cookie') ?? '').split(';')[0]!;
+    expect(cookie).toMatch(/^ql_session=/);
+    const page = await fetch(`${h.base}/projects/${projectId}/reference`, { headers: { ...browser, cookie } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('openapi.json?environment=production');
+  });
+
   it('undeploys: the endpoint leaves the environment, and undeploying again is not found', async () => {
     const id = programs.heaviest_cars!.id;
     const undeployed = await h.ok<Deployment>('DELETE', `/queryprograms/${id}/deployments/production`, { token: adminToken });
