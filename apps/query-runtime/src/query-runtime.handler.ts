@@ -11,6 +11,7 @@ import type { QueryProgramsTable, QueryRuntimeTables } from './db/schema.js';
 import type { ProjectDatabases } from './execution/project-databases.js';
 import type { ManageProgramsUseCase } from './programs/manage-programs.usecase.js';
 import type { ProgramCache } from './programs/program-cache.js';
+import { loadRunnableProgram, runKey } from './programs/runnable-program.js';
 import type { AnswerQuestionUseCase, Question } from './questions/answer-question.usecase.js';
 import { bindSlots, type Slot } from './programs/slot-values.js';
 
@@ -80,8 +81,10 @@ export function queryRuntimeHandlers(deps: {
     if (!program) throw new AppError('invalid_request', 'the program is missing');
     return { name: program.name, query: program.query, description: program.description, queryProgram: program.queryProgram, slots: program.slots as Record<string, unknown>[], examples: program.examples };
   };
-  const program = async (id: string, context: CallContext, action = 'project:read'): Promise<Row> => {
-    const row = uuid.test(id) ? await deps.cache.get(id, () => deps.db.selectFrom('query_programs').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst()) : undefined;
+  // `run`: as the run path reads it, with a newer version's values of its enum slots (runnable-program.ts).
+  const program = async (id: string, context: CallContext, action = 'project:read', read: 'stored' | 'run' = 'stored'): Promise<Row> => {
+    const load = () => (read === 'run' ? loadRunnableProgram(deps.db, id) : deps.db.selectFrom('query_programs').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst());
+    const row = uuid.test(id) ? await deps.cache.get(read === 'run' ? runKey(id) : id, load) : undefined;
     if (!row) throw new AppError('not_found', `query program ${id} not found`, { id });
     await authorize(row.project_id, context, action).catch((error: unknown) => {
       // Another organization's program is not found, like an unknown one.
@@ -106,7 +109,7 @@ export function queryRuntimeHandlers(deps: {
   };
 
   const runProgram = async ({ queryProgramId, slots }: queryRuntimeV1.RunQueryProgramRequest, context: CallContext) => {
-    const row = runnable(await program(queryProgramId, context));
+    const row = runnable(await program(queryProgramId, context, 'project:read', 'run'));
     const params = bindSlots(row.slots as unknown as Slot[], (slots ?? {}) as Record<string, unknown>);
     const result = await deps.databases.run(row.project_id, row.query_program, params);
     return { dataJson: Buffer.from(result.json, 'utf8'), rowCount: result.rowCount, columns: result.columns, executionTimeMs: result.executionTimeMs, truncated: result.truncated };

@@ -27,6 +27,7 @@ export class ProgramCache {
   private readonly maxAgeMs: number;
   // Bumped by every forget: a load that started before it must not store what it read.
   private epoch = 0;
+  private readonly forgetListeners: ((projectId: string) => void)[] = [];
 
   constructor(options: ProgramCacheOptions = {}) {
     this.maxEntries = options.maxEntries ?? 10_000;
@@ -51,10 +52,20 @@ export class ProgramCache {
     return row;
   }
 
-  /** Drops every program of the project (a regeneration changes many at once). */
+  /**
+   * Drops every program of the project (a regeneration changes many at once, a refreshed dataline
+   * the values the run path reads with them), and tells the listeners (the question routers built
+   * over them).
+   */
   forgetProject(projectId: string): void {
     this.epoch += 1;
     for (const [id, entry] of this.entries) if (entry.row.project_id === projectId) this.entries.delete(id);
+    for (const listener of this.forgetListeners) listener(projectId);
+  }
+
+  /** Calls `listener` with the project of every forgetProject. */
+  onForget(listener: (projectId: string) => void): void {
+    this.forgetListeners.push(listener);
   }
 
   get size(): number {

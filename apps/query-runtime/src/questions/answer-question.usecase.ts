@@ -12,6 +12,7 @@ import type { QueryProgramsTable, QueryRuntimeTables } from '../db/schema.js';
 import type { ProjectDatabases } from '../execution/project-databases.js';
 import type { StreamEnd } from '../execution/project-database.js';
 import type { ProgramCache } from '../programs/program-cache.js';
+import { loadRunnableProgram, runKey } from '../programs/runnable-program.js';
 import { bindSlots, type Slot } from '../programs/slot-values.js';
 import { looksLikeFollowUp, QuestionRouter, valuesFromProfile, type DataValues, type RouteAnswer, type RouteCandidateInput, type RouteResult, type SlotValue } from '../routing/index.js';
 
@@ -60,7 +61,12 @@ export class AnswerQuestionUseCase {
       logger: Logger;
       now?: () => Date;
     },
-  ) {}
+  ) {
+    // A project's routers are built over its programs and its data's values: both may change.
+    deps.cache.onForget((projectId) => {
+      for (const key of this.routers.keys()) if (key.startsWith(`${projectId}\u0000`)) this.routers.delete(key);
+    });
+  }
 
   async answer(question: Question): Promise<Answer> {
     const routed = await this.route(question);
@@ -144,9 +150,7 @@ export class AnswerQuestionUseCase {
   private async router(question: Question): Promise<{ router: QuestionRouter; programs: Map<string, ProgramRow> }> {
     const rows = await Promise.all(
       question.candidates.map(async (candidate) => {
-        const row = await this.deps.cache.get(candidate.queryProgramId, () =>
-          this.deps.db.selectFrom('query_programs').selectAll().where('id', '=', candidate.queryProgramId).where('deleted_at', 'is', null).executeTakeFirst(),
-        );
+        const row = await this.deps.cache.get(runKey(candidate.queryProgramId), () => loadRunnableProgram(this.deps.db, candidate.queryProgramId));
         return row && row.project_id === question.projectId && row.status === 'valid' ? { row, endpointName: candidate.endpointName } : undefined;
       }),
     );
