@@ -2910,3 +2910,17 @@ describe('QuestionRouter over rides whose money columns come third and fourth', 
     expect(ask('Average fare for driver 1012')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_fare_by_column' }, slots: { column: 'driver_id', value: '1012' } });
   });
 });
+
+describe('QuestionRouter over bird strikes (column names of several words)', () => {
+  const ask = askingOver('querylane-routing-birdstrikes-', () => ({
+    birdstrikes: parse(readFileSync(join(vegaDataDir(), 'birdstrikes.csv'), 'utf8'), { columns: true, skip_empty_lines: true, cast: true }) as Record<string, unknown>[],
+  }));
+
+  it('names a column of three words said without its middle one, and the noun after "most common" as the groups', () => {
+    // Had ranked single strikes by their cost.
+    expect(ask('most common aircraft model in bird strikes')).toMatchObject({ kind: 'answer', candidate: { name: 'count_birdstrikes_by_column' }, slots: { column: 'Aircraft Make Model', order: 'desc' } });
+    expect(ask('Which aircraft model had the most bird strikes?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_birdstrikes_by_column' }, slots: { column: 'Aircraft Make Model', n: 1 } });
+    // Had counted by wildlife size.
+    expect(ask('most common species in bird strikes')).toMatchObject({ kind: 'answer', candidate: { name: 'count_birdstrikes_by_column' }, slots: { column: 'Wildlife Species' } });
+  });
+});

@@ -1155,23 +1155,27 @@ function namedChoices(slot: Slot, words: QuestionWord[]): string[] {
     const { stems } = choiceNames(column);
     return stems.length === 2 && qualifiers.has(stems[0]!) && !genericHeads.has(stems[1]!) ? stems[1]! : null;
   });
-  // Any such noun, when it is said as the groups ("which FitTrack version has …" of `app_version`):
-  // right after "which", "what", "per", "by" or "each", or one word (a value) after it.
+  // Any such noun, when it is said as the groups ("which FitTrack version has …" of `app_version`,
+  // "the most common species" of `Wildlife Species`): right after "which", "what", "per", "by",
+  // "each", "common" or "frequent", or one word (a value) after it.
   const nouns = columns.map((column) => {
     const { stems } = choiceNames(column);
     return stems.length === 2 && !genericHeads.has(stems[1]!) ? stems[1]! : null;
   });
-  const asGroups = (noun: string) => words.some((w, i) => w.stem === noun && [1, 2].some((back) => i >= back && groupingWords.has(words[i - back]!.word)));
+  const asGroups = (noun: string) => words.some((w, i) => w.stem === noun && [1, 2].some((back) => i >= back && (groupingWords.has(words[i - back]!.word) || frequencyWords.has(words[i - back]!.word))));
   for (const [index, column] of columns.entries()) {
     const { stems, thing, short, path } = choiceNames(column);
     const byInitials = short !== null && short.length >= 3 && words.some((w) => w.word === short);
     const said = (list: readonly string[]) => list.length > 0 && list.every((s) => words.some((w) => w.stem === s || shortens(s, w.word)));
+    // A name of three words or more said without one of its middle words ("aircraft model" of
+    // `Aircraft Make Model`): its first and last said side by side.
+    const skipping = stems.length >= 3 && words.some((w, i) => w.stem === stems[0] && words[i + 1]?.stem === stems.at(-1)) && stems.slice(1, -1).filter((s) => !said([s])).length === 1;
     const head = heads[index];
     const byHead = head !== null && head !== undefined && heads.filter((other) => other === head).length === 1 && words.some((w) => w.stem === head);
     const noun = nouns[index];
     const byGroups = noun !== null && noun !== undefined && nouns.filter((other) => other === noun).length === 1 && asGroups(noun);
-    if (!byInitials && !said(stems) && !(thing !== null && said([thing])) && !byHead && !byGroups) continue;
-    found.push({ column, size: path.length > stems.length && said(path) ? path.length : said(stems) ? stems.length : 1 });
+    if (!byInitials && !said(stems) && !skipping && !(thing !== null && said([thing])) && !byHead && !byGroups) continue;
+    found.push({ column, size: path.length > stems.length && said(path) ? path.length : said(stems) ? stems.length : skipping ? stems.length - 1 : 1 });
   }
   const most = Math.max(0, ...found.map((f) => f.size));
   const largest = found.filter((f) => f.size === most).map((f) => f.column);
@@ -1186,6 +1190,8 @@ function namedChoices(slot: Slot, words: QuestionWord[]): string[] {
 }
 
 const groupingWords = new Set(['which', 'what', 'per', 'by', 'each']);
+// "the most common / frequent X": X is the groups counted.
+const frequencyWords = new Set(['common', 'frequent']);
 
 // First words of column names that only qualify the next (stemmed as choiceNames stems them).
 const qualifiers = new Set(['primary', 'main', 'principal', 'secondary', 'final', 'initial', 'current', 'original', 'preferred', 'chief', 'official', 'actual', 'estimated', 'reported', 'assigned', 'default', 'previous', 'latest', 'first', 'last'].map((word) => stem(word)));
