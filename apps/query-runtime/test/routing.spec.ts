@@ -2924,3 +2924,17 @@ describe('QuestionRouter over bird strikes (column names of several words)', () 
     expect(ask('most common species in bird strikes')).toMatchObject({ kind: 'answer', candidate: { name: 'count_birdstrikes_by_column' }, slots: { column: 'Wildlife Species' } });
   });
 });
+
+describe('QuestionRouter over penguins and cars (units of mass and length)', () => {
+  const ask = askingOver('querylane-routing-units-', () => ({ penguins: vegaJson('penguins.json') as Record<string, unknown>[], cars: vegaJson('cars.json') as Record<string, unknown>[] }));
+
+  it("converts a bound written in another unit to the column's own", () => {
+    // "5 kg" had been read as 5 grams of `Body Mass (g)`, every penguin above it.
+    expect(ask('How many penguins weigh more than 5 kg?')).toMatchObject({ kind: 'answer', slots: { min_body_mass_g: 5001 } });
+    expect(ask('penguins with flippers longer than 20 cm')).toMatchObject({ kind: 'answer', slots: { min_flipper_length_mm: 201 } });
+    // Into whole pounds, inside the bound: 2000 kg is 4409.2 lb.
+    expect(ask('how many cars weigh more than 2000 kg')).toMatchObject({ kind: 'answer', candidate: { name: 'count_cars' }, slots: { min_weight_in_lbs: 4410 } });
+    // The first unit of a rate is the column's name, no unit to convert.
+    expect(ask('cars with more than 30 miles per gallon')).toMatchObject({ kind: 'answer', slots: { column: 'Miles_per_Gallon', min_value: 30.000000000000004 } });
+  });
+});

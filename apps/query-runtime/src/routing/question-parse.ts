@@ -10,6 +10,8 @@ export interface Comparison {
   span: Span;
   /** The unit of time written after its number ("more than 2 hours"), which a slot counted in another converts from. */
   unit?: TimeUnit;
+  /** A unit of mass, length or volume written after its number ("heavier than 5 kg"), which a column named in another converts from. */
+  measure?: MeasureUnit;
   /** Inclusive bounds; a strict word ("more than") is recorded in `strict*` for integer slots. */
   min: number | null;
   max: number | null;
@@ -128,6 +130,48 @@ export function convertTime(value: number, from: TimeUnit, to: TimeUnit): number
   return (value * secondsPer[from]) / secondsPer[to];
 }
 
+/** A unit of mass, length or volume, with its size in grams, metres or litres. */
+export interface MeasureUnit {
+  dimension: 'mass' | 'length' | 'volume';
+  size: number;
+}
+
+// Units as a question writes them after a number, and as a column's name ends (`body_mass_g`,
+// `flipper_length_mm`, `weight_in_lbs`, `distance_km`). A bare `m` (minutes? millions?) and `in`
+// (a preposition) are read only as a column's last word, and `m` there only as metres.
+const measureUnits: readonly [RegExp, MeasureUnit][] = [
+  [/^(?:mg|milligrams?)$/, { dimension: 'mass', size: 0.001 }],
+  [/^(?:g|grams?|gr)$/, { dimension: 'mass', size: 1 }],
+  [/^(?:kg|kgs|kilos?|kilograms?)$/, { dimension: 'mass', size: 1000 }],
+  [/^(?:tonnes?)$/, { dimension: 'mass', size: 1_000_000 }],
+  [/^(?:lbs?|pounds?)$/, { dimension: 'mass', size: 453.59237 }],
+  [/^(?:oz|ounces?)$/, { dimension: 'mass', size: 28.349523125 }],
+  [/^(?:mm|millimet(?:er|re)s?)$/, { dimension: 'length', size: 0.001 }],
+  [/^(?:cm|centimet(?:er|re)s?)$/, { dimension: 'length', size: 0.01 }],
+  [/^(?:met(?:er|re)s?)$/, { dimension: 'length', size: 1 }],
+  [/^(?:km|kms|kilomet(?:er|re)s?)$/, { dimension: 'length', size: 1000 }],
+  [/^(?:inch|inches)$/, { dimension: 'length', size: 0.0254 }],
+  [/^(?:ft|foot|feet)$/, { dimension: 'length', size: 0.3048 }],
+  [/^(?:mi|miles?)$/, { dimension: 'length', size: 1609.344 }],
+  [/^(?:ml|millilit(?:er|re)s?)$/, { dimension: 'volume', size: 0.001 }],
+  [/^(?:l|lit(?:er|re)s?)$/, { dimension: 'volume', size: 1 }],
+  [/^(?:gal|gallons?)$/, { dimension: 'volume', size: 3.785411784 }],
+];
+
+/** The unit of mass, length or volume a word names ("kg", "miles"); `column` also reads `m` and `in` (a column's last word). */
+export function measureUnitOf(word: string, column = false): MeasureUnit | undefined {
+  const lower = word.toLowerCase();
+  if (column && lower === 'm') return { dimension: 'length', size: 1 };
+  if (column && lower === 'in') return { dimension: 'length', size: 0.0254 };
+  return measureUnits.find(([pattern]) => pattern.test(lower))?.[1];
+}
+
+/** A measure in one unit in another of the same dimension ("5 kg" of a column of grams is 5000); undefined across dimensions. */
+export function convertMeasure(value: number, from: MeasureUnit, to: MeasureUnit): number | undefined {
+  if (from.dimension !== to.dimension) return undefined;
+  return (value * from.size) / to.size;
+}
+
 // "more than an hour", "under half an hour": a unit of time with no number is one of it (half: 0.5).
 const spelledDuration = /\b(more than|less than|fewer than|longer than|shorter than|over|under|above|below|at least|at most|within|up to|exceeding)\s+(half\s+)?(?:an?|one)\s+(second|minute|hour|day|week)\b/gi;
 
@@ -183,7 +227,12 @@ export function parseQuestion(question: string, now: Date): ParsedQuestion {
     // A unit of measure written after the number ("below 220 V", "over 50 km/h") is part of the
     // bound, no value of a column.
     const measured = /^\s*(?:v|volts?|w|watts?|kw|kwh|mwh|amps?|hz|mph|km\/h|kmh|kph|kg|lbs?|cm|mm|km|°c|°f|ºc|degrees)(?![\w/])/.exec(lower.slice(comparison.span[1]));
-    return measured === null ? comparison : { ...comparison, span: [comparison.span[0], comparison.span[1] + measured[0].length] as Span };
+    // A unit of mass, length or volume ("heavier than 5 kg", "longer than 3 miles") converts to a
+    // column's own; not the first of a rate ("30 miles per gallon" names the column of it).
+    const word = /^\s*([a-z]+)\b(?!\s*(?:per\b|\/))/.exec(lower.slice(comparison.span[1]));
+    const measure = word ? measureUnitOf(word[1]!) : undefined;
+    const span = measured !== null ? measured[0].length : measure !== undefined ? word![0].length : 0;
+    return { ...comparison, span: [comparison.span[0], comparison.span[1] + span] as Span, ...(measure ? { measure } : {}) };
   });
   return parsed;
 }

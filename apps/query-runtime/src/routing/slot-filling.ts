@@ -4,7 +4,7 @@
 import type { Slot } from '../generation/index.js';
 import type { CandidateProfile, SlotPlan } from './candidate-profile.js';
 import type { ParsedQuestion, Span } from './question-parse.js';
-import { convertTime, parseNumber, timeUnitOf, type TimeUnit } from './question-parse.js';
+import { convertMeasure, convertTime, measureUnitOf, parseNumber, timeUnitOf, type MeasureUnit, type TimeUnit } from './question-parse.js';
 import { placeNames } from './place-codes.js';
 import type { ColumnValues, SlotValue } from './routing.types.js';
 import { canonicalTerm, escapeRegExp, foldValue, humanWords, identifiedThing, impliedMeasures, initials, pathWords, remembered, stem, stopWords } from './text-terms.js';
@@ -599,6 +599,9 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
             if ((plan.role === 'min' ? c.min : c.max) === null || temporal(c.span)) return false;
             // "Under half an hour" bounds a time taken, never a fare.
             if (c.unit && !columnTimeUnit(plan) && !/\b(duration|time|length|wait|delay|runtime)\b/.test(plan.label ?? '')) return false;
+            // "Heavier than 5 kg" bounds no column named in a unit of length.
+            const measure = columnMeasureUnit(plan);
+            if (c.measure && measure && measure.dimension !== c.measure.dimension) return false;
             // And the one column counted in a unit of time is what it bounds, whatever else the question names.
             if (c.unit && columnTimeUnit(plan) && candidate.plans.filter((other) => other.role === plan.role && columnTimeUnit(other)).length === 1) return true;
             // Two years ("between 1920 and 1930") bound the data's year, where it has one, whatever
@@ -635,13 +638,25 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
         // "above 18%" of a rate held as a fraction (0.159): 0.18. "More than an hour" of a column
         // counted in minutes (`duration_min`): 60.
         const unit = columnTimeUnit(plan);
-        const raw = stated !== null && comparison.percent && fractionColumn(plan) ? stated / 100 : stated !== null && comparison.unit && unit ? convertTime(stated, comparison.unit, unit) : stated;
+        // "heavier than 5 kg" of a column of grams (`body_mass_g`): 5000.
+        const measure = columnMeasureUnit(plan);
+        const converted = stated !== null && comparison.measure && measure ? convertMeasure(stated, comparison.measure, measure) : undefined;
+        const raw =
+          stated !== null && comparison.percent && fractionColumn(plan)
+            ? stated / 100
+            : stated !== null && comparison.unit && unit
+              ? convertTime(stated, comparison.unit, unit)
+              : converted !== undefined
+                ? converted
+                : stated;
         const strict = plan.role === 'min' ? comparison.strictMin : comparison.strictMax;
         // "more than 30" leaves 30 out: the next whole number of an integer slot, the next double of a
         // number slot (the programs' bounds are inclusive; 30.000000000000004 keeps a row of 30.0 out
         // and every row above it in).
         const step = plan.role === 'min' ? 1 : -1;
-        const value = raw === null || !strict ? raw : plan.slot.type === 'integer' ? (Number.isInteger(raw) ? raw + step : raw) : nextDouble(raw, step);
+        const bound = raw === null || !strict ? raw : plan.slot.type === 'integer' ? (Number.isInteger(raw) ? raw + step : raw) : nextDouble(raw, step);
+        // A converted bound of a whole-number column is its nearest whole number inside ("over 2000 kg" of pounds: 4410).
+        const value = bound !== null && converted !== undefined && plan.slot.type === 'integer' && !Number.isInteger(bound) ? (plan.role === 'min' ? Math.ceil(bound) : Math.floor(bound)) : bound;
         take(plan, value, comparison.span);
         break;
       }
@@ -901,6 +916,12 @@ function yearLabelled(plan: SlotPlan): boolean {
 function columnTimeUnit(plan: SlotPlan): TimeUnit | undefined {
   const last = (plan.label ?? '').split(' ').at(-1);
   return last === undefined ? undefined : timeUnitOf(last);
+}
+
+/** The unit of mass, length or volume a column is counted in, by the last word of its name (`body_mass_g`, `weight_in_lbs`). */
+function columnMeasureUnit(plan: SlotPlan): MeasureUnit | undefined {
+  const words = (plan.label ?? '').split(' ');
+  return words.length >= 2 ? measureUnitOf(words.at(-1)!, true) : undefined;
 }
 
 /** A column whose every value lies between 0 and 1 (a rate, a share): percentages bound it as fractions. */
