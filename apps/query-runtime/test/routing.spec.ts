@@ -635,6 +635,14 @@ describe('QuestionRouter over disasters, population and unemployment', () => {
     expect(ask('Total deaths per disaster type')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_deaths_by_entity' } });
   });
 
+  it("sums the people of a cross-tabulation and groups by its age levels, which are never averaged (a trial's questions)", () => {
+    // Had been the average of the age groups' numbers, and the single row of the highest age.
+    expect(ask('What was the total population in 2000?')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_people' }, slots: { from_year: 2000, to_year: 2000 } });
+    expect(ask('What is the total population by sex in 1900?')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_people_by_sex' }, slots: { from_year: 1900, to_year: 1900 } });
+    expect(ask('Which age group had the most people in 2000?')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_people_by_age' }, slots: { n: 1, order: 'desc', from_year: 2000 } });
+    expect(ask('How many people aged 90 were there in 1950?')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_people_by_age' }, slots: { age: 90, from_year: 1950 } });
+  });
+
   it('bounds the year by two years whatever measure is named beside them, and never by a number that is no year', () => {
     expect(ask('Deaths from droughts between 1920 and 1930')).toMatchObject({ kind: 'answer', candidate: { name: 'disasters_by_year_range' }, slots: { min_year: 1920, max_year: 1930, entity: 'Drought' } });
     expect(ask('Years with more than 100000 flood deaths')).toMatchObject({ kind: 'answer', candidate: { name: 'disasters_by_deaths_range' }, slots: { min_deaths: 100001, entity: 'Flood' } });
@@ -2098,7 +2106,8 @@ describe('artworks, quakes, exams, recipes, talks and budget lines (trial V: wor
 
   it('reads "attendance" as the attendees, filters by a third and fourth flag, and lists the rows of any column\'s value', () => {
     const attendance = ask('total attendance per track');
-    expect(attendance.kind === 'answer' && [attendance.candidate.name, attendance.slots.rank_by]).toEqual(['avg_attendees_by_track', 'total']);
+    // (Attendees add up: the program is named for, and ranks by, their total.)
+    expect(attendance.kind === 'answer' && [attendance.candidate.name, attendance.slots.rank_by]).toEqual(['sum_attendees_by_track', undefined]);
     expect(ask('How many vegetarian recipes are there?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_recipes' }, slots: { vegetarian: true } });
     expect(ask('how many dairy free recipes are there')).toMatchObject({ kind: 'answer', candidate: { name: 'count_recipes' }, slots: { dairy_free: true } });
     expect(ask('Show all exam results for student S1711')).toMatchObject({ kind: 'answer', candidate: { name: 'list_exam_results_where' }, slots: { column: 'student_id', value: 'S1711' } });

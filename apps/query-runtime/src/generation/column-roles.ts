@@ -97,7 +97,7 @@ const minRowsForRowNumber = 10;
 // average beside it; "which building used the most kWh", "the repository with the most deletions"
 // rank by the sum.
 const additiveName =
-  /(gross|sales|revenue|amount|total|cost|budget|votes|quantity|qty|spend|profit|income|population|count|downloads|views|clicks|likes|kudos|additions|deletions|installs|visits|streams|impressions|shares|signups|units|guests|passengers|kwh|energy|consumption|goals|assists)/i;
+  /(gross|sales|revenue|amount|total|cost|budget|votes|quantity|qty|spend|profit|income|population|count|downloads|views|clicks|likes|kudos|additions|deletions|installs|visits|streams|impressions|shares|signups|units|guests|passengers|people|persons|residents|inhabitants|visitors|attendees|attendance|employees|workers|kwh|energy|consumption|goals|assists)/i;
 // Ratings and scores given on a short scale (1–5 stars, a satisfaction score, an NPS answer 0–10).
 const ratingName = /(^|\s)(rating|ratings|rated|score|scores|stars|satisfaction|csat|nps)(\s|$)/;
 const integerType = /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT)$/i;
@@ -148,6 +148,46 @@ const calendarParts: { name: RegExp; min: number; max: number }[] = [
   { name: /(^|\s)hour(\s|$)/, min: 0, max: 24 },
   { name: /(^|\s)minute(\s|$)/, min: 0, max: 59 },
 ];
+
+/**
+ * The levels of a cross-tabulation: columns whose every value (all listed) is on exactly as many
+ * rows, two or more, some of which together have as many combinations as the data has rows —
+ * population's `year` (15) × `age` (19) × `sex` (2) = 570 rows, one per combination. A whole-number
+ * level (`age` 0, 5, …, 90) labels the rows it cuts the data into, as a calendar part does: grouped
+ * and filtered by, never averaged or ranked ("average age" of age groups means nothing; a trial's
+ * "total population by sex" had answered the sum of the age groups' numbers, and "which age group
+ * had the most people" the highest age). A measured attribute of things is not spread so exactly,
+ * nor do its values multiply with others' to the row count.
+ */
+function crossTabLevels(profile: DataProfile): Set<ColumnProfile> {
+  const even = profile.columns.filter((column) => {
+    const counts = new Set(column.top_values.map((top) => top.count));
+    const [count] = counts;
+    return column.null_count === 0 && column.distinct_count >= 2 && column.top_values.length === column.distinct_count && counts.size === 1 && count !== undefined && count >= 2;
+  });
+  const levels = new Set<ColumnProfile>();
+  if (even.length < 2 || even.length > 8) return levels;
+  for (let subset = 1; subset < 1 << even.length; subset += 1) {
+    const members = even.filter((_, index) => subset & (1 << index));
+    if (members.length < 2) continue;
+    if (members.reduce((product, column) => product * column.distinct_count, 1) === profile.row_count) for (const member of members) levels.add(member);
+  }
+  return levels;
+}
+
+/**
+ * A whole-number level of a cross-tabulation (`crossTabLevels`): five values or more, evenly spaced
+ * by more than 1 (ages 0, 5, …, 90; brackets), named for no quantity that adds up or rating.
+ * (Generated data of a few values cycling row by row can multiply to the row count too: a voltage
+ * of 210–239 or a fee of three prices stays a measure.)
+ */
+function numericLevel(column: ColumnProfile, levels: ReadonlySet<ColumnProfile>): boolean {
+  if (!levels.has(column) || !integerType.test(column.type) || column.distinct_count < 5) return false;
+  if (additiveName.test(fieldName(column)) || ratingName.test(humanLabel(fieldName(column)))) return false;
+  const sorted = column.top_values.map((top) => Number(top.value)).sort((a, b) => a - b);
+  const step = sorted[1]! - sorted[0]!;
+  return step > 1 && sorted.every((value, index) => index === 0 || value - sorted[index - 1]! === step);
+}
 
 function calendarPart(column: ColumnProfile): boolean {
   if (!integerType.test(column.type)) return false;
@@ -233,6 +273,7 @@ export function classifyColumns(profile: DataProfile): ColumnRoles {
   const ownName = (column: ColumnProfile) => humanLabel(column.path?.at(-1) ?? column.name);
   for (const column of profile.columns) called.set(ownName(column), (called.get(ownName(column)) ?? 0) + 1);
   for (const column of profile.columns) if (column.path && called.get(ownName(column))! > 1) pathNamed.add(column);
+  const levels = crossTabLevels(profile);
   const metrics: Metric[] = [];
   const dimensions: Dimension[] = [];
   const keys: RankedColumn[] = [];
@@ -270,7 +311,9 @@ export function classifyColumns(profile: DataProfile): ColumnRoles {
         // (monarchs' `start`) group nothing.
         const repeats = 2 * distinct <= present;
         const year = calendarYear(column);
-        const part = !year && calendarPart(column);
+        // (A whole-number level of a cross-tabulation labels rows as a calendar part does: population's
+        // `age`; not one named for a quantity that adds up or a rating.)
+        const part = !year && (calendarPart(column) || numericLevel(column, levels));
         // Unix time (`dt`, `created`, `timestamp` in seconds or milliseconds since 1970) is when the
         // row is: a time, never a measure (an average of it means nothing).
         const epoch = !year && !part ? epochColumn(column, nonNull) : null;

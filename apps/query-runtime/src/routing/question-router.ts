@@ -1106,9 +1106,16 @@ export class QuestionRouter {
               // ("which repository" of `repository_full_name`: a grouping named by the thing its name or
               // id names; "which user" is no `user_country`.)
               // (Not the first word of a longer cue: "per leave request" is no grouping by `leave_type`.)
+              // ("which age group" of `age`: a level's word after the column's name says the same.)
               groupCue.some((cue) =>
                 [column, column.replace(/s$/, '')].some(
-                  (g) => g === cue || g.endsWith(` ${cue}`) || (g.startsWith(`${cue} `) && namingTail.test(g.slice(cue.length + 1)) && !groupCue.some((other) => other.startsWith(`${cue} `))) || cue.endsWith(g) || (cue.length >= 5 && editDistance(cue, g, 1) <= 1),
+                  (g) =>
+                    g === cue ||
+                    g.endsWith(` ${cue}`) ||
+                    (g.startsWith(`${cue} `) && namingTail.test(g.slice(cue.length + 1)) && !groupCue.some((other) => other.startsWith(`${cue} `))) ||
+                    cue.endsWith(g) ||
+                    (cue.startsWith(`${g} `) && levelTail.test(cue.slice(g.length + 1))) ||
+                    (cue.length >= 5 && editDistance(cue, g, 1) <= 1),
                 ),
               ),
             )));
@@ -1665,6 +1672,8 @@ const rankedBy = /\b(?:top|bottom|best|worst)\s+(?:\d+\s+)?[a-z-]+(?:\s[a-z-]+)?
 
 /** The words after a thing's name in a column naming it: `repository full name`, `driver id`. */
 const namingTail = /^(?:full name|display name|name|id|login|username|handle|title|code|key|slug|number|no)$/;
+// Words after a column's name that name its values as levels ("age group", "income bracket").
+const levelTail = /^(?:groups?|brackets?|bands?|ranges?|levels?|classes|class|categor(?:y|ies))$/;
 
 /** A participle just before "by" that names who did something (`made`, `opened`, `authored`), not a grouping. */
 const agentBy = /\b(?!(?:grouped|sorted|ordered|ranked|broken|split|divided|segmented|categorized|categorised|classified|bucketed|aggregated|partitioned|organized|organised|arranged)\b)(?:[a-z]+ed|made|written|done|sold|taken|given|paid|sent|built|run|won|held|seen|bought|caught|driven|flown|drawn|led|hit|shot|struck|read)\s+$/;
