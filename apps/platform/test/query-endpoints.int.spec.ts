@@ -216,6 +216,14 @@ describe(`query endpoints [${backend}]`, () => {
       expect(europe.body).toMatchObject({ query_used: 'count_cars', parameters: { origin: 'Europe' } });
       expect((europe.body.data as { count: number }[])[0]?.count).toBeLessThan((usa.body.data as { count: number }[])[0]?.count ?? 0);
       expect((await ask({ query: 'and for Europe?' })).status).toBe(400);
+      // A follow-up asking for the last answer per a column: the same measure grouped by it, the last filter kept.
+      const japanese = await ask({ query: 'What is the average horsepower of Japanese cars?', conversation_id: answer.body.conversation_id });
+      expect(japanese.body).toMatchObject({ query_used: 'avg_horsepower', parameters: { origin: 'Japan' } });
+      const byCylinders = await ask({ query: 'and by cylinders?', conversation_id: answer.body.conversation_id });
+      expect(byCylinders.status, JSON.stringify(byCylinders.body)).toBe(200);
+      expect(byCylinders.body).toMatchObject({ query_used: 'avg_horsepower_by_cylinders', parameters: { origin: 'Japan' } });
+      const japaneseByCylinders = new Set(cars.filter((car) => car.Origin === 'Japan').map((car) => car.Cylinders));
+      expect((byCylinders.body.data as { Cylinders: number }[]).map((row) => row.Cylinders).sort()).toEqual([...japaneseByCylinders].sort());
       const foreign = await ask({ query: 'How many cars are there?', conversation_id: '00000000-0000-4000-8000-000000000000' });
       expect(foreign.body).toMatchObject({ error: 'invalid_query' });
     });

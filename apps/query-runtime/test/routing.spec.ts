@@ -449,6 +449,20 @@ describe('QuestionRouter over stocks, barley and la-riots', () => {
     expect(stocks.followUp('and for GOOG?', previous, { now })).toBeNull();
   });
 
+  it('reads "and by X?" as the last answer per X, with the last filters it can keep, and as nothing when it would drop one', () => {
+    const first = ask('average yield at Morris');
+    if (first.kind !== 'answer') throw new Error('the first question was refused');
+    const previous = { endpoint_name: first.candidate.endpoint_name, slots: first.slots };
+    expect(previous.slots).toMatchObject({ site: 'Morris' });
+    expect(stocks.regroup('and by variety?', previous, { now })).toMatchObject({ candidate: { name: 'avg_yield_by_variety' }, slots: { site: 'Morris' } });
+    expect(stocks.regroup('break that down by year', previous, { now })).toMatchObject({ candidate: { name: 'avg_yield_by_year' }, slots: { site: 'Morris' } });
+    // Per site: the site filter is the grouping's own, left out (one group otherwise).
+    const perSite = stocks.regroup('and per site?', previous, { now });
+    expect(perSite).toMatchObject({ candidate: { name: 'avg_yield_by_site' } });
+    expect(perSite?.slots.site).toBeUndefined();
+    expect(stocks.regroup('and for Crookston?', previous, { now })).toBeNull();
+  });
+
   it('reads "deaths" as the counted deaths, not as the type Death, unless the type is named', () => {
     const koreatown = ask('how many deaths were there in Koreatown?');
     expect(koreatown.kind === 'answer' && koreatown.slots).toEqual({ neighborhood: 'Koreatown' });

@@ -127,8 +127,9 @@ export class AnswerQuestionUseCase {
     const previous = question.conversationId ? await this.lastAnswer(question.conversationId) : undefined;
     // Read once: a cue-worded question that is not a follow-up and is refused alone is not read again.
     let followed: RouteAnswer | null | undefined;
+    // (The same program with new values, else what it computed per a column the follow-up names: "and by sex?".)
     const followUp = (): RouteAnswer | null => {
-      if (followed === undefined) followed = previous && programs.has(previous.endpoint_name) ? router.followUp(text, previous, { now }) : null;
+      if (followed === undefined) followed = previous && programs.has(previous.endpoint_name) ? (router.followUp(text, previous, { now }) ?? router.regroup(text, previous, { now })) : null;
       return followed;
     };
     let routed: RouteResult = (looksLikeFollowUp(text) && followUp()) || router.route(text, { now });

@@ -2,7 +2,7 @@
 // candidate family cues, slot filling and coverage of what the question states, folded into one
 // score and a confidence; below the threshold the answer is a refusal naming the closest programs.
 import MiniSearch, { type SearchResult } from 'minisearch';
-import { profileCandidate, type CandidateProfile, type SlotRole } from './candidate-profile.js';
+import { profileCandidate, type CandidateProfile, type SlotPlan, type SlotRole } from './candidate-profile.js';
 import { hashToken, howMany, parseQuestion, superlativeWord, type ParsedQuestion, type Span } from './question-parse.js';
 import type { DataValues, RouteAnswer, RouteCandidateInput, RouteOptions, RouteResult, RouterOptions, ScoredAlternative, SlotValue } from './routing.types.js';
 import type { ProgramFamily } from '../generation/index.js';
@@ -457,6 +457,45 @@ export class QuestionRouter {
       confidence: followUpConfidence,
       alternatives: [],
     };
+  }
+
+  /**
+   * A follow-up that asks for the last answer broken down by a column ("and by sex?" after "the
+   * average flipper length of Gentoo penguins", "break that down by phase of flight" after a count):
+   * the program of the same data that computes what the last one did per that column, with the
+   * last values that still bind (not one of the new grouping's own column, which would leave one
+   * group). It is found by routing the last program's own question with the follow-up's words; null
+   * when that finds no grouped program of the same data. (`followUp` keeps the program and changes
+   * its values: "and for Adelie?".)
+   */
+  regroup(question: string, previous: { endpoint_name: string; slots: Record<string, SlotValue> }, options: RouteOptions = {}): RouteAnswer | null {
+    const candidate = this.candidates.find((c) => c.endpoint_name === previous.endpoint_name);
+    const asked = regroupCue.exec(question);
+    if (!candidate || !asked) return null;
+    // (The program's question without the filters it offers: ", optionally with a given time of day" names values.)
+    const own = candidate.document.question.split(/,\s*optionally\b|\s+\(/)[0]!.replace(/[?.!\s]+$/, '');
+    const routed = this.route(`${own} ${question.slice(asked.index).replace(/^\s*(?:break|broken|split)\s+(?:(?:it|that|this|them|those)\s+)?(?:down\s+|up\s+)?/i, '')}`, options);
+    if (routed.kind !== 'answer') return null;
+    const chosen = this.candidates.find((c) => c.endpoint_name === routed.candidate.endpoint_name);
+    if (!chosen || chosen.table !== candidate.table || chosen.endpoint_name === candidate.endpoint_name || chosen.groupBy.length === 0 || chosen.family !== candidate.family) return null;
+    if (candidate.measure !== null && chosen.measure !== candidate.measure) return null;
+    const grouped = new Set(chosen.groupBy);
+    const filtering = (plan: SlotPlan) => plan.role === 'eq' || plan.role === 'from' || plan.role === 'to' || plan.role === 'min' || plan.role === 'max';
+    const ofGrouping = (plan: SlotPlan) => plan.role === 'eq' && plan.label !== null && grouped.has(foldValue(plan.label));
+    const kept: Record<string, SlotValue> = {};
+    for (const [name, value] of Object.entries(previous.slots)) {
+      const before = candidate.plans.find((plan) => plan.slot.name === name);
+      if (!before || !filtering(before) || value === null) continue;
+      const after = chosen.plans.find((plan) => plan.slot.name === name && filtering(plan));
+      // A filter of the last answer the grouped program cannot apply ("at night", then "per state"
+      // where counts per state take no time of day) would be dropped unsaid: no answer then.
+      if (!after) {
+        if (ofGrouping(before)) continue;
+        return null;
+      }
+      if (!ofGrouping(after)) kept[name] = value;
+    }
+    return { ...routed, slots: { ...kept, ...routed.slots }, confidence: followUpConfidence, alternatives: [] };
   }
 
   private rank(question: string, options: RouteOptions, only?: number): Scored[] & { parsed: ParsedQuestion; tablesNamed: Set<string>; namedColumns: Map<string, { label: string; column: string }[]>; countedWord: string | undefined; countedPhrase: string[]; countedModifier: string | undefined } {
@@ -1780,7 +1819,11 @@ function topicWords(question: string, topicTerms: string[]): string {
 }
 
 /** "what about Morris?", "and in 1931?", "same for GOOG", "only the Japanese ones", "top 5 instead". */
-const followUpCue = /^\s*(?:and|but|what about|how about|same (?:for|with|in)|the same|now|only|just|instead|then|also|ok(?:ay)?,?\s+(?:and|now|what about))\b|\b(?:instead|as well|too)\s*[?.!]*\s*$/i;
+const followUpCue = /^\s*(?:and|but|what about|how about|same (?:for|with|in)|the same|now|only|just|instead|then|also|ok(?:ay)?,?\s+(?:and|now|what about)|(?:break|split)\s+(?:it|that|this|them|those)\b)\b|\b(?:instead|as well|too)\s*[?.!]*\s*$/i;
+
+// A follow-up asking for the last answer per a column: "and by sex?", "what about per island",
+// "break that down by phase of flight", "split by month".
+const regroupCue = /\b(?:(?:broken|break|split)\s+(?:(?:it|that|this|them|those)\s+)?(?:down|up)?\s*by|by|per|for each|for every)\s+\w/i;
 
 /** The question reads as a follow-up of the previous one: it is tried as one before it is routed alone. */
 export function looksLikeFollowUp(question: string): boolean {
