@@ -129,7 +129,8 @@ export const questions: LabelledQuestion[] = [
   { q: 'days with wind between 5 and 7', expect: 'seattle_weather_by_wind_range', slots: { min_wind: 5, max_wind: 7 } },
   { q: 'seattle weather in March 2014', expect: 'seattle_weather_by_date_range', slots: { from_date: '2014-03-01', to_date: '2014-03-31' } },
   { q: 'weather records since 2015', expect: 'seattle_weather_by_date_range', slots: { from_date: '2015-01-01' } },
-  { q: 'weather from 2010 to 2012', expect: 'seattle_weather_by_date_range', slots: { from_date: '2012-01-01', to_date: '2012-12-31' } },
+  // (The year before the data is taken as asked: the same rows as its first day, 2012-01-01.)
+  { q: 'weather from 2010 to 2012', expect: 'seattle_weather_by_date_range', slots: { from_date: '2010-01-01', to_date: '2012-12-31' } },
   { q: 'monthly weather trend', expect: 'seattle_weather_over_time_by_date', slots: { interval: 'month' } },
   { q: 'weekly seattle weather over time', expect: 'seattle_weather_over_time_by_date', slots: { interval: 'week' } },
   { q: 'show sunny days', expect: 'list_seattle_weather', slots: { weather: 'sun' } },

@@ -194,14 +194,17 @@ describe('QuestionRouter', () => {
     // 500 hp is above every car (max 230): as a lower bound it would select nothing.
     const tooMuch = router.route('cars with horsepower over 500', { now });
     if (tooMuch.kind === 'answer') expect(tooMuch.slots).not.toHaveProperty('min_horsepower');
+    // Refused saying why: the data's own range of the column.
+    const strongest = router.route('how many cars have more than 500 horsepower', { now });
+    expect(strongest.kind === 'refusal' && strongest.reason).toMatch(/outside the data: its horsepower runs from 46 to 230/);
     // Mars is not an origin; "origin Mars" must not reach the enum slot.
     const mars = router.route('list cars with origin Mars', { now });
     if (mars.kind === 'answer') expect(mars.slots).not.toHaveProperty('origin');
     // Dates past the data are refused, not sent as bounds.
     const future = router.route("what's the seattle weather tomorrow", { now: new Date('2026-01-01T00:00:00Z') });
     if (future.kind === 'answer') expect(Object.keys(future.slots).filter((s) => s.startsWith('from_') || s.startsWith('to_'))).toEqual([]);
-    // A lower bound below the data keeps the same rows: clamped to the slot minimum.
-    expect(answer('cars with horsepower of at least 10').slots).toEqual({ min_horsepower: 46 });
+    // A lower bound below the data keeps the same rows: taken as asked (the data's extent is told, never enforced).
+    expect(answer('cars with horsepower of at least 10').slots).toEqual({ min_horsepower: 10 });
     for (const question of ['top 50000 cars by weight', 'cars with 7 cylinders', 'list 0 cars', 'weather per quarter', 'cars with displacement under 5', 'weather from 1990 to 1995']) {
       expectValidSlots(router.route(question, { now }));
     }

@@ -281,9 +281,12 @@ export class QuestionRouter {
     }
     if (best.unapplied.length > 0) {
       const rejected = best.fill.rejected.length > 0;
+      // ("in 1980" of strikes from 1990 to 2002: said so, rather than "cannot take".)
+      const past = best.fill.outside[0];
+      const why = past ? `, which lies outside the data: its ${past.label} runs from ${past.low} to ${past.high}` : `, which the closest programs ${rejected ? 'cannot take as a value' : 'do not filter on'}`;
       return {
         kind: 'refusal',
-        reason: `the question states ${best.unapplied.map((v) => `"${v}"`).join(', ')}, which the closest programs ${rejected ? 'cannot take as a value' : 'do not filter on'}`,
+        reason: `the question states ${best.unapplied.map((v) => `"${v}"`).join(', ')}${why}`,
         confidence: 0,
         candidates: closest(3),
       };

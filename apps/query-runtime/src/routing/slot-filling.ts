@@ -428,6 +428,8 @@ export interface SlotFill {
   used: Span[];
   /** Values read for a slot that failed its checks (out of range, not in the enum), where the question states them. */
   rejected: Span[];
+  /** Of those, the bounds past the data's own range (which would select nothing), with that range as the data holds it. */
+  outside: { span: Span; label: string; low: number | string; high: number | string }[];
   /** Slots filled with a word no value list holds (weaker evidence than a known value). */
   guessed: number;
   /** A required slot could not be filled. */
@@ -482,6 +484,7 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
   const slots: Record<string, SlotValue> = {};
   const used: Span[] = [];
   const rejected: Span[] = [];
+  const outside: SlotFill['outside'] = [];
   const take = (plan: SlotPlan, value: SlotValue | null, span: Span | null): boolean => {
     if (value === null) return false;
     const checked = checkValue(plan, value);
@@ -489,6 +492,8 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
       if (span) {
         rejected.push(span);
         used.push(span);
+        const extent = pastTheData(plan, value);
+        if (extent) outside.push({ span, label: plan.label ?? plan.slot.name, ...extent });
       }
       return false;
     }
@@ -783,7 +788,7 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
   if (search !== undefined && dataPointed && span !== undefined && take(search, named, span)) guessed = 1;
   // Required slots with a default are fine; without one the program cannot run.
   const unfit = candidate.slots.some((slot) => slot.required && slots[slot.name] === undefined && (slot.default === null || slot.default === undefined));
-  return { slots, used, rejected, guessed, unfit };
+  return { slots, used, rejected, outside, guessed, unfit };
 }
 
 /**
@@ -1394,13 +1399,28 @@ function keyValue(plan: SlotPlan, context: FillContext, taken: (span: Span) => b
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
- * The value as the slot accepts it, or null. Bounds of a range filter are clamped to the data's own
- * range when that keeps the same rows ("since 1900" on data from 1970); a bound past the other end
- * would select nothing and is refused.
+ * The data's range of a bound's column, when the bound lies past its far end (a lower bound above
+ * the greatest value, an upper one below the least): what the question asks selects nothing.
+ */
+function pastTheData(plan: SlotPlan, value: SlotValue): { low: number | string; high: number | string } | null {
+  const { observed_minimum: low, observed_maximum: high } = plan.slot;
+  if (low === undefined || high === undefined || (typeof value !== 'number' && typeof value !== 'string')) return null;
+  const given = typeof low === 'string' && typeof value === 'string' ? value.slice(0, 10) : value;
+  const [least, greatest] = typeof low === 'string' && typeof high === 'string' ? [low.slice(0, 10), high.slice(0, 10)] : [low, high];
+  const lower = plan.role === 'min' || plan.role === 'from';
+  const upper = plan.role === 'max' || plan.role === 'to';
+  if (typeof given !== typeof least) return null;
+  return (lower && given > greatest) || (upper && given < least) ? { low: least, high: greatest } : null;
+}
+
+/**
+ * The value as the slot accepts it, or null. Enforced limits (`minimum`/`maximum`: `n` at most
+ * 10,000) clamp a bound past them. The data's own range (`observed_*`) only refuses a bound past
+ * its far end, which would select nothing; a bound short of it ("since 1900" on data from 1970)
+ * keeps the same rows and stays as asked, so the answer's parameters are what the question said.
  */
 export function checkValue(plan: SlotPlan, value: SlotValue): SlotValue | null {
   const slot = plan.slot;
-  // Enforced bounds first, then the data's extent (a bound below it keeps the same rows).
   const low = slot.minimum ?? slot.observed_minimum;
   const high = slot.maximum ?? slot.observed_maximum;
   switch (slot.type) {
@@ -1429,7 +1449,10 @@ export function checkValue(plan: SlotPlan, value: SlotValue): SlotValue | null {
 function clamp<T extends number | string>(plan: SlotPlan, value: T, minimum: T | null, maximum: T | null): T | null {
   const lowerBound = plan.role === 'min' || plan.role === 'from';
   const upperBound = plan.role === 'max' || plan.role === 'to';
-  if (minimum !== null && value < minimum) return lowerBound ? minimum : null;
-  if (maximum !== null && value > maximum) return upperBound ? maximum : null;
+  // (The data's extent, not an enforced limit: a bound short of it stays as asked.)
+  const enforcedLow = plan.slot.minimum !== undefined;
+  const enforcedHigh = plan.slot.maximum !== undefined;
+  if (minimum !== null && value < minimum) return lowerBound ? (enforcedLow ? minimum : value) : null;
+  if (maximum !== null && value > maximum) return upperBound ? (enforcedHigh ? maximum : value) : null;
   return value;
 }
