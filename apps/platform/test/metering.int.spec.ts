@@ -134,6 +134,15 @@ describe(`metering [${backend}]`, () => {
       expect(top.data[0]).toMatchObject({ question: 'which cars are the heaviest from japan', count: 3 });
       expect(top.data.find((q) => q.question === 'the heaviest cars from europe')).toMatchObject({ count: 1 });
       expect(Date.parse(top.data[0]!.last_asked_at)).toBeGreaterThan(0);
+      expect(top.data[0]!.query_used).toBe('heaviest_cars');
+      // A question refused (no query answered it) has no query: null, not an empty name.
+      statuses.push((await call('/query', { query: 'Who won the football world cup in 1998?', project_id: projectId })).status);
+      expect(statuses.at(-1)).toBe(400);
+      const refused = await waitFor(async () => {
+        const listed = await h.ok<{ data: { question: string; query_used: string | null }[] }>('GET', `/projects/${projectId}/metrics/questions`, { token: adminToken });
+        return listed.data.find((q) => q.question.includes('world cup'));
+      }, 'the refused question in the metrics');
+      expect(refused.query_used).toBeNull();
 
       // The plan shows the calls used this month (every call that was not refused with 429).
       const subscription = await h.ok<{ tier: string; api_calls_used: number; api_call_limit: number; overage_settings: { mode: string } }>('GET', `/organizations/${organizationId}/subscription`, { token: adminToken });

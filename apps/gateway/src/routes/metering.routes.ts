@@ -103,14 +103,14 @@ export function meteringRoutes(clients: ServiceClients) {
       summary: 'The questions asked most often (case, punctuation and spacing ignored)',
       request: { params: idParam('id'), query: z.object({ from: isoTime, to: isoTime, limit: limit(100) }) },
       responses: {
-        200: jsonResponse(z.object({ data: z.array(z.object({ question: z.string(), count: z.number(), last_asked_at: z.string().nullable(), query_used: z.string() })) }), 'Top questions'),
+        200: jsonResponse(z.object({ data: z.array(z.object({ question: z.string(), count: z.number(), last_asked_at: z.string().nullable(), query_used: z.string().nullable() })) }), 'Top questions (query_used: the query the last asking was answered by; null when it was refused)'),
         ...errorResponses,
       },
     }),
     async (c) => {
       const query = c.req.valid('query');
       const answer = await metering.getQuestionMetrics({ projectId: c.req.valid('param').id, from: stamp(query.from), to: stamp(query.to), limit: query.limit ?? 0 }, as(c));
-      const data = answer.questions.map((q) => ({ question: q.question, count: Number(q.count), last_asked_at: iso(q.lastAskedAt), query_used: q.queryUsed }));
+      const data = answer.questions.map((q) => ({ question: q.question, count: Number(q.count), last_asked_at: iso(q.lastAskedAt), query_used: q.queryUsed || null }));
       return c.json({ data } as never, 200);
     },
   );
