@@ -101,6 +101,12 @@ describe(`metering [${backend}]`, () => {
       for (const field of ['api_slug', 'version', 'endpoint_path', 'user_id', 'project_id', 'queryresponse_id', 'query_params', 'response_time_ms', 'status_code', 'request_body', 'parent_log_id', 'created_at']) {
         expect(logs[0]).toHaveProperty(field);
       }
+      // A question names the project's API as a call by name does.
+      const answered = logs.filter((log) => log.endpoint_path === '/v1/query' && log.status_code === 200);
+      const byName = logs.find((log) => log.endpoint_path.startsWith('/v1/queries/') && log.status_code === 200);
+      expect(answered.length).toBeGreaterThan(0);
+      expect(byName?.api_slug).toBeTruthy();
+      for (const log of answered) expect(log.api_slug).toBe(byName!.api_slug);
       const average = logs.reduce((sum, log) => sum + log.response_time_ms, 0) / logs.length;
       expect(metrics.totals.avg_response_time_ms).toBeCloseTo(average, 6);
       // p95 is the bound of the bucket holding the 95th percentile: at least the true one.

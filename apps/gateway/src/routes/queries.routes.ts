@@ -106,6 +106,9 @@ export function queryRoutes(deps: QueryRoutesDependencies) {
     const scope = await scoped(c, body);
     await limit(c, scope);
     const endpoints = await deps.endpoints.of(scope.projectId, scope.environment, c.get('requestId'));
+    // (The project's API, which every endpoint of it belongs to, as a direct call's log names it.)
+    const api = endpoints.values().next().value?.apiId;
+    if (api) note(c, { apiSlug: api });
     const key = c.get('apiKey');
     const question = {
       projectId: scope.projectId,
