@@ -103,7 +103,7 @@ describe(`metering [${backend}]`, () => {
       }
       // A question names the project's API as a call by name does.
       const answered = logs.filter((log) => log.endpoint_path === '/v1/query' && log.status_code === 200);
-      const byName = logs.find((log) => log.endpoint_path.startsWith('/v1/queries/') && log.status_code === 200);
+      const byName = logs.find((log) => String(log.endpoint_path).startsWith('/v1/queries/') && log.status_code === 200);
       expect(answered.length).toBeGreaterThan(0);
       expect(byName?.api_slug).toBeTruthy();
       for (const log of answered) expect(log.api_slug).toBe(byName!.api_slug);
