@@ -158,6 +158,14 @@ const data: Record<string, Row[]> = {
     response_hours: ((i * 29) % 300) / 10,
   })),
   // Hourly observations stamped in Unix seconds (`dt`, OpenWeather's way) and milliseconds (`ts`).
+  // Values often missing: a coupon on one order in five, a shipping date on shipped orders only.
+  shop_orders: Array.from({ length: 200 }, (_, index) => ({
+    order_ref: `SO-${1000 + index}`,
+    status: ['pending', 'shipped', 'delivered'][index % 3],
+    coupon_code: index % 5 === 0 ? `C${index % 4}` : null,
+    shipped_at: index % 3 === 0 ? null : new Date(Date.UTC(2025, 0, 1) + index * 86_400_000).toISOString(),
+    amount: 5 + ((index * 13) % 97),
+  })),
   observations: Array.from({ length: 24 * 75 }, (_, index) => {
     const seconds = Date.UTC(2024, 2, 1) / 1000 + index * 3600;
     return { dt: seconds, ts: seconds * 1000, city: ['London', 'Oslo', 'Cairo'][index % 3], temp: 5 + ((index * 7) % 200) / 10 };
@@ -511,6 +519,19 @@ describe('births', () => {
   it('gives a handful of years no series: they are grouped by, as a dimension, with every metric', () => {
     expect(programs.census?.some((p) => p.family === 'time_series')).toBe(false);
     expect(programs.census?.some((p) => p.family === 'aggregate' && p.name.endsWith('_by_year'))).toBe(true);
+  });
+});
+
+describe('shop orders (values often missing)', () => {
+  it('counts and lists the rows with a value there, or missing, as JavaScript does', async () => {
+    const rows = data.shop_orders!;
+    const count = async (values: Record<string, unknown>) => num((await run('shop_orders', 'count_shop_orders', values))[0]!.count);
+    expect(await count({ has_coupon_code: true })).toBe(rows.filter((row) => row.coupon_code !== null).length);
+    expect(await count({ has_coupon_code: false })).toBe(rows.filter((row) => row.coupon_code === null).length);
+    expect(await count({ has_shipped_at: false, status: 'pending' })).toBe(rows.filter((row) => row.shipped_at === null && row.status === 'pending').length);
+    expect(await count({})).toBe(rows.length);
+    const listed = await run('shop_orders', 'list_shop_orders', { has_coupon_code: true, limit: 1000 });
+    expect(listed.map((row) => row.order_ref).sort()).toEqual(rows.filter((row) => row.coupon_code !== null).map((row) => row.order_ref).sort());
   });
 });
 

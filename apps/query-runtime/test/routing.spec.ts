@@ -2964,3 +2964,40 @@ describe('QuestionRouter over penguins and cars (units of mass and length)', () 
     expect(ask('cars with more than 30 miles per gallon')).toMatchObject({ kind: 'answer', slots: { column: 'Miles_per_Gallon', min_value: 30.000000000000004 } });
   });
 });
+
+describe('QuestionRouter over orders and tickets with values often missing (a coupon, an assignee, a shipping date)', () => {
+  const orders = Array.from({ length: 700 }, (_, index) => {
+    const status = ['pending', 'shipped', 'delivered', 'cancelled', 'returned'][(index * 7) % 5]!;
+    const ordered = Date.UTC(2025, 0, 1) + index * 20 * 3_600_000;
+    return {
+      order_id: `O-${10_000 + index}`,
+      customer_country: ['DE', 'FR', 'US', 'ES', 'IT'][(index * 3) % 5],
+      total_amount: 10 + ((index * 37) % 900) / 2,
+      status,
+      coupon_code: index % 7 === 0 ? ['SAVE10', 'WELCOME', 'VIP20'][index % 3] : null,
+      ordered_at: new Date(ordered).toISOString(),
+      shipped_at: status === 'pending' || status === 'cancelled' ? null : new Date(ordered + 2 * 86_400_000).toISOString(),
+    };
+  });
+  const tickets = Array.from({ length: 500 }, (_, index) => ({
+    ticket_id: `T-${index + 1}`,
+    priority: ['low', 'medium', 'high', 'urgent'][(index * 3) % 4],
+    channel: ['email', 'chat', 'phone'][index % 3],
+    assignee: index % 4 === 1 ? null : ['Eva Novak', 'Liam Chen', 'Ana Silva', 'Omar Haddad'][index % 4 === 0 ? 0 : (index * 5) % 4],
+    created_at: new Date(Date.UTC(2026, 0, 1) + index * 12 * 3_600_000).toISOString(),
+  }));
+  const ask = askingOver('querylane-routing-missing-', () => ({ orders, tickets }));
+
+  it('counts and lists the rows with a value there or missing, said as a flag is', () => {
+    // Each had counted every order or ticket, or been refused.
+    expect(ask('How many orders used a coupon?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_orders' }, slots: { has_coupon_code: true } });
+    expect(ask('How many orders were placed without a coupon?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_orders' }, slots: { has_coupon_code: false } });
+    expect(ask('How many orders from DE used a coupon?')).toMatchObject({ kind: 'answer', slots: { customer_country: 'DE', has_coupon_code: true } });
+    expect(ask('how many orders have not shipped yet')).toMatchObject({ kind: 'answer', candidate: { name: 'count_orders' }, slots: { has_shipped_at: false } });
+    expect(ask('How many tickets are unassigned?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_tickets' }, slots: { has_assignee: false } });
+    expect(ask('List unassigned urgent tickets')).toMatchObject({ kind: 'answer', candidate: { name: 'list_tickets' }, slots: { priority: 'urgent', has_assignee: false } });
+    // A value of the column is still a value (its being there then holds too).
+    const eva = ask('how many tickets assigned to Eva Novak');
+    expect(eva.kind === 'answer' && [eva.slots.assignee ?? eva.slots.value, eva.slots.has_assignee ?? true]).toEqual(['Eva Novak', true]);
+  });
+});

@@ -238,7 +238,7 @@ export function humanLabel(name: string): string {
     .toLowerCase();
 }
 
-function ranked(column: ColumnProfile, score: number): RankedColumn {
+export function ranked(column: ColumnProfile, score: number): RankedColumn {
   return { column, label: humanLabel(fieldName(column)) || column.name, slug: snakeName(column.name, 'column'), score };
 }
 

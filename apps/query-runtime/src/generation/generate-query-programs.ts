@@ -2,7 +2,7 @@
 // data set yields a few dozen useful programs rather than hundreds of near-duplicates.
 import type { DataProfile } from '@querylane/duckdb';
 import { AppError } from '@querylane/errors';
-import { classifyColumns, type Dimension } from './column-roles.js';
+import { classifyColumns, ranked, type Dimension } from './column-roles.js';
 import { ProgramBuilders, type DraftProgram } from './program-builders.js';
 import type { GeneratedProgram, ProgramFamily } from './query-program.types.js';
 import { NameAllocator } from './slug-names.js';
@@ -49,6 +49,12 @@ const countedDimensions = 3;
 // Metrics that also get one aggregate over every row ("what is the average gas price?"): the same
 // ones that are grouped, so the aggregate family holds at most 4 × 3 + 4 programs.
 const overallMetrics = aggregateMetrics;
+// Columns the count and the list filter by a value being there, at most, and the share of rows a
+// value must be missing from (and there on) for that: a coupon, an assignee, a shipping date are
+// often missing; a movie's distributor missing on 7% of rows is a gap in the data, no state (and
+// each such slot is words more for every question to be matched against).
+const presenceFilters = 3;
+const presenceShare = 0.2;
 // Times the newest and oldest rows are ranked by, and the words of a time when a thing came to be.
 const latestTimes = 2;
 const cameToBe = /\b(created|creation|made|built|founded|released?|published|publication|born|birth|issued|established|manufactured|constructed|opened|posted|filed|submitted|launched|recorded|listed)\b/;
@@ -93,7 +99,18 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
   // The count also bounds the best measured metrics ("how many hours had temperature above 20").
   // (And a second time's window, the next time that is no year: `closed_at` of issues, `delivered_at` of shipments.)
   const otherTime = roles.times.find((time) => time !== mainTime && !time.yearly);
-  const drafts: DraftProgram[] = [build.list(filters), build.count(counted, mainTime, measured.filter((metric) => metric.column !== mainTime?.column).slice(0, countedMetrics), otherTime)];
+  // Columns a value is missing from on some rows — a coupon code, an assignee, when an order
+  // shipped — filter the count and the list by whether it is there ("how many orders used a
+  // coupon", "unassigned tickets"); without it such a question counted every row. (Not a number:
+  // a missing measure is no state of the row.)
+  const present = profile.columns
+    .filter((column) => {
+      const missing = column.null_count / Math.max(profile.row_count, 1);
+      return missing >= presenceShare && missing <= 0.95 && !['numeric', 'boolean', 'nested'].includes(column.semantic) && column !== mainTime?.column && !roles.keys.some((key) => key.column === column);
+    })
+    .slice(0, presenceFilters)
+    .map((column) => ranked(column, 1));
+  const drafts: DraftProgram[] = [build.list(filters, present), build.count(counted, mainTime, measured.filter((metric) => metric.column !== mainTime?.column).slice(0, countedMetrics), otherTime, present)];
   // (With the count's other filters and its main window: "which carrier has the most returned
   // shipments", "which class had the most check-ins in January".)
   for (const dimension of roles.dimensions.slice(0, countedDimensions)) drafts.push(build.countBy(dimension, counted, mainTime));

@@ -32,9 +32,9 @@ export class ProgramBuilders {
     this.counted = profile.columns.some((column) => named.has(column.name.replace(/[_\-.\s]+/g, ' ').trim().toLowerCase())) ? `entries in ${this.entity}` : this.entity;
   }
 
-  list(dimensions: Dimension[]): DraftProgram {
+  list(dimensions: Dimension[], present: RankedColumn[] = []): DraftProgram {
     const names = new NameAllocator(['limit']);
-    const filters = dimensions.map((dimension) => this.filter(dimension, names));
+    const filters = [...dimensions.map((dimension) => this.filter(dimension, names)), ...present.map((column) => this.presence(column, names))];
     const limit = limitSlot('The most rows to return.');
     const by = dimensions.map((d) => d.label);
     return this.draft({
@@ -242,9 +242,9 @@ export class ProgramBuilders {
     });
   }
 
-  count(dimensions: Dimension[], time?: TimeColumn, bounded: Metric[] = [], otherTime?: TimeColumn): DraftProgram {
+  count(dimensions: Dimension[], time?: TimeColumn, bounded: Metric[] = [], otherTime?: TimeColumn, present: RankedColumn[] = []): DraftProgram {
     const names = new NameAllocator();
-    const filters = dimensions.map((dimension) => this.filter(dimension, names));
+    const filters = [...dimensions.map((dimension) => this.filter(dimension, names)), ...present.map((column) => this.presence(column, names))];
     // The main time's window, and a second time's ("issues closed in October" of `closed_at`
     // beside the main `created_at`, "shipments delivered last week").
     const windows = [this.window(time, names), this.window(otherTime && otherTime.column !== time?.column ? otherTime : undefined, names)];
@@ -484,6 +484,16 @@ export class ProgramBuilders {
     else slot = { ...base, type: 'string' };
     const column = columnSql(dimension.column);
     return { slot, sql: `($${name} IS NULL OR ${column} = $${name})`, filter: { column: dimension.column.name, op: 'eq', slot: name } };
+  }
+
+  /**
+   * An optional filter on a value being there (true) or missing (false) — `has_coupon_code`:
+   * "orders that used a coupon", "unassigned tickets", "orders not shipped yet" of `shipped_at`.
+   */
+  private presence(column: RankedColumn, names: NameAllocator): { slot: Slot; sql: string; filter: ProgramFilter } {
+    const name = names.take(`has_${column.slug}`);
+    const slot: Slot = { name, type: 'boolean', required: false, default: null, description: `Only ${this.entity} with a ${column.label} (true) or without one (false); all when left out.` };
+    return { slot, sql: `($${name} IS NULL OR (${columnSql(column.column)} IS NOT NULL) = $${name})`, filter: { column: column.column.name, op: 'present', slot: name } };
   }
 
   /**

@@ -162,6 +162,10 @@ function planSlot(slot: Slot, steps: ParsedSteps | null, family: ProgramFamily |
   const plan = (role: SlotRole, column: string | null = filter?.column ?? null): SlotPlan => ({ slot, role, column, label: column ? humanWords(column) : null });
   if (filter) {
     if (filter.op === 'ilike') return plan('term');
+    // Whether a value is there: a flag named by what the column holds ("coupon" of `coupon_code`,
+    // "assignee", "shipped" of `shipped_at`), read as flags are ("without a coupon", "unassigned").
+    // (No column of values: "assigned to Eva Novak" names a value of `assignee` no flag takes.)
+    if (filter.op === 'present') return { slot, role: 'eq', column: null, label: presenceLabel(filter.column) };
     if (filter.op === 'gte') return plan(slot.type === 'date' ? 'from' : 'min');
     if (filter.op === 'lte') return plan(slot.type === 'date' ? 'to' : 'max');
     return plan(family === 'lookup' || (slot.required && slot.type !== 'enum') ? 'key' : 'eq');
@@ -183,6 +187,12 @@ function planSlot(slot: Slot, steps: ParsedSteps | null, family: ProgramFamily |
   }
   if (slot.required && slot.type !== 'enum' && slot.type !== 'boolean') return plan('key', slot.name);
   return plan(slot.type === 'enum' || slot.type === 'string' || slot.type === 'boolean' || slot.type === 'integer' || slot.type === 'number' ? 'eq' : 'other', slot.name);
+}
+
+/** What a column holds, as a flag of its being there is named: its words without a last word that says how it is written (`coupon_code` → "coupon", `shipped_at` → "shipped"). */
+function presenceLabel(column: string): string {
+  const words = humanWords(column).split(' ');
+  return words.length >= 2 && /^(?:code|id|name|at|on|date|time|timestamp|number|no|num|value|text|url|link)$/.test(words.at(-1)!) ? words.slice(0, -1).join(' ') : words.join(' ');
 }
 
 // The unit a column of a time taken is counted in, last in its name.

@@ -1051,7 +1051,12 @@ function findFlag(label: string, words: readonly QuestionWord[]): { value: boole
   if (stems.length !== 1) return [];
   const found: { value: boolean; span: Span }[] = [];
   const [flag] = stems;
-  const names = (word: string, stemmed?: string) => (stemmed ?? stem(word)) === flag || (word.length > 4 && word.endsWith('ly') && stem(word.slice(0, -2)) === flag);
+  // (A flag of who a thing went to, `assignee`, is named by what was done: "assigned", "unassigned".)
+  const done = flag!.length >= 6 && flag!.endsWith('e') ? flag!.slice(0, -1) : null;
+  const names = (word: string, stemmed?: string) => {
+    const said = stemmed ?? stem(word);
+    return said === flag || said === done || (word.length > 4 && word.endsWith('ly') && stem(word.slice(0, -2)) === flag);
+  };
   const opposites = flagOpposites.get(flag!);
   for (let i = 0; i < words.length; i += 1) {
     const word = words[i]!.word;
