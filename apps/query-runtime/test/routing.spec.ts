@@ -462,8 +462,18 @@ describe('QuestionRouter over stocks, barley and la-riots', () => {
     // Per site: the site filter is the grouping's own, left out (one group otherwise).
     const perSite = stocks.regroup('and per site?', previous, { now });
     expect(perSite).toMatchObject({ candidate: { name: 'avg_yield_by_site' } });
-    expect(perSite?.slots.site).toBeUndefined();
+    expect(perSite?.kind === 'answer' && perSite.slots.site).toBeUndefined();
     expect(stocks.regroup('and for Crookston?', previous, { now })).toBeNull();
+    // From one grouping to another: what was computed, not the last grouping.
+    const bySite = ask('average yield by site');
+    if (bySite.kind !== 'answer') throw new Error('the grouped question was refused');
+    expect(stocks.regroup('and by variety?', { endpoint_name: bySite.candidate.endpoint_name, slots: bySite.slots }, { now })).toMatchObject({ candidate: { name: 'avg_yield_by_variety' } });
+    // A bound of the last count the counts per site cannot apply: refused, not dropped.
+    const above = ask('how many barley yields above 40');
+    if (above.kind !== 'answer') throw new Error('the bounded count was refused');
+    expect(above.slots).toMatchObject({ min_yield: expect.any(Number) });
+    const regrouped = stocks.regroup('and by site?', { endpoint_name: above.candidate.endpoint_name, slots: above.slots }, { now });
+    expect(regrouped?.kind === 'refusal' && regrouped.reason).toMatch(/cannot also apply its yield/);
   });
 
   it('reads "deaths" as the counted deaths, not as the type Death, unless the type is named', () => {

@@ -126,14 +126,18 @@ export class AnswerQuestionUseCase {
     // first when the question reads as a follow-up, else only when the question alone is refused.
     const previous = question.conversationId ? await this.lastAnswer(question.conversationId) : undefined;
     // Read once: a cue-worded question that is not a follow-up and is refused alone is not read again.
-    let followed: RouteAnswer | null | undefined;
-    // (The same program with new values, else what it computed per a column the follow-up names: "and by sex?".)
-    const followUp = (): RouteAnswer | null => {
+    let followed: RouteResult | null | undefined;
+    // (The same program with new values, else what it computed per a column the follow-up names:
+    // "and by sex?" — or the refusal of a grouping that would drop a filter of the last answer.)
+    const followUp = (): RouteResult | null => {
       if (followed === undefined) followed = previous && programs.has(previous.endpoint_name) ? (router.followUp(text, previous, { now }) ?? router.regroup(text, previous, { now })) : null;
       return followed;
     };
     let routed: RouteResult = (looksLikeFollowUp(text) && followUp()) || router.route(text, { now });
-    if (routed.kind === 'refusal') routed = followUp() ?? routed;
+    if (routed.kind === 'refusal') {
+      const again = followUp();
+      if (again?.kind === 'answer') routed = again;
+    }
     if (routed.kind === 'refusal') {
       await this.recordRefusal(question, conversationId, routed.reason, routed.candidates);
       throw new AppError('invalid_query', `the question does not match a deployed query closely enough: ${routed.reason}`, {

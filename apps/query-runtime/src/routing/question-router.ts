@@ -467,17 +467,26 @@ export class QuestionRouter {
    * average flipper length of Gentoo penguins", "break that down by phase of flight" after a count):
    * the program of the same data that computes what the last one did per that column, with the
    * last values that still bind (not one of the new grouping's own column, which would leave one
-   * group). It is found by routing the last program's own question with the follow-up's words; null
-   * when that finds no grouped program of the same data. (`followUp` keeps the program and changes
-   * its values: "and for Adelie?".)
+   * group). It is found by routing what the last program computed ("average salary usd", "how many
+   * readings"; not its own grouping) with the follow-up's words; null when that finds no grouped
+   * program of the same data, and a refusal when the one it finds cannot apply a filter of the last
+   * answer ("temperature above 30", then "and by site?" where the counts per site take no
+   * temperature): routed alone, the follow-up would drop it unsaid. (`followUp` keeps the program
+   * and changes its values: "and for Adelie?".)
    */
-  regroup(question: string, previous: { endpoint_name: string; slots: Record<string, SlotValue> }, options: RouteOptions = {}): RouteAnswer | null {
+  regroup(question: string, previous: { endpoint_name: string; slots: Record<string, SlotValue> }, options: RouteOptions = {}): RouteResult | null {
     const candidate = this.candidates.find((c) => c.endpoint_name === previous.endpoint_name);
     const asked = regroupCue.exec(question);
     if (!candidate || !asked) return null;
-    // (The program's question without the filters it offers: ", optionally with a given time of day" names values.)
-    const own = candidate.document.question.split(/,\s*optionally\b|\s+\(/)[0]!.replace(/[?.!\s]+$/, '');
-    const routed = this.route(`${own} ${question.slice(asked.index).replace(/^\s*(?:break|broken|split)\s+(?:(?:it|that|this|them|those)\s+)?(?:down\s+|up\s+)?/i, '')}`, options);
+    const grouping = question.slice(asked.index).replace(/^\s*(?:break|broken|split)\s+(?:(?:it|that|this|them|those)\s+)?(?:down\s+|up\s+)?/i, '');
+    // What the last program computed, without its own grouping or the filters it offers.
+    const computed =
+      candidate.family === 'aggregate' && candidate.measure !== null
+        ? `${candidate.name.startsWith('sum_') ? 'total' : 'average'} ${foldValue(humanWords(candidate.measure))}`
+        : candidate.family === 'count'
+          ? `how many ${candidate.tableStems.length > 0 ? foldValue(humanWords(candidate.table)) : 'rows'}`
+          : candidate.document.question.split(/,\s*optionally\b|\s+\(/)[0]!.replace(/[?.!\s]+$/, '');
+    const routed = this.route(`${computed} ${grouping}`, options);
     if (routed.kind !== 'answer') return null;
     const chosen = this.candidates.find((c) => c.endpoint_name === routed.candidate.endpoint_name);
     if (!chosen || chosen.table !== candidate.table || chosen.endpoint_name === candidate.endpoint_name || chosen.groupBy.length === 0 || chosen.family !== candidate.family) return null;
@@ -494,7 +503,12 @@ export class QuestionRouter {
       // where counts per state take no time of day) would be dropped unsaid: no answer then.
       if (!after) {
         if (ofGrouping(before)) continue;
-        return null;
+        return {
+          kind: 'refusal',
+          reason: `the follow-up asks for the last answer ${grouping.trim().replace(/[?.!]+$/, '')}, but ${chosen.endpoint_name}, which answers that, cannot also apply its ${before.label ?? name} (${String(value)})`,
+          confidence: 0,
+          candidates: [{ endpoint_name: chosen.endpoint_name, score: 0 }],
+        };
       }
       if (!ofGrouping(after)) kept[name] = value;
     }
