@@ -3011,3 +3011,20 @@ describe('QuestionRouter over orders and tickets with values often missing (a co
     expect(eva.kind === 'answer' && [eva.slots.assignee ?? eva.slots.value, eva.slots.has_assignee ?? true]).toEqual(['Eva Novak', true]);
   });
 });
+
+describe('QuestionRouter over tickets with subjects of several words', () => {
+  const tickets = Array.from({ length: 400 }, (_, index) => ({
+    ticket_id: `T-${index + 1}`,
+    subject: ['Wrong item received', 'Refund request', 'App crash on start', 'Billing question', 'Password reset not working'][(index * 3) % 5],
+    priority: ['low', 'medium', 'high', 'urgent'][index % 4],
+    channel: ['email', 'chat', 'phone'][(index * 7) % 3],
+    created_at: new Date(Date.UTC(2026, 0, 1) + index * 12 * 3_600_000).toISOString(),
+  }));
+  const ask = askingOver('querylane-routing-subjects-', () => ({ tickets }));
+
+  it('reads a verb form in small letters as what happened, no part of a subject', () => {
+    // Had counted the subject "Wrong item received" of phone tickets.
+    expect(ask('How many tickets were received by phone?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_tickets' }, slots: { channel: 'phone' } });
+    expect(ask('How many refund requests?')).toMatchObject({ kind: 'answer', slots: { subject: 'Refund request' } });
+  });
+});

@@ -1108,6 +1108,15 @@ export class QuestionRouter {
       // states have an obesity rate above 18%").
       const matched = new Set(filled.length > 0 ? hit.queryTerms : hit.queryTerms.filter((term) => !hit.valuesOnly.includes(term)));
       for (const plan of filled) {
+        // (A value the program took is as matched as its text: "phone" of `channel`, which the
+        // count's text need not list, where counts per another label list it.)
+        const value = fill.slots[plan.slot.name];
+        if (plan.role === 'eq' && typeof value === 'string') {
+          for (const word of foldValue(value).split(' ')) {
+            const term = canonicalTerm(word);
+            if (term !== null && contentTerms.has(term)) matched.add(term);
+          }
+        }
         if (!boundRoles.has(plan.role) || !plan.column) continue;
         for (const word of humanWords(plan.column).split(' ')) {
           const term = canonicalTerm(word);
@@ -1259,7 +1268,10 @@ export class QuestionRouter {
         });
         if (byId) namesOfIds.set(byId.id, candidate.index);
       }
-      const group = choiceAggregate ? -0.6 : directed === false ? -0.25 : groupCue.length === 0 && !groupedAsAsked ? ungrouped : groupedAsAsked ? 0.35 : candidate.groupBy.length > 0 ? -0.25 : -0.1;
+      // ("How many tickets by phone": the "by" of a value says how, no groups; the programs that list
+      // that value in their text, counts per another label, had outranked the count.)
+      const byValue = groupCue.length === 0 && valueByCue.test(parsed.lower) && candidate.groupBy.length > 0 && !groupedAsAsked && !rankedGroups && !parsed.superlative;
+      const group = choiceAggregate ? -0.6 : directed === false ? -0.25 : byValue ? -1 : groupCue.length === 0 && !groupedAsAsked ? ungrouped : groupedAsAsked ? 0.35 : candidate.groupBy.length > 0 ? -0.25 : -0.1;
       // A column named by a label of two words or more ("temp max") that only other tables have counts against this one.
       const columnCue = tablesByColumn.size === 0 || tablesByColumn.has(candidate.table) ? 0 : -0.3;
       // Naming the data set ("flights", "penguins") is the strongest hint of all; naming another one counts against.
@@ -1728,6 +1740,8 @@ const rankedBy = /\b(?:top|bottom|best|worst)\s+(?:\d+\s+)?[a-z-]+(?:\s[a-z-]+)?
 
 /** The words after a thing's name in a column naming it: `repository full name`, `driver id`. */
 const namingTail = /^(?:full name|display name|name|id|login|username|handle|title|code|key|slug|number|no)$/;
+// A "by" the question says (its phrase, when no grouping cue is left, was a value: "by phone").
+const valueByCue = /\bby\s+\w/;
 // Words after a column's name that name its values as levels ("age group", "income bracket").
 const levelTail = /^(?:groups?|brackets?|bands?|ranges?|levels?|classes|class|categor(?:y|ies))$/;
 

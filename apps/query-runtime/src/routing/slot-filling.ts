@@ -305,6 +305,9 @@ export class TableValues {
           // One word right after an operation is what it measures: "the total energy delivered" is
           // no "Bayside Energy Stop", "the most energy" no station either.
           if (length === 1 && measuredAfter.has(question[i - 1]?.word ?? '')) continue;
+          // One verb form written in small letters says what happened, no name: "tickets received
+          // by phone" is no subject "Wrong item received" (a trial's count of 13 for 233).
+          if (length === 1 && /^\p{Ll}/u.test(question[i]!.original) && /(?:ed|ing)$/.test(question[i]!.word)) continue;
           // A name the question goes on with otherwise is another name: "Aisha Petrova" is no part
           // of the approver "Aisha Haddad" (nor "Ana Lima" of "Maria Ana").
           const proper = (at: number) => at > 0 && at < question.length && /^\p{Lu}/u.test(question[at]!.original);
