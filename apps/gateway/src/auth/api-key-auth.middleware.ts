@@ -9,7 +9,7 @@ import { credentialFrom } from './authenticator.js';
 export function apiKeyAuth(authenticator: Authenticator): MiddlewareHandler<GatewayEnv> {
   return async (c, next) => {
     const key = c.req.header('x-api-key')?.trim() || credentialFrom(c.req.header('authorization'), undefined);
-    if (!key) throw new AppError('authentication_failed', 'send an API key in the X-Api-Key header (or Authorization: Bearer <key>)');
+    if (!key) throw new AppError('authentication_failed', 'send an API key as Authorization: Bearer <key> (or in the X-Api-Key header)');
     c.set('apiKey', await authenticator.apiKey(key, c.get('requestId')));
     return next();
   };
