@@ -66,8 +66,22 @@ export class Harness {
     const datasourceId = (await this.ok<{ id: string }>('POST', '/datasources', { token: adminToken, body: { name, project_id: projectId, type: 'http-requests' } })).id;
     const answer = await this.ok<{ jobs: { id: string }[] }>('POST', '/http/execute-request', { token: adminToken, body: { url, method: 'GET', authType: 'None', project_id: projectId, datasource_id: datasourceId } });
     const jobId = answer.jobs[0]!.id;
-    await waitFor(async () => (await this.ok<{ status: string }>('GET', `/jobs/${jobId}`, { token: adminToken })).status === 'succeeded', `the dataline job of ${name}`, 60_000, 200);
+    await this.succeeded(jobId, `the dataline job of ${name}`);
     return { datasourceId, jobId };
+  }
+
+  /** Waits until the job succeeded; a job that failed fails the wait with its error at once. */
+  async succeeded(jobId: string, label = 'the job'): Promise<void> {
+    await waitFor(
+      async () => {
+        const job = await this.ok<{ status: string; error: string | null }>('GET', `/jobs/${jobId}`, { token: adminToken });
+        if (job.status === 'failed') throw new Error(`${label} failed: ${job.error}`);
+        return job.status === 'succeeded';
+      },
+      label,
+      60_000,
+      200,
+    );
   }
 
   /** Row counts of every catalog table, to prove a refused request wrote nothing. */

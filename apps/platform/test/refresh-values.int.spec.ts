@@ -30,18 +30,6 @@ describe(`refreshed values [${backend}]`, () => {
   let key: string;
   let withItaly = false;
 
-  async function settled(jobId: string) {
-    return waitFor(
-      async () => {
-        const job = await h.ok<{ status: string; error: string | null }>('GET', `/jobs/${jobId}`, { token: adminToken });
-        if (job.status === 'failed') throw new Error(`job failed: ${job.error}`);
-        return job.status === 'succeeded' ? job : undefined;
-      },
-      'the job',
-      60_000,
-      200,
-    );
-  }
   const programs = async () => (await h.ok<{ data: Program[] }>('GET', `/projects/${projectId}/queryprograms`, { token: adminToken })).data;
   const query = (path: string, body: unknown) => h.request<Record<string, unknown>>('POST', path, { body, headers: { 'x-api-key': key } });
 
@@ -53,12 +41,7 @@ describe(`refreshed values [${backend}]`, () => {
     });
     h = await Harness.start({ CONNECTOR_ALLOWED_TARGETS: api.hostPort });
     projectId = (await h.ok<{ projects: { id: string }[] }>('GET', '/me', { token: adminToken })).projects[0]!.id;
-    datasourceId = (await h.ok<{ id: string }>('POST', '/datasources', { token: adminToken, body: { name: 'Orders', project_id: projectId, type: 'http-requests' } })).id;
-    const answer = await h.ok<{ jobs: { id: string }[] }>('POST', '/http/execute-request', {
-      token: adminToken,
-      body: { url: `${api.origin}/orders`, method: 'GET', authType: 'None', project_id: projectId, datasource_id: datasourceId },
-    });
-    await settled(answer.jobs[0]!.id);
+    datasourceId = (await h.connect(projectId, 'Orders', `${api.origin}/orders`)).datasourceId;
     await h.ok('POST', `/projects/${projectId}/deployments`, { token: adminToken, body: {} });
     key = (await h.ok<{ key: string }>('POST', '/api-keys', { token: adminToken, body: { name: 'refresh', project_ids: [projectId] } })).key;
   }, 120_000);
@@ -79,7 +62,7 @@ describe(`refreshed values [${backend}]`, () => {
 
     withItaly = true;
     const refreshed = await h.ok<{ jobs: { id: string }[] }>('POST', `/datasources/${datasourceId}/refresh`, { token: adminToken });
-    await settled(refreshed.jobs[0]!.id);
+    await h.succeeded(refreshed.jobs[0]!.id, 'the refresh');
     const newest = (await programs()).find((p) => p.name === 'count_orders')!;
     expect(newest.version).toBe(2);
     expect((await h.ok<{ status: string }>('GET', `/queryprograms/${newest.id}/deployment-summary`, { token: adminToken })).status).toBe('outdated');
