@@ -104,17 +104,7 @@ describe(`deploy [${backend}]`, () => {
     slots: [],
   };
 
-  const settled = (jobId: string) =>
-    waitFor(
-      async () => {
-        const job = await h.ok<{ status: string; error: string | null }>('GET', `/jobs/${jobId}`, { token: adminToken });
-        if (job.status === 'failed') throw new Error(`job failed: ${job.error}`);
-        return job.status === 'succeeded';
-      },
-      'the dataline job',
-      60_000,
-      200,
-    );
+  const settled = (jobId: string) => h.succeeded(jobId, 'the dataline job');
 
   beforeAll(async () => {
     api = await startFixtureApi({
