@@ -162,8 +162,9 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
   // Ranked with the metric's own weakest grouping: before the groupings of later metrics, which a
   // wide table's cap cuts first.
   const weakest = Math.min(...groupings.map((d) => d.score), 1);
-  // The third and fourth metrics' are spares, taken after the list of any value: "which driver earned
-  // the most in fares" of rides whose distance and duration came first had ranked single rides.
+  // The third and fourth metrics' totals per column are spares, taken after the list of any
+  // value: "which driver earned the most in fares" of rides whose distance and duration came
+  // first had ranked single rides.
   for (const [position, metric] of aggregable.slice(0, regroupedMetrics + spareRegroupedMetrics).entries()) {
     const columns = regrouped.filter((c) => c.column !== metric.column);
     if (columns.length === 0) continue;
