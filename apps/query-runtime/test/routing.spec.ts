@@ -3010,6 +3010,28 @@ describe('QuestionRouter over orders and tickets with values often missing (a co
     const eva = ask('how many tickets assigned to Eva Novak');
     expect(eva.kind === 'answer' && [eva.slots.assignee ?? eva.slots.value, eva.slots.has_assignee ?? true]).toEqual(['Eva Novak', true]);
   });
+
+  it('bounds the time column the word before a date names, and reads that word as no state', () => {
+    // "orders" names `ordered_at` too; the nearer "shipped" decides (this had been refused).
+    const march = ask('How many orders shipped in March 2025?');
+    expect(march).toMatchObject({ kind: 'answer', candidate: { name: 'count_orders' }, slots: { from_shipped_at: '2025-03-01', to_shipped_at: '2025-03-31' } });
+    // Orders shipped then and delivered or returned since were shipped too: no `status` of shipped.
+    for (const question of ['How many orders shipped in March 2025?', 'How many orders were shipped in November 2025?']) {
+      const answer = ask(question);
+      expect(answer.kind === 'answer' && [answer.slots.status, answer.slots.from_ordered_at]).toEqual([undefined, undefined]);
+    }
+    expect(ask('How many orders were placed in March 2025?')).toMatchObject({ kind: 'answer', slots: { from_ordered_at: '2025-03-01', to_ordered_at: '2025-03-31' } });
+    expect(ask('How many shipped orders?')).toMatchObject({ kind: 'answer', slots: { status: 'shipped' } });
+  });
+
+  it('reads a month said without its year as the latest such month of the data', () => {
+    // The reference day is in 2015; the orders run from January 2025 to August 2026: November is 2025's.
+    const november = ask('List the orders shipped in November');
+    expect(november).toMatchObject({ kind: 'answer', slots: { from_shipped_at: '2025-11-01', to_shipped_at: '2025-11-30' } });
+    expect(november.kind === 'answer' && november.candidate.name).not.toBe('count_orders');
+    // The latest February the data reaches is 2026's.
+    expect(ask('How many orders were placed in February?')).toMatchObject({ kind: 'answer', slots: { from_ordered_at: '2026-02-01', to_ordered_at: '2026-02-28' } });
+  });
 });
 
 describe('QuestionRouter over tickets with subjects of several words', () => {

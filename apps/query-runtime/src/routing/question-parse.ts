@@ -472,7 +472,9 @@ function dates(text: string, lower: string, now: Date): DateBounds[] {
     // "calls from October 2026" are that month's; "from October 2026 on" and "since" are open-ended.
     else if (/\b(since|after|from|starting)\s*(the\s+)?$/.test(before) && !result.end && !(/\bfrom\s*(the\s+)?$/.test(before) && !openEnded.test(lower.slice(end)))) out.push({ span: [start, end], from: /\bafter\s*(the\s+)?$/.test(before) ? nextDay(finish) : from, to: null });
     else {
-      const floating = !relative && !result.end && !result.start.isCertain('year') && result.start.isCertain('day');
+      // A day or a month said without its year ("on July 4", "in November") is the data's: the
+      // latest such day or month the data reaches, not this year's when the data ends before it.
+      const floating = !relative && !result.end && !result.start.isCertain('year') && result.start.isCertain('month');
       out.push({ span: [start, end], from, to: relative && !result.end && /\b(last|past)\s+\d+|\bago\b/i.test(result.text) ? isoDay(now) : finish, ...(floating ? { floating } : {}) });
     }
   }

@@ -484,6 +484,13 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
     const nearest = columns.map((column) => ({ column, distance: distance(column) })).sort((a, b) => a.distance - b.distance)[0]!;
     comparedColumn.set(c.span, nearest.distance < Infinity ? nearest.column : columns[0]!);
   }
+  // "Orders shipped in November" of `shipped_at` and a `status` of shipped: the word naming the time
+  // column a date bounds says when, not which state (the orders delivered since were shipped too).
+  const boundTimes = new Set(candidate.plans.filter((plan) => (plan.role === 'from' || plan.role === 'to') && plan.column !== null).map((plan) => plan.column!));
+  const timeWords = parsed.dates.flatMap((date) => {
+    const naming = timeNaming(date.span, context);
+    return naming !== null && naming.columns.some((column) => boundTimes.has(column)) ? [naming.word.span] : [];
+  });
   const slots: Record<string, SlotValue> = {};
   const used: Span[] = [];
   const rejected: Span[] = [];
@@ -583,12 +590,12 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
         }
         // (A verb said with do, "did kchen open", is explained as what was done: no value.)
         for (const done of mentions.filter((m) => m.column === plan.column && doneVerb(parsed.lower, m.span))) used.push(done.span);
-        const mention = mentions.find((m) => m.column === plan.column && !taken(m.span) && fitsEnum(plan.slot, m.value) && !(plan.chosen && eachOf(m.span)) && !doneVerb(parsed.lower, m.span));
+        const mention = mentions.find((m) => m.column === plan.column && !taken(m.span) && fitsEnum(plan.slot, m.value) && !(plan.chosen && eachOf(m.span)) && !doneVerb(parsed.lower, m.span) && !timeWords.some(overlaps(m.span)));
         if (mention) take(plan, enumValue(plan.slot, mention.value), mention.span);
         else {
           const typed = flagValue(plan, context) ?? labelledValue(plan, context) ?? wholeYear(plan, parsed);
           // ("top 5 countries": the 5 is how many, no country.)
-          if (typed && !taken(typed.span) && !(parsed.limit && overlaps(parsed.limit.span)(typed.span))) take(plan, typed.value, typed.span);
+          if (typed && !taken(typed.span) && !(parsed.limit && overlaps(parsed.limit.span)(typed.span)) && !timeWords.some(overlaps(typed.span))) take(plan, typed.value, typed.span);
         }
         break;
       }
@@ -690,7 +697,9 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
             (whole !== null && !candidate.plans.some(yearColumn) && context.table?.holdsYear(whole) === true));
         if (date && !yearTaken) {
           const day = date.floating ? dayOfData(date, plan.slot) : date;
-          take(plan, plan.role === 'from' ? day.from : day.to, date.span);
+          // (The word naming the column is explained by the bound: "shipped" of "orders shipped in March".)
+          const naming = timeNaming(date.span, context, plan.column);
+          if (take(plan, plan.role === 'from' ? day.from : day.to, date.span) && naming?.columns.includes(plan.column!)) used.push(naming.word.span);
         }
         break;
       }
@@ -883,25 +892,35 @@ function wholeYear(plan: SlotPlan, parsed: ParsedQuestion): { value: SlotValue; 
 }
 
 /**
- * A day written without its year ("the talks on September 17") in the data's latest year that holds
- * it, by the slot's observed extent: a conference of 2024 asked about in 2026. Outside any year of
- * the data, or with no extent known, it stays in the reference date's year.
+ * A day or a month written without its year ("the talks on September 17", "orders in November") in
+ * the data's latest year that reaches it, by the slot's observed extent: a conference of 2024 asked
+ * about in 2026. Outside any year of the data, or with no extent known, it stays in the reference
+ * date's year.
  */
 function dayOfData(date: { from: string | null; to: string | null }, slot: Slot): { from: string | null; to: string | null } {
   const { observed_minimum: low, observed_maximum: high } = slot;
   if (typeof low !== 'string' || typeof high !== 'string' || date.from === null || date.to === null) return date;
-  const inside = (day: string) => day >= low.slice(0, 10) && day <= high.slice(0, 10);
+  // (A month the data reaches part of is the data's: "in November" of data up to November 12.)
+  const reaches = (from: string, to: string) => from <= high.slice(0, 10) && to >= low.slice(0, 10);
   // (February 29 moved to a year without it is no day.)
   const real = (day: string) => {
     const time = Date.parse(`${day}T00:00:00Z`);
     return !Number.isNaN(time) && new Date(time).toISOString().startsWith(day);
   };
-  if (inside(date.from) && inside(date.to)) return date;
+  if (reaches(date.from, date.to)) return date;
   for (let year = Number(high.slice(0, 4)); year >= Number(low.slice(0, 4)); year -= 1) {
-    const moved = { from: `${year}${date.from.slice(4)}`, to: `${year}${date.to.slice(4)}` };
-    if (inside(moved.from) && inside(moved.to) && real(moved.from)) return moved;
+    // (A whole month ends on its last day in the year it moves to: February of 2024 has a 29th.)
+    const wholeMonth = date.from.endsWith('-01') && date.from.slice(0, 7) === date.to.slice(0, 7) && date.to === lastDayOfMonth(date.to);
+    const moved = { from: `${year}${date.from.slice(4)}`, to: wholeMonth ? lastDayOfMonth(`${year}${date.to.slice(4, 7)}-01`) : `${year}${date.to.slice(4)}` };
+    if (reaches(moved.from, moved.to) && real(moved.from)) return moved;
   }
   return date;
+}
+
+/** The last day of the month of an ISO day. */
+function lastDayOfMonth(day: string): string {
+  const [year, month] = day.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
 }
 
 /** The year a date range is, when it is one whole calendar year ("in 2023"). */
@@ -1312,23 +1331,34 @@ const creationVerb = /^(?:open|create|file|submit|place|register|raise|report|po
 // The last words of a time column's name (`closed_at`, `shipped_on`, `delivery_date`, `start_time`, `check_in`).
 const timeLabel = /(?:^| )(?:at|on|date|time|timestamp|day|check in|check out)$/;
 
-/** Whether one of the three words before `span` is the first word of a column `matches` accepts ("closed" of `closed_at`). */
-function columnSaidBefore(span: Span, context: FillContext, matches: (column: string) => boolean): boolean {
-  const before = context.words.filter((word) => word.span[1] <= span[0]).slice(-3);
-  return (context.table?.labels ?? []).some((label) => matches(label.column) && before.some((word) => label.stems[0] === word.stem && !timeLabel.test(` ${word.word}`)));
+/**
+ * The nearest of the three words before `span` that names, by its first word, a time column of the
+ * table or `own` (a plan's column), with the columns it names: in "orders shipped in March" the
+ * date is `shipped_at`'s ("shipped"), though "orders" also names `ordered_at`.
+ */
+function timeNaming(span: Span, context: FillContext, own: string | null = null): { word: QuestionWord; columns: string[] } | null {
+  const before = context.words.filter((word) => word.span[1] <= span[0]).slice(-3).reverse();
+  const labels = (context.table?.labels ?? []).filter((label) => label.column === own || timeLabel.test(foldValue(humanWords(label.column))));
+  for (const word of before) {
+    if (timeLabel.test(` ${word.word}`)) continue;
+    const columns = labels.filter((label) => label.stems[0] === word.stem).map((label) => label.column);
+    if (columns.length > 0) return { word, columns };
+  }
+  return null;
 }
 
-/** Whether one of the three words before a date names this plan's own time column ("closed" of `closed_at`). */
+/** Whether the nearest of the three words before a date that names a time column names this plan's own ("closed" of `closed_at`). */
 function namedBefore(plan: SlotPlan, span: Span, context: FillContext): boolean {
-  return plan.column !== null && columnSaidBefore(span, context, (column) => column === plan.column);
+  return plan.column !== null && (timeNaming(span, context, plan.column)?.columns.includes(plan.column) ?? false);
 }
 
 /**
- * Whether one of the three words before a date names another time column of the table than the
- * one this plan bounds ("closed in October" of `closed_at`, the plan's column `created_at`).
+ * Whether the nearest of the three words before a date that names a time column names another
+ * than the one this plan bounds ("closed in October" of `closed_at`, the plan's column `created_at`).
  */
 function otherTimeNamed(plan: SlotPlan, span: Span, context: FillContext): boolean {
-  return plan.column !== null && columnSaidBefore(span, context, (column) => column !== plan.column && timeLabel.test(foldValue(humanWords(column))));
+  const named = plan.column === null ? null : timeNaming(span, context, plan.column);
+  return named !== null && !named.columns.includes(plan.column!);
 }
 
 function belongsTo(span: Span, plan: SlotPlan, context: FillContext, sole: boolean, noYear = false, bound?: SlotPlan['role'], bounded: ReadonlySet<string> = new Set()): boolean {
