@@ -3050,3 +3050,41 @@ describe('QuestionRouter over tickets with subjects of several words', () => {
     expect(ask('How many refund requests?')).toMatchObject({ kind: 'answer', slots: { subject: 'Refund request' } });
   });
 });
+
+describe('trial 3: people counted by what befell them, sign-ups, matches of a league', () => {
+  const plans = ['starter', 'team', 'business'];
+  const subscriptions = Array.from({ length: 300 }, (_, index) => ({
+    subscription_id: `sub_${(index * 7919).toString(36).padStart(4, 'a')}`,
+    plan: plans[index % 3],
+    mrr_usd: 12 + ((index * 37) % 400),
+    country: ['US', 'GB', 'DE'][(index * 5) % 3],
+    signup_date: new Date(Date.UTC(2012, 0, 1) + index * 3 * 86_400_000).toISOString().slice(0, 10),
+  }));
+  const teams = ['Rapid Wien', 'Sturm Graz', 'FC Porto', 'SL Benfica', 'Real Betis', 'Sevilla FC'];
+  const football = Array.from({ length: 360 }, (_, index) => ({
+    date: new Date(Date.UTC(2012, 6, 1) + index * 2 * 86_400_000).toISOString().slice(0, 10),
+    division: ['Austrian Bundesliga', 'Primeira Liga Portugal', 'Spanish La Liga'][index % 3],
+    home_team: teams[(index * 2) % 6],
+    away_team: teams[(index * 2 + 1) % 6],
+    home_score: index % 4,
+    away_score: (index * 3) % 3,
+  }));
+  const ask = askingOver('querylane-routing-trial3-', () => ({ disasters: csv('disasters.csv'), la_riots: csv('la-riots.csv'), subscriptions, football }));
+
+  it('reads "how many people died" as the deaths a data set counts, or as its rows of deaths', () => {
+    // Had counted the rows of earthquakes of 2010 (one), or been refused ("counts people").
+    expect(ask('How many people died in earthquakes in 2010?')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_deaths' }, slots: { entity: 'Earthquake', from_year: 2010, to_year: 2010 } });
+    expect(ask('How many people died from epidemics since 1950?')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_deaths' }, slots: { entity: 'Epidemic', from_year: 1950 } });
+    // The riots' rows are the people who died.
+    expect(ask('How many people died in the LA riots?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_la_riots' } });
+    // Something no data counts is still refused.
+    expect(ask('How many customers does our company have?').kind).toBe('refusal');
+  });
+
+  it('counts rows the question words otherwise, where it names the time column of its date or a whole value', () => {
+    // "signed up" is `signup_date`: had been refused ("counts customers").
+    expect(ask('How many customers signed up in 2013?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_subscriptions' }, slots: { from_signup_date: '2013-01-01', to_signup_date: '2013-12-31' } });
+    // A league's whole name: had been refused ("about matches, played").
+    expect(ask('How many matches were played in the Spanish La Liga?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_football' }, slots: { division: 'Spanish La Liga' } });
+  });
+});

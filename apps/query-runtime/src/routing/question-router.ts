@@ -318,7 +318,9 @@ export class QuestionRouter {
     // rows of another kind (movies) are no answer, however well another word ("company") matches.
     // ("How many items were counted in October": a word for any data's rows counts whatever the rest names.)
     const counted = ranked.countedWord !== undefined && ranked.countedWord.length >= 4 && !rowWords.has(ranked.countedWord) ? ranked.countedWord : undefined;
-    if (counted && !this.knows(counted) && !this.knows(counted.replace(/e?s$/, '')) && best.valueEvidence !== 'value') {
+    // (Nor when the question names the data's own time column for its date: "how many customers
+    // signed up in 2023" of subscriptions' `signup_date`, "how many matches were played since March".)
+    if (counted && !this.knows(counted) && !this.knows(counted.replace(/e?s$/, '')) && best.valueEvidence !== 'value' && !best.fill.timeNamed) {
       return { kind: 'refusal', reason: `the question counts "${counted}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
     }
     // Nor what a question ranks groups by, said last after "has the most" ("which origin has the most
@@ -379,7 +381,7 @@ export class QuestionRouter {
     // (A date wholly after today is no such evidence: "what's the weather tomorrow" of movies.)
     const today = (options.now ?? new Date()).toISOString().slice(0, 10);
     const futureOnly = parsed.dates.length > 0 && parsed.dates.every((date) => date.from !== null && date.from > today);
-    const unknownSubject = best.topicTerms.length > (best.valueEvidence === 'bound' && !futureOnly ? 1 : 0) && best.topicMatched === 0 && best.valueEvidence !== 'value';
+    const unknownSubject = best.topicTerms.length > (best.valueEvidence === 'bound' && !futureOnly ? 1 : 0) && best.topicMatched === 0 && best.valueEvidence !== 'value' && !best.fill.timeNamed;
     if (unknownSubject) {
       return {
         kind: 'refusal',
@@ -392,8 +394,16 @@ export class QuestionRouter {
     // that one of its words resembles ("how many miles did our delivery trucks drive" of e-mails
     // `delivered`, "which sales rep closed the most deals" of the "Spring Sale" campaign): two
     // unknown subject words or more, half of them at least, and neither the data nor a column named.
+    // (A count of rows with a value of several words written out whole reads the value through no
+    // resemblance: "how many matches were played in the English Premier League" of football's
+    // `division`. Asked of something else of it, the words still decide: "when is the Calculus I
+    // final exam" of grades.)
     const unknownTopics = best.topicTerms.filter((term) => !this.knows(term));
-    if (unknownTopics.length >= 2 && unknownTopics.length * 2 >= best.topicTerms.length && !ranked.tablesNamed.has(best.candidate.table) && !(ranked.namedColumns.get(best.candidate.table)?.length ?? 0)) {
+    const wholeValue = ranked.countedWord !== undefined && best.fill.used.some(([start, end]) => {
+      const said = parsed.lower.slice(start, end);
+      return /\s/.test(said.trim()) && Object.values(best.fill.slots).some((value) => typeof value === 'string' && value.toLowerCase() === said);
+    });
+    if (unknownTopics.length >= 2 && unknownTopics.length * 2 >= best.topicTerms.length && !ranked.tablesNamed.has(best.candidate.table) && !(ranked.namedColumns.get(best.candidate.table)?.length ?? 0) && !wholeValue && !best.fill.timeNamed) {
       return {
         kind: 'refusal',
         reason: `the question is about ${topicWords(question, unknownTopics)}, which none of the deployed programs' data or columns mention`,
@@ -685,7 +695,11 @@ export class QuestionRouter {
     // ("How many seattle weather": both words one data set's name, the first is no description.)
     // ("How many customers ordered": a verb's past form after the counted word is no data set's name.)
     const adjectiveFirst = counting?.[3] !== undefined && !/[^e]ed$/.test(counting[3]) && this.tableStemLists.some((stems) => stems.includes(stem(counting[3]!)) && !stems.includes(stem(counting[2]!)));
-    const countedWord = adjectiveFirst ? counting?.[3] : counting?.[2];
+    // "How many people died", "how many people were killed": people counted by what befell them
+    // are the measure the verb implies, where a data set has it (the deaths of disasters, summed).
+    const befell = counting && !adjectiveFirst && personWords.has(counting[2]!) ? /^\s*(?:(?:were|was|have been|had been|got|have|had)\s+)?([a-z]+)/.exec(parsed.lower.slice(counting.indices![2]![1]))?.[1] : undefined;
+    const befallen = befell === undefined ? undefined : (impliedMeasures[befell] ?? []).find((measure) => [...this.measureTerms.values()].some((terms) => terms.has(canonicalTerm(measure) ?? '')));
+    const countedWord = befallen ?? (adjectiveFirst ? counting?.[3] : counting?.[2]);
     const most = /\b(?:most|fewest|least)\s+([a-z]+)(?:\s+([a-z]+))?/d.exec(parsed.lower);
     // "Who opened the most issues", "which agent handled the most tickets": the most of the data's
     // own rows is a count per group (of a person, for "who"), never a ranking of rows by a measure
@@ -1123,6 +1137,13 @@ export class QuestionRouter {
           if (term !== null && contentTerms.has(term)) matched.add(term);
         }
       }
+      // (So are the words naming the time column a date bounds: "signed up" of `signup_date`.)
+      for (const [start, end] of fill.timeNamed ?? []) {
+        for (const word of words(parsed.lower.slice(start, end))) {
+          const term = canonicalTerm(word);
+          if (term !== null && contentTerms.has(term)) matched.add(term);
+        }
+      }
       const termCoverage = contentTerms.size === 0 || (outputOnly.has(hit.id) && Object.keys(fill.slots).length === 0) ? 0 : matched.size / contentTerms.size;
       const topicMatched = new Set([...matched].filter((term) => topicTerms.includes(term) && (this.vocabulary.has(term) || term.length >= fuzzyTopicLength))).size;
       const valueEvidence = filled.some((plan) => valueRoles.has(plan.role)) ? 'value' : filled.some((plan) => boundRoles.has(plan.role)) ? 'bound' : null;
@@ -1157,10 +1178,18 @@ export class QuestionRouter {
       // columns, the one the verb names (`created_at` for opened, created, submitted …; `merged_at`).
       const timeColumns = [...candidate.plans.filter((plan) => (plan.role === 'from' || plan.role === 'to') && plan.column).map((plan) => plan.column!), ...(candidate.family === 'time_series' ? candidate.columns : [])];
       // (Only of a question about time: "how many closed issues were authored by …" asks no series.)
-      const timeNamed = timeVerbs.length > 0 && (parsed.interval !== null || parsed.dates.length > 0) && timeColumns.some((column) => {
-        const first = foldValue(humanWords(column)).split(' ')[0] ?? '';
-        return timeVerbs.some((verb) => stem(verb) === stem(first) || (creationWords.has(verb) && creationWords.has(first)));
-      }) ? 0.2 : 0;
+      // (Or the word before the date, as the slots were filled: "signed up in 2023" of `signup_date`,
+      // which names this data as a column's name does.)
+      const timeNamed = fill.timeNamed
+        ? 0.4
+        : timeVerbs.length > 0 &&
+          (parsed.interval !== null || parsed.dates.length > 0) &&
+          timeColumns.some((column) => {
+            const first = foldValue(humanWords(column)).split(' ')[0] ?? '';
+            return timeVerbs.some((verb) => stem(verb) === stem(first) || (creationWords.has(verb) && creationWords.has(first)));
+          })
+          ? 0.2
+          : 0;
       const groupedAsAsked =
         directed === true ||
         (asksWho && candidate.groupBy.some((label) => personLabel.test(` ${label} `))) ||
@@ -1625,6 +1654,9 @@ const attributeWords = new Set(['number', 'amount', 'value', 'values', 'percenta
 // Words for the rows of any data that are no stop words ("how many items"; "records", "rows" and
 // "entries" are stop words, known to every router).
 const rowWords = new Set(['item', 'items']);
+
+// Words for people counted ("how many people died"), whose count a verb after them may make a measure's.
+const personWords = new Set(['people', 'persons', 'individuals', 'humans']);
 
 /**
  * An acronym's plural in its singular ("SKUs", "IDs", "PRs", "VINs"): the stemmer leaves a word

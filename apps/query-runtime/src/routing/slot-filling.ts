@@ -437,6 +437,8 @@ export interface SlotFill {
   guessed: number;
   /** A required slot could not be filled. */
   unfit: boolean;
+  /** Where a date bounds a time column a word before it names ("signed up" of "signed up in 2023", `signup_date`): the question speaks of this data. */
+  timeNamed?: Span[];
 }
 
 export interface FillContext {
@@ -491,6 +493,7 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
     const naming = timeNaming(date.span, context);
     return naming !== null && naming.columns.some((column) => boundTimes.has(column)) ? [naming.word.span] : [];
   });
+  const timeNamed: Span[] = [];
   const slots: Record<string, SlotValue> = {};
   const used: Span[] = [];
   const rejected: Span[] = [];
@@ -699,7 +702,10 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
           const day = date.floating ? dayOfData(date, plan.slot) : date;
           // (The word naming the column is explained by the bound: "shipped" of "orders shipped in March".)
           const naming = timeNaming(date.span, context, plan.column);
-          if (take(plan, plan.role === 'from' ? day.from : day.to, date.span) && naming?.columns.includes(plan.column!)) used.push(naming.word.span);
+          if (take(plan, plan.role === 'from' ? day.from : day.to, date.span) && naming?.columns.includes(plan.column!)) {
+            used.push(naming.word.span);
+            timeNamed.push(naming.word.span);
+          }
         }
         break;
       }
@@ -800,7 +806,7 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
   if (search !== undefined && dataPointed && span !== undefined && take(search, named, span)) guessed = 1;
   // Required slots with a default are fine; without one the program cannot run.
   const unfit = candidate.slots.some((slot) => slot.required && slots[slot.name] === undefined && (slot.default === null || slot.default === undefined));
-  return { slots, used, rejected, outside, guessed, unfit };
+  return { slots, used, rejected, outside, guessed, unfit, ...(timeNamed.length > 0 ? { timeNamed } : {}) };
 }
 
 /**
@@ -1332,20 +1338,27 @@ const creationVerb = /^(?:open|create|file|submit|place|register|raise|report|po
 const timeLabel = /(?:^| )(?:at|on|date|time|timestamp|day|check in|check out)$/;
 
 /**
- * The nearest of the three words before `span` that names, by its first word, a time column of the
+ * The nearest of the three words before `span` (words of grammar aside) that names, by its first word, a time column of the
  * table or `own` (a plan's column), with the columns it names: in "orders shipped in March" the
  * date is `shipped_at`'s ("shipped"), though "orders" also names `ordered_at`.
  */
 function timeNaming(span: Span, context: FillContext, own: string | null = null): { word: QuestionWord; columns: string[] } | null {
-  const before = context.words.filter((word) => word.span[1] <= span[0]).slice(-3).reverse();
+  // (Words of grammar between are not counted: "bookings were made since March" names `booking_date`.)
+  const before = context.words.filter((word) => word.span[1] <= span[0] && !stopWords.has(word.word)).slice(-3).reverse();
   const labels = (context.table?.labels ?? []).filter((label) => label.column === own || timeLabel.test(foldValue(humanWords(label.column))));
   for (const word of before) {
     if (timeLabel.test(` ${word.word}`)) continue;
-    const columns = labels.filter((label) => label.stems[0] === word.stem).map((label) => label.column);
-    if (columns.length > 0) return { word, columns };
+    // ("Signed up" of `signup_date`: a verb and its particle, written as one word.)
+    const next = context.words.find((other) => other.span[0] > word.span[1]);
+    const joined = next !== undefined && particles.has(next.word) && /^\s*$/.test(context.parsed.lower.slice(word.span[1], next.span[0])) ? `${word.stem}${next.word}` : null;
+    const columns = labels.filter((label) => label.stems[0] === word.stem || (joined !== null && (label.stems[0] === joined || label.stems[0] === stem(joined)))).map((label) => label.column);
+    if (columns.length > 0) return { word: joined === null ? word : { ...word, span: [word.span[0], next!.span[1]] }, columns };
   }
   return null;
 }
+
+// The particles of phrasal verbs a column's name may write joined to their verb (`signup_date`, `checkin_at`, `logout_time`).
+const particles = new Set(['up', 'in', 'out', 'off', 'on', 'over', 'down']);
 
 /** Whether the nearest of the three words before a date that names a time column names this plan's own ("closed" of `closed_at`). */
 function namedBefore(plan: SlotPlan, span: Span, context: FillContext): boolean {

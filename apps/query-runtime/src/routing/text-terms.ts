@@ -190,6 +190,8 @@ export const impliedMeasures: Record<string, string[]> = {
   died: ['deaths', 'fatalities', 'casualties'],
   killed: ['deaths', 'fatalities', 'casualties'],
   dead: ['deaths', 'fatalities', 'casualties'],
+  injured: ['injuries', 'injured', 'casualties'],
+  wounded: ['injuries', 'wounded', 'casualties'],
   // "the biggest drop in jobs", "the largest increase": a column of changes, when the data has one.
   drop: ['change'],
   decline: ['change'],
