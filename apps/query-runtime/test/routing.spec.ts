@@ -3069,7 +3069,7 @@ describe('trial 3: people counted by what befell them, sign-ups, matches of a le
     home_score: index % 4,
     away_score: (index * 3) % 3,
   }));
-  const ask = askingOver('querylane-routing-trial3-', () => ({ disasters: csv('disasters.csv'), la_riots: csv('la-riots.csv'), subscriptions, football }));
+  const ask = askingOver('querylane-routing-trial3-', () => ({ disasters: csv('disasters.csv'), la_riots: csv('la-riots.csv'), subscriptions, football, us_employment: csv('us-employment.csv') }));
 
   it('reads "how many people died" as the deaths a data set counts, or as its rows of deaths', () => {
     // Had counted the rows of earthquakes of 2010 (one), or been refused ("counts people").
@@ -3086,5 +3086,22 @@ describe('trial 3: people counted by what befell them, sign-ups, matches of a le
     expect(ask('How many customers signed up in 2013?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_subscriptions' }, slots: { from_signup_date: '2013-01-01', to_signup_date: '2013-12-31' } });
     // A league's whole name: had been refused ("about matches, played").
     expect(ask('How many matches were played in the Spanish La Liga?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_football' }, slots: { division: 'Spanish La Liga' } });
+  });
+
+  it("averages a wide table's other columns within a period, and reads the peak as the highest", () => {
+    // Manufacturing has no aggregate of its own; the one that takes the column had no dates, and
+    // the question was answered with the year's raw rows.
+    expect(ask('Average manufacturing employment in 2009')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_us_employment_column' }, slots: { column: 'manufacturing', from_month: '2009-01-01', to_month: '2009-12-31' } });
+    // Had listed every month.
+    expect(ask('What was the peak construction employment?')).toMatchObject({ kind: 'answer', candidate: { name: 'top_us_employment_by_column' }, slots: { column: 'construction', n: 1, order: 'desc' } });
+  });
+
+  it('finds a record by a code of letters after a joining underscore, and totals recurring revenue', () => {
+    const id = subscriptions[17]!.subscription_id;
+    expect(id).toMatch(/^sub_[a-z0-9]+$/);
+    // Had listed every subscription.
+    expect(ask(`Show subscription ${id}`)).toMatchObject({ kind: 'answer', candidate: { name: 'lookup_subscriptions_by_subscription_id' }, slots: { subscription_id: id } });
+    // MRR adds up: its programs sum it first (they had averaged it).
+    expect(ask('What is our total MRR?')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_mrr_usd' } });
   });
 });

@@ -189,7 +189,7 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
   const unaggregated = aggregable.filter((metric) => !aggregatedOnes.has(metric)).slice(0, maxChosenColumns);
   if (unranked.length > 0) drafts.push(build.topNOfAny(unranked, filters));
   if (unranged.length > 0) drafts.push(build.rangeOfAny(unranged, filters));
-  if (unaggregated.length > 0) drafts.push(build.overallOfAny(unaggregated, counted));
+  if (unaggregated.length > 0) drafts.push(build.overallOfAny(unaggregated, counted, mainTime));
   // How many different labels, texts or references the data holds ("how many countries are in the
   // data", "how many users"): the labels that repeat (a key's count is the row count), the texts
   // (cities of zip codes) and the identifiers of what the rows belong to (`user_id`).

@@ -831,10 +831,15 @@ export class ProgramBuilders {
     });
   }
 
-  /** The average, total, least and greatest of any one of `metrics` over every row (or the filtered ones). */
-  overallOfAny(metrics: Metric[], dimensions: Dimension[]): DraftProgram {
+  /**
+   * The average, total, least and greatest of any one of `metrics` over every row (or the filtered
+   * ones), within a period of the main time when the data has one ("average manufacturing
+   * employment in 2009" of a wide table whose sector has no aggregate of its own).
+   */
+  overallOfAny(metrics: Metric[], dimensions: Dimension[], time?: TimeColumn): DraftProgram {
     const names = new NameAllocator(['column']);
     const filters = dimensions.map((dimension) => this.filter(dimension, names));
+    const window = this.window(time, names);
     const choice = chooseColumn(metrics, this.profile.columns);
     const [first, second] = metrics.map((metric) => metric.label);
     return this.draft({
@@ -842,22 +847,22 @@ export class ProgramBuilders {
       family: 'aggregate',
       score: 0,
       query: `What is the average ${first} (or another column)?`,
-      description: `The average (with the total, minimum, maximum and count) of the given column (${joinWords(metrics.map((m) => m.label), 'or')}) over all ${this.entity}${onlyFor(dimensions)}.`,
+      description: `The average (with the total, minimum, maximum and count) of the given column (${joinWords(metrics.map((m) => m.label), 'or')}) over all ${this.entity}${onlyFor(dimensions)}${window.slots.length > 0 ? `, or within a period of ${time!.label}` : ''}.`,
       reason: `${metrics.length} more numeric columns than have an aggregate of their own: one aggregate takes the column as a slot.`,
       examples: [`Average ${first}`, `Total ${second ?? first}`, `What is the average ${first} across all ${this.entity}?`],
       sql:
         `SELECT avg(${choice.alias}) AS ${quoteIdentifier('avg')}, sum(${choice.alias}) AS ${quoteIdentifier('sum')}, min(${choice.alias}) AS ${quoteIdentifier('min')}, ` +
-        `max(${choice.alias}) AS ${quoteIdentifier('max')}, count(${choice.alias}) AS ${quoteIdentifier('count')} FROM ${choice.from(this.from)}${where(filters.map((f) => f.sql))}`,
+        `max(${choice.alias}) AS ${quoteIdentifier('max')}, count(${choice.alias}) AS ${quoteIdentifier('count')} FROM ${choice.from(this.from)}${where([...filters.map((f) => f.sql), ...window.sql])}`,
       steps: {
         family: 'aggregate',
         table: this.table,
         columns: ['$column'],
         group_by: [],
-        filters: filters.map((f) => f.filter),
+        filters: [...filters.map((f) => f.filter), ...window.filters],
         aggregate: { function: 'avg', column: '$column' },
         column_choice: { slot: 'column', columns: metrics.map((m) => m.column.name) },
       },
-      slots: [choice.slot, ...filters.map((f) => f.slot)],
+      slots: [choice.slot, ...filters.map((f) => f.slot), ...window.slots],
     });
   }
 

@@ -596,8 +596,8 @@ export class QuestionRouter {
         )
         .map((token) => ({ index: token.span[0], 0: token.value })),
       ...[...parsed.text.matchAll(/\b([A-Za-z]+)\s+([A-Za-z]{1,4}\d{2,}[A-Za-z0-9]*)\b/dg)].flatMap((match) => (this.columnFirstWords.has(match[1]!.toLowerCase()) ? [{ index: match.indices![2]![0], 0: match[2]! }] : [])),
-      // (Or one written as a column's codes are: "u0097" of users `u0001`…)
-      ...[...parsed.text.matchAll(/\b[A-Za-z]{1,4}[-_]?\d{2,}\b/g)].filter((match) => [...this.tables.values()].some((values) => values.codeColumns(match[0]).length > 0)),
+      // (Or one written as a column's codes are: "u0097" of users `u0001`…, "sub_llpr" of `sub_lfls`…)
+      ...[...parsed.text.matchAll(/\b[A-Za-z]{1,4}[-_]?\d{2,}\b|\b[A-Za-z]{2,6}[-_][A-Za-z0-9]{3,}\b/g)].filter((match) => [...this.tables.values()].some((values) => values.codeColumns(match[0]).length > 0)),
     ].filter((token) => !isColumnName(token[0]));
     const numbered = [...parsed.text.matchAll(/(?<![\w.,])\d{3,}(?![\w.,]*\d)/g), ...parsed.text.matchAll(/(?<=#\s?)\d{1,2}\b/g), ...afterName];
     // (An identifier names one thing, as a proper name does: it may fill a filter its column's name points at.)

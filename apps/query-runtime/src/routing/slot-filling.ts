@@ -100,6 +100,14 @@ export class TableValues {
       // The shape every known value shares, if one: a fixed length after a fixed prefix (`SM` and
       // 32 hexadecimal digits of a message SID, a commit's 40).
       const text = String(value);
+      // The start every known value shares, whatever their lengths.
+      const lead = this.leads.get(column);
+      if (lead === undefined) this.leads.set(column, text);
+      else if (lead !== null) {
+        let common = 0;
+        while (common < lead.length && lead[common] === text[common]) common += 1;
+        this.leads.set(column, common > 0 ? lead.slice(0, common) : null);
+      }
       const known = this.hashes.get(column);
       if (known === undefined) this.hashes.set(column, { prefix: text, length: text.length, hex: hexTail.test(text) });
       else if (known !== null) {
@@ -171,11 +179,17 @@ export class TableValues {
     const shaped = (shape: HashShape | null) =>
       shape !== null && shape.length === token.length && token.startsWith(shape.prefix) && (!shape.hex || hexTail.test(token.slice(shape.prefix.length).toLowerCase()));
     const hashed = token.length < 12 ? [] : [...this.hashes].filter(([column, shape]) => !prefixed.includes(column) && shaped(shape)).map(([column]) => column);
-    return [...prefixed, ...hashed];
+    // Or, of any length, the columns whose every known value starts with the same letters and a
+    // joining `_` or `-` this code starts with, then letters and digits: `sub_llpr` of `sub_lfls`, `sub_m41o`….
+    const led = [...this.leads].filter(([column, lead]) => !prefixed.includes(column) && !hashed.includes(column) && lead !== null && joinedLead(lead) !== null && token.startsWith(joinedLead(lead)!) && /^[A-Za-z0-9]{3,24}$/.test(token.slice(joinedLead(lead)!.length))).map(([column]) => column);
+    return [...prefixed, ...hashed, ...led];
   }
 
   /** Per column, what every known value looks like (see `add`); null when they differ in length. */
   private readonly hashes = new Map<string, HashShape | null>();
+
+  /** Per column, the start every known value shares; null for none. */
+  private readonly leads = new Map<string, string | null>();
 
   private readonly nameShapes = new Map<string, { names: number; all: number }>();
 
@@ -1304,6 +1318,11 @@ interface HashShape {
 
 // Letters, then hexadecimal digits only (`SM` then `ced6bfe1…`; a commit's `34ae8a72…`).
 const hexTail = /^[A-Za-z]*[0-9a-f]*$/;
+
+/** The letters and the joining `_` or `-` a shared start of codes holds (`sub_` of `sub_l`), or null. */
+function joinedLead(lead: string): string | null {
+  return /^[A-Za-z]{2,}[-_]/.exec(lead)?.[0] ?? null;
+}
 
 /** Two or three words, each a capital and small letters ("Olga Lopez", "Mary-Jane O'Neil", "Ana de Souza" not). */
 const personName = /^\p{Lu}[\p{Ll}'’-]+(?: \p{Lu}[\p{Ll}'’-]+){1,2}$/u;
