@@ -3069,7 +3069,15 @@ describe('trial 3: people counted by what befell them, sign-ups, matches of a le
     home_score: index % 4,
     away_score: (index * 3) % 3,
   }));
-  const ask = askingOver('querylane-routing-trial3-', () => ({ disasters: csv('disasters.csv'), la_riots: csv('la-riots.csv'), subscriptions, football, us_employment: csv('us-employment.csv') }));
+  const hotel_bookings = Array.from({ length: 400 }, (_, index) => ({
+    booking_id: `BK-${100_001 + index}`,
+    room_type: ['single', 'double', 'suite'][(index * 7) % 3],
+    nights: 1 + (index % 9),
+    special_requests: index % 5 < 3 ? null : ['late check-in', 'high floor', 'crib'][index % 3],
+    booking_date: new Date(Date.UTC(2013, 0, 1) + index * 86_400_000).toISOString().slice(0, 10),
+    check_in_date: new Date(Date.UTC(2013, 1, 1) + index * 86_400_000).toISOString().slice(0, 10),
+  }));
+  const ask = askingOver('querylane-routing-trial3-', () => ({ disasters: csv('disasters.csv'), la_riots: csv('la-riots.csv'), subscriptions, football, us_employment: csv('us-employment.csv'), hotel_bookings }));
 
   it('reads "how many people died" as the deaths a data set counts, or as its rows of deaths', () => {
     // Had counted the rows of earthquakes of 2010 (one), or been refused ("counts people").
@@ -3103,5 +3111,16 @@ describe('trial 3: people counted by what befell them, sign-ups, matches of a le
     expect(ask(`Show subscription ${id}`)).toMatchObject({ kind: 'answer', candidate: { name: 'lookup_subscriptions_by_subscription_id' }, slots: { subscription_id: id } });
     // MRR adds up: its programs sum it first (they had averaged it).
     expect(ask('What is our total MRR?')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_mrr_usd' } });
+  });
+
+  it('reads a flag named by its column, a grouping after how many are asked, and refuses a count by a thing no data holds', () => {
+    // The column's own name had been skipped as the name of another column: every booking counted.
+    expect(ask('How many bookings with special requests?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_hotel_bookings' }, slots: { has_special_requests: true } });
+    expect(ask('How many bookings without special requests?')).toMatchObject({ kind: 'answer', slots: { has_special_requests: false } });
+    // "Which 5 neighborhoods": had ranked disasters by deaths.
+    expect(ask('Which 5 neighborhoods had the most deaths?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_la_riots_by_neighborhood' }, slots: { n: 5 } });
+    // Had counted every booking.
+    const breakfast = ask('How many bookings included breakfast?');
+    expect(breakfast.kind === 'refusal' && breakfast.reason).toMatch(/breakfast/);
   });
 });

@@ -15,6 +15,8 @@ export interface SlotPlan {
   chosen?: true;
   /** The column as words ("weight in lbs"). */
   label: string | null;
+  /** Of a flag of a value's being there (`has_coupon_code`), the column whose value it is. */
+  presence?: string;
 }
 
 export interface CandidateProfile {
@@ -165,7 +167,7 @@ function planSlot(slot: Slot, steps: ParsedSteps | null, family: ProgramFamily |
     // Whether a value is there: a flag named by what the column holds ("coupon" of `coupon_code`,
     // "assignee", "shipped" of `shipped_at`), read as flags are ("without a coupon", "unassigned").
     // (No column of values: "assigned to Eva Novak" names a value of `assignee` no flag takes.)
-    if (filter.op === 'present') return { slot, role: 'eq', column: null, label: presenceLabel(filter.column) };
+    if (filter.op === 'present') return { slot, role: 'eq', column: null, label: presenceLabel(filter.column), presence: filter.column };
     if (filter.op === 'gte') return plan(slot.type === 'date' ? 'from' : 'min');
     if (filter.op === 'lte') return plan(slot.type === 'date' ? 'to' : 'max');
     return plan(family === 'lookup' || (slot.required && slot.type !== 'enum') ? 'key' : 'eq');

@@ -371,6 +371,15 @@ export class QuestionRouter {
     if (modifier !== undefined && modifier.length >= 4 && !this.knows(modifier) && best.valueEvidence !== 'value' && !Object.values(best.fill.slots).some((value) => typeof value === 'boolean')) {
       return { kind: 'refusal', reason: `the question counts "${modifier} ${ranked.countedWord ?? ''}", and none of the deployed programs' data or columns mention "${modifier}"`, confidence: 0, candidates: closest(3) };
     }
+    // Nor rows counted by what they hold, when no data knows the thing held ("how many bookings
+    // included breakfast", "orders containing gift wrap"): the count would ignore it.
+    // (Right after the noun counted: "admissions ended with the patient dead" says how they ended.)
+    const held = /\b(?:how many|number of)\s+[a-z]+\s+(?:(?:that|which)\s+)?(?:include[sd]?|including|contain(?:s|ed|ing)?|ha[sd]|have|with|featuring|offer(?:s|ed|ing)?)\s+(?:an?\s+|any\s+|some\s+)?([a-z]{4,})\b/.exec(parsed.lower);
+    const heldWord = held?.[1];
+    const heldAt = held && heldWord ? held.index + held[0].length - heldWord.length : -1;
+    if (heldWord && !stopWords.has(heldWord) && !this.knows(heldWord) && !this.knows(heldWord.replace(/e?s$/, '')) && !best.fill.used.some(([start, end]) => heldAt >= start && heldAt < end)) {
+      return { kind: 'refusal', reason: `the question counts rows with "${heldWord}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
+    }
     const phrase = ranked.countedPhrase;
     if (phrase.length === 2 && phrase.every((word) => word.length >= 4 && !this.knows(word) && !this.knows(word.replace(/e?s$/, '')))) {
       return { kind: 'refusal', reason: `the question counts "${phrase.join(' ')}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
@@ -1750,13 +1759,14 @@ function groupByCue(lower: string): string[] {
     out.push(words.slice(0, 3).join(' '), words.slice(0, 2).join(' '), words[0] ?? '');
   }
   // ("which FitTrack version has": a value before the noun; the noun alone is a cue too.)
-  for (const match of lower.matchAll(/\bwhich\s+([a-z]+(?:\s[a-z]+)?)\s+(?:has|have|had|gets|got|is)\b/g)) {
+  // ("Which 5 neighborhoods had the most deaths": past how many.)
+  for (const match of lower.matchAll(/\bwhich\s+(?:\d+\s+)?([a-z]+(?:\s[a-z]+)?)\s+(?:has|have|had|gets|got|is)\b/g)) {
     const noun = foldValue(match[1] ?? '');
     out.push(noun, noun.split(' ').at(-1) ?? '');
   }
   // "which source generated the most", "which genre made the highest": the noun a verb ranks.
   // "which creative type made the most": one or two words, the fewest that leave a verb.
-  for (const match of lower.matchAll(/\bwhich\s+((?:[a-z]+\s+){1,2}?)(?!the\b)[a-z]+\s+(?:the\s+)?(?:most|least|highest|lowest|largest|smallest|biggest|greatest|fewest)\b/g)) out.push(foldValue((match[1] ?? '').trim()));
+  for (const match of lower.matchAll(/\bwhich\s+(?:\d+\s+)?((?:[a-z]+\s+){1,2}?)(?!the\b)[a-z]+\s+(?:the\s+)?(?:most|least|highest|lowest|largest|smallest|biggest|greatest|fewest)\b/g)) out.push(foldValue((match[1] ?? '').trim()));
   // "the busiest dropoff zone", "the quietest station": the noun ranked by its rows.
   for (const match of lower.matchAll(/\b(?:busiest|quietest|least busy)\s+([a-z]+(?:\s[a-z]+)?)/g)) out.push(foldValue(match[1] ?? ''), foldValue(match[1] ?? '').split(' ')[0] ?? '');
   // "the most borrowed book", "the most common origin", "the least visited parks": the noun ranked.

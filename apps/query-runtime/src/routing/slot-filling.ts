@@ -1045,7 +1045,8 @@ function yearBound(plan: SlotPlan, parsed: ParsedQuestion): { value: number; spa
  */
 function flagValue(plan: SlotPlan, context: FillContext): { value: SlotValue; span: Span } | null {
   if (plan.slot.type !== 'boolean' || !plan.label) return null;
-  const others = (context.columnNames ?? []).filter((named) => named.column !== plan.column).map((named) => named.span);
+  // (A flag of a value's being there is named by its column's name: "bookings with special requests".)
+  const others = (context.columnNames ?? []).filter((named) => named.column !== (plan.column ?? plan.presence)).map((named) => named.span);
   return flagMention(plan.label, context.words, others);
 }
 
