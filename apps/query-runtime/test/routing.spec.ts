@@ -658,6 +658,13 @@ describe('QuestionRouter over disasters, population and unemployment', () => {
     unemployment: vegaJson('unemployment-across-industries.json') as Record<string, unknown>[],
   }));
 
+  it('sums the counts of the unemployed, said as a count of people or of the unemployed', () => {
+    // Each had counted the month's one row.
+    for (const question of ['How many people were unemployed in Manufacturing in January 2005?', 'How many unemployed in Manufacturing in January 2005?']) {
+      expect(ask(question), question).toMatchObject({ kind: 'answer', candidate: { name: 'sum_count' }, slots: { series: 'Manufacturing', from_date: '2005-01-01', to_date: '2005-01-31' } });
+    }
+  });
+
   it('groups "per <the data\'s own name> type" by the one text column the data is grouped by', () => {
     expect(ask('Total deaths per disaster type')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_deaths_by_entity' } });
   });

@@ -706,7 +706,9 @@ export class QuestionRouter {
     const adjectiveFirst = counting?.[3] !== undefined && !/[^e]ed$/.test(counting[3]) && this.tableStemLists.some((stems) => stems.includes(stem(counting[3]!)) && !stems.includes(stem(counting[2]!)));
     // "How many people died", "how many people were killed": people counted by what befell them
     // are the measure the verb implies, where a data set has it (the deaths of disasters, summed).
-    const befell = counting && !adjectiveFirst && personWords.has(counting[2]!) ? /^\s*(?:(?:were|was|have been|had been|got|have|had)\s+)?([a-z]+)/.exec(parsed.lower.slice(counting.indices![2]![1]))?.[1] : undefined;
+    const befellMatch = counting && !adjectiveFirst && personWords.has(counting[2]!) ? /^\s*(?:(?:were|was|have been|had been|got|have|had)\s+)?([a-z]+)/d.exec(parsed.lower.slice(counting.indices![2]![1])) : null;
+    const befell = befellMatch?.[1];
+    const befellAt = befellMatch?.indices?.[1] ? counting!.indices![2]![1] + befellMatch.indices[1][0] : -1;
     const befallen = befell === undefined ? undefined : (impliedMeasures[befell] ?? []).find((measure) => [...this.measureTerms.values()].some((terms) => terms.has(canonicalTerm(measure) ?? '')));
     const countedWord = befallen ?? (adjectiveFirst ? counting?.[3] : counting?.[2]);
     const most = /\b(?:most|fewest|least)\s+([a-z]+)(?:\s+([a-z]+))?/d.exec(parsed.lower);
@@ -948,6 +950,8 @@ export class QuestionRouter {
     const countedNouns = [
       ...(counting && !counting[1] && countedWord && counting.indices?.[adjectiveFirst ? 3 : 2] ? [{ word: countedWord, span: counting.indices[adjectiveFirst ? 3 : 2]! }] : []),
       ...(most ? [1, 2].flatMap((group) => (most[group] && most.indices?.[group] ? [{ word: most[group], span: most.indices[group] }] : [])) : []),
+      // ("How many people were unemployed": people counted by what they were.)
+      ...(befell !== undefined && befallen === undefined && befellAt >= 0 ? [{ word: befell, span: [befellAt, befellAt + befell.length] as Span }] : []),
     ].filter((noun) => !stopWords.has(noun.word));
     const weighed = new Map<string, boolean>();
     const countsWeight = (table: string): boolean => {
@@ -956,10 +960,9 @@ export class QuestionRouter {
     };
     const weighs = (table: string): boolean => {
       if (!this.weightColumns.has(table) || countedNouns.length === 0 || countedColumn(table) !== undefined || countsMeasure(table)) return false;
-      return countedNouns.some(
-        ({ word, span }) =>
-          (this.tableStemsOf.get(table) ?? []).includes(stem(word)) || (mentionsByTable.get(table) ?? []).some((m) => m.span[0] <= span[0] && m.span[1] >= span[1]),
-      );
+      // (Or by the start of its name: "unemployed" of the unemployment data.)
+      const namesData = (word: string) => (this.tableStemsOf.get(table) ?? []).some((tableStem) => tableStem === stem(word) || (stem(word).length >= 6 && tableStem.startsWith(stem(word))));
+      return countedNouns.some(({ word, span }) => namesData(word) || (mentionsByTable.get(table) ?? []).some((m) => m.span[0] <= span[0] && m.span[1] >= span[1]));
     };
     // Where things start or end, said by a verb ("departing flights", "receives the most"): `directed` below.
     const startsSaid = /\b(departing|departures?|departed|outbound|outgoing|leaving|sends?|sent|senders?)\b/.test(parsed.lower);
