@@ -170,6 +170,12 @@ const data: Record<string, Row[]> = {
     const seconds = Date.UTC(2024, 2, 1) / 1000 + index * 3600;
     return { dt: seconds, ts: seconds * 1000, city: ['London', 'Oslo', 'Cairo'][index % 3], temp: 5 + ((index * 7) % 200) / 10 };
   }),
+  // Calls at times of day over ten weeks, more of them mid-morning and early in the week.
+  calls: Array.from({ length: 600 }, (_, index) => {
+    const day = (index * 7) % 70;
+    const hour = [9, 10, 10, 10, 11, 14, 16][index % 7]! + (day % 5 === 0 ? 1 : 0);
+    return { call_id: `C-${10_000 + index}`, queue: ['billing', 'tech', 'sales'][index % 3], started_at: new Date(Date.UTC(2025, 0, 6 + day, hour, (index * 13) % 60)).toISOString(), wait_seconds: (index * 37) % 600 };
+  }),
 };
 
 let scratch: ScratchDir;
@@ -861,6 +867,34 @@ describe('the newest and the oldest rows', () => {
     const [newest] = await run('movies', movies.name, { n: 1 });
     const dates = (data.movies ?? []).map((m) => Date.parse(`${String(m['Release Date'])} UTC`)).filter((t) => !Number.isNaN(t));
     expect(Date.parse(`${String(newest!['Release Date'])} UTC`)).toBe(Math.max(...dates));
+  });
+});
+
+describe('the busiest hour of the day and day of the week', () => {
+  const busiest = <T,>(rows: T[], key: (row: T) => string | number) => {
+    const counts = new Map<string | number, number>();
+    for (const row of rows) counts.set(key(row), (counts.get(key(row)) ?? 0) + 1);
+    return Math.max(...counts.values());
+  };
+
+  it('counts events per hour of the day and per weekday, busiest first, within a filter (checked against JavaScript)', async () => {
+    const calls = data.calls as { queue: string; started_at: string }[];
+    const hours = program('calls', 'count_calls_by_hour_of_day');
+    expect([hours.family, hours.slots.map((slot) => slot.name)]).toEqual(['count', ['queue', 'from_started_at', 'to_started_at', 'n', 'order']]);
+    const [top] = await run('calls', hours.name, { n: 1 });
+    expect(num(top!.count)).toBe(busiest(calls, (call) => new Date(call.started_at).getUTCHours()));
+    const billing = calls.filter((call) => call.queue === 'billing');
+    const weekdays = await run('calls', 'count_calls_by_day_of_week', { queue: 'billing' });
+    const names = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+    const expected = new Map<string, number>();
+    for (const call of billing) expected.set(names[new Date(call.started_at).getUTCDay()]!, (expected.get(names[new Date(call.started_at).getUTCDay()]!) ?? 0) + 1);
+    expect(Object.fromEntries(weekdays.map((row) => [String(row.day_of_week), num(row.count)]))).toEqual(Object.fromEntries(expected));
+    expect(num(weekdays[0]!.count)).toBe(Math.max(...expected.values()));
+  });
+
+  it('gives neither to data of one row a day, nor an hour to dates without times', () => {
+    // The weather's days: one row each (their weekdays count alike), no time of day.
+    expect((programs.weather ?? []).filter((p) => /_by_(hour_of_day|day_of_week)$/.test(p.name))).toEqual([]);
   });
 });
 

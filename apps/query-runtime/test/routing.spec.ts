@@ -3131,3 +3131,28 @@ describe('trial 3: people counted by what befell them, sign-ups, matches of a le
     expect(breakfast.kind === 'refusal' && breakfast.reason).toMatch(/breakfast/);
   });
 });
+
+describe('QuestionRouter over calls at times of day (the busiest hour, the busiest weekday)', () => {
+  const calls = Array.from({ length: 900 }, (_, index) => {
+    const day = (index * 7) % 84;
+    return {
+      call_id: `C-${10_000 + index}`,
+      agent_name: ['Ana Silva', 'Ben Okafor', 'Chen Wei'][index % 3],
+      queue: ['billing', 'tech', 'sales'][(index * 5) % 3],
+      started_at: new Date(Date.UTC(2014, 0, 6 + day, [9, 10, 10, 11, 14, 16][index % 6]!, (index * 13) % 60)).toISOString(),
+      wait_seconds: (index * 37) % 600,
+    };
+  });
+  const ask = askingOver('querylane-routing-calls-', () => ({ calls, seattle_weather: seattleWeather() }));
+
+  it('asks the hour of the day or the weekday of the counts per them, and nothing else of them', () => {
+    // Had ranked single calls by their wait.
+    expect(ask('What time of day has the most calls?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_calls_by_hour_of_day' }, slots: { n: 1, order: 'desc' } });
+    expect(ask('Which weekday gets the most calls?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_calls_by_day_of_week' }, slots: { n: 1 } });
+    expect(ask('calls per day of the week in the billing queue')).toMatchObject({ kind: 'answer', candidate: { name: 'count_calls_by_day_of_week' }, slots: { queue: 'billing' } });
+    // A series per day is still a series; days of rain are no weekdays.
+    expect(ask('calls per day')).toMatchObject({ kind: 'answer', candidate: { family: 'time_series' }, slots: { interval: 'day' } });
+    const rainy = ask('how many rainy days');
+    expect(rainy.kind === 'answer' && rainy.candidate.name).toBe('count_seattle_weather');
+  });
+});

@@ -2,7 +2,7 @@
 // data set yields a few dozen useful programs rather than hundreds of near-duplicates.
 import type { DataProfile } from '@querylane/duckdb';
 import { AppError } from '@querylane/errors';
-import { classifyColumns, ranked, type Dimension } from './column-roles.js';
+import { classifyColumns, ranked, type Dimension, type TimeColumn } from './column-roles.js';
 import { ProgramBuilders, type DraftProgram } from './program-builders.js';
 import type { GeneratedProgram, ProgramFamily } from './query-program.types.js';
 import { NameAllocator } from './slug-names.js';
@@ -18,7 +18,8 @@ export const defaultMaxPrograms = 40;
 export const familyCaps: Readonly<Record<ProgramFamily, number>> = {
   // The list, and the list of any column's value (a spare: see `select`).
   list: 2,
-  count: 7,
+  // Seven, and the rows per hour of the day and per weekday (spares: `spareRoom`).
+  count: 9,
   aggregate: 19,
   // Four measures, any other measure, and the newest rows by two times.
   top_n: 7,
@@ -27,6 +28,9 @@ export const familyCaps: Readonly<Record<ProgramFamily, number>> = {
   text_search: 3,
   lookup: 2,
 };
+
+// Places of a family's cap kept for its spare programs (the counts per hour of the day and per weekday).
+const spareRoom: Partial<Record<ProgramFamily, number>> = { count: 2 };
 
 // How many ranked columns each role contributes; the products bound the aggregate family before its cap.
 const filterDimensions = 3;
@@ -177,6 +181,15 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
     if (!time.yearly) drafts.push(build.dateRange(time, filtersBeside(time.column)));
     drafts.push(build.timeSeries(time, aggregable[0], filtersBeside(time.column)));
   }
+  // The busiest hour of the day, of a main time that holds times of day; the busiest weekday, of one
+  // spanning weeks whose rows are events (times of day, or several rows a day: not one row a day, a
+  // month or a year, whose weekdays count alike or say nothing). Spares: where the cap leaves room.
+  if (mainTime && !mainTime.yearly) {
+    const timed = !mainTime.isDate && holdsTimesOfDay(mainTime);
+    const repeated = mainTime.column.distinct_count <= 0.5 * (profile.row_count - mainTime.column.null_count);
+    if (timed) drafts.push(build.countByTimePart(mainTime, 'hour', counted));
+    if ((mainTime.spanDays ?? 0) >= 28 && (timed || repeated) && !firstDaysOnly(mainTime)) drafts.push(build.countByTimePart(mainTime, 'weekday', counted));
+  }
   for (const text of roles.texts) drafts.push(build.textSearch(text));
   // A wide table's other measures (us-employment's 20 sectors beside the four with programs): one
   // ranking, one range and one overall aggregate each take the column as a slot, ranked last in
@@ -196,6 +209,18 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
   const distinctable = [...roles.dimensions.filter((d) => d.kind !== 'boolean'), ...roles.texts, ...roles.references].filter((c) => c.column.distinct_count >= 2 && c.column.distinct_count < profile.row_count - c.column.null_count);
   if (distinctable.length > 0) drafts.push(build.countDistinct(distinctable.slice(0, maxChosenColumns), counted));
   return select(drafts, maxPrograms);
+}
+
+/** Whether a time's known values (least, greatest, most frequent) show a time of day other than midnight. */
+function holdsTimesOfDay(time: TimeColumn): boolean {
+  const samples = [time.minimum, time.maximum, time.column.min, time.column.max, ...time.column.top_values.map((top) => top.value)];
+  return samples.some((sample) => typeof sample === 'string' && /[T ]\d{2}:\d{2}/.test(sample) && !/[T ]00:00(?::00(?:\.0+)?)?(?:Z|[+-]\d{2}:?\d{2})?$/.test(sample));
+}
+
+/** Whether every known value of a time is the first day of a month (monthly or yearly data). */
+function firstDaysOnly(time: TimeColumn): boolean {
+  const samples = [time.minimum, time.maximum, ...time.column.top_values.map((top) => top.value)].filter((sample): sample is string => typeof sample === 'string');
+  return samples.length > 0 && samples.every((sample) => /^\d{4}-\d{2}-01(?:$|[T ]00:00)/.test(sample));
 }
 
 /**
@@ -231,7 +256,7 @@ function select(drafts: DraftProgram[], maxPrograms: number): GeneratedProgram[]
       drafts
         .filter((draft) => draft.family === family && !draft.spare)
         .sort((a, b) => b.score - a.score)
-        .slice(0, familyCaps[family]),
+        .slice(0, familyCaps[family] - (spareRoom[family] ?? 0)),
     ]),
   );
   const chosen: DraftProgram[] = [];

@@ -315,6 +315,47 @@ export class ProgramBuilders {
     });
   }
 
+  /**
+   * The rows per hour of the day (0–23) or per day of the week of the main time, busiest first (or
+   * quietest), with the count's filters and its window: "what time of day has the most pickups",
+   * "which weekday gets the most calls". A series per hour or per week answers neither: it counts
+   * each hour of each day.
+   */
+  countByTimePart(time: TimeColumn, part: 'hour' | 'weekday', dimensions: Dimension[] = []): DraftProgram {
+    const names = new NameAllocator(['n', 'order']);
+    const filters = dimensions.map((dimension) => this.filter(dimension, names));
+    const window = this.window(time, names);
+    const [alias, value, words, example] =
+      part === 'hour'
+        ? (['hour_of_day', `hour(${time.expression})`, 'hour of the day (0 to 23)', 'Which hour of the day has the most'] as const)
+        : (['day_of_week', `dayname(${time.expression})`, 'day of the week (Monday to Sunday)', 'Which day of the week has the most'] as const);
+    return this.draft({
+      name: `count_${this.tableSlug}_by_${alias}`,
+      family: 'count',
+      score: time.score * 0.5,
+      spare: true,
+      query: `How many ${this.entity} are there per ${part === 'hour' ? 'hour of the day' : 'day of the week'}?`,
+      description: `The number of ${this.entity} for each ${words} of ${time.label}, most first (or fewest)${optionally(dimensions)}${window.slots.length > 0 ? ` or within a period of ${time.label}` : ''}, optionally the first n only.`,
+      reason: `${quoted(time.column)} holds ${part === 'hour' ? 'hours of the day' : 'dates over several weeks'}: the busiest ${part === 'hour' ? 'hour' : 'weekday'} is asked of it as often as a series.`,
+      examples:
+        part === 'hour'
+          ? [`${example} ${this.entity}?`, `Busiest hour of the day for ${this.entity}`, `${capital(this.entity)} by hour of day`, `In which hour of the day are there the fewest ${this.entity}?`]
+          : [`${example} ${this.entity}?`, `Busiest weekday for ${this.entity}`, `${capital(this.entity)} by day of week`, `${capital(this.entity)} per weekday`],
+      sql: `SELECT ${value} AS ${quoteIdentifier(alias)}, count(*) AS ${quoteIdentifier('count')} FROM ${this.from} WHERE ${time.expression} IS NOT NULL${andAll([...filters, ...window.sql.map((sql) => ({ sql }))])} GROUP BY 1 ${rankGroups('count(*)', value)}`,
+      steps: {
+        family: 'count',
+        table: this.table,
+        columns: [time.column.name],
+        group_by: [alias],
+        filters: [...filters.map((f) => f.filter), ...window.filters],
+        aggregate: { function: 'count', column: null },
+        order: { column: 'count', direction: 'slot', slot: 'order' },
+        limit: { slot: 'n' },
+      },
+      slots: [...filters.map((f) => f.slot), ...window.slots, ...groupRankSlots(part === 'hour' ? 'hours' : 'days')],
+    });
+  }
+
   numericRange(metric: Metric, dimensions: Dimension[]): DraftProgram {
     const column = columnSql(metric.column);
     const names = new NameAllocator([`min_${metric.slug}`, `max_${metric.slug}`, 'limit']);

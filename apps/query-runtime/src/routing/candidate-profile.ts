@@ -79,7 +79,9 @@ export function profileCandidate(input: RouteCandidateInput, index: number, valu
   const columns = new Set<string>();
   // `$column`: the column a `column` slot chooses, any of `column_choice.columns`, all of which the program may read.
   const real = (column: string) => column !== '*' && !column.startsWith('$');
-  for (const column of [...(steps?.columns ?? []), ...(steps?.group_by ?? []), ...(steps?.filters ?? []).map((f) => f.column), ...(steps?.column_choice?.columns ?? [])]) if (real(column)) columns.add(column);
+  // (A grouping computed from a time — `hour_of_day`, `day_of_week` — is no column of the data.)
+  const grouped = (steps?.group_by ?? []).filter((column) => !derivedGroupings.has(column));
+  for (const column of [...(steps?.columns ?? []), ...grouped, ...(steps?.filters ?? []).map((f) => f.column), ...(steps?.column_choice?.columns ?? [])]) if (real(column)) columns.add(column);
   if (steps?.aggregate?.column && real(steps.aggregate.column)) columns.add(steps.aggregate.column);
   if (steps?.order && steps.order.column !== 'count' && steps.order.column !== 'period' && real(steps.order.column)) columns.add(steps.order.column);
   // A count's bounds on a metric ("how many hours above 20 degrees") are no part of what it is about:
@@ -190,6 +192,9 @@ function planSlot(slot: Slot, steps: ParsedSteps | null, family: ProgramFamily |
   if (slot.required && slot.type !== 'enum' && slot.type !== 'boolean') return plan('key', slot.name);
   return plan(slot.type === 'enum' || slot.type === 'string' || slot.type === 'boolean' || slot.type === 'integer' || slot.type === 'number' ? 'eq' : 'other', slot.name);
 }
+
+/** The groupings the generated programs compute from a time's hour of the day or day of the week. */
+const derivedGroupings = new Set(['hour_of_day', 'day_of_week']);
 
 /** What a column holds, as a flag of its being there is named: its words without a last word that says how it is written (`coupon_code` → "coupon", `shipped_at` → "shipped"). */
 function presenceLabel(column: string): string {

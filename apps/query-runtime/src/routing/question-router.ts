@@ -1413,8 +1413,12 @@ export class QuestionRouter {
       // So does a ranking of rows asked for the extreme of an average ("which version has the lowest
       // average rating"): it ranks single rows, not averages.
       const refused = ignored.length > 0 || unapplied.length > 0 || unread.length > 0 || (rankedAverage && candidate.family === 'top_n') ? 1 : 0;
+      // The rows per hour of the day or per weekday answer only a question that asks by them ("what
+      // time of day", "which weekday"), whatever else of theirs it says ("how many rainy days").
+      const timePart = candidate.groupBy.find((label) => timePartLabels.has(label));
+      const partUnasked = timePart !== undefined && !groupCue.includes(timePart) ? 3 : 0;
       const score =
-        tableCue + columnCue + timeNamed - unasked - undirected - rowsForCount - 0.1 * extraWords + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * filledCount(candidate, fill.slots) + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - oftenMiss - refused;
+        tableCue + columnCue + timeNamed - unasked - undirected - rowsForCount - 0.1 * extraWords + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * filledCount(candidate, fill.slots) + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - oftenMiss - refused - partUnasked;
       return { candidate, bm25: hit.score, score, fill, termCoverage, matchedTerms: matched.size, constraintCoverage, familyAgreement, superlativeMiss, ignored, unapplied, unread, topicTerms, topicMatched, valueEvidence };
     });
     for (const [idProgram, nameProgram] of namesOfIds) {
@@ -1667,6 +1671,9 @@ const attributeWords = new Set(['number', 'amount', 'value', 'values', 'percenta
 // "entries" are stop words, known to every router).
 const rowWords = new Set(['item', 'items']);
 
+// The groupings of a time by its hour of the day or its day of the week (`count_<table>_by_hour_of_day`).
+const timePartLabels = new Set(['hour of day', 'day of week']);
+
 // Words for people counted ("how many people died"), whose count a verb after them may make a measure's.
 const personWords = new Set(['people', 'persons', 'individuals', 'humans']);
 
@@ -1777,6 +1784,10 @@ function groupByCue(lower: string): string[] {
   // "top genres by gross", "the 5 best teams in goals": the noun ranked.
   // ("top 5 best-selling products by quantity": past a hyphened adjective.)
   for (const match of lower.matchAll(/\b(?:top|bottom|best|worst)\s+(?:\d+\s+)?(?:[a-z]+-[a-z]+\s+)?([a-z]+)\s+(?:by|in|for|on|of)\b/g)) out.push(foldValue(match[1] ?? ''));
+  // "What time of day", "at what hour", "which weekday", "busiest day of the week": the hours of the
+  // day or the days of the week a time falls on (`count_<table>_by_hour_of_day`, `…_by_day_of_week`).
+  if (/\b(?:time of (?:the )?day|(?:what|which) hours?\b|hour of (?:the )?day|hours of (?:the )?day)/.test(lower)) out.push('hour of day');
+  if (/\b(?:day of (?:the )?week|days of (?:the )?week|weekdays?)\b/.test(lower)) out.push('day of week');
   return [...new Set(out.filter((w) => w.length > 1).map((w) => w.replace(/s$/, '')))];
 }
 
