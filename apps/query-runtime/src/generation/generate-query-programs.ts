@@ -182,11 +182,12 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
     drafts.push(build.timeSeries(time, aggregable[0], filtersBeside(time.column)));
   }
   // The busiest hour of the day, of a main time that holds times of day; the busiest weekday, of one
-  // spanning weeks whose rows are events (times of day, or several rows a day: not one row a day, a
-  // month or a year, whose weekdays count alike or say nothing). Spares: where the cap leaves room.
+  // spanning weeks whose rows are events (times of day, or three rows a day or more on average: not
+  // a row or two a day — a city's weather —, a month or a year, whose weekdays count alike or say
+  // nothing). Spares: where the cap leaves room.
   if (mainTime && !mainTime.yearly) {
     const timed = !mainTime.isDate && holdsTimesOfDay(mainTime);
-    const repeated = mainTime.column.distinct_count <= 0.5 * (profile.row_count - mainTime.column.null_count);
+    const repeated = mainTime.column.distinct_count <= (profile.row_count - mainTime.column.null_count) / 3;
     if (timed) drafts.push(build.countByTimePart(mainTime, 'hour', counted));
     if ((mainTime.spanDays ?? 0) >= 28 && (timed || repeated) && !firstDaysOnly(mainTime)) drafts.push(build.countByTimePart(mainTime, 'weekday', counted));
   }
