@@ -3047,6 +3047,8 @@ describe('QuestionRouter over tickets with subjects of several words', () => {
     subject: ['Wrong item received', 'Refund request', 'App crash on start', 'Billing question', 'Password reset not working'][(index * 3) % 5],
     priority: ['low', 'medium', 'high', 'urgent'][index % 4],
     channel: ['email', 'chat', 'phone'][(index * 7) % 3],
+    sentiment: ['negative', 'neutral', 'positive'][(index * 5) % 3],
+    satisfaction: 1 + (index % 5),
     created_at: new Date(Date.UTC(2026, 0, 1) + index * 12 * 3_600_000).toISOString(),
   }));
   const ask = askingOver('querylane-routing-subjects-', () => ({ tickets }));
@@ -3055,6 +3057,12 @@ describe('QuestionRouter over tickets with subjects of several words', () => {
     // Had counted the subject "Wrong item received" of phone tickets.
     expect(ask('How many tickets were received by phone?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_tickets' }, slots: { channel: 'phone' } });
     expect(ask('How many refund requests?')).toMatchObject({ kind: 'answer', slots: { subject: 'Refund request' } });
+  });
+
+  it('reads "negative" as a value where the data holds it, no sign', () => {
+    const answer = ask('How many tickets with negative sentiment?');
+    expect(answer).toMatchObject({ kind: 'answer', candidate: { name: 'count_tickets' }, slots: { sentiment: 'negative' } });
+    expect(answer.kind === 'answer' && answer.slots.max_satisfaction).toBeUndefined();
   });
 });
 
@@ -3109,6 +3117,15 @@ describe('trial 3: people counted by what befell them, sign-ups, matches of a le
     expect(ask('Average manufacturing employment in 2009')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_us_employment_column' }, slots: { column: 'manufacturing', from_month: '2009-01-01', to_month: '2009-12-31' } });
     // Had listed every month.
     expect(ask('What was the peak construction employment?')).toMatchObject({ kind: 'answer', candidate: { name: 'top_us_employment_by_column' }, slots: { column: 'construction', n: 1, order: 'desc' } });
+  });
+
+  it('reads "negative" and "positive" as below and above zero, strictly', () => {
+    const negative = ask('How many months had negative nonfarm change?');
+    expect(negative).toMatchObject({ kind: 'answer', slots: { column: 'nonfarm_change' } });
+    expect(negative.kind === 'answer' && negative.slots.max_value).toBeLessThan(0);
+    expect(negative.kind === 'answer' && negative.slots.max_value).toBeGreaterThan(-1e-300);
+    const positive = ask('months with positive nonfarm change');
+    expect(positive.kind === 'answer' && [positive.slots.column, (positive.slots.min_value as number) > 0]).toEqual(['nonfarm_change', true]);
   });
 
   it('finds a record by a code of letters after a joining underscore, and totals recurring revenue', () => {

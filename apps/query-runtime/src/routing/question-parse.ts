@@ -19,6 +19,8 @@ export interface Comparison {
   strictMax: boolean;
   /** Its numbers were written as percentages ("above 18%", "50 percent"). */
   percent?: boolean;
+  /** Stated by a sign ("a negative anomaly", "positive growth"): no bound where the word is a value. */
+  sign?: boolean;
   /** Stated by a side of a latitude or longitude ("south of latitude 31", "east of -75"). */
   compass?: boolean;
 }
@@ -399,6 +401,14 @@ function comparisons(text: string, usedSpans: Span[]): Comparison[] {
     if (value === null || taken(start, end)) continue;
     const isLower = match[1] === 'north' || match[1] === 'east';
     out.push({ span: [start, end], min: isLower ? value : null, max: isLower ? null : value, strictMin: isLower, strictMax: !isLower, compass: true });
+  }
+  // "Years with a negative anomaly", "months of positive growth": below zero or above it, strictly.
+  for (const match of lower.matchAll(/\b(negative|positive)\b/g)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    if (taken(start, end)) continue;
+    const negative = match[1] === 'negative';
+    out.push({ span: [start, end], min: negative ? null : 0, max: negative ? 0 : null, strictMin: !negative, strictMax: negative, sign: true });
   }
   const bound = new RegExp(String.raw`(?:^|[^a-z])(${lowerWords}|${upperWords})\s*(?:of\s+|than\s+)?(${numberPattern})(?![\d/-])`, 'g');
   for (const match of lower.matchAll(bound)) {

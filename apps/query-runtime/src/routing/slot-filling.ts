@@ -629,6 +629,8 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
         const comparison = parsed.comparisons.find(
           (c) => {
             if ((plan.role === 'min' ? c.min : c.max) === null || temporal(c.span)) return false;
+            // ("How many negative reviews" of a `sentiment` holding negative: a value, no sign.)
+            if (c.sign && mentions.some((m) => overlaps(c.span)(m.span))) return false;
             // "Under half an hour" bounds a time taken, never a fare.
             if (c.unit && !columnTimeUnit(plan) && !/\b(duration|time|length|wait|delay|runtime)\b/.test(plan.label ?? '')) return false;
             // "Heavier than 5 kg" bounds no column named in a unit of length.
