@@ -3173,3 +3173,21 @@ describe('QuestionRouter over calls at times of day (the busiest hour, the busie
     expect(rainy.kind === 'answer' && rainy.candidate.name).toBe('count_seattle_weather');
   });
 });
+
+describe('QuestionRouter over obesity rates, weather and global temperatures (trial 4: a measure the data does not hold)', () => {
+  const ask = askingOver('querylane-routing-trial4-', () => ({ obesity: vegaJson('obesity.json') as Record<string, unknown>[], weather: csv('weather.csv'), global_temp: csv('global-temp.csv') }));
+
+  it('refuses a measure no data holds, asked of a place or a day, where it had answered with another', () => {
+    // Had answered with the day's weather and with Ohio's obesity rate.
+    for (const [question, word] of [
+      ['What was the humidity in Seattle on 2013-05-01?', 'humidity'],
+      ['What is the diabetes rate in Ohio?', 'diabetes'],
+    ] as const) {
+      const answer = ask(question);
+      expect(answer.kind === 'refusal' && answer.reason, question).toContain(`"${word}"`);
+    }
+    // The data's own measure, and one named with a word of it first, are still answered.
+    expect(ask('What is the obesity rate in TX?')).toMatchObject({ kind: 'answer', slots: { state: 'TX' } });
+    expect(ask('What was the temperature anomaly in 1998?')).toMatchObject({ kind: 'answer', slots: { min_year: 1998, max_year: 1998 } });
+  });
+});

@@ -360,8 +360,18 @@ export class QuestionRouter {
     // — number, name, value — the word before it is the attribute.)
     const asked = /^\s*(?:what|who|which)(?:'s|\s+(?:is|are|was|were))\s+the\s+(?:([a-z]+)(?:'s)?\s+)?(?:([a-z]{4,})\s+)?([a-z]{4,})\s+(?:of|for)\b/.exec(parsed.lower);
     const attribute = asked && asked[2] !== undefined && attributeWords.has(asked[3]!) ? asked[2] : asked?.[2] === undefined ? asked?.[3] : undefined;
-    if (attribute && !attributeWords.has(attribute) && !operationTerm.test(canonicalTerm(attribute) ?? attribute) && !this.knows(attribute) && !this.knows(attribute.replace(/e?s$/, '')) && !impliesKnown(attribute)) {
-      return { kind: 'refusal', reason: `the question asks for the "${attribute}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
+    const unknownAttribute = (word: string | undefined): word is string =>
+      word !== undefined && !attributeWords.has(word) && !stopWords.has(word) && !operationTerm.test(canonicalTerm(word) ?? word) && !this.knows(word) && !this.knows(word.replace(/e?s$/, '')) && !impliesKnown(word) && !measureOfValue(word);
+    // So of a place or a time ("what was the humidity in Seattle on May 1"), and of a measure named
+    // with a word the data knows not ("what is the diabetes rate in Ohio" of obesity rates) — not
+    // when that word is the data's own and the unknown one follows ("the temperature anomaly in
+    // 1998" of `temp`).
+    const placed = /^\s*(?:what|who|which)(?:'s|\s+(?:is|are|was|were))\s+the\s+(?:([a-z]+)\s+)?([a-z]{4,})\s+(?:in|at|on|during)\b/.exec(parsed.lower);
+    const placedModifier = placed?.[1] !== undefined && !stopWords.has(placed[1]) && !operationTerm.test(canonicalTerm(placed[1]) ?? placed[1]) ? placed[1] : undefined;
+    const placedAttribute = placedModifier !== undefined ? (unknownAttribute(placedModifier) ? placedModifier : undefined) : placed?.[2];
+    const refusedAttribute = unknownAttribute(attribute) ? attribute : unknownAttribute(placedAttribute) ? placedAttribute : undefined;
+    if (refusedAttribute) {
+      return { kind: 'refusal', reason: `the question asks for the "${refusedAttribute}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
     }
     // Nor when it counts two words neither of which any data set has ("how many support tickets are
     // open"), whatever value ("open" of pull requests) the rest names.
