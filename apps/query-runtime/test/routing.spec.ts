@@ -3175,7 +3175,13 @@ describe('QuestionRouter over calls at times of day (the busiest hour, the busie
 });
 
 describe('QuestionRouter over obesity rates, weather and global temperatures (trial 4: a measure the data does not hold)', () => {
-  const ask = askingOver('querylane-routing-trial4-', () => ({ obesity: vegaJson('obesity.json') as Record<string, unknown>[], weather: csv('weather.csv'), global_temp: csv('global-temp.csv') }));
+  const ask = askingOver('querylane-routing-trial4-', () => ({ obesity: vegaJson('obesity.json') as Record<string, unknown>[], weather: csv('weather.csv'), global_temp: csv('global-temp.csv'), github: csv('github.csv') }));
+
+  it('reads hours as the rows of data counted by the hour', () => {
+    // Each had been refused ("about hours").
+    expect(ask('Which 5 hours had the highest count?')).toMatchObject({ kind: 'answer', candidate: { name: 'top_github_by_count' }, slots: { n: 5, order: 'desc' } });
+    expect(ask('What is the total count across all hours?')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_count' } });
+  });
 
   it('refuses a measure no data holds, asked of a place or a day, where it had answered with another', () => {
     // Had answered with the day's weather and with Ohio's obesity rate.

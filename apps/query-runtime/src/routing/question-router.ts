@@ -145,6 +145,16 @@ export class QuestionRouter {
     for (const [table, labels] of grouped) if (labels.size === 1) this.categoryColumns.set(table, [...labels][0]!);
     for (const candidate of candidates) this.tableStemsOf.set(candidate.table, candidate.tableStems);
     for (const [table, stems] of this.tableStemsOf) if (stems.some((tableStem) => personStems.has(tableStem))) this.personTables.add(table);
+    // The periods some data's time is counted in (a series' `interval` values: hour where it holds times of day).
+    for (const candidate of candidates) {
+      for (const plan of candidate.plans) {
+        if (plan.role !== 'interval') continue;
+        const periods = this.periodsOf.get(candidate.table) ?? new Set<string>();
+        for (const value of plan.slot.enum_values ?? []) periods.add(String(value));
+        this.periodsOf.set(candidate.table, periods);
+      }
+    }
+    for (const periods of this.periodsOf.values()) for (const period of periods) this.periods.add(period);
     this.tableStemLists = [...this.tableStemsOf.values()];
     this.countedGroupLabels = candidates.flatMap((candidate) => (candidate.family === 'count' ? candidate.groupBy : []));
   }
@@ -1159,6 +1169,12 @@ export class QuestionRouter {
           if (term !== null && contentTerms.has(term)) matched.add(term);
         }
       }
+      // (So are hours, of data whose time holds hours: "which 5 hours had the highest count" of
+      // hourly counts. Not days or years, which every dated data would then match.)
+      for (const word of qWords) {
+        const term = canonicalTerm(word.word);
+        if (periodWords.get(word.word) === 'hour' && term !== null && contentTerms.has(term) && this.periodsOf.get(candidate.table)?.has('hour')) matched.add(term);
+      }
       // (So are the words naming the time column a date bounds: "signed up" of `signup_date`.)
       for (const [start, end] of fill.timeNamed ?? []) {
         for (const word of words(parsed.lower.slice(start, end))) {
@@ -1461,6 +1477,9 @@ export class QuestionRouter {
 
   /** Tables whose rows are people by their name (`employees`, `patients`): "people" names them too. */
   private readonly personTables = new Set<string>();
+  /** The periods a series of some data can be counted in (`hour`, `day`, … `year`), of all data and per table. */
+  private readonly periods = new Set<string>();
+  private readonly periodsOf = new Map<string, Set<string>>();
 
   /** The labels counts group by, of every table (`listedValues`). */
   private readonly countedGroupLabels: string[];
@@ -1560,6 +1579,10 @@ export class QuestionRouter {
    */
   private knows(word: string, options: { onlyStructure?: boolean; typosOf?: { words: Iterable<string>; edits: number } } = {}): boolean {
     if (peopleWords.has(word) && this.personTables.size > 0) return true;
+    // ("Which 5 hours had the highest count", "the highest hourly count" of hourly counts: a period
+    // some data's time is counted in is a word of that data.)
+    const period = periodWords.get(word);
+    if (period !== undefined && this.periods.has(period)) return true;
     const term = canonicalTerm(word);
     if (term === null || (options.onlyStructure ? this.structureTerms : this.vocabulary).has(term) || this.verbOfName(term)) return true;
     // A column's word as the data shortens it ("significance" of `sig`, "magnitude" of `mag`).
@@ -1725,6 +1748,15 @@ function mergeSpans(spans: Span[]): Span[] {
 const measureNouns = new Set(['revenue', 'size', 'payroll', 'money', 'dollars', 'cost', 'costs']);
 // Words for people in general, and the names of data sets whose rows are people.
 const peopleWords = new Set(['people', 'persons', 'person', 'individuals', 'staff', 'headcount']);
+// Words of a period, as a series' `interval` names it.
+const periodWords = new Map<string, string>([
+  ...['hour', 'hours', 'hourly'].map((word) => [word, 'hour'] as const),
+  ...['day', 'days', 'daily'].map((word) => [word, 'day'] as const),
+  ...['week', 'weeks', 'weekly'].map((word) => [word, 'week'] as const),
+  ...['month', 'months', 'monthly'].map((word) => [word, 'month'] as const),
+  ...['quarter', 'quarters', 'quarterly'].map((word) => [word, 'quarter'] as const),
+  ...['year', 'years', 'yearly', 'annual', 'annually'].map((word) => [word, 'year'] as const),
+]);
 const personStems = new Set(
   ['employees', 'staff', 'members', 'users', 'customers', 'patients', 'students', 'players', 'athletes', 'passengers', 'workers', 'volunteers', 'applicants', 'candidates', 'people', 'persons', 'subscribers', 'teachers', 'doctors', 'nurses', 'drivers', 'agents', 'residents', 'voters', 'donors', 'runners', 'contacts', 'guests'].map((noun) => stem(noun)),
 );
