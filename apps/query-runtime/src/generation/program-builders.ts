@@ -23,7 +23,10 @@ export class ProgramBuilders {
   constructor(private readonly profile: DataProfile) {
     this.table = profile.table;
     this.from = quoteIdentifier(profile.table);
-    this.entity = profile.table.replace(/[_\-.\s]+/g, ' ').trim().toLowerCase() || 'rows';
+    // A data set named by a plural counts those things ("orders", "penguins"); one named otherwise
+    // (`weather`, `github`, `obesity`) counts its records: "how many weather records", not "how many weather".
+    const name = profile.table.replace(/[_\-.\s]+/g, ' ').trim().toLowerCase();
+    this.entity = name === '' ? 'rows' : pluralName(name) ? name : `${name} records`;
     this.tableSlug = snakeName(profile.table, 'rows');
     // A data set named after one of its columns (`jobs` with a `job` per row and sex and year) holds
     // entries of it, not one row per job: "how many jobs" asks for the different jobs (a distinct
@@ -1006,6 +1009,13 @@ function chooseColumn(metrics: RankedColumn[], columns: readonly ColumnProfile[]
 /** A grouped column in a SELECT list: a STRUCT field answers under its dotted name (`"properties"['net'] AS "properties.net"`). */
 function selected(column: ColumnProfile): string {
   return column.path ? `${columnSql(column)} AS ${quoteIdentifier(column.name)}` : columnSql(column);
+}
+
+/** Whether a name's last word is a plural ("orders", "people"), as far as its ending tells. */
+function pluralName(name: string): boolean {
+  const last = name.split(' ').at(-1) ?? name;
+  if (/^(?:people|children|men|women|staff|data|media|police|cattle|sheep|fish|series|species|records|rows|entries)$/.test(last)) return true;
+  return /[^s]s$/.test(last) && !/(?:us|is|ics|news)$/.test(last);
 }
 
 function where(conditions: string[]): string {
