@@ -3177,6 +3177,13 @@ describe('QuestionRouter over calls at times of day (the busiest hour, the busie
 describe('QuestionRouter over obesity rates, weather and global temperatures (trial 4: a measure the data does not hold)', () => {
   const ask = askingOver('querylane-routing-trial4-', () => ({ obesity: vegaJson('obesity.json') as Record<string, unknown>[], weather: csv('weather.csv'), global_temp: csv('global-temp.csv'), github: csv('github.csv') }));
 
+  it('ranks the things a superlative names by the data that has them as a column', () => {
+    // Had ranked days of the weather: the years are global temperatures'.
+    expect(ask('Which 5 years were the warmest?')).toMatchObject({ kind: 'answer', candidate: { name: 'top_global_temp_by_temp' }, slots: { n: 5, order: 'desc' } });
+    expect(ask('What was the coldest year?')).toMatchObject({ kind: 'answer', candidate: { name: 'top_global_temp_by_temp' }, slots: { n: 1, order: 'asc' } });
+    expect(ask('What were the 5 windiest days?')).toMatchObject({ kind: 'answer', candidate: { name: 'top_weather_by_wind' }, slots: { n: 5 } });
+  });
+
   it('reads hours as the rows of data counted by the hour', () => {
     // Each had been refused ("about hours").
     expect(ask('Which 5 hours had the highest count?')).toMatchObject({ kind: 'answer', candidate: { name: 'top_github_by_count' }, slots: { n: 5, order: 'desc' } });

@@ -929,6 +929,9 @@ export class QuestionRouter {
     }
     // (Or by a measure's name without its unit, which is as much its own: "fares" of `fare_usd`.)
     const tablesByColumn = new Set([...namedColumns].filter(([table, found]) => found.some(({ label }) => label.includes(' ') || this.unitlessLabels.has(`${table}\u0000${label}`))).map(([table]) => table));
+    const rankedNoun = (/\b(?:which|what)\s+(?:\d+\s+)?([a-z]+)\s+(?:was|were|is|are|had|has|have)\s+the\s+[a-z]+est\b/.exec(parsed.lower) ?? /\bthe\s+[a-z]{3,}est\s+([a-z]+)\s*[?.!]*\s*$/.exec(parsed.lower))?.[1];
+    const rankedLabel = rankedNoun === undefined ? undefined : [rankedNoun, rankedNoun.replace(/s$/, '')].find((label) => [...this.columnLabels.values()].some((labels) => labels.has(label)));
+    const rankedTables = rankedLabel === undefined ? null : new Set([...this.columnLabels].filter(([, labels]) => labels.has(rankedLabel)).map(([table]) => table));
     // A data set named by a word that is also a column named of another ("countries" of the
     // countries data and of gapminder's `country`) is no clear hint for either.
     for (const table of [...tablesNamed]) {
@@ -1340,7 +1343,9 @@ export class QuestionRouter {
       const byValue = groupCue.length === 0 && valueByCue.test(parsed.lower) && candidate.groupBy.length > 0 && !groupedAsAsked && !rankedGroups && !parsed.superlative;
       const group = choiceAggregate ? -0.6 : directed === false ? -0.25 : byValue ? -1 : groupCue.length === 0 && !groupedAsAsked ? ungrouped : groupedAsAsked ? 0.35 : candidate.groupBy.length > 0 ? -0.25 : -0.1;
       // A column named by a label of two words or more ("temp max") that only other tables have counts against this one.
-      const columnCue = tablesByColumn.size === 0 || tablesByColumn.has(candidate.table) ? 0 : -0.3;
+      // So does the thing a superlative ranks, named as a column only other tables have ("which 5
+      // years were the warmest", "the coldest year" of yearly temperatures, not of daily weather).
+      const columnCue = (tablesByColumn.size === 0 || tablesByColumn.has(candidate.table)) && (rankedTables === null || rankedTables.has(candidate.table)) ? 0 : -0.3;
       // Naming the data set ("flights", "penguins") is the strongest hint of all; naming another one counts against.
       const tableCue = tablesNamed.size === 0 ? 0 : tablesNamed.has(candidate.table) ? 0.3 : -0.3;
       // ("How much rain fell" asks for an amount: a count of rows, the rainy days, misses it as a
