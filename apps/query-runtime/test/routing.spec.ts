@@ -3092,7 +3092,25 @@ describe('trial 3: people counted by what befell them, sign-ups, matches of a le
     booking_date: new Date(Date.UTC(2013, 0, 1) + index * 86_400_000).toISOString().slice(0, 10),
     check_in_date: new Date(Date.UTC(2013, 1, 1) + index * 86_400_000).toISOString().slice(0, 10),
   }));
-  const ask = askingOver('querylane-routing-trial3-', () => ({ disasters: csv('disasters.csv'), la_riots: csv('la-riots.csv'), subscriptions, football, us_employment: csv('us-employment.csv'), hotel_bookings }));
+  const meters = Array.from({ length: 300 }, (_, index) => ({
+    building: ['North Tower', 'Lab Building', 'Warehouse 3'][index % 3],
+    reading_at: new Date(Date.UTC(2014, 0, 1) + index * 6 * 3_600_000).toISOString(),
+    kwh: 100 + ((index * 17) % 90),
+  }));
+  const ask = askingOver('querylane-routing-trial3-', () => ({ disasters: csv('disasters.csv'), la_riots: csv('la-riots.csv'), subscriptions, football, us_employment: csv('us-employment.csv'), hotel_bookings, meters }));
+
+  it('reads a stay as its nights, bounded by the column named after the number', () => {
+    // Had been refused ("counts stays", "names stay"); then bounded the price per night.
+    expect(ask('How many stays were longer than 7 nights?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_hotel_bookings' }, slots: { min_nights: 8 } });
+    expect(ask('What is the average length of stay?')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_nights' } });
+  });
+
+  it('refuses money asked of a measure that is none', () => {
+    // Had summed the kWh.
+    const paid = ask('How much did the North Tower pay for electricity in March 2014?');
+    expect(paid.kind === 'refusal' && paid.reason).toContain('money');
+    expect(ask('How much electricity did the North Tower use in March 2014?')).toMatchObject({ kind: 'answer', slots: { building: 'North Tower', from_reading_at: '2014-03-01' } });
+  });
 
   it('reads "how many people died" as the deaths a data set counts, or as its rows of deaths', () => {
     // Had counted the rows of earthquakes of 2010 (one), or been refused ("counts people").

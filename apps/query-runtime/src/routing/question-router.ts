@@ -330,7 +330,9 @@ export class QuestionRouter {
     const counted = ranked.countedWord !== undefined && ranked.countedWord.length >= 4 && !rowWords.has(ranked.countedWord) ? ranked.countedWord : undefined;
     // (Nor when the question names the data's own time column for its date: "how many customers
     // signed up in 2023" of subscriptions' `signup_date`, "how many matches were played since March".)
-    if (counted && !this.knows(counted) && !this.knows(counted.replace(/e?s$/, '')) && best.valueEvidence !== 'value' && !best.fill.timeNamed) {
+    // (Nor of a word for a measure the data has: "how many stays were longer than 7 nights".)
+    const countedImplies = counted !== undefined && (impliedMeasures[counted] ?? []).some((implied) => this.knows(implied));
+    if (counted && !this.knows(counted) && !this.knows(counted.replace(/e?s$/, '')) && !countedImplies && best.valueEvidence !== 'value' && !best.fill.timeNamed) {
       return { kind: 'refusal', reason: `the question counts "${counted}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
     }
     // Nor what a question ranks groups by, said last after "has the most" ("which origin has the most
@@ -382,6 +384,13 @@ export class QuestionRouter {
     const refusedAttribute = unknownAttribute(attribute) ? attribute : unknownAttribute(placedAttribute) ? placedAttribute : undefined;
     if (refusedAttribute) {
       return { kind: 'refusal', reason: `the question asks for the "${refusedAttribute}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
+    }
+    // Nor money asked of a measure that is none ("how much did the North Tower pay for electricity"
+    // of kWh used): an amount paid, spent or charged is a price, a cost, an amount or a sum in a currency.
+    const moneyAsked = /\bhow much (?:money\b|(?:did|does|do|will|would|has|have|had)\b.*\b(?:pay|paid|spend|spent|cost|charge|charged|owe|owed|earn|earned|make|made)\b)/.test(parsed.lower);
+    const measureLabel = best.candidate.measure === null ? null : foldValue(humanWords(best.candidate.measure));
+    if (moneyAsked && best.candidate.family === 'aggregate' && measureLabel !== null && !moneyLabel.test(` ${measureLabel} `)) {
+      return { kind: 'refusal', reason: `the question asks for money, which "${measureLabel}" is not`, confidence: 0, candidates: closest(3) };
     }
     // Nor when it counts two words neither of which any data set has ("how many support tickets are
     // open"), whatever value ("open" of pull requests) the rest names.
@@ -1687,7 +1696,9 @@ export class QuestionRouter {
       const tokenTerms = words(token.value).map((w) => canonicalTerm(w));
       if (tokenTerms.length === 0 || tokenTerms.some((t) => t === null || /^\d/.test(t))) continue;
       const known = (t: string | null) => t !== null && (this.structureTerms.has(t) || (!token.proper && (this.vocabulary.has(t) || this.verbOfName(t))));
-      if (tokenTerms.every(known)) continue;
+      // ("The average length of stay": a word for a measure some data has — nights — is no value.)
+      const implied = (word: string) => !token.proper && (impliedMeasures[word] ?? []).some((measure) => this.vocabulary.has(canonicalTerm(measure) ?? ''));
+      if (tokenTerms.every(known) || words(token.value).every(implied)) continue;
       out.push({ span: token.span, proper: token.proper });
     }
     return out;
@@ -1711,6 +1722,9 @@ const rowWords = new Set(['item', 'items']);
 
 // The groupings of a time by its hour of the day or its day of the week (`count_<table>_by_hour_of_day`).
 const timePartLabels = new Set(['hour of day', 'day of week']);
+
+// A column's label that holds money: a price, a cost, an amount, a sum in a currency.
+const moneyLabel = / (?:price|prices|cost|costs|amount|amt|total|revenue|sales|gross|income|earnings|profit|salary|salaries|wage|wages|pay|payment|payments|fee|fees|fare|fares|spend|spent|budget|charge|charges|tip|tips|mrr|arr|usd|eur|gbp|jpy|chf|cad|aud|inr|cny|dollars|euros|value) /;
 
 // Words for people counted ("how many people died"), whose count a verb after them may make a measure's.
 const personWords = new Set(['people', 'persons', 'individuals', 'humans']);

@@ -999,6 +999,11 @@ function comparedMeasure(span: Span, plan: SlotPlan, lower: string): 'this' | 'o
   const soldFor = verb === 'for' && tradeVerbs.has(before) ? moneyMeasures : undefined;
   const measures = compared ?? verbMeasures[verb] ?? soldFor ?? (money ? moneyMeasures : undefined);
   if (!measures) return 'none';
+  // "Longer than 7 nights": the column named right after the number (by its first word) is the
+  // measure, whatever the adjective implies (not `price_per_night`).
+  const after = /^\s*([a-z]+)/.exec(lower.slice(span[1]))?.[1];
+  const first = label.split(' ')[0] ?? '';
+  if (after !== undefined && !money && first.length > 2 && stem(first) === stem(after)) return 'this';
   return measures.some((measure) => label.includes(measure)) ? 'this' : 'other';
 }
 

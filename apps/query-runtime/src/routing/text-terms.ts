@@ -160,6 +160,9 @@ export const impliedMeasures: Record<string, string[]> = {
   footage: ['sqft', 'area'],
   // "the average episode length": a length, or the time something lasts.
   length: ['length', 'duration'],
+  // "the average length of stay", "stays longer than 7 nights": the nights a booking lasts.
+  stay: ['nights', 'duration'],
+  stays: ['nights', 'duration'],
   // Pollutants as data names them by formula.
   ozone: ['o3'],
   // Earthquakes, storms, signals: strength is a magnitude or an intensity (`mag` as data shortens it).
