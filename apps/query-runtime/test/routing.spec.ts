@@ -3153,6 +3153,13 @@ describe('trial 3: people counted by what befell them, sign-ups, matches of a le
     expect(ask(`Show subscription ${id}`)).toMatchObject({ kind: 'answer', candidate: { name: 'lookup_subscriptions_by_subscription_id' }, slots: { subscription_id: id } });
     // MRR adds up: its programs sum it first (they had averaged it).
     expect(ask('What is our total MRR?')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_mrr_usd' } });
+    // The total per country, not the five biggest subscriptions ("countries" names `country`).
+    expect(ask('Top 5 countries by MRR')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_mrr_usd_by_country' }, slots: { n: 5 } });
+  });
+
+  it('reads "since March" without its year as the latest March the data reaches', () => {
+    // The reference day is in 2015 and the sign-ups end in 2014: "since March" had been a March to come.
+    expect(ask('How many customers signed up since March?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_subscriptions' }, slots: { from_signup_date: '2014-03-01' } });
   });
 
   it('reads a flag named by its column, a grouping after how many are asked, and refuses a count by a thing no data holds', () => {
@@ -3178,7 +3185,24 @@ describe('QuestionRouter over calls at times of day (the busiest hour, the busie
       wait_seconds: (index * 37) % 600,
     };
   });
-  const ask = askingOver('querylane-routing-calls-', () => ({ calls, seattle_weather: seattleWeather() }));
+  const trips = Array.from({ length: 600 }, (_, index) => ({
+    trip_id: `TR-${10_000 + index}`,
+    depot: ['Leeds', 'Glasgow'][index % 2],
+    started_at: new Date(Date.UTC(2014, 0, 6 + ((index * 5) % 84), [7, 8, 8, 12, 17, 18][index % 6]!, (index * 7) % 60)).toISOString(),
+    distance_km: 5 + ((index * 13) % 140),
+    on_time: index % 4 !== 0,
+  }));
+  const ask = askingOver('querylane-routing-calls-', () => ({ calls, seattle_weather: seattleWeather(), trips }));
+
+  it('asks which data is meant when the same program of two data sets answers alike, and reads "late" as not on time', () => {
+    // Had answered with the trips' hours, by a hair.
+    const busiest = ask('What is the busiest hour of the day?');
+    expect(busiest.kind === 'refusal' && busiest.reason).toMatch(/calls and the trips data alike|trips and the calls data alike/);
+    expect(ask('Which hour of the day has the most trips?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_trips_by_hour_of_day' } });
+    // Had counted every trip.
+    expect(ask('How many trips were late?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_trips' }, slots: { on_time: false } });
+    expect(ask('How many trips were on time?')).toMatchObject({ kind: 'answer', slots: { on_time: true } });
+  });
 
   it('asks the hour of the day or the weekday of the counts per them, and nothing else of them', () => {
     // Had ranked single calls by their wait.

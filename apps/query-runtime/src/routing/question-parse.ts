@@ -219,6 +219,8 @@ export function parseQuestion(question: string, now: Date): ParsedQuestion {
   parsed.timeOrder = timeOrderOf(lower);
   for (const [pattern, value] of intervals) {
     const match = pattern.exec(lower);
+    // ("Per day of the week", "by hour of the day": the weekday and the hour of the day, no series.)
+    if (match && /^\s+of\s+(?:the\s+)?(?:week|day)\b/.test(lower.slice(match.index + match[0].length))) continue;
     if (match) {
       parsed.interval = { value, span: [match.index, match.index + match[0].length] };
       break;
@@ -479,9 +481,11 @@ function dates(text: string, lower: string, now: Date): DateBounds[] {
     const from = bucketStart(result.start);
     const finish = result.end ? bucketEnd(result.end) : bucketEnd(result.start);
     const before = lower.slice(Math.max(0, start - 14), start);
-    if (/\b(before|until|till|up to|through|by)\s*(the\s+)?$/.test(before)) out.push({ span: [start, end], from: null, to: result.end ? finish : previousDay(from) });
+    // ("Since March", "before June": a month without its year is the data's, as "in March" is.)
+    const yearless = !relative && !result.end && !result.start.isCertain('year') && result.start.isCertain('month') ? { floating: true } : {};
+    if (/\b(before|until|till|up to|through|by)\s*(the\s+)?$/.test(before)) out.push({ span: [start, end], from: null, to: result.end ? finish : previousDay(from), ...yearless });
     // "calls from October 2026" are that month's; "from October 2026 on" and "since" are open-ended.
-    else if (/\b(since|after|from|starting)\s*(the\s+)?$/.test(before) && !result.end && !(/\bfrom\s*(the\s+)?$/.test(before) && !openEnded.test(lower.slice(end)))) out.push({ span: [start, end], from: /\bafter\s*(the\s+)?$/.test(before) ? nextDay(finish) : from, to: null });
+    else if (/\b(since|after|from|starting)\s*(the\s+)?$/.test(before) && !result.end && !(/\bfrom\s*(the\s+)?$/.test(before) && !openEnded.test(lower.slice(end)))) out.push({ span: [start, end], from: /\bafter\s*(the\s+)?$/.test(before) ? nextDay(finish) : from, to: null, ...yearless });
     else {
       // A day or a month said without its year ("on July 4", "in November") is the data's: the
       // latest such day or month the data reaches, not this year's when the data ends before it.

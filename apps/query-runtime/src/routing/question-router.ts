@@ -464,6 +464,22 @@ export class QuestionRouter {
       other.candidate.family === best.candidate.family &&
       other.candidate.measure === best.candidate.measure;
     const second = fit.find((other) => other !== best && !sameAnswer(best, other) && !breakdown(other));
+    // The same program of two data sets, as good as each other, of a question that names neither
+    // ("what is the busiest hour of the day" of web sessions and of fleet trips): which data is meant
+    // is the user's to say, not a coin's (it had answered the first one).
+    const twin =
+      second !== undefined &&
+      second.candidate.table !== best.candidate.table &&
+      best.score - second.score < 0.1 &&
+      ranked.tablesNamed.size === 0 &&
+      best.valueEvidence !== 'value' &&
+      !(ranked.namedColumns.get(best.candidate.table)?.length ?? 0) &&
+      second.candidate.family === best.candidate.family &&
+      second.candidate.name.replace(second.candidate.table, '') === best.candidate.name.replace(best.candidate.table, '') &&
+      JSON.stringify(second.fill.slots) === JSON.stringify(best.fill.slots);
+    if (twin) {
+      return { kind: 'refusal', reason: `the question fits the ${humanWords(best.candidate.table)} and the ${humanWords(second.candidate.table)} data alike: name the one you mean`, confidence: 0, candidates: closest(3) };
+    }
     const confidence = confidenceOf(best, second);
     if (confidence < this.threshold) {
       return { kind: 'refusal', reason: `no program matches the question confidently (confidence ${Math.floor(confidence * 1000) / 1000} < ${this.threshold})`, confidence, candidates: closest(3) };
@@ -971,6 +987,9 @@ export class QuestionRouter {
     // "how many deaths", "number of hurricanes": a measure of the data counted is its total, not a
     // count of rows (which would count the rows with deaths).
     const countedTerm = countedWord ? canonicalTerm(countedWord) : null;
+    // What "top 5 countries by population" ranks by.
+    const rankedByWord = /\b(?:top|bottom|best|worst)\s+(?:\d+\s+)?[a-z-]+(?:\s+[a-z-]+)?\s+by\s+([a-z]+)/.exec(parsed.lower)?.[1];
+    const rankMeasure = rankedByWord === undefined ? null : canonicalTerm(rankedByWord);
     // (Not when the word names the data itself: "how many plays" of plays with an `ms_played` counts plays.)
     const countsMeasure = (table: string) => countedTerm !== null && (this.measureTerms.get(table)?.has(countedTerm) ?? false) && !(this.tableStemsOf.get(table) ?? []).includes(stem(countedWord!));
     // "how many flights left SEA" of routes that each carry a `count` of flights, "how many women
@@ -1400,7 +1419,8 @@ export class QuestionRouter {
         // A ranking of whole rows by a column the question names answers per row already ("which state
         // had the most hurricanes" of one row per state), unless something is computed ("average
         // latitude by country"); "which origin has the most cars" names no column it ranks by.
-        const ranksNamed = candidate.selectsAll && !computes && named.some((n) => shaped.has(n.column));
+        // (Or named by its measure's word, as "population" names `pop`: "top 5 countries by population".)
+        const ranksNamed = candidate.selectsAll && !computes && (named.some((n) => shaped.has(n.column)) || (candidate.family === 'top_n' && measures.some((list) => list.length > 0 && list.every((term) => contentTerms.has(term)))));
         // Only a question that ranks or computes asks for a grouping ("which group is Alan in" does not).
         const asGrouping = (label: string) => ranksOrComputes && !ranksNamed && groupCue.some((cue) => label === cue || label.replace(/s$/, '') === cue);
         // A grouping by a column with one row per value ("average hurricanes per state" of a table of
@@ -1453,12 +1473,14 @@ export class QuestionRouter {
       // So does a ranking of rows asked for the extreme of an average ("which version has the lowest
       // average rating"): it ranks single rows, not averages.
       const refused = ignored.length > 0 || unapplied.length > 0 || unread.length > 0 || (rankedAverage && candidate.family === 'top_n') ? 1 : 0;
+      // "Top 5 countries by population": a count per country ranks by no population, where the data measures it.
+      const countNotRanked = candidate.family === 'count' && rankMeasure !== null && (this.measureTerms.get(candidate.table)?.has(rankMeasure) ?? false) ? 0.6 : 0;
       // The rows per hour of the day or per weekday answer only a question that asks by them ("what
       // time of day", "which weekday"), whatever else of theirs it says ("how many rainy days").
       const timePart = candidate.groupBy.find((label) => timePartLabels.has(label));
       const partUnasked = timePart !== undefined && !groupCue.includes(timePart) ? 3 : 0;
       const score =
-        tableCue + columnCue + timeNamed - unasked - undirected - rowsForCount - 0.1 * extraWords + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * filledCount(candidate, fill.slots) + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - oftenMiss - refused - partUnasked;
+        tableCue + columnCue + timeNamed - unasked - undirected - rowsForCount - 0.1 * extraWords + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * filledCount(candidate, fill.slots) + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - oftenMiss - refused - partUnasked - countNotRanked;
       return { candidate, bm25: hit.score, score, fill, termCoverage, matchedTerms: matched.size, constraintCoverage, familyAgreement, superlativeMiss, ignored, unapplied, unread, topicTerms, topicMatched, valueEvidence };
     });
     for (const [idProgram, nameProgram] of namesOfIds) {
@@ -1849,7 +1871,8 @@ function groupByCue(lower: string): string[] {
   // day or the days of the week a time falls on (`count_<table>_by_hour_of_day`, `…_by_day_of_week`).
   if (/\b(?:time of (?:the )?day|(?:what|which) hours?\b|hour of (?:the )?day|hours of (?:the )?day)/.test(lower)) out.push('hour of day');
   if (/\b(?:day of (?:the )?week|days of (?:the )?week|weekdays?)\b/.test(lower)) out.push('day of week');
-  return [...new Set(out.filter((w) => w.length > 1).map((w) => w.replace(/s$/, '')))];
+  // (A plural in -ies is the column's -y: "top 5 countries by revenue" groups by `country`.)
+  return [...new Set(out.filter((w) => w.length > 1).map((w) => (/[^aeiou]ies$/.test(w) && !/(?:^| )(?:series|species)$/.test(w) ? w.replace(/ies$/, 'y') : w.replace(/s$/, ''))))];
 }
 
 /** "top 3 shows ", "the 5 worst drivers ": the things a ranking ranks, before "by" and its measure. */

@@ -921,7 +921,18 @@ function wholeYear(plan: SlotPlan, parsed: ParsedQuestion): { value: SlotValue; 
  */
 function dayOfData(date: { from: string | null; to: string | null }, slot: Slot): { from: string | null; to: string | null } {
   const { observed_minimum: low, observed_maximum: high } = slot;
-  if (typeof low !== 'string' || typeof high !== 'string' || date.from === null || date.to === null) return date;
+  if (typeof low !== 'string' || typeof high !== 'string' || (date.from === null && date.to === null)) return date;
+  // An open bound ("since March", "before June") in the latest year of the data it leaves some of.
+  if (date.from === null || date.to === null) {
+    const day = (date.from ?? date.to)!;
+    const within = (moved: string) => (date.from !== null ? moved <= high.slice(0, 10) : moved >= low.slice(0, 10) && moved <= high.slice(0, 10));
+    if (within(day)) return date;
+    for (let year = Number(high.slice(0, 4)); year >= Number(low.slice(0, 4)); year -= 1) {
+      const moved = `${year}${day.slice(4)}`;
+      if (within(moved) && !Number.isNaN(Date.parse(`${moved}T00:00:00Z`))) return date.from !== null ? { from: moved, to: null } : { from: null, to: moved };
+    }
+    return date;
+  }
   // (A month the data reaches part of is the data's: "in November" of data up to November 12.)
   const reaches = (from: string, to: string) => from <= high.slice(0, 10) && to >= low.slice(0, 10);
   // (February 29 moved to a year without it is no day.)
@@ -1096,6 +1107,10 @@ const flagMentions = new WeakMap<readonly QuestionWord[], Map<string, { value: b
 
 /** Every place the question names the flag called `label`, in order. */
 function findFlag(label: string, words: readonly QuestionWord[]): { value: boolean; span: Span }[] {
+  // A flag of two words said by one word of its opposite: "late trips" of `on_time`.
+  const opposite = flagPhraseOpposites.get(foldValue(label));
+  const said = opposite === undefined ? undefined : words.find((word) => opposite.has(word.word));
+  if (said !== undefined) return [{ value: deniedBefore(words, words.indexOf(said)), span: said.span }];
   const stems = labelStems(label).filter((s) => !flagVerbs.has(s));
   if (stems.length > 1) return stems.length <= 3 ? [findFlagWords(stems, words)].filter((said) => said !== null) : [];
   if (stems.length !== 1) return [];
@@ -1155,6 +1170,11 @@ function deniedBefore(words: readonly QuestionWord[], index: number): boolean {
   }
   return false;
 }
+
+// Flags of two words and the words that say their opposite.
+const flagPhraseOpposites = new Map<string, ReadonlySet<string>>([
+  ['on time', new Set(['late', 'delayed', 'overdue', 'tardy'])],
+]);
 
 // Words between a denial and its flag that leave it denied ("not set to auto-renew", "isn't a member").
 const denialFillers = new Set(['a', 'an', 'the', 'any', 'to', 'be', 'been', 'being']);
