@@ -3246,3 +3246,37 @@ describe('QuestionRouter over obesity rates, weather and global temperatures (tr
     expect(ask('What was the temperature anomaly in 1998?')).toMatchObject({ kind: 'answer', slots: { min_year: 1998, max_year: 1998 } });
   });
 });
+
+describe('QuestionRouter over monarchs, stations and vehicles (trial 5: what the data does not hold)', () => {
+  const stations = Array.from({ length: 120 }, (_, index) => ({
+    station_id: `ST-${1000 + index}`,
+    state: ['AK', 'WA', 'OR'][index % 3],
+    latitude: 45 + ((index * 7) % 200) / 10,
+    longitude: -150 + ((index * 11) % 300) / 10,
+  }));
+  const vehicles = Array.from({ length: 200 }, (_, index) => ({
+    trip_id: `TR-${10_000 + index}`,
+    vehicle_id: `VH-${String(1 + (index % 40)).padStart(3, '0')}`,
+    depot: ['Leeds', 'Glasgow'][index % 2],
+    distance_km: 5 + ((index * 13) % 140),
+    fuel_liters: 1 + ((index * 7) % 30),
+  }));
+  const ask = askingOver('querylane-routing-trial5-', () => ({ monarchs: vegaJson('monarchs.json') as Record<string, unknown>[], stations, vehicles }));
+
+  it("refuses what a question asks of a thing the data does not hold, an amount none holds, and an average answered with rows", () => {
+    for (const [question, said] of [
+      // Had looked Elizabeth up, listed VH-012's trips, listed every trip, and listed Alaska's stations.
+      ["Who was Elizabeth's father?", /father/],
+      ["What's the tyre pressure of VH-012?", /tyre|pressure/],
+      ['How much diesel was refunded to Leeds?', /diesel/],
+      ['What is the average latitude of stations in Alaska?', /average/],
+    ] as const) {
+      const answer = ask(question);
+      expect(answer.kind === 'refusal' && answer.reason, question).toMatch(said);
+    }
+    // What the data holds is still answered.
+    const fuel = ask('How much fuel did VH-012 use?');
+    expect(fuel.kind === 'answer' && Object.values(fuel.slots)).toContain('VH-012');
+    expect(ask('What is the average distance of trips from Leeds?')).toMatchObject({ kind: 'answer', candidate: { family: 'aggregate' }, slots: { depot: 'Leeds' } });
+  });
+});

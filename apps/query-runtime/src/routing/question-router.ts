@@ -381,9 +381,20 @@ export class QuestionRouter {
     const placed = /^\s*(?:what|who|which)(?:'s|\s+(?:is|are|was|were))\s+the\s+(?:([a-z]+)\s+)?([a-z]{4,})\s+(?:in|at|on|during)\b/.exec(parsed.lower);
     const placedModifier = placed?.[1] !== undefined && !stopWords.has(placed[1]) && !operationTerm.test(canonicalTerm(placed[1]) ?? placed[1]) ? placed[1] : undefined;
     const placedAttribute = placedModifier !== undefined ? (unknownAttribute(placedModifier) ? placedModifier : undefined) : placed?.[2];
-    const refusedAttribute = unknownAttribute(attribute) ? attribute : unknownAttribute(placedAttribute) ? placedAttribute : undefined;
+    // So of a thing's ("who was Elizabeth's father", "what is VH-012's mileage"), and of a measure
+    // named with a word no data knows before it ("the tyre pressure of VH-012" of weather's pressure).
+    const owned = /\b(?:who|what)(?:'s|\s+(?:is|are|was|were))\s+(?:the\s+)?[\w-]+'s\s+([a-z]{3,})\b/.exec(parsed.lower)?.[1];
+    const ofModifier = asked?.[2] === undefined && asked?.[1] !== undefined && !asked[0].includes(`${asked[1]}'s`) && unknownAttribute(asked[1]) ? asked[1] : undefined;
+    // And of an amount no data holds ("how much rain fell in Seattle" of hourly normals without rain).
+    const amount = /\bhow much\s+([a-z]{3,})\b/.exec(parsed.lower)?.[1];
+    const refusedAttribute = [attribute, placedAttribute, owned, ofModifier, amount].find((word) => unknownAttribute(word));
     if (refusedAttribute) {
       return { kind: 'refusal', reason: `the question asks for the "${refusedAttribute}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
+    }
+    // Nor an average answered with rows ("the average latitude of zip codes in Alaska" of coordinates
+    // that are never averaged: their range listed every zip code).
+    if (/\b(?:average|avg|mean)\b/.test(parsed.lower) && (best.candidate.family === 'range' || best.candidate.family === 'list') && !parsed.interval) {
+      return { kind: 'refusal', reason: 'the question asks for an average, which none of the closest programs computes', confidence: 0, candidates: closest(3) };
     }
     // Nor money asked of a measure that is none ("how much did the North Tower pay for electricity"
     // of kWh used): an amount paid, spent or charged is a price, a cost, an amount or a sum in a currency.
