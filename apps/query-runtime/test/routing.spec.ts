@@ -3261,7 +3261,15 @@ describe('QuestionRouter over monarchs, stations and vehicles (trial 5: what the
     distance_km: 5 + ((index * 13) % 140),
     fuel_liters: 1 + ((index * 7) % 30),
   }));
-  const ask = askingOver('querylane-routing-trial5-', () => ({ monarchs: vegaJson('monarchs.json') as Record<string, unknown>[], stations, vehicles }));
+  const ask = askingOver('querylane-routing-trial5-', () => ({ monarchs: vegaJson('monarchs.json') as Record<string, unknown>[], stations, vehicles, budgets: vegaJson('budgets.json') as Record<string, unknown>[], sp500: csv('sp500.csv') }));
+
+  it('reads a year by the year column named after it, and a series by the periods asked', () => {
+    // Had bounded the forecast year.
+    expect(ask('Show the forecasts made in the 2010 budget')).toMatchObject({ kind: 'answer', slots: { min_budget_year: 2010, max_budget_year: 2010 } });
+    // Had been refused ("names budget year"), and answered with one overall average.
+    expect(ask('Average forecast value by budget year')).toMatchObject({ kind: 'answer', candidate: { name: 'budgets_over_time_by_budget_year' } });
+    expect(ask('Average S&P 500 price by year')).toMatchObject({ kind: 'answer', candidate: { family: 'time_series' }, slots: { interval: 'year' } });
+  });
 
   it("refuses what a question asks of a thing the data does not hold, an amount none holds, and an average answered with rows", () => {
     for (const [question, said] of [

@@ -133,8 +133,10 @@ export function profileCandidate(input: RouteCandidateInput, index: number, valu
     // A grouping by the chosen column (`$column`) groups by any of the columns it may choose.
     // (An identifier's grouping is by what it identifies too: "per device" of `device_id`, "which
     // show" of `show.name`.)
+    // (A series groups by its time column's periods where the column is named by more than a
+    // period's word: "average forecast value by budget year"; "per year" asks any series.)
     groupBy: (steps?.group_by ?? [])
-      .flatMap((c) => (c === '$column' ? (steps?.column_choice?.columns ?? []) : c === 'period' ? [] : [c]))
+      .flatMap((c) => (c === '$column' ? (steps?.column_choice?.columns ?? []) : c === 'period' ? (family === 'time_series' && steps?.columns[0] && humanWords(steps.columns[0]).includes(' ') ? [steps.columns[0]] : []) : [c]))
       .flatMap((c) => [foldValue(humanWords(c)), identifiedThing(pathWords(c))].filter((label) => label !== null)),
     document: {
       id: index,

@@ -270,6 +270,8 @@ function familyCues(lower: string): Map<ProgramFamily, number> {
   // (its words find the aggregate).
   if (/\b(break ?down|breakdown|broken down|grouped by|split|distribution)\b/.test(lower)) add('count', 0.6);
   if (/\b(over time|trend|trends|evolution|timeline|time series|per (hour|day|week|month|year|quarter)|by (hour|day|week|month|quarter)|hourly|daily|weekly|monthly|quarterly|yearly|annually|each (hour|day|week|month|year)|over the (years|months|weeks))\b/.test(lower)) add('time_series', 1);
+  // ("Average S&P 500 price by year": a series too, beside a grouping by a year column where the data has one.)
+  else if (/\bby year\b/.test(lower)) add('time_series', 0.6);
   if (/\b(top|bottom|rank|ranking|ranked)\b/.test(lower) || superlative.test(lower) || /\b\w{3,}est\b/.test(lower)) add('top_n', 0.8);
   // "over time" and "over the years" ask for a trend, not for values over a bound.
   const bounded = lower.replace(/\bover (time|the (years|months|weeks|days|decades|course of \w+))\b/g, ' ');

@@ -619,7 +619,7 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
       case 'min':
       case 'max': {
         // A year held as a number takes the question's dates: "in 1920" is 1920 to 1920, "since 1980" from 1980.
-        const years = yearBound(plan, parsed);
+        const years = yearBound(plan, parsed, context);
         if (years) {
           take(plan, years.value, years.span);
           break;
@@ -1041,11 +1041,16 @@ const verbMeasures: Record<string, string[]> = {
 };
 
 /** The year a date of the question gives a min/max slot on a year column ("in 1920" → 1920 both ends). */
-function yearBound(plan: SlotPlan, parsed: ParsedQuestion): { value: number; span: Span } | null {
+function yearBound(plan: SlotPlan, parsed: ParsedQuestion, context: FillContext): { value: number; span: Span } | null {
   if ((plan.slot.type !== 'integer' && plan.slot.type !== 'number') || !yearLabelled(plan)) return null;
   for (const date of parsed.dates) {
     const bound = plan.role === 'min' ? date.from : date.to;
     if (bound === null) continue;
+    // ("The 1995 budget" of `budget_year` beside `forecast_year`: a year followed by the first word
+    // of another year column's name is that column's.)
+    const next = context.words.find((word) => word.span[0] >= date.span[1]);
+    const other = next !== undefined && (context.table?.labels ?? []).some((label) => label.column !== plan.column && label.stems.includes('year') && label.stems[0] !== 'year' && label.stems[0] === next.stem);
+    if (other) continue;
     // Only whole years: "since March 1980" is no year bound (1980 would take in its January).
     if (plan.role === 'min' ? !bound.endsWith('-01-01') : !bound.endsWith('-12-31')) continue;
     return { value: Number(bound.slice(0, 4)), span: date.span };
