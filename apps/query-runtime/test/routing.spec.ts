@@ -3288,3 +3288,29 @@ describe('QuestionRouter over monarchs, stations and vehicles (trial 5: what the
     expect(ask('What is the average distance of trips from Leeds?')).toMatchObject({ kind: 'answer', candidate: { family: 'aggregate' }, slots: { depot: 'Leeds' } });
   });
 });
+
+describe('QuestionRouter over invoices, web sessions and products (an amount asked since a date, a page named like a column)', () => {
+  const invoices = Array.from({ length: 300 }, (_, index) => ({
+    invoice_no: `INV-2014-${String(index + 1).padStart(5, '0')}`,
+    country: ['Germany', 'France', 'Spain'][index % 3],
+    amount_eur: 100 + ((index * 37) % 900),
+    issued_on: new Date(Date.UTC(2014, 0, 1) + index * 86_400_000).toISOString().slice(0, 10),
+  }));
+  const sessions = Array.from({ length: 300 }, (_, index) => ({
+    session_id: `s_${String(index).padStart(6, '0')}`,
+    landing_page: ['/', '/pricing', '/blog', '/docs'][index % 4],
+    started_at: new Date(Date.UTC(2014, 0, 1) + index * 7_200_000).toISOString(),
+    pages_viewed: 1 + (index % 9),
+  }));
+  const products = Array.from({ length: 120 }, (_, index) => ({ sku: `SKU-${10_000 + index}`, category: ['Toys', 'Books'][index % 2], price_usd: 5 + ((index * 13) % 200) }));
+  const ask = askingOver('querylane-routing-amounts-', () => ({ invoices, sessions, products }));
+
+  it('answers "how much" with a total, never rows, and reads "prices" as no landing page', () => {
+    // Had been refused at 0.247 (the "since" counted as a word of the subject), then answered with the invoices.
+    expect(ask('How much was invoiced since October 2014?')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_amount_eur' }, slots: { from_issued_on: '2014-10-01' } });
+    // "prices" had filtered the sessions that landed on /pricing.
+    const prices = ask('Show the prices since January 2014');
+    expect(prices.kind === 'answer' && prices.slots.landing_page).toBeFalsy();
+    expect(ask('How many sessions landed on /pricing?')).toMatchObject({ kind: 'answer', slots: { landing_page: '/pricing' } });
+  });
+});

@@ -229,6 +229,7 @@ export class QuestionRouter {
       }
       tables.set(table, tableValues);
     }
+    for (const tableValues of tables.values()) tableValues.useLabelsOf(tables.values());
     const columnWords = new Set([...labels.values()].flatMap((columns) => [...columns.values()].flatMap((label) => words(label))));
     const columnLabels = new Map<string, Map<string, string>>();
     const allLabels = new Map<string, Map<string, string>>();
@@ -681,7 +682,8 @@ export class QuestionRouter {
     ];
     const contentTerms = new Set<string>();
     for (const [index, word] of qWords.entries()) {
-      if (gluedParts.has(index) || /^\d/.test(word.word) || valueSpans.some(([s, e]) => word.span[0] >= s && word.span[1] <= e)) continue;
+      // (Nor the word that opens a date: "since", "until" say when, not what.)
+      if (gluedParts.has(index) || /^\d/.test(word.word) || valueSpans.some(([s, e]) => word.span[0] >= s && word.span[1] <= e) || (datePrepositions.has(word.word) && parsed.dates.some((date) => date.span[0] >= word.span[1] && /^\s*(?:the\s+)?$/.test(parsed.lower.slice(word.span[1], date.span[0]))))) continue;
       const term = canonicalTerm(word.word);
       if (term) contentTerms.add(term);
     }
@@ -1389,7 +1391,8 @@ export class QuestionRouter {
       const tableCue = tablesNamed.size === 0 ? 0 : tablesNamed.has(candidate.table) ? 0.3 : -0.3;
       // ("How much rain fell" asks for an amount: a count of rows, the rainy days, misses it as a
       // ranking misses "the hottest".)
-      const amountMiss = candidate.family === 'count' && !asksHowMany && /\bhow much\b/.test(parsed.lower);
+      // (Nor do rows: "how much was invoiced since October" is a total, not the invoices.)
+      const amountMiss = (candidate.family === 'count' || candidate.family === 'range' || candidate.family === 'list') && !asksHowMany && /\bhow much\b/.test(parsed.lower);
       const superlativeMiss = (parsed.superlative && !candidate.ranks) || (candidate.chronological && !asksTimeOrder) || amountMiss;
       // "Which payment method is used most often": how often is a count; an aggregate of a measure
       // the question does not name (the average salary per payment method) answers something else.
@@ -1758,6 +1761,9 @@ const timePartLabels = new Set(['hour of day', 'day of week']);
 
 // A column's label that holds money: a price, a cost, an amount, a sum in a currency.
 const moneyLabel = / (?:price|prices|cost|costs|amount|amt|total|revenue|sales|gross|income|earnings|profit|salary|salaries|wage|wages|pay|payment|payments|fee|fees|fare|fares|spend|spent|budget|charge|charges|tip|tips|mrr|arr|usd|eur|gbp|jpy|chf|cad|aud|inr|cny|dollars|euros|value) /;
+
+// Words that open a date ("since March", "until 2020").
+const datePrepositions = new Set(['since', 'until', 'till', 'after', 'before', 'during', 'from', 'through']);
 
 // Words for people counted ("how many people died"), whose count a verb after them may make a measure's.
 const personWords = new Set(['people', 'persons', 'individuals', 'humans']);

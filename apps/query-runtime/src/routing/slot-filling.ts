@@ -56,6 +56,8 @@ export class TableValues {
   /** The values of several words of completely listed columns, by each of their words. */
   private readonly byAnyWord = new Map<string, InnerWord[]>();
   readonly labels: { column: string; stems: string[] }[] = [];
+  /** The stems of every data set's column names (`useLabelsOf`): a word one of them names is no value by its stem alone. */
+  private everyLabelStem: ReadonlySet<string> = new Set();
   /** Columns whose every value is listed: a word none of them matches is no value of theirs. */
   private readonly complete = new Set<string>();
 
@@ -161,6 +163,11 @@ export class TableValues {
     return (this.byFirstWord.get(words[0] ?? '') ?? []).some((entry) => !entry.needsLabel && entry.words.join(' ') === text);
   }
 
+  /** The column names of every data set (theirs included), whose words a value's stem alone does not take. */
+  useLabelsOf(tables: Iterable<TableValues>): void {
+    this.everyLabelStem = new Set([...tables].flatMap((table) => table.labels.flatMap((label) => (label.stems.length === 1 ? label.stems : []))));
+  }
+
   /** Every value of a completely listed column; undefined when the column's values are not all known. */
   valuesOf(column: string): readonly SlotValue[] | undefined {
     return this.complete.has(column) ? this.listed.get(column) : undefined;
@@ -254,10 +261,12 @@ export class TableValues {
           // A one-word value that is also a word of another column's name ("deaths" of a `death_date`,
           // beside a `type` holding "Death") names that column, not the value, unless the value's own
           // column is named beside it ("type death").
+          // (Nor, said in another form than the value's, a word of any data set's column name:
+          // "prices" of sp500's `price` is no landing page "/pricing".)
           if (
             entry.words.length === 1 &&
             !exact &&
-            this.labels.some((label) => label.column !== entry.column && label.stems.includes(word.stem)) &&
+            (this.labels.some((label) => label.column !== entry.column && label.stems.includes(word.stem)) || (word.word !== entry.words[0] && this.everyLabelStem.has(word.stem))) &&
             !nearLabel(question, i, end, entry.labelStems)
           ) continue;
           // A value spelled like a stop word ("IN", "OR", "ME": US states) is that value only as the
