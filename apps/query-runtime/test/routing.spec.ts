@@ -3287,6 +3287,13 @@ describe('QuestionRouter over monarchs, stations and vehicles (trial 5: what the
     expect(fuel.kind === 'answer' && Object.values(fuel.slots)).toContain('VH-012');
     expect(ask('What is the average distance of trips from Leeds?')).toMatchObject({ kind: 'answer', candidate: { family: 'aggregate' }, slots: { depot: 'Leeds' } });
   });
+
+  it('ranks groups by the total of a measure said with a verb of its piling up ("distance driven")', () => {
+    // Had ranked the vehicles by their average trip.
+    expect(ask('Top 5 vehicles by distance driven')).toMatchObject({ kind: 'answer', slots: { n: 5, rank_by: 'total' } });
+    const plain = ask('Top 5 vehicles by distance');
+    expect(plain.kind === 'answer' && plain.slots.rank_by).toBeUndefined();
+  });
 });
 
 describe('QuestionRouter over invoices, web sessions and products (an amount asked since a date, a page named like a column)', () => {

@@ -891,9 +891,14 @@ function rankWanted(parsed: ParsedQuestion, candidate: CandidateProfile): 'total
   for (const match of lower.matchAll(/\b(?:top|bottom)\s+(?:\d+\s+)?[a-z]+\s+by\s+([a-z]+)(?:\s+([a-z]+))?/g)) {
     // (Counted in its plural, as after "the most": "by csat" or "by life expectancy" may be averages.)
     if ([match[1], match[2]].some((word) => word !== undefined && /[^su]s$/.test(word) && stems.has(stem(word)))) return 'total';
+    // (Or the measure with a verb of its piling up: "top 5 vehicles by distance driven", "fuel used".)
+    if (match[1] !== undefined && stems.has(stem(match[1])) && match[2] !== undefined && accumulated.test(match[2])) return 'total';
   }
   return null;
 }
+
+// Participles of a quantity piling up ("distance driven", "fuel used", "hours worked").
+const accumulated = /^(?:driven|travell?ed|flown|walked|run|ridden|covered|used|consumed|burned|burnt|spent|earned|sold|paid|collected|generated|raised|produced|played|watched|streamed|worked|logged|billed|invoiced|shipped|delivered|donated)$/;
 
 // Measures whose totals mean nothing: rates, shares, scores, levels, prices, ages, temperatures.
 const notAdding = / (rate|rates|ratio|percent|percentage|pct|share|score|scores|rating|ratings|index|level|levels|price|prices|age|temperature|temp|expectancy|avg|average|mean|median|per) /;
