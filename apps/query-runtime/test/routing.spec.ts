@@ -3226,6 +3226,14 @@ describe('QuestionRouter over obesity rates, weather and global temperatures (tr
     expect(ask('What were the 5 windiest days?')).toMatchObject({ kind: 'answer', candidate: { name: 'top_weather_by_wind' }, slots: { n: 5 } });
   });
 
+  it('reads "below freezing" as the least temperature below 0 and "above freezing" as the greatest above it', () => {
+    const below = ask('How many days were below freezing in Seattle?');
+    expect(below).toMatchObject({ kind: 'answer', candidate: { name: 'count_weather' }, slots: { location: 'Seattle' } });
+    expect(below.kind === 'answer' && [(below.slots.max_temp_min as number) < 0, below.slots.max_temp_max]).toEqual([true, undefined]);
+    const above = ask('How many days were above freezing in New York?');
+    expect(above.kind === 'answer' && [(above.slots.min_temp_max as number) > 0, above.slots.min_temp_min]).toEqual([true, undefined]);
+  });
+
   it('reads hours as the rows of data counted by the hour', () => {
     // Each had been refused ("about hours").
     expect(ask('Which 5 hours had the highest count?')).toMatchObject({ kind: 'answer', candidate: { name: 'top_github_by_count' }, slots: { n: 5, order: 'desc' } });

@@ -21,6 +21,8 @@ export interface Comparison {
   percent?: boolean;
   /** Stated by a sign ("a negative anomaly", "positive growth"): no bound where the word is a value. */
   sign?: boolean;
+  /** Stated as freezing ("below freezing"): 0 of a temperature in °C, 32 of one in °F, of no other column. */
+  freezing?: boolean;
   /** Stated by a side of a latitude or longitude ("south of latitude 31", "east of -75"). */
   compass?: boolean;
 }
@@ -405,6 +407,14 @@ function comparisons(text: string, usedSpans: Span[]): Comparison[] {
     if (value === null || taken(start, end)) continue;
     const isLower = match[1] === 'north' || match[1] === 'east';
     out.push({ span: [start, end], min: isLower ? value : null, max: isLower ? null : value, strictMin: isLower, strictMax: !isLower, compass: true });
+  }
+  // "Hours below freezing", "days above freezing": a temperature below or above its freezing point.
+  for (const match of lower.matchAll(/\b(below|under|above|over)\s+(?:the\s+)?freezing(?:\s+point)?\b/g)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    if (taken(start, end)) continue;
+    const upper = match[1] === 'below' || match[1] === 'under';
+    out.push({ span: [start, end], min: upper ? null : 0, max: upper ? 0 : null, strictMin: !upper, strictMax: upper, freezing: true });
   }
   // "Years with a negative anomaly", "months of positive growth": below zero or above it, strictly.
   for (const match of lower.matchAll(/\b(negative|positive)\b/g)) {

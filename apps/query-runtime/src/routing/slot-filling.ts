@@ -640,6 +640,16 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
             if ((plan.role === 'min' ? c.min : c.max) === null || temporal(c.span)) return false;
             // ("How many negative reviews" of a `sentiment` holding negative: a value, no sign.)
             if (c.sign && mentions.some((m) => overlaps(c.span)(m.span))) return false;
+            // (Freezing is a temperature's: "hours below freezing" bounds no wind; of a least and a
+            // greatest temperature, the least falls below it and the greatest rises above it.)
+            if (c.freezing) {
+              const temperature = (other: SlotPlan) => other.role === plan.role && !other.chosen && /^(?:temp|temperature)\b/.test(foldValue(other.label ?? other.slot.name));
+              const temperatures = candidate.plans.filter(temperature);
+              if (!temperature(plan)) return false;
+              const side = plan.role === 'max' ? 'min' : 'max';
+              const sided = temperatures.filter((other) => foldValue(other.label ?? '').split(' ').includes(side));
+              return temperatures.length < 2 || sided.length !== 1 || sided[0] === plan;
+            }
             // "Under half an hour" bounds a time taken, never a fare.
             if (c.unit && !columnTimeUnit(plan) && !/\b(duration|time|length|wait|delay|runtime)\b/.test(plan.label ?? '')) return false;
             // "Heavier than 5 kg" bounds no column named in a unit of length.
@@ -684,8 +694,11 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
         // "heavier than 5 kg" of a column of grams (`body_mass_g`): 5000.
         const measure = columnMeasureUnit(plan);
         const converted = stated !== null && comparison.measure && measure ? convertMeasure(stated, comparison.measure, measure) : undefined;
-        const raw =
-          stated !== null && comparison.percent && fractionColumn(plan)
+        // (Freezing of a temperature in °F is 32.)
+        const fahrenheit = comparison.freezing === true && / (?:f|fahrenheit|degf) $/.test(` ${foldValue(plan.label ?? '')} `);
+        const raw = fahrenheit
+          ? 32
+          : stated !== null && comparison.percent && fractionColumn(plan)
             ? stated / 100
             : stated !== null && comparison.unit && unit
               ? convertTime(stated, comparison.unit, unit)
