@@ -3329,3 +3329,20 @@ describe('QuestionRouter over invoices, web sessions and products (an amount ask
     expect(ask('How many sessions landed on /pricing?')).toMatchObject({ kind: 'answer', slots: { landing_page: '/pricing' } });
   });
 });
+
+describe('QuestionRouter over zip codes whose counties are written without "County"', () => {
+  const counties = Array.from({ length: 400 }, (_, index) => `Place${String.fromCharCode(65 + (index % 26))}${index}`);
+  const zipcodes = Array.from({ length: 2000 }, (_, index) => ({
+    zip_code: String(10_000 + index).padStart(5, '0'),
+    city: `City${index % 300}`,
+    state: ['IL', 'TX', 'CA', 'NY'][index % 4],
+    // (Cook as rare as any county, so no value list holds it: the name is read as written.)
+    county: index % 500 === 7 ? 'Cook' : counties[index % counties.length],
+  }));
+  const ask = askingOver('querylane-routing-counties-', () => ({ zipcodes }));
+
+  it('reads "Cook County" as the county the data writes "Cook"', () => {
+    // Had looked for a county written "Cook County": none.
+    expect(ask('How many zip codes are in Cook County?')).toMatchObject({ kind: 'answer', slots: { column: 'county', value: 'Cook' } });
+  });
+});

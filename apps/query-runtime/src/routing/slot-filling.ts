@@ -123,6 +123,11 @@ export class TableValues {
       if (typeof value === 'string' && personName.test(value)) shapes.names += 1;
       this.nameShapes.set(column, shapes);
     }
+    if (typeof value === 'string') {
+      const known = this.knownTexts.get(column) ?? [];
+      if (known.length < 500) known.push(value);
+      this.knownTexts.set(column, known);
+    }
     if (complete) {
       const listed = this.listed.get(column) ?? [];
       if (!listed.includes(value)) listed.push(value);
@@ -156,6 +161,8 @@ export class TableValues {
   }
 
   private readonly listed = new Map<string, SlotValue[]>();
+  /** Per column, the texts known of it (listed or not; 500 at most). */
+  private readonly knownTexts = new Map<string, string[]>();
 
   /** Whether folded words are the whole of a value named without its column's name ("chat", "credit card"). */
   isValueText(text: string): boolean {
@@ -166,6 +173,12 @@ export class TableValues {
   /** The column names of every data set (theirs included), whose words a value's stem alone does not take. */
   useLabelsOf(tables: Iterable<TableValues>): void {
     this.everyLabelStem = new Set([...tables].flatMap((table) => table.labels.flatMap((label) => (label.stems.length === 1 ? label.stems : []))));
+  }
+
+  /** Whether a known value of the column holds the word ("Harris County" of a `county` that writes it). */
+  writesWord(column: string, word: string): boolean {
+    const pattern = new RegExp(`\\b${escapeRegExp(word)}\\b`, 'i');
+    return (this.knownTexts.get(column) ?? []).some((value) => pattern.test(value));
   }
 
   /** Every value of a completely listed column; undefined when the column's values are not all known. */
@@ -820,7 +833,14 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
     const said = directionSaid(parsed.lower.slice(0, at[0]));
     return said !== null && plan.column !== null && directionOf(plan.column) !== null && directionOf(plan.column) !== said;
   };
-  if (slot !== undefined && pointsAt(slot) && span !== undefined && !against(slot, span) && take(slot, named, span)) guessed = 1;
+  // ("Cook County" of a `county` column that writes "Cook": the column's own word after a name is no part of it.)
+  const unlabelled = (plan: SlotPlan, name: string | null) => {
+    const last = plan.label?.split(' ').at(-1);
+    if (name === null || last === undefined || last.length < 4 || plan.column === null || context.table?.writesWord(plan.column, last) !== false) return name;
+    const trimmed = name.replace(new RegExp(`\\s+${escapeRegExp(last)}$`, 'i'), '');
+    return trimmed.length > 0 ? trimmed : name;
+  };
+  if (slot !== undefined && pointsAt(slot) && span !== undefined && !against(slot, span) && take(slot, unlabelled(slot, named), span)) guessed = 1;
   // A lookup's text key takes the one name the question gives under the same condition: "what is
   // the population of Texas" of a table of states, "the income of Germany" of one of countries.
   const keys = candidate.plans.filter((plan) => plan.role === 'key' && plan.slot.type === 'string' && slots[plan.slot.name] === undefined);
