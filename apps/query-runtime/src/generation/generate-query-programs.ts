@@ -212,13 +212,17 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
   return select(drafts, maxPrograms);
 }
 
-/** Whether a time's known values (least, greatest, most frequent) show a time of day other than midnight. */
-function holdsTimesOfDay(time: TimeColumn): boolean {
-  const samples = [time.minimum, time.maximum, time.column.min, time.column.max, ...time.column.top_values.map((top) => top.value)];
-  return samples.some((sample) => typeof sample === 'string' && /[T ]\d{2}:\d{2}/.test(sample) && !/[T ]00:00(?::00(?:\.0+)?)?(?:Z|[+-]\d{2}:?\d{2})?$/.test(sample));
+/** A time's known values as text: least, greatest (as ISO and as the data writes them), most frequent. */
+function timeSamples(time: TimeColumn): string[] {
+  return [time.minimum, time.maximum, time.column.min, time.column.max, ...time.column.top_values.map((top) => top.value)].filter((sample): sample is string => typeof sample === 'string');
 }
 
-/** Whether every known value of a time is the first day of a month (monthly or yearly data). */
+/** Whether a time's known values show a time of day other than midnight. */
+function holdsTimesOfDay(time: TimeColumn): boolean {
+  return timeSamples(time).some((sample) => /[T ]\d{2}:\d{2}/.test(sample) && !/[T ]00:00(?::00(?:\.0+)?)?(?:Z|[+-]\d{2}:?\d{2})?$/.test(sample));
+}
+
+/** Whether every known ISO value of a time is the first day of a month (monthly or yearly data). */
 function firstDaysOnly(time: TimeColumn): boolean {
   const samples = [time.minimum, time.maximum, ...time.column.top_values.map((top) => top.value)].filter((sample): sample is string => typeof sample === 'string');
   return samples.length > 0 && samples.every((sample) => /^\d{4}-\d{2}-01(?:$|[T ]00:00)/.test(sample));

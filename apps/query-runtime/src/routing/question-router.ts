@@ -154,7 +154,6 @@ export class QuestionRouter {
         this.periodsOf.set(candidate.table, periods);
       }
     }
-    for (const periods of this.periodsOf.values()) for (const period of periods) this.periods.add(period);
     this.tableStemLists = [...this.tableStemsOf.values()];
     this.countedGroupLabels = candidates.flatMap((candidate) => (candidate.family === 'count' ? candidate.groupBy : []));
   }
@@ -229,7 +228,8 @@ export class QuestionRouter {
       }
       tables.set(table, tableValues);
     }
-    for (const tableValues of tables.values()) tableValues.useLabelsOf(tables.values());
+    const labelStems = new Set([...tables.values()].flatMap((table) => table.labels.flatMap((label) => (label.stems.length === 1 ? label.stems : []))));
+    for (const tableValues of tables.values()) tableValues.useLabelStems(labelStems);
     const columnWords = new Set([...labels.values()].flatMap((columns) => [...columns.values()].flatMap((label) => words(label))));
     const columnLabels = new Map<string, Map<string, string>>();
     const allLabels = new Map<string, Map<string, string>>();
@@ -764,7 +764,7 @@ export class QuestionRouter {
     const adjectiveFirst = counting?.[3] !== undefined && !/[^e]ed$/.test(counting[3]) && this.tableStemLists.some((stems) => stems.includes(stem(counting[3]!)) && !stems.includes(stem(counting[2]!)));
     // "How many people died", "how many people were killed": people counted by what befell them
     // are the measure the verb implies, where a data set has it (the deaths of disasters, summed).
-    const befellMatch = counting && !adjectiveFirst && personWords.has(counting[2]!) ? /^\s*(?:(?:were|was|have been|had been|got|have|had)\s+)?([a-z]+)/d.exec(parsed.lower.slice(counting.indices![2]![1])) : null;
+    const befellMatch = counting && !adjectiveFirst && peopleWords.has(counting[2]!) ? /^\s*(?:(?:were|was|have been|had been|got|have|had)\s+)?([a-z]+)/d.exec(parsed.lower.slice(counting.indices![2]![1])) : null;
     const befell = befellMatch?.[1];
     const befellAt = befellMatch?.indices?.[1] ? counting!.indices![2]![1] + befellMatch.indices[1][0] : -1;
     const befallen = befell === undefined ? undefined : (impliedMeasures[befell] ?? []).find((measure) => [...this.measureTerms.values()].some((terms) => terms.has(canonicalTerm(measure) ?? '')));
@@ -1527,8 +1527,7 @@ export class QuestionRouter {
 
   /** Tables whose rows are people by their name (`employees`, `patients`): "people" names them too. */
   private readonly personTables = new Set<string>();
-  /** The periods a series of some data can be counted in (`hour`, `day`, … `year`), of all data and per table. */
-  private readonly periods = new Set<string>();
+  /** Per table, the periods a series of its data can be counted in (`hour`, `day`, … `year`). */
   private readonly periodsOf = new Map<string, Set<string>>();
 
   /** The labels counts group by, of every table (`listedValues`). */
@@ -1632,7 +1631,7 @@ export class QuestionRouter {
     // ("Which 5 hours had the highest count", "the highest hourly count" of hourly counts: a period
     // some data's time is counted in is a word of that data.)
     const period = periodWords.get(word);
-    if (period !== undefined && this.periods.has(period)) return true;
+    if (period !== undefined && [...this.periodsOf.values()].some((periods) => periods.has(period))) return true;
     const term = canonicalTerm(word);
     if (term === null || (options.onlyStructure ? this.structureTerms : this.vocabulary).has(term) || this.verbOfName(term)) return true;
     // A column's word as the data shortens it ("significance" of `sig`, "magnitude" of `mag`).
@@ -1765,9 +1764,6 @@ const moneyLabel = / (?:price|prices|cost|costs|amount|amt|total|revenue|sales|g
 // Words that open a date ("since March", "until 2020").
 const datePrepositions = new Set(['since', 'until', 'till', 'after', 'before', 'during', 'from', 'through']);
 
-// Words for people counted ("how many people died"), whose count a verb after them may make a measure's.
-const personWords = new Set(['people', 'persons', 'individuals', 'humans']);
-
 /**
  * An acronym's plural in its singular ("SKUs", "IDs", "PRs", "VINs"): the stemmer leaves a word
  * ending in "us" or "is" alone (status, analysis), and "skus" had matched nothing.
@@ -1804,8 +1800,9 @@ function mergeSpans(spans: Span[]): Span[] {
 
 // Nouns impliedMeasures reads as measures (adjectives and verbs need no care: "cheapest" is a price whatever surrounds it).
 const measureNouns = new Set(['revenue', 'size', 'payroll', 'money', 'dollars', 'cost', 'costs']);
-// Words for people in general, and the names of data sets whose rows are people.
-const peopleWords = new Set(['people', 'persons', 'person', 'individuals', 'staff', 'headcount']);
+// Words for people in general, and the names of data sets whose rows are people (and, counted, by
+// what befell them: "how many people died").
+const peopleWords = new Set(['people', 'persons', 'person', 'individuals', 'humans', 'staff', 'headcount']);
 // Words of a period, as a series' `interval` names it.
 const periodWords = new Map<string, string>([
   ...['hour', 'hours', 'hourly'].map((word) => [word, 'hour'] as const),

@@ -56,7 +56,7 @@ export class TableValues {
   /** The values of several words of completely listed columns, by each of their words. */
   private readonly byAnyWord = new Map<string, InnerWord[]>();
   readonly labels: { column: string; stems: string[] }[] = [];
-  /** The stems of every data set's column names (`useLabelsOf`): a word one of them names is no value by its stem alone. */
+  /** The stems of every data set's one-word column names (`useLabelStems`): a word one of them names is no value by its stem alone. */
   private everyLabelStem: ReadonlySet<string> = new Set();
   /** Columns whose every value is listed: a word none of them matches is no value of theirs. */
   private readonly complete = new Set<string>();
@@ -123,11 +123,6 @@ export class TableValues {
       if (typeof value === 'string' && personName.test(value)) shapes.names += 1;
       this.nameShapes.set(column, shapes);
     }
-    if (typeof value === 'string') {
-      const known = this.knownTexts.get(column) ?? [];
-      if (known.length < 500) known.push(value);
-      this.knownTexts.set(column, known);
-    }
     if (complete) {
       const listed = this.listed.get(column) ?? [];
       if (!listed.includes(value)) listed.push(value);
@@ -161,8 +156,6 @@ export class TableValues {
   }
 
   private readonly listed = new Map<string, SlotValue[]>();
-  /** Per column, the texts known of it (listed or not; 500 at most). */
-  private readonly knownTexts = new Map<string, string[]>();
 
   /** Whether folded words are the whole of a value named without its column's name ("chat", "credit card"). */
   isValueText(text: string): boolean {
@@ -170,15 +163,15 @@ export class TableValues {
     return (this.byFirstWord.get(words[0] ?? '') ?? []).some((entry) => !entry.needsLabel && entry.words.join(' ') === text);
   }
 
-  /** The column names of every data set (theirs included), whose words a value's stem alone does not take. */
-  useLabelsOf(tables: Iterable<TableValues>): void {
-    this.everyLabelStem = new Set([...tables].flatMap((table) => table.labels.flatMap((label) => (label.stems.length === 1 ? label.stems : []))));
+  /** The stems of every data set's one-word column names (theirs included), which a value's stem alone does not take. */
+  useLabelStems(stems: ReadonlySet<string>): void {
+    this.everyLabelStem = stems;
   }
 
   /** Whether a known value of the column holds the word ("Harris County" of a `county` that writes it). */
   writesWord(column: string, word: string): boolean {
-    const pattern = new RegExp(`\\b${escapeRegExp(word)}\\b`, 'i');
-    return (this.knownTexts.get(column) ?? []).some((value) => pattern.test(value));
+    const folded = foldValue(word);
+    return [...this.byFirstWord.values()].some((entries) => entries.some((entry) => entry.column === column && entry.words.includes(folded)));
   }
 
   /** Every value of a completely listed column; undefined when the column's values are not all known. */
@@ -738,11 +731,15 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
         // column's ("in 2023" of budget lines is their fiscal year, not when they were approved).
         // "Closed in October" of `closed_at` beside the main `created_at`: a date said after the word
         // of another time column is that column's, no bound on this one.
-        if (date && otherTimeNamed(plan, date.span, context)) break;
+        // (The nearest of the three words before the date that names a time column decides: this
+        // plan's own, another's, or none.)
+        const naming = date && plan.column !== null ? timeNaming(date.span, context, plan.column) : null;
+        const namesOwn = naming?.columns.includes(plan.column!) ?? false;
+        if (naming !== null && !namesOwn) break;
         // Of a program's two windows (the count's main time and a second one), a date goes to the
         // second only when its column is named before it ("closed in October"), else to the first.
         const windowed = [...new Set(candidate.plans.filter((other) => (other.role === 'from' || other.role === 'to') && other.column !== null).map((other) => other.column!))];
-        if (date && windowed.length > 1 && plan.column !== windowed[0] && !namedBefore(plan, date.span, context)) break;
+        if (date && windowed.length > 1 && plan.column !== windowed[0] && !namesOwn) break;
         const whole = date ? calendarYearOf(date) : null;
         const yearColumn = (other: SlotPlan) => other.role === 'eq' && yearLabelled(other);
         const yearTaken =
@@ -752,8 +749,7 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
         if (date && !yearTaken) {
           const day = date.floating ? dayOfData(date, plan.slot) : date;
           // (The word naming the column is explained by the bound: "shipped" of "orders shipped in March".)
-          const naming = timeNaming(date.span, context, plan.column);
-          if (take(plan, plan.role === 'from' ? day.from : day.to, date.span) && naming?.columns.includes(plan.column!)) {
+          if (take(plan, plan.role === 'from' ? day.from : day.to, date.span) && naming !== null && namesOwn) {
             used.push(naming.word.span);
             timeNamed.push(naming.word.span);
           }
@@ -969,6 +965,11 @@ function wholeYear(plan: SlotPlan, parsed: ParsedQuestion): { value: SlotValue; 
 function dayOfData(date: { from: string | null; to: string | null }, slot: Slot): { from: string | null; to: string | null } {
   const { observed_minimum: low, observed_maximum: high } = slot;
   if (typeof low !== 'string' || typeof high !== 'string' || (date.from === null && date.to === null)) return date;
+  // (February 29 moved to a year without it is no day.)
+  const real = (day: string) => {
+    const time = Date.parse(`${day}T00:00:00Z`);
+    return !Number.isNaN(time) && new Date(time).toISOString().startsWith(day);
+  };
   // An open bound ("since March", "before June") in the latest year of the data it leaves some of.
   if (date.from === null || date.to === null) {
     const day = (date.from ?? date.to)!;
@@ -976,21 +977,16 @@ function dayOfData(date: { from: string | null; to: string | null }, slot: Slot)
     if (within(day)) return date;
     for (let year = Number(high.slice(0, 4)); year >= Number(low.slice(0, 4)); year -= 1) {
       const moved = `${year}${day.slice(4)}`;
-      if (within(moved) && !Number.isNaN(Date.parse(`${moved}T00:00:00Z`))) return date.from !== null ? { from: moved, to: null } : { from: null, to: moved };
+      if (within(moved) && real(moved)) return date.from !== null ? { from: moved, to: null } : { from: null, to: moved };
     }
     return date;
   }
   // (A month the data reaches part of is the data's: "in November" of data up to November 12.)
   const reaches = (from: string, to: string) => from <= high.slice(0, 10) && to >= low.slice(0, 10);
-  // (February 29 moved to a year without it is no day.)
-  const real = (day: string) => {
-    const time = Date.parse(`${day}T00:00:00Z`);
-    return !Number.isNaN(time) && new Date(time).toISOString().startsWith(day);
-  };
   if (reaches(date.from, date.to)) return date;
+  // (A whole month ends on its last day in the year it moves to: February of 2024 has a 29th.)
+  const wholeMonth = date.from.endsWith('-01') && date.from.slice(0, 7) === date.to.slice(0, 7) && date.to === lastDayOfMonth(date.to);
   for (let year = Number(high.slice(0, 4)); year >= Number(low.slice(0, 4)); year -= 1) {
-    // (A whole month ends on its last day in the year it moves to: February of 2024 has a 29th.)
-    const wholeMonth = date.from.endsWith('-01') && date.from.slice(0, 7) === date.to.slice(0, 7) && date.to === lastDayOfMonth(date.to);
     const moved = { from: `${year}${date.from.slice(4)}`, to: wholeMonth ? lastDayOfMonth(`${year}${date.to.slice(4, 7)}-01`) : `${year}${date.to.slice(4)}` };
     if (reaches(moved.from, moved.to) && real(moved.from)) return moved;
   }
@@ -1458,20 +1454,6 @@ function timeNaming(span: Span, context: FillContext, own: string | null = null)
 
 // The particles of phrasal verbs a column's name may write joined to their verb (`signup_date`, `checkin_at`, `logout_time`).
 const particles = new Set(['up', 'in', 'out', 'off', 'on', 'over', 'down']);
-
-/** Whether the nearest of the three words before a date that names a time column names this plan's own ("closed" of `closed_at`). */
-function namedBefore(plan: SlotPlan, span: Span, context: FillContext): boolean {
-  return plan.column !== null && (timeNaming(span, context, plan.column)?.columns.includes(plan.column) ?? false);
-}
-
-/**
- * Whether the nearest of the three words before a date that names a time column names another
- * than the one this plan bounds ("closed in October" of `closed_at`, the plan's column `created_at`).
- */
-function otherTimeNamed(plan: SlotPlan, span: Span, context: FillContext): boolean {
-  const named = plan.column === null ? null : timeNaming(span, context, plan.column);
-  return named !== null && !named.columns.includes(plan.column!);
-}
 
 function belongsTo(span: Span, plan: SlotPlan, context: FillContext, sole: boolean, noYear = false, bound?: SlotPlan['role'], bounded: ReadonlySet<string> = new Set()): boolean {
   // (A number that is no year belongs to no year column, however near: "years with more than 100000 flood deaths".)
