@@ -493,16 +493,15 @@ function dates(text: string, lower: string, now: Date): DateBounds[] {
     const from = bucketStart(result.start);
     const finish = result.end ? bucketEnd(result.end) : bucketEnd(result.start);
     const before = lower.slice(Math.max(0, start - 14), start);
-    // ("Since March", "before June": a month without its year is the data's, as "in March" is.)
+    // A day or a month said without its year ("on July 4", "in November", "since March", "before
+    // June") is the data's: the latest such day or month the data reaches, not this year's when the
+    // data ends before it.
     const yearless = !relative && !result.end && !result.start.isCertain('year') && result.start.isCertain('month') ? { floating: true } : {};
     if (/\b(before|until|till|up to|through|by)\s*(the\s+)?$/.test(before)) out.push({ span: [start, end], from: null, to: result.end ? finish : previousDay(from), ...yearless });
     // "calls from October 2026" are that month's; "from October 2026 on" and "since" are open-ended.
     else if (/\b(since|after|from|starting)\s*(the\s+)?$/.test(before) && !result.end && !(/\bfrom\s*(the\s+)?$/.test(before) && !openEnded.test(lower.slice(end)))) out.push({ span: [start, end], from: /\bafter\s*(the\s+)?$/.test(before) ? nextDay(finish) : from, to: null, ...yearless });
     else {
-      // A day or a month said without its year ("on July 4", "in November") is the data's: the
-      // latest such day or month the data reaches, not this year's when the data ends before it.
-      const floating = !relative && !result.end && !result.start.isCertain('year') && result.start.isCertain('month');
-      out.push({ span: [start, end], from, to: relative && !result.end && /\b(last|past)\s+\d+|\bago\b/i.test(result.text) ? isoDay(now) : finish, ...(floating ? { floating } : {}) });
+      out.push({ span: [start, end], from, to: relative && !result.end && /\b(last|past)\s+\d+|\bago\b/i.test(result.text) ? isoDay(now) : finish, ...yearless });
     }
   }
   // "for 2009" only as the question's last words or before and/or: "cars for 2000 dollars" is a price.
