@@ -3346,3 +3346,43 @@ describe('QuestionRouter over zip codes whose counties are written without "Coun
     expect(ask('How many zip codes are in Cook County?')).toMatchObject({ kind: 'answer', slots: { column: 'county', value: 'Cook' } });
   });
 });
+
+describe('QuestionRouter over stock prices, web sessions and products (a column word said where one data set holds it only among its values)', () => {
+  const prices = Array.from({ length: 2500 }, (_, index) => ({
+    date: new Date(Date.UTC(2000, 0, 3) + index * 86_400_000 * 1.4).toISOString().slice(0, 10),
+    price: Math.round((1400 + 300 * Math.sin(index / 90)) * 100) / 100,
+  }));
+  const sessions = Array.from({ length: 3000 }, (_, index) => ({
+    session_id: `s_${String(index).padStart(6, '0')}`,
+    country: ['US', 'DE', 'FR', 'GB'][index % 4],
+    browser: ['Chrome', 'Safari', 'Firefox'][index % 3],
+    referrer: ['google.com', 'twitter.com', null][index % 3],
+    duration_seconds: 30 + (index % 300),
+    bounced: index % 4 === 0,
+    converted: index % 9 === 0,
+    started_at: new Date(Date.UTC(2024, 0, 1) + index * 3_600_000).toISOString(),
+    landing_page: ['/', '/pricing', '/blog/launch-week', '/docs', '/signup'][index % 5],
+    device: ['mobile', 'desktop', 'tablet'][index % 3],
+    pages_viewed: 1 + (index % 9),
+    revenue_usd: index % 7 === 0 ? 49 : 0,
+  }));
+  const products = Array.from({ length: 400 }, (_, index) => ({
+    sku: `SKU-${10_000 + index}`,
+    category: ['Toys', 'Books', 'Garden'][index % 3],
+    price_usd: 5 + ((index * 13) % 200),
+    launched_on: new Date(Date.UTC(2018, 0, 1) + index * 86_400_000 * 5).toISOString().slice(0, 10),
+  }));
+  const ask = askingOver('querylane-routing-prices-', () => ({ sp500: prices, sessions, products }));
+
+  it('reads "prices" as a column of the data sets that have one, whether or not its name carries a unit, and not as the sessions of a `/pricing` page', () => {
+    const prices = ask('Show the prices since January 2008');
+    expect(prices).toMatchObject({ kind: 'answer', candidate: { name: 'sp500_by_date_range' }, slots: { from_date: '2008-01-01' } });
+    const alternatives = prices.kind === 'answer' ? prices.alternatives : [];
+    // The sessions' range had scored as high (0.25): "prices" found among their values counted as
+    // a word the program explains, with only a date filled, no value.
+    expect(alternatives.filter((alternative) => alternative.endpoint_name.startsWith('sessions')).every((alternative) => alternative.score <= 0)).toBe(true);
+    // The S&P 500's own `price` had counted as no column named, products' `price_usd` as one (0.25 against 0.2).
+    expect(alternatives.find((alternative) => alternative.endpoint_name === 'products_by_launched_on_range')?.score ?? 0).toBeLessThan(0.25);
+    expect(prices.confidence).toBeGreaterThan(0.95);
+  });
+});

@@ -966,7 +966,10 @@ export class QuestionRouter {
       namedColumns.set(table, found.filter((a) => !found.some((b) => b !== a && b.label.length > a.label.length && ` ${b.label} `.includes(` ${a.label} `))));
     }
     // (Or by a measure's name without its unit, which is as much its own: "fares" of `fare_usd`.)
-    const tablesByColumn = new Set([...namedColumns].filter(([table, found]) => found.some(({ label }) => label.includes(' ') || this.unitlessLabels.has(`${table}\u0000${label}`))).map(([table]) => table));
+    // (A table whose own column has the label another table's column names specifically is named
+    // too: "price" is `price` of stock prices as much as `price_usd` of products.)
+    const specificLabels = new Set([...namedColumns].flatMap(([table, found]) => found.filter(({ label }) => label.includes(' ') || this.unitlessLabels.has(`${table}\u0000${label}`)).map(({ label }) => label)));
+    const tablesByColumn = new Set([...namedColumns].filter(([, found]) => found.some(({ label }) => specificLabels.has(label))).map(([table]) => table));
     const rankedNoun = (/\b(?:which|what)\s+(?:\d+\s+)?([a-z]+)\s+(?:was|were|is|are|had|has|have)\s+the\s+[a-z]+est\b/.exec(parsed.lower) ?? /\bthe\s+[a-z]{3,}est\s+([a-z]+)\s*[?.!]*\s*$/.exec(parsed.lower))?.[1];
     const rankedLabel = rankedNoun === undefined ? undefined : [rankedNoun, rankedNoun.replace(/s$/, '')].find((label) => [...this.columnLabels.values()].some((labels) => labels.has(label)));
     const rankedTables = rankedLabel === undefined ? null : new Set([...this.columnLabels].filter(([, labels]) => labels.has(rankedLabel)).map(([table]) => table));
@@ -1196,7 +1199,10 @@ export class QuestionRouter {
       // The words of a column the program bounds, when the question's bound went to it, are
       // explained by the program even where its text leaves them out (a count's bounds: "how many
       // states have an obesity rate above 18%").
-      const matched = new Set(filled.length > 0 ? hit.queryTerms : hit.queryTerms.filter((term) => !hit.valuesOnly.includes(term)));
+      // (Not when all it takes is a date, which any dated data takes: "the prices since January
+      // 2008" is no question about the sessions that landed on `/pricing`.)
+      const datesOnly = filled.every((plan) => plan.role === 'from' || plan.role === 'to');
+      const matched = new Set(filled.length > 0 && !datesOnly ? hit.queryTerms : hit.queryTerms.filter((term) => !hit.valuesOnly.includes(term)));
       for (const plan of filled) {
         // (A value the program took is as matched as its text: "phone" of `channel`, which the
         // count's text need not list, where counts per another label list it.)

@@ -1271,11 +1271,6 @@ function labelledValue(plan: SlotPlan, context: FillContext): { value: SlotValue
   return null;
 }
 
-/** A comparison goes to this column unless the question names another column closer to it. */
-/**
- * A stated bound belongs to the plan's column when the nearest column name in the question is that
- * column's (or far away); with no column named, only to a program that bounds one column alone.
- */
 /** The double next to `value` upwards (1) or downwards (-1). */
 export function nextDouble(value: number, direction: 1 | -1): number {
   if (!Number.isFinite(value)) return value;
