@@ -1,5 +1,6 @@
 // Execute-request's storage step against a stand-in object store: the request and response objects
-// are stored side by side, and a failed execution leaves neither behind, however the puts interleave.
+// are stored side by side, and a failed execution leaves neither behind, however the puts interleave,
+// unless the catalog may have recorded them (then it keeps what a row may point at).
 import type { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '@querylane/errors';
@@ -43,13 +44,18 @@ function fakeObjects(behaviour: { slow: RegExp; failing: RegExp }) {
   };
 }
 
-function useCase(objects: ReturnType<typeof fakeObjects>['store'], recordExecution: () => Promise<unknown>) {
+function useCase(
+  objects: ReturnType<typeof fakeObjects>['store'],
+  recordExecution: (request: { responseObject: { key: string } }) => Promise<unknown>,
+  listDataObjects: () => Promise<{ dataObjects: { key: string }[] }> = async () => ({ dataObjects: [] }),
+) {
   const records = [{ region: 'north', amount: 1 }, { region: 'south', amount: 2 }];
   const fetched = { pages: 1, bytes: 10, status: 200, truncated: false, wholeBody: async () => undefined, records: (async function* () { yield* records; })() };
   const call = {
     getDatasource: async () => ({ datasource: { id: 'd', projectId: 'p', name: 'Sales' } }),
     authorize: async () => ({}),
     recordExecution,
+    listDataObjects,
   };
   return new ExecuteRequestUseCase({
     db: {} as never,
@@ -84,5 +90,48 @@ describe('execute-request storing its objects', () => {
     };
     await expect(useCase(store, refused).execute(input)).rejects.toMatchObject({ code: 'service_unavailable' });
     expect(await settled()).toEqual([]);
+  });
+
+  it('keeps the objects when the catalog recorded them but its answer was lost, and deletes them when it says it did not', async () => {
+    const rows: { key: string }[] = [];
+    const committedThenLost = async (request: { responseObject: { key: string } }) => {
+      rows.push({ key: request.responseObject.key });
+      throw new AppError('timeout', 'the catalog did not answer in time');
+    };
+    const kept = fakeObjects({ slow: /^$/, failing: /^$/ });
+    await expect(useCase(kept.store, committedThenLost, async () => ({ dataObjects: rows })).execute(input)).rejects.toMatchObject({ code: 'timeout' });
+    // The row the catalog holds has its object.
+    expect(await kept.settled()).toContain(rows[0]!.key);
+
+    const lost = fakeObjects({ slow: /^$/, failing: /^$/ });
+    const neverCommitted = async () => {
+      throw new AppError('timeout', 'the catalog did not answer in time');
+    };
+    await expect(useCase(lost.store, neverCommitted, async () => ({ dataObjects: [{ key: 'another/response.parquet' }] })).execute(input)).rejects.toMatchObject({ code: 'timeout' });
+    expect(await lost.settled()).toEqual([]);
+  });
+
+  it('keeps the objects when the catalog can be asked neither to record them nor whether it did', async () => {
+    const { settled, store } = fakeObjects({ slow: /^$/, failing: /^$/ });
+    const away = async () => {
+      throw new AppError('service_unavailable', 'catalog away');
+    };
+    await expect(useCase(store, away, away).execute(input)).rejects.toMatchObject({ code: 'service_unavailable' });
+    expect((await settled()).map((key) => key.split('/').at(-1)).sort()).toEqual(['request.json', 'response.parquet']);
+  });
+
+  it('deletes the objects when the catalog refused to record them (its transaction did not commit)', async () => {
+    const { settled, store } = fakeObjects({ slow: /^$/, failing: /^$/ });
+    let asked = false;
+    const refused = async () => {
+      throw new AppError('not_found', 'datasource d not found');
+    };
+    const list = async () => {
+      asked = true;
+      return { dataObjects: [] };
+    };
+    await expect(useCase(store, refused, list).execute(input)).rejects.toMatchObject({ code: 'not_found' });
+    expect(await settled()).toEqual([]);
+    expect(asked).toBe(false);
   });
 });

@@ -89,8 +89,10 @@ describe(`HTTP connection flow [${backend}]`, () => {
     });
     expect(answer.jobs).toEqual([{ id: expect.any(String), job_type: 'build_dataline_from_connected_resource', status: 'queued', created_at: expect.any(String) }]);
 
-    const object = await h.ok<{ file_role: string; file_type: string; mime_type: string; file_size: number; key: string; etag: string }>('GET', `/dataobjects/${answer.data_object_id}`, { token: adminToken });
+    const object = await h.ok<{ file_role: string; file_type: string; mime_type: string; file_size: number; key: string; etag: string; bucket: string }>('GET', `/dataobjects/${answer.data_object_id}`, { token: adminToken });
     expect(object).toMatchObject({ file_role: 'response', file_type: 'parquet', mime_type: 'application/vnd.apache.parquet' });
+    expect(object.bucket).toMatch(/^[a-z0-9][a-z0-9.-]{2,62}$/);
+    expect(object.etag).toMatch(/^"?[0-9a-f-]{16,}"?$/);
     expect(object.key).toMatch(new RegExp(`^projects/${projectId}/datasources/${datasourceId}/`));
     const content = await fetch(`${h.base}/dataobjects/${answer.data_object_id}/content`, { headers: { authorization: adminToken } });
     expect(content.status).toBe(200);
@@ -112,13 +114,26 @@ describe(`HTTP connection flow [${backend}]`, () => {
     expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
     expect(job.job_events.map((e) => e.event_type)).toEqual(expect.arrayContaining(['started', 'profiled', 'dataline_built']));
 
-    const { data: datalines } = await h.ok<{ data: { datasource_id: string; data_object_id: string; name: string; schema_code: string; data_model: { row_count: number; columns: { name: string }[] } }[] }>('GET', `/projects/${projectId}/datalines`, { token: adminToken });
+    const { data: datalines } = await h.ok<{ data: { id: string; datasource_id: string; data_object_id: string; name: string; schema_code: string; data_model: { row_count: number; columns: { name: string }[] } }[] }>('GET', `/projects/${projectId}/datalines`, { token: adminToken });
     const dataline = datalines.find((d) => d.datasource_id === datasourceId)!;
     expect(dataline).toMatchObject({ name: 'cars', data_object_id: answer.data_object_id });
     expect(dataline.data_model.row_count).toBe(cars.length);
     expect(dataline.data_model.columns.map((c) => c.name).sort()).toEqual(Object.keys(cars[0]!).sort());
     expect(dataline.schema_code).toMatch(/^CREATE TABLE "cars"/);
+    expect(await h.ok('GET', `/datalines/${dataline.id}`, { token: adminToken })).toEqual(dataline);
     expect((await h.ok<{ status: string }>('GET', `/datasources/${datasourceId}`, { token: adminToken })).status).toBe('transformed');
+    const { data: events } = await h.ok<{ data: { event_type: string; data: Record<string, unknown> | null }[] }>('GET', `/projects/${projectId}/events?limit=500`, { token: adminToken });
+    // Each step of the flow as the project's events record it. (Events of one transaction share
+    // their time, so only the order of separate steps is certain.)
+    const jobId = answer.jobs[0]!.id;
+    const ours = (event: { data: Record<string, unknown> | null }) => [datasourceId, jobId, answer.data_object_id, dataline.id].some((id) => Object.values(event.data ?? {}).includes(id)) || event.data?.table === 'cars';
+    const steps = events.filter(ours).reverse().map((event) => event.event_type);
+    expect([...steps].sort()).toEqual(['datasource.created', 'dataobject.created', 'job.queued', 'job.running', 'dataline.created', 'query_program.generated', 'datasource.status_changed', 'job.succeeded'].sort());
+    const at = (type: string) => steps.indexOf(type);
+    expect(at('datasource.created')).toBeLessThan(at('dataobject.created'));
+    expect(at('dataobject.created')).toBeLessThan(at('job.running'));
+    expect(at('job.running')).toBeLessThan(at('job.succeeded'));
+    for (const step of ['dataline.created', 'query_program.generated']) expect(at(step)).toBeLessThan(at('job.succeeded'));
   });
 
   it('answers the first answer again for a repeated Idempotency-Key, and refuses the key for another request', async () => {
@@ -135,6 +150,35 @@ describe(`HTTP connection flow [${backend}]`, () => {
     const other = await h.request('POST', '/http/execute-request', { token: adminToken, body: { ...body, url: `${api.origin}/cars` }, headers });
     expect(other.status).toBe(409);
     await settled((first.body as { jobs: { id: string }[] }).jobs[0]!.id);
+  });
+
+  it('runs a request again with an Idempotency-Key whose answer is more than 24 hours old', async () => {
+    const datasourceId = await datasource('Movies again');
+    const body = { url: `${api.origin}/movies`, method: 'GET', authType: 'None', project_id: projectId, datasource_id: datasourceId };
+    const headers = { 'idempotency-key': 'movies-day' };
+    const calls = () => api.requests.filter((r) => r.path === '/movies').length;
+    const first = await h.request<{ data_object_id: string; jobs: { id: string }[] }>('POST', '/http/execute-request', { token: adminToken, body, headers });
+    expect(first.status).toBe(200);
+    const age = (hours: number) =>
+      h
+        .schemaDb('connector')
+        .updateTable('idempotency_keys')
+        .set({ created_at: new Date(Date.now() - hours * 3600_000) })
+        .where('key', '=', 'movies-day')
+        .executeTakeFirstOrThrow();
+    // Within the 24 h the first answer comes back; after them the request runs again.
+    await age(23.9);
+    const before = calls();
+    expect((await h.request('POST', '/http/execute-request', { token: adminToken, body, headers })).body).toEqual(first.body);
+    expect(calls()).toBe(before);
+    await age(24.1);
+    const later = await h.request<{ data_object_id: string; jobs: { id: string }[] }>('POST', '/http/execute-request', { token: adminToken, body, headers });
+    expect(later.status).toBe(200);
+    expect(calls()).toBe(before + 1);
+    expect(later.body.data_object_id).not.toBe(first.body.data_object_id);
+    // The new answer is the one kept for the next 24 h.
+    expect((await h.request('POST', '/http/execute-request', { token: adminToken, body, headers })).body).toEqual(later.body);
+    for (const answer of [first, later]) await settled(answer.body.jobs[0]!.id);
   });
 
   it('runs a request once when two calls with one Idempotency-Key overlap: the second is refused while the first runs, and answered like it afterwards', async () => {

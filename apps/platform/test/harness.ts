@@ -38,7 +38,12 @@ export class Harness {
 
   /** The catalog schema, to check what a request wrote (or did not). */
   get catalogDb() {
-    return this.platform.value(databaseModule).forSchema<Record<string, Record<string, unknown>>>('catalog');
+    return this.schemaDb('catalog');
+  }
+
+  /** A service's schema, to check what it wrote or to age what it keeps. */
+  schemaDb(schema: string) {
+    return this.platform.value(databaseModule).forSchema<Record<string, Record<string, unknown>>>(schema);
   }
 
   async request<T = Record<string, unknown>>(method: string, path: string, options: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {}): Promise<Answer<T>> {

@@ -3,7 +3,7 @@
 // redacted) and the response in object storage, then record both data objects, their lineage and
 // the dataline job in one catalog transaction. If anything after the first write fails, the
 // objects written are deleted, so no object is left without its DataObject row and none the other
-// way round.
+// way round (unless the catalog may have recorded them: see `recordExecution`).
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
@@ -30,6 +30,10 @@ const idempotencyMs = 24 * 3600_000;
 // every `claimRenewMs`, and a claim not renewed for `claimLeaseMs` (its process died) is taken over.
 const claimLeaseMs = 2 * 60_000;
 const claimRenewMs = 30_000;
+// Errors after which a catalog call may still have committed (its answer was lost on the way).
+const unknownOutcomeCodes = new Set(['service_unavailable', 'timeout', 'internal_error', 'upstream_error']);
+
+type CatalogCall = ServiceClients['catalog']['call'];
 
 export interface ExecuteInput {
   projectId: string;
@@ -152,7 +156,7 @@ export class ExecuteRequestUseCase {
         stat(parquetPath).then(({ size }) => this.deps.objects.put(`${base}/response.parquet`, createReadStream(parquetPath, { highWaterMark: parquetReadBytes }), { contentType: 'application/vnd.apache.parquet', size })),
       ]);
 
-      const recorded = await this.deps.clients.catalog.call.recordExecution(
+      const recorded = await this.recordExecution(
         {
           projectId,
           datasourceId,
@@ -169,6 +173,8 @@ export class ExecuteRequestUseCase {
           details: { records: parquet.rows, pages: fetched.pages, bytes: fetched.bytes, truncated: fetched.truncated, status: fetched.status },
         },
         as,
+        written,
+        log,
       );
       written.length = 0; // recorded: the objects now belong to their rows
       const job = recorded.job!;
@@ -181,6 +187,34 @@ export class ExecuteRequestUseCase {
       throw error instanceof AppError ? error : new AppError('internal_error', `executing the request failed: ${(error as Error).message}`, undefined, { cause: error });
     } finally {
       await rm(scratch, { recursive: true, force: true });
+    }
+  }
+
+  /**
+   * Records the execution's objects, its lineage and its job in the catalog. An answer lost on the
+   * way (the catalog gone or the deadline passed: its transaction may have committed) leaves the
+   * objects where the catalog holds their row, or where it cannot be asked: a row without its
+   * object would be a job that cannot run, an object without its row only space. They are
+   * emptied from `written`, so the clean-up spares them.
+   */
+  private async recordExecution(request: Parameters<CatalogCall['recordExecution']>[0], as: CallOptions, written: string[], log: Logger): ReturnType<CatalogCall['recordExecution']> {
+    const catalog = this.deps.clients.catalog.call;
+    try {
+      return await catalog.recordExecution(request, as);
+    } catch (error) {
+      const unknownOutcome = !(error instanceof AppError) || unknownOutcomeCodes.has(error.code);
+      if (unknownOutcome) {
+        const key = request.responseObject!.key;
+        const recorded = await catalog.listDataObjects({ datasourceId: request.datasourceId }, as).then(
+          ({ dataObjects }) => dataObjects.some((object) => object.key === key),
+          (checkError: unknown) => {
+            log.error({ err: checkError, keys: [...written] }, 'kept the objects of an execution the catalog may have recorded: it could not be asked');
+            return true;
+          },
+        );
+        if (recorded) written.length = 0;
+      }
+      throw error;
     }
   }
 
