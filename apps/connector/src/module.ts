@@ -1,7 +1,7 @@
 // The connector service as a module (DESIGN.md §1): calls users' HTTP APIs and stores their answers.
 import { connectorV1 } from '@querylane/proto';
 import { defineServiceModule, parseEnv } from '@querylane/runtime';
-import { connectorConfigSchema } from './config.js';
+import { connectorConfigSchema, targetLimitsOf } from './config.js';
 import { connectorHandlers } from './connector.handler.js';
 import { migrations } from './db/migrations/index.js';
 import type { ConnectorTables } from './db/schema.js';
@@ -18,13 +18,7 @@ export const connectorModule = defineServiceModule<typeof connectorV1.ConnectorS
     const settings = parseEnv(connectorConfigSchema, context.env);
     const target = new TargetClient({
       policy: parseNetworkPolicy(context.env),
-      limits: {
-        connectTimeoutMs: settings.CONNECTOR_CONNECT_TIMEOUT_MS,
-        totalTimeoutMs: settings.CONNECTOR_TOTAL_TIMEOUT_MS,
-        maxResponseBytes: settings.CONNECTOR_MAX_RESPONSE_BYTES,
-        maxPages: settings.CONNECTOR_MAX_PAGES,
-        maxAttempts: settings.CONNECTOR_MAX_ATTEMPTS,
-      },
+      limits: targetLimitsOf(settings),
       logger: context.logger,
     });
     target.warm();

@@ -2,7 +2,8 @@
 // encodings, the four pagination styles, parameter groups, auth, retries, redirects, limits.
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { spawn } from 'node:child_process';
+import { connect, type AddressInfo, type Socket } from 'node:net';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
@@ -99,6 +100,9 @@ async function startFixture(): Promise<Fixture> {
         return send(res, 'text/tab-separated-values', unemploymentTsv);
       case '/html':
         return send(res, 'text/html', '<html><body>hello</body></html>');
+      case '/html-error':
+        res.writeHead(Number(q('status') ?? 404), { 'content-type': 'text/html' });
+        return void res.end('<html><head><title>Error</title></head><body><h1>Something went wrong</h1><hr>nginx</body></html>');
       case '/empty':
         res.writeHead(204);
         return void res.end();
@@ -413,6 +417,18 @@ describe('testConnection', () => {
     expect(result.error).toContain('ECONNREFUSED');
   });
 
+  it('answers an HTML error page with success false, its status and its text, and execute-request with upstream_error naming the status', async () => {
+    const page = await client().testConnection(get('/html-error?status=404'));
+    expect(page).toMatchObject({ success: false, status: 404, content_type: 'text/html' });
+    expect(page.data).toContain('Something went wrong');
+    for (const status of [404, 502]) {
+      const error = await rejection(client({ maxAttempts: 2, retryBaseDelayMs: 0 }).fetchRecords(get(`/html-error?status=${status}`)));
+      expect(error.code).toBe('upstream_error');
+      expect(error.details).toMatchObject({ status });
+      expect(error.message).toContain(String(status));
+    }
+  });
+
   it('returns a text body as it is', async () => {
     const result = await client().testConnection(get('/html'));
     expect(result).toMatchObject({ success: true, status: 200, content_type: 'text/html', data: '<html><body>hello</body></html>' });
@@ -443,6 +459,19 @@ describe('parameters and parameter groups', () => {
       }),
     );
     expect(result.data).toEqual({ id: 'a b/42', trace: 'trace-1', query: { verbose: 'true', limit: '5' } });
+  });
+
+  it('sends PUT, PATCH and DELETE with their method and body, and HEAD without reading a body', async () => {
+    for (const method of ['PUT', 'PATCH'] as const) {
+      const echo = (await client().testConnection(get('/echo', { method, body: { name: 'x' } }))).data as { method: string; body: string };
+      expect(echo.method).toBe(method);
+      expect(JSON.parse(echo.body)).toEqual({ name: 'x' });
+    }
+    const deleted = (await client().testConnection(get('/echo?id=7', { method: 'DELETE' }))).data as { method: string; query: Record<string, string>; body: string | null };
+    expect(deleted).toMatchObject({ method: 'DELETE', query: { id: '7' }, body: null });
+    const head = await client().testConnection(get('/cars.json', { method: 'HEAD' }));
+    expect(head).toMatchObject({ success: true, status: 200, size: 0 });
+    expect(await collect((await client().fetchRecords(get('/cars.json', { method: 'HEAD' }))).records)).toEqual([]);
   });
 
   it('merges body parameters into the JSON body of a POST', async () => {
@@ -760,6 +789,41 @@ describe('redirects', () => {
 });
 
 describe('limits', () => {
+  it('gives up connecting after connectTimeoutMs (timeout 504, reason connect_timeout)', async () => {
+    // A listener whose process accepts nothing: once its queue is full the kernel drops further
+    // handshakes, so a connection attempt hangs as it does towards a host that never answers.
+    const listener = spawn(
+      process.execPath,
+      ['-e', "const s = require('net').createServer(); s.listen({ port: 0, host: '127.0.0.1', backlog: 1 }, () => { console.log(s.address().port); setTimeout(() => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 30000), 50); });"],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const fillers: Socket[] = [];
+    try {
+      const port = await new Promise<number>((resolve) => listener.stdout!.once('data', (data: Buffer) => resolve(Number(String(data).trim()))));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      // Fill the queue until a connection attempt no longer completes.
+      for (;;) {
+        const socket = connect(port, '127.0.0.1');
+        fillers.push(socket);
+        const connected = await new Promise<boolean>((resolve) => {
+          socket.once('connect', () => resolve(true));
+          setTimeout(() => resolve(false), 300);
+        });
+        if (!connected) break;
+        if (fillers.length > 16) throw new Error('the listener kept accepting');
+      }
+      const target = new TargetClient({ policy: { allowedTargets: [`127.0.0.1:${port}`], allowPrivateNetworks: false }, logger: testLogger(), limits: { connectTimeoutMs: 400 } });
+      const started = Date.now();
+      const error = await rejection(target.fetchRecords({ url: `http://127.0.0.1:${port}/`, method: 'GET', authType: 'None' }));
+      expect(Date.now() - started).toBeLessThan(3000);
+      expect(error).toMatchObject({ code: 'timeout', httpStatus: 504, details: { reason: 'connect_timeout', limit_ms: 400 } });
+      await target.close();
+    } finally {
+      for (const socket of fillers) socket.destroy();
+      listener.kill('SIGKILL');
+    }
+  });
+
   it('answers timeout (504) when the target is too slow, and success:false in test-connection', async () => {
     const started = Date.now();
     const error = await rejection(client({ totalTimeoutMs: 300 }).fetchRecords(get('/slow?ms=3000')));
