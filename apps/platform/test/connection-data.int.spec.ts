@@ -11,6 +11,9 @@ import { json, protectedBy, startFixtureApi, vegaFile, vegaJson, waitFor, type F
 import { adminToken, backend, Harness } from './harness.js';
 
 
+// The files each auth type guards, with a column each one's records have.
+const securedFiles = { 'cars.json': 'Horsepower', 'movies.json': 'Title', 'airports.csv': 'iata' };
+
 const auths: { name: string; fixture: FixtureAuth; right: Record<string, unknown>; wrong: Record<string, unknown> }[] = [
   {
     name: 'API Key in a header',
@@ -63,7 +66,10 @@ describe(`connection flow data [${backend}]`, () => {
       '/airports.csv': vegaFile('airports.csv'),
       '/nested': json({ results: { page: 1, items: nested } }),
     });
-    auths.forEach((auth, index) => api.route(`/secured/${index}`, protectedBy(auth.fixture, vegaFile('cars.json'))));
+    // Each auth type guards cars and movies (JSON) and airports (CSV).
+    auths.forEach((auth, index) => {
+      for (const file of Object.keys(securedFiles)) api.route(`/secured/${index}/${file}`, protectedBy(auth.fixture, vegaFile(file)));
+    });
     h = await Harness.start({ CONNECTOR_ALLOWED_TARGETS: api.hostPort, QUERY_RUNTIME_JOB_BACKOFF_MS: '50' });
     projectId = (await h.ok<{ projects: { id: string }[] }>('GET', '/me', { token: adminToken })).projects[0]!.id;
     duck = await DuckDBInstance.create(':memory:');
@@ -77,10 +83,14 @@ describe(`connection flow data [${backend}]`, () => {
 
   for (const [index, auth] of auths.entries()) {
     it(`connects with ${auth.name}; a missing or wrong credential is success false with the target's 401/403`, async () => {
-      const url = `${api.origin}/secured/${index}`;
+      for (const [file, column] of Object.entries(securedFiles)) {
+        const answer = await h.ok<{ success: boolean; status: number; data: Record<string, unknown>[] }>('POST', '/http/test-connection', { token: adminToken, body: { url: `${api.origin}/secured/${index}/${file}`, method: 'GET', ...auth.right } });
+        expect(answer.success).toBe(true);
+        expect(answer.data.length).toBeGreaterThan(0);
+        expect(answer.data[0]).toHaveProperty(column);
+      }
+      const url = `${api.origin}/secured/${index}/cars.json`;
       const ok = await h.ok<{ success: boolean; status: number; data: unknown[] }>('POST', '/http/test-connection', { token: adminToken, body: { url, method: 'GET', ...auth.right } });
-      expect(ok.success).toBe(true);
-      expect(ok.data.length).toBeGreaterThan(0);
       const missing = await h.ok<{ success: boolean; status: number }>('POST', '/http/test-connection', { token: adminToken, body: { url, method: 'GET', authType: 'None' } });
       expect(missing).toMatchObject({ success: false, status: 401 });
       const wrong = await h.ok<{ success: boolean; status: number; data: unknown }>('POST', '/http/test-connection', { token: adminToken, body: { url, method: 'GET', ...auth.wrong } });

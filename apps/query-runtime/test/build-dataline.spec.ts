@@ -53,12 +53,12 @@ describe('the dataline job', () => {
   });
   afterAll(() => dir.remove());
 
-  function useCase(clients: never, get: (key: string) => Promise<NodeJS.ReadableStream>) {
+  function useCase(clients: never, get: (key: string) => Promise<NodeJS.ReadableStream>, retry = { attempts: 1, backoffMs: 0 }) {
     return new BuildDatalineUseCase({
       clients,
       objects: { get } as never,
       logger: testLogger(),
-      retry: { attempts: 1, backoffMs: 0 },
+      retry,
       regenerate: { execute: async () => ({ created: 1, updated: 0, unchanged: 0, invalidated: 0 }) } as never,
     });
   }
@@ -132,5 +132,30 @@ describe('the dataline job', () => {
     };
     expect(await useCase(clients, missing).execute(jobId)).toBe('done');
     expect(landed).toEqual(['status running', 'event started', 'event attempt_failed', 'status failed', 'datasource transformation_failed']);
+  });
+
+  it('tries again after pauses that double, then fails with the last reason; bad data is not tried again', async () => {
+    const { landed, clients } = fakeCatalog();
+    const tried: number[] = [];
+    const busy = async () => {
+      tried.push(performance.now());
+      throw new AppError('service_unavailable', 'the object store is busy');
+    };
+    expect(await useCase(clients, busy, { attempts: 3, backoffMs: 60 }).execute(jobId)).toBe('done');
+    expect(tried).toHaveLength(3);
+    // At least the base pause, then at least twice it.
+    expect(tried[1]! - tried[0]!).toBeGreaterThanOrEqual(58);
+    expect(tried[2]! - tried[1]!).toBeGreaterThanOrEqual(118);
+    expect(landed.filter((step) => step === 'event attempt_failed')).toHaveLength(3);
+    expect(landed.slice(-2)).toEqual(['status failed', 'datasource transformation_failed']);
+
+    const bad = fakeCatalog();
+    let reads = 0;
+    const invalid = async () => {
+      reads += 1;
+      throw new AppError('invalid_request', 'the response is no Parquet file');
+    };
+    expect(await useCase(bad.clients, invalid, { attempts: 3, backoffMs: 60 }).execute(jobId)).toBe('done');
+    expect(reads).toBe(1);
   });
 });
