@@ -366,6 +366,14 @@ describe('QuestionRouter over stocks, barley and la-riots', () => {
 
   afterAll(() => dir?.remove());
 
+  it('answers a person named whole where the data splits the name over two columns, by the part a program filters', () => {
+    // Both names are known values (la-riots lists every first and last name): "Wilson" had been
+    // refused as a value the program that filters `last_name` does not use.
+    const wilson = ask('How old was Wilson Alvarez?');
+    expect(wilson.kind).toBe('answer');
+    expect(wilson.kind === 'answer' && Object.values(wilson.slots)).toEqual(expect.arrayContaining([expect.stringMatching(/^(Wilson|Alvarez)$/)]));
+  });
+
   it('answers a date and a value together with the program that filters both', () => {
     const result = ask('price of IBM in Jan 2005');
     expect(result.kind === 'answer' && result.candidate.name).toBe('stocks_by_date_range');
@@ -3384,5 +3392,22 @@ describe('QuestionRouter over stock prices, web sessions and products (a column 
     // The S&P 500's own `price` had counted as no column named, products' `price_usd` as one (0.25 against 0.2).
     expect(alternatives.find((alternative) => alternative.endpoint_name === 'products_by_launched_on_range')?.score ?? 0).toBeLessThan(0.25);
     expect(prices.confidence).toBeGreaterThan(0.95);
+  });
+});
+
+describe('QuestionRouter over states and countries named one per row', () => {
+  // More than 50 of each (past the count whose every value any column lists), each on one row.
+  const states = ['Alabama', 'Alaska', 'Arizona', 'Arkansas', 'California', 'Colorado', 'Connecticut', 'Delaware', 'District of Columbia', 'Florida', 'Georgia', 'Hawaii', 'Idaho', 'Illinois', 'Indiana', 'Iowa', 'Kansas', 'Kentucky', 'Louisiana', 'Maine', 'Maryland', 'Massachusetts', 'Michigan', 'Minnesota', 'Mississippi', 'Missouri', 'Montana', 'Nebraska', 'Nevada', 'New Hampshire', 'New Jersey', 'New Mexico', 'New York', 'North Carolina', 'North Dakota', 'Ohio', 'Oklahoma', 'Oregon', 'Pennsylvania', 'Rhode Island', 'South Carolina', 'South Dakota', 'Tennessee', 'Texas', 'Utah', 'Vermont', 'Virginia', 'Washington', 'West Virginia', 'Wisconsin', 'Wyoming', 'Puerto Rico'];
+  const countries = [...['Afghanistan', 'Albania', 'Algeria', 'Angola', 'Argentina', 'Australia', 'Austria', 'Bangladesh', 'Belgium', 'Brazil', 'Canada', 'Chile', 'China', 'Denmark', 'Egypt', 'France', 'Germany', 'Ghana', 'India', 'Japan', 'Kenya', 'Mexico', 'Norway', 'Peru', 'Spain', 'Sweden'], ...Array.from({ length: 60 }, (_, index) => `Republic ${String.fromCharCode(65 + (index % 26))}${index}`)];
+  const ask = askingOver('querylane-routing-named-rows-', () => ({
+    state_hurricanes: states.map((state, index) => ({ state, id: index + 1, population: 500_000 + index * 731_113, hurricanes: index % 7 })),
+    nations: countries.map((country, index) => ({ country, region: ['europe', 'asia', 'africa', 'america'][index % 4], income: 1000 + index * 977, population: 2_000_000 + index * 9_999_999 })),
+  }));
+
+  it('reads a name the data lists as that data\'s value, never as a guess into another data set\'s open slot', () => {
+    // "Texas" beyond the ten first states had been unknown (a text column of unique names listed
+    // ten), and the countries' search had taken it as a guess, tied with the states' lookup.
+    expect(ask('What is the population of Texas?')).toMatchObject({ kind: 'answer', slots: { state: 'Texas' } });
+    expect(ask('What is the population of India?')).toMatchObject({ kind: 'answer', slots: { country: 'India' } });
   });
 });

@@ -32,7 +32,9 @@ export interface ProfileParquetOptions {
   /**
    * A categorical column (a label, not free text) lists every value up to this many distinct ones
    * (default 200): US states, countries, product lines are named in questions beyond the ten most
-   * frequent, and the router knows a value only from this list.
+   * frequent, and the router knows a value only from this list. So does a text column of short
+   * values (names: `shortNameLength`), such as one row per country or per state, whose values do
+   * not repeat and so are no label.
    */
   valueListLimit?: number;
   logger?: Logger;
@@ -107,6 +109,9 @@ interface ValueCounts {
   isoTemporalCount?: number;
 }
 
+/** Text whose values are this short (characters, on average and at most) is names, not prose: listed whole up to `valueListLimit`. */
+const shortNameLength = { average: 24, most: 60 };
+
 export async function profileParquet(path: string, options: ProfileParquetOptions = {}): Promise<DataProfile> {
   const started = Date.now();
   const topValues = checkCount(options.topValues ?? 10, 'topValues');
@@ -151,7 +156,8 @@ export async function profileParquet(path: string, options: ProfileParquetOption
           },
           enumLimit,
         );
-        const shown = distinct <= enumLimit || (semantic === 'categorical' && distinct <= valueListLimit) ? listed : topValues;
+        const names = semantic === 'text' && (optionalNumber(values, metrics.avgLength) ?? Infinity) <= shortNameLength.average && (optionalNumber(values, metrics.maxLength) ?? Infinity) <= shortNameLength.most;
+        const shown = distinct <= enumLimit || ((semantic === 'categorical' || names) && distinct <= valueListLimit) ? listed : topValues;
         const wantsTop = topValues > 0 && distinct > 0 && type.family !== 'nested' && (semantic === 'categorical' || semantic === 'text' || distinct <= enumLimit);
         columns.push({
           name: plan.column.name,

@@ -180,6 +180,21 @@ describe('profileParquet', () => {
     expect(column(fewer, 'state').top_values).toHaveLength(10);
   });
 
+  it('lists every value of a text column of short names, one per row, up to valueListLimit, and not of prose', async () => {
+    // One row per country (or state): the names never repeat, so they are no label, yet a question
+    // names any of them ("the population of Texas").
+    const names = Array.from({ length: 150 }, (_, i) => `Land ${String.fromCharCode(65 + (i % 26))}${i}`);
+    const records = names.map((name, i) => ({ country: name, population: 1000 + i, motto: `${name} says that every morning the sun rises over its hills and rivers` }));
+    const path = join(dir.path, 'countries.parquet');
+    await writeParquet(records, path, { logger });
+    const profile = await profileParquet(path, { logger });
+    expect(column(profile, 'country')).toMatchObject({ semantic: 'text', distinct_count: 150 });
+    expect(column(profile, 'country').top_values.map((top) => top.value).sort()).toEqual([...names].sort());
+    expect(column(profile, 'motto').top_values).toHaveLength(10);
+    const fewer = await profileParquet(path, { valueListLimit: 100, logger });
+    expect(column(fewer, 'country').top_values).toHaveLength(10);
+  });
+
   it('gives wide numbers, decimals and instants as exact JSON', async () => {
     const path = join(dir.path, 'wide.parquet');
     // Parquet has no HUGEINT or ENUM (DuckDB writes DOUBLE and text), so UBIGINT carries the widest integers.

@@ -66,6 +66,8 @@ function decimalNames(question: string, labels: ReadonlyMap<string, ReadonlyMap<
   });
 }
 const valueRoles = new Set(['eq', 'key', 'term']);
+/** A column holding part of a name (`first_name`, `last_name`, `family name`). */
+const nameColumn = /(?:^|[_\s.])name$/i;
 // The families that compute or rank something, which a question asks for by its words.
 const computedFamilies = new Set<string>(['time_series', 'count', 'aggregate', 'top_n']);
 // The index's terms for an aggregate's operation ("average", "total", "sum", …), as canonicalTerm makes them.
@@ -1172,9 +1174,14 @@ export class QuestionRouter {
       // groups by ("average yield for Trebi" answered by yield per site, over every variety).
       const used = (span: Span) => fill.used.some(([s, e]) => span[0] < e && span[1] > s);
       const grouped = new Set(candidate.groupBy);
+      // A name the data splits over two columns, said whole ("Wilson Alvarez" of `first_name` and
+      // `last_name`): the part the program filters by answers for the whole name.
+      const namePart = (m: (typeof mentions)[number]) =>
+        nameColumn.test(m.column) &&
+        mentions.some((other) => other.column !== m.column && nameColumn.test(other.column) && used(other.span) && /^\s*$/.test(parsed.text.slice(Math.min(m.span[1], other.span[1]), Math.max(m.span[0], other.span[0]))));
       const ignored = [
         ...own.filter((t) => !used(t.span)).map((t) => t.span),
-        ...mentions.filter((m) => !m.part && !used(m.span) && !grouped.has(foldValue(humanWords(m.column)))).map((m) => m.span),
+        ...mentions.filter((m) => !m.part && !used(m.span) && !grouped.has(foldValue(humanWords(m.column))) && !namePart(m)).map((m) => m.span),
       ].map(([s, e]) => parsed.text.slice(s, e));
       // A date, bound or quoted term the program does not apply, or whose value its slot refuses
       // ("in 1935" when the data holds 1931 and 1932), would be answered over every row.
@@ -1500,7 +1507,7 @@ export class QuestionRouter {
       const timePart = candidate.groupBy.find((label) => timePartLabels.has(label));
       const partUnasked = timePart !== undefined && !groupCue.includes(timePart) ? 3 : 0;
       const score =
-        tableCue + columnCue + timeNamed - unasked - undirected - rowsForCount - 0.1 * extraWords + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * filledCount(candidate, fill.slots) + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - oftenMiss - refused - partUnasked - countNotRanked;
+        tableCue + columnCue + timeNamed - unasked - undirected - rowsForCount - 0.1 * extraWords + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * filledCount(candidate, fill.slots) - 0.1 * fill.guessed + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - oftenMiss - refused - partUnasked - countNotRanked;
       return { candidate, bm25: hit.score, score, fill, termCoverage, matchedTerms: matched.size, constraintCoverage, familyAgreement, superlativeMiss, ignored, unapplied, unread, topicTerms, topicMatched, valueEvidence };
     });
     for (const [idProgram, nameProgram] of namesOfIds) {
