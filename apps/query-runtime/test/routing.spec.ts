@@ -3410,4 +3410,10 @@ describe('QuestionRouter over states and countries named one per row', () => {
     expect(ask('What is the population of Texas?')).toMatchObject({ kind: 'answer', slots: { state: 'Texas' } });
     expect(ask('What is the population of India?')).toMatchObject({ kind: 'answer', slots: { country: 'India' } });
   });
+
+  it('counts the rows of the data whose key names the thing counted, one per row ("how many countries")', () => {
+    // Had been refused: "countries" is no word of `nations`' programs' texts.
+    expect(ask('How many countries are there?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_nations' } });
+    expect(ask('How many countries are in europe?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_nations' }, slots: { region: 'europe' } });
+  });
 });

@@ -66,6 +66,8 @@ function decimalNames(question: string, labels: ReadonlyMap<string, ReadonlyMap<
   });
 }
 const valueRoles = new Set(['eq', 'key', 'term']);
+/** Words of a key that name a code, not a thing ("how many ids" counts nothing in particular). */
+const codeWords = /^(?:uuid|guid|code|number|key|slug|handle|hash|index)$/;
 /** A column holding part of a name (`first_name`, `last_name`, `family name`). */
 const nameColumn = /(?:^|[_\s.])name$/i;
 // The families that compute or rank something, which a question asks for by its words.
@@ -147,6 +149,15 @@ export class QuestionRouter {
     for (const [table, labels] of grouped) if (labels.size === 1) this.categoryColumns.set(table, [...labels][0]!);
     for (const candidate of candidates) this.tableStemsOf.set(candidate.table, candidate.tableStems);
     for (const [table, stems] of this.tableStemsOf) if (stems.some((tableStem) => personStems.has(tableStem))) this.personTables.add(table);
+    // A table's rows are the things its key names, one per row (`country` of a country's figures,
+    // `Bacteria` of one row per bacterium): "how many countries" counts its rows.
+    for (const [table, keys] of this.keyColumns) {
+      for (const key of keys) {
+        const last = foldValue(humanWords(key)).split(' ').at(-1);
+        if (last === undefined || last.length < 4 || codeWords.test(last)) continue;
+        this.rowNounTables.set(stem(last), [...(this.rowNounTables.get(stem(last)) ?? []), table]);
+      }
+    }
     // The periods some data's time is counted in (a series' `interval` values: hour where it holds times of day).
     for (const candidate of candidates) {
       for (const plan of candidate.plans) {
@@ -607,6 +618,9 @@ export class QuestionRouter {
     const qStems = new Set(qWords.map((w) => w.stem));
     // "How many people work in the Austin office": the people are the rows of the data named for them.
     if (qWords.some((w) => peopleWords.has(w.word))) for (const table of this.personTables) for (const tableStem of this.tableStemsOf.get(table) ?? []) qStems.add(tableStem);
+    // "How many countries": the rows of the data whose key names one country per row.
+    const countedNoun = /\b(?:how many|number of|count of)\s+(?:different\s+|distinct\s+|unique\s+)?([a-z]+)/.exec(parsed.lower)?.[1];
+    for (const table of countedNoun === undefined ? [] : (this.rowNounTables.get(stem(countedNoun)) ?? [])) for (const tableStem of this.tableStemsOf.get(table) ?? []) qStems.add(tableStem);
     // Two words the data writes as one ("zip codes" of `zipcodes`, "data set" of `dataset`) name it too.
     const glued: string[] = [];
     const gluedParts = new Set<number>();
@@ -1232,6 +1246,11 @@ export class QuestionRouter {
         const term = canonicalTerm(word.word);
         if (periodWords.get(word.word) === 'hour' && term !== null && contentTerms.has(term) && this.periodsOf.get(candidate.table)?.has('hour')) matched.add(term);
       }
+      // (So is the thing counted, where the program's data holds one per row: "how many countries".)
+      if (countedNoun !== undefined && (this.rowNounTables.get(stem(countedNoun)) ?? []).includes(candidate.table)) {
+        const term = canonicalTerm(countedNoun);
+        if (term !== null && contentTerms.has(term)) matched.add(term);
+      }
       // (So are the words naming the time column a date bounds: "signed up" of `signup_date`.)
       for (const [start, end] of fill.timeNamed ?? []) {
         for (const word of words(parsed.lower.slice(start, end))) {
@@ -1551,6 +1570,8 @@ export class QuestionRouter {
 
   /** Per table, the columns a lookup program looks a row up by: one row per value. */
   private readonly keyColumns = new Map<string, Set<string>>();
+  /** The stem of the thing a table's key names (`countr` of `country`), and the tables keyed by it. */
+  private readonly rowNounTables = new Map<string, string[]>();
 
   /** The first words of every table's column labels ("user" of `user_id`): a code right after one is a value. */
   private readonly columnFirstWords: Set<string>;
