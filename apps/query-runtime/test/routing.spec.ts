@@ -3417,3 +3417,22 @@ describe('QuestionRouter over states and countries named one per row', () => {
     expect(ask('How many countries are in europe?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_nations' }, slots: { region: 'europe' } });
   });
 });
+
+describe('QuestionRouter over CO2 measurements beside sensor readings (a column named by letters and digits)', () => {
+  const co2 = Array.from({ length: 400 }, (_, index) => ({ Date: new Date(Date.UTC(1990, index, 1)).toISOString().slice(0, 10), CO2: Math.round((350 + index * 0.15 + 3 * Math.sin(index)) * 100) / 100 }));
+  const readings = Array.from({ length: 2000 }, (_, index) => ({
+    reading_id: index + 1,
+    device_id: `SN-${String(index % 40).padStart(4, '0')}`,
+    site: ['Osaka Lab', 'Calgary Depot', 'Rotterdam Plant'][index % 3],
+    recorded_at: new Date(Date.UTC(2025, 2, 1) + index * 2_700_000).toISOString(),
+    temperature_c: Math.round((18 + 6 * Math.sin(index / 20)) * 10) / 10,
+    humidity_pct: 40 + (index % 30),
+  }));
+  const ask = askingOver('querylane-routing-co2-', () => ({ co2_concentration: co2, sensor_readings: readings }));
+
+  it('reads "CO2" as the column it names, so "reading" does not send the question to the sensor readings', () => {
+    // Had been refused: a label of three characters named no column, and "reading" named the readings.
+    expect(ask('What was the lowest CO2 reading?')).toMatchObject({ kind: 'answer', candidate: { name: 'top_co2_concentration_by_co2' }, slots: { n: 1, order: 'asc' } });
+    expect(ask('CO2 reading for January 2010')).toMatchObject({ kind: 'answer', slots: { from_date: '2010-01-01', to_date: '2010-01-31' } });
+  });
+});

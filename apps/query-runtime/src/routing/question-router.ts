@@ -259,8 +259,10 @@ export class QuestionRouter {
         const parts = label.split(' ');
         if (!every.has(label)) every.set(label, column);
         // A label names a column when it cannot be an everyday word of a question: two words or more,
-        // or one of 4 letters or more that is no stop word or word of counting ("count", "total").
-        if (parts.length >= 2 || (label.length >= 4 && !stopWords.has(label) && !operationTerm.test(canonicalTerm(label) ?? label))) named.set(label, column);
+        // or one of 4 letters or more that is no stop word or word of counting ("count", "total"), or
+        // a word of letters and digits (`co2`, `pm25`), which no everyday word is.
+        const coded = /^(?=.*[a-z])(?=.*\d)[a-z\d]{2,}$/.test(label) && !/^\d+(?:st|nd|rd|th|s)$/.test(label);
+        if (parts.length >= 2 || coded || (label.length >= 4 && !stopWords.has(label) && !operationTerm.test(canonicalTerm(label) ?? label))) named.set(label, column);
         // A measure named with its unit (`fare_usd`, `distance_km`, `weight_kg`) is named by its
         // words without it as well ("the total fare per driver"), where no other column is.
         const bare = parts.length >= 2 && unitSuffix.test(parts.at(-1)!) ? parts.slice(0, -1).join(' ') : undefined;
