@@ -3436,3 +3436,23 @@ describe('QuestionRouter over CO2 measurements beside sensor readings (a column 
     expect(ask('CO2 reading for January 2010')).toMatchObject({ kind: 'answer', slots: { from_date: '2010-01-01', to_date: '2010-01-31' } });
   });
 });
+
+describe('QuestionRouter over routes between airports with their flights counted (a weight no word names)', () => {
+  const airports = Array.from({ length: 260 }, (_, index) => `${String.fromCharCode(65 + (index % 26))}${String.fromCharCode(65 + Math.floor(index / 26))}Q`);
+  airports.splice(0, 3, 'SFO', 'LAX', 'ATL');
+  const routes = airports.flatMap((origin, index) => [1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 7, 11, 17, 19].map((step, hop) => ({ origin, destination: airports[(index + step) % airports.length]!, count: 50 + ((index * 37 + hop * 11) % 900) })));
+  routes.push({ origin: 'SFO', destination: 'LAX', count: 13_788 });
+  const ask = askingOver('querylane-routing-flights-', () => ({
+    airport_routes: routes,
+    employees: Array.from({ length: 300 }, (_, index) => ({ employee_id: index + 1, department: ['Sales', 'Ops', 'IT'][index % 3], salary: 40_000 + index * 100 })),
+  }));
+
+  it('sums the weight of the rows where the question names their values and counts a thing no data names', () => {
+    // "flights" is no word of any data: the airports named pin the routes, whose `count` is what
+    // their rows count ("SFO", "LAX" had been unknown: 260 codes listed ten).
+    expect(ask('How many flights from SFO to LAX?')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_count' }, slots: { origin: 'SFO', destination: 'LAX' } });
+    expect(ask('Total number of flights out of ATL')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_count' }, slots: { origin: 'ATL' } });
+    // Named by the data's name alone, a thing no data names is still refused.
+    expect(ask('How many pilots do the routes have?').kind).toBe('refusal');
+  });
+});

@@ -34,7 +34,8 @@ export interface ProfileParquetOptions {
    * (default 200): US states, countries, product lines are named in questions beyond the ten most
    * frequent, and the router knows a value only from this list. So does a text column of short
    * values (names: `shortNameLength`), such as one row per country or per state, whose values do
-   * not repeat and so are no label.
+   * not repeat and so are no label. Codes (`shortCodeLength`: airports, tickers) are listed up to
+   * `codeListFactor` times as many.
    */
   valueListLimit?: number;
   logger?: Logger;
@@ -111,6 +112,9 @@ interface ValueCounts {
 
 /** Text whose values are this short (characters, on average and at most) is names, not prose: listed whole up to `valueListLimit`. */
 const shortNameLength = { average: 24, most: 60 };
+/** Labels this short on average (characters) are codes, listed whole up to `codeListFactor` × `valueListLimit`. */
+const shortCodeLength = 6;
+const codeListFactor = 5;
 
 export async function profileParquet(path: string, options: ProfileParquetOptions = {}): Promise<DataProfile> {
   const started = Date.now();
@@ -140,7 +144,7 @@ export async function profileParquet(path: string, options: ProfileParquetOption
         const nonNull = Number(values[metrics.nonNull]);
         const min = metrics.min === undefined ? undefined : values[metrics.min];
         const max = metrics.max === undefined ? undefined : values[metrics.max];
-        const counted = type.family === 'string' ? await valueCounts(connection, source, plan, listed, { rowCount, nonNull, min, max }) : undefined;
+        const counted = type.family === 'string' ? await valueCounts(connection, source, plan, listed * codeListFactor, { rowCount, nonNull, min, max }) : undefined;
         const distinct = counted ? counted.distinct : Number(values[metrics.distinct!]);
         const semantic = classifyColumn(
           {
@@ -157,7 +161,9 @@ export async function profileParquet(path: string, options: ProfileParquetOption
           enumLimit,
         );
         const names = semantic === 'text' && (optionalNumber(values, metrics.avgLength) ?? Infinity) <= shortNameLength.average && (optionalNumber(values, metrics.maxLength) ?? Infinity) <= shortNameLength.most;
-        const shown = distinct <= enumLimit || ((semantic === 'categorical' || names) && distinct <= valueListLimit) ? listed : topValues;
+        // (Codes, a few characters each — airports, tickers, currencies — are listed up to five times as many.)
+        const codes = (optionalNumber(values, metrics.avgLength) ?? Infinity) <= shortCodeLength && distinct <= codeListFactor * valueListLimit;
+        const shown = distinct <= enumLimit || ((semantic === 'categorical' || names) && (distinct <= valueListLimit || codes)) ? Math.max(listed, codes ? distinct : 0) : topValues;
         const wantsTop = topValues > 0 && distinct > 0 && type.family !== 'nested' && (semantic === 'categorical' || semantic === 'text' || distinct <= enumLimit);
         columns.push({
           name: plan.column.name,

@@ -139,7 +139,7 @@ describe('profileParquet', () => {
   });
 
   it('lists every value of a scalar column with at most enumLimit distinct values, and the topValues most frequent of a text column with more', async () => {
-    const records = Array.from({ length: 100 }, (_, i) => ({ cylinders: [4, 6, 8][i % 3]!, count: i % 5, value: `v${i % 5}`, n: i, city: `c${i % 7}` }));
+    const records = Array.from({ length: 100 }, (_, i) => ({ cylinders: [4, 6, 8][i % 3]!, count: i % 5, value: `v${i % 5}`, n: i, city: `city number ${i % 7}` }));
     const path = join(dir.path, 'cars.parquet');
     await writeParquet(records, path, { logger });
     const profile = await profileParquet(path, { topValues: 2, enumLimit: 5, valueListLimit: 5, logger });
@@ -158,8 +158,8 @@ describe('profileParquet', () => {
     expect(column(profile, 'city')).toMatchObject({
       distinct_count: 7,
       top_values: [
-        { value: 'c0', count: 15 },
-        { value: 'c1', count: 15 },
+        { value: 'city number 0', count: 15 },
+        { value: 'city number 1', count: 15 },
       ],
     });
     expect(column(profile, 'n').top_values).toEqual([]);
@@ -169,12 +169,12 @@ describe('profileParquet', () => {
 
   it('lists every value of a categorical column up to valueListLimit distinct values, and only the most frequent of free text', async () => {
     // 120 labels (a state or country column), each on 10 rows; and a unique sentence per row.
-    const records = Array.from({ length: 1200 }, (_, i) => ({ state: `S${String(i % 120).padStart(3, '0')}`, note: `note number ${i} about something` }));
+    const records = Array.from({ length: 1200 }, (_, i) => ({ state: `State S${String(i % 120).padStart(3, '0')}`, note: `note number ${i} about something` }));
     const path = join(dir.path, 'states.parquet');
     await writeParquet(records, path, { logger });
     const profile = await profileParquet(path, { logger });
     expect(column(profile, 'state')).toMatchObject({ semantic: 'categorical', distinct_count: 120 });
-    expect(column(profile, 'state').top_values.map((top) => top.value)).toEqual(Array.from({ length: 120 }, (_, i) => `S${String(i).padStart(3, '0')}`));
+    expect(column(profile, 'state').top_values.map((top) => top.value)).toEqual(Array.from({ length: 120 }, (_, i) => `State S${String(i).padStart(3, '0')}`));
     expect(column(profile, 'note').top_values.length).toBeLessThanOrEqual(10);
     const fewer = await profileParquet(path, { valueListLimit: 100, logger });
     expect(column(fewer, 'state').top_values).toHaveLength(10);
@@ -193,6 +193,18 @@ describe('profileParquet', () => {
     expect(column(profile, 'motto').top_values).toHaveLength(10);
     const fewer = await profileParquet(path, { valueListLimit: 100, logger });
     expect(column(fewer, 'country').top_values).toHaveLength(10);
+  });
+
+  it('lists every code of a column of short codes up to five times valueListLimit', async () => {
+    // 300 airports as three-letter codes, each the origin of 13 routes or so (a question names any of them).
+    const codes = Array.from({ length: 300 }, (_, i) => `${String.fromCharCode(65 + (i % 26))}${String.fromCharCode(65 + (Math.floor(i / 26) % 26))}X`);
+    const records = Array.from({ length: 4000 }, (_, i) => ({ origin: codes[i % 300]!, flights: i }));
+    const path = join(dir.path, 'routes.parquet');
+    await writeParquet(records, path, { logger });
+    const profile = await profileParquet(path, { logger });
+    expect(column(profile, 'origin')).toMatchObject({ semantic: 'categorical', distinct_count: 300 });
+    expect(column(profile, 'origin').top_values.map((top) => top.value).sort()).toEqual([...codes].sort());
+    expect(column(await profileParquet(path, { valueListLimit: 50, logger }), 'origin').top_values).toHaveLength(10);
   });
 
   it('gives wide numbers, decimals and instants as exact JSON', async () => {

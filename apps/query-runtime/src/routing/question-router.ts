@@ -1047,7 +1047,12 @@ export class QuestionRouter {
       if (!this.weightColumns.has(table) || countedNouns.length === 0 || countedColumn(table) !== undefined || countsMeasure(table)) return false;
       // (Or by the start of its name: "unemployed" of the unemployment data.)
       const namesData = (word: string) => (this.tableStemsOf.get(table) ?? []).some((tableStem) => tableStem === stem(word) || (stem(word).length >= 6 && tableStem.startsWith(stem(word))));
-      return countedNouns.some(({ word, span }) => namesData(word) || (mentionsByTable.get(table) ?? []).some((m) => m.span[0] <= span[0] && m.span[1] >= span[1]));
+      if (countedNouns.some(({ word, span }) => namesData(word) || (mentionsByTable.get(table) ?? []).some((m) => m.span[0] <= span[0] && m.span[1] >= span[1]))) return true;
+      // (So are things no data names, counted where the question names values of this data: "how
+      // many flights from SFO to LAX" of routes with their flights' `count`. Not by its name alone:
+      // "how many employees do the routes have" is no question about their flights.)
+      const pointed = (mentionsByTable.get(table) ?? []).some((m) => !m.part);
+      return pointed && countedNouns.every(({ word }) => !this.knows(word));
     };
     // Where things start or end, said by a verb ("departing flights", "receives the most"): `directed` below.
     const startsSaid = /\b(departing|departures?|departed|outbound|outgoing|leaving|sends?|sent|senders?)\b/.test(parsed.lower);
