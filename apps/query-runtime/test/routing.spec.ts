@@ -3455,4 +3455,9 @@ describe('QuestionRouter over routes between airports with their flights counted
     // Named by the data's name alone, a thing no data names is still refused.
     expect(ask('How many pilots do the routes have?').kind).toBe('refusal');
   });
+
+  it('ranks the rows themselves when the ranked noun is the data\'s own name ("the 5 busiest routes")', () => {
+    // Routes counted per origin had scored within 0.04 of the ranking of routes, and the question was refused.
+    expect(ask('What are the 5 busiest routes?')).toMatchObject({ kind: 'answer', candidate: { name: 'top_airport_routes_by_count' }, slots: { n: 5, order: 'desc' } });
+  });
 });

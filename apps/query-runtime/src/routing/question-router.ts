@@ -1421,7 +1421,9 @@ export class QuestionRouter {
       // ("How many tickets by phone": the "by" of a value says how, no groups; the programs that list
       // that value in their text, counts per another label, had outranked the count.)
       const byValue = groupCue.length === 0 && valueByCue.test(parsed.lower) && candidate.groupBy.length > 0 && !groupedAsAsked && !rankedGroups && !parsed.superlative;
-      const group = choiceAggregate ? -0.6 : directed === false ? -0.25 : byValue ? -1 : groupCue.length === 0 && !groupedAsAsked ? ungrouped : groupedAsAsked ? 0.35 : candidate.groupBy.length > 0 ? -0.25 : -0.1;
+      // ("The 5 busiest routes" of routes: the grouping cue is the data's own rows, no column to group by.)
+      const rowsCued = groupCue.length > 0 && groupCue.every((cue) => this.namesData(candidate.table, cue) && !isColumnLabel(cue));
+      const group = choiceAggregate ? -0.6 : directed === false ? -0.25 : byValue ? -1 : groupCue.length === 0 && !groupedAsAsked ? ungrouped : groupedAsAsked ? 0.35 : candidate.groupBy.length > 0 ? (rowsCued ? -0.6 : -0.25) : -0.1;
       // A column named by a label of two words or more ("temp max") that only other tables have counts against this one.
       // So does the thing a superlative ranks, named as a column only other tables have ("which 5
       // years were the warmest", "the coldest year" of yearly temperatures, not of daily weather).
