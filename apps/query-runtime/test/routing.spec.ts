@@ -3452,6 +3452,9 @@ describe('QuestionRouter over routes between airports with their flights counted
     // their rows count ("SFO", "LAX" had been unknown: 260 codes listed ten).
     expect(ask('How many flights from SFO to LAX?')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_count' }, slots: { origin: 'SFO', destination: 'LAX' } });
     expect(ask('Total number of flights out of ATL')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_count' }, slots: { origin: 'ATL' } });
+    // One figure, not the totals per origin (which had scored within 0.25 and made it a refusal).
+    const lax = ask('How many flights arrive at LAX in total?');
+    expect(lax).toMatchObject({ kind: 'answer', candidate: { name: 'sum_count' }, slots: { destination: 'LAX' } });
     // Named by the data's name alone, a thing no data names is still refused.
     expect(ask('How many pilots do the routes have?').kind).toBe('refusal');
   });

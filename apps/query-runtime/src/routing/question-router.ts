@@ -66,6 +66,9 @@ function decimalNames(question: string, labels: ReadonlyMap<string, ReadonlyMap<
   });
 }
 const valueRoles = new Set(['eq', 'key', 'term']);
+/** Words saying where things start or end ("departing flights", "arrive at LAX"). */
+const startWords = /\b(departing|departures?|departed|outbound|outgoing|leaving|sends?|sent|senders?)\b/;
+const endWords = /\b(arriving|arrivals?|arrive[sd]?|inbound|incoming|receives?|received|receiving|landing|lands?|recipients?)\b/;
 /** Words of a key that name a code, not a thing ("how many ids" counts nothing in particular). */
 const codeWords = /^(?:uuid|guid|code|number|key|slug|handle|hash|index)$/;
 /** A column holding part of a name (`first_name`, `last_name`, `family name`). */
@@ -437,7 +440,9 @@ export class QuestionRouter {
       return { kind: 'refusal', reason: `the question counts rows with "${heldWord}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
     }
     const phrase = ranked.countedPhrase;
-    if (phrase.length === 2 && phrase.every((word) => word.length >= 4 && !this.knows(word) && !this.knows(word.replace(/e?s$/, '')))) {
+    // (Unless the rows' weight is summed where values of them are named: "how many flights arrive at LAX".)
+    const weighed = best.valueEvidence === 'value' && best.candidate.measure !== null && best.candidate.measure === this.weightColumns.get(best.candidate.table);
+    if (phrase.length === 2 && !weighed && phrase.every((word) => word.length >= 4 && !this.knows(word) && !this.knows(word.replace(/e?s$/, '')))) {
       return { kind: 'refusal', reason: `the question counts "${phrase.join(' ')}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
     }
     // A question none of whose subject words any program has is about other data, unless it names
@@ -468,7 +473,7 @@ export class QuestionRouter {
       const said = parsed.lower.slice(start, end);
       return /\s/.test(said.trim()) && Object.values(best.fill.slots).some((value) => typeof value === 'string' && value.toLowerCase() === said);
     });
-    if (unknownTopics.length >= 2 && unknownTopics.length * 2 >= best.topicTerms.length && !ranked.tablesNamed.has(best.candidate.table) && !(ranked.namedColumns.get(best.candidate.table)?.length ?? 0) && !wholeValue && !best.fill.timeNamed) {
+    if (unknownTopics.length >= 2 && unknownTopics.length * 2 >= best.topicTerms.length && !ranked.tablesNamed.has(best.candidate.table) && !(ranked.namedColumns.get(best.candidate.table)?.length ?? 0) && !wholeValue && !best.fill.timeNamed && !weighed) {
       return {
         kind: 'refusal',
         reason: `the question is about ${topicWords(question, unknownTopics)}, which none of the deployed programs' data or columns mention`,
@@ -1055,8 +1060,8 @@ export class QuestionRouter {
       return pointed && countedNouns.every(({ word }) => !this.knows(word));
     };
     // Where things start or end, said by a verb ("departing flights", "receives the most"): `directed` below.
-    const startsSaid = /\b(departing|departures?|departed|outbound|outgoing|leaving|sends?|sent|senders?)\b/.test(parsed.lower);
-    const endsSaid = /\b(arriving|arrivals?|arrive[sd]?|inbound|incoming|receives?|received|receiving|landing|lands?|recipients?)\b/.test(parsed.lower);
+    const startsSaid = startWords.test(parsed.lower);
+    const endsSaid = endWords.test(parsed.lower);
     const askedDirection = startsSaid === endsSaid ? null : startsSaid ? 'start' : 'end';
     // Verbs that may name a time column ("opened", "merged"): `timeNamed` below.
     const timeVerbs = qWords.map((w) => w.word).filter((word) => creationWords.has(word) || (/.{3}ed$/.test(word) && !stopWords.has(word)));
@@ -1258,6 +1263,21 @@ export class QuestionRouter {
         const term = canonicalTerm(countedNoun);
         if (term !== null && contentTerms.has(term)) matched.add(term);
       }
+      // (So is what the rows' weight counts, where it is summed: "how many flights" of routes'
+      // `count`; and the verb saying where things end or start, of a program that takes that end's
+      // value: "arrive at LAX".)
+      if (candidate.measure !== null && candidate.measure === this.weightColumns.get(candidate.table) && countsWeight(candidate.table)) {
+        for (const { word } of countedNouns) {
+          const term = canonicalTerm(word);
+          if (term !== null && contentTerms.has(term)) matched.add(term);
+        }
+      }
+      if (askedDirection !== null && candidate.plans.some((plan) => plan.column !== null && directionOf(plan.column) === askedDirection && fill.slots[plan.slot.name] != null)) {
+        for (const { word } of qWords) {
+          const term = canonicalTerm(word);
+          if ((askedDirection === 'start' ? startWords : endWords).test(word) && term !== null && contentTerms.has(term)) matched.add(term);
+        }
+      }
       // (So are the words naming the time column a date bounds: "signed up" of `signup_date`.)
       for (const [start, end] of fill.timeNamed ?? []) {
         for (const word of words(parsed.lower.slice(start, end))) {
@@ -1405,7 +1425,13 @@ export class QuestionRouter {
         typeof chosen === 'string' &&
         ![foldValue(humanWords(chosen)), identifiedThing(pathWords(chosen)), foldValue(humanWords(chosen)).split(' ').at(-1)].some((label) => label !== null && label !== undefined && groupCue.includes(label));
       const ungrouped =
-        candidate.groupBy.length > 0 ? (candidate.family === 'count' && ((distinctColumn !== undefined && !rankedGroups) || (asksHowMany && !parsed.superlative && !rankedGroups && groupCue.length === 0 && !/\b(?:per|each|every|across)\b/.test(parsed.lower))) ? -0.6 : -0.15) : 0;
+        candidate.groupBy.length > 0
+          ? (candidate.family === 'count' && distinctColumn !== undefined && !rankedGroups) ||
+            // ("How many flights arrive at ORD": one figure, a count or a total of the rows' weight.)
+            ((candidate.family === 'count' || candidate.family === 'aggregate') && asksHowMany && !parsed.superlative && !rankedGroups && groupCue.length === 0 && !/\b(?:per|each|every|across)\b/.test(parsed.lower))
+            ? -0.6
+            : -0.15
+          : 0;
       // Of the groupings by a thing's name and by its id ("per campaign": `campaign.name`,
       // `campaign.id`), the name's: people read the answer by names (the ids had won on their
       // program's text). The name's program takes the id's place (below, once all are scored), and
