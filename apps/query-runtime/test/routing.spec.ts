@@ -682,7 +682,8 @@ describe('QuestionRouter over disasters, population and unemployment', () => {
     expect(ask('What was the total population in 2000?')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_people' }, slots: { from_year: 2000, to_year: 2000 } });
     expect(ask('What is the total population by sex in 1900?')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_people_by_sex' }, slots: { from_year: 1900, to_year: 1900 } });
     expect(ask('Which age group had the most people in 2000?')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_people_by_age' }, slots: { n: 1, order: 'desc', from_year: 2000 } });
-    expect(ask('How many people aged 90 were there in 1950?')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_people_by_age' }, slots: { age: 90, from_year: 1950 } });
+    // (One figure: the total filtered by the age, not the totals per age, of which one is left.)
+    expect(ask('How many people aged 90 were there in 1950?')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_people' }, slots: { age: 90, from_year: 1950 } });
   });
 
   it('bounds the year by two years whatever measure is named beside them, and never by a number that is no year', () => {
