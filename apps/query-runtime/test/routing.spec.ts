@@ -3465,3 +3465,15 @@ describe('QuestionRouter over routes between airports with their flights counted
     expect(ask('What are the 5 busiest routes?')).toMatchObject({ kind: 'answer', candidate: { name: 'top_airport_routes_by_count' }, slots: { n: 5, order: 'desc' } });
   });
 });
+
+describe('QuestionRouter over daily prices and driving (a column word said in another form)', () => {
+  const ask = askingOver('querylane-routing-ohlc-', () => ({ ohlc: vegaJson('ohlc.json') as Record<string, unknown>[], driving: vegaJson('driving.json') as Record<string, unknown>[] }));
+
+  it('knows "closing" and "closed" as the `close` column, whatever word follows', () => {
+    // Had been refused as a question "about closing, price": the words' stems were stemmed again
+    // before being looked up ("clos" became "clo").
+    expect(ask('What was the average closing price in June 2009?')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_close' }, slots: { from_date: '2009-06-01', to_date: '2009-06-30' } });
+    expect(ask('Top 3 days by closing price')).toMatchObject({ kind: 'answer', candidate: { name: 'top_ohlc_by_close' }, slots: { n: 3, order: 'desc' } });
+    expect(ask('List the days when the stock closed above 31')).toMatchObject({ kind: 'answer', candidate: { name: 'ohlc_by_close_range' } });
+  });
+});

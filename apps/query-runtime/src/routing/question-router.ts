@@ -468,7 +468,8 @@ export class QuestionRouter {
     // resemblance: "how many matches were played in the English Premier League" of football's
     // `division`. Asked of something else of it, the words still decide: "when is the Calculus I
     // final exam" of grades.)
-    const unknownTopics = best.topicTerms.filter((term) => !this.knows(term));
+    // (The topic terms are stems already: "clos" of "closing" is known as itself, not stemmed again.)
+    const unknownTopics = best.topicTerms.filter((term) => !this.vocabulary.has(term) && !this.knows(term));
     const wholeValue = ranked.countedWord !== undefined && best.fill.used.some(([start, end]) => {
       const said = parsed.lower.slice(start, end);
       return /\s/.test(said.trim()) && Object.values(best.fill.slots).some((value) => typeof value === 'string' && value.toLowerCase() === said);
