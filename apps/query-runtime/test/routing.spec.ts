@@ -3477,3 +3477,20 @@ describe('QuestionRouter over daily prices and driving (a column word said in an
     expect(ask('List the days when the stock closed above 31')).toMatchObject({ kind: 'answer', candidate: { name: 'ohlc_by_close_range' } });
   });
 });
+
+describe('QuestionRouter over wheat prices and wages by year (decades, centuries, "the price of" a column)', () => {
+  const ask = askingOver('querylane-routing-wheat-', () => ({ wheat: vegaJson('wheat.json') as Record<string, unknown>[], driving: vegaJson('driving.json') as Record<string, unknown>[] }));
+
+  it('reads "the 1980s" as ten years and "the 1600s" as a hundred', () => {
+    // Both had been refused: the year before the "s" read as a number no slot takes.
+    expect(ask('average miles driven in the 1980s')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_miles' }, slots: { from_year: 1980, to_year: 1989 } });
+    const century = ask('What was the average wheat price in the 1600s?');
+    expect(century).toMatchObject({ kind: 'answer', candidate: { name: 'avg_wheat' } });
+    expect(century.kind === 'answer' && [String(century.slots.from_year).slice(0, 4), String(century.slots.to_year).slice(0, 4)]).toEqual(['1600', '1699']);
+  });
+
+  it('reads "the price of wheat" as the `wheat` column, and still refuses the price of what no data holds', () => {
+    expect(ask('What was the price of wheat in 1700?')).toMatchObject({ kind: 'answer', candidate: { name: 'wheat_by_year_range' } });
+    expect(ask('What was the price of barley in 1700?').kind).toBe('refusal');
+  });
+});

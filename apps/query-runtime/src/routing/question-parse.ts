@@ -453,6 +453,21 @@ function dates(text: string, lower: string, now: Date): DateBounds[] {
     if (!a || !b) continue;
     out.push({ span: [match.index, match.index + match[0].length], from: `${Math.min(+a, +b)}-01-01`, to: `${Math.max(+a, +b)}-12-31` });
   }
+  // Decades and centuries ("the 1970s", "in the 1600s"): ten years, or a hundred where the year
+  // ends in 00 (the 1900s are the 20th century, as people mostly mean them).
+  const decade = /\b(?:(in|during|since|after|before|until|till|through|of|for|from)\s+)?(?:the\s+)?(1[6-9]\d0|20\d0)'?s\b/g;
+  for (const match of lower.matchAll(decade)) {
+    const first = Number(match[2]);
+    const last = first + (first % 100 === 0 ? 99 : 9);
+    const span: Span = [match.index, match.index + match[0].length];
+    if (covered(...span)) continue;
+    const word = match[1];
+    if (word === 'since' || word === 'from') out.push({ span, from: `${first}-01-01`, to: null });
+    else if (word === 'after') out.push({ span, from: `${last + 1}-01-01`, to: null });
+    else if (word === 'before') out.push({ span, from: null, to: `${first - 1}-12-31` });
+    else if (word === 'until' || word === 'till' || word === 'through') out.push({ span, from: null, to: `${last}-12-31` });
+    else out.push({ span, from: `${first}-01-01`, to: `${last}-12-31` });
+  }
   // ISO dates written as a range: chrono misreads some ("2014-03-01 through 2014-03-05" → "01 through 2014-03").
   const isoRange = /\b(between\s+|from\s+)?(\d{4}-\d{2}-\d{2})\s*(and|to|-|–|—|through|thru|until|till)\s*(\d{4}-\d{2}-\d{2})\b/g;
   for (const match of lower.matchAll(isoRange)) {

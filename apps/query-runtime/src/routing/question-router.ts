@@ -66,6 +66,8 @@ function decimalNames(question: string, labels: ReadonlyMap<string, ReadonlyMap<
   });
 }
 const valueRoles = new Set(['eq', 'key', 'term']);
+/** General words for a measure's figure ("the price of wheat", "the level of CO2"). */
+const measureWords = /^(?:price|prices|value|values|level|levels|rate|rates|amount|amounts|figure|figures|number|numbers|reading|readings)$/;
 /** Words saying where things start or end ("departing flights", "arrive at LAX"). */
 const startWords = /\b(departing|departures?|departed|outbound|outgoing|leaving|sends?|sent|senders?)\b/;
 const endWords = /\b(arriving|arrivals?|arrive[sd]?|inbound|incoming|receives?|received|receiving|landing|lands?|recipients?)\b/;
@@ -406,7 +408,10 @@ export class QuestionRouter {
     const ofModifier = asked?.[2] === undefined && asked?.[1] !== undefined && !asked[0].includes(`${asked[1]}'s`) && unknownAttribute(asked[1]) ? asked[1] : undefined;
     // And of an amount no data holds ("how much rain fell in Seattle" of hourly normals without rain).
     const amount = /\bhow much\s+([a-z]{3,})\b/.exec(parsed.lower)?.[1];
-    const refusedAttribute = [attribute, placedAttribute, owned, ofModifier, amount].find((word) => unknownAttribute(word));
+    // (A general word for a measure, of a column the question names, is that column's: "the price of
+    // wheat in 1700" of `wheat`, "the value of CO2".)
+    const columnMeasure = attribute !== undefined && measureWords.test(attribute) && (ranked.namedColumns.get(best.candidate.table)?.length ?? 0) > 0;
+    const refusedAttribute = [columnMeasure ? undefined : attribute, placedAttribute, owned, ofModifier, amount].find((word) => unknownAttribute(word));
     if (refusedAttribute) {
       return { kind: 'refusal', reason: `the question asks for the "${refusedAttribute}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
     }
