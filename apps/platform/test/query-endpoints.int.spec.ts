@@ -216,6 +216,11 @@ describe(`query endpoints [${backend}]`, () => {
       expect(europe.body).toMatchObject({ query_used: 'count_cars', parameters: { origin: 'Europe' } });
       expect((europe.body.data as { count: number }[])[0]?.count).toBeLessThan((usa.body.data as { count: number }[])[0]?.count ?? 0);
       expect((await ask({ query: 'and for Europe?' })).status).toBe(400);
+      // A follow-up another program answers keeps the last answer's filters that program takes.
+      const power = await ask({ query: 'and what is the average horsepower of those?', conversation_id: answer.body.conversation_id });
+      expect(power.body).toMatchObject({ query_used: 'avg_horsepower', parameters: { origin: 'Europe' } });
+      const european = cars.filter((car) => car.Origin === 'Europe' && typeof car.Horsepower === 'number').map((car) => car.Horsepower as number);
+      expect((power.body.data as { avg_horsepower: number }[])[0]?.avg_horsepower).toBeCloseTo(european.reduce((sum, value) => sum + value, 0) / european.length, 6);
       // A follow-up asking for the last answer per a column: the same measure grouped by it, the last filter kept.
       const japanese = await ask({ query: 'What is the average horsepower of Japanese cars?', conversation_id: answer.body.conversation_id });
       expect(japanese.body).toMatchObject({ query_used: 'avg_horsepower', parameters: { origin: 'Japan' } });

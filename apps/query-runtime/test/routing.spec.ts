@@ -46,7 +46,11 @@ async function deploy(dir: string, data: Record<string, Record<string, unknown>[
 const csv = (file: string) => parse(readFileSync(join(vegaDataDir(), file), 'utf8'), { columns: true, skip_empty_lines: true, cast: true }) as Record<string, unknown>[];
 
 /** A router over the programs generated for `data` (those `deployed` keeps, when given: a project deploys some). */
-function askingOver(prefix: string, data: () => Record<string, Record<string, unknown>[]>, deployed: (candidate: RouteCandidateInput) => boolean = () => true): (question: string) => RouteResult {
+function askingOver(
+  prefix: string,
+  data: () => Record<string, Record<string, unknown>[]>,
+  deployed: (candidate: RouteCandidateInput) => boolean = () => true,
+): ((question: string) => RouteResult) & { router: () => QuestionRouter } {
   const dir = scratchDir(prefix);
   let only: QuestionRouter | undefined;
   beforeAll(async () => {
@@ -55,7 +59,7 @@ function askingOver(prefix: string, data: () => Record<string, Record<string, un
     only = QuestionRouter.build(into.candidates.filter(deployed), { values: into.values, columns: into.columns });
   });
   afterAll(() => dir.remove());
-  return (question) => only!.route(question, { now });
+  return Object.assign((question: string) => only!.route(question, { now }), { router: () => only! });
 }
 
 beforeAll(async () => {
@@ -3492,5 +3496,34 @@ describe('QuestionRouter over wheat prices and wages by year (decades, centuries
   it('reads "the price of wheat" as the `wheat` column, and still refuses the price of what no data holds', () => {
     expect(ask('What was the price of wheat in 1700?')).toMatchObject({ kind: 'answer', candidate: { name: 'wheat_by_year_range' } });
     expect(ask('What was the price of barley in 1700?').kind).toBe('refusal');
+  });
+});
+
+describe('QuestionRouter carrying a conversation\'s filters to another program of the same data', () => {
+  const tickets = Array.from({ length: 3000 }, (_, index) => ({
+    ticket_id: `TCK-${100_000 + index}`,
+    created_at: new Date(Date.UTC(2025, 0, 1) + index * 3_600_000).toISOString(),
+    priority: ['low', 'normal', 'high', 'urgent'][index % 4],
+    channel: ['email', 'chat', 'phone', 'web form', 'email', 'chat', 'phone'][index % 7],
+    agent_name: ['Ana Diaz', 'Bo Chen', 'Cy Park', 'Di Ross', 'Ed Moss'][index % 5],
+    product_area: ['billing', 'login', 'reports', 'api', 'mobile', 'exports'][index % 6],
+    satisfaction_score: 1 + (index % 5),
+  }));
+  const ask = askingOver('querylane-routing-carry-', () => ({ support_tickets: tickets }));
+
+  it('keeps the last answer\'s filter that the follow-up\'s program takes ("and how many of those came in by phone?")', () => {
+    const first = ask('How many urgent tickets were there?');
+    expect(first).toMatchObject({ kind: 'answer', slots: { priority: 'urgent' } });
+    const next = ask('and how many of those came in by phone?');
+    expect(next.kind).toBe('answer');
+    if (first.kind !== 'answer' || next.kind !== 'answer') return;
+    // Routed alone the follow-up counts every phone ticket; carried over, the urgent ones.
+    expect(Object.values(next.slots)).toContain('phone');
+    expect(next.slots.priority).toBeUndefined();
+    const carried = ask.router().carryOver({ endpoint_name: first.candidate.endpoint_name, slots: first.slots }, next);
+    expect(carried.slots).toMatchObject({ ...next.slots, priority: 'urgent' });
+    // A value the follow-up gives for the same column replaces the last one.
+    const high = ask('and how many of those were high priority?');
+    if (high.kind === 'answer') expect(ask.router().carryOver({ endpoint_name: first.candidate.endpoint_name, slots: first.slots }, high).slots.priority).not.toBe('urgent');
   });
 });

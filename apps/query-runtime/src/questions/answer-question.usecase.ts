@@ -133,11 +133,14 @@ export class AnswerQuestionUseCase {
       if (followed === undefined) followed = previous && programs.has(previous.endpoint_name) ? (router.followUp(text, previous, { now }) ?? router.regroup(text, previous, { now })) : null;
       return followed;
     };
-    let routed: RouteResult = (looksLikeFollowUp(text) && followUp()) || router.route(text, { now });
+    const cued = looksLikeFollowUp(text);
+    let routed: RouteResult = (cued && followUp()) || router.route(text, { now });
     if (routed.kind === 'refusal') {
       const again = followUp();
       if (again?.kind === 'answer') routed = again;
     }
+    // A follow-up answered by another program of the same data keeps the last answer's filters it takes.
+    else if (cued && previous && followed !== routed) routed = router.carryOver(previous, routed);
     if (routed.kind === 'refusal') {
       await this.recordRefusal(question, conversationId, routed.reason, routed.candidates);
       throw new AppError('invalid_query', `the question does not match a deployed query closely enough: ${routed.reason}`, {

@@ -565,6 +565,30 @@ export class QuestionRouter {
   }
 
   /**
+   * A follow-up routed afresh to another program of the same data keeps the last answer's filters
+   * that program applies to the same columns and the question does not set ("how many urgent
+   * tickets were there?", then "and how many of those came in by phone?": the phone tickets that
+   * were urgent, not all of them). A filter of a column the new answer names for another value (a
+   * `column`/`value` pair of the same column) is replaced, not kept.
+   */
+  carryOver(previous: { endpoint_name: string; slots: Record<string, SlotValue> }, answer: RouteAnswer): RouteAnswer {
+    const before = this.candidates.find((c) => c.endpoint_name === previous.endpoint_name);
+    const after = this.candidates.find((c) => c.endpoint_name === answer.candidate.endpoint_name);
+    if (!before || !after || before === after || before.table !== after.table) return answer;
+    const filtering = (plan: SlotPlan | undefined): plan is SlotPlan => plan !== undefined && plan.column !== null && (plan.role === 'eq' || plan.role === 'from' || plan.role === 'to' || plan.role === 'min' || plan.role === 'max');
+    const chosenColumns = new Set(after.plans.filter((plan) => plan.role === 'column').map((plan) => answer.slots[plan.slot.name]));
+    const kept: Record<string, SlotValue> = {};
+    for (const [name, value] of Object.entries(previous.slots)) {
+      if (value === null || answer.slots[name] !== undefined) continue;
+      const was = before.plans.find((plan) => plan.slot.name === name);
+      const now = after.plans.find((plan) => plan.slot.name === name);
+      if (!filtering(was) || !filtering(now) || now.column !== was.column || now.role !== was.role || chosenColumns.has(was.column ?? '')) continue;
+      kept[name] = value;
+    }
+    return Object.keys(kept).length === 0 ? answer : { ...answer, slots: { ...kept, ...answer.slots } };
+  }
+
+  /**
    * A follow-up that asks for the last answer broken down by a column ("and by sex?" after "the
    * average flipper length of Gentoo penguins", "break that down by phase of flight" after a count):
    * the program of the same data that computes what the last one did per that column, with the
