@@ -3527,3 +3527,17 @@ describe('QuestionRouter carrying a conversation\'s filters to another program o
     if (high.kind === 'answer') expect(ask.router().carryOver({ endpoint_name: first.candidate.endpoint_name, slots: first.slots }, high).slots.priority).not.toBe('urgent');
   });
 });
+
+describe('QuestionRouter over tickets and orders looked up by id (an attribute no row holds)', () => {
+  const tickets = Array.from({ length: 500 }, (_, index) => ({ ticket_id: `TCK-${100_000 + index}`, created_at: new Date(Date.UTC(2025, 0, 1) + index * 3_600_000).toISOString(), priority: ['low', 'high'][index % 2], satisfaction_score: 1 + (index % 5) }));
+  const orders = Array.from({ length: 500 }, (_, index) => ({ order_id: `ORD-${50_000 + index}`, order_type: ['delivery', 'pickup', 'dine-in'][index % 3], total: 10 + (index % 90), tip: index % 7, ordered_at: new Date(Date.UTC(2025, 0, 1) + index * 3_600_000).toISOString() }));
+  const ask = askingOver('querylane-routing-attributes-', () => ({ support_tickets: tickets, restaurant_orders: orders }));
+
+  it('refuses an attribute the row looked up does not hold, whichever of its two words is unknown, and answers one it holds', () => {
+    // Both had answered with the whole row of the id named.
+    expect(ask('What was the first response time for ticket TCK-100010?').kind).toBe('refusal');
+    // ("delivery" is a value of the orders' type, no column: the fee is what is asked.)
+    expect(ask('What was the delivery fee on order ORD-50010?').kind).toBe('refusal');
+    expect(ask('What was the tip on order ORD-50010?')).toMatchObject({ kind: 'answer', slots: { order_id: 'ORD-50010' } });
+  });
+});

@@ -392,16 +392,22 @@ export class QuestionRouter {
     // ("What is the driver's phone number for shipment …": of an attribute said by a general word
     // — number, name, value — the word before it is the attribute.)
     const asked = /^\s*(?:what|who|which)(?:'s|\s+(?:is|are|was|were))\s+the\s+(?:([a-z]+)(?:'s)?\s+)?(?:([a-z]{4,})\s+)?([a-z]{4,})\s+(?:of|for)\b/.exec(parsed.lower);
-    const attribute = asked && asked[2] !== undefined && attributeWords.has(asked[3]!) ? asked[2] : asked?.[2] === undefined ? asked?.[3] : undefined;
     const unknownAttribute = (word: string | undefined): word is string =>
       word !== undefined && !attributeWords.has(word) && !stopWords.has(word) && !operationTerm.test(canonicalTerm(word) ?? word) && !this.knows(word) && !this.knows(word.replace(/e?s$/, '')) && !impliesKnown(word) && !measureOfValue(word);
+    // ("What was the first response time for ticket …": of two words before "of/for", either one no
+    // data knows makes the attribute unknown — the ticket's row holds no response time.)
+    const attribute = asked && asked[2] !== undefined && attributeWords.has(asked[3]!) ? asked[2] : asked?.[2] === undefined ? asked?.[3] : [asked[3], asked[2]].find((word) => unknownAttribute(word));
     // So of a place or a time ("what was the humidity in Seattle on May 1"), and of a measure named
     // with a word the data knows not ("what is the diabetes rate in Ohio" of obesity rates) — not
     // when that word is the data's own and the unknown one follows ("the temperature anomaly in
     // 1998" of `temp`).
-    const placed = /^\s*(?:what|who|which)(?:'s|\s+(?:is|are|was|were))\s+the\s+(?:([a-z]+)\s+)?([a-z]{4,})\s+(?:in|at|on|during)\b/.exec(parsed.lower);
+    const placed = /^\s*(?:what|who|which)(?:'s|\s+(?:is|are|was|were))\s+the\s+(?:([a-z]+)\s+)?([a-z]{3,})\s+(?:in|at|on|during)\b/.exec(parsed.lower);
     const placedModifier = placed?.[1] !== undefined && !stopWords.has(placed[1]) && !operationTerm.test(canonicalTerm(placed[1]) ?? placed[1]) ? placed[1] : undefined;
-    const placedAttribute = placedModifier !== undefined ? (unknownAttribute(placedModifier) ? placedModifier : undefined) : placed?.[2];
+    // (A modifier the data knows only as a value is no column of it: "the delivery fee on order …"
+    // of orders whose type may be "delivery" asks for a fee they do not hold.)
+    const structural = (word: string) => this.knows(word, { onlyStructure: true }) || this.knows(word.replace(/e?s$/, ''), { onlyStructure: true });
+    const placedAttribute =
+      placedModifier !== undefined ? (unknownAttribute(placedModifier) ? placedModifier : !structural(placedModifier) && unknownAttribute(placed?.[2]) ? placed?.[2] : undefined) : placed?.[2];
     // So of a thing's ("who was Elizabeth's father", "what is VH-012's mileage"), and of a measure
     // named with a word no data knows before it ("the tyre pressure of VH-012" of weather's pressure).
     const owned = /\b(?:who|what)(?:'s|\s+(?:is|are|was|were))\s+(?:the\s+)?[\w-]+'s\s+([a-z]{3,})\b/.exec(parsed.lower)?.[1];
