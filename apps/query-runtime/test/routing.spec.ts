@@ -3493,6 +3493,13 @@ describe('QuestionRouter over wheat prices and wages by year (decades, centuries
     expect(century.kind === 'answer' && [String(century.slots.from_year).slice(0, 4), String(century.slots.to_year).slice(0, 4)]).toEqual(['1600', '1699']);
   });
 
+  it('bounds the column named right before a comparative, whatever measure the adjective implies ("gas cheaper than $1.60")', () => {
+    // Had been refused: "cheaper" implies a price, and `gas` is not named like one.
+    const cheap = ask('In which years was gas cheaper than $1.60?');
+    expect(cheap).toMatchObject({ kind: 'answer', candidate: { name: 'driving_by_gas_range' } });
+    expect(cheap.kind === 'answer' && cheap.slots.max_gas).toBeCloseTo(1.6, 9);
+  });
+
   it('reads "the price of wheat" as the `wheat` column, and still refuses the price of what no data holds', () => {
     expect(ask('What was the price of wheat in 1700?')).toMatchObject({ kind: 'answer', candidate: { name: 'wheat_by_year_range' } });
     expect(ask('What was the price of barley in 1700?').kind).toBe('refusal');
@@ -3529,7 +3536,13 @@ describe('QuestionRouter carrying a conversation\'s filters to another program o
 });
 
 describe('QuestionRouter over tickets and orders looked up by id (an attribute no row holds)', () => {
-  const tickets = Array.from({ length: 500 }, (_, index) => ({ ticket_id: `TCK-${100_000 + index}`, created_at: new Date(Date.UTC(2025, 0, 1) + index * 3_600_000).toISOString(), priority: ['low', 'high'][index % 2], satisfaction_score: 1 + (index % 5) }));
+  const tickets = Array.from({ length: 500 }, (_, index) => ({
+    ticket_id: `TCK-${100_000 + index}`,
+    created_at: new Date(Date.UTC(2025, 0, 1) + index * 3_600_000).toISOString(),
+    resolved_at: index % 9 === 0 ? null : new Date(Date.UTC(2025, 0, 1) + index * 3_600_000 + 7_200_000).toISOString(),
+    priority: ['low', 'high'][index % 2],
+    satisfaction_score: 1 + (index % 5),
+  }));
   const orders = Array.from({ length: 500 }, (_, index) => ({ order_id: `ORD-${50_000 + index}`, order_type: ['delivery', 'pickup', 'dine-in'][index % 3], total: 10 + (index % 90), tip: index % 7, ordered_at: new Date(Date.UTC(2025, 0, 1) + index * 3_600_000).toISOString() }));
   const ask = askingOver('querylane-routing-attributes-', () => ({ support_tickets: tickets, restaurant_orders: orders }));
 
@@ -3539,5 +3552,11 @@ describe('QuestionRouter over tickets and orders looked up by id (an attribute n
     // ("delivery" is a value of the orders' type, no column: the fee is what is asked.)
     expect(ask('What was the delivery fee on order ORD-50010?').kind).toBe('refusal');
     expect(ask('What was the tip on order ORD-50010?')).toMatchObject({ kind: 'answer', slots: { order_id: 'ORD-50010' } });
+  });
+
+  it('refuses to count rows by a negated state no program applies ("still unresolved"), not rows said to be what any row is', () => {
+    // Had counted every ticket (no program filters on `resolved_at` being empty).
+    expect(ask('How many tickets are still unresolved?').kind).toBe('refusal');
+    expect(ask('How many tickets are high priority?')).toMatchObject({ kind: 'answer', slots: { priority: 'high' } });
   });
 });

@@ -450,6 +450,17 @@ export class QuestionRouter {
     if (heldWord && !stopWords.has(heldWord) && !parsed.comparisons.some(({ span }) => heldAt >= span[0] && heldAt < span[1]) && !this.knows(heldWord) && !this.knows(heldWord.replace(/e?s$/, '')) && !best.fill.used.some(([start, end]) => heldAt >= start && heldAt < end)) {
       return { kind: 'refusal', reason: `the question counts rows with "${heldWord}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
     }
+    // Nor rows counted by the negation of something the data holds that no program applies ("how
+    // many tickets are still unresolved" of `resolved_at`): the count would be of every row. (Only
+    // a negated state: "how many bacteria were tested" counts what any row is.)
+    const stated = /\b(?:how many|number of)\s+[a-z]+\s+(?:are|were|is|was|have\s+been|had\s+been)\s+(?:still\s+|currently\s+|now\s+|already\s+)?((?:un|non|in|dis)[a-z]{4,})\s*(?:[?.!]|$)/.exec(parsed.lower);
+    const stateWord = stated?.[1];
+    const stateAt = stated && stateWord ? stated.index + stated[0].search(new RegExp(`\\b${stateWord}\\b`)) : -1;
+    // (No typo is forgiven there: "unresolved" is no misspelt `resolved_at`, it is its opposite.)
+    const exactly = { typosOf: { words: [], edits: 0 } };
+    if (stateWord && !this.knows(stateWord, exactly) && !best.fill.used.some(([start, end]) => stateAt >= start && stateAt < end)) {
+      return { kind: 'refusal', reason: `the question counts rows that are "${stateWord}", which none of the deployed programs can tell`, confidence: 0, candidates: closest(3) };
+    }
     const phrase = ranked.countedPhrase;
     // (Unless the rows' weight is summed where values of them are named: "how many flights arrive at LAX".)
     const weighed = best.valueEvidence === 'value' && best.candidate.measure !== null && best.candidate.measure === this.weightColumns.get(best.candidate.table);

@@ -1047,8 +1047,9 @@ function comparedMeasure(span: Span, plan: SlotPlan, lower: string): 'this' | 'o
   const compared = /er$/.test(word) ? impliedMeasures[word.replace(/ier$/, 'iest').replace(/er$/, 'est')] : undefined;
   const label = foldValue(plan.label ?? plan.slot.name);
   // "BTC close below $30,000": the column's own name just before the comparison names its measure,
-  // whatever money says (a price column is called `close`, `high`, `open` as well as `price`).
-  if (compared === undefined && verbMeasures[verb] === undefined && money && label.split(' ').some((labelWord) => labelWord.length > 2 && stem(labelWord) === stem(verb))) return 'this';
+  // whatever money or the adjective say (a price column is called `close`, `high`, `open` as well
+  // as `price`; "gas cheaper than $1.60" of `gas`).
+  if ((compared !== undefined || money) && verbMeasures[verb] === undefined && label.split(' ').some((labelWord) => labelWord.length > 2 && stem(labelWord) === stem(verb))) return 'this';
   // "sold for more than $2 million": what a thing went for is its price.
   const soldFor = verb === 'for' && tradeVerbs.has(before) ? moneyMeasures : undefined;
   const measures = compared ?? verbMeasures[verb] ?? soldFor ?? (money ? moneyMeasures : undefined);
