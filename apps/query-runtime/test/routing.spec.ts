@@ -3480,6 +3480,13 @@ describe('QuestionRouter over daily prices and driving (a column word said in an
     expect(ask('Top 3 days by closing price')).toMatchObject({ kind: 'answer', candidate: { name: 'top_ohlc_by_close' }, slots: { n: 3, order: 'desc' } });
     expect(ask('List the days when the stock closed above 31')).toMatchObject({ kind: 'answer', candidate: { name: 'ohlc_by_close_range' } });
   });
+
+  it('refuses "which X had the biggest Y" where Y is nothing the answering data holds', () => {
+    // Had been answered with driving's miles, the one ranking by "biggest".
+    const biggest = ask('Which day had the biggest return?');
+    expect(biggest.kind).toBe('refusal');
+    expect(ask('Which year had the highest gas?')).toMatchObject({ kind: 'answer', candidate: { name: 'top_driving_by_gas' } });
+  });
 });
 
 describe('QuestionRouter over wheat prices and wages by year (decades, centuries, "the price of" a column)', () => {

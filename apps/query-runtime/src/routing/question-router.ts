@@ -362,6 +362,17 @@ export class QuestionRouter {
     if (rankedBy && !this.knows(rankedBy) && !this.knows(rankedBy.replace(/e?s$/, '')) && best.valueEvidence !== 'value') {
       return { kind: 'refusal', reason: `the question ranks by "${rankedBy}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
     }
+    // Nor what "which X had the biggest Y" ranks by, where Y is no word of the best program's data
+    // nor a measure one of its columns is ("which day had the biggest return" answered with
+    // driving's miles; "return" is a word of other data, orders' statuses).
+    const rankedByMeasure = /\b(?:has|have|had|with)\s+the\s+(?:biggest|largest|highest|lowest|smallest|greatest)\s+([a-z]{4,})\s*[?.!]*\s*$/.exec(parsed.lower)?.[1];
+    const ownWords = new Set(best.candidate.columns.flatMap((column) => words(humanWords(column)).map((word) => canonicalTerm(word) ?? word)));
+    // (Money said by one word of money — sales, revenue — is any column of money: `total` of orders.)
+    const ownMoney = best.candidate.columns.some((column) => moneyLabel.test(` ${foldValue(humanWords(column))} `));
+    const ownMeasure = (word: string) => ownWords.has(canonicalTerm(word) ?? word) || (impliedMeasures[word] ?? []).some((implied) => ownWords.has(canonicalTerm(implied) ?? implied)) || (ownMoney && moneyLabel.test(` ${word} `));
+    if (rankedByMeasure && !ownMeasure(rankedByMeasure) && !ownMeasure(rankedByMeasure.replace(/e?s$/, '')) && !this.impliesAny(rankedByMeasure, best.candidate.table) && best.valueEvidence !== 'value') {
+      return { kind: 'refusal', reason: `the question ranks by "${rankedByMeasure}", which ${best.candidate.endpoint_name}'s data does not hold`, confidence: 0, candidates: closest(3) };
+    }
     // Nor what a question averages or totals, said right after the operation ("the average salary of
     // inspectors" of fees per inspector, "the average rainfall this year" of harvests): a measure no
     // data set has, nor any it implies.
@@ -1742,6 +1753,13 @@ export class QuestionRouter {
    * a word of the programs' own (names, columns, tables), not a data value; `typosOf`: the words a
    * typo is forgiven of, and in how many edits (every column's word by default).
    */
+  /** Whether the word is, or implies, a measure the table's programs compute ("sales" of `total`). */
+  private impliesAny(word: string, table: string): boolean {
+    const terms = this.measureTerms.get(table);
+    if (!terms) return false;
+    return [word, ...(impliedMeasures[word] ?? [])].some((implied) => terms.has(canonicalTerm(implied) ?? implied));
+  }
+
   private knows(word: string, options: { onlyStructure?: boolean; typosOf?: { words: Iterable<string>; edits: number } } = {}): boolean {
     if (peopleWords.has(word) && this.personTables.size > 0) return true;
     // ("Which 5 hours had the highest count", "the highest hourly count" of hourly counts: a period
