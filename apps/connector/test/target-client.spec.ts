@@ -807,7 +807,7 @@ describe('limits', () => {
         fillers.push(socket);
         const connected = await new Promise<boolean>((resolve) => {
           socket.once('connect', () => resolve(true));
-          setTimeout(() => resolve(false), 300);
+          setTimeout(() => resolve(false), 1000);
         });
         if (!connected) break;
         if (fillers.length > 16) throw new Error('the listener kept accepting');

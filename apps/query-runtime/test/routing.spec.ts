@@ -3534,6 +3534,8 @@ describe('QuestionRouter carrying a conversation\'s filters to another program o
     // Routed alone the follow-up counts every phone ticket; carried over, the urgent ones.
     expect(Object.values(next.slots)).toContain('phone');
     expect(next.slots.priority).toBeUndefined();
+    // ("through" is a way in, no value: it had been refused as a name no slot takes.)
+    expect(ask('How many tickets came in through each channel?')).toMatchObject({ kind: 'answer', slots: { column: 'channel' } });
     const carried = ask.router().carryOver({ endpoint_name: first.candidate.endpoint_name, slots: first.slots }, next);
     expect(carried.slots).toMatchObject({ ...next.slots, priority: 'urgent' });
     // A value the follow-up gives for the same column replaces the last one.

@@ -213,6 +213,8 @@ export const stopWords = new Set(
     // What any data set's rows may be called ("how many observations had a yield above 50").
     'entry entries observation observations datapoint datapoints ' +
     'value values as than then so just also only into about whats what\'s many much instead too same now ok okay during still ' +
+    // Ways in ("came in through each channel", "ordered via the app").
+    'through thru via ' +
     // Fillers of a question about a measure ("the highest CO2 level ever recorded").
     'level levels recorded measured ever reading readings ' +
     // What is left of a contraction split at its apostrophe ("what's", "isn't", "we'd", "they're").
