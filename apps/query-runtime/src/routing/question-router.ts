@@ -366,12 +366,14 @@ export class QuestionRouter {
     // nor a measure one of its columns is ("which day had the biggest return" answered with
     // driving's miles; "return" is a word of other data, orders' statuses).
     const rankedByMeasure = /\b(?:has|have|had|with)\s+the\s+(?:biggest|largest|highest|lowest|smallest|greatest)\s+([a-z]{4,})\s*[?.!]*\s*$/.exec(parsed.lower)?.[1];
-    const ownWords = new Set(best.candidate.columns.flatMap((column) => words(humanWords(column)).map((word) => canonicalTerm(word) ?? word)));
-    // (Money said by one word of money — sales, revenue — is any column of money: `total` of orders.)
-    const ownMoney = best.candidate.columns.some((column) => moneyLabel.test(` ${foldValue(humanWords(column))} `));
-    const ownMeasure = (word: string) => ownWords.has(canonicalTerm(word) ?? word) || (impliedMeasures[word] ?? []).some((implied) => ownWords.has(canonicalTerm(implied) ?? implied)) || (ownMoney && moneyLabel.test(` ${word} `));
-    if (rankedByMeasure && !ownMeasure(rankedByMeasure) && !ownMeasure(rankedByMeasure.replace(/e?s$/, '')) && !this.impliesAny(rankedByMeasure, best.candidate.table) && best.valueEvidence !== 'value') {
-      return { kind: 'refusal', reason: `the question ranks by "${rankedByMeasure}", which ${best.candidate.endpoint_name}'s data does not hold`, confidence: 0, candidates: closest(3) };
+    if (rankedByMeasure) {
+      const ownWords = new Set(best.candidate.columns.flatMap((column) => words(humanWords(column)).map((word) => canonicalTerm(word) ?? word)));
+      // (Money said by one word of money — sales, revenue — is any column of money: `total` of orders.)
+      const ownMoney = best.candidate.columns.some((column) => moneyLabel.test(` ${foldValue(humanWords(column))} `));
+      const ownMeasure = (word: string) => ownWords.has(canonicalTerm(word) ?? word) || (impliedMeasures[word] ?? []).some((implied) => ownWords.has(canonicalTerm(implied) ?? implied)) || (ownMoney && moneyLabel.test(` ${word} `));
+      if (!ownMeasure(rankedByMeasure) && !ownMeasure(rankedByMeasure.replace(/e?s$/, '')) && !this.impliesAny(rankedByMeasure, best.candidate.table) && best.valueEvidence !== 'value') {
+        return { kind: 'refusal', reason: `the question ranks by "${rankedByMeasure}", which ${best.candidate.endpoint_name}'s data does not hold`, confidence: 0, candidates: closest(3) };
+      }
     }
     // Nor what a question averages or totals, said right after the operation ("the average salary of
     // inspectors" of fees per inspector, "the average rainfall this year" of harvests): a measure no
