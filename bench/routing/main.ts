@@ -10,7 +10,7 @@ import MiniSearch from 'minisearch';
 // The router and the generator are pure modules of query-runtime with no front door of their own yet;
 // the bench measures them directly, as the query-runtime handler will call them.
 // eslint-disable-next-line @nx/enforce-module-boundaries
-import { defaultConfidenceThreshold, QuestionRouter, valuesFromProfile, type DataValues, type RouteCandidateInput, type RouteResult } from '../../apps/query-runtime/src/routing/index.js';
+import { defaultConfidenceThreshold, keepRouterOptimized, QuestionRouter, valuesFromProfile, type DataValues, type RouteCandidateInput, type RouteResult } from '../../apps/query-runtime/src/routing/index.js';
 import { loadDatasets } from './datasets.js';
 import { benchNow, questions, type LabelledQuestion } from './questions.js';
 
@@ -20,6 +20,8 @@ const labelled = ['cars', 'movies', 'penguins', 'seattle_weather', 'airports', '
 const padding = ['stocks', 'barley', 'jobs', 'iowa_electricity', 'birdstrikes'];
 const progress = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 
+// As the query-runtime service does at its start, before any router is built.
+keepRouterOptimized();
 progress('generating programs (writeParquet → profileParquet → generateQueryPrograms)');
 const datasets = await loadDatasets([...labelled, ...padding]);
 const candidates: RouteCandidateInput[] = [];

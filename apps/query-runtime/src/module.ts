@@ -13,6 +13,7 @@ import { ProgramCache } from './programs/program-cache.js';
 import { ProgramChanges } from './programs/program-changes.js';
 import { consumeReplicaChanges } from './programs/replica-sync.consumer.js';
 import { AnswerQuestionUseCase } from './questions/answer-question.usecase.js';
+import { keepRouterOptimized } from './routing/index.js';
 import { join } from 'node:path';
 import { queryRuntimeV1 } from '@querylane/proto';
 import { migrations } from './db/migrations/index.js';
@@ -34,6 +35,7 @@ export const queryRuntimeModule = defineServiceModule<typeof queryRuntimeV1.Quer
   usesObjects: true,
   start: async (context) => {
     const settings = parseEnv(queryRuntimeConfigSchema, context.env);
+    keepRouterOptimized();
     const databases = new ProjectDatabases({
       memoryBudgetBytes: settings.QUERY_RUNTIME_MEMORY_BUDGET_MB * 1024 * 1024,
       databaseThreads: settings.QUERY_RUNTIME_ENGINE_THREADS,

@@ -1,5 +1,6 @@
 // The question router's front door: deployed programs in, one program with its slots (or a refusal) out.
 export { valuesFromProfile } from './candidate-profile.js';
+export { keepRouterOptimized } from './compiler-settings.js';
 export { defaultConfidenceThreshold, looksLikeFollowUp, QuestionRouter } from './question-router.js';
 export type {
   DataValues,
