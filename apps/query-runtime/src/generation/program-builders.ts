@@ -463,8 +463,13 @@ export class ProgramBuilders {
     const namesPeriod = (word: string) => new RegExp(`(^|\\s)${word}s?(\\s|$)`).test(time.label);
     const perPeriod = (word: string) => (namesPeriod(word) ? time.label : `${word} of ${time.label}`);
     const anyPeriod = ['day', 'week', 'month', 'year'].some(namesPeriod) ? periods : `${periods} of ${time.label}`;
-    // date_trunc gives a TIMESTAMP even for a DATE; a date column's periods stay dates.
-    const period = time.isDate ? `CAST(date_trunc($interval, ${time.expression}) AS DATE)` : `date_trunc($interval, ${time.expression})`;
+    // date_trunc gives a TIMESTAMP even for a DATE; a date column's periods stay dates, and a
+    // calendar year held as a number stays that number (1956, not 1956-01-01).
+    const period = time.yearly
+      ? `CAST(year(date_trunc($interval, ${time.expression})) AS INTEGER)`
+      : time.isDate
+        ? `CAST(date_trunc($interval, ${time.expression}) AS DATE)`
+        : `date_trunc($interval, ${time.expression})`;
     // Both the total and the average per period, the one the metric's name suggests first, as the
     // aggregates give both: "total precipitation per year" and "average temperature per month" are
     // both asked of one series (it gave the average only to the first).
