@@ -3481,6 +3481,16 @@ describe('QuestionRouter over daily prices and driving (a column word said in an
     expect(ask('List the days when the stock closed above 31')).toMatchObject({ kind: 'answer', candidate: { name: 'ohlc_by_close_range' } });
   });
 
+  it('reads "price" after a measured column\'s word as part of its name ("the closing price on <day>": that day\'s row)', () => {
+    // Had been refused: "price" matched nothing, and the day's row and the day's average closing
+    // price tied.
+    const day = ask('What was the closing price on 2009-07-02?');
+    expect(day).toMatchObject({ kind: 'answer', candidate: { name: 'ohlc_by_date_range' }, slots: { from_date: '2009-07-02', to_date: '2009-07-02' } });
+    expect(ask('What was the opening price on June 15, 2009?')).toMatchObject({ kind: 'answer', candidate: { name: 'ohlc_by_date_range' }, slots: { from_date: '2009-06-15', to_date: '2009-06-15' } });
+    // A price of what no column measures stays refused.
+    expect(ask('What was the ticket price on 2009-07-02?').kind).toBe('refusal');
+  });
+
   it('refuses "which X had the biggest Y" where Y is nothing the answering data holds', () => {
     // Had been answered with driving's miles, the one ranking by "biggest".
     const biggest = ask('Which day had the biggest return?');

@@ -782,6 +782,16 @@ export class QuestionRouter {
         contentTerms.add(short);
       }
     }
+    // "the closing price", "the gas price": a general word for a measure's figure right after a
+    // word of a measured column is that column's name said in full, not a word of its own to match
+    // (a price no program knows; "the ticket price" of tickets with none keeps it).
+    for (const [index, word] of qWords.entries()) {
+      const before = qWords[index - 1];
+      if (before === undefined || !measureWords.test(word.word) || !/^\s+$/.test(parsed.lower.slice(before.span[1], word.span[0]))) continue;
+      const own = canonicalTerm(word.word);
+      const measured = canonicalTerm(before.word);
+      if (own !== null && measured !== null && !this.vocabulary.has(own) && contentTerms.has(measured) && [...this.measureTerms.values()].some((terms) => terms.has(measured))) contentTerms.delete(own);
+    }
     // "average value", "values between 0 and 0.05": a stop word that names a column of the programs.
     for (const { word } of qWords) {
       const marked = canonicalTerm(stopColumnWord(word));
