@@ -3523,6 +3523,30 @@ describe('QuestionRouter over wheat prices and wages by year (decades, centuries
   });
 });
 
+describe('QuestionRouter over data named by two words written as one ("windvectors")', () => {
+  const ask = askingOver('querylane-routing-windvectors-', () => ({ windvectors: csv('windvectors.csv'), ohlc: vegaJson('ohlc.json') as Record<string, unknown>[] }));
+
+  it('knows the first part of a name written as one word ("wind" of `windvectors`) wherever a word no data knows is refused', () => {
+    // Each had been refused as asking for the "wind", a word no data or column held.
+    expect(ask('How many wind measurements are there?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_windvectors' } });
+    expect(ask('What is the average wind speed?')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_speed' } });
+    expect(ask('How many points have a wind speed above 10?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_windvectors' } });
+    // The whole name still names the data, and a word no name begins with is still refused.
+    expect(ask('How many windvectors are there?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_windvectors' } });
+    expect(ask('How many wine measurements are there?').kind).toBe('refusal');
+  });
+});
+
+describe('QuestionRouter reading a number after a column\'s name whole', () => {
+  const ask = askingOver('querylane-routing-windvectors-decimals-', () => ({ windvectors: csv('windvectors.csv') }));
+
+  it('keeps its sign and decimals ("longitude -0.125"), which the words split at the point', () => {
+    // Had been read as 0 and 5: the words of "0.125" are "0" and "125".
+    expect(ask('Which vectors are at longitude 0.125?')).toMatchObject({ kind: 'answer', slots: { min_longitude: 0.125, max_longitude: 0.125 } });
+    expect(ask('Which vectors are at longitude -5.125?')).toMatchObject({ kind: 'answer', slots: { min_longitude: -5.125, max_longitude: -5.125 } });
+  });
+});
+
 describe('QuestionRouter carrying a conversation\'s filters to another program of the same data', () => {
   const tickets = Array.from({ length: 3000 }, (_, index) => ({
     ticket_id: `TCK-${100_000 + index}`,

@@ -691,17 +691,13 @@ export class QuestionRouter {
     // Two words the data writes as one ("zip codes" of `zipcodes`, "data set" of `dataset`) name it too.
     const glued: string[] = [];
     const gluedParts = new Set<number>();
-    // A table named by the first part of its glued name ("wind" of `windvectors`, 4 letters and 40 % at least).
     for (const [index, word] of qWords.entries()) {
-      if (word.word.length < 4 || this.vocabulary.has(canonicalTerm(word.word) ?? '')) continue;
-      for (const tableStems of this.tableStemLists) {
-        const named = tableStems.find((tableStem) => tableStem !== word.stem && tableStem.startsWith(word.word) && word.word.length >= 0.4 * tableStem.length);
-        if (named) {
-          qStems.add(named);
-          glued.push(named);
-          gluedParts.add(index);
-          break;
-        }
+      if (this.vocabulary.has(canonicalTerm(word.word) ?? '')) continue;
+      const named = this.gluedTableStem(word.word, word.stem);
+      if (named) {
+        qStems.add(named);
+        glued.push(named);
+        gluedParts.add(index);
       }
     }
     for (let i = 0; i + 1 < qWords.length; i += 1) {
@@ -1772,8 +1768,20 @@ export class QuestionRouter {
     return [word, ...(impliedMeasures[word] ?? [])].some((implied) => terms.has(canonicalTerm(implied) ?? implied));
   }
 
+  /** A table named by the first part of its glued name ("wind" of `windvectors`, 4 letters and 40 % at least): that name's stem. */
+  private gluedTableStem(word: string, wordStem: string): string | undefined {
+    if (word.length < 4) return undefined;
+    for (const tableStems of this.tableStemLists) {
+      const named = tableStems.find((tableStem) => tableStem !== wordStem && tableStem.startsWith(word) && word.length >= 0.4 * tableStem.length);
+      if (named) return named;
+    }
+    return undefined;
+  }
+
   private knows(word: string, options: { onlyStructure?: boolean; typosOf?: { words: Iterable<string>; edits: number } } = {}): boolean {
     if (peopleWords.has(word) && this.personTables.size > 0) return true;
+    // ("The wind speed" of `windvectors`: the first part of a data set's glued name.)
+    if (this.gluedTableStem(word, stem(word)) !== undefined) return true;
     // ("Which 5 hours had the highest count", "the highest hourly count" of hourly counts: a period
     // some data's time is counted in is a word of that data.)
     const period = periodWords.get(word);
@@ -1897,9 +1905,10 @@ const rankingWords = new RegExp(rankingWord.source, 'gi');
 // Words asking for a figure of any data, no attribute of a thing ("what is the share of …").
 const attributeWords = new Set(['number', 'amount', 'value', 'values', 'percentage', 'percent', 'proportion', 'share', 'ratio', 'fraction', 'breakdown', 'distribution', 'list', 'trend', 'median', 'maximum', 'minimum', 'range', 'spread', 'majority', 'details', 'kind', 'kinds', 'types', 'sort', 'difference', 'change', 'growth', 'rest', 'most', 'least', 'first', 'last', 'best', 'worst', 'name', 'names']);
 
-// Words for the rows of any data that are no stop words ("how many items"; "records", "rows" and
-// "entries" are stop words, known to every router).
-const rowWords = new Set(['item', 'items']);
+// Words for the rows of any data that are no stop words ("how many items", "how many points have a
+// speed above 10"; "records", "rows" and "entries" are stop words, known to every router). Counted,
+// they are no word the data must know; a column of points is still a column.
+const rowWords = new Set(['item', 'items', 'point', 'points', 'measurement', 'measurements', 'sample', 'samples']);
 
 // The groupings of a time by its hour of the day or its day of the week (`count_<table>_by_hour_of_day`).
 const timePartLabels = new Set(['hour of day', 'day of week']);

@@ -1261,15 +1261,27 @@ function labelledValue(plan: SlotPlan, context: FillContext): { value: SlotValue
     // "jobs in 1950": the table's word is also the column's label, but the year is a date the
     // question states, not a code of the text column.
     if (plan.slot.type === 'string' && context.parsed.dates.some((date) => raw.span[0] >= date.span[0] && raw.span[1] <= date.span[1])) continue;
-    const text = context.parsed.text.slice(raw.span[0], raw.span[1]);
-    const value = plan.slot.type === 'integer' || plan.slot.type === 'number' || (plan.slot.type === 'enum' && (plan.slot.enum_values ?? []).some((v) => typeof v === 'number')) ? parseNumber(text) : text;
+    const numbered = numeric || (plan.slot.type === 'enum' && (plan.slot.enum_values ?? []).some((v) => typeof v === 'number'));
+    // A number is read whole, with its sign and decimals ("longitude -0.125, latitude 45.125"): the
+    // words split it at the point.
+    const span = raw === after && numbered ? (wholeNumberAt(context.parsed.text, raw.span) ?? raw.span) : raw.span;
+    const text = context.parsed.text.slice(span[0], span[1]);
+    const value = numbered ? parseNumber(text) : text;
     if (value === null) continue;
     // The word after a column name is only a value when the slot accepts it ("rated dramas" is not a rating).
     const accepted = plan.slot.type === 'enum' ? enumValue(plan.slot, value) : value;
     if (accepted === null) continue;
-    return { value: accepted, span: [Math.min(raw.span[0], words[i]!.span[0]), Math.max(raw.span[1], words[i]!.span[1])] };
+    return { value: accepted, span: [Math.min(span[0], words[i]!.span[0]), Math.max(span[1], words[i]!.span[1])] };
   }
   return null;
+}
+
+/** The number written from the word at `span` on: its minus sign (not a hyphen of a word) and its decimals. */
+function wholeNumberAt(text: string, span: Span): Span | null {
+  const signed = text[span[0] - 1] === '-' && !/[\p{L}\p{N}]/u.test(text[span[0] - 2] ?? ' ');
+  const start = signed ? span[0] - 1 : span[0];
+  const number = /^-?\d+(?:\.\d+)?(?![\d.]*\d)/.exec(text.slice(start));
+  return number ? [start, start + number[0].length] : null;
 }
 
 /** The double next to `value` upwards (1) or downwards (-1). */
