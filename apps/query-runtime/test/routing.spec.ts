@@ -3537,6 +3537,22 @@ describe('QuestionRouter over data named by two words written as one ("windvecto
   });
 });
 
+describe('QuestionRouter over countries\' fertility and unemployment rates ("the fertility rate")', () => {
+  const ask = askingOver('querylane-routing-fertility-', () => ({
+    countries: vegaJson('countries.json') as Record<string, unknown>[],
+    unemployment: vegaJson('unemployment-across-industries.json') as Record<string, unknown>[],
+  }));
+
+  it('reads "rate" after a measured column\'s word as that column\'s name, where that data has no rate of its own', () => {
+    // Both had been refused: "rate" was unemployment's `rate`, and the fertility per year tied with
+    // the unemployment rate per year.
+    expect(ask('What was the average fertility rate in each year?')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_fertility_by_year' } });
+    expect(ask('What was the fertility rate in India in 1970?')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_fertility' }, slots: { country: 'India', year: 1970 } });
+    // The rate of the data that has one is still its own.
+    expect(ask('What was the average unemployment rate in each year?')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_rate_by_year' } });
+  });
+});
+
 describe('QuestionRouter reading a number after a column\'s name whole', () => {
   const ask = askingOver('querylane-routing-windvectors-decimals-', () => ({ windvectors: csv('windvectors.csv') }));
 

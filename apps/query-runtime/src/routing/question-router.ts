@@ -778,15 +778,22 @@ export class QuestionRouter {
         contentTerms.add(short);
       }
     }
-    // "the closing price", "the gas price": a general word for a measure's figure right after a
-    // word of a measured column is that column's name said in full, not a word of its own to match
-    // (a price no program knows; "the ticket price" of tickets with none keeps it).
+    // "the closing price", "the gas price", "the fertility rate": a general word for a measure's
+    // figure right after a word of a measured column is that column's name said in full, not a word
+    // of its own to match — unless the data of that column has a column of the word too ("the
+    // unemployment rate" of `rate`; "the ticket price" of tickets with no measured `ticket` keeps it).
     for (const [index, word] of qWords.entries()) {
       const before = qWords[index - 1];
       if (before === undefined || !measureWords.test(word.word) || !/^\s+$/.test(parsed.lower.slice(before.span[1], word.span[0]))) continue;
       const own = canonicalTerm(word.word);
       const measured = canonicalTerm(before.word);
-      if (own !== null && measured !== null && !this.vocabulary.has(own) && contentTerms.has(measured) && [...this.measureTerms.values()].some((terms) => terms.has(measured))) contentTerms.delete(own);
+      // ("The overall price", "the total amount": an operation's word is no column's.)
+      if (own === null || measured === null || !contentTerms.has(measured) || aggregateTerms.has(measured) || operationTerm.test(measured)) continue;
+      const measuring = [...this.measureTerms].filter(([, terms]) => terms.has(measured)).map(([table]) => table);
+      // (Nor where the data is named by it: "the closing price of BTC" of `prices`.)
+      const ownWord = (table: string) =>
+        this.namesData(table, word.word) || [...(this.columnLabels.get(table)?.keys() ?? [])].some((label) => label.split(' ').some((part) => canonicalTerm(part) === own));
+      if (measuring.length > 0 && !measuring.some(ownWord)) contentTerms.delete(own);
     }
     // "average value", "values between 0 and 0.05": a stop word that names a column of the programs.
     for (const { word } of qWords) {
