@@ -3553,6 +3553,19 @@ describe('QuestionRouter over countries\' fertility and unemployment rates ("the
   });
 });
 
+describe('QuestionRouter ranking by a quality ("the strongest wind", "the fittest")', () => {
+  const ask = askingOver('querylane-routing-qualities-', () => ({ windvectors: csv('windvectors.csv'), penguins: vegaJson('penguins.json') as Record<string, unknown>[] }));
+
+  it('ranks by the measure a superlative implies, and refuses one that implies nothing the data measures', () => {
+    // The two had tied three rankings (by direction, speed and longitude) and been refused.
+    expect(ask('Show the 5 locations with the strongest wind')).toMatchObject({ kind: 'answer', candidate: { name: 'top_windvectors_by_speed' }, slots: { n: 5, order: 'desc' } });
+    expect(ask('Where is the wind weakest?')).toMatchObject({ kind: 'answer', candidate: { name: 'top_windvectors_by_speed' }, slots: { order: 'asc' } });
+    // Had been answered with the penguins counted per island.
+    expect(ask('Which island has the happiest penguins?')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('happiest') });
+    expect(ask('Which penguin is the heaviest?')).toMatchObject({ kind: 'answer', candidate: { name: 'top_penguins_by_body_mass_g' } });
+  });
+});
+
 describe('QuestionRouter reading a number after a column\'s name whole', () => {
   const ask = askingOver('querylane-routing-windvectors-decimals-', () => ({ windvectors: csv('windvectors.csv') }));
 

@@ -380,6 +380,13 @@ export class QuestionRouter {
     // data set has, nor any it implies.
     const averaged = /\b(?:average|avg|mean|median|total)\s+([a-z]{4,})\b(?!\s+[a-z]{3,}\s+(?:of|per|by|for)\b)(?:\s+(of|per|by|for|this|last|in|on|at|from|during|over|across|among|with)\b|\s*[?.!]*\s*$)/.exec(parsed.lower)?.[1];
     const impliesKnown = (word: string) => (impliedMeasures[word] ?? []).some((implied) => this.knows(implied));
+    // Nor a ranking by a quality no data measures ("which gym member is the fittest", "the happiest
+    // city"): a superlative that is none of the general ones (the highest, the cheapest, the
+    // busiest), no word of any data, and implies no measure any data has.
+    const quality = words(parsed.lower).find((word) => superlativeWord(word) && !generalSuperlatives.has(word) && !/^(?:north|south|east|west)(?:ern)?most$/.test(word));
+    if (quality !== undefined && !this.knows(quality) && !impliesKnown(quality) && best.valueEvidence !== 'value') {
+      return { kind: 'refusal', reason: `the question ranks by what "${quality}" means, which none of the deployed programs' data measures`, confidence: 0, candidates: closest(3) };
+    }
     // (A word only some data's values hold is no measure: "salary" of a budget's line "Salaries";
     // nor is a word no data knows at all, whatever value the question names beside it: "the average
     // flock size of Canada Geese" is no average duration of their sightings. A value's own word may
@@ -1911,6 +1918,10 @@ const rankingWords = new RegExp(rankingWord.source, 'gi');
 
 // Words asking for a figure of any data, no attribute of a thing ("what is the share of …").
 const attributeWords = new Set(['number', 'amount', 'value', 'values', 'percentage', 'percent', 'proportion', 'share', 'ratio', 'fraction', 'breakdown', 'distribution', 'list', 'trend', 'median', 'maximum', 'minimum', 'range', 'spread', 'majority', 'details', 'kind', 'kinds', 'types', 'sort', 'difference', 'change', 'growth', 'rest', 'most', 'least', 'first', 'last', 'best', 'worst', 'name', 'names']);
+
+// Superlatives that rank by whatever the question or the program names ("the highest rate", "the
+// cheapest flight", "the busiest station"), no quality of their own.
+const generalSuperlatives = new Set(['highest', 'lowest', 'largest', 'smallest', 'biggest', 'greatest', 'latest', 'earliest', 'newest', 'fewest', 'busiest', 'quietest', 'nearest', 'closest', 'furthest', 'farthest', 'cheapest', 'priciest', 'costliest', 'dearest', 'commonest', 'rarest', 'hottest', 'coldest']);
 
 // Words for the rows of any data that are no stop words ("how many items", "how many points have a
 // speed above 10"; "records", "rows" and "entries" are stop words, known to every router). Counted,

@@ -165,9 +165,9 @@ export const impliedMeasures: Record<string, string[]> = {
   stays: ['nights', 'duration'],
   // Pollutants as data names them by formula.
   ozone: ['o3'],
-  // Earthquakes, storms, signals: strength is a magnitude or an intensity (`mag` as data shortens it).
-  strongest: ['magnitude', 'mag', 'intensity', 'strength'],
-  weakest: ['magnitude', 'mag', 'intensity', 'strength'],
+  // Earthquakes, storms, signals, winds: strength is a magnitude, an intensity or a speed (`mag` as data shortens it).
+  strongest: ['magnitude', 'mag', 'intensity', 'strength', 'speed'],
+  weakest: ['magnitude', 'mag', 'intensity', 'strength', 'speed'],
   // The extremes of a coordinate (southern and western ones rank ascending: question-parse).
   northernmost: ['latitude', 'lat'],
   southernmost: ['latitude', 'lat'],
