@@ -3566,6 +3566,26 @@ describe('QuestionRouter ranking by a quality ("the strongest wind", "the fittes
   });
 });
 
+describe('QuestionRouter over invoices without a payment method ("paid by credit card")', () => {
+  const customers = ['Acme Logistics GmbH', 'Borealis Software AB', 'Cobalt Foods Ltd', 'Delta Marine SA'];
+  const invoices = Array.from({ length: 400 }, (_, index) => ({
+    invoice_number: `INV-${10_000 + index}`,
+    customer: customers[index % customers.length],
+    issued_on: new Date(Date.UTC(2024, 0, 1) + index * 86_400_000).toISOString().slice(0, 10),
+    paid_on: index % 3 === 0 ? null : new Date(Date.UTC(2024, 0, 20) + index * 86_400_000).toISOString().slice(0, 10),
+    amount_eur: 100 + ((index * 37) % 900),
+  }));
+  const ask = askingOver('querylane-routing-means-', () => ({ invoices }));
+
+  it('refuses a means no data holds, said after a participle, and still takes a value said there', () => {
+    // Had been answered with every paid invoice.
+    expect(ask('Which invoices were paid by credit card?')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('credit card') });
+    expect(ask('Which invoices were paid by Cobalt Foods Ltd?')).toMatchObject({ kind: 'answer', slots: { customer: 'Cobalt Foods Ltd' } });
+    // A ranking "by" a count is no means.
+    expect(ask('Top 3 customers by number of invoices')).toMatchObject({ kind: 'answer', candidate: { name: 'count_invoices_by_customer' } });
+  });
+});
+
 describe('QuestionRouter reading a number after a column\'s name whole', () => {
   const ask = askingOver('querylane-routing-windvectors-decimals-', () => ({ windvectors: csv('windvectors.csv') }));
 

@@ -511,6 +511,17 @@ export class QuestionRouter {
     // `division`. Asked of something else of it, the words still decide: "when is the Calculus I
     // final exam" of grades.)
     // (The topic terms are stems already: "clos" of "closing" is known as itself, not stemmed again.)
+    // Nor a means no data holds, said after a verb's participle and "by", "with", "via" or "using"
+    // ("which invoices were paid by credit card" of invoices without a payment method: every paid
+    // invoice is no answer). ("Top 5 states by number of zip codes" ranks; no participle before it.)
+    for (const means of parsed.lower.matchAll(/\b(?:[a-z]{2,}ed|paid|made|sent|sold|bought|done|built|taken|given|held|kept|won|lost|brought)\s+(?:by|with|via|using)\s+(?:a\s+|an\s+|the\s+|their\s+|its\s+)?([a-z]{3,})(?:\s+([a-z]{3,}))?\b/dg)) {
+      const said = [means[1]!, ...(means[2] !== undefined && !stopWords.has(means[2]) ? [means[2]] : [])];
+      const at = means.indices![1]![0];
+      const unknown = (word: string) => !stopWords.has(word) && !attributeWords.has(word) && !operationTerm.test(canonicalTerm(word) ?? word) && !this.knows(word) && !this.knows(word.replace(/e?s$/, '')) && !impliesKnown(word);
+      if (said.some((word) => word.length >= 4) && said.every(unknown) && !best.fill.used.some(([start, end]) => at < end && at >= start)) {
+        return { kind: 'refusal', reason: `the question names "${said.join(' ')}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
+      }
+    }
     const unknownTopics = best.topicTerms.filter((term) => !this.vocabulary.has(term) && !this.knows(term));
     const wholeValue = ranked.countedWord !== undefined && best.fill.used.some(([start, end]) => {
       const said = parsed.lower.slice(start, end);
