@@ -516,9 +516,10 @@ export class QuestionRouter {
     // invoice is no answer). ("Top 5 states by number of zip codes" ranks; no participle before it.)
     for (const means of parsed.lower.matchAll(/\b(?:[a-z]{2,}ed|paid|made|sent|sold|bought|done|built|taken|given|held|kept|won|lost|brought)\s+(?:by|with|via|using)\s+(?:a\s+|an\s+|the\s+|their\s+|its\s+)?([a-z]{3,})(?:\s+([a-z]{3,}))?\b/dg)) {
       const said = [means[1]!, ...(means[2] !== undefined && !stopWords.has(means[2]) ? [means[2]] : [])];
-      const at = means.indices![1]![0];
+      // (Nor is a phrase a value of which the program took: "ended with the patient dead" of `Expired`.)
+      const spans = [means.indices![1]!, means.indices![2]].filter((span) => span !== undefined);
       const unknown = (word: string) => !stopWords.has(word) && !attributeWords.has(word) && !operationTerm.test(canonicalTerm(word) ?? word) && !this.knows(word) && !this.knows(word.replace(/e?s$/, '')) && !impliesKnown(word);
-      if (said.some((word) => word.length >= 4) && said.every(unknown) && !best.fill.used.some(([start, end]) => at < end && at >= start)) {
+      if (said.some((word) => word.length >= 4) && said.every(unknown) && !spans.some(([at]) => best.fill.used.some(([start, end]) => at < end && at >= start))) {
         return { kind: 'refusal', reason: `the question names "${said.join(' ')}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
       }
     }
