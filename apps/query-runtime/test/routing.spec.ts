@@ -3584,6 +3584,12 @@ describe('QuestionRouter over invoices without a payment method ("paid by credit
     // A ranking "by" a count is no means.
     expect(ask('Top 3 customers by number of invoices')).toMatchObject({ kind: 'answer', candidate: { name: 'count_invoices_by_customer' } });
   });
+
+  it('refuses to count what a named thing has where the data holds no such thing ("how many employees does … have")', () => {
+    // Had been answered with the customer's invoices counted.
+    expect(ask('How many employees does Borealis Software AB have?')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('employees') });
+    expect(ask('How many invoices does Borealis Software AB have?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_invoices' }, slots: { customer: 'Borealis Software AB' } });
+  });
 });
 
 describe('QuestionRouter reading a number after a column\'s name whole', () => {

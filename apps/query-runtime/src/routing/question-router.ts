@@ -352,6 +352,18 @@ export class QuestionRouter {
     // (Nor when the question names the data's own time column for its date: "how many customers
     // signed up in 2023" of subscriptions' `signup_date`, "how many matches were played since March".)
     // (Nor of a word for a measure the data has: "how many stays were longer than 7 nights".)
+    // "How many employees does Borealis Software AB have": what a thing the question names has is
+    // counted by the data that holds it; the rows of the data the name was found in (its invoices)
+    // are no answer unless that data holds the word ("how many invoices does Borealis have", "how
+    // many cylinders does a Toyota have").
+    const possessed = /\bhow many\s+([a-z]{3,})\s+(?:does|do|did)\b.*\b(?:have|has|had|own|employ|hold)\b/.exec(parsed.lower)?.[1];
+    if (possessed !== undefined && best.valueEvidence === 'value') {
+      const table = best.candidate.table;
+      const holds = (word: string) => this.namesData(table, word) || [...(this.columnLabels.get(table)?.keys() ?? [])].some((label) => label.split(' ').some((part) => stem(part) === stem(word)));
+      if (!holds(possessed) && !(impliedMeasures[possessed] ?? []).some(holds)) {
+        return { kind: 'refusal', reason: `the question counts "${possessed}", which ${best.candidate.endpoint_name}'s data does not hold`, confidence: 0, candidates: closest(3) };
+      }
+    }
     const countedImplies = counted !== undefined && (impliedMeasures[counted] ?? []).some((implied) => this.knows(implied));
     if (counted && !this.knows(counted) && !this.knows(counted.replace(/e?s$/, '')) && !countedImplies && best.valueEvidence !== 'value' && !best.fill.timeNamed) {
       return { kind: 'refusal', reason: `the question counts "${counted}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
