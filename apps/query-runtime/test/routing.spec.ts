@@ -3585,6 +3585,12 @@ describe('QuestionRouter over invoices without a payment method ("paid by credit
     expect(ask('Top 3 customers by number of invoices')).toMatchObject({ kind: 'answer', candidate: { name: 'count_invoices_by_customer' } });
   });
 
+  it('refuses "which <described noun> <did> the most" where no data knows the noun ("which sales rep issued the most invoices")', () => {
+    // Had been answered with the invoices ranked by amount.
+    expect(ask('Which sales rep issued the most invoices?')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('"rep"') });
+    expect(ask('Which customer paid the most invoices?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_invoices_by_customer' } });
+  });
+
   it('refuses to count what a named thing has where the data holds no such thing ("how many employees does … have")', () => {
     // Had been answered with the customer's invoices counted.
     expect(ask('How many employees does Borealis Software AB have?')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('employees') });

@@ -2166,7 +2166,8 @@ const notGroupings = new Set(['capita', 'person', 'head', 'cent', 'unit', 'day',
 function unknownGroupings(lower: string): string[] {
   const out: string[] = [];
   for (const match of lower.matchAll(/\b(?:per|by|for each|for every|across)\s+(?:the\s+|their\s+|its\s+|each\s+)?([a-z]{3,})(?=\s*(?:[?.,!]|$|\band\b|\bwith\b|\bfor\b|\bin\b))/g)) out.push(match[1] ?? '');
-  const which = /^\s*which\s+([a-z]{3,})\s+(?:has|have|had|is|was|gets|got|[a-z]+ed|made|sold|won)\s+(?:the\s+)?(?:most|least|highest|lowest|largest|smallest|biggest|greatest|fewest)\b/.exec(lower);
+  // ("Which gym trainer taught the most spin classes": the noun after a word that describes it.)
+  const which = /^\s*which\s+(?:[a-z]{3,}\s+)?([a-z]{3,})\s+(?:has|have|had|is|was|gets|got|[a-z]+ed|made|sold|won|taught|sent|paid|bought|brought|caught|took|gave|saw|ran|wrote|led|held|kept|spent|drove|flew|rode|did)\s+(?:the\s+)?(?:most|least|highest|lowest|largest|smallest|biggest|greatest|fewest)\b/.exec(lower);
   if (which) out.push(which[1] ?? '');
   return out.filter((word) => !notGroupings.has(word.replace(/s$/, '')));
 }
