@@ -3598,6 +3598,23 @@ describe('QuestionRouter over invoices without a payment method ("paid by credit
   });
 });
 
+describe('QuestionRouter over daily highs (one column compared with another)', () => {
+  const days = Array.from({ length: 90 }, (_, index) => ({
+    day: new Date(Date.UTC(2024, 0, 1) + index * 86_400_000).toISOString().slice(0, 10),
+    actual_high: 40 + ((index * 7) % 25),
+    normal_high: 45 + (index % 10),
+    record_high: 70 + (index % 8),
+  }));
+  const ask = askingOver('querylane-routing-compared-', () => ({ daily_highs: days }));
+
+  it('refuses a column compared with another column, and bounds it by a value', () => {
+    // (Trial 8's weekly weather had answered it with the days ranked by their normal high; here it
+    // was refused only for want of confidence.)
+    expect(ask('On how many days was the actual high above the normal high?')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('"normal high"') });
+    expect(ask('On how many days was the actual high above 60?')).toMatchObject({ kind: 'answer' });
+  });
+});
+
 describe('QuestionRouter reading a number after a column\'s name whole', () => {
   const ask = askingOver('querylane-routing-windvectors-decimals-', () => ({ windvectors: csv('windvectors.csv') }));
 

@@ -352,6 +352,15 @@ export class QuestionRouter {
     // (Nor when the question names the data's own time column for its date: "how many customers
     // signed up in 2023" of subscriptions' `signup_date`, "how many matches were played since March".)
     // (Nor of a word for a measure the data has: "how many stays were longer than 7 nights".)
+    // Nor one column compared with another ("on how many days was the actual high above the normal
+    // high"): no program compares two columns, and a bound is a value.
+    const bestLabels = [...(this.columnLabels.get(best.candidate.table)?.keys() ?? [])];
+    for (const compared of parsed.lower.matchAll(/\b(?:above|below|under|exceeds?|exceeded|(?:greater|less|more|higher|lower|bigger|smaller|warmer|colder)\s+than)\s+(?:the\s+|its\s+|their\s+)?([a-z][a-z ]*)/g)) {
+      const other = bestLabels.find((label) => label.length >= 3 && ` ${compared[1]!} `.startsWith(` ${label} `));
+      if (other !== undefined) {
+        return { kind: 'refusal', reason: `the question compares a column with "${other}"; the deployed programs compare columns with values only`, confidence: 0, candidates: closest(3) };
+      }
+    }
     // "How many employees does Borealis Software AB have": what a thing the question names has is
     // counted by the data that holds it; the rows of the data the name was found in (its invoices)
     // are no answer unless that data holds the word ("how many invoices does Borealis have", "how
