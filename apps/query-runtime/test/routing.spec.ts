@@ -3551,6 +3551,11 @@ describe('QuestionRouter over countries\' fertility and unemployment rates ("the
     // The rate of the data that has one is still its own.
     expect(ask('What was the average unemployment rate in each year?')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_rate_by_year' } });
   });
+
+  it('answers a trend of data with no series of its own (a panel of countries by year) with its aggregate per year', () => {
+    // Had been refused: "over time" asked a series, and the panel has none.
+    expect(ask('Show how life expectancy in Brazil changed over time')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_life_expect_by_year' }, slots: { country: 'Brazil' } });
+  });
 });
 
 describe('QuestionRouter ranking by a quality ("the strongest wind", "the fittest")', () => {

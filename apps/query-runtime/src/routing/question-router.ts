@@ -1491,7 +1491,10 @@ export class QuestionRouter {
           ? (parsed.families.get('top_n') ?? 0)
           : 0;
       const family = answersCount ? 'count' : candidate.family;
-      const familyAgreement = family === null || maxCue === 0 ? 0 : Math.max(parsed.families.get(family) ?? 0, rankedGroups) - 0.6 * maxCue;
+      // ("How did life expectancy in Brazil change over time" of countries by year, data with no
+      // series of its own: an aggregate per year or per month is the trend asked.)
+      const periodTrend = candidate.family === 'aggregate' && candidate.groupBy.some((label) => periodLabel.test(label)) ? (parsed.families.get('time_series') ?? 0) : 0;
+      const familyAgreement = family === null || maxCue === 0 ? 0 : Math.max(parsed.families.get(family) ?? 0, rankedGroups, periodTrend) - 0.6 * maxCue;
       // A program that computes what nothing in the question asks for — a count, an aggregate, a
       // ranking with no superlative or count stated — is a worse answer than rows: "price of IBM in
       // Jan 2005", "jobs in 1950" (all of which take the same date bounds).
@@ -1510,7 +1513,7 @@ export class QuestionRouter {
               : 0
             : candidate.family === null || typedOperation || groupedAsAsked || answersCount
               ? 1
-              : Math.max(parsed.families.get(candidate.family) ?? 0, rankedGroups);
+              : Math.max(parsed.families.get(candidate.family) ?? 0, rankedGroups, periodTrend);
       const boundsFilled = candidate.plans.some((plan) => boundRoles.has(plan.role) && fill.slots[plan.slot.name] !== undefined && fill.slots[plan.slot.name] !== null);
       const unasked =
         asked > 0 || candidate.family === null
@@ -1951,6 +1954,9 @@ const rankingWords = new RegExp(rankingWord.source, 'gi');
 
 // Words asking for a figure of any data, no attribute of a thing ("what is the share of …").
 const attributeWords = new Set(['number', 'amount', 'value', 'values', 'percentage', 'percent', 'proportion', 'share', 'ratio', 'fraction', 'breakdown', 'distribution', 'list', 'trend', 'median', 'maximum', 'minimum', 'range', 'spread', 'majority', 'details', 'kind', 'kinds', 'types', 'sort', 'difference', 'change', 'growth', 'rest', 'most', 'least', 'first', 'last', 'best', 'worst', 'name', 'names']);
+
+// A grouping by a period of time: a year, a month, a date.
+const periodLabel = /(?:^|\s)(?:year|month|quarter|week|date|day)s?$/;
 
 // Superlatives that rank by whatever the question or the program names ("the highest rate", "the
 // cheapest flight", "the busiest station"), no quality of their own.
