@@ -345,13 +345,6 @@ export class QuestionRouter {
     if (unknownGroup) {
       return { kind: 'refusal', reason: `the question asks per "${unknownGroup}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
     }
-    // "How many employees does our company have": what a question counts is its subject; counted
-    // rows of another kind (movies) are no answer, however well another word ("company") matches.
-    // ("How many items were counted in October": a word for any data's rows counts whatever the rest names.)
-    const counted = ranked.countedWord !== undefined && ranked.countedWord.length >= 4 && !rowWords.has(ranked.countedWord) ? ranked.countedWord : undefined;
-    // (Nor when the question names the data's own time column for its date: "how many customers
-    // signed up in 2023" of subscriptions' `signup_date`, "how many matches were played since March".)
-    // (Nor of a word for a measure the data has: "how many stays were longer than 7 nights".)
     // Nor one column compared with another ("on how many days was the actual high above the normal
     // high"): no program compares two columns, and a bound is a value.
     const bestLabels = [...(this.columnLabels.get(best.candidate.table)?.keys() ?? [])];
@@ -373,6 +366,13 @@ export class QuestionRouter {
         return { kind: 'refusal', reason: `the question counts "${possessed}", which ${best.candidate.endpoint_name}'s data does not hold`, confidence: 0, candidates: closest(3) };
       }
     }
+    // "How many employees does our company have": what a question counts is its subject; counted
+    // rows of another kind (movies) are no answer, however well another word ("company") matches.
+    // ("How many items were counted in October": a word for any data's rows counts whatever the rest names.)
+    const counted = ranked.countedWord !== undefined && ranked.countedWord.length >= 4 && !rowWords.has(ranked.countedWord) ? ranked.countedWord : undefined;
+    // (Nor when the question names the data's own time column for its date: "how many customers
+    // signed up in 2023" of subscriptions' `signup_date`, "how many matches were played since March".)
+    // (Nor of a word for a measure the data has: "how many stays were longer than 7 nights".)
     const countedImplies = counted !== undefined && (impliedMeasures[counted] ?? []).some((implied) => this.knows(implied));
     if (counted && !this.knows(counted) && !this.knows(counted.replace(/e?s$/, '')) && !countedImplies && best.valueEvidence !== 'value' && !best.fill.timeNamed) {
       return { kind: 'refusal', reason: `the question counts "${counted}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
@@ -523,15 +523,6 @@ export class QuestionRouter {
         candidates: closest(3),
       };
     }
-    // Nor one most of whose subject words no data mentions, read only through a value of this data
-    // that one of its words resembles ("how many miles did our delivery trucks drive" of e-mails
-    // `delivered`, "which sales rep closed the most deals" of the "Spring Sale" campaign): two
-    // unknown subject words or more, half of them at least, and neither the data nor a column named.
-    // (A count of rows with a value of several words written out whole reads the value through no
-    // resemblance: "how many matches were played in the English Premier League" of football's
-    // `division`. Asked of something else of it, the words still decide: "when is the Calculus I
-    // final exam" of grades.)
-    // (The topic terms are stems already: "clos" of "closing" is known as itself, not stemmed again.)
     // Nor a means no data holds, said after a verb's participle and "by", "with", "via" or "using"
     // ("which invoices were paid by credit card" of invoices without a payment method: every paid
     // invoice is no answer). ("Top 5 states by number of zip codes" ranks; no participle before it.)
@@ -544,6 +535,15 @@ export class QuestionRouter {
         return { kind: 'refusal', reason: `the question names "${said.join(' ')}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
       }
     }
+    // Nor one most of whose subject words no data mentions, read only through a value of this data
+    // that one of its words resembles ("how many miles did our delivery trucks drive" of e-mails
+    // `delivered`, "which sales rep closed the most deals" of the "Spring Sale" campaign): two
+    // unknown subject words or more, half of them at least, and neither the data nor a column named.
+    // (A count of rows with a value of several words written out whole reads the value through no
+    // resemblance: "how many matches were played in the English Premier League" of football's
+    // `division`. Asked of something else of it, the words still decide: "when is the Calculus I
+    // final exam" of grades.)
+    // (The topic terms are stems already: "clos" of "closing" is known as itself, not stemmed again.)
     const unknownTopics = best.topicTerms.filter((term) => !this.vocabulary.has(term) && !this.knows(term));
     const wholeValue = ranked.countedWord !== undefined && best.fill.used.some(([start, end]) => {
       const said = parsed.lower.slice(start, end);
