@@ -3628,6 +3628,11 @@ describe('QuestionRouter reading a number after a column\'s name whole', () => {
     expect(ask('Which vectors are at longitude 0.125?')).toMatchObject({ kind: 'answer', slots: { min_longitude: 0.125, max_longitude: 0.125 } });
     expect(ask('Which vectors are at longitude -5.125?')).toMatchObject({ kind: 'answer', slots: { min_longitude: -5.125, max_longitude: -5.125 } });
   });
+
+  it('refuses a number stated after a column\'s name that the closest program does not filter on ("longitude 0.125, latitude 45.125")', () => {
+    // Had been answered with every latitude at that longitude.
+    expect(ask('What is the speed at longitude 0.125, latitude 45.125?')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('latitude 45.125') });
+  });
 });
 
 describe('QuestionRouter carrying a conversation\'s filters to another program of the same data', () => {

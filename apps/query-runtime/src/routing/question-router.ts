@@ -1287,6 +1287,24 @@ export class QuestionRouter {
     const asksTimeOrder = timeOrder !== undefined && !(impliedMeasures[timeOrder] ?? []).some((word) => contentTerms.has(canonicalTerm(word) ?? ''));
 
     const flagSpansOf = new Map<string, Span[]>();
+    // "at longitude 0.125, latitude 45.125": a number right after a column's name states that
+    // column's value, a constraint like a date or a bound (a program that takes the longitude only
+    // would answer every latitude).
+    const labelledNumbersOf = new Map<string, Span[]>();
+    const labelledNumbers = (table: string): Span[] => {
+      let spans = labelledNumbersOf.get(table);
+      if (spans === undefined) {
+        spans = [];
+        if (/\d/.test(parsed.lower)) {
+          for (const label of this.columnLabels.get(table)?.keys() ?? []) {
+            if (label.length < 3) continue;
+            for (const said of parsed.lower.matchAll(new RegExp(`\\b${escapeRegExp(label)}s?\\s+(?:of\\s+|is\\s+|=\\s*)?-?\\d+(?:\\.\\d+)?\\b`, 'g'))) spans.push([said.index, said.index + said[0].length]);
+          }
+        }
+        labelledNumbersOf.set(table, spans);
+      }
+      return spans;
+    };
     /** A program grouping by a thing's id → the same program by the thing's name (see `thing` below). */
     const namesOfIds = new Map<number, number>();
     const scored: Scored[] = top.map((hit) => {
@@ -1324,7 +1342,7 @@ export class QuestionRouter {
       ].map(([s, e]) => parsed.text.slice(s, e));
       // A date, bound or quoted term the program does not apply, or whose value its slot refuses
       // ("in 1935" when the data holds 1931 and 1932), would be answered over every row.
-      const unapplied = mergeSpans([...statedSpans, ...negated.filter((span) => !used(span))])
+      const unapplied = mergeSpans([...statedSpans, ...labelledNumbers(candidate.table), ...negated.filter((span) => !used(span))])
         .filter((span) => !used(span) || fill.rejected.some(([s, e]) => span[0] < e && span[1] > s))
         .map(([s, e]) => parsed.text.slice(s, e));
       // A flag the question gives a value ("merged pull requests") is a constraint like a value.
