@@ -3526,6 +3526,12 @@ describe('QuestionRouter over wheat prices and wages by year (decades, centuries
 describe('QuestionRouter over data named by two words written as one ("windvectors")', () => {
   const ask = askingOver('querylane-routing-windvectors-', () => ({ windvectors: csv('windvectors.csv'), ohlc: vegaJson('ohlc.json') as Record<string, unknown>[] }));
 
+  it('refuses a figure asked for each of something that the closest program gives over all rows', () => {
+    // Had been answered with the one average speed of every row.
+    expect(ask('What is the average wind speed for each direction category?')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('for each "direction category"') });
+    expect(ask('What is the average wind speed?')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_speed' } });
+  });
+
   it('knows the first part of a name written as one word ("wind" of `windvectors`) wherever a word no data knows is refused', () => {
     // Each had been refused as asking for the "wind", a word no data or column held.
     expect(ask('How many wind measurements are there?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_windvectors' } });

@@ -345,6 +345,12 @@ export class QuestionRouter {
     if (unknownGroup) {
       return { kind: 'refusal', reason: `the question asks per "${unknownGroup}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
     }
+    // "The average wind speed for each direction category": a figure asked for each of something is
+    // no single figure over all the rows.
+    const eachCue = /\b(?:for|in|of)\s+(?:each|every)\s+([a-z]{3,}(?:\s+[a-z]{3,})?)/.exec(parsed.lower)?.[1];
+    if (eachCue !== undefined && !notGroupings.has(eachCue.split(' ')[0]!.replace(/s$/, '')) && (best.candidate.family === 'aggregate' || best.candidate.family === 'count') && best.candidate.groupBy.length === 0) {
+      return { kind: 'refusal', reason: `the question asks for a figure for each "${eachCue}", and the closest program gives one over all rows`, confidence: 0, candidates: closest(3) };
+    }
     // Nor one column compared with another ("on how many days was the actual high above the normal
     // high"): no program compares two columns, and a bound is a value.
     const bestLabels = [...(this.columnLabels.get(best.candidate.table)?.keys() ?? [])];
