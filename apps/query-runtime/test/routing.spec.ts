@@ -3582,6 +3582,7 @@ describe('QuestionRouter over invoices without a payment method ("paid by credit
   const invoices = Array.from({ length: 400 }, (_, index) => ({
     invoice_number: `INV-${10_000 + index}`,
     customer: customers[index % customers.length],
+    country: ['Germany', 'Sweden', 'United Kingdom', 'France'][index % customers.length],
     issued_on: new Date(Date.UTC(2024, 0, 1) + index * 86_400_000).toISOString().slice(0, 10),
     paid_on: index % 3 === 0 ? null : new Date(Date.UTC(2024, 0, 20) + index * 86_400_000).toISOString().slice(0, 10),
     amount_eur: 100 + ((index * 37) % 900),
@@ -3600,6 +3601,12 @@ describe('QuestionRouter over invoices without a payment method ("paid by credit
     // Had been answered with the invoices ranked by amount.
     expect(ask('Which sales rep issued the most invoices?')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('"rep"') });
     expect(ask('Which customer paid the most invoices?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_invoices_by_customer' } });
+  });
+
+  it('gives one total for "what is the total … for customers in Germany", not a total per customer', () => {
+    // Had been the total per customer: the customers named were read as the grouping.
+    expect(ask('What is the total amount for customers in Germany?')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_amount_eur' }, slots: { country: 'Germany' } });
+    expect(ask('What is the total amount for each customer?')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_amount_eur_by_customer' } });
   });
 
   it('refuses to count what a named thing has where the data holds no such thing ("how many employees does … have")', () => {

@@ -1568,7 +1568,9 @@ export class QuestionRouter {
         candidate.groupBy.length > 0
           ? (candidate.family === 'count' && distinctColumn !== undefined && !rankedGroups) ||
             // ("How many flights arrive at ORD": one figure, a count or a total of the rows' weight.)
-            ((candidate.family === 'count' || candidate.family === 'aggregate') && asksHowMany && !parsed.superlative && !rankedGroups && groupCue.length === 0 && !/\b(?:per|each|every|across)\b/.test(parsed.lower))
+            // ("What is the total overdue amount for customers in Germany": one total too, the
+            // customers the rows it sums; a total per customer is asked "for each customer".)
+            ((candidate.family === 'count' || candidate.family === 'aggregate') && (asksHowMany || /^\s*what\s+(?:is|was)\s+the\s+(?:total|overall|combined)\b/.test(parsed.lower)) && !parsed.superlative && !rankedGroups && groupCue.length === 0 && !/\b(?:per|each|every|across)\b/.test(parsed.lower))
             ? -0.6
             : -0.15
           : 0;
