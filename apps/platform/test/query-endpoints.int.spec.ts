@@ -216,6 +216,11 @@ describe(`query endpoints [${backend}]`, () => {
       expect(europe.body).toMatchObject({ query_used: 'count_cars', parameters: { origin: 'Europe' } });
       expect((europe.body.data as { count: number }[])[0]?.count).toBeLessThan((usa.body.data as { count: number }[])[0]?.count ?? 0);
       expect((await ask({ query: 'and for Europe?' })).status).toBe(400);
+      // A follow-up that refers back to an answer the conversation does not have is refused, not
+      // answered over every car.
+      const dangling = await ask({ query: 'and what is the average horsepower of those?' });
+      expect(dangling.status, JSON.stringify(dangling.body)).toBe(400);
+      expect(dangling.body).toMatchObject({ error: 'invalid_query', message: expect.stringContaining('refers back to an earlier answer') });
       // A follow-up another program answers keeps the last answer's filters that program takes.
       const power = await ask({ query: 'and what is the average horsepower of those?', conversation_id: answer.body.conversation_id });
       expect(power.body).toMatchObject({ query_used: 'avg_horsepower', parameters: { origin: 'Europe' } });

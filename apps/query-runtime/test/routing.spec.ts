@@ -9,7 +9,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateQueryPrograms } from '../src/generation/index.js';
 import { bindSlots } from '../src/programs/slot-values.js';
-import { QuestionRouter, valuesFromProfile, type DataValues, type RouteAnswer, type RouteCandidateInput, type RouteResult } from '../src/routing/index.js';
+import { QuestionRouter, refersBack, valuesFromProfile, type DataValues, type RouteAnswer, type RouteCandidateInput, type RouteResult } from '../src/routing/index.js';
 import { parseQuestion } from '../src/routing/question-parse.js';
 import { stem } from '../src/routing/text-terms.js';
 
@@ -3630,6 +3630,16 @@ describe('QuestionRouter over daily highs (one column compared with another)', (
     // was refused only for want of confidence.)
     expect(ask('On how many days was the actual high above the normal high?')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('"normal high"') });
     expect(ask('On how many days was the actual high above 60?')).toMatchObject({ kind: 'answer' });
+  });
+});
+
+describe('refersBack', () => {
+  it('tells a question that refers back to an earlier answer from one that says "there" as "there are"', () => {
+    expect(refersBack('and what is the direction there?')).toBe(true);
+    expect(refersBack('and what is the average horsepower of those?')).toBe(true);
+    expect(refersBack('How many cars are there?')).toBe(false);
+    expect(refersBack('Is there a car from Japan?')).toBe(false);
+    expect(refersBack('and for Europe?')).toBe(false);
   });
 });
 

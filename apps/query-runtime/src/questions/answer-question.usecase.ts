@@ -14,7 +14,7 @@ import type { StreamEnd } from '../execution/project-database.js';
 import type { ProgramCache } from '../programs/program-cache.js';
 import { loadRunnableProgram, runKey } from '../programs/runnable-program.js';
 import { bindSlots, type Slot } from '../programs/slot-values.js';
-import { looksLikeFollowUp, QuestionRouter, valuesFromProfile, type DataValues, type RouteAnswer, type RouteCandidateInput, type RouteResult, type SlotValue } from '../routing/index.js';
+import { looksLikeFollowUp, QuestionRouter, refersBack, valuesFromProfile, type DataValues, type RouteAnswer, type RouteCandidateInput, type RouteResult, type SlotValue } from '../routing/index.js';
 
 type ProgramRow = Selectable<QueryProgramsTable>;
 
@@ -134,6 +134,14 @@ export class AnswerQuestionUseCase {
       return followed;
     };
     const cued = looksLikeFollowUp(text);
+    // "And what is the direction there?" with no earlier answer to refer to (a new conversation, or
+    // one whose questions were refused): it has nothing to be about, and alone it would be answered
+    // over every row.
+    if (cued && !(previous && programs.has(previous.endpoint_name)) && refersBack(text)) {
+      const reason = 'the question refers back to an earlier answer, and this conversation has none';
+      await this.recordRefusal(question, conversationId, reason, []);
+      throw new AppError('invalid_query', `the question does not match a deployed query closely enough: ${reason}`, { confidence: 0, candidates: [], conversation_id: conversationId });
+    }
     let routed: RouteResult = (cued && followUp()) || router.route(text, { now });
     if (routed.kind === 'refusal') {
       const again = followUp();

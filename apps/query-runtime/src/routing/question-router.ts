@@ -2254,6 +2254,15 @@ export function looksLikeFollowUp(question: string): boolean {
   return followUpCue.test(question);
 }
 
+/**
+ * Whether the question refers back to an earlier answer ("and what is the direction there?", "the
+ * average horsepower of those"): "there" as a place, not "are there"; "those", "them", "these".
+ */
+export function refersBack(question: string): boolean {
+  const lower = question.toLowerCase().replace(/\b(?:is|are|was|were)\s+there\b|\bthere\s+(?:is|are|was|were|be)\b/g, ' ');
+  return /\b(?:there|those|them|these)\b/.test(lower);
+}
+
 /** A follow-up applies everything it states to the program the conversation was using: trusted, not certain. */
 const followUpConfidence = 0.6;
 
