@@ -367,7 +367,7 @@ export class QuestionRouter {
     const possessed = /\bhow many\s+([a-z]{3,})\s+(?:does|do|did)\b.*\b(?:have|has|had|own|employ|hold)\b/.exec(parsed.lower)?.[1];
     if (possessed !== undefined && best.valueEvidence === 'value') {
       const table = best.candidate.table;
-      const holds = (word: string) => this.namesData(table, word) || [...(this.columnLabels.get(table)?.keys() ?? [])].some((label) => label.split(' ').some((part) => stem(part) === stem(word)));
+      const holds = (word: string) => this.namesData(table, word) || this.labelSays(table, word);
       if (!holds(possessed) && !(impliedMeasures[possessed] ?? []).some(holds)) {
         return { kind: 'refusal', reason: `the question counts "${possessed}", which ${best.candidate.endpoint_name}'s data does not hold`, confidence: 0, candidates: closest(3) };
       }
@@ -924,7 +924,7 @@ export class QuestionRouter {
     const namesThing = (table: string, word: string) => {
       const term = canonicalTerm(word);
       if (term === null || word.length < 3 || (this.measureTerms.get(table)?.has(term) ?? false)) return false;
-      return [...(this.columnLabels.get(table)?.keys() ?? [])].some((label) => label.split(' ').some((part) => stem(part) === stem(word)));
+      return this.labelSays(table, word);
     };
     // And "the most" said last of a question that names the data by a verb ("which book has been
     // borrowed the most" of loans): the most rows.
@@ -1842,6 +1842,11 @@ export class QuestionRouter {
     const terms = this.measureTerms.get(table);
     if (!terms) return false;
     return [word, ...(impliedMeasures[word] ?? [])].some((implied) => terms.has(canonicalTerm(implied) ?? implied));
+  }
+
+  /** Whether a word of one of the table's column labels is the word (by its stem). */
+  private labelSays(table: string, word: string): boolean {
+    return [...(this.columnLabels.get(table)?.keys() ?? [])].some((label) => label.split(' ').some((part) => stem(part) === stem(word)));
   }
 
   /** A table named by the first part of its glued name ("wind" of `windvectors`, 4 letters and 40 % at least): that name's stem. */
