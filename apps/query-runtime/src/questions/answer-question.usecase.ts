@@ -137,12 +137,10 @@ export class AnswerQuestionUseCase {
     // "And what is the direction there?" with no earlier answer to refer to (a new conversation, or
     // one whose questions were refused): it has nothing to be about, and alone it would be answered
     // over every row.
-    if (cued && !(previous && programs.has(previous.endpoint_name)) && refersBack(text)) {
-      const reason = 'the question refers back to an earlier answer, and this conversation has none';
-      await this.recordRefusal(question, conversationId, reason, []);
-      throw new AppError('invalid_query', `the question does not match a deployed query closely enough: ${reason}`, { confidence: 0, candidates: [], conversation_id: conversationId });
-    }
-    let routed: RouteResult = (cued && followUp()) || router.route(text, { now });
+    const dangling = cued && !(previous && programs.has(previous.endpoint_name)) && refersBack(text);
+    let routed: RouteResult = dangling
+      ? { kind: 'refusal', reason: 'the question refers back to an earlier answer, and this conversation has none', confidence: 0, candidates: [] }
+      : (cued && followUp()) || router.route(text, { now });
     if (routed.kind === 'refusal') {
       const again = followUp();
       if (again?.kind === 'answer') routed = again;
