@@ -3714,3 +3714,22 @@ describe('QuestionRouter over tickets and orders looked up by id (an attribute n
     expect(ask('How many tickets are high priority?')).toMatchObject({ kind: 'answer', slots: { priority: 'high' } });
   });
 });
+
+describe('QuestionRouter over observed and forecast days (a value that is also a word of column names)', () => {
+  const weekdays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+  const days = Array.from({ length: 14 }, (_, index) => ({
+    day_id: index,
+    weekday: weekdays[index % 7],
+    kind: index < 9 ? 'observed' : 'forecast',
+    actual_high: index < 9 ? 48 + index : null,
+    forecast_high_upper: index < 9 ? null : 60 + index,
+    forecast_high_lower: index < 9 ? null : 50 + index,
+  }));
+  const ask = askingOver('querylane-routing-forecast-kind-', () => ({ daily_weather: days }));
+
+  it('reads the word said as what the rows are ("days are forecasts") as the value', () => {
+    // (Trial 8 counted every day: "forecasts" had been read as the forecast columns' word.)
+    expect(ask('How many days are forecasts?')).toMatchObject({ kind: 'answer', slots: { kind: 'forecast' } });
+    expect(ask('How many days were observed?')).toMatchObject({ kind: 'answer', slots: { kind: 'observed' } });
+  });
+});

@@ -269,11 +269,14 @@ export class TableValues {
           // column is named beside it ("type death").
           // (Nor, said in another form than the value's, a word of any data set's column name:
           // "prices" of sp500's `price` is no landing page "/pricing".)
+          // Said as what the rows are ("how many days are forecasts"), the word is the value again,
+          // unless the other column's name goes on after it ("days are forecast highs").
           if (
             entry.words.length === 1 &&
             !exact &&
             (this.labels.some((label) => label.column !== entry.column && label.stems.includes(word.stem)) || (word.word !== entry.words[0] && this.everyLabelStem.has(word.stem))) &&
-            !nearLabel(question, i, end, entry.labelStems)
+            !nearLabel(question, i, end, entry.labelStems) &&
+            !(copulas.has(question[i - 1]?.word ?? '') && !this.everyLabelStem.has(question[i + 1]?.stem ?? ''))
           ) continue;
           // A value spelled like a stop word ("IN", "OR", "ME": US states) is that value only as the
           // data writes it: "airports in state TX" holds no Indiana.
@@ -394,6 +397,9 @@ const valueSynonyms: Record<string, string[]> = {
   canceled: ['cancelled'],
   cancelled: ['canceled'],
 };
+
+// The verb saying what something is: a value right after it classifies the rows ("days are forecasts").
+const copulas = new Set(['is', 'are', 'was', 'were']);
 
 // Operations whose next word is the measure ("total energy", "most revenue", "average speed").
 const measuredAfter = new Set(['total', 'average', 'avg', 'mean', 'median', 'most', 'least', 'more', 'less', 'sum', 'overall', 'cumulative', 'combined']);
