@@ -2382,7 +2382,13 @@ describe('the most of what was done to the rows, said by a verb (trial Y: loans,
     expect(new Set(['rated', 'rating', 'ratings'].map(stem)).size).toBe(1);
     expect(stem('rating')).not.toBe(stem('rate'));
     expect(new Set(['dated', 'dates', 'dating'].map(stem))).toEqual(new Set(['date']));
-    expect([stem('stopped'), stem('opened'), stem('added'), stem('parking')]).toEqual(['stopp', 'open', 'add', 'park']);
+    expect([stem('stopped'), stem('opened'), stem('added'), stem('parking')]).toEqual(['stop', 'open', 'add', 'park']);
+  });
+
+  it('stems away the consonant doubled before -ing and -ed, not a word\'s own double letters', () => {
+    // (Trial 8: "minutes spent swimming" had found no activity `swim`.)
+    expect(['swimming', 'running', 'shipped', 'planned'].map(stem)).toEqual(['swim', 'run', 'ship', 'plan']);
+    expect(['falling', 'passed', 'added', 'billing'].map(stem)).toEqual(['fall', 'pass', 'add', 'bill']);
   });
 });
 
@@ -3731,5 +3737,22 @@ describe('QuestionRouter over observed and forecast days (a value that is also a
     // (Trial 8 counted every day: "forecasts" had been read as the forecast columns' word.)
     expect(ask('How many days are forecasts?')).toMatchObject({ kind: 'answer', slots: { kind: 'forecast' } });
     expect(ask('How many days were observed?')).toMatchObject({ kind: 'answer', slots: { kind: 'observed' } });
+  });
+});
+
+describe('QuestionRouter over gym check-ins (an activity said as a verb)', () => {
+  const activities = ['weights', 'yoga', 'spin', 'swim', 'run'];
+  const visits = Array.from({ length: 400 }, (_, index) => ({
+    checkin_id: 1000 + index,
+    club: ['Lakeview', 'Northside'][index % 2],
+    checkin_at: new Date(Date.UTC(2024, 0, 1) + index * 21_600_000).toISOString(),
+    duration_minutes: 30 + ((index * 13) % 90),
+    activity: activities[index % 5],
+  }));
+  const ask = askingOver('querylane-routing-gym-swimming-', () => ({ gym_visits: visits }));
+
+  it('reads "swimming" and "running" as the activities `swim` and `run`', () => {
+    expect(ask('how many visits were spent swimming at Northside?')).toMatchObject({ kind: 'answer', slots: { activity: 'swim', club: 'Northside' } });
+    expect(ask('average duration of running sessions')).toMatchObject({ kind: 'answer', slots: { activity: 'run' } });
   });
 });

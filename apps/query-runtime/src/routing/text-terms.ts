@@ -295,9 +295,9 @@ function stemOf(word: string): string {
   // doubles the consonant: stopped).
   // (Not rated and rating: a rating is a score, a rate a ratio — "the return rate" is no rating.)
   if (/^[^aeiou]?[^aeiou][aeiou][^aeiouwxy]ing$/.test(w) && w !== 'rating') w = `${w.slice(0, -3)}e`;
-  else if (w.endsWith('ing') && w.length > 5) w = w.slice(0, -3);
+  else if (w.endsWith('ing') && w.length > 5) w = undoubled(w.slice(0, -3));
   else if (/^[^aeiou]?[^aeiou][aeiou][^aeiouwxy]ed$/.test(w) && w !== 'rated') w = w.slice(0, -1);
-  else if (w.endsWith('ed') && w.length > 4) w = w.slice(0, -2);
+  else if (w.endsWith('ed') && w.length > 4) w = undoubled(w.slice(0, -2));
   // aged → age, used → use, owed → owe (not feed, need, shed).
   else if (/^[aeiou][a-z]ed$/.test(w)) w = w.slice(0, -1);
   if (w.endsWith('e') && w.length > 4) w = w.slice(0, -1);
@@ -305,6 +305,12 @@ function stemOf(word: string): string {
   // (Not a noun that would become an operation's word or another noun: county is no count, party no part.)
   if (w.endsWith('y') && w.length > 4 && !/[aeo]y$/.test(w) && !keptY.has(w)) w = /([^aeiou])\1y$/.test(w) ? w.slice(0, -2) : w.slice(0, -1);
   return irregularVerbs[w] ?? w;
+}
+
+// The consonant doubled before -ing and -ed goes with them: swimming → swim, stopped → stop (not
+// the letters words end in doubled of their own: falling → fall, passed → pass, added → add).
+function undoubled(w: string): string {
+  return /([bgmnprt])\1$/.test(w) ? w.slice(0, -1) : w;
 }
 
 // Verbs whose past form is another word, as data writes states in it ("did FedEx lose" of `lost`).
