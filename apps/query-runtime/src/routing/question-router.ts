@@ -154,6 +154,15 @@ export class QuestionRouter {
     for (const [table, labels] of grouped) if (labels.size === 1) this.categoryColumns.set(table, [...labels][0]!);
     for (const candidate of candidates) this.tableStemsOf.set(candidate.table, candidate.tableStems);
     for (const [table, stems] of this.tableStemsOf) if (stems.some((tableStem) => personStems.has(tableStem))) this.personTables.add(table);
+    // What a table's rows are, read off its columns where its name does not say (`home_team` beside
+    // `away_team`: matches; a first and last name, or an age beside a gender: people).
+    for (const [table, every] of this.allLabels) {
+      const labels = [...every.keys()];
+      const nouns = new Set<string>();
+      for (const shape of rowShapes) if (shape.fits(labels)) for (const noun of shape.nouns) nouns.add(stem(noun));
+      this.shapeNounsOf.set(table, nouns);
+      for (const noun of nouns) this.shapeNounTables.set(noun, [...(this.shapeNounTables.get(noun) ?? []), table]);
+    }
     // A table's rows are the things its key names, one per row (`country` of a country's figures,
     // `Bacteria` of one row per bacterium): "how many countries" counts its rows.
     for (const [table, keys] of this.keyColumns) {
@@ -344,6 +353,11 @@ export class QuestionRouter {
     const unknownGroup = unknownGroupings(parsed.lower).find((word) => !this.knows(word));
     if (unknownGroup) {
       return { kind: 'refusal', reason: `the question asks per "${unknownGroup}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
+    }
+    // "List the female victims": rows asked for, and nothing counted or computed, are no count or
+    // figure of them (the count per neighborhood had answered it, no list program filtering gender).
+    if (parsed.families.size === 1 && parsed.families.has('list') && (best.candidate.family === 'count' || best.candidate.family === 'aggregate')) {
+      return { kind: 'refusal', reason: `the question asks for rows, and the closest program gives ${best.candidate.family === 'count' ? 'a count' : 'a figure computed'} of them`, confidence: 0, candidates: closest(3) };
     }
     // "The average wind speed for each direction category": a figure asked for each of something is
     // no single figure over all the rows.
@@ -1400,6 +1414,16 @@ export class QuestionRouter {
         const term = canonicalTerm(countedNoun);
         if (term !== null && contentTerms.has(term)) matched.add(term);
       }
+      // (So are the words its columns' shape says its rows are: "matches" of home and away teams.)
+      const shapeNouns = this.shapeNounsOf.get(candidate.table);
+      const rowsNamed = new Set<string>();
+      if (shapeNouns !== undefined && shapeNouns.size > 0) {
+        for (const word of qWords) {
+          const term = shapeNouns.has(word.stem) ? canonicalTerm(word.word) : null;
+          if (term !== null && contentTerms.has(term)) rowsNamed.add(term);
+        }
+      }
+      for (const term of rowsNamed) matched.add(term);
       // (So is what the rows' weight counts, where it is summed: "how many flights" of routes'
       // `count`; and the verb saying where things end or start, of a program that takes that end's
       // value: "arrive at LAX".)
@@ -1423,7 +1447,7 @@ export class QuestionRouter {
         }
       }
       const termCoverage = contentTerms.size === 0 || (outputOnly.has(hit.id) && Object.keys(fill.slots).length === 0) ? 0 : matched.size / contentTerms.size;
-      const topicMatched = new Set([...matched].filter((term) => topicTerms.includes(term) && (this.vocabulary.has(term) || term.length >= fuzzyTopicLength))).size;
+      const topicMatched = new Set([...matched].filter((term) => topicTerms.includes(term) && (this.vocabulary.has(term) || term.length >= fuzzyTopicLength || rowsNamed.has(term)))).size;
       const valueEvidence = filled.some((plan) => valueRoles.has(plan.role)) ? 'value' : filled.some((plan) => boundRoles.has(plan.role)) ? 'bound' : null;
       // The cues lost a plural's s, and so does the column here ("species" → "specie" on both sides).
       // A typo of the grouping ("by orgin") is still it.
@@ -1734,6 +1758,11 @@ export class QuestionRouter {
     return (this.tableStemsOf.get(table) ?? []).some((tableStem) => tableStem === wordStem || tableStem === word) || (peopleWords.has(word) && this.personTables.has(table));
   }
 
+  /** Per table, the stems of the nouns its columns' shape says its rows are (rowShapes). */
+  private readonly shapeNounsOf = new Map<string, Set<string>>();
+  /** Those nouns' stems → the tables whose rows they are. */
+  private readonly shapeNounTables = new Map<string, string[]>();
+
   /** Tables whose rows are people by their name (`employees`, `patients`): "people" names them too. */
   private readonly personTables = new Set<string>();
   /** Per table, the periods a series of its data can be counted in (`hour`, `day`, … `year`). */
@@ -1861,6 +1890,7 @@ export class QuestionRouter {
 
   private knows(word: string, options: { onlyStructure?: boolean; typosOf?: { words: Iterable<string>; edits: number } } = {}): boolean {
     if (peopleWords.has(word) && this.personTables.size > 0) return true;
+    if (this.shapeNounTables.has(stem(word))) return true;
     // ("The wind speed" of `windvectors`: the first part of a data set's glued name.)
     if (this.gluedTableStem(word, stem(word)) !== undefined) return true;
     // ("Which 5 hours had the highest count", "the highest hourly count" of hourly counts: a period
@@ -2046,6 +2076,18 @@ const measureNouns = new Set(['revenue', 'size', 'payroll', 'money', 'dollars', 
 // Words for people in general, and the names of data sets whose rows are people (and, counted, by
 // what befell them: "how many people died").
 const peopleWords = new Set(['people', 'persons', 'person', 'individuals', 'humans', 'staff', 'headcount']);
+// What rows are, said by the shape of their columns (column labels folded: `home_team` is "home team").
+const rowShapes: { nouns: string[]; fits(labels: readonly string[]): boolean }[] = [
+  // Two sides of a contest, at home and away: matches.
+  { nouns: ['match', 'game', 'fixture'], fits: (labels) => labels.some((label) => label.startsWith('home ') && labels.includes(`away ${label.slice(5)}`)) },
+  // A person's first and last name, or an age beside a gender.
+  { nouns: ['person', 'people', 'individual'], fits: (labels) => (labels.includes('first name') && labels.includes('last name')) || (labels.includes('age') && (labels.includes('gender') || labels.includes('sex'))) },
+  // People with a date or cause of death: victims.
+  {
+    nouns: ['victim', 'casualty', 'fatality'],
+    fits: (labels) => rowShapes[1]!.fits(labels) && labels.some((label) => /\b(?:death|died|killed|fatal)\b/.test(label)),
+  },
+];
 // Words of a period, as a series' `interval` names it.
 const periodWords = new Map<string, string>([
   ...['hour', 'hours', 'hourly'].map((word) => [word, 'hour'] as const),
