@@ -3806,3 +3806,31 @@ describe('QuestionRouter over the LA riots deaths (rows said as people and victi
     expect(ask('List the female victims')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('asks for rows') });
   });
 });
+
+describe('QuestionRouter over shipments whose tracking numbers mix letters and digits', () => {
+  const carriers = [
+    { name: 'Maersk', number: (i: number) => `MSK${313_000_000 + i * 104_729}` },
+    { name: 'USPS', number: (i: number) => String(94_149_908_064 + i * 7_919) },
+    { name: 'UPS', number: (i: number) => `1Z${String(355_000_000 + i * 7919).padStart(9, '0')}` },
+    { name: 'JD Logistics', number: (i: number) => `JD${569_000_000 + i * 15_485}` },
+  ];
+  const shipments = Array.from({ length: 300 }, (_, index) => ({
+    tracking_number: carriers[index % 4]!.number(index),
+    carrier: carriers[index % 4]!.name,
+    origin_city: ['Dallas', 'Shenzhen', 'Rotterdam'][index % 3],
+    destination_city: ['Hamburg', 'São Paulo', 'Chicago', 'Lagos'][index % 4],
+    weight_kg: 1 + ((index * 37) % 500) / 10,
+    dimensions_cm: { length: 10 + (index % 50), width: 10 + (index % 30), height: 5 + (index % 20) },
+    shipped_on: new Date(Date.UTC(2024, 0, 1) + index * 86_400_000).toISOString().slice(0, 10),
+    delivered_on: index % 7 === 0 ? null : new Date(Date.UTC(2024, 0, 4) + index * 86_400_000).toISOString().slice(0, 10),
+    cost_usd: 20 + ((index * 53) % 400),
+  }));
+  const ask = askingOver('querylane-routing-tracking-numbers-', () => ({ shipments }));
+
+  it('looks a shipment up by a tracking number that starts with a digit', () => {
+    // (Trial 9's "where is shipment 1Z355194994?" had listed every shipment.)
+    const number = shipments[2]!.tracking_number;
+    expect(ask(`Where is shipment ${number}?`)).toMatchObject({ kind: 'answer', candidate: { name: 'lookup_shipments_by_tracking_number' }, slots: { tracking_number: number } });
+    expect(ask(`show shipment ${shipments[6]!.tracking_number}`)).toMatchObject({ kind: 'answer', candidate: { name: 'lookup_shipments_by_tracking_number' } });
+  });
+});

@@ -797,6 +797,8 @@ export class QuestionRouter {
           (token) =>
             (/^[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)+$/.test(token.value) && /\d.*\d.*\d/.test(token.value) && !/^\d+[-_][A-Za-z]+$/.test(token.value)) ||
             /^[a-z]{1,4}\d{3,}[a-z0-9]*$/.test(token.value) ||
+            // (Letters among five digits or more, wherever they stand: "1Z355194994", "MSK313093731".)
+            /^(?=(?:\D*\d){5})(?=.*[A-Za-z])[A-Za-z0-9]{6,}$/.test(token.value) ||
             hashToken.test(token.value),
         )
         .map((token) => ({ index: token.span[0], 0: token.value })),
