@@ -1019,6 +1019,17 @@ export class QuestionRouter {
         if (!naming(candidate) && searches.some((other) => other.table === candidate.table && naming(other))) continue;
         rankToo(candidate);
       }
+      // So is the lookup of such a table by a column of names, one row each ("how many hurricanes
+      // hit Texas" of one row per `state`): its row holds the figure asked.
+      for (const candidate of this.candidates) {
+        if (candidate.family !== 'lookup' || !retrievedTables.has(candidate.table) || top.some((hit) => hit.id === candidate.index)) continue;
+        // (Not by ids or codes, which a name is none of: "our NPS" is no `subscription_id`.)
+        const byName = (plan: SlotPlan) => {
+          const last = plan.column === null ? undefined : foldValue(humanWords(plan.column)).split(' ').at(-1);
+          return last !== undefined && last !== 'id' && !codeWords.test(last) && !this.tables.get(candidate.table)?.codesOnly(plan.column);
+        };
+        if (candidate.plans.some((plan) => plan.role === 'key' && plan.slot.type === 'string' && byName(plan))) rankToo(candidate);
+      }
     }
     // "Who authored the most pull requests": a count per person of the data named, found by its words or not.
     if (asksWho && only === undefined) {
@@ -1448,6 +1459,10 @@ export class QuestionRouter {
           if (term !== null && contentTerms.has(term)) matched.add(term);
         }
       }
+      // The one row of a thing the question names holds the measure "how many" counts ("how many
+      // hurricanes hit Texas" of one row per state): its counting words are explained by it.
+      const rowHoldsCount = candidate.family === 'lookup' && asksHowMany && countsMeasure(candidate.table) && candidate.plans.some((plan) => plan.role === 'key' && fill.slots[plan.slot.name] != null);
+      if (rowHoldsCount) for (const term of contentTerms) if (operationTerm.test(term)) matched.add(term);
       const termCoverage = contentTerms.size === 0 || (outputOnly.has(hit.id) && Object.keys(fill.slots).length === 0) ? 0 : matched.size / contentTerms.size;
       const topicMatched = new Set([...matched].filter((term) => topicTerms.includes(term) && (this.vocabulary.has(term) || term.length >= fuzzyTopicLength || rowsNamed.has(term)))).size;
       const valueEvidence = filled.some((plan) => valueRoles.has(plan.role)) ? 'value' : filled.some((plan) => boundRoles.has(plan.role)) ? 'bound' : null;
@@ -1640,8 +1655,10 @@ export class QuestionRouter {
       // "How many states have a rate above 18%" asks for a number: rows (a range, a list) are not it;
       // "who opened the most issues" a count per group, not the issues with the most comments; nor
       // is "which lab test is ordered most often" the result with the highest value.
+      // (Unless it is the one row of a thing the question names, which holds the measure counted:
+      // rowHoldsCount.)
       const rowsForCount =
-        asksHowMany && candidate.family !== null && rowFamilies.has(candidate.family)
+        asksHowMany && candidate.family !== null && rowFamilies.has(candidate.family) && !rowHoldsCount
           ? 0.6
           : candidate.family === 'top_n' && (mostRows(candidate.table) || asksHowOften) && !measures.some((list) => list.some((term) => contentTerms.has(term) && !dataWord(candidate.table, term) && !onlyAsPastForm(term)))
             ? 0.6
