@@ -3844,3 +3844,14 @@ describe('QuestionRouter over one row per state (population, engineers, hurrican
     expect(ask('how many engineers does Ohio have')).toMatchObject({ kind: 'answer', candidate: { name: 'lookup_state_stats_by_state' }, slots: { state: 'Ohio' } });
   });
 });
+
+describe('QuestionRouter over campaign finances (a bound said after one column of two sharing a word)', () => {
+  const ask = askingOver('querylane-routing-contributions-cash-', () => ({ contributions: JSON.parse(readFileSync(join(vegaDataDir(), 'political-contributions.json'), 'utf8')) as Record<string, unknown>[] }));
+
+  it('bounds the column named right before the comparison, not another of the same word', () => {
+    // (Trial 9: "ending cash over 1000 dollars" had bounded the beginning cash.)
+    const result = ask('candidates with ending cash over 1000 dollars');
+    if (result.kind === 'answer') expect(Object.keys(result.slots).some((slot) => /beginning/i.test(slot))).toBe(false);
+    expect(ask('candidates with beginning cash over 1000 dollars')).toMatchObject({ kind: 'answer', slots: { min_beginning_cash: expect.any(Number) } });
+  });
+});

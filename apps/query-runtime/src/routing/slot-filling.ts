@@ -511,7 +511,7 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
   const boundPlans = candidate.plans.filter((plan) => (plan.role === 'min' || plan.role === 'max') && !plan.chosen);
   const comparedColumn = new Map<Span, string>();
   for (const c of parsed.comparisons) {
-    const columns = [...new Set(boundPlans.filter((plan) => comparedMeasure(c.span, plan, parsed.lower) === 'this').map((plan) => plan.column ?? plan.slot.name))];
+    const columns = [...new Set(boundPlans.filter((plan) => ['this', 'named'].includes(comparedMeasure(c.span, plan, parsed.lower))).map((plan) => plan.column ?? plan.slot.name))];
     if (columns.length < 2) continue;
     const distance = (column: string) => {
       const own = labelStems(humanWords(column)).filter((labelStem) => !moneyMeasures.some((m) => labelStem === stem(m)));
@@ -679,7 +679,10 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
             // "older than 30" names its column by the adjective as well as a column name would.
             const adjective = comparedMeasure(c.span, plan, parsed.lower);
             const compared = comparedColumn.get(c.span);
-            if (adjective === 'this' && compared !== undefined && compared !== (plan.column ?? plan.slot.name)) return false;
+            if ((adjective === 'this' || adjective === 'named') && compared !== undefined && compared !== (plan.column ?? plan.slot.name)) return false;
+            // "ending cash over 1000 dollars": the column whose name is said whole before the
+            // comparison is bounded, not another sharing its last word (`beginning_cash`).
+            if (adjective === 'named') return belongsTo(c.span, plan, context, true, !yearish, plan.role, boundColumnSet);
             return adjective === 'this' || (adjective === 'none' && belongsTo(c.span, plan, context, boundColumns === 1 || (plan.column !== null && plan.column === valueColumn), !yearish, plan.role, boundColumnSet));
           },
         );
@@ -1044,7 +1047,7 @@ function fractionColumn(plan: SlotPlan): boolean {
  * another ('other'), or is made by no such adjective ('none'): the measure its superlative implies
  * ("older than 30" an age as "the oldest", "faster than 300" a speed).
  */
-function comparedMeasure(span: Span, plan: SlotPlan, lower: string): 'this' | 'other' | 'none' {
+function comparedMeasure(span: Span, plan: SlotPlan, lower: string): 'this' | 'named' | 'other' | 'none' {
   const word = /^[a-z]+/.exec(lower.slice(span[0], span[1]))?.[0] ?? '';
   // "cost less than 20", "weighs over 3000": the verb before the comparison names its measure; so
   // does money around the number ("under $20", "less than 20 dollars").
@@ -1055,7 +1058,8 @@ function comparedMeasure(span: Span, plan: SlotPlan, lower: string): 'this' | 'o
   // "BTC close below $30,000": the column's own name just before the comparison names its measure,
   // whatever money or the adjective say (a price column is called `close`, `high`, `open` as well
   // as `price`; "gas cheaper than $1.60" of `gas`).
-  if ((compared !== undefined || money) && verbMeasures[verb] === undefined && label.split(' ').some((labelWord) => labelWord.length > 2 && stem(labelWord) === stem(verb))) return 'this';
+  // ('named': unless another column's name is said there more fully — the caller asks belongsTo.)
+  if ((compared !== undefined || money) && verbMeasures[verb] === undefined && label.split(' ').some((labelWord) => labelWord.length > 2 && stem(labelWord) === stem(verb))) return 'named';
   // "sold for more than $2 million": what a thing went for is its price.
   const soldFor = verb === 'for' && tradeVerbs.has(before) ? moneyMeasures : undefined;
   const measures = compared ?? verbMeasures[verb] ?? soldFor ?? (money ? moneyMeasures : undefined);
