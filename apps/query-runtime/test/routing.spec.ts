@@ -3843,6 +3843,11 @@ describe('QuestionRouter over one row per state (population, engineers, hurrican
     expect(ask('How many hurricanes hit Texas?')).toMatchObject({ kind: 'answer', candidate: { name: 'lookup_state_stats_by_state' }, slots: { state: 'Texas' } });
     expect(ask('how many engineers does Ohio have')).toMatchObject({ kind: 'answer', candidate: { name: 'lookup_state_stats_by_state' }, slots: { state: 'Ohio' } });
   });
+
+  it('reads "never had a hurricane" as none', () => {
+    // (Trial 9 had listed every state.)
+    expect(ask('Which states have never had a hurricane?')).toMatchObject({ kind: 'answer', slots: { min_hurricanes: 0, max_hurricanes: 0 } });
+  });
 });
 
 describe('QuestionRouter over campaign finances (a bound said after one column of two sharing a word)', () => {

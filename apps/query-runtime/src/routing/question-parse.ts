@@ -386,6 +386,13 @@ function comparisons(text: string, usedSpans: Span[]): Comparison[] {
     if (taken(start, end)) continue;
     out.push({ span: [start, end], min: 0, max: 0, strictMin: false, strictMax: false });
   }
+  // "states that have never had a hurricane", "never recorded any": none either.
+  for (const match of lower.matchAll(/\bnever\s+(?:(?:been\s+)?(?:had|have|has|got|seen|saw|recorded|experienced|suffered|hit\s+by)\s+)(?:a|an|any)\s+([a-z]{3,})\b/g)) {
+    const start = match.index;
+    const end = match.index + match[0].length;
+    if (taken(start, end)) continue;
+    out.push({ span: [start, end], min: 0, max: 0, strictMin: false, strictMax: false });
+  }
   // "magnitude 5 or more", "3 or fewer cylinders", "10+ goals": the number first, its side after.
   // (Its unit may come between: "95 points or more", "3 bedrooms or fewer".)
   const trailing = new RegExp(String.raw`(?<![\w.])(${numberPattern})\s*(?:(?:[a-z]+\s+){0,2}?or\s+(more|above|over|higher|greater|larger|bigger|less|fewer|below|under|lower|smaller)\b|\+(?!\d))`, 'g');
