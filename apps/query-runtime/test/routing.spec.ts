@@ -3833,6 +3833,12 @@ describe('QuestionRouter over shipments whose tracking numbers mix letters and d
     expect(ask(`Where is shipment ${number}?`)).toMatchObject({ kind: 'answer', candidate: { name: 'lookup_shipments_by_tracking_number' }, slots: { tracking_number: number } });
     expect(ask(`show shipment ${shipments[6]!.tracking_number}`)).toMatchObject({ kind: 'answer', candidate: { name: 'lookup_shipments_by_tracking_number' } });
   });
+
+  it('reads "sent" as the shipping date, and takes the start of a thing\'s life when no time is named', () => {
+    // (Trial 9 refused "shipments sent in january 2024": the shipping and delivery dates tied.)
+    expect(ask('shipments sent in january 2024')).toMatchObject({ kind: 'answer', slots: { from_shipped_on: '2024-01-01', to_shipped_on: '2024-01-31' } });
+    expect(ask('how many shipments per month?')).toMatchObject({ kind: 'answer', candidate: { name: 'shipments_over_time_by_shipped_on' } });
+  });
 });
 
 describe('QuestionRouter over one row per state (population, engineers, hurricanes)', () => {

@@ -172,6 +172,11 @@ export class QuestionRouter {
         this.rowNounTables.set(stem(last), [...(this.rowNounTables.get(stem(last)) ?? []), table]);
       }
     }
+    for (const candidate of candidates) {
+      const times = this.timeColumnsOf.get(candidate.table) ?? new Set<string>();
+      for (const plan of candidate.plans) if ((plan.role === 'from' || plan.role === 'to') && plan.column) times.add(plan.column);
+      this.timeColumnsOf.set(candidate.table, times);
+    }
     // The periods some data's time is counted in (a series' `interval` values: hour where it holds times of day).
     for (const candidate of candidates) {
       for (const plan of candidate.plans) {
@@ -1210,7 +1215,7 @@ export class QuestionRouter {
     const endsSaid = endWords.test(parsed.lower);
     const askedDirection = startsSaid === endsSaid ? null : startsSaid ? 'start' : 'end';
     // Verbs that may name a time column ("opened", "merged"): `timeNamed` below.
-    const timeVerbs = qWords.map((w) => w.word).filter((word) => creationWords.has(word) || (/.{3}ed$/.test(word) && !stopWords.has(word)));
+    const timeVerbs = qWords.map((w) => w.word).filter((word) => creationWords.has(word) || sendingWords.has(word) || (/.{3}ed$/.test(word) && !stopWords.has(word)));
     const computes = (parsed.families.get('aggregate') ?? 0) > 0 || (parsed.families.get('count') ?? 0) > 0;
     // (Or of a total, asked of groups: "which driver has the highest total fare".)
     const rankedAverage =
@@ -1505,9 +1510,22 @@ export class QuestionRouter {
           (parsed.interval !== null || parsed.dates.length > 0) &&
           timeColumns.some((column) => {
             const first = foldValue(humanWords(column)).split(' ')[0] ?? '';
-            return timeVerbs.some((verb) => stem(verb) === stem(first) || (creationWords.has(verb) && creationWords.has(first)));
+            return timeVerbs.some((verb) => stem(verb) === stem(first) || (creationWords.has(verb) && creationWords.has(first)) || (sendingWords.has(verb) && sendingWords.has(first)));
           })
           ? 0.2
+          : 0;
+      // Of data with several times, none named ("monthly ticket volume", "shipments per month"): the
+      // time a thing begins its life (opened, created, shipped), not when it ends (closed, delivered).
+      // (A step down for the others, so that data with one time loses nothing beside it.)
+      const startsLife = (column: string) => lifeStartWords.has(foldValue(humanWords(column)).split(' ')[0] ?? '');
+      const laterTime =
+        timeNamed === 0 &&
+        timeVerbs.length === 0 &&
+        (parsed.interval !== null || parsed.dates.length > 0) &&
+        timeColumns.length > 0 &&
+        !timeColumns.some(startsLife) &&
+        [...(this.timeColumnsOf.get(candidate.table) ?? [])].some(startsLife)
+          ? 0.1
           : 0;
       const groupedAsAsked =
         directed === true ||
@@ -1746,7 +1764,7 @@ export class QuestionRouter {
       const timePart = candidate.groupBy.find((label) => timePartLabels.has(label));
       const partUnasked = timePart !== undefined && !groupCue.includes(timePart) ? 3 : 0;
       const score =
-        tableCue + columnCue + timeNamed - unasked - undirected - rowsForCount - 0.1 * extraWords + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * filledCount(candidate, fill.slots) - 0.1 * fill.guessed + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - oftenMiss - refused - partUnasked - countNotRanked;
+        tableCue + columnCue + timeNamed - laterTime - unasked - undirected - rowsForCount - 0.1 * extraWords + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * filledCount(candidate, fill.slots) - 0.1 * fill.guessed + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - oftenMiss - refused - partUnasked - countNotRanked;
       return { candidate, bm25: hit.score, score, fill, termCoverage, matchedTerms: matched.size, constraintCoverage, familyAgreement, superlativeMiss, ignored, unapplied, unread, topicTerms, topicMatched, valueEvidence };
     });
     for (const [idProgram, nameProgram] of namesOfIds) {
@@ -1777,6 +1795,8 @@ export class QuestionRouter {
     return (this.tableStemsOf.get(table) ?? []).some((tableStem) => tableStem === wordStem || tableStem === word) || (peopleWords.has(word) && this.personTables.has(table));
   }
 
+  /** Per table, the time columns its programs bound or count by. */
+  private readonly timeColumnsOf = new Map<string, Set<string>>();
   /** Per table, the stems of the nouns its columns' shape says its rows are (rowShapes). */
   private readonly shapeNounsOf = new Map<string, Set<string>>();
   /** Those nouns' stems → the tables whose rows they are. */
@@ -2122,6 +2142,10 @@ const personStems = new Set(
 // Columns of people ("who …"): authors, users, owners, agents, customers.
 const personLabel = / (author|authors|user|users|login|owner|owners|agent|agents|assignee|customer|customers|client|employee|rep|seller|creator|reporter|person|member|driver|player|manager|sender|buyer|director|artist|name) /;
 // Verbs (and the first words of time columns) of a thing coming into being.
+// Verbs of sending (and the first words of their time columns): "shipments sent in January" of `shipped_on`.
+const sendingWords = new Set(['sent', 'send', 'shipped', 'ship', 'dispatched', 'dispatch', 'mailed', 'posted']);
+// The first words of time columns of when a thing begins its life.
+const lifeStartWords = new Set(['opened', 'open', 'created', 'create', 'creation', 'submitted', 'filed', 'placed', 'registered', 'joined', 'raised', 'reported', 'started', 'start', 'shipped', 'sent', 'dispatched', 'ordered', 'order', 'issued', 'issue', 'booked', 'booking', 'purchased', 'purchase', 'departed', 'departure', 'signup']);
 const creationWords = new Set(['opened', 'open', 'created', 'create', 'creation', 'submitted', 'filed', 'placed', 'registered', 'joined', 'raised', 'reported', 'posted', 'published', 'signed', 'signup', 'made', 'started']);
 // The endings that make a noun of a verb's stem (`adopt` → adoption, `deploy` → deployment, `arriv` → arrival).
 const nominalSuffixes = ['ion', 'ment', 'al'];
