@@ -3834,6 +3834,11 @@ describe('QuestionRouter over shipments whose tracking numbers mix letters and d
     expect(ask(`show shipment ${shipments[6]!.tracking_number}`)).toMatchObject({ kind: 'answer', candidate: { name: 'lookup_shipments_by_tracking_number' } });
   });
 
+  it('takes no word of another size than the tracking numbers as one', () => {
+    // (Trial 9 had looked "CO2" up as a tracking number.)
+    expect(ask('What were the CO2 emissions of each shipment?')).toMatchObject({ kind: 'refusal' });
+  });
+
   it('reads "sent" as the shipping date, and takes the start of a thing\'s life when no time is named', () => {
     // (Trial 9 refused "shipments sent in january 2024": the shipping and delivery dates tied.)
     expect(ask('shipments sent in january 2024')).toMatchObject({ kind: 'answer', slots: { from_shipped_on: '2024-01-01', to_shipped_on: '2024-01-31' } });

@@ -117,6 +117,9 @@ export class TableValues {
         while (common < known.prefix.length && known.prefix[common] === text[common]) common += 1;
         this.hashes.set(column, known.length === text.length ? { prefix: known.prefix.slice(0, common), length: known.length, hex: known.hex && hexTail.test(text) } : null);
       }
+      // The shortest and longest known value.
+      const extent = this.extents.get(column);
+      this.extents.set(column, extent === undefined ? { shortest: text.length, longest: text.length } : { shortest: Math.min(extent.shortest, text.length), longest: Math.max(extent.longest, text.length) });
       // How many known values are names written as people's are ("Olga Lopez"), of how many.
       const shapes = this.nameShapes.get(column) ?? { names: 0, all: 0 };
       shapes.all += 1;
@@ -214,6 +217,19 @@ export class TableValues {
   nameColumns(token: string): string[] {
     if (!personName.test(token)) return [];
     return [...this.nameShapes].filter(([column, { names, all }]) => !this.complete.has(column) && all >= 3 && names >= 0.8 * all).map(([column]) => column);
+  }
+
+  private readonly extents = new Map<string, { shortest: number; longest: number }>();
+
+  /**
+   * Whether a token could be a value of the column by its length: "CO2" is no tracking number where
+   * every known one has 11 or 12 characters. (Half the shortest known value's length to twice the
+   * longest: the known values may be a sample. Not by their digits, which a sample of codes sorted
+   * first — airports' "00M", "00R" — misleads about: "LAX" is one.)
+   */
+  fitsKey(column: string | null, token: string): boolean {
+    const extent = column === null ? undefined : this.extents.get(column);
+    return extent === undefined || (token.length * 2 >= extent.shortest && token.length <= extent.longest * 2);
   }
 
   /** A code written with other letters before its digits than every known value of the column has: `cus_1009` is no `ord_…`. */
@@ -852,7 +868,15 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
   // (Not a word for a column of codes: "earthquakes in Alaska" looks no event id up; nor a name for
   // a key whose every value is known and none is it: "Texas" of states written TX would find nothing.)
   const [key] =
-    keys.length === 1 && guessed === 0 && !(named !== null && !/\d/.test(named) && context.table?.codesOnly(keys[0]!.column)) && !(named !== null && context.table?.otherCode(keys[0]!.column, named)) && !context.table?.isComplete(keys[0]!.column) ? keys : [];
+    keys.length === 1 &&
+    guessed === 0 &&
+    !(named !== null && !/\d/.test(named) && context.table?.codesOnly(keys[0]!.column)) &&
+    !(named !== null && context.table?.otherCode(keys[0]!.column, named)) &&
+    // (Nor a word of another size than the key's values: "CO2" is no tracking number.)
+    !(named !== null && context.table?.fitsKey(keys[0]!.column, named) === false) &&
+    !context.table?.isComplete(keys[0]!.column)
+      ? keys
+      : [];
   const keyPointed = key !== undefined && (context.tableNamed === true || (key.label !== null && labelStems(key.label).some((l) => context.words.some((w) => w.stem === l))));
   if (keyPointed && span !== undefined && take(key, named, span)) guessed = 1;
   // A text search takes it too, when the question names this data or one of its columns: "what is
@@ -1511,7 +1535,7 @@ function keyValue(plan: SlotPlan, context: FillContext, taken: (span: Span) => b
     if (taken(token.span) || valueSpans.some(([s, e]) => token.span[0] < e && token.span[1] > s)) continue;
     // A capitalised ordinary word ("USA" aside) is as likely a shout as a key; codes pass, not
     // those of another kind ("cus_1009" looks no order `ord_…` up).
-    if (canonicalTerm(token.value.toLowerCase()) === null || context.table?.otherCode(plan.column, token.value)) continue;
+    if (canonicalTerm(token.value.toLowerCase()) === null || context.table?.otherCode(plan.column, token.value) || context.table?.fitsKey(plan.column, token.value) === false) continue;
     return { value: token.value, span: token.span };
   }
   const labelled = labelledValue({ ...plan, slot: { ...plan.slot, type: plan.slot.type === 'integer' ? 'integer' : 'enum', enum_values: [] } }, context);
