@@ -3871,3 +3871,33 @@ describe('QuestionRouter over campaign finances (a bound said after one column o
     expect(ask('candidates with beginning cash over 1000 dollars')).toMatchObject({ kind: 'answer', slots: { min_beginning_cash: expect.any(Number) } });
   });
 });
+
+describe('QuestionRouter over support tickets with nested customers (codes and search places)', () => {
+  const names = ['Farid Dubois', 'Mia Chen', 'Lars Berg', 'Ana Souza', 'Tom Walsh', 'Ines Costa'];
+  const tickets = Array.from({ length: 240 }, (_, index) => ({
+    id: `TCK-${10_000 + index * 7}`,
+    opened_at: new Date(Date.UTC(2024, 0, 1) + index * 36_000_000).toISOString(),
+    priority: ['low', 'medium', 'high', 'urgent'][index % 4],
+    channel: ['email', 'phone', 'web_form', 'chat'][index % 4],
+    customer: { name: names[index % 6], country: ['FR', 'DE', 'BR'][index % 3] },
+    satisfaction: 1 + (index % 5),
+  }));
+  const ask = askingOver('querylane-routing-tickets-codes-', () => ({ support_tickets: tickets }));
+
+  it('puts no ticket id in a customer name, and searches no column the question does not search in', () => {
+    // (Trial 9 had counted tickets of a customer named "TCK-10847" by email, and searched customers' names for 'refund'.)
+    expect(ask(`What is the email address of the customer on ticket ${tickets[3]!.id}?`)).toMatchObject({ kind: 'refusal' });
+    expect(ask("Which tickets mention 'refund' in their subject line?")).toMatchObject({ kind: 'refusal' });
+    expect(ask(`show ticket '${tickets[3]!.id}'`)).toMatchObject({ kind: 'answer', slots: { id: tickets[3]!.id } });
+  });
+
+  const first = ['Farid', 'Mia', 'Lars', 'Ana', 'Tom', 'Ines', 'Omar', 'Yuki', 'Zoe', 'Ivan', 'Lea', 'Noah'];
+  const last = ['Dubois', 'Chen', 'Berg', 'Souza', 'Walsh', 'Costa', 'Haddad', 'Sato', 'Novak', 'Petrov', 'Moreau', 'Klein', 'Ortiz'];
+  const manyCustomers = tickets.map((ticket, index) => ({ ...ticket, customer: { ...ticket.customer, name: `${first[index % 12]} ${last[index % 13]}` } }));
+  const searching = askingOver('querylane-routing-tickets-search-', () => ({ support_tickets: manyCustomers }));
+
+  it('refuses a search in a column no program searches ("in their subject line")', () => {
+    expect(searching("Which tickets mention 'refund' in their subject line?")).toMatchObject({ kind: 'refusal' });
+    expect(searching("tickets from customers with 'Dubois' in their name")).toMatchObject({ kind: 'answer', slots: { term: 'Dubois' } });
+  });
+});

@@ -359,6 +359,16 @@ export class QuestionRouter {
     if (unknownGroup) {
       return { kind: 'refusal', reason: `the question asks per "${unknownGroup}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
     }
+    // "Which tickets mention 'refund' in their subject line": a text search of another column than
+    // the one the question searches in (a customer's name) finds nothing of what it asks.
+    const searchedIn = /\b(?:mentions?|mentioning|contains?|containing|says?|saying|with)\b.*?\bin\s+(?:the|their|its|his|her)\s+([a-z]+(?:\s+[a-z]+)?)/.exec(parsed.lower)?.[1];
+    if (searchedIn !== undefined && best.candidate.family === 'text_search') {
+      const searchedLabels = best.candidate.plans.filter((plan) => plan.role === 'term' && plan.column !== null).map((plan) => words(humanWords(plan.column!)).map((word) => stem(word)));
+      const place = searchedIn.split(' ').filter((word) => !stopWords.has(word)).map((word) => stem(word));
+      if (place.length > 0 && !searchedLabels.some((stems) => place.some((word) => stems.includes(word)))) {
+        return { kind: 'refusal', reason: `the question searches the "${searchedIn}", which ${best.candidate.endpoint_name} does not search`, confidence: 0, candidates: closest(3) };
+      }
+    }
     // "List the female victims": rows asked for, and nothing counted or computed, are no count or
     // figure of them (the count per neighborhood had answered it, no list program filtering gender).
     if (parsed.families.size === 1 && parsed.families.has('list') && (best.candidate.family === 'count' || best.candidate.family === 'aggregate')) {

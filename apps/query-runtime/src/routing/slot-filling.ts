@@ -846,9 +846,16 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
   unlisted = unlisted.filter((span) => !taken(span));
   // (A name a column of another kind holds whole is that column's value, no guess here: "Trattoria
   // Da Luca" is a restaurant, no podcast guest; "Germany" of countries is a country elsewhere too.)
-  const [slot] = open.length === 1 && guessed === 0 ? open.filter((plan) => unlisted.length !== 1 || !knownElsewhere(unlisted[0]!, plan.column)) : [];
   const [span] = unlisted.length === 1 ? unlisted : [];
   const named = span === undefined ? null : asWritten(span);
+  // (Not a code written as another column's codes are: "inv_10423" is an invoice's id, looked up,
+  // not searched for among subscriptions `sub_…` or customers `cus_…`; "ticket TCK-10847" no
+  // customer's name.)
+  const codeOfOthers = (plan: SlotPlan) => {
+    const owners = named === null ? [] : (context.table?.codeColumns(named) ?? []);
+    return owners.length > 0 && (plan.column === null || !owners.includes(plan.column));
+  };
+  const [slot] = open.length === 1 && guessed === 0 ? open.filter((plan) => (unlisted.length !== 1 || !knownElsewhere(unlisted[0]!, plan.column)) && !codeOfOthers(plan)) : [];
   // ("flights to SEA" is no origin.)
   const against = (plan: SlotPlan, at: Span) => {
     const said = directionSaid(parsed.lower.slice(0, at[0]));
@@ -882,12 +889,6 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
   // A text search takes it too, when the question names this data or one of its columns: "what is
   // the IMDB rating of Titanic" of movies searched by title (a title is no listed value).
   const searches = candidate.plans.filter((plan) => plan.role === 'term' && slots[plan.slot.name] === undefined);
-  // (Not a code written as another column's codes are: "inv_10423" is an invoice's id, looked up,
-  // not searched for among subscriptions `sub_…` or customers `cus_…`.)
-  const codeOfOthers = (plan: SlotPlan) => {
-    const owners = named === null ? [] : (context.table?.codeColumns(named) ?? []);
-    return owners.length > 0 && (plan.column === null || !owners.includes(plan.column));
-  };
   const [search] = searches.length === 1 && guessed === 0 && !codeOfOthers(searches[0]!) ? searches : [];
   const dataPointed = context.tableNamed === true || (context.table?.labels.some((label) => label.stems.length > 0 && label.stems.every((l) => context.words.some((w) => w.stem === l))) ?? false);
   if (search !== undefined && dataPointed && span !== undefined && take(search, named, span)) guessed = 1;
@@ -1530,7 +1531,8 @@ function belongsTo(span: Span, plan: SlotPlan, context: FillContext, sole: boole
 function keyValue(plan: SlotPlan, context: FillContext, taken: (span: Span) => boolean, tableStems: readonly string[]): { value: SlotValue; span: Span } | null {
   const valueSpans = context.mentions.filter((m) => m.column !== plan.column).map((m) => m.span);
   const quoted = context.parsed.searchTerms.find((t) => !taken(t.span));
-  if (quoted) return { value: quoted.value, span: quoted.span };
+  // (A quoted word is a key unless the key's values are codes of another kind or size: 'refund' is no ticket `TCK-…`.)
+  if (quoted && !context.table?.otherCode(plan.column, quoted.value) && context.table?.fitsKey(plan.column, quoted.value) !== false) return { value: quoted.value, span: quoted.span };
   for (const token of context.parsed.keyTokens) {
     if (taken(token.span) || valueSpans.some(([s, e]) => token.span[0] < e && token.span[1] > s)) continue;
     // A capitalised ordinary word ("USA" aside) is as likely a shout as a key; codes pass, not
