@@ -310,7 +310,15 @@ export class QuestionRouter {
     if (parsed.explanatory) return { kind: 'refusal', reason: 'the question asks for a cause or an explanation; the deployed programs answer what the data holds', confidence: 0, candidates: closest(3) };
     if (ranked.length === 0) return { kind: 'refusal', reason: 'no deployed program matches the question', confidence: 0, candidates: [] };
     const fit = ranked.filter((r) => !r.fill.unfit);
-    const first = fit[0];
+    // Of programs scoring near each other, one of the data the question names answers before one of
+    // other data ("the least populated state" of state figures, not of candidates per state), where
+    // it applies all the question says; otherwise naming a data set answered elsewhere is refused below.
+    const top = fit[0];
+    const namedOwn =
+      top !== undefined && ranked.tablesNamed.size > 0 && !ranked.tablesNamed.has(top.candidate.table) && !(ranked.namedColumns.get(top.candidate.table)?.length ?? 0)
+        ? fit.find((r) => ranked.tablesNamed.has(r.candidate.table) && r.unapplied.length === 0 && r.ignored.length === 0 && r.unread.length === 0 && top.score - r.score < 0.5)
+        : undefined;
+    const first = namedOwn ?? top;
     if (!first) return { kind: 'refusal', reason: 'the closest programs need a value the question does not give', confidence: 0, candidates: closest(3) };
     // Between a search and a lookup of the same name that score alike, the exact lookup answers.
     const best = first.candidate.family === 'text_search' ? (fit.find((other) => other.candidate.family === 'lookup' && sameAnswer(first, other) && first.score - other.score < 0.05) ?? first) : first;
