@@ -3924,3 +3924,21 @@ describe('QuestionRouter over state figures beside candidates per state (the dat
     expect(both('What is the least populated state?')).toMatchObject({ kind: 'answer', candidate: { name: 'top_state_stats_by_population' }, slots: { n: 1, order: 'asc' } });
   });
 });
+
+describe('QuestionRouter over football results beside hourly GitHub counts (rows named as the data is)', () => {
+  const vega = (file: string) => JSON.parse(readFileSync(join(vegaDataDir(), file), 'utf8')) as Record<string, unknown>[];
+  const ask = askingOver('querylane-routing-rows-named-', () => ({
+    football: vega('football.json').slice(0, 3000),
+    github_activity: csv('github.csv'),
+    la_riots: csv('la-riots.csv'),
+    state_stats: csv('population_engineers_hurricanes.csv'),
+    contributions: vega('political-contributions.json'),
+  }));
+
+  it('weighs the rows named ("games") as the data named, against a shorter program text', () => {
+    // (Trial 9: "number of matches played per year" went to the GitHub counts, whose short program
+    // text scores higher by its words.)
+    expect(ask('monthly number of games')).not.toMatchObject({ kind: 'answer', candidate: { name: expect.stringMatching(/github/) } });
+    expect(ask('how many games were played in 2015')).toMatchObject({ kind: 'answer', candidate: { name: 'count_football' }, slots: { from_date: '2015-01-01', to_date: '2015-12-31' } });
+  });
+});

@@ -1674,7 +1674,9 @@ export class QuestionRouter {
       // years were the warmest", "the coldest year" of yearly temperatures, not of daily weather).
       const columnCue = (tablesByColumn.size === 0 || tablesByColumn.has(candidate.table)) && (rankedTables === null || rankedTables.has(candidate.table)) ? 0 : -0.3;
       // Naming the data set ("flights", "penguins") is the strongest hint of all; naming another one counts against.
-      const tableCue = tablesNamed.size === 0 ? 0 : tablesNamed.has(candidate.table) ? 0.3 : -0.3;
+      // (Its rows named by what its columns say they are — "matches" of home and away teams, not
+      // "people" — is such a hint too, without counting against other data: a word for the rows, not a name.)
+      const tableCue = tablesNamed.size === 0 ? ([...rowsNamed].some((term) => !peopleTerms.has(term)) ? 0.3 : 0) : tablesNamed.has(candidate.table) ? 0.3 : -0.3;
       // ("How much rain fell" asks for an amount: a count of rows, the rainy days, misses it as a
       // ranking misses "the hottest".)
       // (Nor do rows: "how much was invoiced since October" is a total, not the invoices.)
@@ -2145,6 +2147,8 @@ const rowShapes: { nouns: string[]; fits(labels: readonly string[]): boolean }[]
     fits: (labels) => rowShapes[1]!.fits(labels) && labels.some((label) => /\b(?:death|died|killed|fatal)\b/.test(label)),
   },
 ];
+// Those words as search terms.
+const peopleTerms = new Set(['people', 'persons', 'person', 'individuals', 'humans', 'individual'].map((word) => canonicalTerm(word) ?? word));
 // Words of a period, as a series' `interval` names it.
 const periodWords = new Map<string, string>([
   ...['hour', 'hours', 'hourly'].map((word) => [word, 'hour'] as const),
