@@ -3870,6 +3870,11 @@ describe('QuestionRouter over campaign finances (a bound said after one column o
     if (result.kind === 'answer') expect(Object.keys(result.slots).some((slot) => /beginning/i.test(slot))).toBe(false);
     expect(ask('candidates with beginning cash over 1000 dollars')).toMatchObject({ kind: 'answer', slots: { min_beginning_cash: expect.any(Number) } });
   });
+
+  it('holds a number after the last word of a column\'s name as a constraint ("district 3")', () => {
+    // (Trial 9 had listed every candidate: no program filters the district.)
+    expect(ask('list candidates running in district 3')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('"district 3"') });
+  });
 });
 
 describe('QuestionRouter over support tickets with nested customers (codes and search places)', () => {

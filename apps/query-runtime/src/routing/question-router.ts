@@ -1352,7 +1352,14 @@ export class QuestionRouter {
       if (spans === undefined) {
         spans = [];
         if (/\d/.test(parsed.lower)) {
-          for (const label of this.columnLabels.get(table)?.keys() ?? []) {
+          const labels = [...(this.columnLabels.get(table)?.keys() ?? [])];
+          // (A name's last word alone as well, where no other column's name has it: "district 3" of
+          // `Candidate_District`. Not a period's: "year 2020" may be any date.)
+          const lastWords = labels.flatMap((label) => {
+            const last = label.split(' ').at(-1)!;
+            return label.includes(' ') && last.length >= 5 && !periodWords.has(last) && labels.filter((other) => other.split(' ').includes(last)).length === 1 ? [last] : [];
+          });
+          for (const label of [...labels, ...lastWords]) {
             if (label.length < 3) continue;
             for (const said of parsed.lower.matchAll(new RegExp(`\\b${escapeRegExp(label)}s?\\s+(?:of\\s+|is\\s+|=\\s*)?-?\\d+(?:\\.\\d+)?\\b`, 'g'))) spans.push([said.index, said.index + said[0].length]);
           }
