@@ -3871,6 +3871,11 @@ describe('QuestionRouter over campaign finances (a bound said after one column o
     expect(ask('candidates with beginning cash over 1000 dollars')).toMatchObject({ kind: 'answer', slots: { min_beginning_cash: expect.any(Number) } });
   });
 
+  it('groups by the column two kinds set against each other name ("incumbents vs challengers")', () => {
+    // (Trial 9 had counted every candidate.)
+    expect(ask('How many incumbents vs challengers are there?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_contributions_by_incumbent_challenger_status' } });
+  });
+
   it('holds a number after the last word of a column\'s name as a constraint ("district 3")', () => {
     // (Trial 9 had listed every candidate: no program filters the district.)
     expect(ask('list candidates running in district 3')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('"district 3"') });

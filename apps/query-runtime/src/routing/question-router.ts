@@ -2222,6 +2222,11 @@ function groupByCue(lower: string): string[] {
     // "by origin", "by mpaa rating", "per time of day": one to three words, the column name.
     out.push(words.slice(0, 3).join(' '), words.slice(0, 2).join(' '), words[0] ?? '');
   }
+  // "incumbents vs challengers": two kinds set against each other are the groups of the column
+  // named by both ("incumbent challenger status").
+  for (const match of lower.matchAll(/\b([a-z]{3,})\s+(?:vs\.?|versus|compared (?:to|with))\s+([a-z]{3,})\b/g)) {
+    out.push(`${match[1]!.replace(/s$/, '')} ${match[2]!.replace(/s$/, '')}`);
+  }
   // ("which FitTrack version has": a value before the noun; the noun alone is a cue too.)
   // ("Which 5 neighborhoods had the most deaths": past how many.)
   for (const match of lower.matchAll(/\bwhich\s+(?:\d+\s+)?([a-z]+(?:\s[a-z]+)?)\s+(?:has|have|had|gets|got|is)\b/g)) {
