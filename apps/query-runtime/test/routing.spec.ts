@@ -3945,6 +3945,11 @@ describe('QuestionRouter over football results beside hourly GitHub counts (rows
     contributions: vega('political-contributions.json'),
   }));
 
+  it('ranks groups by the average named after "by" ("top 5 home teams by average goals")', () => {
+    // (Trial 9 had answered with the five single matches of most home goals.)
+    expect(ask('Top 5 home teams by average goals scored at home')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_home_score_by_column' }, slots: { column: 'home_team', n: 5 } });
+  });
+
   it('weighs the rows named ("games") as the data named, against a shorter program text', () => {
     // (Trial 9: "number of matches played per year" went to the GitHub counts, whose short program
     // text scores higher by its words.)

@@ -1238,6 +1238,8 @@ export class QuestionRouter {
     // (Or of a total, asked of groups: "which driver has the highest total fare".)
     const rankedAverage =
       /\b(?:highest|lowest|largest|smallest|biggest|greatest|best|worst|top|bottom|most|least)\s+(?:average|avg|mean|median)\b/.test(parsed.lower) ||
+      // ("Top 5 home teams by average goals": groups ranked by an average named after "by".)
+      /\b(?:top|bottom|best|worst)\s+(?:\d+\s+)?[a-z]+(?:\s+[a-z]+)?\s+by\s+(?:the\s+|their\s+)?(?:average|avg|mean|median)\b/.test(parsed.lower) ||
       /^\s*(?:which|what)\b.*\b(?:highest|lowest|largest|smallest|biggest|greatest|most|least)\s+(?:total|sum|combined|overall)\b/.test(parsed.lower);
     const ranksOrComputes = computes || parsed.superlative || parsed.limit !== null;
     const maxCue = Math.max(0, ...parsed.families.values());
