@@ -310,7 +310,12 @@ export class TableValues {
     // Words that are one column's value as written and another's only by their stem ("Engineering"
     // of a `department`, "Engineer" of a `title`) are the value written.
     const literalSpans = new Set([...literal].map((m) => `${m.span[0]}:${m.span[1]}`));
-    const kept = out.filter((m) => literal.has(m) || !literalSpans.has(`${m.span[0]}:${m.span[1]}`));
+    // So are words one column writes exactly and another only among signs ("ak" of a network `ak`,
+    // not of the sources ",ak,").
+    const said = (m: ValueMention) => text.slice(m.span[0], m.span[1]).toLowerCase();
+    const exactly = (m: ValueMention) => text !== '' && typeof m.value === 'string' && m.value.toLowerCase() === said(m);
+    const exactSpans = new Set(out.filter(exactly).map((m) => `${m.span[0]}:${m.span[1]}`));
+    const kept = out.filter((m) => (literal.has(m) || !literalSpans.has(`${m.span[0]}:${m.span[1]}`)) && (exactly(m) || !exactSpans.has(`${m.span[0]}:${m.span[1]}`)));
     return [...kept, ...this.partMentions(question, kept)];
   }
 
