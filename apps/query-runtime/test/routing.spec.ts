@@ -3876,6 +3876,12 @@ describe('QuestionRouter over campaign finances (a bound said after one column o
     expect(ask('How many incumbents vs challengers are there?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_contributions_by_incumbent_challenger_status' } });
   });
 
+  it('reads a party said in full as its code of three capitals ("Republican" of `REP`)', () => {
+    // (Trial 9 had searched the candidates' names for "Republican".)
+    expect(ask('Average total disbursements of Republican candidates')).toMatchObject({ kind: 'answer', slots: { party_affiliation: 'REP' } });
+    expect(ask('How many Democratic candidates are there?')).toMatchObject({ kind: 'answer', slots: { party_affiliation: 'DEM' } });
+  });
+
   it('holds a number after the last word of a column\'s name as a constraint ("district 3")', () => {
     // (Trial 9 had listed every candidate: no program filters the district.)
     expect(ask('list candidates running in district 3')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('"district 3"') });

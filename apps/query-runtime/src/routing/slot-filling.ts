@@ -126,6 +126,12 @@ export class TableValues {
       if (typeof value === 'string' && personName.test(value)) shapes.names += 1;
       this.nameShapes.set(column, shapes);
     }
+    // A code of three capitals every value of its column is written as ("REP", "DEM", "IND").
+    if (complete && spelled === undefined && typeof value === 'string' && /^[A-Z]{3}$/.test(value)) {
+      const codes = this.threeLetterCodes.get(value) ?? [];
+      if (!codes.some((code) => code.column === column)) codes.push({ column, value });
+      this.threeLetterCodes.set(value, codes);
+    }
     if (complete) {
       const listed = this.listed.get(column) ?? [];
       if (!listed.includes(value)) listed.push(value);
@@ -220,6 +226,8 @@ export class TableValues {
   }
 
   private readonly extents = new Map<string, { shortest: number; longest: number }>();
+  /** Codes of three capitals of completely listed columns, by code. */
+  private readonly threeLetterCodes = new Map<string, { column: string; value: string }[]>();
 
   /**
    * Whether a token could be a value of the column by its length: "CO2" is no tracking number where
@@ -316,6 +324,13 @@ export class TableValues {
     const exactly = (m: ValueMention) => text !== '' && typeof m.value === 'string' && m.value.toLowerCase() === said(m);
     const exactSpans = new Set(out.filter(exactly).map((m) => `${m.span[0]}:${m.span[1]}`));
     const kept = out.filter((m) => (literal.has(m) || !literalSpans.has(`${m.span[0]}:${m.span[1]}`)) && (exactly(m) || !exactSpans.has(`${m.span[0]}:${m.span[1]}`)));
+    // A name in capitals whose first three letters are the one code of three capitals a column
+    // writes it by, where no value is named there otherwise: "Republican" of a party `REP`.
+    for (const word of question) {
+      if (!/^\p{Lu}\p{Ll}{5,}$/u.test(word.original) || kept.some((m) => m.span[0] < word.span[1] && m.span[1] > word.span[0])) continue;
+      const codes = this.threeLetterCodes.get(word.original.slice(0, 3).toUpperCase()) ?? [];
+      if (codes.length === 1) kept.push({ column: codes[0]!.column, value: codes[0]!.value, span: word.span });
+    }
     return [...kept, ...this.partMentions(question, kept)];
   }
 
