@@ -3882,6 +3882,11 @@ describe('QuestionRouter over campaign finances (a bound said after one column o
     expect(ask('How many Democratic candidates are there?')).toMatchObject({ kind: 'answer', slots: { party_affiliation: 'DEM' } });
   });
 
+  it('reads a state by its name where the states are codes, a stray "00" among them', () => {
+    // (Trial 9 refused "Texas": the column's "00" had kept its codes from being read as states.)
+    expect(ask('Show me the candidates from Texas')).toMatchObject({ kind: 'answer', slots: { candidate_state: 'TX' } });
+  });
+
   it('holds a number after the last word of a column\'s name as a constraint ("district 3")', () => {
     // (Trial 9 had listed every candidate: no program filters the district.)
     expect(ask('list candidates running in district 3')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('"district 3"') });
@@ -3938,6 +3943,11 @@ describe('QuestionRouter over state figures beside candidates per state (the dat
   it('answers from the data the question names before another scoring near it', () => {
     // (Trial 9 refused it: candidates counted per their state had scored first.)
     expect(both('What is the least populated state?')).toMatchObject({ kind: 'answer', candidate: { name: 'top_state_stats_by_population' }, slots: { n: 1, order: 'asc' } });
+  });
+
+  it('answers a measure of one data for a value both hold from that data, not by counting the other\'s rows', () => {
+    // ("Texas" is a candidates' state `TX` too: their count had answered "how many hurricanes".)
+    expect(both('How many hurricanes hit Texas?')).toMatchObject({ kind: 'answer', candidate: { name: 'lookup_state_stats_by_state' }, slots: { state: 'Texas' } });
   });
 });
 

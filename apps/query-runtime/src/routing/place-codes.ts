@@ -347,8 +347,10 @@ const systems = [
  * all of them: a column only partly known gets every name of its system (its other codes may be asked for).
  */
 export function placeNames(label: string, listed: readonly SlotValue[], complete: boolean): ReadonlyMap<string, readonly string[]> {
-  const codes = listed.filter((value): value is string => typeof value === 'string');
-  if (codes.length === 0 || codes.length !== listed.length || !codes.every((code) => /^(?:[A-Z]{2,3}|[a-z]{2})$/.test(code))) return new Map();
+  const strings = listed.filter((value): value is string => typeof value === 'string');
+  // (Real data has a stray value of another shape too: the candidates' state "00".)
+  const codes = strings.filter((code) => /^(?:[A-Z]{2,3}|[a-z]{2})$/.test(code));
+  if (codes.length === 0 || strings.length !== listed.length || codes.length < 0.9 * strings.length) return new Map();
   const named = ` ${label.toLowerCase()} `;
   // Nearly every code (real data has a stray one: airports' `CQ`, `NA` beside the states).
   const holding = systems.filter((system) => codes.filter((code) => system.names.has(code)).length >= 0.9 * codes.length);

@@ -318,7 +318,14 @@ export class QuestionRouter {
       top !== undefined && ranked.tablesNamed.size > 0 && !ranked.tablesNamed.has(top.candidate.table) && !(ranked.namedColumns.get(top.candidate.table)?.length ?? 0)
         ? fit.find((r) => ranked.tablesNamed.has(r.candidate.table) && r.unapplied.length === 0 && r.ignored.length === 0 && r.unread.length === 0 && top.score - r.score < 0.5)
         : undefined;
-    const first = namedOwn ?? top;
+    // Nor is a value of other data named alike ("Texas" of the candidates' state) an answer to a
+    // question none of whose subject that data has ("how many hurricanes hit Texas"), where a program
+    // of data that has it takes everything the question says.
+    const subjectOwn =
+      namedOwn === undefined && top !== undefined && top.topicMatched === 0 && top.topicTerms.length > 0 && top.valueEvidence === 'value'
+        ? fit.find((r) => r.topicMatched > 0 && r.valueEvidence === 'value' && r.unapplied.length === 0 && r.ignored.length === 0 && r.unread.length === 0 && top.score - r.score < 0.6)
+        : undefined;
+    const first = namedOwn ?? subjectOwn ?? top;
     if (!first) return { kind: 'refusal', reason: 'the closest programs need a value the question does not give', confidence: 0, candidates: closest(3) };
     // Between a search and a lookup of the same name that score alike, the exact lookup answers.
     const best = first.candidate.family === 'text_search' ? (fit.find((other) => other.candidate.family === 'lookup' && sameAnswer(first, other) && first.score - other.score < 0.05) ?? first) : first;
@@ -1200,6 +1207,18 @@ export class QuestionRouter {
     const rankMeasure = rankedByWord === undefined ? null : canonicalTerm(rankedByWord);
     // (Not when the word names the data itself: "how many plays" of plays with an `ms_played` counts plays.)
     const countsMeasure = (table: string) => countedTerm !== null && (this.measureTerms.get(table)?.has(countedTerm) ?? false) && !(this.tableStemsOf.get(table) ?? []).includes(stem(countedWord!));
+    // "How many hurricanes hit Texas" of candidates counted per state: what a question counts, a
+    // measure of other data only, is no count of this data's rows.
+    // (Not a period: "on how many days did NVDA close above 300" counts the rows of dated prices,
+    // whatever other data measures in days.)
+    const measuredElsewhere = (table: string) =>
+      countedTerm !== null &&
+      !periodWords.has(countedWord!) &&
+      !countsMeasure(table) &&
+      [...this.measureTerms].some(([other, terms]) => other !== table && terms.has(countedTerm)) &&
+      !this.namesData(table, countedWord!) &&
+      !(this.shapeNounsOf.get(table)?.has(stem(countedWord!)) ?? false) &&
+      !this.labelSays(table, countedWord!);
     // "how many flights left SEA" of routes that each carry a `count` of flights, "how many women
     // were teachers in 1900" of jobs counted per job, sex and year: rows that are counts already
     // are summed, not counted — when what is counted is the data itself (its name, or a value it
@@ -1793,7 +1812,7 @@ export class QuestionRouter {
       const timePart = candidate.groupBy.find((label) => timePartLabels.has(label));
       const partUnasked = timePart !== undefined && !groupCue.includes(timePart) ? 3 : 0;
       const score =
-        tableCue + columnCue + timeNamed - laterTime - unasked - undirected - rowsForCount - 0.1 * extraWords + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * filledCount(candidate, fill.slots) - 0.1 * fill.guessed + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - oftenMiss - refused - partUnasked - countNotRanked;
+        tableCue + columnCue + timeNamed - laterTime - (candidate.family === 'count' && measuredElsewhere(candidate.table) ? 1 : 0) - unasked - undirected - rowsForCount - 0.1 * extraWords + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * filledCount(candidate, fill.slots) - 0.1 * fill.guessed + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - oftenMiss - refused - partUnasked - countNotRanked;
       return { candidate, bm25: hit.score, score, fill, termCoverage, matchedTerms: matched.size, constraintCoverage, familyAgreement, superlativeMiss, ignored, unapplied, unread, topicTerms, topicMatched, valueEvidence };
     });
     for (const [idProgram, nameProgram] of namesOfIds) {
