@@ -7,7 +7,7 @@ import { hashToken, howMany, parseQuestion, superlativeWord, type ParsedQuestion
 import type { DataValues, RouteAnswer, RouteCandidateInput, RouteOptions, RouteResult, RouterOptions, ScoredAlternative, SlotValue } from './routing.types.js';
 import type { ProgramFamily } from '../generation/index.js';
 import { directionOf, directionSaid, fillSlots, flagMention, namedChoice, questionWords, TableValues, type ColumnNameSpan, type QuestionWord, type SlotFill, type ValueMention } from './slot-filling.js';
-import { canonicalTerm, escapeRegExp, foldValue, humanWords, identifiedThing, impliedMeasures, pathWords, stem, stopWords, terms, words } from './text-terms.js';
+import { canonicalTerm, escapeRegExp, foldValue, humanWords, identifiedThing, impliedMeasures, pathWords, remembered, stem, stopWords, terms, words } from './text-terms.js';
 
 /**
  * Chosen on the bench's tuning half (bench/routing: every other labelled question): the best in-scope
@@ -1211,7 +1211,12 @@ export class QuestionRouter {
     // measure of other data only, is no count of this data's rows.
     // (Not a period: "on how many days did NVDA close above 300" counts the rows of dated prices,
     // whatever other data measures in days.)
-    const measuredElsewhere = (table: string) =>
+    const elsewhere = new Map<string, boolean>();
+    const measuredElsewhere = (table: string): boolean => {
+      if (!elsewhere.has(table)) elsewhere.set(table, measuredOnlyElsewhere(table));
+      return elsewhere.get(table)!;
+    };
+    const measuredOnlyElsewhere = (table: string) =>
       countedTerm !== null &&
       !periodWords.has(countedWord!) &&
       !countsMeasure(table) &&
@@ -1373,14 +1378,7 @@ export class QuestionRouter {
       if (spans === undefined) {
         spans = [];
         if (/\d/.test(parsed.lower)) {
-          const labels = [...(this.columnLabels.get(table)?.keys() ?? [])];
-          // (A name's last word alone as well, where no other column's name has it: "district 3" of
-          // `Candidate_District`. Not a period's: "year 2020" may be any date.)
-          const lastWords = labels.flatMap((label) => {
-            const last = label.split(' ').at(-1)!;
-            return label.includes(' ') && last.length >= 5 && !periodWords.has(last) && labels.filter((other) => other.split(' ').includes(last)).length === 1 ? [last] : [];
-          });
-          for (const label of [...labels, ...lastWords]) {
+          for (const label of this.numberLabels(table)) {
             if (label.length < 3) continue;
             for (const said of parsed.lower.matchAll(new RegExp(`\\b${escapeRegExp(label)}s?\\s+(?:of\\s+|is\\s+|=\\s*)?-?\\d+(?:\\.\\d+)?\\b`, 'g'))) spans.push([said.index, said.index + said[0].length]);
           }
@@ -1563,7 +1561,6 @@ export class QuestionRouter {
       // Of data with several times, none named ("monthly ticket volume", "shipments per month"): the
       // time a thing begins its life (opened, created, shipped), not when it ends (closed, delivered).
       // (A step down for the others, so that data with one time loses nothing beside it.)
-      const startsLife = (column: string) => lifeStartWords.has(foldValue(humanWords(column)).split(' ')[0] ?? '');
       const laterTime =
         timeNamed === 0 &&
         timeVerbs.length === 0 &&
@@ -1841,6 +1838,27 @@ export class QuestionRouter {
   /** Whether a word of the question is a word of the table's name, by its stem or whole ("listings", kept whole). */
   private namesData(table: string, word: string, wordStem = stem(word)): boolean {
     return (this.tableStemsOf.get(table) ?? []).some((tableStem) => tableStem === wordStem || tableStem === word) || (peopleWords.has(word) && this.personTables.has(table));
+  }
+
+  private readonly numberLabelsOf = new Map<string, string[]>();
+
+  /**
+   * The labels a number said after names a column by (labelledNumbers in `rank`): every column's,
+   * and a name's last word alone where no other column's name has it ("district 3" of
+   * `Candidate_District`; not a period's: "year 2020" may be any date). Worked out once per table.
+   */
+  private numberLabels(table: string): string[] {
+    let known = this.numberLabelsOf.get(table);
+    if (known === undefined) {
+      const labels = [...(this.columnLabels.get(table)?.keys() ?? [])];
+      const lastWords = labels.flatMap((label) => {
+        const last = label.split(' ').at(-1)!;
+        return label.includes(' ') && last.length >= 5 && !periodWords.has(last) && labels.filter((other) => other.split(' ').includes(last)).length === 1 ? [last] : [];
+      });
+      known = [...labels, ...lastWords];
+      this.numberLabelsOf.set(table, known);
+    }
+    return known;
   }
 
   /** Per table, the time columns its programs bound or count by. */
@@ -2192,6 +2210,8 @@ const personStems = new Set(
 // Columns of people ("who …"): authors, users, owners, agents, customers.
 const personLabel = / (author|authors|user|users|login|owner|owners|agent|agents|assignee|customer|customers|client|employee|rep|seller|creator|reporter|person|member|driver|player|manager|sender|buyer|director|artist|name) /;
 // Verbs (and the first words of time columns) of a thing coming into being.
+/** Whether a time column's first word says when a thing begins its life (`opened_at`, `shipped_on`). */
+const startsLife = remembered((column: string) => lifeStartWords.has(foldValue(humanWords(column)).split(' ')[0] ?? ''), 10_000);
 // Verbs of sending (and the first words of their time columns): "shipments sent in January" of `shipped_on`.
 const sendingWords = new Set(['sent', 'send', 'shipped', 'ship', 'dispatched', 'dispatch', 'mailed', 'posted']);
 // The first words of time columns of when a thing begins its life.
