@@ -3801,6 +3801,11 @@ describe('QuestionRouter over the LA riots deaths (rows said as people and victi
     expect(ask('how many victims were there in Koreatown?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_la_riots' }, slots: { neighborhood: 'Koreatown' } });
   });
 
+  it('answers "which day had the most deaths" with the deaths per day', () => {
+    // (Trial 9 had answered with the oldest victim.)
+    expect(ask('Which day had the most deaths?')).toMatchObject({ kind: 'answer', candidate: { name: 'la_riots_over_time_by_death_date' }, slots: { interval: 'day' } });
+  });
+
   it('refuses rows asked for where the closest program counts them', () => {
     // (No list program filters the gender; the count per neighborhood had answered.)
     expect(ask('List the female victims')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('asks for rows') });

@@ -771,6 +771,13 @@ export class QuestionRouter {
       const plain = parseQuestion(ranking, options.now ?? new Date());
       Object.assign(parsed, { families: plain.families, superlative: plain.superlative, order: plain.order, single: plain.single, limit: plain.limit });
     }
+    // "Which day had the most deaths", "which month had the most matches": the rows of some data
+    // counted per period, a time series of them, not a row ranked by a measure (the oldest victim
+    // had answered the first).
+    const perPeriod = /\bwhich\s+(hour|day|date|week|month|quarter|year)\s+(?:had|has|have|saw|recorded|was|were)\s+(?:the\s+)?(?:most|fewest|least)\s+([a-z]{3,})/d.exec(parsed.lower);
+    if (perPeriod !== null && parsed.interval === null && this.rowsWord(perPeriod[2]!)) {
+      Object.assign(parsed, { interval: { value: perPeriod[1] === 'date' ? 'day' : perPeriod[1]!, span: perPeriod.indices![1]! }, families: new Map([['time_series', 1]]), superlative: false, limit: null, single: false });
+    }
     const qWords = questionWords(parsed.text);
     const qStems = new Set(qWords.map((w) => w.stem));
     // "How many people work in the Austin office": the people are the rows of the data named for them.
@@ -1059,6 +1066,16 @@ export class QuestionRouter {
           return last !== undefined && last !== 'id' && !codeWords.test(last) && !this.tables.get(candidate.table)?.codesOnly(plan.column);
         };
         if (candidate.plans.some((plan) => plan.role === 'key' && plan.slot.type === 'string' && byName(plan))) rankToo(candidate);
+      }
+    }
+    // "Which month had the most matches": the programs of the family asked, of the data whose rows a
+    // word names by its columns (rowShapes), found by their words or not (retrieval had filled its
+    // depth with other data's series: "match" is no word of football's programs).
+    if (only === undefined) {
+      const asked = [...parsed.families].sort((a, b) => b[1] - a[1])[0]?.[0];
+      const rowTables = new Set(qWords.flatMap((word) => this.shapeNounTables.get(word.stem) ?? []));
+      if (asked !== undefined && rowTables.size > 0) {
+        for (const candidate of this.candidates) if (rowTables.has(candidate.table) && candidate.family === asked && !top.some((hit) => hit.id === candidate.index)) rankToo(candidate);
       }
     }
     // "Who authored the most pull requests": a count per person of the data named, found by its words or not.
@@ -1840,6 +1857,12 @@ export class QuestionRouter {
     return (this.tableStemsOf.get(table) ?? []).some((tableStem) => tableStem === wordStem || tableStem === word) || (peopleWords.has(word) && this.personTables.has(table));
   }
 
+  /** Whether a word is what some data's rows are: its name, or what its columns say (`rowShapes`). */
+  private rowsWord(word: string): boolean {
+    const wordStem = stem(word);
+    return this.tableStemLists.some((stems) => stems.includes(wordStem)) || this.shapeNounTables.has(wordStem);
+  }
+
   private readonly numberLabelsOf = new Map<string, string[]>();
 
   /**
@@ -2189,7 +2212,7 @@ const rowShapes: { nouns: string[]; fits(labels: readonly string[]): boolean }[]
   { nouns: ['person', 'people', 'individual'], fits: (labels) => (labels.includes('first name') && labels.includes('last name')) || (labels.includes('age') && (labels.includes('gender') || labels.includes('sex'))) },
   // People with a date or cause of death: victims.
   {
-    nouns: ['victim', 'casualty', 'fatality'],
+    nouns: ['victim', 'casualty', 'fatality', 'death'],
     fits: (labels) => rowShapes[1]!.fits(labels) && labels.some((label) => /\b(?:death|died|killed|fatal)\b/.test(label)),
   },
 ];
