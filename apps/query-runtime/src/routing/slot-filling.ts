@@ -1090,7 +1090,8 @@ function fractionColumn(plan: SlotPlan): boolean {
 /**
  * Whether a comparison made by a comparative adjective measures this plan's column ('this'),
  * another ('other'), or is made by no such adjective ('none'): the measure its superlative implies
- * ("older than 30" an age as "the oldest", "faster than 300" a speed).
+ * ("older than 30" an age as "the oldest", "faster than 300" a speed). 'named': a word of this
+ * column's name is said right before it, which the caller weighs against other columns' names.
  */
 function comparedMeasure(span: Span, plan: SlotPlan, lower: string): 'this' | 'named' | 'other' | 'none' {
   const word = /^[a-z]+/.exec(lower.slice(span[0], span[1]))?.[0] ?? '';
