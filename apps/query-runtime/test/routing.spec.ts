@@ -3876,6 +3876,12 @@ describe('QuestionRouter over campaign finances (a bound said after one column o
     expect(ask('candidates with beginning cash over 1000 dollars')).toMatchObject({ kind: 'answer', slots: { min_beginning_cash: expect.any(Number) } });
   });
 
+  it('groups "per party" by the party written in words, not by its code, unless the code is named', () => {
+    // (Trial 9 had counted per `Party_Code`: 1, 2, 3 for 7 parties.)
+    expect(ask('How many candidates are there per party?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_contributions_by_party_affiliation' } });
+    expect(ask('How many candidates per party code?')).toMatchObject({ kind: 'answer', slots: { column: 'Party_Code' } });
+  });
+
   it('groups by the column two kinds set against each other name ("incumbents vs challengers")', () => {
     // (Trial 9 had counted every candidate.)
     expect(ask('How many incumbents vs challengers are there?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_contributions_by_incumbent_challenger_status' } });

@@ -1715,6 +1715,10 @@ export class QuestionRouter {
       // So does the thing a superlative ranks, named as a column only other tables have ("which 5
       // years were the warmest", "the coldest year" of yearly temperatures, not of daily weather).
       const columnCue = (tablesByColumn.size === 0 || tablesByColumn.has(candidate.table)) && (rankedTables === null || rankedTables.has(candidate.table)) ? 0 : -0.3;
+      // "Per party" of a program choosing `Party_Code` by the thing its code is of, where another
+      // program of the data groups by the column that writes that thing in words
+      // (`Party_Affiliation`): the code is the lesser reading.
+      const codeChosen = this.codeChosen(candidate, fill.slots, qStems) ? 0.3 : 0;
       // Naming the data set ("flights", "penguins") is the strongest hint of all; naming another one counts against.
       // (Its rows named by what its columns say they are — "matches" of home and away teams, not
       // "people" — is such a hint too, without counting against other data: a word for the rows, not a name.)
@@ -1826,7 +1830,7 @@ export class QuestionRouter {
       const timePart = candidate.groupBy.find((label) => timePartLabels.has(label));
       const partUnasked = timePart !== undefined && !groupCue.includes(timePart) ? 3 : 0;
       const score =
-        tableCue + columnCue + timeNamed - laterTime - (candidate.family === 'count' && measuredElsewhere(candidate.table) ? 1 : 0) - unasked - undirected - rowsForCount - 0.1 * extraWords + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * filledCount(candidate, fill.slots) - 0.1 * fill.guessed + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - oftenMiss - refused - partUnasked - countNotRanked;
+        tableCue + columnCue - codeChosen + timeNamed - laterTime - (candidate.family === 'count' && measuredElsewhere(candidate.table) ? 1 : 0) - unasked - undirected - rowsForCount - 0.1 * extraWords + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * filledCount(candidate, fill.slots) - 0.1 * fill.guessed + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - oftenMiss - refused - partUnasked - countNotRanked;
       return { candidate, bm25: hit.score, score, fill, termCoverage, matchedTerms: matched.size, constraintCoverage, familyAgreement, superlativeMiss, ignored, unapplied, unread, topicTerms, topicMatched, valueEvidence };
     });
     for (const [idProgram, nameProgram] of namesOfIds) {
@@ -1855,6 +1859,19 @@ export class QuestionRouter {
   /** Whether a word of the question is a word of the table's name, by its stem or whole ("listings", kept whole). */
   private namesData(table: string, word: string, wordStem = stem(word)): boolean {
     return (this.tableStemsOf.get(table) ?? []).some((tableStem) => tableStem === wordStem || tableStem === word) || (peopleWords.has(word) && this.personTables.has(table));
+  }
+
+  /** Whether the program's chosen column is a code named only by the thing it codes, which another program of the data groups by in words. */
+  private codeChosen(candidate: CandidateProfile, slots: Readonly<Record<string, SlotValue>>, saidStems: ReadonlySet<string>): boolean {
+    const plan = candidate.plans.find((one) => one.role === 'column');
+    const chosen = plan === undefined ? undefined : slots[plan.slot.name];
+    if (typeof chosen !== 'string') return false;
+    const stems = words(humanWords(chosen)).map((word) => stem(word));
+    if (stems.length < 2 || !codeHeadStems.has(stems.at(-1)!) || stems.every((one) => saidStems.has(one))) return false;
+    const thing = stems[0]!;
+    return this.candidates.some(
+      (other) => other.table === candidate.table && other.groupBy.some((label) => { const own = label.split(' ').map((word) => stem(word)); return own[0] === thing && !codeHeadStems.has(own.at(-1)!); }),
+    );
   }
 
   /** Whether a word is what some data's rows are: its name, or what its columns say (`rowShapes`). */
@@ -2216,6 +2233,9 @@ const rowShapes: { nouns: string[]; fits(labels: readonly string[]): boolean }[]
     fits: (labels) => rowShapes[1]!.fits(labels) && labels.some((label) => /\b(?:death|died|killed|fatal)\b/.test(label)),
   },
 ];
+// The last word of column names saying a value is a code for something written otherwise (`party_code`;
+// not an id, which names one thing: "which customer" is its `customer_id`, no `customer_country`).
+const codeHeadStems = new Set(['code'].map((word) => stem(word)));
 // Those words as search terms.
 const peopleTerms = new Set(['people', 'persons', 'person', 'individuals', 'humans', 'individual'].map((word) => canonicalTerm(word) ?? word));
 // Words of a period, as a series' `interval` names it.
