@@ -459,6 +459,27 @@ describe('flights', () => {
     expect(quarters.reduce((total, r) => total + num(r.count), 0)).toBe(flights.length);
     expect(quarters.length).toBe(new Set(flights.map((f) => `${String(f.date).slice(0, 4)}-${Math.floor((Number(String(f.date).slice(5, 7)) - 1) / 3)}`)).size);
   });
+
+  it('ranks the periods of its series when asked for n of them ("which day had the most flights"), ties included', async () => {
+    const series = program('flights', 'flights_over_time_by_date');
+    const perDay = new Map<string, number>();
+    for (const flight of flights) {
+      const day = String(flight.date).slice(0, 10).replace(/\//g, '-');
+      perDay.set(day, (perDay.get(day) ?? 0) + 1);
+    }
+    const counts = [...perDay.values()];
+    const [most, fewest] = [Math.max(...counts), Math.min(...counts)];
+    const busiest = await run('flights', series.name, { interval: 'day', n: 1 });
+    expect(busiest.map((r) => [String(r.period).slice(0, 10), num(r.count)]).sort()).toEqual([...perDay].filter(([, count]) => count === most).sort());
+    const quietest = await run('flights', series.name, { interval: 'day', n: 1, order: 'asc' });
+    expect(quietest.map((r) => num(r.count))).toEqual([...perDay.values()].filter((count) => count === fewest));
+    // The first three, highest first; without n every day in time order, as before.
+    const three = await run('flights', series.name, { interval: 'day', n: 3 });
+    expect(three.map((r) => num(r.count))).toEqual(counts.sort((a, b) => b - a).slice(0, three.length));
+    expect(three.length).toBeGreaterThanOrEqual(3);
+    const all = await run('flights', series.name, { interval: 'day' });
+    expect(all.map((r) => String(r.period).slice(0, 10))).toEqual([...perDay.keys()].sort());
+  });
 });
 
 describe('wheat', () => {
@@ -547,6 +568,22 @@ describe('weather', () => {
     expect(series, programs.weather?.map((p) => p.name).join(', ')).toBeDefined();
     const rows = await run('weather', series!.name, { interval: 'month' });
     expect(rows.map((r) => [r.period, num(r.count)])).toEqual([['2015-12-01', 31], ['2016-01-01', 31], ['2016-02-01', 8]]);
+  });
+
+  it('ranks its periods by their count, or the total or average of its measure ("which month was the windiest")', async () => {
+    const series = programs.weather!.find((p) => p.family === 'time_series')!;
+    expect(series.slots.find((slot) => slot.name === 'rank_by')).toMatchObject({ default: 'count', enum_values: ['count', 'total', 'average'] });
+    const months = new Map<string, number[]>();
+    for (const row of data.weather ?? []) months.set(String(row.day).slice(0, 7), [...(months.get(String(row.day).slice(0, 7)) ?? []), Number(row.wind)]);
+    const total = (values: number[]) => values.reduce((sum, value) => sum + value, 0);
+    const byAverage = [...months].map(([month, values]) => [month, total(values) / values.length] as const).sort((a, b) => b[1] - a[1]);
+    const byTotal = [...months].map(([month, values]) => [month, total(values)] as const).sort((a, b) => b[1] - a[1]);
+    const windiest = await run('weather', series.name, { interval: 'month', n: 1, rank_by: 'average' });
+    expect(windiest.map((r) => String(r.period).slice(0, 7))).toEqual([byAverage[0]![0]]);
+    const mostWind = await run('weather', series.name, { interval: 'month', n: 2, rank_by: 'total' });
+    expect(mostWind.map((r) => String(r.period).slice(0, 7))).toEqual(byTotal.slice(0, 2).map(([month]) => month));
+    const least = await run('weather', series.name, { interval: 'month', n: 1, rank_by: 'total', order: 'asc' });
+    expect(least.map((r) => String(r.period).slice(0, 7))).toEqual([byTotal.at(-1)![0]]);
   });
 });
 

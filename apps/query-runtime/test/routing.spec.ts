@@ -99,6 +99,14 @@ describe('QuestionRouter', () => {
     expect(answer('average horsepower of japanese cars').slots).toEqual({ origin: 'Japan' });
   });
 
+  it('answers which period had the most of the measure a series has with its periods ranked by their total, not its one extreme row', () => {
+    // ("Which month had the most precipitation" had answered the wettest day.)
+    expect(answer('which month had the most precipitation?')).toMatchObject({ candidate: { name: 'seattle_weather_over_time_by_date' }, slots: { interval: 'month', n: 1, order: 'desc', rank_by: 'total' } });
+    expect(answer('which 3 years had the lowest average precipitation').slots).toEqual({ interval: 'year', n: 3, order: 'asc', rank_by: 'average' });
+    // One day's extreme is still its row.
+    expect(answer('what was the day with the most precipitation').candidate.name).toBe('top_seattle_weather_by_precipitation');
+  });
+
   it('reads "now" as no day to filter by ("that\'s all for now" is no question about today\'s weather)', () => {
     expect(router.route("thanks, that's all for now!", { now }).kind).toBe('refusal');
     expect(answer('how many rainy days are there now').slots).toEqual({ weather: 'rain' });
@@ -3255,7 +3263,8 @@ describe('QuestionRouter over obesity rates, weather and global temperatures (tr
 
   it('reads hours as the rows of data counted by the hour', () => {
     // Each had been refused ("about hours").
-    expect(ask('Which 5 hours had the highest count?')).toMatchObject({ kind: 'answer', candidate: { name: 'top_github_by_count' }, slots: { n: 5, order: 'desc' } });
+    // (The hours ranked by their total count: of data with one row an hour, the same 5 rows.)
+    expect(ask('Which 5 hours had the highest count?')).toMatchObject({ kind: 'answer', candidate: { name: 'github_over_time_by_time' }, slots: { interval: 'hour', n: 5, order: 'desc', rank_by: 'total' } });
     expect(ask('What is the total count across all hours?')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_count' } });
   });
 
@@ -3801,9 +3810,13 @@ describe('QuestionRouter over the LA riots deaths (rows said as people and victi
     expect(ask('how many victims were there in Koreatown?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_la_riots' }, slots: { neighborhood: 'Koreatown' } });
   });
 
-  it('answers "which day had the most deaths" with the deaths per day', () => {
-    // (Trial 9 had answered with the oldest victim.)
-    expect(ask('Which day had the most deaths?')).toMatchObject({ kind: 'answer', candidate: { name: 'la_riots_over_time_by_death_date' }, slots: { interval: 'day' } });
+  it('answers "which day had the most deaths" with the day of the most deaths per day', () => {
+    // (Trial 9 had answered with the oldest victim; then with every day.)
+    expect(ask('Which day had the most deaths?')).toMatchObject({ kind: 'answer', candidate: { name: 'la_riots_over_time_by_death_date' }, slots: { interval: 'day', n: 1, order: 'desc' } });
+    expect(ask('Which 2 days had the fewest deaths?')).toMatchObject({ kind: 'answer', candidate: { name: 'la_riots_over_time_by_death_date' }, slots: { interval: 'day', n: 2, order: 'asc' } });
+    // Asked for the series, it is every day in time order.
+    const perDay = ask('deaths per day');
+    expect(perDay.kind === 'answer' && [perDay.candidate.name, perDay.slots]).toEqual(['la_riots_over_time_by_death_date', { interval: 'day' }]);
   });
 
   it('refuses rows asked for where the closest program counts them', () => {

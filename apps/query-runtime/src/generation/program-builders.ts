@@ -475,6 +475,20 @@ export class ProgramBuilders {
     // both asked of one series (it gave the average only to the first).
     const [first, second] = metric?.additive ? (['sum', 'avg'] as const) : (['avg', 'sum'] as const);
     const value = metric ? [first, second].map((fn) => `, ${fn}(${columnSql(metric.column)}) AS ${quoteIdentifier(`${fn}_${metric.slug}`)}`).join('') : '';
+    // The periods ranked too: "which month had the most flights", "which year had the highest total
+    // precipitation" is the series' first period by its count, total or average (`$n` of them,
+    // ties included); without `$n`, every period in time order.
+    const ranked = metric
+      ? `CASE WHEN $rank_by = 'total' THEN CAST(${quoteIdentifier(`sum_${metric.slug}`)} AS DOUBLE) WHEN $rank_by = 'average' THEN CAST(${quoteIdentifier(`avg_${metric.slug}`)} AS DOUBLE) ELSE CAST(${quoteIdentifier('count')} AS DOUBLE) END`
+      : quoteIdentifier('count');
+    const ranking = `CASE WHEN $order = 'asc' THEN ${ranked} END ASC NULLS LAST, ${ranked} DESC NULLS LAST`;
+    const rankSlots: Slot[] = [
+      { name: 'n', type: 'integer', required: false, default: null, description: 'How many periods to return, ranked by the value rank_by names (every period in time order when not given; periods tied with the last are returned too).', minimum: 1, maximum: maxListLimit },
+      { name: 'order', type: 'enum', required: false, default: 'desc', description: 'With n: desc for the periods with the highest values first, asc for the lowest.', enum_values: ['desc', 'asc'] },
+      ...(metric
+        ? [{ name: 'rank_by', type: 'enum' as const, required: false, default: 'count', description: `With n: whether periods are ranked by their number of ${this.entity}, or their total or average ${metric.label}.`, enum_values: ['count', 'total', 'average'] }]
+        : []),
+    ];
     return this.draft({
       name: `${this.tableSlug}_over_time_by_${time.slug}`,
       family: 'time_series',
@@ -487,7 +501,9 @@ export class ProgramBuilders {
       examples: time.yearly
         ? [`${capital(this.entity)} per year`, `How many ${this.entity} each year?`, `Yearly trend of ${this.entity}`, `${capital(this.entity)} over the years`]
         : [`${capital(this.entity)} per month`, `How many ${this.entity} each year?`, `Weekly trend of ${this.entity}`, `${capital(this.entity)} over time by ${time.label}`],
-      sql: `SELECT ${period} AS ${quoteIdentifier('period')}, count(*) AS ${quoteIdentifier('count')}${value} FROM ${this.from} WHERE ${time.expression} IS NOT NULL${andAll([...filters, ...window.sql.map((sql) => ({ sql }))])} GROUP BY 1 ORDER BY 1`,
+      sql:
+        `SELECT * FROM (SELECT ${period} AS ${quoteIdentifier('period')}, count(*) AS ${quoteIdentifier('count')}${value} FROM ${this.from} WHERE ${time.expression} IS NOT NULL${andAll([...filters, ...window.sql.map((sql) => ({ sql }))])} GROUP BY 1) AS ${quoteIdentifier('periods')} ` +
+        `QUALIFY $n IS NULL OR rank() OVER (ORDER BY ${ranking}) <= $n ORDER BY CASE WHEN $n IS NULL THEN ${quoteIdentifier('period')} END, ${ranking}, ${quoteIdentifier('period')}`,
       steps: {
         family: 'time_series',
         table: this.table,
@@ -497,8 +513,9 @@ export class ProgramBuilders {
         aggregate: { function: 'count', column: null },
         order: { column: 'period', direction: 'asc' },
         interval: { slot: 'interval' },
+        ...(metric ? { rank_by: { slot: 'rank_by', column: metric.column.name } } : {}),
       },
-      slots: [...filters.map((f) => f.slot), ...window.slots, interval],
+      slots: [...filters.map((f) => f.slot), ...window.slots, interval, ...rankSlots],
     });
   }
 

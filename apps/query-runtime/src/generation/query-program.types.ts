@@ -44,8 +44,11 @@ export interface ProgramSteps {
   order?: { column: string; direction: 'asc' | 'desc' | 'slot'; slot?: string; chronological?: boolean };
   limit?: { slot: string } | null;
   interval?: { slot: string };
-  /** The slot choosing whether groups rank by the total or the average of the aggregated column. */
-  rank_by?: { slot: string };
+  /**
+   * The slot choosing whether groups rank by the total or the average of the aggregated column;
+   * `column`: the measure a time series ranks its periods by (its total or average), beside their count.
+   */
+  rank_by?: { slot: string; column?: string };
   /**
    * A program over any of several columns (a wide table's measures past those with programs of
    * their own): the enum `slot` names the column, and a filter or order on the column `$<slot>`

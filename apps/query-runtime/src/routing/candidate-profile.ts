@@ -179,7 +179,7 @@ function planSlot(slot: Slot, steps: ParsedSteps | null, family: ProgramFamily |
   if (steps?.limit?.slot === slot.name) return plan('limit', null);
   if (steps?.order?.slot === slot.name) return plan('order', null);
   if (steps?.interval?.slot === slot.name) return plan('interval', null);
-  if (steps?.rank_by?.slot === slot.name) return plan('rank_by', null);
+  if (steps?.rank_by?.slot === slot.name) return plan('rank_by', steps.rank_by.column ?? null);
   const name = slot.name.toLowerCase();
   if (/^(limit|n|top|count|size)$/.test(name) && (slot.type === 'integer' || slot.type === 'number')) return plan('limit', null);
   if (/^(order|direction|sort)$/.test(name)) return plan('order', null);

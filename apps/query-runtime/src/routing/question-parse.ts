@@ -55,6 +55,12 @@ export interface ParsedQuestion {
    * horsepower", "what is the longest flight"): a ranking's count is then 1.
    */
   single: boolean;
+  /**
+   * Asks which periods rank first ("which month had the most flights", "which year had the highest
+   * precipitation"): a time series answers with its first periods, by their count (`by` null) or by
+   * the measure column `by` names. Only then does a series take `n`, `order` and `rank_by`.
+   */
+  rankedPeriods?: { by: string | null };
   /** Asks for rows by their time ("the latest", "the oldest"): the word, and the order it asks for. */
   timeOrder: { word: string; order: 'asc' | 'desc' } | null;
   /**

@@ -774,9 +774,22 @@ export class QuestionRouter {
     // "Which day had the most deaths", "which month had the most matches": the rows of some data
     // counted per period, a time series of them, not a row ranked by a measure (the oldest victim
     // had answered the first).
-    const perPeriod = /\bwhich\s+(hour|day|date|week|month|quarter|year)\s+(?:had|has|have|saw|recorded|was|were)\s+(?:the\s+)?(?:most|fewest|least)\s+([a-z]{3,})/d.exec(parsed.lower);
-    if (perPeriod !== null && parsed.interval === null && this.rowsWord(perPeriod[2]!)) {
-      Object.assign(parsed, { interval: { value: perPeriod[1] === 'date' ? 'day' : perPeriod[1]!, span: perPeriod.indices![1]! }, families: new Map([['time_series', 1]]), superlative: false, limit: null, single: false });
+    // The series ranks its periods: the first one (or the n asked, "which 3 months"), by their count,
+    // or by the total or average of the measure a series has ("which month had the most
+    // precipitation": it had answered the one wettest day).
+    const perPeriod = /\b(?:which|what)\s+(?:(\d+)\s+)?(hour|day|date|week|month|quarter|year)s?\s+(?:had|has|have|saw|recorded|was|were|got|did)\s+(?:the\s+)?(most|fewest|least|highest|lowest|largest|smallest|biggest|greatest)\s+((?:[a-z]+\s+){0,2}[a-z]{3,})/d.exec(parsed.lower);
+    const rankedBy = perPeriod === null || parsed.interval !== null ? undefined : this.periodRanking(perPeriod[3]!, perPeriod[4]!);
+    if (perPeriod !== null && rankedBy !== undefined) {
+      const count = perPeriod[1] === undefined ? null : Number(perPeriod[1]);
+      Object.assign(parsed, {
+        interval: { value: perPeriod[2] === 'date' ? 'day' : perPeriod[2]!, span: perPeriod.indices![2]! },
+        families: new Map([['time_series', 1]]),
+        superlative: false,
+        limit: count === null ? null : { value: count, span: perPeriod.indices![1]! },
+        single: count === null,
+        order: /^(fewest|least|lowest|smallest)$/.test(perPeriod[3]!) ? 'asc' : 'desc',
+        rankedPeriods: { by: rankedBy },
+      });
     }
     const qWords = questionWords(parsed.text);
     const qStems = new Set(qWords.map((w) => w.stem));
@@ -1875,6 +1888,24 @@ export class QuestionRouter {
   }
 
   /** Whether a word is what some data's rows are: its name, or what its columns say (`rowShapes`). */
+  /**
+   * What "which month had the most <words>" ranks periods by: their count when the words name the
+   * rows ("the most deaths", "the fewest matches"), the measure a time series has when they name it
+   * ("the highest total precipitation"); undefined otherwise. "Most" and "fewest" count rows; the
+   * other superlatives rank a measure.
+   */
+  private periodRanking(superlative: string, words: string): string | null | undefined {
+    const said = words.split(' ');
+    if (/^(most|fewest|least)$/.test(superlative) && this.rowsWord(said.at(-1)!)) return null;
+    const stems = new Set(said.map(stem));
+    for (const candidate of this.candidates) {
+      if (candidate.family !== 'time_series') continue;
+      const measure = candidate.plans.find((plan) => plan.role === 'rank_by')?.column;
+      if (measure && humanWords(measure).split(' ').every((word) => stems.has(stem(word)))) return measure;
+    }
+    return undefined;
+  }
+
   private rowsWord(word: string): boolean {
     const wordStem = stem(word);
     return this.tableStemLists.some((stems) => stems.includes(wordStem)) || this.shapeNounTables.has(wordStem);

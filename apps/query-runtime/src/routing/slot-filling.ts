@@ -802,10 +802,13 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
         break;
       }
       case 'limit':
+        // (A series ranks its periods only when asked which ones rank first; else it gives them all.)
+        if (candidate.family === 'time_series' && !parsed.rankedPeriods) break;
         if (parsed.limit) take(plan, parsed.limit.value, parsed.limit.span);
         else if (parsed.single) take(plan, 1, null);
         break;
       case 'order': {
+        if (candidate.family === 'time_series' && !parsed.rankedPeriods) break;
         // (A ranking by time takes only the words of time: "the lowest fine" says nothing of it.)
         const order = candidate.chronological ? (parsed.timeOrder?.order ?? null) : (durationOrder(parsed, candidate) ?? parsed.order);
         if (order) take(plan, order, null);
@@ -813,7 +816,7 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
       }
       case 'rank_by': {
         // Said only when it is not the program's own: the slot's default leads.
-        const wanted = rankWanted(parsed, candidate);
+        const wanted = candidate.family === 'time_series' ? periodRankWanted(parsed, plan) : rankWanted(parsed, candidate);
         if (wanted !== null && wanted !== plan.slot.default) take(plan, wanted, null);
         break;
       }
@@ -957,6 +960,19 @@ function durationOrder(parsed: ParsedQuestion, candidate: CandidateProfile): 'as
  * ("top 5 counties by acres burned"), unless the measure is a rate, a score or a level, which does
  * not add up.
  */
+/**
+ * What a time series ranks its periods by when asked which rank first: their count (null, the
+ * slot's default) unless the question names the series' measure, then its total or average as said,
+ * or as the measure adds up or not ("the most precipitation" a total, "the highest temperature" an average).
+ */
+function periodRankWanted(parsed: ParsedQuestion, plan: SlotPlan): 'total' | 'average' | null {
+  if (!parsed.rankedPeriods || parsed.rankedPeriods.by === null || parsed.rankedPeriods.by !== plan.column) return null;
+  const average = /\b(average|averages|avg|mean|typical)\b/.test(parsed.lower);
+  const total = /\b(total|totals|sum|combined|cumulative)\b/.test(parsed.lower);
+  if (average !== total) return average ? 'average' : 'total';
+  return notAdding.test(` ${humanWords(plan.column)} `) ? 'average' : 'total';
+}
+
 function rankWanted(parsed: ParsedQuestion, candidate: CandidateProfile): 'total' | 'average' | null {
   // ("the total number of" counts; "the overall average" is an average.)
   const lower = parsed.lower.replace(/\btotal (number|count)\b|\boverall\b(?=\s+(average|avg|mean)\b)/g, ' ');
