@@ -927,6 +927,14 @@ describe('columns no program reads (us-employment: 23 columns, programs for a fe
     expect(answer.kind === 'answer' ? answer.slots : 'refused').not.toHaveProperty('min_nonfarm');
   });
 
+  it('ranks by the column named whole, not by one whose name is its first word ("the largest nonfarm change" is no ranking by nonfarm)', () => {
+    // (Trial 10 had answered the month of the most nonfarm jobs.)
+    for (const question of ['What was the largest monthly nonfarm change?', 'What was the largest nonfarm change?']) {
+      expect(ask(question), question).toMatchObject({ kind: 'answer', candidate: { name: 'top_us_employment_by_column' }, slots: { column: 'nonfarm_change', n: 1, order: 'desc' } });
+    }
+    expect(ask('highest nonfarm')).toMatchObject({ kind: 'answer', candidate: { name: 'top_us_employment_by_nonfarm' } });
+  });
+
   it('does not rank by another column a superlative of a column no program ranks by ("the highest government employment")', () => {
     const answer = ask('What was the highest government employment?');
     expect(answer.kind === 'answer' ? answer.candidate.name : 'refused').not.toBe('top_us_employment_by_nonfarm');

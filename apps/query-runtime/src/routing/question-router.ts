@@ -1791,8 +1791,14 @@ export class QuestionRouter {
         const keys = this.keyColumns.get(candidate.table);
         // (Named by its words or by an adjective that implies it: "the poorest country" ranks by income.)
         // (A ranking by time is named by "the latest", "the oldest".)
+        // (Not by words said only within another column's name: "the largest nonfarm change" names
+        // `nonfarm_change`, no ranking by `nonfarm`.)
+        const withinOther = (list: string[]) => named.some((n) => !shaped.has(n.column) && list.every((term) => n.label.split(' ').some((word) => canonicalTerm(word) === term)));
         const ranksUnnamed =
-          candidate.family === 'top_n' && !(candidate.chronological && asksTimeOrder) && !named.some((n) => shaped.has(n.column)) && !measures.some((list) => list.length > 0 && list.every((term) => contentTerms.has(term)));
+          candidate.family === 'top_n' &&
+          !(candidate.chronological && asksTimeOrder) &&
+          !named.some((n) => shaped.has(n.column)) &&
+          !measures.some((list) => list.length > 0 && list.every((term) => contentTerms.has(term)) && !withinOther(list));
         for (const { label, column } of named) {
           if (tableLabel === label) continue;
           // "How many hotel bookings": a column named before the data's name in a count describes the rows counted.
