@@ -4019,3 +4019,23 @@ describe('QuestionRouter over quakes with a network and the sources that saw the
     expect(ask('How many quakes were recorded by the ak network?')).toMatchObject({ kind: 'answer', slots: { net: 'ak' } });
   });
 });
+
+describe('QuestionRouter over employees with codes for ids and managers (trial 10)', () => {
+  const departments = ['Engineering', 'Sales', 'Support', 'Marketing', 'Finance', 'People'];
+  const employees = Array.from({ length: 300 }, (_, index) => ({
+    employee_id: `E-${10_000 + index * 7}`,
+    first_name: ['Olga', 'Wen', 'Ama', 'Luis', 'Kai'][index % 5],
+    last_name: ['Ivanova', 'Petrov', 'Mensah', 'Garcia', 'Tanaka', 'Smith', 'Okafor'][index % 7],
+    department: departments[index % 6],
+    salary: 50_000 + ((index * 7919) % 90) * 1000,
+    // (Forty managers, among the first employees.)
+    manager_id: index < 40 ? null : `E-${10_000 + (index % 40) * 7}`,
+  }));
+  const ask = askingOver('querylane-routing-employee-codes-', () => ({ employees }));
+
+  it('reads a code after "the manager of" as whose manager is asked, and one after "manager" as the manager', () => {
+    // (Trial 10 had listed the employees of manager "E": the code was cut at its dash.)
+    expect(ask('Who is the manager of E-10700?')).toMatchObject({ kind: 'answer', candidate: { name: 'lookup_employees_by_employee_id' }, slots: { employee_id: 'E-10700' } });
+    expect(ask('who reports to manager E-10007')).toMatchObject({ kind: 'answer', slots: { column: 'manager_id', value: 'E-10007' } });
+  });
+});

@@ -891,7 +891,12 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
     const trimmed = name.replace(new RegExp(`\\s+${escapeRegExp(last)}$`, 'i'), '');
     return trimmed.length > 0 ? trimmed : name;
   };
-  if (slot !== undefined && pointsAt(slot) && span !== undefined && !against(slot, span) && take(slot, unlabelled(slot, named), span)) guessed = 1;
+  // ("The manager of E-10705": a code after the column's name and "of" is what it belongs to, not its value.)
+  const possessed = (plan: SlotPlan, at: Span) => {
+    const before = /([a-z]+)\s+of\s+$/.exec(parsed.lower.slice(0, at[0]))?.[1];
+    return before !== undefined && plan.label !== null && /[-_]/.test(parsed.text.slice(at[0], at[1])) && labelStems(plan.label).includes(stem(before));
+  };
+  if (slot !== undefined && pointsAt(slot) && span !== undefined && !against(slot, span) && !possessed(slot, span) && take(slot, unlabelled(slot, named), span)) guessed = 1;
   // A lookup's text key takes the one name the question gives under the same condition: "what is
   // the population of Texas" of a table of states, "the income of Germany" of one of countries.
   const keys = candidate.plans.filter((plan) => plan.role === 'key' && plan.slot.type === 'string' && slots[plan.slot.name] === undefined);
@@ -1336,8 +1341,13 @@ function labelledValue(plan: SlotPlan, context: FillContext): { value: SlotValue
     const numbered = numeric || (plan.slot.type === 'enum' && (plan.slot.enum_values ?? []).some((v) => typeof v === 'number'));
     // A number is read whole, with its sign and decimals ("longitude -0.125, latitude 45.125"): the
     // words split it at the point.
-    const span = raw === after && numbered ? (wholeNumberAt(context.parsed.text, raw.span) ?? raw.span) : raw.span;
+    // A code is read whole too: "manager of E-10705" is no manager "E".
+    const code = raw === after && !numbered ? /^[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)+/.exec(context.parsed.text.slice(raw.span[0])) : null;
+    const span: Span = raw === after && numbered ? (wholeNumberAt(context.parsed.text, raw.span) ?? raw.span) : code ? [raw.span[0], raw.span[0] + code[0].length] : raw.span;
     const text = context.parsed.text.slice(span[0], span[1]);
+    // (A code after "of" is what the label belongs to: "the manager of E-10705" asks for that
+    // employee's manager, not for the people E-10705 manages; "manager E-10336" is one.)
+    if (code && words.slice(i + 1, next).some((word) => word.word === 'of')) continue;
     const value = numbered ? parseNumber(text) : text;
     if (value === null) continue;
     // The word after a column name is only a value when the slot accepts it ("rated dramas" is not a rating).
