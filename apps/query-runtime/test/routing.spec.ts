@@ -4039,3 +4039,15 @@ describe('QuestionRouter over employees with codes for ids and managers (trial 1
     expect(ask('who reports to manager E-10007')).toMatchObject({ kind: 'answer', slots: { column: 'manager_id', value: 'E-10007' } });
   });
 });
+
+describe('QuestionRouter over household income by state beside zip codes (trial 10)', () => {
+  const ask = askingOver('querylane-routing-households-', () => ({ income: vegaJson('income.json') as Record<string, unknown>[], zipcodes: csv('zipcodes.csv') }));
+
+  it('refuses to count what neither data holds "in" a place one of them names, as it does when the place "has" them', () => {
+    // (Trial 10 had answered "how many households are there in California" with its 2,666 zip codes.)
+    for (const question of ['How many households are there in California?', 'How many households does California have?']) {
+      expect(ask(question), question).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('"households"') });
+    }
+    expect(ask('how many zip codes are there in California')).toMatchObject({ kind: 'answer', candidate: { name: 'count_zipcodes' }, slots: { state: 'CA' } });
+  });
+});

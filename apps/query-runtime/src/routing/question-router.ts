@@ -408,10 +408,15 @@ export class QuestionRouter {
     // counted by the data that holds it; the rows of the data the name was found in (its invoices)
     // are no answer unless that data holds the word ("how many invoices does Borealis have", "how
     // many cylinders does a Toyota have").
-    const possessed = /\bhow many\s+([a-z]{3,})\s+(?:does|do|did)\b.*\b(?:have|has|had|own|employ|hold)\b/.exec(parsed.lower)?.[1];
-    if (possessed !== undefined && best.valueEvidence === 'value') {
+    // (So is what a place named holds: "how many households are there in California" is no count
+    // of California's zip codes.)
+    const possessed = /\bhow many\s+([a-z]{3,})\s+(?:(?:does|do|did)\b.*\b(?:have|has|had|own|employ|hold)|(?:are|were)\s+(?:there\s+)?in)\b/.exec(parsed.lower)?.[1];
+    // (A value counted is what the data holds: "how many men were in the data in 1850".)
+    const valueCounted = possessed !== undefined && Object.values(best.fill.slots).some((value) => typeof value === 'string' && stem(foldValue(value)) === stem(possessed));
+    if (possessed !== undefined && best.valueEvidence === 'value' && !valueCounted) {
       const table = best.candidate.table;
-      const holds = (word: string) => this.namesData(table, word) || this.labelSays(table, word);
+      // (Or what its rows are by their columns' shape: "victims", "people" of the riots' deaths.)
+      const holds = (word: string) => this.namesData(table, word) || this.labelSays(table, word) || (this.shapeNounsOf.get(table)?.has(stem(word)) ?? false) || (peopleWords.has(word) && this.personTables.has(table));
       if (!holds(possessed) && !(impliedMeasures[possessed] ?? []).some(holds)) {
         return { kind: 'refusal', reason: `the question counts "${possessed}", which ${best.candidate.endpoint_name}'s data does not hold`, confidence: 0, candidates: closest(3) };
       }
