@@ -4051,3 +4051,18 @@ describe('QuestionRouter over household income by state beside zip codes (trial 
     expect(ask('how many zip codes are there in California')).toMatchObject({ kind: 'answer', candidate: { name: 'count_zipcodes' }, slots: { state: 'CA' } });
   });
 });
+
+describe('QuestionRouter over monarchs and stock prices (the first and the last, trial 10)', () => {
+  const ask = askingOver('querylane-routing-first-last-', () => ({ monarchs: vegaJson('monarchs.json') as Record<string, unknown>[], stocks: csv('stocks.csv') }));
+
+  it('reads "the last monarch" and "the first monarch" as the one row at either end of a time', () => {
+    // (Trial 10 had refused the last, and answered the first with the rows in stored order.)
+    expect(ask('Who was the last monarch?')).toMatchObject({ kind: 'answer', candidate: { name: expect.stringMatching(/^latest_monarchs_by_/) }, slots: { n: 1, order: 'desc' } });
+    expect(ask('Who was the first monarch?')).toMatchObject({ kind: 'answer', candidate: { name: expect.stringMatching(/^latest_monarchs_by_/) }, slots: { n: 1, order: 'asc' } });
+  });
+
+  it('ranks by time, not by the measure named, a question whose only ranking word is one of time', () => {
+    // (It had answered IBM's highest price.)
+    expect(ask('what was the earliest price of IBM')).toMatchObject({ kind: 'answer', candidate: { name: 'latest_stocks_by_date' }, slots: { symbol: 'IBM', n: 1, order: 'asc' } });
+  });
+});

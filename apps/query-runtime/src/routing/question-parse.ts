@@ -62,7 +62,7 @@ export interface ParsedQuestion {
    */
   rankedPeriods?: { by: string | null };
   /** Asks for rows by their time ("the latest", "the oldest"): the word, and the order it asks for. */
-  timeOrder: { word: string; order: 'asc' | 'desc' } | null;
+  timeOrder: { word: string; order: 'asc' | 'desc'; only?: boolean } | null;
   /**
    * Words that may be a data value the router has no list for: proper-noun-like runs ("Japan", "New
    * Zealand"; not the question's first word) and single words after in/for/of/from ("in japan").
@@ -225,6 +225,11 @@ export function parseQuestion(question: string, now: Date): ParsedQuestion {
   if (superlative.test(lower) || parsed.limit) parsed.order = ascending.test(lower) ? 'asc' : 'desc';
   parsed.single = parsed.superlative && !parsed.limit && asksForOne(lower);
   parsed.timeOrder = timeOrderOf(lower);
+  // "Who was the last monarch", "the first order": the extreme of a time, as "the latest" is.
+  if (parsed.timeOrder !== null && /^(first|last)$/.test(parsed.timeOrder.word) && !parsed.superlative && !parsed.limit && /\bthe (?:first|last) [a-z]{3,}/.test(lower)) {
+    parsed.superlative = true;
+    parsed.single = asksForOne(lower.replace(/\bthe (?:first|last)\b/, 'the latest'));
+  }
   for (const [pattern, value] of intervals) {
     const match = pattern.exec(lower);
     // ("Per day of the week", "by hour of the day": the weekday and the hour of the day, no series.)
@@ -259,7 +264,8 @@ const timeOrderWord =
 function timeOrderOf(lower: string): ParsedQuestion['timeOrder'] {
   const match = timeOrderWord.exec(lower);
   const word = match?.[1] ?? match?.[2];
-  return word === undefined ? null : { word, order: ['oldest', 'eldest', 'earliest', 'first'].includes(word) ? 'asc' : 'desc' };
+  // `only`: no other word ranks ("the earliest price of IBM"; not "the latest highest price").
+  return word === undefined ? null : { word, order: ['oldest', 'eldest', 'earliest', 'first'].includes(word) ? 'asc' : 'desc', only: !superlative.test(lower.replace(timeOrderWord, ' ')) };
 }
 
 function familyCues(lower: string): Map<ProgramFamily, number> {

@@ -1745,7 +1745,9 @@ export class QuestionRouter {
       // ranking misses "the hottest".)
       // (Nor do rows: "how much was invoiced since October" is a total, not the invoices.)
       const amountMiss = (candidate.family === 'count' || candidate.family === 'range' || candidate.family === 'list') && !asksHowMany && /\bhow much\b/.test(parsed.lower);
-      const superlativeMiss = (parsed.superlative && !candidate.ranks) || (candidate.chronological && !asksTimeOrder) || amountMiss;
+      // (And a ranking by a measure misses a question ranking by time alone: "the first price of IBM".)
+      const timeOnlyMiss = asksTimeOrder && parsed.timeOrder?.only === true && candidate.family === 'top_n' && !candidate.chronological;
+      const superlativeMiss = (parsed.superlative && !candidate.ranks) || (candidate.chronological && !asksTimeOrder) || amountMiss || timeOnlyMiss;
       // "Which payment method is used most often": how often is a count; an aggregate of a measure
       // the question does not name (the average salary per payment method) answers something else.
       // So is a grouping asked with neither a measure nor an operation named ("applications per
