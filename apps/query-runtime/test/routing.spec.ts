@@ -4041,7 +4041,15 @@ describe('QuestionRouter over employees with codes for ids and managers (trial 1
 });
 
 describe('QuestionRouter over household income by state beside zip codes (trial 10)', () => {
-  const ask = askingOver('querylane-routing-households-', () => ({ income: vegaJson('income.json') as Record<string, unknown>[], zipcodes: csv('zipcodes.csv') }));
+  // (Zip codes as text, as an API writes them: "01001", not 1001.)
+  const ask = askingOver('querylane-routing-households-', () => ({ income: vegaJson('income.json') as Record<string, unknown>[], zipcodes: csv('zipcodes.csv').map((row) => ({ ...row, zip_code: String(row.zip_code).padStart(5, '0') })) }));
+
+  it('looks a zip code up said as "zip" before its digits, as "zip code" before them', () => {
+    // (Trial 10 had refused the first: "names 10001".)
+    for (const question of ['What county is zip 10001 in?', 'What county is zip code 10001 in?']) {
+      expect(ask(question), question).toMatchObject({ kind: 'answer', candidate: { name: 'lookup_zipcodes_by_zip_code' }, slots: { zip_code: '10001' } });
+    }
+  });
 
   it('refuses to count what neither data holds "in" a place one of them names, as it does when the place "has" them', () => {
     // (Trial 10 had answered "how many households are there in California" with its 2,666 zip codes.)

@@ -1608,8 +1608,11 @@ function keyValue(plan: SlotPlan, context: FillContext, taken: (span: Span) => b
   }
   // A text key written with digits right after its name ("zip code 98101", "order no 0042").
   if (plan.slot.type === 'string' && plan.label) {
-    const words = plan.label.split(' ').map((word) => escapeRegExp(word));
-    const written = new RegExp(String.raw`\b${words.join(String.raw`\s+`)}s?\s*(?:is\s+|of\s+|number\s+|no\.?\s*|#\s*|=\s*)?(\d[\w-]*)\b`, 'i').exec(context.parsed.text);
+    const all = plan.label.split(' ').map((word) => escapeRegExp(word));
+    // (Or without the label's last word where that only says it is a code: "zip 98101" of `zip_code`.)
+    const codeWord = all.length > 1 && /^(?:code|id|number|no|num)$/.test(all.at(-1)!) && all.slice(0, -1).join('').length >= 3;
+    const name = codeWord ? String.raw`${all.slice(0, -1).join(String.raw`\s+`)}(?:\s+${all.at(-1)!})?` : all.join(String.raw`\s+`);
+    const written = new RegExp(String.raw`\b${name}s?\s*(?:is\s+|of\s+|number\s+|no\.?\s*|#\s*|=\s*)?(\d[\w-]*)\b`, 'i').exec(context.parsed.text);
     if (written?.[1]) {
       const start = written.index + written[0].length - written[1].length;
       const span: Span = [start, start + written[1].length];
