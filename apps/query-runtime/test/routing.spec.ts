@@ -4030,6 +4030,7 @@ describe('QuestionRouter over employees with codes for ids and managers (trial 1
     salary: 50_000 + ((index * 7919) % 90) * 1000,
     // (Forty managers, among the first employees.)
     manager_id: index < 40 ? null : `E-${10_000 + (index % 40) * 7}`,
+    contact: { email: `employee${index}@example.com`, phone: `+1-555-${1000 + index}` },
   }));
   const ask = askingOver('querylane-routing-employee-codes-', () => ({ employees }));
 
@@ -4037,6 +4038,17 @@ describe('QuestionRouter over employees with codes for ids and managers (trial 1
     // (Trial 10 had listed the employees of manager "E": the code was cut at its dash.)
     expect(ask('Who is the manager of E-10700?')).toMatchObject({ kind: 'answer', candidate: { name: 'lookup_employees_by_employee_id' }, slots: { employee_id: 'E-10700' } });
     expect(ask('who reports to manager E-10007')).toMatchObject({ kind: 'answer', slots: { column: 'manager_id', value: 'E-10007' } });
+  });
+
+  it('reads "in the company" as the whole data, no value to find', () => {
+    // (Trial 10 had refused it: "names company".)
+    expect(ask('What is the highest salary in the company?')).toMatchObject({ kind: 'answer', candidate: { name: 'top_employees_by_salary' }, slots: { n: 1, order: 'desc' } });
+  });
+
+  it('reads "the email address" as the email, and refuses an address the data does not hold', () => {
+    // (Trial 10 had refused the first: "asks for the address".)
+    expect(ask('What is the email address of employee E-10700?')).toMatchObject({ kind: 'answer', candidate: { name: 'lookup_employees_by_employee_id' }, slots: { employee_id: 'E-10700' } });
+    expect(ask('What is the address of employee E-10700?')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('"address"') });
   });
 });
 

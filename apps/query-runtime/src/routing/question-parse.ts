@@ -623,9 +623,10 @@ function searchTerms(text: string): { value: string; span: Span }[] {
 }
 
 // Words for a data set as a whole, as a question says where its rows are ("how many artworks are in
-// the collection", "… in the catalog", "… in the database"). A data set holding one as a value is
-// still found by its values.
-const containerWords = new Set(['collection', 'catalog', 'catalogue', 'database', 'dataset', 'system', 'table', 'archive', 'register', 'registry', 'spreadsheet', 'inventory', 'records', 'file']);
+// the collection", "… in the catalog", "… in the database"), or the whole its rows make ("the
+// highest salary in the company", "the largest country in the world"). A data set holding one as a
+// value is still found by its values.
+const containerWords = new Set(['collection', 'catalog', 'catalogue', 'database', 'dataset', 'system', 'table', 'archive', 'register', 'registry', 'spreadsheet', 'inventory', 'records', 'file', 'company', 'organization', 'organisation', 'firm', 'workforce', 'world']);
 
 const prepositionBefore = /\b(?:in|for|of|from)\s+(?:the\s+)?$/;
 

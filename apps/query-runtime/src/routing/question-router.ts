@@ -492,7 +492,10 @@ export class QuestionRouter {
       word !== undefined && !attributeWords.has(word) && !stopWords.has(word) && !operationTerm.test(canonicalTerm(word) ?? word) && !this.knows(word) && !this.knows(word.replace(/e?s$/, '')) && !impliesKnown(word) && !measureOfValue(word);
     // ("What was the first response time for ticket …": of two words before "of/for", either one no
     // data knows makes the attribute unknown — the ticket's row holds no response time.)
-    const attribute = asked && asked[2] !== undefined && attributeWords.has(asked[3]!) ? asked[2] : asked?.[2] === undefined ? asked?.[3] : [asked[3], asked[2]].find((word) => unknownAttribute(word));
+    // ("The email address of employee …" too: the address is the email's.)
+    const addressOf = asked?.[3] === 'address' ? [asked[2], asked[1]].find((word) => word !== undefined && !stopWords.has(word)) : undefined;
+    const attribute =
+      addressOf ?? (asked && asked[2] !== undefined && attributeWords.has(asked[3]!) ? asked[2] : asked?.[2] === undefined ? asked?.[3] : [asked[3], asked[2]].find((word) => unknownAttribute(word)));
     // So of a place or a time ("what was the humidity in Seattle on May 1"), and of a measure named
     // with a word the data knows not ("what is the diabetes rate in Ohio" of obesity rates) — not
     // when that word is the data's own and the unknown one follows ("the temperature anomaly in
