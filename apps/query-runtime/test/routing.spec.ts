@@ -4056,6 +4056,13 @@ describe('QuestionRouter over household income by state beside zip codes (trial 
   // (Zip codes as text, as an API writes them: "01001", not 1001.)
   const ask = askingOver('querylane-routing-households-', () => ({ income: vegaJson('income.json') as Record<string, unknown>[], zipcodes: csv('zipcodes.csv').map((row) => ({ ...row, zip_code: String(row.zip_code).padStart(5, '0') })) }));
 
+  it('reads "share" and "percentage" as a `pct` column', () => {
+    // (Trial 10 had refused both: "asks for the share".)
+    for (const question of ['What share of Texas households earn 50000 to 74999?', 'what percentage of households in Texas earn 50000 to 74999']) {
+      expect(ask(question), question).toMatchObject({ kind: 'answer', candidate: { name: 'avg_pct' }, slots: { name: 'Texas', group: '50000 to 74999' } });
+    }
+  });
+
   it('looks a zip code up said as "zip" before its digits, as "zip code" before them', () => {
     // (Trial 10 had refused the first: "names 10001".)
     for (const question of ['What county is zip 10001 in?', 'What county is zip code 10001 in?']) {

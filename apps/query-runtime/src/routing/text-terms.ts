@@ -128,6 +128,10 @@ export const impliedMeasures: Record<string, string[]> = {
   // "the most expensive item", "costly repairs": said with "most" or a comparison, not as a superlative.
   expensive: priced,
   costly: priced,
+  // A part of a whole, as data names it (`pct`, `percent`, `share`): "the share of households".
+  share: ['pct', 'percent', 'percentage', 'proportion', 'fraction'],
+  percentage: ['pct', 'percent'],
+  proportion: ['pct', 'percent', 'percentage', 'share', 'fraction'],
   pricey: priced,
   cheap: priced,
   cheaper: priced,
