@@ -4093,3 +4093,13 @@ describe('QuestionRouter over monarchs and stock prices (the first and the last,
     expect(ask('what was the earliest price of IBM')).toMatchObject({ kind: 'answer', candidate: { name: 'latest_stocks_by_date' }, slots: { symbol: 'IBM', n: 1, order: 'asc' } });
   });
 });
+
+describe('QuestionRouter over budget forecasts (two year columns, trial 10)', () => {
+  const ask = askingOver('querylane-routing-budget-years-', () => ({ budgets: vegaJson('budgets.json') as Record<string, unknown>[] }));
+
+  it('ranks the periods of the year column a question names with its word ("which budget year")', () => {
+    // (Trial 10 had refused it.)
+    expect(ask('Which budget year had the lowest forecast value?')).toMatchObject({ kind: 'answer', candidate: { name: 'budgets_over_time_by_budget_year' }, slots: { n: 1, order: 'asc' } });
+    expect(ask('which forecast year had the highest average value')).toMatchObject({ kind: 'answer', candidate: { name: 'budgets_over_time_by_forecast_year' }, slots: { n: 1, order: 'desc', rank_by: 'average' } });
+  });
+});

@@ -785,7 +785,8 @@ export class QuestionRouter {
     // The series ranks its periods: the first one (or the n asked, "which 3 months"), by their count,
     // or by the total or average of the measure a series has ("which month had the most
     // precipitation": it had answered the one wettest day).
-    const perPeriod = /\b(?:which|what)\s+(?:(\d+)\s+)?(hour|day|date|week|month|quarter|year)s?\s+(?:had|has|have|saw|recorded|was|were|got|did)\s+(?:the\s+)?(most|fewest|least|highest|lowest|largest|smallest|biggest|greatest)\s+((?:[a-z]+\s+){0,2}[a-z]{3,})/d.exec(parsed.lower);
+    // (The period may be named with its column's word: "which budget year had the lowest value".)
+    const perPeriod = /\b(?:which|what)\s+(?:(\d+)\s+)?(?:[a-z]+\s+)?(hour|day|date|week|month|quarter|year)s?\s+(?:had|has|have|saw|recorded|was|were|got|did)\s+(?:the\s+)?(most|fewest|least|highest|lowest|largest|smallest|biggest|greatest)\s+((?:[a-z]+\s+){0,2}[a-z]{3,})/d.exec(parsed.lower);
     const rankedBy = perPeriod === null || parsed.interval !== null ? undefined : this.periodRanking(perPeriod[3]!, perPeriod[4]!);
     if (perPeriod !== null && rankedBy !== undefined) {
       const count = perPeriod[1] === undefined ? null : Number(perPeriod[1]);
