@@ -4088,6 +4088,12 @@ describe('QuestionRouter over monarchs and stock prices (the first and the last,
     expect(ask('Who was the first monarch?')).toMatchObject({ kind: 'answer', candidate: { name: expect.stringMatching(/^latest_monarchs_by_/) }, slots: { n: 1, order: 'asc' } });
   });
 
+  it('reads one year of data spanning a start and an end as within the span: no bound on either end alone', () => {
+    // (Trial 10 had answered "who was the monarch in 1690" with the reigns that began in 1690: none.)
+    expect(ask('Who was the monarch in 1690?')).toMatchObject({ kind: 'refusal' });
+    expect(ask('which reigns ended in 1820')).toMatchObject({ kind: 'answer', slots: { min_end: 1820, max_end: 1820 } });
+  });
+
   it('ranks by time, not by the measure named, a question whose only ranking word is one of time', () => {
     // (It had answered IBM's highest price.)
     expect(ask('what was the earliest price of IBM')).toMatchObject({ kind: 'answer', candidate: { name: 'latest_stocks_by_date' }, slots: { symbol: 'IBM', n: 1, order: 'asc' } });

@@ -1164,7 +1164,15 @@ const verbMeasures: Record<string, string[]> = {
 /** The year a date of the question gives a min/max slot on a year column ("in 1920" → 1920 both ends). */
 function yearBound(plan: SlotPlan, parsed: ParsedQuestion, context: FillContext): { value: number; span: Span } | null {
   if ((plan.slot.type !== 'integer' && plan.slot.type !== 'number') || !yearLabelled(plan)) return null;
+  // ("Who was the monarch in 1690" of reigns from `start` to `end`: one year within the span, which
+  // no bound on one end of it answers, unless the question names that end: "reigns that ended in
+  // 1820". "Before 1700" still bounds the start.)
+  const labels = context.table?.labels ?? [];
+  const ends = (word: string | undefined) => (word === undefined ? undefined : /^(?:start|begin|began|from)$/.test(word) ? 'start' : /^(?:end|finish|to|until)$/.test(word) ? 'end' : undefined);
+  const own = ends(labels.find((label) => label.column === plan.column)?.stems[0]);
+  const spanned = own !== undefined && labels.some((label) => label.column !== plan.column && ends(label.stems[0]) !== undefined && ends(label.stems[0]) !== own) && !context.words.some((word) => ends(word.stem) !== undefined);
   for (const date of parsed.dates) {
+    if (spanned && date.from !== null && date.to !== null && date.from.slice(0, 4) === date.to.slice(0, 4)) continue;
     const bound = plan.role === 'min' ? date.from : date.to;
     if (bound === null) continue;
     // ("The 1995 budget" of `budget_year` beside `forecast_year`: a year followed by the first word
