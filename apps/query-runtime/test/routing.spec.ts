@@ -4021,12 +4021,13 @@ describe('QuestionRouter over quakes with a network and the sources that saw the
 });
 
 describe('QuestionRouter over employees with codes for ids and managers (trial 10)', () => {
-  const departments = ['Engineering', 'Sales', 'Support', 'Marketing', 'Finance', 'People'];
+  const departments = ['Engineering', 'Sales', 'Support', 'Marketing', 'Finance', 'Legal'];
   const employees = Array.from({ length: 300 }, (_, index) => ({
     employee_id: `E-${10_000 + index * 7}`,
     first_name: ['Olga', 'Wen', 'Ama', 'Luis', 'Kai'][index % 5],
     last_name: ['Ivanova', 'Petrov', 'Mensah', 'Garcia', 'Tanaka', 'Smith', 'Okafor'][index % 7],
     department: departments[index % 6],
+    title: `${departments[index % 6]} ${index % 5 === 0 ? 'Manager' : 'Associate'}`,
     salary: 50_000 + ((index * 7919) % 90) * 1000,
     // (Forty managers, among the first employees.)
     manager_id: index < 40 ? null : `E-${10_000 + (index % 40) * 7}`,
@@ -4038,6 +4039,12 @@ describe('QuestionRouter over employees with codes for ids and managers (trial 1
     // (Trial 10 had listed the employees of manager "E": the code was cut at its dash.)
     expect(ask('Who is the manager of E-10700?')).toMatchObject({ kind: 'answer', candidate: { name: 'lookup_employees_by_employee_id' }, slots: { employee_id: 'E-10700' } });
     expect(ask('who reports to manager E-10007')).toMatchObject({ kind: 'answer', slots: { column: 'manager_id', value: 'E-10007' } });
+  });
+
+  it('reads a value said within a longer value of another column as part of that one ("Engineering Managers")', () => {
+    // (Trial 10 had counted the whole Engineering department, "managers" dropped.)
+    expect(ask('How many Engineering Managers are there?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_employees_where' }, slots: { column: 'title', value: 'Engineering Manager' } });
+    expect(ask('how many people work in Engineering')).toMatchObject({ kind: 'answer', candidate: { name: 'count_employees' }, slots: { department: 'Engineering' } });
   });
 
   it('reads "in the company" as the whole data, no value to find', () => {

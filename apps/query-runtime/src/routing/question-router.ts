@@ -1400,6 +1400,15 @@ export class QuestionRouter {
     // One value named twice side by side ("Germany (DE)", "Texas / TX") is one constraint: the
     // second naming had been a stated value no slot took, and the question was refused.
     for (const [table, found] of mentionsByTable) mentionsByTable.set(table, mergeRestatedValues(found, parsed.text));
+    // A value said within a longer one of the same data is no value of its own: "Engineering
+    // Managers" is the title Engineering Manager, not the department Engineering as well. (Not of
+    // two fields of one thing: "LDL Cholesterol" of `test.name` is the `test.code` LDL too.)
+    const thingOf = (column: string) => (column.includes('.') ? column.slice(0, column.lastIndexOf('.')) : humanWords(column).split(' ')[0]);
+    for (const [table, found] of mentionsByTable) {
+      const within = (m: ValueMention) =>
+        found.some((o) => o !== m && !o.part && o.column !== m.column && thingOf(o.column) !== thingOf(m.column) && o.span[0] <= m.span[0] && o.span[1] >= m.span[1] && o.span[1] - o.span[0] > m.span[1] - m.span[0]);
+      if (found.some(within)) mentionsByTable.set(table, found.filter((m) => !within(m)));
+    }
 
     // Rows ranked by a time answer "the latest", "the most recent", "the oldest" and nothing else:
     // "the 5 deadliest disasters" ranks by deaths, and "the oldest victims" by age where the data

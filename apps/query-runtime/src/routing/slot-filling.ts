@@ -600,7 +600,10 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
   // (A distinct count takes the column the question counts before another it names: "how many
   // distinct vehicles used our garages" counts vehicles, not garages.)
   const countsColumn = hinted !== null && !candidate.countsValue && candidate.groupBy.length === 0;
-  let chosen = columnPlan ? ((countsColumn ? hinted : null) ?? namedChoice(columnPlan.slot, context.words) ?? hinted) : null;
+  // (A column's name said within a value of another column names no column: "Engineering
+  // Managers" is a title, no choice of `manager_id`.)
+  const namingWords = context.words.filter((word) => !mentions.some((m) => m.column !== null && m.span[0] <= word.span[0] && m.span[1] >= word.span[1] && m.span[1] - m.span[0] > word.span[1] - word.span[0]));
+  let chosen = columnPlan ? ((countsColumn ? hinted : null) ?? namedChoice(columnPlan.slot, namingWords) ?? hinted) : null;
   // A program counting the rows with a value of the column it chooses ("how many issues did octocat
   // open") chooses, when the question names no column, the one column a value it gives belongs to;
   // so it does between columns named alike ("employee emp_10040" of `employee.id`, not `employee.name`).
