@@ -4116,3 +4116,12 @@ describe('QuestionRouter over budget forecasts (two year columns, trial 10)', ()
     expect(ask('which forecast year had the highest average value')).toMatchObject({ kind: 'answer', candidate: { name: 'budgets_over_time_by_forecast_year' }, slots: { n: 1, order: 'desc', rank_by: 'average' } });
   });
 });
+
+describe('QuestionRouter over football results and hourly GitHub counts alone (periods ranked by rows)', () => {
+  const ask = askingOver('querylane-routing-ranked-rows-', () => ({ football: JSON.parse(readFileSync(join(vegaDataDir(), 'football.json'), 'utf8')) as Record<string, unknown>[], github: csv('github.csv') }));
+
+  it('ranks the periods of the data whose rows the question counts ("which month had the most matches")', () => {
+    // (It had gone to GitHub's hourly counts, whose shorter program text scores higher.)
+    expect(ask('which month had the most matches')).toMatchObject({ kind: 'answer', candidate: { name: expect.stringMatching(/^football_over_time_by_/) }, slots: { interval: 'month', n: 1, order: 'desc' } });
+  });
+});

@@ -60,7 +60,7 @@ export interface ParsedQuestion {
    * precipitation"): a time series answers with its first periods, by their count (`by` null) or by
    * the measure column `by` names. Only then does a series take `n`, `order` and `rank_by`.
    */
-  rankedPeriods?: { by: string | null };
+  rankedPeriods?: { by: string | null; tables?: string[] };
   /** Asks for rows by their time ("the latest", "the oldest"): the word, and the order it asks for. */
   timeOrder: { word: string; order: 'asc' | 'desc'; only?: boolean } | null;
   /**

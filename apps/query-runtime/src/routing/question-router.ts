@@ -788,6 +788,8 @@ export class QuestionRouter {
     // (The period may be named with its column's word: "which budget year had the lowest value".)
     const perPeriod = /\b(?:which|what)\s+(?:(\d+)\s+)?(?:[a-z]+\s+)?(hour|day|date|week|month|quarter|year)s?\s+(?:had|has|have|saw|recorded|was|were|got|did)\s+(?:the\s+)?(most|fewest|least|highest|lowest|largest|smallest|biggest|greatest)\s+((?:[a-z]+\s+){0,2}[a-z]{3,})/d.exec(parsed.lower);
     const rankedBy = perPeriod === null || parsed.interval !== null ? undefined : this.periodRanking(perPeriod[3]!, perPeriod[4]!);
+    // (Counted, the rows of the data the word names: "matches" of football, not GitHub's hourly counts.)
+    const rowsOf = (word: string) => [...this.tableStemsOf].filter(([, stems]) => stems.includes(stem(word))).map(([table]) => table).concat(this.shapeNounTables.get(stem(word)) ?? []);
     if (perPeriod !== null && rankedBy !== undefined) {
       const count = perPeriod[1] === undefined ? null : Number(perPeriod[1]);
       Object.assign(parsed, {
@@ -797,7 +799,7 @@ export class QuestionRouter {
         limit: count === null ? null : { value: count, span: perPeriod.indices![1]! },
         single: count === null,
         order: /^(fewest|least|lowest|smallest)$/.test(perPeriod[3]!) ? 'asc' : 'desc',
-        rankedPeriods: { by: rankedBy },
+        rankedPeriods: { by: rankedBy, ...(rankedBy === null ? { tables: rowsOf(perPeriod[4]!.split(' ').at(-1)!) } : {}) },
       });
     }
     const qWords = questionWords(parsed.text);
@@ -1761,6 +1763,9 @@ export class QuestionRouter {
       // (And a ranking by a measure misses a question ranking by time alone: "the first price of IBM".)
       const timeOnlyMiss = asksTimeOrder && parsed.timeOrder?.only === true && candidate.family === 'top_n' && !candidate.chronological;
       const superlativeMiss = (parsed.superlative && !candidate.ranks) || (candidate.chronological && !asksTimeOrder) || amountMiss || timeOnlyMiss;
+      // (Periods ranked by the rows of some data: a series of other data counts other rows.)
+      const periodRows = parsed.rankedPeriods?.tables;
+      const rowsElsewhere = candidate.family === 'time_series' && periodRows !== undefined && periodRows.length > 0 && !periodRows.includes(candidate.table) ? 1 : 0;
       // "Which payment method is used most often": how often is a count; an aggregate of a measure
       // the question does not name (the average salary per payment method) answers something else.
       // So is a grouping asked with neither a measure nor an operation named ("applications per
@@ -1869,7 +1874,7 @@ export class QuestionRouter {
       const timePart = candidate.groupBy.find((label) => timePartLabels.has(label));
       const partUnasked = timePart !== undefined && !groupCue.includes(timePart) ? 3 : 0;
       const score =
-        tableCue + columnCue - codeChosen + timeNamed - laterTime - (candidate.family === 'count' && measuredElsewhere(candidate.table) ? 1 : 0) - unasked - undirected - rowsForCount - 0.1 * extraWords + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * filledCount(candidate, fill.slots) - 0.1 * fill.guessed + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - oftenMiss - refused - partUnasked - countNotRanked;
+        tableCue + columnCue - codeChosen + timeNamed - laterTime - (candidate.family === 'count' && measuredElsewhere(candidate.table) ? 1 : 0) - unasked - undirected - rowsForCount - 0.1 * extraWords + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * filledCount(candidate, fill.slots) - 0.1 * fill.guessed + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - oftenMiss - refused - partUnasked - countNotRanked - rowsElsewhere;
       return { candidate, bm25: hit.score, score, fill, termCoverage, matchedTerms: matched.size, constraintCoverage, familyAgreement, superlativeMiss, ignored, unapplied, unread, topicTerms, topicMatched, valueEvidence };
     });
     for (const [idProgram, nameProgram] of namesOfIds) {
