@@ -4125,3 +4125,15 @@ describe('QuestionRouter over football results and hourly GitHub counts alone (p
     expect(ask('which month had the most matches')).toMatchObject({ kind: 'answer', candidate: { name: expect.stringMatching(/^football_over_time_by_/) }, slots: { interval: 'month', n: 1, order: 'desc' } });
   });
 });
+
+describe('QuestionRouter over airports (trial 11)', () => {
+  const ask = askingOver('querylane-routing-airports-', () => ({ airports: csv('airports.csv') }));
+
+  it('reads "outside the USA" as the value excluded, which no count filters out, as "not in the USA" is', () => {
+    // (Trial 11 had counted the airports in the USA.)
+    for (const question of ['How many airports are outside the USA?', 'how many airports are not in the USA']) {
+      expect(ask(question), question).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('"USA"') });
+    }
+    expect(ask('how many airports are in the USA')).toMatchObject({ kind: 'answer', candidate: { name: 'count_airports' }, slots: { country: 'USA' } });
+  });
+});

@@ -1356,7 +1356,7 @@ export class QuestionRouter {
       const values = this.tables.get(table);
       const turned: ValueMention[] = [];
       for (const mention of found) {
-        if (!negation.test(parsed.lower.slice(0, mention.span[0]))) {
+        if (!negation.test(parsed.lower.slice(0, mention.span[0])) && !outsideOf.test(parsed.lower.slice(0, mention.span[0]))) {
           turned.push(mention);
           continue;
         }
@@ -2253,6 +2253,9 @@ function singularAcronyms(question: string): string {
 }
 
 /** Spans the question states as constraints: numbers with comparisons, dates, limits, intervals, search terms. */
+/** A place excluded, right before it: "outside the USA", "apart from Texas" (not "the outside temperature in Seattle"). */
+const outsideOf = /\b(?:outside|apart from)(?:\s+of)?(?:\s+the)?\s*$/;
+
 /** A negation just before a value: "not", "n't", "never", "without", "except", "excluding", "other than", "non-", at most three words before it. */
 const negation = /(?:\bnot|n't|\bnever|\bwithout|\bexcept|\bexcluding|\bother than|\bnon)(?:[\s-]+[a-z']+){0,3}[\s-]*$/;
 
