@@ -4137,3 +4137,16 @@ describe('QuestionRouter over airports (trial 11)', () => {
     expect(ask('how many airports are in the USA')).toMatchObject({ kind: 'answer', candidate: { name: 'count_airports' }, slots: { country: 'USA' } });
   });
 });
+
+describe('QuestionRouter over bird strikes beside daily stock returns (trial 11)', () => {
+  const ask = askingOver('querylane-routing-strikes-days-', () => ({ birdstrikes: csv('birdstrikes.csv').slice(0, 3000), ohlc: vegaJson('ohlc.json') as Record<string, unknown>[] }));
+
+  it('reads a period word after "which", "per" or "how many" as the period, no value "Day" of a time of day', () => {
+    // (Trial 11 had answered both from the bird strikes by day: the costliest, and 5,624 "trading days".)
+    for (const question of ['Which day had the biggest return?', 'How many trading days are there?']) {
+      const result = ask(question);
+      expect(result.kind === 'answer' ? result.slots : {}, question).not.toHaveProperty('time_of_day');
+    }
+    expect(ask('how many strikes happened during the day')).toMatchObject({ kind: 'answer', candidate: { name: 'count_birdstrikes' }, slots: { time_of_day: 'Day' } });
+  });
+});

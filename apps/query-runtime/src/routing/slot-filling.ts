@@ -288,6 +288,7 @@ export class TableValues {
               (valueSynonyms[word.word] ?? []).includes(entry.words[0]!) ||
               (/[^\p{L}\p{N}\s]/u.test(entry.value) && writtenAt(text, word.span[0], entry.value)));
           if (entry.needsLabel && !exact && !nearLabel(question, i, end, entry.labelStems)) continue;
+          if (entry.words.length === 1 && periodAsked(question, i) && !nearLabel(question, i, end, entry.labelStems)) continue;
           // A one-word value that is also a word of another column's name ("deaths" of a `death_date`,
           // beside a `type` holding "Death") names that column, not the value, unless the value's own
           // column is named beside it ("type death").
@@ -1189,6 +1190,14 @@ function yearBound(plan: SlotPlan, parsed: ParsedQuestion, context: FillContext)
   }
   return null;
 }
+
+/**
+ * Words of periods, said as periods after "which", "per", "each", "how many (trading)": "which day
+ * had the biggest return" names no time of day "Day" ("during the day" does).
+ */
+const periodValueWords = new Set(['day', 'days', 'week', 'weeks', 'month', 'months', 'year', 'years', 'hour', 'hours', 'date', 'time']);
+const periodAsked = (question: QuestionWord[], i: number) =>
+  periodValueWords.has(question[i]!.word) && [question[i - 1]?.word, question[i - 2]?.word].some((word) => word !== undefined && /^(?:which|what|each|per|every|many)$/.test(word));
 
 /**
  * A flag named by its column's word: "resolved tickets", "employees who work remotely" are true;
