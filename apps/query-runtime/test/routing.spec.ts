@@ -4150,3 +4150,14 @@ describe('QuestionRouter over bird strikes beside daily stock returns (trial 11)
     expect(ask('how many strikes happened during the day')).toMatchObject({ kind: 'answer', candidate: { name: 'count_birdstrikes' }, slots: { time_of_day: 'Day' } });
   });
 });
+
+describe('QuestionRouter over Iowa electricity by source (trial 11)', () => {
+  const ask = askingOver('querylane-routing-iowa-electricity-', () => ({ iowa_electricity: csv('iowa-electricity.csv') }));
+
+  it('reads a word right before a column\'s name as naming the column, no part of a value ("by energy source")', () => {
+    // (Trial 11 had answered the total of "Nuclear Energy" alone.)
+    const bySource = ask('Total net generation by energy source');
+    expect(bySource.kind === 'answer' && [bySource.candidate.name, bySource.slots]).toEqual(['avg_net_generation_by_source', { rank_by: 'total' }]);
+    expect(ask('total net generation of nuclear energy')).toMatchObject({ kind: 'answer', slots: { source: 'Nuclear Energy' } });
+  });
+});

@@ -374,6 +374,10 @@ export class TableValues {
           // One word right after an operation is what it measures: "the total energy delivered" is
           // no "Bayside Energy Stop", "the most energy" no station either.
           if (length === 1 && measuredAfter.has(question[i - 1]?.word ?? '')) continue;
+          // One word right before the column's own name says which column, no value of it: "by
+          // energy source" is no source "Nuclear Energy" (a trial's total of one source for all three).
+          // (Not an acronym or a capitalised name: "the AI track" is the track "AI and Machine Learning".)
+          if (length === 1 && !acronym && /^\p{Ll}/u.test(question[i]!.original) && question[i + 1] !== undefined && entry.labelStems.includes(question[i + 1]!.stem)) continue;
           // One verb form written in small letters says what happened, no name: "tickets received
           // by phone" is no subject "Wrong item received" (a trial's count of 13 for 233).
           if (length === 1 && /^\p{Ll}/u.test(question[i]!.original) && /(?:ed|ing)$/.test(question[i]!.word)) continue;
