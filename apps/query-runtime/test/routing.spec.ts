@@ -4161,3 +4161,30 @@ describe('QuestionRouter over Iowa electricity by source (trial 11)', () => {
     expect(ask('total net generation of nuclear energy')).toMatchObject({ kind: 'answer', slots: { source: 'Nuclear Energy' } });
   });
 });
+
+describe('QuestionRouter over bike trips with codes for ids (trial 11)', () => {
+  // (25 stations: a column a count chooses, not an enum of every program.)
+  const stations = Array.from({ length: 25 }, (_, i) => `${['North', 'South', 'East', 'West', 'Old'][i % 5]} ${['Park', 'Square', 'Market', 'Harbor', 'Bridge'][Math.floor(i / 5)]}`);
+  const trips = Array.from({ length: 3000 }, (_, i) => ({
+    trip_id: `T-${500_000 + i}`,
+    started_at: `2024-06-${String(1 + ((i * 7) % 28)).padStart(2, '0')}T${String((i * 5) % 24).padStart(2, '0')}:15:00Z`,
+    start_station: stations[(i * 3) % 25],
+    end_station: stations[(i * 7) % 25],
+    duration_minutes: 5 + ((i * 13) % 50),
+    distance_km: 1 + ((i * 7) % 90) / 10,
+    bike_type: i % 2 === 0 ? 'classic' : 'electric',
+    member_type: i % 3 === 0 ? 'casual' : 'member',
+    rider: { birth_year: 1950 + ((i * 11) % 55), gender: ['male', 'female', 'other'][i % 3] },
+  }));
+  const ask = askingOver('querylane-routing-bike-trip-codes-', () => ({ bike_trips: trips }));
+
+  it('reads no number ending a code as a value before a column\'s name ("trip T-500204 start from")', () => {
+    // (Trial 11 had listed the trips from a start station "500204": none.)
+    expect(ask('Which station did trip T-500204 start from?')).toMatchObject({ kind: 'answer', candidate: { name: 'lookup_bike_trips_by_trip_id' }, slots: { trip_id: 'T-500204' } });
+  });
+
+  it('reads the rows by their synonym when periods are ranked ("which day had the most bike rides")', () => {
+    // (Trial 11 had answered the longest ride.)
+    expect(ask('Which day had the most bike rides?')).toMatchObject({ kind: 'answer', candidate: { name: 'bike_trips_over_time_by_started_at' }, slots: { interval: 'day', n: 1, order: 'desc' } });
+  });
+});

@@ -789,7 +789,10 @@ export class QuestionRouter {
     const perPeriod = /\b(?:which|what)\s+(?:(\d+)\s+)?(?:[a-z]+\s+)?(hour|day|date|week|month|quarter|year)s?\s+(?:had|has|have|saw|recorded|was|were|got|did)\s+(?:the\s+)?(most|fewest|least|highest|lowest|largest|smallest|biggest|greatest)\s+((?:[a-z]+\s+){0,2}[a-z]{3,})/d.exec(parsed.lower);
     const rankedBy = perPeriod === null || parsed.interval !== null ? undefined : this.periodRanking(perPeriod[3]!, perPeriod[4]!);
     // (Counted, the rows of the data the word names: "matches" of football, not GitHub's hourly counts.)
-    const rowsOf = (word: string) => [...this.tableStemsOf].filter(([, stems]) => stems.includes(stem(word))).map(([table]) => table).concat(this.shapeNounTables.get(stem(word)) ?? []);
+    const rowsOf = (word: string) => {
+      const wordStems = [stem(word), canonicalTerm(word)].filter((s): s is string => s !== null);
+      return [...this.tableStemsOf].filter(([, stems]) => wordStems.some((s) => stems.includes(s))).map(([table]) => table).concat(wordStems.flatMap((s) => this.shapeNounTables.get(s) ?? []));
+    };
     if (perPeriod !== null && rankedBy !== undefined) {
       const count = perPeriod[1] === undefined ? null : Number(perPeriod[1]);
       Object.assign(parsed, {
@@ -1938,8 +1941,9 @@ export class QuestionRouter {
   }
 
   private rowsWord(word: string): boolean {
-    const wordStem = stem(word);
-    return this.tableStemLists.some((stems) => stems.includes(wordStem)) || this.shapeNounTables.has(wordStem);
+    // (Or its synonym's: "rides" of `bike_trips`.)
+    const wordStems = [stem(word), canonicalTerm(word)].filter((s): s is string => s !== null);
+    return wordStems.some((wordStem) => this.tableStemLists.some((stems) => stems.includes(wordStem)) || this.shapeNounTables.has(wordStem));
   }
 
   private readonly numberLabelsOf = new Map<string, string[]>();

@@ -1357,7 +1357,9 @@ function labelledValue(plan: SlotPlan, context: FillContext): { value: SlotValue
     // `stars`; not "top 5 years", a count.)
     const joined = before !== undefined && /^\d+$/.test(before.word) && context.parsed.text.slice(before.span[1], words[i]!.span[0]) === '-';
     const afterFits = after && (plan.slot.type !== 'string' || /^[A-Z0-9]{1,6}$/.test(context.parsed.text.slice(after.span[0], after.span[1]))) && !(numeric && parseNumber(after.word) === null && joined);
-    const raw = afterFits ? after : before && /^\d+$/.test(before.word) ? before : null;
+    // (A number before it that ends a code is none: "trip T-500204 start" is no start station 500204.)
+    const beforeCode = before !== undefined && /[A-Za-z0-9][-_]$/.test(context.parsed.text.slice(0, before.span[0]));
+    const raw = afterFits ? after : before && /^\d+$/.test(before.word) && !beforeCode ? before : null;
     if (!raw) continue;
     // "jobs in 1950": the table's word is also the column's label, but the year is a date the
     // question states, not a code of the text column.
