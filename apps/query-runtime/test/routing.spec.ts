@@ -4136,6 +4136,13 @@ describe('QuestionRouter over airports (trial 11)', () => {
     }
     expect(ask('how many airports are in the USA')).toMatchObject({ kind: 'answer', candidate: { name: 'count_airports' }, slots: { country: 'USA' } });
   });
+
+  it('reads no key in the key column\'s own name written in capitals ("IATA code JFK")', () => {
+    // (Trial 11 had searched the names for "JFK": the lookup took "IATA" for the key.)
+    for (const question of ['What is the name of the airport with IATA code JFK?', 'What is the airport with IATA code JFK?']) {
+      expect(ask(question), question).toMatchObject({ kind: 'answer', candidate: { name: 'lookup_airports_by_iata' }, slots: { iata: 'JFK' } });
+    }
+  });
 });
 
 describe('QuestionRouter over bird strikes beside daily stock returns (trial 11)', () => {

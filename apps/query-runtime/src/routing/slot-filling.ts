@@ -1608,6 +1608,8 @@ function keyValue(plan: SlotPlan, context: FillContext, taken: (span: Span) => b
   if (quoted && !context.table?.otherCode(plan.column, quoted.value) && context.table?.fitsKey(plan.column, quoted.value) !== false) return { value: quoted.value, span: quoted.span };
   for (const token of context.parsed.keyTokens) {
     if (taken(token.span) || valueSpans.some(([s, e]) => token.span[0] < e && token.span[1] > s)) continue;
+    // (The key column's own name in capitals is no key: "IATA code JFK" looks JFK up.)
+    if (plan.label !== null && foldValue(plan.label).split(' ').includes(token.value.toLowerCase())) continue;
     // A capitalised ordinary word ("USA" aside) is as likely a shout as a key; codes pass, not
     // those of another kind ("cus_1009" looks no order `ord_…` up).
     if (canonicalTerm(token.value.toLowerCase()) === null || context.table?.otherCode(plan.column, token.value) || context.table?.fitsKey(plan.column, token.value) === false) continue;
