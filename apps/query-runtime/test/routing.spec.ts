@@ -4195,3 +4195,13 @@ describe('QuestionRouter over bike trips with codes for ids (trial 11)', () => {
     expect(ask('Which day had the most bike rides?')).toMatchObject({ kind: 'answer', candidate: { name: 'bike_trips_over_time_by_started_at' }, slots: { interval: 'day', n: 1, order: 'desc' } });
   });
 });
+
+describe('QuestionRouter over unemployment by industry (trial 11)', () => {
+  const ask = askingOver('querylane-routing-unemployment-employees-', () => ({ unemployment: vegaJson('unemployment-across-industries.json') as Record<string, unknown>[] }));
+
+  it('refuses a count of employees of data that holds the unemployed, and counts the unemployed "there were in" an industry', () => {
+    // (Trial 11 had counted the unemployment rows: "employe", the plural cut short, was a typo of a word of it.)
+    expect(ask('How many employees does our company have?')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('"employees"') });
+    expect(ask('how many unemployed were there in construction in 2009')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_count' }, slots: { series: 'Construction', year: 2009 } });
+  });
+});

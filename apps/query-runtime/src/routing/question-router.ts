@@ -410,7 +410,10 @@ export class QuestionRouter {
     // many cylinders does a Toyota have").
     // (So is what a place named holds: "how many households are there in California" is no count
     // of California's zip codes.)
-    const possessed = /\bhow many\s+([a-z]{3,})\s+(?:(?:does|do|did)\b.*\b(?:have|has|had|own|employ|hold)|(?:are|were)\s+(?:there\s+)?in)\b/.exec(parsed.lower)?.[1];
+    const possession = /\bhow many\s+([a-z]{3,})\s+(?:((?:does|do|did)\b.*\b(?:have|has|had|own|employ|hold))|(?:are|were)\s+(?:there\s+)?in)\b/.exec(parsed.lower);
+    // (Of "are there in", only a word no data knows: "how many unemployed were there in
+    // construction" counts the unemployed of `unemployment`.)
+    const possessed = possession !== null && (possession[2] !== undefined || !this.knows(possession[1]!)) ? possession[1] : undefined;
     // (A value counted is what the data holds: "how many men were in the data in 1850".)
     const valueCounted = possessed !== undefined && Object.values(best.fill.slots).some((value) => typeof value === 'string' && stem(foldValue(value)) === stem(possessed));
     if (possessed !== undefined && best.valueEvidence === 'value' && !valueCounted) {
@@ -429,7 +432,9 @@ export class QuestionRouter {
     // signed up in 2023" of subscriptions' `signup_date`, "how many matches were played since March".)
     // (Nor of a word for a measure the data has: "how many stays were longer than 7 nights".)
     const countedImplies = counted !== undefined && (impliedMeasures[counted] ?? []).some((implied) => this.knows(implied));
-    if (counted && !this.knows(counted) && !this.knows(counted.replace(/e?s$/, '')) && !countedImplies && best.valueEvidence !== 'value' && !best.fill.timeNamed) {
+    // (Its singular is known as written, not as a typo of another word: "employees" is no "employ" of `unemployed`.)
+    const singularKnown = counted !== undefined && this.knows(counted.endsWith('ees') ? counted.slice(0, -1) : counted.replace(/e?s$/, ''), { typosOf: { words: [], edits: 0 } });
+    if (counted && !this.knows(counted) && !singularKnown && !countedImplies && best.valueEvidence !== 'value' && !best.fill.timeNamed) {
       return { kind: 'refusal', reason: `the question counts "${counted}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
     }
     // Nor what a question ranks groups by, said last after "has the most" ("which origin has the most
