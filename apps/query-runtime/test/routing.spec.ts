@@ -4205,3 +4205,14 @@ describe('QuestionRouter over unemployment by industry (trial 11)', () => {
     expect(ask('how many unemployed were there in construction in 2009')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_count' }, slots: { series: 'Construction', year: 2009 } });
   });
 });
+
+describe('QuestionRouter over penguins beside bike trips (a column named by two words, trial 11)', () => {
+  const trips = Array.from({ length: 400 }, (_, i) => ({ trip_id: `T-${600_000 + i}`, distance_km: 1 + ((i * 7) % 90) / 10, duration_minutes: 5 + ((i * 13) % 50), bike_type: i % 2 === 0 ? 'classic' : 'electric' }));
+  const ask = askingOver('querylane-routing-penguin-beaks-', () => ({ penguins: vegaJson('penguins.json') as Record<string, unknown>[], bike_trips: trips }));
+
+  it('answers from the data whose column the question names, though another data\'s ranking scores higher by "longest"', () => {
+    // (Trial 11 had refused it: "names beak length, a column of other data than the closest program's".)
+    expect(ask('What is the longest beak length recorded?')).toMatchObject({ kind: 'answer', candidate: { name: expect.stringMatching(/^top_penguins_by_beak_length/) }, slots: { n: 1, order: 'desc' } });
+    expect(ask('what was the longest trip')).toMatchObject({ kind: 'answer', candidate: { name: expect.stringMatching(/^top_bike_trips_by_/) } });
+  });
+});

@@ -325,7 +325,15 @@ export class QuestionRouter {
       namedOwn === undefined && top !== undefined && top.topicMatched === 0 && top.topicTerms.length > 0 && top.valueEvidence === 'value'
         ? fit.find((r) => r.topicMatched > 0 && r.valueEvidence === 'value' && r.unapplied.length === 0 && r.ignored.length === 0 && r.unread.length === 0 && top.score - r.score < 0.6)
         : undefined;
-    const first = namedOwn ?? subjectOwn ?? top;
+    // So is one of the data whose column the question names by a name of two words ("the longest
+    // beak length recorded" of penguins' `beak_length_mm`, not the longest bike trip), where the
+    // top program's data has no column named; otherwise that naming is refused below.
+    const namesColumnOf = (table: string) => (ranked.namedColumns.get(table) ?? []).some(({ label }) => label.includes(' ') || this.unitlessLabels.has(`${table}\u0000${label}`));
+    const columnOwn =
+      namedOwn === undefined && subjectOwn === undefined && top !== undefined && !(ranked.namedColumns.get(top.candidate.table)?.length ?? 0)
+        ? fit.find((r) => namesColumnOf(r.candidate.table) && r.unapplied.length === 0 && r.ignored.length === 0 && r.unread.length === 0 && top.score - r.score < 0.6)
+        : undefined;
+    const first = namedOwn ?? subjectOwn ?? columnOwn ?? top;
     if (!first) return { kind: 'refusal', reason: 'the closest programs need a value the question does not give', confidence: 0, candidates: closest(3) };
     // Between a search and a lookup of the same name that score alike, the exact lookup answers.
     const best = first.candidate.family === 'text_search' ? (fit.find((other) => other.candidate.family === 'lookup' && sameAnswer(first, other) && first.score - other.score < 0.05) ?? first) : first;
@@ -634,7 +642,9 @@ export class QuestionRouter {
       other.candidate.table === best.candidate.table &&
       other.candidate.family === best.candidate.family &&
       other.candidate.measure === best.candidate.measure;
-    const second = fit.find((other) => other !== best && !sameAnswer(best, other) && !breakdown(other));
+    // (Passed over for the data whose column the question names, the top one is no other reading.)
+    const passedOver = (other: Scored) => columnOwn !== undefined && best === columnOwn && !namesColumnOf(other.candidate.table);
+    const second = fit.find((other) => other !== best && !sameAnswer(best, other) && !breakdown(other) && !passedOver(other));
     // The same program of two data sets, as good as each other, of a question that names neither
     // ("what is the busiest hour of the day" of web sessions and of fleet trips): which data is meant
     // is the user's to say, not a coin's (it had answered the first one).
