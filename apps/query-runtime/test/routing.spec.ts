@@ -4083,6 +4083,8 @@ describe('QuestionRouter over household income by state beside zip codes (trial 
       expect(ask(question), question).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('"households"') });
     }
     expect(ask('how many zip codes are there in California')).toMatchObject({ kind: 'answer', candidate: { name: 'count_zipcodes' }, slots: { state: 'CA' } });
+    // (Nor states, which the zip codes hold, counted as the incomes' rows of a region: 120 for 12.)
+    expect(ask('How many states are in the midwest region?')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('"states"') });
   });
 });
 

@@ -419,15 +419,18 @@ export class QuestionRouter {
     // (So is what a place named holds: "how many households are there in California" is no count
     // of California's zip codes.)
     const possession = /\bhow many\s+([a-z]{3,})\s+(?:((?:does|do|did)\b.*\b(?:have|has|had|own|employ|hold))|(?:are|were)\s+(?:there\s+)?in)\b/.exec(parsed.lower);
-    // (Of "are there in", only a word no data knows: "how many unemployed were there in
-    // construction" counts the unemployed of `unemployment`.)
-    const possessed = possession !== null && (possession[2] !== undefined || !this.knows(possession[1]!)) ? possession[1] : undefined;
+    // (Or what its rows are by their columns' shape: "victims", "people" of the riots' deaths.)
+    const holdsIn = (table: string, word: string) => this.namesData(table, word) || this.labelSays(table, word) || (this.shapeNounsOf.get(table)?.has(stem(word)) ?? false) || (peopleWords.has(word) && this.personTables.has(table));
+    // (Of "are there in", only a word no data knows or other data holds: "how many unemployed were
+    // there in construction" counts the unemployed of `unemployment`; "how many states are in the
+    // midwest region" no rows of incomes per state and bracket, where zip codes have states.)
+    const elsewhere = (word: string) => [...this.tableStemsOf.keys()].some((table) => table !== best.candidate.table && holdsIn(table, word));
+    const possessed = possession !== null && (possession[2] !== undefined || !this.knows(possession[1]!) || elsewhere(possession[1]!)) ? possession[1] : undefined;
     // (A value counted is what the data holds: "how many men were in the data in 1850".)
     const valueCounted = possessed !== undefined && Object.values(best.fill.slots).some((value) => typeof value === 'string' && stem(foldValue(value)) === stem(possessed));
     if (possessed !== undefined && best.valueEvidence === 'value' && !valueCounted) {
       const table = best.candidate.table;
-      // (Or what its rows are by their columns' shape: "victims", "people" of the riots' deaths.)
-      const holds = (word: string) => this.namesData(table, word) || this.labelSays(table, word) || (this.shapeNounsOf.get(table)?.has(stem(word)) ?? false) || (peopleWords.has(word) && this.personTables.has(table));
+      const holds = (word: string) => holdsIn(table, word);
       if (!holds(possessed) && !(impliedMeasures[possessed] ?? []).some(holds)) {
         return { kind: 'refusal', reason: `the question counts "${possessed}", which ${best.candidate.endpoint_name}'s data does not hold`, confidence: 0, candidates: closest(3) };
       }
