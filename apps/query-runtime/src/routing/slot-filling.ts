@@ -966,14 +966,6 @@ function durationOrder(parsed: ParsedQuestion, candidate: CandidateProfile): 'as
 }
 
 /**
- * Whether the question ranks groups by their total or their average of the program's measure:
- * "total", "overall", "combined" against "average", "mean", "typical"; or a quantity
- * counted in its own plural after "the most" or "the fewest" ("which cause affected the most
- * customers", "the farm that harvested the most tons": a total), or named after "top N <groups> by"
- * ("top 5 counties by acres burned"), unless the measure is a rate, a score or a level, which does
- * not add up.
- */
-/**
  * What a time series ranks its periods by when asked which rank first: their count (null, the
  * slot's default) unless the question names the series' measure, then its total or average as said,
  * or as the measure adds up or not ("the most precipitation" a total, "the highest temperature" an average).
@@ -986,6 +978,14 @@ function periodRankWanted(parsed: ParsedQuestion, plan: SlotPlan): 'total' | 'av
   return notAdding.test(` ${humanWords(plan.column)} `) ? 'average' : 'total';
 }
 
+/**
+ * Whether the question ranks groups by their total or their average of the program's measure:
+ * "total", "overall", "combined" against "average", "mean", "typical"; or a quantity
+ * counted in its own plural after "the most" or "the fewest" ("which cause affected the most
+ * customers", "the farm that harvested the most tons": a total), or named after "top N <groups> by"
+ * ("top 5 counties by acres burned"), unless the measure is a rate, a score or a level, which does
+ * not add up.
+ */
 function rankWanted(parsed: ParsedQuestion, candidate: CandidateProfile): 'total' | 'average' | null {
   // ("the total number of" counts; "the overall average" is an average.)
   const lower = parsed.lower.replace(/\btotal (number|count)\b|\boverall\b(?=\s+(average|avg|mean)\b)/g, ' ');
