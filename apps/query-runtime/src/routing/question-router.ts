@@ -328,7 +328,9 @@ export class QuestionRouter {
     // So is one of the data whose column the question names by a name of two words ("the longest
     // beak length recorded" of penguins' `beak_length_mm`, not the longest bike trip), where the
     // top program's data has no column named; otherwise that naming is refused below.
-    const namesColumnOf = (table: string) => (ranked.namedColumns.get(table) ?? []).some(({ label }) => label.includes(' ') || this.unitlessLabels.has(`${table}\u0000${label}`));
+    // (A column named specifically: by a name of two words, or a measure's name without its unit.)
+    const specific = (table: string, label: string) => label.includes(' ') || this.unitlessLabels.has(`${table}\u0000${label}`);
+    const namesColumnOf = (table: string) => (ranked.namedColumns.get(table) ?? []).some(({ label }) => specific(table, label));
     const columnOwn =
       namedOwn === undefined && subjectOwn === undefined && top !== undefined && !(ranked.namedColumns.get(top.candidate.table)?.length ?? 0)
         ? fit.find((r) => namesColumnOf(r.candidate.table) && r.unapplied.length === 0 && r.ignored.length === 0 && r.unread.length === 0 && top.score - r.score < 0.6)
@@ -372,7 +374,6 @@ export class QuestionRouter {
     }
     // Nor is naming a column only other data has ("total fares per month" of trips' `fare_usd`,
     // answered from inspections), by a name of two words or a measure's name without its unit.
-    const specific = (table: string, label: string) => label.includes(' ') || this.unitlessLabels.has(`${table}\u0000${label}`);
     const columnTables = [...ranked.namedColumns].filter(([table, found]) => found.some(({ label }) => specific(table, label))).map(([table]) => table);
     if (columnTables.length > 0 && !columnTables.includes(best.candidate.table) && !(ranked.namedColumns.get(best.candidate.table)?.length ?? 0)) {
       const labels = [...new Set(columnTables.flatMap((table) => (ranked.namedColumns.get(table) ?? []).filter(({ label }) => specific(table, label)).map(({ label }) => label)))];
@@ -807,10 +808,6 @@ export class QuestionRouter {
     const perPeriod = /\b(?:which|what)\s+(?:(\d+)\s+)?(?:[a-z]+\s+)?(hour|day|date|week|month|quarter|year)s?\s+(?:had|has|have|saw|recorded|was|were|got|did)\s+(?:the\s+)?(most|fewest|least|highest|lowest|largest|smallest|biggest|greatest)\s+((?:[a-z]+\s+){0,2}[a-z]{3,})/d.exec(parsed.lower);
     const rankedBy = perPeriod === null || parsed.interval !== null ? undefined : this.periodRanking(perPeriod[3]!, perPeriod[4]!);
     // (Counted, the rows of the data the word names: "matches" of football, not GitHub's hourly counts.)
-    const rowsOf = (word: string) => {
-      const wordStems = [stem(word), canonicalTerm(word)].filter((s): s is string => s !== null);
-      return [...this.tableStemsOf].filter(([, stems]) => wordStems.some((s) => stems.includes(s))).map(([table]) => table).concat(wordStems.flatMap((s) => this.shapeNounTables.get(s) ?? []));
-    };
     if (perPeriod !== null && rankedBy !== undefined) {
       const count = perPeriod[1] === undefined ? null : Number(perPeriod[1]);
       Object.assign(parsed, {
@@ -820,7 +817,7 @@ export class QuestionRouter {
         limit: count === null ? null : { value: count, span: perPeriod.indices![1]! },
         single: count === null,
         order: /^(fewest|least|lowest|smallest)$/.test(perPeriod[3]!) ? 'asc' : 'desc',
-        rankedPeriods: { by: rankedBy, ...(rankedBy === null ? { tables: rowsOf(perPeriod[4]!.split(' ').at(-1)!) } : {}) },
+        rankedPeriods: { by: rankedBy, ...(rankedBy === null ? { tables: this.rowsTables(perPeriod[4]!.split(' ').at(-1)!) } : {}) },
       });
     }
     const qWords = questionWords(parsed.text);
@@ -1959,9 +1956,14 @@ export class QuestionRouter {
   }
 
   private rowsWord(word: string): boolean {
-    // (Or its synonym's: "rides" of `bike_trips`.)
+    return this.rowsTables(word).length > 0;
+  }
+
+  /** The tables whose rows a word names: by their name, or the shape of their columns (or its synonym's: "rides" of `bike_trips`). */
+  private rowsTables(word: string): string[] {
     const wordStems = [stem(word), canonicalTerm(word)].filter((s): s is string => s !== null);
-    return wordStems.some((wordStem) => this.tableStemLists.some((stems) => stems.includes(wordStem)) || this.shapeNounTables.has(wordStem));
+    const named = [...this.tableStemsOf].filter(([, stems]) => wordStems.some((s) => stems.includes(s))).map(([table]) => table);
+    return [...named, ...wordStems.flatMap((s) => this.shapeNounTables.get(s) ?? [])];
   }
 
   private readonly numberLabelsOf = new Map<string, string[]>();
