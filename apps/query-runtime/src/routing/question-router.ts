@@ -99,7 +99,13 @@ export class QuestionRouter {
     private readonly allLabels: Map<string, Map<string, string>>,
     /** `table\u0000label` of the one-word labels that are a measure's name without its unit (`fare` of `fare_usd`). */
     private readonly unitlessLabels: Set<string>,
+    /** Terms the programs' descriptions alone hold: the generator's own wording ("the most rows to return"), no word of the data. */
+    private readonly describedOnly: Set<string>,
   ) {
+    // (Never an operation's or an extreme's word: "minute" is no `min`, "person" no `per`.)
+    this.threeLetterLabels = [...new Set([...allLabels.values()].flatMap((labels) => [...labels.keys()]))].filter(
+      (label) => /^[a-z]{3}$/.test(label) && !stopWords.has(label) && !operationTerm.test(label) && !extremeTerms.has(canonicalTerm(label) ?? label),
+    );
     this.columnFirstWords = new Set([...columnLabels.values()].flatMap((named) => [...named.keys()].map((label) => label.split(' ')[0]!)));
     for (const candidate of candidates) {
       if (candidate.family !== 'count' || candidate.groupBy.length > 0 || candidate.choices.length > 0) continue;
@@ -217,16 +223,21 @@ export class QuestionRouter {
     // Fuzzy matching is the costly part of a search: only words the index does not know (typos) get it.
     const vocabulary = new Set<string>();
     const structureTerms = new Set<string>();
+    const described = new Set<string>();
+    const undescribed = new Set<string>();
     for (const candidate of candidates) {
       for (const field of ['name', 'description', 'columns', 'table'] as const) for (const term of terms(candidate.document[field])) structureTerms.add(term);
       for (const stemmed of candidate.tableStems) structureTerms.add(stemmed);
       for (const field of Object.keys(fieldBoosts) as (keyof typeof fieldBoosts)[]) {
         for (const word of words(candidate.document[field])) {
           const term = canonicalTerm(word);
-          if (term) vocabulary.add(term);
+          if (!term) continue;
+          vocabulary.add(term);
+          (field === 'description' ? described : undescribed).add(term);
         }
       }
     }
+    const describedOnly = new Set([...described].filter((term) => !undescribed.has(term)));
     const search = new MiniSearch<CandidateProfile['document']>({
       fields: Object.keys(fieldBoosts),
       idField: 'id',
@@ -295,7 +306,7 @@ export class QuestionRouter {
       columnLabels.set(table, named);
       allLabels.set(table, every);
     }
-    return new QuestionRouter(candidates, search, tables, options.threshold ?? defaultConfidenceThreshold, structureTerms, vocabulary, columnWords, columnLabels, allLabels, unitless);
+    return new QuestionRouter(candidates, search, tables, options.threshold ?? defaultConfidenceThreshold, structureTerms, vocabulary, columnWords, columnLabels, allLabels, unitless, describedOnly);
   }
 
   get size(): number {
@@ -789,7 +800,7 @@ export class QuestionRouter {
   }
 
   private rank(question: string, options: RouteOptions, only?: number): Scored[] & { parsed: ParsedQuestion; tablesNamed: Set<string>; namedColumns: Map<string, { label: string; column: string }[]>; countedWord: string | undefined; countedPhrase: string[]; countedModifier: string | undefined } {
-    const text = this.listedValues(this.countSaidWhole(this.clippedTableWords(this.joinCompounds(singularAcronyms(decimalNames(question, this.allLabels))))));
+    const text = this.listedValues(this.countSaidWhole(this.clippedTableWords(this.joinCompounds(this.shortLabelWords(singularAcronyms(decimalNames(question, this.allLabels)))))));
     const parsed = parseQuestion(text, options.now ?? new Date());
     // A ranking word inside a column's name said whole ranks nothing ("how many runners set a
     // personal best" of `personal_best`): the question's ranking is read again without it.
@@ -1910,6 +1921,8 @@ export class QuestionRouter {
   /** Per table, its plain counts (no grouping, no column chosen): what "how many" asks of it. */
   private readonly plainCounts = new Map<string, CandidateProfile[]>();
   /** Per table, each column label padded as `rank` looks for it in a question (made once, not per question). */
+  /** One-word column names of 3 letters (`ret`, `sal`), which a longer word of a question may shorten to. */
+  private readonly threeLetterLabels: string[];
   private readonly labelProbes = new Map<string, { label: string; column: string; whole: string; plural: string; start: string }[]>();
 
   /** The column labels of two words or more that hold a ranking word ("personal best"), as said in a question. */
@@ -2183,6 +2196,21 @@ export class QuestionRouter {
    * A word no data knows that ends a data set's name, written whole ("how many quakes" of
    * earthquakes, "cards" of scorecards): people clip compounds to their last part.
    */
+  /**
+   * A word a column's name of 3 letters shortens, said whole ("the average return" of `ret`, "the
+   * total salary" of `sal`): written as the column's name, when the data knows the word no other
+   * way (the generator's own wording, "the most rows to return", is no word of the data). Longer
+   * names are found by their words' beginnings in retrieval (`shortened`).
+   */
+  private shortLabelWords(question: string): string {
+    if (this.threeLetterLabels.length === 0) return question;
+    return question.replace(/(?<![\p{L}\p{N}])\p{Ll}{6,7}(?![\p{L}\p{N}])/gu, (word) => {
+      const term = canonicalTerm(word);
+      if (term === null || stopWords.has(word) || (this.vocabulary.has(term) && !this.describedOnly.has(term))) return word;
+      return this.threeLetterLabels.find((label) => word.startsWith(label)) ?? word;
+    });
+  }
+
   private clippedTableWords(question: string): string {
     return question.replace(/(?<![\p{L}\p{N}])\p{Ll}{4,}(?![\p{L}\p{N}])/gu, (word) => {
       const wordStem = stem(word);
@@ -2536,7 +2564,8 @@ const clearWinner = { score: 0.6, margin: 0.5 };
 function topicWords(question: string, topicTerms: string[]): string {
   const seen = new Set<string>();
   for (const word of questionWords(question)) if (topicTerms.includes(canonicalTerm(word.word) ?? '')) seen.add(word.original);
-  return [...seen].map((word) => `"${word}"`).join(', ');
+  // (A word read as another, a column's short name for it, is named as it was read.)
+  return [...(seen.size > 0 ? seen : topicTerms)].map((word) => `"${word}"`).join(', ');
 }
 
 /** "what about Morris?", "and in 1931?", "same for GOOG", "only the Japanese ones", "top 5 instead". */
