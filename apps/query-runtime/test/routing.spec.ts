@@ -3531,6 +3531,23 @@ describe('QuestionRouter over daily prices with a return `ret` (a word a 3-lette
   });
 });
 
+describe('QuestionRouter over hourly weather normals and monthly CO2 (a period word that asks for no series)', () => {
+  const ask = askingOver('querylane-routing-hourly-', () => ({ seattle_weather_hourly_normals: csv('seattle-weather-hourly-normals.csv'), co2_concentration: csv('co2-concentration.csv') }));
+
+  it("reads a period word of a data set's name as the name", () => {
+    // Had answered the series of every hour (8,759 rows): "hourly" asked for one.
+    expect(ask('what is the average temperature in the seattle hourly normals')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_temperature' } });
+    expect(ask('hourly temperature on 2010-07-04')).toMatchObject({ kind: 'answer', slots: { interval: 'hour' } });
+  });
+
+  it('counts the rows a period word describes', () => {
+    // Both had answered a series of every month or hour.
+    expect(ask('how many monthly co2 measurements are there')).toMatchObject({ kind: 'answer', candidate: { name: 'count_co2_concentration' } });
+    expect(ask('How many hourly readings are in the weather normals?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_seattle_weather_hourly_normals' } });
+    expect(ask('monthly average co2')).toMatchObject({ kind: 'answer', slots: { interval: 'month' } });
+  });
+});
+
 describe('QuestionRouter over wheat prices and wages by year (decades, centuries, "the price of" a column)', () => {
   const ask = askingOver('querylane-routing-wheat-', () => ({ wheat: vegaJson('wheat.json') as Record<string, unknown>[], driving: vegaJson('driving.json') as Record<string, unknown>[] }));
 

@@ -800,7 +800,7 @@ export class QuestionRouter {
   }
 
   private rank(question: string, options: RouteOptions, only?: number): Scored[] & { parsed: ParsedQuestion; tablesNamed: Set<string>; namedColumns: Map<string, { label: string; column: string }[]>; countedWord: string | undefined; countedPhrase: string[]; countedModifier: string | undefined } {
-    const text = this.listedValues(this.countSaidWhole(this.clippedTableWords(this.joinCompounds(this.shortLabelWords(singularAcronyms(decimalNames(question, this.allLabels)))))));
+    const text = this.listedValues(this.countSaidWhole(this.clippedTableWords(this.joinCompounds(this.shortLabelWords(this.periodWordsOfNames(singularAcronyms(decimalNames(question, this.allLabels))))))));
     const parsed = parseQuestion(text, options.now ?? new Date());
     // A ranking word inside a column's name said whole ranks nothing ("how many runners set a
     // personal best" of `personal_best`): the question's ranking is read again without it.
@@ -2193,10 +2193,6 @@ export class QuestionRouter {
   }
 
   /**
-   * A word no data knows that ends a data set's name, written whole ("how many quakes" of
-   * earthquakes, "cards" of scorecards): people clip compounds to their last part.
-   */
-  /**
    * A word a column's name of 3 letters shortens, said whole ("the average return" of `ret`, "the
    * total salary" of `sal`): written as the column's name, when the data knows the word no other
    * way (the generator's own wording, "the most rows to return", is no word of the data). Longer
@@ -2211,6 +2207,27 @@ export class QuestionRouter {
     });
   }
 
+  /**
+   * A period's adjective that is no period asked for (it was read as a series of every hour): one
+   * that is part of a data set's name, said beside another word of it ("the average temperature in
+   * the seattle hourly normals" of `seattle_weather_hourly_normals`), or one that describes the
+   * rows counted ("how many monthly co2 measurements are there"). It is left out.
+   */
+  private periodWordsOfNames(question: string): string {
+    const named = (word: string | undefined, other: string) => word !== undefined && this.tableStemLists.some((stems) => stems.includes(stem(word)) && stems.includes(stem(other)));
+    let text = question.replace(/\b(hourly|daily|weekly|monthly|quarterly|yearly|annual)(\s+)(?=([a-z]+))/gi, (whole, adjective: string, space: string, next: string, at: number) => {
+      const before = /([a-z]+)\s+$/i.exec(question.slice(0, at))?.[1];
+      return named(before?.toLowerCase(), adjective.toLowerCase()) || named(next.toLowerCase(), adjective.toLowerCase()) ? '' : adjective + space;
+    });
+    // ("How many monthly co2 measurements": the rows counted, whichever words describe them.)
+    text = text.replace(/\b(how many\s+(?:different\s+|distinct\s+)?)(?:hourly|daily|weekly|monthly|quarterly|yearly|annual)\s+(?=[a-z])/gi, '$1');
+    return text;
+  }
+
+  /**
+   * A word no data knows that ends a data set's name, written whole ("how many quakes" of
+   * earthquakes, "cards" of scorecards): people clip compounds to their last part.
+   */
   private clippedTableWords(question: string): string {
     return question.replace(/(?<![\p{L}\p{N}])\p{Ll}{4,}(?![\p{L}\p{N}])/gu, (word) => {
       const wordStem = stem(word);
