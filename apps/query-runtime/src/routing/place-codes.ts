@@ -320,6 +320,9 @@ const countries: readonly (readonly [string, string, readonly string[]])[] = [
 
 const stateNames = new Map<string, readonly string[]>(usStates.map(([code, name]) => [code, [name]]));
 const countryNames2 = new Map<string, readonly string[]>(countries.map(([two, , names]) => [two, names]));
+// Codes ISO 3166-1 reserves for what people write anyway: `UK` for the United Kingdom (`GB`), `EL`
+// for Greece (`GR`, as the EU writes it).
+for (const [alias, code] of [['UK', 'GB'], ['EL', 'GR']] as const) countryNames2.set(alias, countryNames2.get(code)!);
 const countryNames3 = new Map<string, readonly string[]>(countries.map(([, three, names]) => [three, names]));
 
 // Languages as ISO 639-1 writes them (`es`, `EN`): "Spanish-language episodes" of a `language` column.
