@@ -3555,8 +3555,15 @@ describe('QuestionRouter over support tickets whose customers\' countries are co
       ticket_id: `TCK-${10_000 + index}`,
       priority: ['low', 'medium', 'high'][index % 3],
       customer: { name: `Customer ${index % 40}`, country: countries[index % countries.length] },
+      opened_at: new Date(Date.UTC(2024, 0, 1 + ((index * 37) % 360), 9)).toISOString(),
+      satisfaction: 1 + (index % 5),
     })),
   }));
+
+  it('ranks the months by the rows counted, whatever was done to them ("the most tickets opened")', () => {
+    // Had answered the ticket of the highest satisfaction: "opened" was taken for what was counted.
+    expect(ask('which month had the most tickets opened')).toMatchObject({ kind: 'answer', candidate: { name: 'support_tickets_over_time_by_opened_at' }, slots: { interval: 'month', n: 1, order: 'desc' } });
+  });
 
   it('names the countries of ISO codes and of `UK`, which ISO reserves for the United Kingdom', () => {
     // "japan" had been dropped (the count of every ticket): with `UK` among them the codes were no

@@ -817,7 +817,9 @@ export class QuestionRouter {
     // precipitation": it had answered the one wettest day).
     // (The period may be named with its column's word: "which budget year had the lowest value".)
     const perPeriod = /\b(?:which|what)\s+(?:(\d+)\s+)?(?:[a-z]+\s+)?(hour|day|date|week|month|quarter|year)s?\s+(?:had|has|have|saw|recorded|was|were|got|did)\s+(?:the\s+)?(most|fewest|least|highest|lowest|largest|smallest|biggest|greatest)\s+((?:[a-z]+\s+){0,2}[a-z]{3,})/d.exec(parsed.lower);
-    const rankedBy = perPeriod === null || parsed.interval !== null ? undefined : this.periodRanking(perPeriod[3]!, perPeriod[4]!);
+    // ("Which month had the most tickets opened": the rows counted, and what was done to them.)
+    const periodRanked = perPeriod === null ? '' : perPeriod[4]!.replace(/^(.*\S)\s+(?:[a-z]{3,}ed|sold|made|taken|given|sent|won|lost|held|built|bought|paid|done)$/, (whole, rows: string) => (this.rowsWord(rows.split(' ').at(-1)!) ? rows : whole));
+    const rankedBy = perPeriod === null || parsed.interval !== null ? undefined : this.periodRanking(perPeriod[3]!, periodRanked);
     // (Counted, the rows of the data the word names: "matches" of football, not GitHub's hourly counts.)
     if (perPeriod !== null && rankedBy !== undefined) {
       const count = perPeriod[1] === undefined ? null : Number(perPeriod[1]);
@@ -828,7 +830,7 @@ export class QuestionRouter {
         limit: count === null ? null : { value: count, span: perPeriod.indices![1]! },
         single: count === null,
         order: /^(fewest|least|lowest|smallest)$/.test(perPeriod[3]!) ? 'asc' : 'desc',
-        rankedPeriods: { by: rankedBy, ...(rankedBy === null ? { tables: this.rowsTables(perPeriod[4]!.split(' ').at(-1)!) } : {}) },
+        rankedPeriods: { by: rankedBy, ...(rankedBy === null ? { tables: this.rowsTables(periodRanked.split(' ').at(-1)!) } : {}) },
       });
     }
     const qWords = questionWords(parsed.text);
