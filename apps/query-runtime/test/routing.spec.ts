@@ -3573,6 +3573,18 @@ describe('QuestionRouter over support tickets whose customers\' countries are co
   });
 });
 
+describe("QuestionRouter over the Crimean War's deaths per month and the LA riots' deaths (a measure named beside the rows' word)", () => {
+  const ask = askingOver('querylane-routing-crimea-', () => ({ crimea: vegaJson('crimea.json') as Record<string, unknown>[], la_riots: csv('la-riots.csv') }));
+
+  it("ranks periods by the series' measure named, not by the rows another data's word names", () => {
+    // Both had counted the riots' deaths per month ("deaths" names that data's rows).
+    for (const question of ['which month had the most deaths from disease', 'which month had the most disease deaths']) {
+      expect(ask(question)).toMatchObject({ kind: 'answer', candidate: { name: 'crimea_over_time_by_date' }, slots: { interval: 'month', n: 1, order: 'desc', rank_by: 'total' } });
+    }
+    expect(ask('which month had the most deaths')).toMatchObject({ kind: 'answer', candidate: { name: 'la_riots_over_time_by_death_date' }, slots: { interval: 'month', n: 1 } });
+  });
+});
+
 describe('QuestionRouter over wheat prices and wages by year (decades, centuries, "the price of" a column)', () => {
   const ask = askingOver('querylane-routing-wheat-', () => ({ wheat: vegaJson('wheat.json') as Record<string, unknown>[], driving: vegaJson('driving.json') as Record<string, unknown>[] }));
 

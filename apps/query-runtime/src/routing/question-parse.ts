@@ -59,8 +59,9 @@ export interface ParsedQuestion {
    * Asks which periods rank first ("which month had the most flights", "which year had the highest
    * precipitation"): a time series answers with its first periods, by their count (`by` null) or by
    * the measure column `by` names. Only then does a series take `n`, `order` and `rank_by`.
+   * `tables`: the data whose series answer (whose rows are counted, or that have the measure).
    */
-  rankedPeriods?: { by: string | null; tables?: string[] };
+  rankedPeriods?: { by: string | null; tables: string[] };
   /** Asks for rows by their time ("the latest", "the oldest"): the word, and the order it asks for. */
   timeOrder: { word: string; order: 'asc' | 'desc'; only?: boolean } | null;
   /**

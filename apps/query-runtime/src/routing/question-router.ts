@@ -819,9 +819,9 @@ export class QuestionRouter {
     const perPeriod = /\b(?:which|what)\s+(?:(\d+)\s+)?(?:[a-z]+\s+)?(hour|day|date|week|month|quarter|year)s?\s+(?:had|has|have|saw|recorded|was|were|got|did)\s+(?:the\s+)?(most|fewest|least|highest|lowest|largest|smallest|biggest|greatest)\s+((?:[a-z]+\s+){0,2}[a-z]{3,})/d.exec(parsed.lower);
     // ("Which month had the most tickets opened": the rows counted, and what was done to them.)
     const periodRanked = perPeriod === null ? '' : perPeriod[4]!.replace(/^(.*\S)\s+(?:[a-z]{3,}ed|sold|made|taken|given|sent|won|lost|held|built|bought|paid|done)$/, (whole, rows: string) => (this.rowsWord(rows.split(' ').at(-1)!) ? rows : whole));
-    const rankedBy = perPeriod === null || parsed.interval !== null ? undefined : this.periodRanking(perPeriod[3]!, periodRanked);
+    const periodRanking = perPeriod === null || parsed.interval !== null ? undefined : this.periodRanking(perPeriod[3]!, periodRanked);
     // (Counted, the rows of the data the word names: "matches" of football, not GitHub's hourly counts.)
-    if (perPeriod !== null && rankedBy !== undefined) {
+    if (perPeriod !== null && periodRanking !== undefined) {
       const count = perPeriod[1] === undefined ? null : Number(perPeriod[1]);
       Object.assign(parsed, {
         interval: { value: perPeriod[2] === 'date' ? 'day' : perPeriod[2]!, span: perPeriod.indices![2]! },
@@ -830,7 +830,7 @@ export class QuestionRouter {
         limit: count === null ? null : { value: count, span: perPeriod.indices![1]! },
         single: count === null,
         order: /^(fewest|least|lowest|smallest)$/.test(perPeriod[3]!) ? 'asc' : 'desc',
-        rankedPeriods: { by: rankedBy, ...(rankedBy === null ? { tables: this.rowsTables(periodRanked.split(' ').at(-1)!) } : {}) },
+        rankedPeriods: periodRanking,
       });
     }
     const qWords = questionWords(parsed.text);
@@ -1958,15 +1958,18 @@ export class QuestionRouter {
    * ("the highest total precipitation"); undefined otherwise. "Most" and "fewest" count rows; the
    * other superlatives rank a measure.
    */
-  private periodRanking(superlative: string, words: string): string | null | undefined {
+  private periodRanking(superlative: string, words: string): { by: string | null; tables: string[] } | undefined {
     const said = words.split(' ');
-    if (/^(most|fewest|least)$/.test(superlative) && this.rowsWord(said.at(-1)!)) return null;
+    // A series' measure named ranks by it, the rows' word beside it notwithstanding ("the most
+    // disease deaths" of a war's `disease` per month, not the rows of another data's deaths).
     const stems = new Set(said.map(stem));
-    for (const candidate of this.candidates) {
-      if (candidate.family !== 'time_series') continue;
+    const measured = this.candidates.flatMap((candidate) => {
+      if (candidate.family !== 'time_series') return [];
       const measure = candidate.plans.find((plan) => plan.role === 'rank_by')?.column;
-      if (measure && humanWords(measure).split(' ').every((word) => stems.has(stem(word)))) return measure;
-    }
+      return typeof measure === 'string' && humanWords(measure).split(' ').every((word) => stems.has(stem(word))) ? [{ measure, table: candidate.table }] : [];
+    });
+    if (measured.length > 0) return { by: measured[0]!.measure, tables: measured.filter(({ measure }) => measure === measured[0]!.measure).map(({ table }) => table) };
+    if (/^(most|fewest|least)$/.test(superlative) && this.rowsWord(said.at(-1)!)) return { by: null, tables: this.rowsTables(said.at(-1)!) };
     return undefined;
   }
 
