@@ -3583,6 +3583,11 @@ describe("QuestionRouter over the Crimean War's deaths per month and the LA riot
     }
     expect(ask('which month had the most deaths')).toMatchObject({ kind: 'answer', candidate: { name: 'la_riots_over_time_by_death_date' }, slots: { interval: 'month', n: 1 } });
   });
+
+  it('knows the data named by a place by its adjective ("the crimean war data")', () => {
+    // Had been refused: "crimean" named no value.
+    expect(ask('average wounds in the crimean war data')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_wounds' } });
+  });
 });
 
 describe('QuestionRouter over wheat prices and wages by year (decades, centuries, "the price of" a column)', () => {

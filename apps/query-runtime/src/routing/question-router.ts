@@ -2231,7 +2231,8 @@ export class QuestionRouter {
 
   /**
    * A word no data knows that ends a data set's name, written whole ("how many quakes" of
-   * earthquakes, "cards" of scorecards): people clip compounds to their last part.
+   * earthquakes, "cards" of scorecards): people clip compounds to their last part. So is a place's
+   * adjective of a data set named by the place.
    */
   private clippedTableWords(question: string): string {
     return question.replace(/(?<![\p{L}\p{N}])\p{Ll}{4,}(?![\p{L}\p{N}])/gu, (word) => {
@@ -2240,6 +2241,14 @@ export class QuestionRouter {
       for (const stems of this.tableStemLists) {
         const whole = stems.find((tableStem) => tableStem.length - wordStem.length >= 3 && tableStem.endsWith(wordStem));
         if (whole) return whole.slice(0, whole.length - wordStem.length) + word;
+      }
+      // (A place's adjective names the data named by the place: "the crimean war data" of `crimea`.)
+      const place = /^(\p{Ll}{4,}?)(?:i?an|ese)$/u.exec(word)?.[1];
+      if (place !== undefined) {
+        for (const stems of this.tableStemLists) {
+          const named = stems.find((tableStem) => tableStem === stem(place) || tableStem === stem(`${place}a`) || tableStem === stem(`${place}y`));
+          if (named) return named === stem(place) ? place : stem(`${place}a`) === named ? `${place}a` : `${place}y`;
+        }
       }
       return word;
     });
