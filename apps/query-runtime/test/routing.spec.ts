@@ -3588,6 +3588,12 @@ describe("QuestionRouter over the Crimean War's deaths per month and the LA riot
     // Had been refused: "crimean" named no value.
     expect(ask('average wounds in the crimean war data')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_wounds' } });
   });
+
+  it('reads words in quotes as the words ("deaths from \'other\' causes")', () => {
+    // Had been refused: the value kept its quotes.
+    expect(ask("how many deaths from 'other' causes in total")).toMatchObject({ kind: 'answer', candidate: { name: 'avg_other' } });
+    expect(ask('total “other” deaths')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_other' } });
+  });
 });
 
 describe('QuestionRouter over wheat prices and wages by year (decades, centuries, "the price of" a column)', () => {

@@ -800,7 +800,7 @@ export class QuestionRouter {
   }
 
   private rank(question: string, options: RouteOptions, only?: number): Scored[] & { parsed: ParsedQuestion; tablesNamed: Set<string>; namedColumns: Map<string, { label: string; column: string }[]>; countedWord: string | undefined; countedPhrase: string[]; countedModifier: string | undefined } {
-    const text = this.listedValues(this.countSaidWhole(this.clippedTableWords(this.joinCompounds(this.shortLabelWords(this.periodWordsOfNames(singularAcronyms(decimalNames(question, this.allLabels))))))));
+    const text = this.listedValues(this.countSaidWhole(this.clippedTableWords(this.joinCompounds(this.shortLabelWords(this.periodWordsOfNames(singularAcronyms(decimalNames(this.unquotedValues(question), this.allLabels))))))));
     const parsed = parseQuestion(text, options.now ?? new Date());
     // A ranking word inside a column's name said whole ranks nothing ("how many runners set a
     // personal best" of `personal_best`): the question's ranking is read again without it.
@@ -2234,6 +2234,18 @@ export class QuestionRouter {
    * earthquakes, "cards" of scorecards): people clip compounds to their last part. So is a place's
    * adjective of a data set named by the place.
    */
+  /**
+   * A value or a column's name in quotes as it is ("deaths from 'other' causes" of `other`, "the
+   * “Pending” orders"): quotes mark a search term, but a value or a name said whole was refused as
+   * a term no search takes. Other
+   * quoted words stay a search term ('search cars for "ford"').
+   */
+  private unquotedValues(question: string): string {
+    return question.replace(/(^|[\s(\[])(['"‘“«])([^'"‘’“”«»]{1,80}?)(['"’”»])(?=[\s?.,!;:)\]]|$)/g, (whole, before: string, _open: string, inner: string) =>
+      [...this.tables.values()].some((table) => table.isValueText(foldValue(inner))) || [...this.allLabels.values()].some((labels) => labels.has(foldValue(inner))) ? before + inner : whole,
+    );
+  }
+
   private clippedTableWords(question: string): string {
     return question.replace(/(?<![\p{L}\p{N}])\p{Ll}{4,}(?![\p{L}\p{N}])/gu, (word) => {
       const wordStem = stem(word);
@@ -2335,13 +2347,13 @@ function singularAcronyms(question: string): string {
   return question.replace(/\b([A-Z]{2,})s\b/g, '$1');
 }
 
-/** Spans the question states as constraints: numbers with comparisons, dates, limits, intervals, search terms. */
 /** A place excluded, right before it: "outside the USA", "apart from Texas" (not "the outside temperature in Seattle"). */
 const outsideOf = /\b(?:outside|apart from)(?:\s+of)?(?:\s+the)?\s*$/;
 
 /** A negation just before a value: "not", "n't", "never", "without", "except", "excluding", "other than", "non-", at most three words before it. */
 const negation = /(?:\bnot|n't|\bnever|\bwithout|\bexcept|\bexcluding|\bother than|\bnon)(?:[\s-]+[a-z']+){0,3}[\s-]*$/;
 
+/** Spans the question states as constraints: numbers with comparisons, dates, limits, intervals, search terms. */
 function constraintSpans(parsed: ParsedQuestion): Span[] {
   return [
     ...parsed.comparisons.map((c) => c.span),
