@@ -2241,7 +2241,7 @@ export class QuestionRouter {
    * quoted words stay a search term ('search cars for "ford"').
    */
   private unquotedValues(question: string): string {
-    return question.replace(/(^|[\s(\[])(['"‘“«])([^'"‘’“”«»]{1,80}?)(['"’”»])(?=[\s?.,!;:)\]]|$)/g, (whole, before: string, _open: string, inner: string) =>
+    return question.replace(/(^|[\s([])(['"‘“«])([^'"‘’“”«»]{1,80}?)(['"’”»])(?=[\s?.,!;:)\]]|$)/g, (whole, before: string, _open: string, inner: string) =>
       [...this.tables.values()].some((table) => table.isValueText(foldValue(inner))) || [...this.allLabels.values()].some((labels) => labels.has(foldValue(inner))) ? before + inner : whole,
     );
   }
