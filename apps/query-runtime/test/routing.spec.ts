@@ -3556,9 +3556,17 @@ describe('QuestionRouter over support tickets whose customers\' countries are co
       priority: ['low', 'medium', 'high'][index % 3],
       customer: { name: `Customer ${index % 40}`, country: countries[index % countries.length] },
       opened_at: new Date(Date.UTC(2024, 0, 1 + ((index * 37) % 360), 9)).toISOString(),
+      closed_at: index % 4 === 0 ? null : new Date(Date.UTC(2024, 0, 3 + ((index * 37) % 360), 9)).toISOString(),
+      status: index % 4 === 0 ? 'open' : 'closed',
       satisfaction: 1 + (index % 5),
     })),
   }));
+
+  it('reads "when was ticket X closed" as the time it was closed, not the status `closed`', () => {
+    // Had been refused: "closed" was a status the lookup does not filter by.
+    expect(ask('when was ticket TCK-10201 closed?')).toMatchObject({ kind: 'answer', candidate: { name: 'lookup_support_tickets_by_ticket_id' }, slots: { ticket_id: 'TCK-10201' } });
+    expect(ask('how many closed tickets')).toMatchObject({ kind: 'answer', slots: { status: 'closed' } });
+  });
 
   it('ranks the months by the rows counted, whatever was done to them ("the most tickets opened")', () => {
     // Had answered the ticket of the highest satisfaction: "opened" was taken for what was counted.

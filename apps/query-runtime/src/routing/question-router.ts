@@ -1437,6 +1437,18 @@ export class QuestionRouter {
     // Managers" is the title Engineering Manager, not the department Engineering as well. (Not of
     // two fields of one thing: "LDL Cholesterol" of `test.name` is the `test.code` LDL too.)
     const thingOf = (column: string) => (column.includes('.') ? column.slice(0, column.lastIndexOf('.')) : humanWords(column).split(' ')[0]);
+    // "When was ticket TCK-10501 closed": the word ending the question that names a time column
+    // (`closed_at`) asks for it, no value ("closed" of `status`) to filter by.
+    if (/^\s*(?:when|what (?:date|day|time))\b/.test(parsed.lower)) {
+      for (const [table, found] of mentionsByTable) {
+        const timeWords = new Set([...(this.timeColumnsOf.get(table) ?? [])].map((column) => stem(humanWords(column).split(' ')[0]!)));
+        const asksTime = (m: ValueMention) => {
+          const said = parsed.lower.slice(m.span[0], m.span[1]).trim();
+          return /^[a-z]+$/.test(said) && timeWords.has(stem(said)) && /^\s*[?.!]*\s*$/.test(parsed.lower.slice(m.span[1]));
+        };
+        mentionsByTable.set(table, found.filter((m) => !asksTime(m)));
+      }
+    }
     for (const [table, found] of mentionsByTable) {
       const within = (m: ValueMention) =>
         found.some((o) => o !== m && !o.part && o.column !== m.column && thingOf(o.column) !== thingOf(m.column) && o.span[0] <= m.span[0] && o.span[1] >= m.span[1] && o.span[1] - o.span[0] > m.span[1] - m.span[0]);
