@@ -3568,6 +3568,14 @@ describe('QuestionRouter over support tickets whose customers\' countries are co
     expect(ask('how many closed tickets')).toMatchObject({ kind: 'answer', slots: { status: 'closed' } });
   });
 
+  it('refuses a command on one record ("close ticket TCK-10023"), not a question with the same verbs', () => {
+    // The first had answered the ticket's row, as if it had been closed.
+    for (const command of ['close ticket TCK-10023', 'mark ticket TCK-10023 as resolved', 'please cancel ticket TCK-10023', 'create a new ticket for Customer 3']) {
+      expect(ask(command)).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('change data') });
+    }
+    expect(ask('open tickets by priority')).toMatchObject({ kind: 'answer' });
+  });
+
   it('ranks the months by the rows counted, whatever was done to them ("the most tickets opened")', () => {
     // Had answered the ticket of the highest satisfaction: "opened" was taken for what was counted.
     expect(ask('which month had the most tickets opened')).toMatchObject({ kind: 'answer', candidate: { name: 'support_tickets_over_time_by_opened_at' }, slots: { interval: 'month', n: 1, order: 'desc' } });

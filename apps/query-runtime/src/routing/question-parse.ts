@@ -124,6 +124,12 @@ const changeVerb = String.raw`(?:delete|drop|truncate|insert|update|remove|alter
 const destructive = new RegExp(
   String.raw`^\s*(?:(?:please|now|then|ok(?:ay)?)[\s,]+)?(?:(?:can|could|would|will) you\s+(?:please\s+)?)?${changeVerb}\b(?!\s+(?:in|of|from|over|between|during)\b)|\b(?:drop|truncate|alter)\s+table\b|\bdelete\s+from\b|\binsert\s+into\b|\bupdate\s+\w+\s+set\b`,
 );
+// An action on one record, asked as a command: "close ticket TCK-10023", "cancel order 1234", "mark
+// invoice 7 as paid", "assign ticket 12 to Lena", "create a new ticket". Only with what names a
+// record (a code with digits, or "as"/"to" after it) or a new one: "open tickets by agent" and
+// "close prices of IBM" are questions.
+const recordAction = /^\s*(?:(?:please|now|then|ok(?:ay)?)[\s,]+)?(?:(?:can|could|would|will) you\s+(?:please\s+)?)?(?:(?:close|reopen|cancel|assign|reassign|approve|reject|refund|archive|unarchive|restore|mark|edit|escalate|resolve)\s+(?:the\s+|this\s+|that\s+|my\s+|our\s+)?[a-z]+\s+(?:#?[a-z]*-?\d[\w-]*|[\w-]+\s+(?:as|to)\b)|(?:create|add|open|file|submit|book)\s+(?:a|an)\s+(?:new\s+)?[a-z]+)/;
+
 const explanatory = /^\s*(?:(?:and|so|but)\s+)?(?:why\b|how come\b|what (?:caused|causes|led to|leads to|made)\b|explain\b|what is the reason|what was the reason|what are the reasons)/;
 
 export type TimeUnit = 'second' | 'minute' | 'hour' | 'day' | 'week';
@@ -210,7 +216,7 @@ export function parseQuestion(question: string, now: Date): ParsedQuestion {
     single: false,
     timeOrder: null,
     valueTokens: valueTokens(text),
-    destructive: destructive.test(lower),
+    destructive: destructive.test(lower) || recordAction.test(lower),
     explanatory: explanatory.test(lower),
     usedSpans,
   };
