@@ -3612,6 +3612,19 @@ describe("QuestionRouter over the Crimean War's deaths per month and the LA riot
   });
 });
 
+describe('QuestionRouter over states and countries, each with a population (a column one data set alone has, said of a shared one)', () => {
+  const ask = askingOver('querylane-routing-states-', () => ({ population_engineers_hurricanes: csv('population_engineers_hurricanes.csv'), gapminder_health_income: csv('gapminder-health-income.csv') }));
+  // Both data sets' totals are named sum_population: the countries' takes a region, the states' nothing.
+  const ofStates = (result: RouteResult) => result.kind === 'answer' && result.candidate.name === 'sum_population' && result.candidate.slots.length === 0;
+
+  it('answers "the average state population" from the data with a state', () => {
+    // Had averaged the countries' populations: "state" is a column of the states' data alone.
+    expect(ofStates(ask('average state population'))).toBe(true);
+    expect(ofStates(ask('average population per state'))).toBe(true);
+    expect(ofStates(ask('average population of countries per region'))).toBe(false);
+  });
+});
+
 describe('QuestionRouter over wheat prices and wages by year (decades, centuries, "the price of" a column)', () => {
   const ask = askingOver('querylane-routing-wheat-', () => ({ wheat: vegaJson('wheat.json') as Record<string, unknown>[], driving: vegaJson('driving.json') as Record<string, unknown>[] }));
 

@@ -341,10 +341,24 @@ export class QuestionRouter {
     // top program's data has no column named; otherwise that naming is refused below.
     // (A column named specifically: by a name of two words, or a measure's name without its unit.)
     const specific = (table: string, label: string) => label.includes(' ') || this.unitlessLabels.has(`${table}\u0000${label}`);
+    // (Or by one word of 4 letters or more that no other data's column is named, said of a column
+    // both data have: "the average state population" or "the average population per state" of
+    // states beside countries.)
+    const alone = (table: string, label: string, shared: string[]) =>
+      label.length >= 4 &&
+      [...this.allLabels].every(([other, labels]) => other === table || !labels.has(label)) &&
+      shared.some((column) => new RegExp(`\\b${escapeRegExp(label)} ${escapeRegExp(column)}\\b|\\b${escapeRegExp(column)} (?:per|by|for each|of each) ${escapeRegExp(label)}\\b`).test(parsed.lower));
     const namesColumnOf = (table: string) => (ranked.namedColumns.get(table) ?? []).some(({ label }) => specific(table, label));
+    // (The other data has every column the top's data has named, and one more named specifically.)
+    const labelsNamed = (table: string) => new Set((ranked.namedColumns.get(table) ?? []).map(({ label }) => label));
+    const namesMoreThanTop = (table: string) => {
+      const topNamed = labelsNamed(top!.candidate.table);
+      const named = labelsNamed(table);
+      return [...topNamed].every((label) => named.has(label)) && [...named].some((label) => !topNamed.has(label) && (specific(table, label) || alone(table, label, [...topNamed])));
+    };
     const columnOwn =
-      namedOwn === undefined && subjectOwn === undefined && top !== undefined && !(ranked.namedColumns.get(top.candidate.table)?.length ?? 0)
-        ? fit.find((r) => namesColumnOf(r.candidate.table) && r.unapplied.length === 0 && r.ignored.length === 0 && r.unread.length === 0 && top.score - r.score < 0.6)
+      namedOwn === undefined && subjectOwn === undefined && top !== undefined
+        ? fit.find((r) => r.candidate.table !== top.candidate.table && namesMoreThanTop(r.candidate.table) && r.unapplied.length === 0 && r.ignored.length === 0 && r.unread.length === 0 && top.score - r.score < 0.6)
         : undefined;
     const first = namedOwn ?? subjectOwn ?? columnOwn ?? top;
     if (!first) return { kind: 'refusal', reason: 'the closest programs need a value the question does not give', confidence: 0, candidates: closest(3) };
