@@ -3605,6 +3605,12 @@ describe("QuestionRouter over the Crimean War's deaths per month and the LA riot
     expect(ask('average wounds in the crimean war data')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_wounds' } });
   });
 
+  it('answers no question about something no data mentions with every row of the data it names', () => {
+    // Had listed the war's 24 months: "crimean" names the data, "won" and "war" nothing in it.
+    expect(ask('who won the crimean war')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('"won"') });
+    expect(ask('what is in the crimea data')).toMatchObject({ kind: 'answer', candidate: { name: 'list_crimea' } });
+  });
+
   it('reads words in quotes as the words ("deaths from \'other\' causes")', () => {
     // Had been refused: the value kept its quotes.
     expect(ask("how many deaths from 'other' causes in total")).toMatchObject({ kind: 'answer', candidate: { name: 'avg_other' } });

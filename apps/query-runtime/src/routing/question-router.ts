@@ -657,6 +657,14 @@ export class QuestionRouter {
         candidates: closest(3),
       };
     }
+    // Nor is every row of the data an answer to a question asking something of it that no data
+    // mentions ("who won the crimean war", "what was the co2 concentration on mars"): the data named
+    // is found, but listing it answers nothing asked. (A request to show the data is no such question.)
+    const everyRow = best.candidate.family === 'list' && best.candidate.plans.every((plan) => plan.role === 'limit' || best.fill.slots[plan.slot.name] === undefined || best.fill.slots[plan.slot.name] === null);
+    const viewing = /^(?:look|like|see|view|contain|contains|hold|holds|inside|sample|preview|overview|kind|sort)$/;
+    if (everyRow && unknownTopics.some((term) => !viewing.test(term)) && /^\s*(?:who|what|which|when|where|how|why|did|does|do|is|are|was|were)\b/.test(parsed.lower)) {
+      return { kind: 'refusal', reason: `the question asks about ${topicWords(question, unknownTopics)}, which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
+    }
     // A runner-up that answers the same (a lookup and a search of one column for one name: "when did
     // Queen Anne's reign start") leaves no doubt between them: the margin is to the next one.
     // Nor is a breakdown of the best program's figure by a grouping the question does not ask ("the
