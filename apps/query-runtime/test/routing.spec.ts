@@ -2929,6 +2929,20 @@ describe('trial AC: revenue of orders beside the salaries of employees (money ma
   });
 });
 
+describe('calendar quarters', () => {
+  it('reads a quarter as its three months, with or without its year, and "last quarter" as the one before today\'s', () => {
+    // All had been whole years (chrono reads "Q1 2024" as 2024), and "last quarter" this year.
+    const quarter = (question: string) => parseQuestion(question, now).dates.map(({ from, to, floating }) => ({ from, to, floating }));
+    expect(quarter('sales in Q1 2024')).toEqual([{ from: '2024-01-01', to: '2024-03-31', floating: undefined }]);
+    expect(quarter('sales in 2024 q2')).toEqual([{ from: '2024-04-01', to: '2024-06-30', floating: undefined }]);
+    expect(quarter('sales in the third quarter of 2023')).toEqual([{ from: '2023-07-01', to: '2023-09-30', floating: undefined }]);
+    expect(quarter('sales in the last quarter of 2023')).toEqual([{ from: '2023-10-01', to: '2023-12-31', floating: undefined }]);
+    expect(quarter('revenue last quarter')).toEqual([{ from: '2015-01-01', to: '2015-03-31', floating: undefined }]);
+    expect(quarter('revenue this quarter')).toEqual([{ from: '2015-04-01', to: '2015-06-30', floating: undefined }]);
+    expect(quarter('sales in the fourth quarter')).toEqual([{ from: '2015-10-01', to: '2015-12-31', floating: true }]);
+  });
+});
+
 describe('trial AC: a name with a decimal that the data writes without its point (`pm25`)', () => {
   const ask = askingOver('querylane-routing-pm25-', () => ({
     sensors: Array.from({ length: 900 }, (_, i) => ({

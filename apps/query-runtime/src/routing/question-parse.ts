@@ -501,6 +501,7 @@ function dates(text: string, lower: string, now: Date): DateBounds[] {
     if (match[3] === 'and' && !match[1]) continue;
     if (a && b && !Number.isNaN(Date.parse(a)) && !Number.isNaN(Date.parse(b))) out.push({ span: [match.index, match.index + match[0].length], from: a, to: b });
   }
+  for (const quarter of quarters(lower, now)) if (!covered(...quarter.span)) out.push(quarter);
   const results = chrono.parse(text, now);
   for (let i = 0; i < results.length; i += 1) {
     const result = results[i];
@@ -559,6 +560,40 @@ function dates(text: string, lower: string, now: Date): DateBounds[] {
     else if (word === 'before') out.push({ span: [start, end], from: null, to: `${Number(year) - 1}-12-31` });
     else if (word === 'until' || word === 'till' || word === 'through') out.push({ span: [start, end], from: null, to: `${year}-12-31` });
     else out.push({ span: [start, end], from: `${year}-01-01`, to: `${year}-12-31` });
+  }
+  return out;
+}
+
+const quarterNumbers: Record<string, number> = { first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4, last: 4, final: 4 };
+
+/** A calendar quarter's first and last days. */
+function quarterDays(year: number, quarter: number): { from: string; to: string } {
+  const from = `${year}-${String(quarter * 3 - 2).padStart(2, '0')}-01`;
+  return { from, to: isoDay(new Date(Date.UTC(year, quarter * 3, 0))) };
+}
+
+/**
+ * Calendar quarters, which chrono reads as whole years: "Q1 2024", "2024 Q2", "the third quarter
+ * of 2023", "last quarter" (the one before today's), "this quarter". A quarter said without its
+ * year ("in Q3", "the fourth quarter") is the data's latest, as a month without its year is.
+ */
+function quarters(lower: string, now: Date): DateBounds[] {
+  const out: DateBounds[] = [];
+  const named = /\b(?:q([1-4])|(first|second|third|fourth|last|final|1st|2nd|3rd|4th)\s+quarter)(?:\s+(?:of\s+)?(?:fy\s*)?((?:19|20)\d{2}))?\b|\b((?:19|20)\d{2})[\s-]*q([1-4])\b/g;
+  for (const match of lower.matchAll(named)) {
+    const word = match[2];
+    const year = match[3] ?? match[4];
+    // ("Last quarter" alone is the one before today's: below.)
+    if (year === undefined && (word === 'last' || word === 'final')) continue;
+    const quarter = Number(match[1] ?? match[5] ?? quarterNumbers[word ?? '']);
+    out.push({ span: [match.index, match.index + match[0].length], ...quarterDays(year === undefined ? now.getUTCFullYear() : Number(year), quarter), ...(year === undefined ? { floating: true } : {}) });
+  }
+  const current = { year: now.getUTCFullYear(), quarter: Math.floor(now.getUTCMonth() / 3) + 1 };
+  for (const match of lower.matchAll(/\b(last|previous|past|this|current|next)\s+quarter\b(?!\s+(?:of\s+)?(?:19|20)\d{2})/g)) {
+    if (out.some(({ span: [s, e] }) => match.index < e && match.index + match[0].length > s)) continue;
+    const step = /^(last|previous|past)$/.test(match[1]!) ? -1 : match[1] === 'next' ? 1 : 0;
+    const index = current.year * 4 + current.quarter - 1 + step;
+    out.push({ span: [match.index, match.index + match[0].length], ...quarterDays(Math.floor(index / 4), (index % 4) + 1) });
   }
   return out;
 }
