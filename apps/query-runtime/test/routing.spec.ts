@@ -645,6 +645,12 @@ describe('hospital admissions alone (a value named by the words people use for i
 describe('QuestionRouter with names people write apart or in capitals', () => {
   const ask = askingOver('querylane-routing-names-', () => ({ sp500: csv('sp500.csv'), co2: csv('co2-concentration.csv') }));
 
+  it('answers no question about what no data mentions with the rows of a period', () => {
+    // Had listed 2008's prices: no column is a dividend or a yield.
+    expect(ask('what was the s&p 500 dividend yield in 2008')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('"dividend"') });
+    expect(ask('what happened to the s&p 500 in 2008')).toMatchObject({ kind: 'answer', slots: { from_date: '2008-01-01', to_date: '2008-12-31' } });
+  });
+
   it('reads "S&P 500" as sp500 and "CO2" as the co2 data, not as unknown proper nouns', () => {
     expect(ask('What was the S&P 500 price in March 2005?')).toMatchObject({ kind: 'answer', candidate: { family: 'range' }, slots: { from_date: '2005-03-01', to_date: '2005-03-31' } });
     const highest = ask('When was the S&P 500 at its highest?');

@@ -660,8 +660,13 @@ export class QuestionRouter {
     // Nor is every row of the data an answer to a question asking something of it that no data
     // mentions ("who won the crimean war", "what was the co2 concentration on mars"): the data named
     // is found, but listing it answers nothing asked. (A request to show the data is no such question.)
-    const everyRow = best.candidate.family === 'list' && best.candidate.plans.every((plan) => plan.role === 'limit' || best.fill.slots[plan.slot.name] === undefined || best.fill.slots[plan.slot.name] === null);
-    const viewing = /^(?:look|like|see|view|contain|contains|hold|holds|inside|sample|preview|overview|kind|sort)$/;
+    // (So are the rows of a period, where the question names no column of them: "what was the s&p 500
+    // dividend yield in 2008" of prices.)
+    const unfilled = (plan: SlotPlan) => best.fill.slots[plan.slot.name] === undefined || best.fill.slots[plan.slot.name] === null;
+    const everyRow =
+      (best.candidate.family === 'list' && best.candidate.plans.every((plan) => plan.role === 'limit' || unfilled(plan))) ||
+      (best.candidate.family === 'range' && best.candidate.plans.every((plan) => plan.role === 'limit' || plan.role === 'from' || plan.role === 'to' || unfilled(plan)) && !(ranked.namedColumns.get(best.candidate.table)?.length ?? 0));
+    const viewing = /^(?:look|like|see|view|contain|contains|hold|holds|inside|sample|preview|overview|kind|sort|happen|happened|happening)$/;
     if (everyRow && unknownTopics.some((term) => !viewing.test(term)) && /^\s*(?:who|what|which|when|where|how|why|did|does|do|is|are|was|were)\b/.test(parsed.lower)) {
       return { kind: 'refusal', reason: `the question asks about ${topicWords(question, unknownTopics)}, which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
     }
