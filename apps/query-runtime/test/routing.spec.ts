@@ -3560,6 +3560,12 @@ describe('QuestionRouter over hourly weather normals and monthly CO2 (a period w
     expect(ask('hourly temperature on 2010-07-04')).toMatchObject({ kind: 'answer', slots: { interval: 'hour' } });
   });
 
+  it('ranks periods by the measure an adjective implies, said of an average ("which month is the warmest on average")', () => {
+    // Had been refused (no words after "the warmest" named a measure).
+    expect(ask('which month is the warmest on average?')).toMatchObject({ kind: 'answer', candidate: { name: 'seattle_weather_hourly_normals_over_time_by_date' }, slots: { interval: 'month', n: 1, order: 'desc', rank_by: 'average' } });
+    expect(ask('which month is the coldest on average?')).toMatchObject({ kind: 'answer', slots: { interval: 'month', n: 1, order: 'asc', rank_by: 'average' } });
+  });
+
   it('counts the rows a period word describes', () => {
     // Both had answered a series of every month or hour.
     expect(ask('how many monthly co2 measurements are there')).toMatchObject({ kind: 'answer', candidate: { name: 'count_co2_concentration' } });

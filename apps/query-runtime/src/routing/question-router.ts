@@ -843,10 +843,12 @@ export class QuestionRouter {
     // or by the total or average of the measure a series has ("which month had the most
     // precipitation": it had answered the one wettest day).
     // (The period may be named with its column's word: "which budget year had the lowest value".)
-    const perPeriod = /\b(?:which|what)\s+(?:(\d+)\s+)?(?:[a-z]+\s+)?(hour|day|date|week|month|quarter|year)s?\s+(?:had|has|have|saw|recorded|was|were|got|did)\s+(?:the\s+)?(most|fewest|least|highest|lowest|largest|smallest|biggest|greatest)\s+((?:[a-z]+\s+){0,2}[a-z]{3,})/d.exec(parsed.lower);
+    // (Or by an adjective whose measure a series has, said of an average or a total: "which month
+    // is the warmest on average" of a temperature.)
+    const perPeriod = /\b(?:which|what)\s+(?:(\d+)\s+)?(?:[a-z]+\s+)?(hour|day|date|week|month|quarter|year)s?\s+(?:had|has|have|saw|recorded|was|were|is|are|got|did)\s+(?:the\s+)?(most|fewest|least|highest|lowest|largest|smallest|biggest|greatest|[a-z]{3,}est)(?:\s+((?:[a-z]+\s+){0,2}[a-z]{3,}))?/d.exec(parsed.lower);
     // ("Which month had the most tickets opened": the rows counted, and what was done to them.)
-    const periodRanked = perPeriod === null ? '' : perPeriod[4]!.replace(/^(.*\S)\s+(?:[a-z]{3,}ed|sold|made|taken|given|sent|won|lost|held|built|bought|paid|done)$/, (whole, rows: string) => (this.rowsWord(rows.split(' ').at(-1)!) ? rows : whole));
-    const periodRanking = perPeriod === null || parsed.interval !== null ? undefined : this.periodRanking(perPeriod[3]!, periodRanked);
+    const periodRanked = perPeriod === null ? '' : (perPeriod[4] ?? '').replace(/^(.*\S)\s+(?:[a-z]{3,}ed|sold|made|taken|given|sent|won|lost|held|built|bought|paid|done)$/, (whole, rows: string) => (this.rowsWord(rows.split(' ').at(-1)!) ? rows : whole));
+    const periodRanking = perPeriod === null || parsed.interval !== null ? undefined : this.periodRanking(perPeriod[3]!, periodRanked, /\b(?:on average|average|avg|mean|in total|total|overall)\b/.test(parsed.lower));
     // (Counted, the rows of the data the word names: "matches" of football, not GitHub's hourly counts.)
     if (perPeriod !== null && periodRanking !== undefined) {
       const count = perPeriod[1] === undefined ? null : Number(perPeriod[1]);
@@ -856,7 +858,7 @@ export class QuestionRouter {
         superlative: false,
         limit: count === null ? null : { value: count, span: perPeriod.indices![1]! },
         single: count === null,
-        order: /^(fewest|least|lowest|smallest)$/.test(perPeriod[3]!) ? 'asc' : 'desc',
+        order: /^(fewest|least|lowest|smallest|coldest|coolest|driest|cheapest|shortest|slowest|quietest|weakest|lightest)$/.test(perPeriod[3]!) ? 'asc' : 'desc',
         rankedPeriods: periodRanking,
       });
     }
@@ -1997,7 +1999,7 @@ export class QuestionRouter {
    * ("the highest total precipitation"); undefined otherwise. "Most" and "fewest" count rows; the
    * other superlatives rank a measure.
    */
-  private periodRanking(superlative: string, words: string): { by: string | null; tables: string[] } | undefined {
+  private periodRanking(superlative: string, words: string, averaged: boolean): { by: string | null; tables: string[] } | undefined {
     const said = words.split(' ');
     // A series' measure named ranks by it, the rows' word beside it notwithstanding ("the most
     // disease deaths" of a war's `disease` per month, not the rows of another data's deaths).
@@ -2008,7 +2010,16 @@ export class QuestionRouter {
       return typeof measure === 'string' && humanWords(measure).split(' ').every((word) => stems.has(stem(word))) ? [{ measure, table: candidate.table }] : [];
     });
     if (measured.length > 0) return { by: measured[0]!.measure, tables: measured.filter(({ measure }) => measure === measured[0]!.measure).map(({ table }) => table) };
-    if (/^(most|fewest|least)$/.test(superlative) && this.rowsWord(said.at(-1)!)) return { by: null, tables: this.rowsTables(said.at(-1)!) };
+    if (/^(most|fewest|least)$/.test(superlative) && said[0] !== '' && this.rowsWord(said.at(-1)!)) return { by: null, tables: this.rowsTables(said.at(-1)!) };
+    // ("The warmest on average": a measure the adjective implies, the beginning of a series'
+    // measure's word. Only said of an average or a total: "which 5 years were the warmest" of
+    // yearly rows ranks the rows, whose grain may already be the period.)
+    const implied = averaged ? (impliedMeasures[superlative] ?? []).filter((word) => !extremeTerms.has(canonicalTerm(word) ?? word)) : [];
+    const impliedBy = implied.length === 0 ? [] : this.candidates.flatMap((candidate) => {
+      const measure = candidate.family === 'time_series' ? candidate.plans.find((plan) => plan.role === 'rank_by')?.column : undefined;
+      return typeof measure === 'string' && humanWords(measure).split(' ').some((word) => implied.some((start) => word.startsWith(start))) ? [{ measure, table: candidate.table }] : [];
+    });
+    if (impliedBy.length > 0) return { by: impliedBy[0]!.measure, tables: impliedBy.filter(({ measure }) => measure === impliedBy[0]!.measure).map(({ table }) => table) };
     return undefined;
   }
 
