@@ -3584,6 +3584,7 @@ describe('QuestionRouter over support tickets whose customers\' countries are co
       opened_at: new Date(Date.UTC(2024, 0, 1 + ((index * 37) % 360), 9)).toISOString(),
       closed_at: index % 4 === 0 ? null : new Date(Date.UTC(2024, 0, 3 + ((index * 37) % 360), 9)).toISOString(),
       status: index % 4 === 0 ? 'open' : 'closed',
+      company: ['Acme Corp', 'Globex', 'Initech'][index % 3],
       satisfaction: 1 + (index % 5),
     })),
   }));
@@ -3592,6 +3593,14 @@ describe('QuestionRouter over support tickets whose customers\' countries are co
     // Had been refused: "closed" was a status the lookup does not filter by.
     expect(ask('when was ticket TCK-10201 closed?')).toMatchObject({ kind: 'answer', candidate: { name: 'lookup_support_tickets_by_ticket_id' }, slots: { ticket_id: 'TCK-10201' } });
     expect(ask('how many closed tickets')).toMatchObject({ kind: 'answer', slots: { status: 'closed' } });
+  });
+
+  it('reads "did acme corp open" as what a company did, no status `open`', () => {
+    // Had been refused: the name of two words was no subject of "did", and "open" a second value.
+    const opened = ask('how many tickets did acme corp open');
+    expect(opened).toMatchObject({ kind: 'answer', candidate: { family: 'count' } });
+    expect(opened.kind === 'answer' && opened.slots).toEqual({ company: 'Acme Corp' });
+    expect(ask('how many open tickets')).toMatchObject({ kind: 'answer', slots: { status: 'open' } });
   });
 
   it('refuses a command on one record ("close ticket TCK-10023"), not a question with the same verbs', () => {

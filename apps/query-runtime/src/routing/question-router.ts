@@ -6,7 +6,7 @@ import { profileCandidate, type CandidateProfile, type SlotPlan, type SlotRole }
 import { hashToken, howMany, parseQuestion, superlativeWord, type ParsedQuestion, type Span } from './question-parse.js';
 import type { DataValues, RouteAnswer, RouteCandidateInput, RouteOptions, RouteResult, RouterOptions, ScoredAlternative, SlotValue } from './routing.types.js';
 import type { ProgramFamily } from '../generation/index.js';
-import { directionOf, directionSaid, fillSlots, flagMention, namedChoice, questionWords, TableValues, type ColumnNameSpan, type QuestionWord, type SlotFill, type ValueMention } from './slot-filling.js';
+import { directionOf, directionSaid, doneVerb, fillSlots, flagMention, namedChoice, questionWords, TableValues, type ColumnNameSpan, type QuestionWord, type SlotFill, type ValueMention } from './slot-filling.js';
 import { canonicalTerm, escapeRegExp, foldValue, humanWords, identifiedThing, impliedMeasures, pathWords, remembered, stem, stopWords, terms, words } from './text-terms.js';
 
 /**
@@ -1542,7 +1542,8 @@ export class QuestionRouter {
         mentions.some((other) => other.column !== m.column && nameColumn.test(other.column) && used(other.span) && /^\s*$/.test(parsed.text.slice(Math.min(m.span[1], other.span[1]), Math.max(m.span[0], other.span[0]))));
       const ignored = [
         ...own.filter((t) => !used(t.span)).map((t) => t.span),
-        ...mentions.filter((m) => !m.part && !used(m.span) && !grouped.has(foldValue(humanWords(m.column))) && !namePart(m)).map((m) => m.span),
+        // (Nor a verb said with do, "did acme corp open": what was done, no value; see doneVerb.)
+        ...mentions.filter((m) => !m.part && !used(m.span) && !grouped.has(foldValue(humanWords(m.column))) && !namePart(m) && !doneVerb(parsed.lower, m.span)).map((m) => m.span),
       ].map(([s, e]) => parsed.text.slice(s, e));
       // A date, bound or quoted term the program does not apply, or whose value its slot refuses
       // ("in 1935" when the data holds 1931 and 1932), would be answered over every row.

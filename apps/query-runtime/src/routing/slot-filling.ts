@@ -619,7 +619,8 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
   if (columnPlan && (chosen === null || alike.length > 1 || countedOnly) && candidate.countsValue) {
     const choices = new Set(candidate.choices);
     // (A value named by part of its words only when no value is named whole: "dependabot" of `dependabot[bot]`.)
-    const named = mentions.filter((m) => choices.has(m.column) && !taken(m.span) && !eachOf(m.span));
+    // (Nor a verb said with do: "how many tickets did acme corp open" gives a company, no status.)
+    const named = mentions.filter((m) => choices.has(m.column) && !taken(m.span) && !eachOf(m.span) && !doneVerb(parsed.lower, m.span));
     const owners = new Set((named.some((m) => !m.part) ? named.filter((m) => !m.part) : named).map((m) => m.column));
     // Or the one column whose codes look like a code it gives ("u0381" of users `u0001`…).
     // Or of the one column whose values are names, of a name no column lists ("Aisha Petrova").
@@ -1536,9 +1537,10 @@ const genericValueName = /^(?:value|reading|measurement)$/;
  * with do and its subject, no state of the rows ("how many issues did kchen open last year" counts
  * the issues kchen opened, open or closed since).
  */
-function doneVerb(lower: string, span: Span): boolean {
+export function doneVerb(lower: string, span: Span): boolean {
   const verb = lower.slice(span[0], span[1]);
-  return creationVerb.test(verb) && /\b(?:did|does|do|didn't|doesn't|don't)\s+(?!(?:the|a|an|our|my|your|their|his|her|its|this|that|these|those)\s)[\w.@-]+\s+$/.test(lower.slice(Math.max(0, span[0] - 40), span[0]));
+  // (The subject may be a name of a few words: "how many tickets did acme corp open".)
+  return creationVerb.test(verb) && /\b(?:did|does|do|didn't|doesn't|don't)\s+(?!(?:the|a|an|our|my|your|their|his|her|its|this|that|these|those)\s)(?:[\w.@&'-]+\s+){1,3}$/.test(lower.slice(Math.max(0, span[0] - 60), span[0]));
 }
 
 // Verbs of bringing a row into being, which are also states of some data (`open`, `placed`): said
