@@ -3635,6 +3635,16 @@ describe("QuestionRouter over the Crimean War's deaths per month and the LA riot
     expect(ask('which month had the most deaths')).toMatchObject({ kind: 'answer', candidate: { name: 'la_riots_over_time_by_death_date' }, slots: { interval: 'month', n: 1 } });
   });
 
+  it('counts deaths from a cause the data measures as the total of its column, in the year said', () => {
+    // The first had counted the months whose disease deaths were 1,856 (the year read as a count too);
+    // the second had been refused as about nothing the data mentions.
+    for (const question of ['how many deaths from disease in 1856', 'in 1856 how many died of disease']) {
+      const answered = ask(question);
+      expect(answered).toMatchObject({ kind: 'answer', candidate: { name: 'avg_disease' } });
+      expect(answered.kind === 'answer' && answered.slots).toEqual({ from_date: '1856-01-01', to_date: '1856-12-31' });
+    }
+  });
+
   it('knows the data named by a place by its adjective ("the crimean war data")', () => {
     // Had been refused: "crimean" named no value.
     expect(ask('average wounds in the crimean war data')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_wounds' } });

@@ -1047,7 +1047,11 @@ export class QuestionRouter {
     const befell = befellMatch?.[1];
     const befellAt = befellMatch?.indices?.[1] ? counting!.indices![2]![1] + befellMatch.indices[1][0] : -1;
     const befallen = befell === undefined ? undefined : (impliedMeasures[befell] ?? []).find((measure) => [...this.measureTerms.values()].some((terms) => terms.has(canonicalTerm(measure) ?? '')));
-    const countedWord = befallen ?? (adjectiveFirst ? counting?.[3] : counting?.[2]);
+    // ("How many deaths from disease", "how many died of wounds": the cause counted, where a data
+    // set measures it as a column of its own.)
+    const cause = counting && /^(?:died|dead|deaths|killed|casualties|fatalities|cases|injuries|injured|victims|losses)$/.test(counting[2]!) ? /^\s*(?:[a-z]+\s+)?(?:from|of|due to|caused by)\s+([a-z]+)\b/.exec(parsed.lower.slice(counting.indices![2]![1]))?.[1] : undefined;
+    const caused = cause !== undefined && [...this.measureTerms.values()].some((terms) => terms.has(canonicalTerm(cause) ?? '')) ? cause : undefined;
+    const countedWord = caused ?? befallen ?? (adjectiveFirst ? counting?.[3] : counting?.[2]);
     const most = /\b(?:most|fewest|least)\s+([a-z]+)(?:\s+([a-z]+))?/d.exec(parsed.lower);
     // "Who opened the most issues", "which agent handled the most tickets": the most of the data's
     // own rows is a count per group (of a person, for "who"), never a ranking of rows by a measure

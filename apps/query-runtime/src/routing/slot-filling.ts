@@ -1364,7 +1364,8 @@ function labelledValue(plan: SlotPlan, context: FillContext): { value: SlotValue
     if (!raw) continue;
     // "jobs in 1950": the table's word is also the column's label, but the year is a date the
     // question states, not a code of the text column.
-    if (plan.slot.type === 'string' && context.parsed.dates.some((date) => raw.span[0] >= date.span[0] && raw.span[1] <= date.span[1])) continue;
+    // (Nor a count's: "deaths from disease in 1856" is the year's, no 1,856 deaths.)
+    if ((plan.slot.type === 'string' || !yearLabelled(plan)) && context.parsed.dates.some((date) => raw.span[0] >= date.span[0] && raw.span[1] <= date.span[1])) continue;
     const numbered = numeric || (plan.slot.type === 'enum' && (plan.slot.enum_values ?? []).some((v) => typeof v === 'number'));
     // A number is read whole, with its sign and decimals ("longitude -0.125, latitude 45.125"): the
     // words split it at the point.
