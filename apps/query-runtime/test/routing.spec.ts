@@ -645,6 +645,11 @@ describe('hospital admissions alone (a value named by the words people use for i
 describe('QuestionRouter with names people write apart or in capitals', () => {
   const ask = askingOver('querylane-routing-names-', () => ({ sp500: csv('sp500.csv'), co2: csv('co2-concentration.csv') }));
 
+  it('ranks the periods of the data named between ("in which year was the s&p 500 highest on average")', () => {
+    // Had answered the ten highest months (2007 by luck).
+    expect(ask('in which year was the s&p 500 highest on average')).toMatchObject({ kind: 'answer', candidate: { name: 'sp500_over_time_by_date' }, slots: { interval: 'year', n: 1, order: 'desc', rank_by: 'average' } });
+  });
+
   it('answers no question about what no data mentions with the rows of a period', () => {
     // Had listed 2008's prices: no column is a dividend or a yield.
     expect(ask('what was the s&p 500 dividend yield in 2008')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('"dividend"') });

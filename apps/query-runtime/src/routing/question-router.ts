@@ -845,10 +845,10 @@ export class QuestionRouter {
     // (The period may be named with its column's word: "which budget year had the lowest value".)
     // (Or by an adjective whose measure a series has, said of an average or a total: "which month
     // is the warmest on average" of a temperature.)
-    const perPeriod = /\b(?:which|what)\s+(?:(\d+)\s+)?(?:[a-z]+\s+)?(hour|day|date|week|month|quarter|year)s?\s+(?:had|has|have|saw|recorded|was|were|is|are|got|did)\s+(?:the\s+)?(most|fewest|least|highest|lowest|largest|smallest|biggest|greatest|[a-z]{3,}est)(?:\s+((?:[a-z]+\s+){0,2}[a-z]{3,}))?/d.exec(parsed.lower);
+    const perPeriod = /\b(?:which|what)\s+(?:(\d+)\s+)?(?:[a-z]+\s+)?(hour|day|date|week|month|quarter|year)s?\s+(?:had|has|have|saw|recorded|was|were|is|are|got|did)\s+(?:the\s+)?(?:((?:[a-z0-9&]+\s+){1,3}?)(?:at\s+its\s+|at\s+their\s+)?)?(most|fewest|least|highest|lowest|largest|smallest|biggest|greatest|[a-z]{3,}est)(?:\s+((?:[a-z]+\s+){0,2}[a-z]{3,}))?/d.exec(parsed.lower);
     // ("Which month had the most tickets opened": the rows counted, and what was done to them.)
-    const periodRanked = perPeriod === null ? '' : (perPeriod[4] ?? '').replace(/^(.*\S)\s+(?:[a-z]{3,}ed|sold|made|taken|given|sent|won|lost|held|built|bought|paid|done)$/, (whole, rows: string) => (this.rowsWord(rows.split(' ').at(-1)!) ? rows : whole));
-    const periodRanking = perPeriod === null || parsed.interval !== null ? undefined : this.periodRanking(perPeriod[3]!, periodRanked, /\b(?:on average|average|avg|mean|in total|total|overall)\b/.test(parsed.lower));
+    const periodRanked = perPeriod === null ? '' : (perPeriod[5] ?? '').replace(/^(.*\S)\s+(?:[a-z]{3,}ed|sold|made|taken|given|sent|won|lost|held|built|bought|paid|done)$/, (whole, rows: string) => (this.rowsWord(rows.split(' ').at(-1)!) ? rows : whole));
+    const periodRanking = perPeriod === null || parsed.interval !== null ? undefined : this.periodRanking(perPeriod[4]!, periodRanked, /\b(?:on average|average|avg|mean|in total|total|overall)\b/.test(parsed.lower), perPeriod[3]?.trim());
     // (Counted, the rows of the data the word names: "matches" of football, not GitHub's hourly counts.)
     if (perPeriod !== null && periodRanking !== undefined) {
       const count = perPeriod[1] === undefined ? null : Number(perPeriod[1]);
@@ -858,7 +858,7 @@ export class QuestionRouter {
         superlative: false,
         limit: count === null ? null : { value: count, span: perPeriod.indices![1]! },
         single: count === null,
-        order: /^(fewest|least|lowest|smallest|coldest|coolest|driest|cheapest|shortest|slowest|quietest|weakest|lightest)$/.test(perPeriod[3]!) ? 'asc' : 'desc',
+        order: /^(fewest|least|lowest|smallest|coldest|coolest|driest|cheapest|shortest|slowest|quietest|weakest|lightest)$/.test(perPeriod[4]!) ? 'asc' : 'desc',
         rankedPeriods: periodRanking,
       });
     }
@@ -2004,7 +2004,7 @@ export class QuestionRouter {
    * ("the highest total precipitation"); undefined otherwise. "Most" and "fewest" count rows; the
    * other superlatives rank a measure.
    */
-  private periodRanking(superlative: string, words: string, averaged: boolean): { by: string | null; tables: string[] } | undefined {
+  private periodRanking(superlative: string, words: string, averaged: boolean, subject?: string): { by: string | null; tables: string[] } | undefined {
     const said = words.split(' ');
     // A series' measure named ranks by it, the rows' word beside it notwithstanding ("the most
     // disease deaths" of a war's `disease` per month, not the rows of another data's deaths).
@@ -2025,6 +2025,15 @@ export class QuestionRouter {
       return typeof measure === 'string' && humanWords(measure).split(' ').some((word) => implied.some((start) => word.startsWith(start))) ? [{ measure, table: candidate.table }] : [];
     });
     if (impliedBy.length > 0) return { by: impliedBy[0]!.measure, tables: impliedBy.filter(({ measure }) => measure === impliedBy[0]!.measure).map(({ table }) => table) };
+    // ("In which year was the s&p 500 highest on average": the data named between, whose one series
+    // ranks by its measure, said of an average or a total.)
+    if (subject !== undefined && averaged && words.replace(/\b(?:on|the|average|overall|in|total)\b/g, '').trim() === '') {
+      const said = new Set(subject.split(/\s+/).map(stem));
+      const named = [...this.tableStemsOf].filter(([, stems]) => stems.length > 0 && stems.every((own) => said.has(own) || /^\d+$/.test(own))).map(([table]) => table);
+      const series = this.candidates.filter((candidate) => candidate.family === 'time_series' && named.includes(candidate.table));
+      const measure = series.length === 1 ? series[0]!.plans.find((plan) => plan.role === 'rank_by')?.column : undefined;
+      if (typeof measure === 'string') return { by: measure, tables: [series[0]!.table] };
+    }
     return undefined;
   }
 
