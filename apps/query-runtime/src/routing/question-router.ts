@@ -358,7 +358,7 @@ export class QuestionRouter {
     };
     const columnOwn =
       namedOwn === undefined && subjectOwn === undefined && top !== undefined
-        ? fit.find((r) => r.candidate.table !== top.candidate.table && namesMoreThanTop(r.candidate.table) && r.unapplied.length === 0 && r.ignored.length === 0 && r.unread.length === 0 && top.score - r.score < 0.6)
+        ? fit.find((r) => top.score - r.score < 0.6 && r.candidate.table !== top.candidate.table && r.unapplied.length === 0 && r.ignored.length === 0 && r.unread.length === 0 && namesMoreThanTop(r.candidate.table))
         : undefined;
     const first = namedOwn ?? subjectOwn ?? columnOwn ?? top;
     if (!first) return { kind: 'refusal', reason: 'the closest programs need a value the question does not give', confidence: 0, candidates: closest(3) };
