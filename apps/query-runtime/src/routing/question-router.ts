@@ -1968,9 +1968,9 @@ export class QuestionRouter {
   private readonly shortLabels = new Map<string, RegExp>();
   /** Per table, its plain counts (no grouping, no column chosen): what "how many" asks of it. */
   private readonly plainCounts = new Map<string, CandidateProfile[]>();
-  /** Per table, each column label padded as `rank` looks for it in a question (made once, not per question). */
   /** One-word column names of 3 letters (`ret`, `sal`), which a longer word of a question may shorten to. */
   private readonly threeLetterLabels: string[];
+  /** Per table, each column label padded as `rank` looks for it in a question (made once, not per question). */
   private readonly labelProbes = new Map<string, { label: string; column: string; whole: string; plural: string; start: string }[]>();
 
   /** The column labels of two words or more that hold a ranking word ("personal best"), as said in a question. */
@@ -1997,12 +1997,13 @@ export class QuestionRouter {
     );
   }
 
-  /** Whether a word is what some data's rows are: its name, or what its columns say (`rowShapes`). */
   /**
-   * What "which month had the most <words>" ranks periods by: their count when the words name the
-   * rows ("the most deaths", "the fewest matches"), the measure a time series has when they name it
-   * ("the highest total precipitation"); undefined otherwise. "Most" and "fewest" count rows; the
-   * other superlatives rank a measure.
+   * What "which month had the most <words>" ranks periods by, and the data whose series answer: the
+   * measure a time series has when the words name it ("the highest total precipitation", "the most
+   * disease deaths"), else the rows' count when they name the rows ("the most deaths", "the fewest
+   * matches"), else, said of an average or a total, the measure the superlative implies ("the
+   * warmest on average") or the one series of the data named before it ("was the s&p 500 highest
+   * on average"); undefined otherwise.
    */
   private periodRanking(superlative: string, words: string, averaged: boolean, subject?: string): { by: string | null; tables: string[] } | undefined {
     const said = words.split(' ');
@@ -2037,6 +2038,7 @@ export class QuestionRouter {
     return undefined;
   }
 
+  /** Whether a word is what some data's rows are: its name, or what its columns say (`rowShapes`). */
   private rowsWord(word: string): boolean {
     return this.rowsTables(word).length > 0;
   }
@@ -2294,15 +2296,9 @@ export class QuestionRouter {
   }
 
   /**
-   * A word no data knows that ends a data set's name, written whole ("how many quakes" of
-   * earthquakes, "cards" of scorecards): people clip compounds to their last part. So is a place's
-   * adjective of a data set named by the place.
-   */
-  /**
    * A value or a column's name in quotes as it is ("deaths from 'other' causes" of `other`, "the
    * “Pending” orders"): quotes mark a search term, but a value or a name said whole was refused as
-   * a term no search takes. Other
-   * quoted words stay a search term ('search cars for "ford"').
+   * a term no search takes. Other quoted words stay a search term ('search cars for "ford"').
    */
   private unquotedValues(question: string): string {
     return question.replace(/(^|[\s([])(['"‘“«])([^'"‘’“”«»]{1,80}?)(['"’”»])(?=[\s?.,!;:)\]]|$)/g, (whole, before: string, _open: string, inner: string) =>
@@ -2310,6 +2306,11 @@ export class QuestionRouter {
     );
   }
 
+  /**
+   * A word no data knows that ends a data set's name, written whole ("how many quakes" of
+   * earthquakes, "cards" of scorecards): people clip compounds to their last part. So is a place's
+   * adjective of a data set named by the place.
+   */
   private clippedTableWords(question: string): string {
     return question.replace(/(?<![\p{L}\p{N}])\p{Ll}{4,}(?![\p{L}\p{N}])/gu, (word) => {
       const wordStem = stem(word);
