@@ -2940,6 +2940,15 @@ describe('trial AC: revenue of orders beside the salaries of employees (money ma
   });
 });
 
+describe('a year said as a date is no count', () => {
+  it('reads "which month of 2019" as months of that year, not the first 2019', () => {
+    // Both had filled `n` with 2019.
+    expect(parseQuestion('which month of 2019 had the highest co2', now).limit).toBeNull();
+    expect(parseQuestion('which 3 months of 2019 had the highest co2', now).limit).toMatchObject({ value: 3 });
+    expect(parseQuestion('top 5 months of 2019 by co2', now).limit).toMatchObject({ value: 5 });
+  });
+});
+
 describe('calendar quarters', () => {
   it('reads a quarter as its three months, with or without its year, and "last quarter" as the one before today\'s', () => {
     // All had been whole years (chrono reads "Q1 2024" as 2024), and "last quarter" this year.

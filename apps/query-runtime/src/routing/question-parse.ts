@@ -344,7 +344,8 @@ function limit(lower: string): { value: number; span: Span } | null {
     new RegExp(String.raw`^(?:show|list|give|get|find|display)(?: me)?(?: the)?\s+(${numberPattern})\s+[a-z]`),
     // "which 5 years were the coldest", "what 3 states had the most": the count asked before a plural
     // and its verb (a superlative follows; "which 4 cylinder cars" counts nothing).
-    new RegExp(String.raw`^(?:which|what)\s+(${numberPattern})\s+[a-z]+s\s+(?:were|are|had|have|did|do|was|saw|got)\b(?=.*\b(?:[a-z]+est|most|least|top|bottom)\b)`),
+    // ("Which 3 months of 2019 had the highest co2": a year between is the months'.)
+    new RegExp(String.raw`^(?:which|what)\s+(${numberPattern})\s+[a-z]+s\s+(?:(?:of|in|during)\s+\d{4}\s+)?(?:were|are|had|have|did|do|was|saw|got)\b(?=.*\b(?:[a-z]+est|most|least|top|bottom)\b)`),
   ];
   // "the lowest 2 yields", "highest 5 prices": after the superlative, before what is counted; a
   // year there is no count ("the highest 1990 population").
@@ -361,6 +362,8 @@ function limit(lower: string): { value: number; span: Span } | null {
     // "at least 95 points", "at most 3": a bound, no count of rows.
     if (pattern === after && /^(?:most|least)\b/.test(match[0]) && /\bat\s+$/.test(lower.slice(0, match.index))) continue;
     const start = match.index + match[0].indexOf(raw);
+    // "which month of 2019 had the highest co2": a year said as a date is no count.
+    if (/^(?:1[0-9]|20|21)\d\d$/.test(raw) && /\b(?:of|in|during|since|for|from|until|till|before|after|through)\s+(?:the\s+year\s+)?$/.test(lower.slice(0, start))) continue;
     return { value, span: [start, start + raw.length] };
   }
   // "the 5 deadliest disasters", "3 wealthiest states": any superlative by its ending.
