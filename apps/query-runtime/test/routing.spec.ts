@@ -982,6 +982,12 @@ describe('gapminder-health-income beside countries (a data set named by a word a
 describe('unemployment across industries (the data named for its category)', () => {
   const ask = askingOver('querylane-routing-industries-', () => ({ unemployment_across_industries: vegaJson('unemployment-across-industries.json') as Record<string, unknown>[] }));
 
+  it('reads "when did X peak" as the row at X\'s highest', () => {
+    // Had answered every row of the series (or, worded longer, its total).
+    expect(ask('when did construction unemployment peak')).toMatchObject({ kind: 'answer', candidate: { family: 'top_n' }, slots: { series: 'Construction', n: 1, order: 'desc' } });
+    expect(ask('when did construction unemployment peak in 2005')).toMatchObject({ kind: 'answer', candidate: { family: 'top_n' }, slots: { series: 'Construction', n: 1 } });
+  });
+
   it('groups "per industry" by the one text column the data is grouped by', () => {
     expect(ask('Average unemployment rate per industry')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_rate_by_series' } });
   });
