@@ -4280,6 +4280,8 @@ describe('QuestionRouter over monarchs and stock prices (the first and the last,
   it('ranks by time, not by the measure named, a question whose only ranking word is one of time', () => {
     // (It had answered IBM's highest price.)
     expect(ask('what was the earliest price of IBM')).toMatchObject({ kind: 'answer', candidate: { name: 'latest_stocks_by_date' }, slots: { symbol: 'IBM', n: 1, order: 'asc' } });
+    // ("The last price" had been the highest price: "last" is no word the time's ranking is written with.)
+    expect(ask('what was the last price of IBM')).toMatchObject({ kind: 'answer', candidate: { name: 'latest_stocks_by_date' }, slots: { symbol: 'IBM', n: 1, order: 'desc' } });
   });
 });
 

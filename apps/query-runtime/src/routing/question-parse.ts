@@ -237,6 +237,10 @@ export function parseQuestion(question: string, now: Date): ParsedQuestion {
   if (parsed.timeOrder !== null && /^(first|last)$/.test(parsed.timeOrder.word) && !parsed.superlative && !parsed.limit && /\bthe (?:first|last) [a-z]{3,}/.test(lower)) {
     parsed.superlative = true;
     parsed.single = asksForOne(lower.replace(/\bthe (?:first|last)\b/, 'the latest'));
+    // (A ranking asked, in the time's order: "the last price of IBM" is its latest, as "the
+    // earliest price" is its first.)
+    parsed.order = parsed.timeOrder.order;
+    parsed.families.set('top_n', Math.max(parsed.families.get('top_n') ?? 0, 0.8));
   }
   for (const [pattern, value] of intervals) {
     const match = pattern.exec(lower);

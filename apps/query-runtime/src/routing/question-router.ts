@@ -1016,6 +1016,8 @@ export class QuestionRouter {
     if (extremeTerm !== null && [...contentTerms].some((term) => this.pairedMeasureTerms.has(term))) contentTerms.add(extremeTerm);
     if (/\b(named|called)\b/.test(parsed.lower)) imply('', ['name']);
     if (/\btitled\b/.test(parsed.lower)) imply('', ['title']);
+    // ("The last price of IBM": the latest, as the programs ranking by time word it.)
+    if (parsed.timeOrder?.only === true && /^(?:first|last)$/.test(parsed.timeOrder.word)) imply('', [parsed.timeOrder.word === 'last' ? 'latest' : 'earliest']);
 
     const topicTerms = [...contentTerms].filter((term) => !operationTerm.test(term));
     // The terms are already canonical: searched as they are, not folded a second time.
