@@ -2012,33 +2012,47 @@ export class QuestionRouter {
     // A series' measure named ranks by it, the rows' word beside it notwithstanding ("the most
     // disease deaths" of a war's `disease` per month, not the rows of another data's deaths).
     const stems = new Set(said.map(stem));
-    const measured = this.candidates.flatMap((candidate) => {
-      if (candidate.family !== 'time_series') return [];
-      const measure = candidate.plans.find((plan) => plan.role === 'rank_by')?.column;
-      return typeof measure === 'string' && humanWords(measure).split(' ').every((word) => stems.has(stem(word))) ? [{ measure, table: candidate.table }] : [];
-    });
-    if (measured.length > 0) return { by: measured[0]!.measure, tables: measured.filter(({ measure }) => measure === measured[0]!.measure).map(({ table }) => table) };
+    const measured = this.seriesRankedBy(({ words: own }) => own.every((word) => stems.has(stem(word))));
+    if (measured) return measured;
     if (/^(most|fewest|least)$/.test(superlative) && said[0] !== '' && this.rowsWord(said.at(-1)!)) return { by: null, tables: this.rowsTables(said.at(-1)!) };
+    if (!averaged) return undefined;
     // ("The warmest on average": a measure the adjective implies, the beginning of a series'
     // measure's word. Only said of an average or a total: "which 5 years were the warmest" of
     // yearly rows ranks the rows, whose grain may already be the period.)
-    const implied = averaged ? (impliedMeasures[superlative] ?? []).filter((word) => !extremeTerms.has(canonicalTerm(word) ?? word)) : [];
-    const impliedBy = implied.length === 0 ? [] : this.candidates.flatMap((candidate) => {
-      const measure = candidate.family === 'time_series' ? candidate.plans.find((plan) => plan.role === 'rank_by')?.column : undefined;
-      return typeof measure === 'string' && humanWords(measure).split(' ').some((word) => implied.some((start) => word.startsWith(start))) ? [{ measure, table: candidate.table }] : [];
-    });
-    if (impliedBy.length > 0) return { by: impliedBy[0]!.measure, tables: impliedBy.filter(({ measure }) => measure === impliedBy[0]!.measure).map(({ table }) => table) };
+    const implied = (impliedMeasures[superlative] ?? []).filter((word) => !extremeTerms.has(canonicalTerm(word) ?? word));
+    const impliedBy = implied.length === 0 ? undefined : this.seriesRankedBy(({ words: own }) => own.some((word) => implied.some((start) => word.startsWith(start))));
+    if (impliedBy) return impliedBy;
     // ("In which year was the s&p 500 highest on average": the data named between, whose one series
-    // ranks by its measure, said of an average or a total.)
-    if (subject !== undefined && averaged && words.replace(/\b(?:on|the|average|overall|in|total)\b/g, '').trim() === '') {
-      const said = new Set(subject.split(/\s+/).map(stem));
-      const named = [...this.tableStemsOf].filter(([, stems]) => stems.length > 0 && stems.every((own) => said.has(own) || /^\d+$/.test(own))).map(([table]) => table);
-      const series = this.candidates.filter((candidate) => candidate.family === 'time_series' && named.includes(candidate.table));
-      const measure = series.length === 1 ? series[0]!.plans.find((plan) => plan.role === 'rank_by')?.column : undefined;
-      if (typeof measure === 'string') return { by: measure, tables: [series[0]!.table] };
+    // ranks by its measure.)
+    if (subject !== undefined && words.replace(/\b(?:on|the|average|overall|in|total)\b/g, '').trim() === '') {
+      const subjectStems = new Set(subject.split(/\s+/).map(stem));
+      const named = new Set([...this.tableStemsOf].filter(([, own]) => own.length > 0 && own.every((part) => subjectStems.has(part) || /^\d+$/.test(part))).map(([table]) => table));
+      const series = this.candidates.filter((candidate) => candidate.family === 'time_series' && named.has(candidate.table));
+      const [measured] = this.seriesMeasures().filter(({ table }) => named.has(table));
+      if (series.length === 1 && measured !== undefined) return { by: measured.measure, tables: [measured.table] };
     }
     return undefined;
   }
+
+  private seriesMeasuresOf: { measure: string; table: string; words: string[] }[] | undefined;
+
+  /** Each time series' measure (its `rank_by` column), its table and its words: worked out once. */
+  private seriesMeasures(): { measure: string; table: string; words: string[] }[] {
+    this.seriesMeasuresOf ??= this.candidates.flatMap((candidate) => {
+      const measure = candidate.family === 'time_series' ? candidate.plans.find((plan) => plan.role === 'rank_by')?.column : undefined;
+      return typeof measure === 'string' ? [{ measure, table: candidate.table, words: humanWords(measure).split(' ') }] : [];
+    });
+    return this.seriesMeasuresOf;
+  }
+
+  /** The first series' measure that `fits`, and every table whose series ranks by it. */
+  private seriesRankedBy(fits: (series: { measure: string; words: string[] }) => boolean): { by: string; tables: string[] } | undefined {
+    const found = this.seriesMeasures().filter(fits);
+    if (found.length === 0) return undefined;
+    const by = found[0]!.measure;
+    return { by, tables: found.filter(({ measure }) => measure === by).map(({ table }) => table) };
+  }
+
 
   /** Whether a word is what some data's rows are: its name, or what its columns say (`rowShapes`). */
   private rowsWord(word: string): boolean {
