@@ -3655,6 +3655,12 @@ describe("QuestionRouter over the Crimean War's deaths per month and the LA riot
     expect(ask('which month had the most deaths')).toMatchObject({ kind: 'answer', candidate: { name: 'la_riots_over_time_by_death_date' }, slots: { interval: 'month', n: 1 } });
   });
 
+  it('reads a plural column named in the singular before another noun ("wound deaths") as that column', () => {
+    // Had counted the riots' deaths per month: "wound" named no column, and "deaths" the riots' rows.
+    const answered = ask('which month had the most wound deaths');
+    expect(answered.kind === 'answer' ? answered.candidate.name : answered.reason).toMatch(/^top_crimea_by_wounds$|"wounds", a column of other data/);
+  });
+
   it('counts deaths from a cause the data measures as the total of its column, in the year said', () => {
     // The first had counted the months whose disease deaths were 1,856 (the year read as a count too);
     // the second had been refused as about nothing the data mentions.

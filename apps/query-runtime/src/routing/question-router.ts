@@ -127,7 +127,7 @@ export class QuestionRouter {
     for (const [table, named] of columnLabels) {
       this.labelProbes.set(
         table,
-        [...named].map(([label, column]) => ({ label, column, whole: ` ${label} `, plural: ` ${plural(label)} `, start: ` ${label}` })),
+        [...named].map(([label, column]) => ({ label, column, whole: ` ${label} `, plural: ` ${plural(label)} `, start: ` ${label}`, modifier: modifierOf(label) })),
       );
       for (const label of named.keys()) {
         if (label.includes(' ') && rankingWord.test(label)) this.rankingLabels.push(new RegExp(`\\b${label.split(' ').map(escapeRegExp).join('[\\s_-]+')}\\b`, 'gi'));
@@ -340,7 +340,7 @@ export class QuestionRouter {
     // beak length recorded" of penguins' `beak_length_mm`, not the longest bike trip), where the
     // top program's data has no column named; otherwise that naming is refused below.
     // (A column named specifically: by a name of two words, or a measure's name without its unit.)
-    const specific = (table: string, label: string) => label.includes(' ') || this.unitlessLabels.has(`${table}\u0000${label}`);
+    const specific = (table: string, label: string) => label.includes(' ') || this.unitlessLabels.has(`${table}\u0000${label}`) || ranked.modifierNamed.has(`${table}\u0000${label}`);
     // (Or by one word of 4 letters or more that no other data's column is named, said of a column
     // both data have: "the average state population" or "the average population per state" of
     // states beside countries.)
@@ -826,7 +826,7 @@ export class QuestionRouter {
     return { ...routed, slots: { ...kept, ...routed.slots }, confidence: followUpConfidence, alternatives: [] };
   }
 
-  private rank(question: string, options: RouteOptions, only?: number): Scored[] & { parsed: ParsedQuestion; tablesNamed: Set<string>; namedColumns: Map<string, { label: string; column: string }[]>; countedWord: string | undefined; countedPhrase: string[]; countedModifier: string | undefined } {
+  private rank(question: string, options: RouteOptions, only?: number): Scored[] & { parsed: ParsedQuestion; tablesNamed: Set<string>; namedColumns: Map<string, { label: string; column: string }[]>; modifierNamed: Set<string>; countedWord: string | undefined; countedPhrase: string[]; countedModifier: string | undefined } {
     const text = this.listedValues(this.countSaidWhole(this.clippedTableWords(this.joinCompounds(this.shortLabelWords(this.periodWordsOfNames(singularAcronyms(decimalNames(this.unquotedValues(question), this.allLabels))))))));
     const parsed = parseQuestion(text, options.now ?? new Date());
     // A ranking word inside a column's name said whole ranks nothing ("how many runners set a
@@ -1262,19 +1262,25 @@ export class QuestionRouter {
     // Per table, the columns the question names by their full label (the longest where labels overlap).
     const folded = ` ${foldValue(parsed.text)} `;
     const namedColumns = new Map<string, { label: string; column: string }[]>();
+    // (Labels named as what describes another noun, "wound deaths": as specific as two words.)
+    const modifierNamed = new Set<string>();
     for (const [table, probes] of this.labelProbes) {
       // The label's last word may be shortened in the data ("life expect" named by "life expectancy").
       // In the plural too: "the most populous countries" names `country`.
       const found: { label: string; column: string }[] = [];
       for (const probe of probes) {
         if (folded.includes(probe.whole) || folded.includes(probe.plural) || (folded.includes(probe.start) && this.shortLabel(probe.label).test(folded))) found.push({ label: probe.label, column: probe.column });
+        else if (probe.modifier?.test(folded)) {
+          found.push({ label: probe.label, column: probe.column });
+          modifierNamed.add(`${table}\u0000${probe.label}`);
+        }
       }
       namedColumns.set(table, found.filter((a) => !found.some((b) => b !== a && b.label.length > a.label.length && ` ${b.label} `.includes(` ${a.label} `))));
     }
     // (Or by a measure's name without its unit, which is as much its own: "fares" of `fare_usd`.)
     // (A table whose own column has the label another table's column names specifically is named
     // too: "price" is `price` of stock prices as much as `price_usd` of products.)
-    const specificLabels = new Set([...namedColumns].flatMap(([table, found]) => found.filter(({ label }) => label.includes(' ') || this.unitlessLabels.has(`${table}\u0000${label}`)).map(({ label }) => label)));
+    const specificLabels = new Set([...namedColumns].flatMap(([table, found]) => found.filter(({ label }) => label.includes(' ') || this.unitlessLabels.has(`${table}\u0000${label}`) || modifierNamed.has(`${table}\u0000${label}`)).map(({ label }) => label)));
     const tablesByColumn = new Set([...namedColumns].filter(([, found]) => found.some(({ label }) => specificLabels.has(label))).map(([table]) => table));
     const rankedNoun = (/\b(?:which|what)\s+(?:\d+\s+)?([a-z]+)\s+(?:was|were|is|are|had|has|have)\s+the\s+[a-z]+est\b/.exec(parsed.lower) ?? /\bthe\s+[a-z]{3,}est\s+([a-z]+)\s*[?.!]*\s*$/.exec(parsed.lower))?.[1];
     const rankedLabel = rankedNoun === undefined ? undefined : [rankedNoun, rankedNoun.replace(/s$/, '')].find((label) => [...this.columnLabels.values()].some((labels) => labels.has(label)));
@@ -1964,7 +1970,7 @@ export class QuestionRouter {
     // The counted noun of two words ("support tickets"), when the second is a noun too (not "were").
     const countedPhrase = counting && !adjectiveFirst && counting[3] !== undefined && !stopWords.has(counting[3]) && !/ed$/.test(counting[3]) ? [counting[2]!, counting[3]] : countedWord ? [countedWord] : [];
     const countedModifier = adjectiveFirst ? counting?.[2] : undefined;
-    return Object.assign(scored, { parsed, tablesNamed, namedColumns, countedWord, countedPhrase, countedModifier });
+    return Object.assign(scored, { parsed, tablesNamed, namedColumns, modifierNamed, countedWord, countedPhrase, countedModifier });
   }
 
   private readonly shortLabels = new Map<string, RegExp>();
@@ -1973,7 +1979,7 @@ export class QuestionRouter {
   /** One-word column names of 3 letters (`ret`, `sal`), which a longer word of a question may shorten to. */
   private readonly threeLetterLabels: string[];
   /** Per table, each column label padded as `rank` looks for it in a question (made once, not per question). */
-  private readonly labelProbes = new Map<string, { label: string; column: string; whole: string; plural: string; start: string }[]>();
+  private readonly labelProbes = new Map<string, { label: string; column: string; whole: string; plural: string; start: string; modifier: RegExp | undefined }[]>();
 
   /** The column labels of two words or more that hold a ranking word ("personal best"), as said in a question. */
   private readonly rankingLabels: RegExp[] = [];
@@ -2592,6 +2598,18 @@ const agentBy = /\b(?!(?:grouped|sorted|ordered|ranked|broken|split|divided|segm
 /** `country` → `countries`, `class` → `classes`, `state` → `states`. */
 function plural(label: string): string {
   return label.endsWith('y') ? `${label.slice(0, -1)}ies` : /(s|x|ch|sh)$/.test(label) ? `${label}es` : `${label}s`;
+}
+
+/**
+ * A plural label in the singular, said before another plural noun, as English puts a noun that
+ * describes another ("wound deaths" of `wounds`, "goal totals" of `goals`); undefined for a label
+ * whose last word is no plural ("status", "gas", "class").
+ */
+function modifierOf(label: string): RegExp | undefined {
+  const last = label.split(' ').at(-1) ?? label;
+  if (last.length < 5 || !/[^s]s$/.test(last) || /(?:us|is|ics|news|ss|as)$/.test(last)) return undefined;
+  const singular = label.slice(0, label.length - (/ies$/.test(last) ? 3 : /(?:sses|ches|shes|xes)$/.test(last) ? 2 : 1)) + (/ies$/.test(last) ? 'y' : '');
+  return new RegExp(` ${escapeRegExp(singular)} (?!(?:${[...stopWords].map(escapeRegExp).join('|')}) )[a-z]{2,}[^s\\W]s `);
 }
 
 /** The index's word for a column named by a stop word ("value" → "columnvalue"). */
