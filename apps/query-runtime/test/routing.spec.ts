@@ -3689,6 +3689,17 @@ describe("QuestionRouter over the Crimean War's deaths per month and the LA riot
   });
 });
 
+describe('QuestionRouter over monthly CO2 and countries (which X, where only other data has X)', () => {
+  const ask = askingOver('querylane-routing-co2-countries-', () => ({ co2_concentration: csv('co2-concentration.csv'), gapminder_health_income: csv('gapminder-health-income.csv') }));
+
+  it('refuses "which country" answered by data without a country', () => {
+    // Had answered the month of the highest CO2 reading: the co2 data has no country.
+    expect(ask('which country has the highest co2 emissions per capita')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('which country') });
+    expect(ask('which country has the highest income')).toMatchObject({ kind: 'answer', candidate: { name: 'top_gapminder_health_income_by_income' } });
+    expect(ask('which month had the highest co2')).toMatchObject({ kind: 'answer', candidate: { name: 'top_co2_concentration_by_co2' } });
+  });
+});
+
 describe('QuestionRouter over states and countries, each with a population (a column one data set alone has, said of a shared one)', () => {
   const ask = askingOver('querylane-routing-states-', () => ({ population_engineers_hurricanes: csv('population_engineers_hurricanes.csv'), gapminder_health_income: csv('gapminder-health-income.csv') }));
   // Both data sets' totals are named sum_population: the countries' takes a region, the states' nothing.

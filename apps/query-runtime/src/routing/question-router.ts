@@ -404,6 +404,11 @@ export class QuestionRouter {
       const labels = [...new Set(columnTables.flatMap((table) => (ranked.namedColumns.get(table) ?? []).filter(({ label }) => specific(table, label)).map(({ label }) => label)))];
       return { kind: 'refusal', reason: `the question names ${labels.map((label) => `"${label}"`).join(', ')}, a column of other data than the closest program's`, confidence: 0, candidates: closest(3) };
     }
+    // Nor is "which country has the highest co2" answered by data without a country: what is
+    // ranked is a column of other data (a period is any data's: "which month had the most rain").
+    if (ranked.rankedTables !== null && ranked.rankedLabel !== undefined && !ranked.rankedTables.has(best.candidate.table) && !periodWords.has(ranked.rankedLabel)) {
+      return { kind: 'refusal', reason: `the question asks which ${ranked.rankedLabel}, and ${best.candidate.endpoint_name}'s data has no ${ranked.rankedLabel}`, confidence: 0, candidates: closest(3) };
+    }
     const unknownGroup = unknownGroupings(parsed.lower).find((word) => !this.knows(word));
     if (unknownGroup) {
       return { kind: 'refusal', reason: `the question asks per "${unknownGroup}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
@@ -826,7 +831,7 @@ export class QuestionRouter {
     return { ...routed, slots: { ...kept, ...routed.slots }, confidence: followUpConfidence, alternatives: [] };
   }
 
-  private rank(question: string, options: RouteOptions, only?: number): Scored[] & { parsed: ParsedQuestion; tablesNamed: Set<string>; namedColumns: Map<string, { label: string; column: string }[]>; modifierNamed: Set<string>; countedWord: string | undefined; countedPhrase: string[]; countedModifier: string | undefined } {
+  private rank(question: string, options: RouteOptions, only?: number): Scored[] & { parsed: ParsedQuestion; tablesNamed: Set<string>; namedColumns: Map<string, { label: string; column: string }[]>; modifierNamed: Set<string>; rankedLabel: string | undefined; rankedTables: Set<string> | null; countedWord: string | undefined; countedPhrase: string[]; countedModifier: string | undefined } {
     const text = this.listedValues(this.countSaidWhole(this.clippedTableWords(this.joinCompounds(this.shortLabelWords(this.periodWordsOfNames(singularAcronyms(decimalNames(this.unquotedValues(question), this.allLabels))))))));
     const parsed = parseQuestion(text, options.now ?? new Date());
     // A ranking word inside a column's name said whole ranks nothing ("how many runners set a
@@ -1970,7 +1975,7 @@ export class QuestionRouter {
     // The counted noun of two words ("support tickets"), when the second is a noun too (not "were").
     const countedPhrase = counting && !adjectiveFirst && counting[3] !== undefined && !stopWords.has(counting[3]) && !/ed$/.test(counting[3]) ? [counting[2]!, counting[3]] : countedWord ? [countedWord] : [];
     const countedModifier = adjectiveFirst ? counting?.[2] : undefined;
-    return Object.assign(scored, { parsed, tablesNamed, namedColumns, modifierNamed, countedWord, countedPhrase, countedModifier });
+    return Object.assign(scored, { parsed, tablesNamed, namedColumns, modifierNamed, rankedLabel, rankedTables, countedWord, countedPhrase, countedModifier });
   }
 
   private readonly shortLabels = new Map<string, RegExp>();
