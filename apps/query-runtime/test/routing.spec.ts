@@ -3689,6 +3689,25 @@ describe("QuestionRouter over the Crimean War's deaths per month and the LA riot
   });
 });
 
+describe('QuestionRouter over campaign contributions and daily weather (trial 13: codes said as words, qualifiers no data knows)', () => {
+  const ask = askingOver('querylane-routing-contributions-', () => ({ political_contributions: vegaJson('political-contributions.json') as Record<string, unknown>[], weather: csv('weather.csv') }));
+
+  it('reads a word in lower case by the one code of three capitals it starts with ("democrats" of `DEM`)', () => {
+    // Had totalled every party's contributions: "democrats" named nothing and was dropped.
+    const answered = ask('sum of total individual contributions for democrats');
+    expect(answered).toMatchObject({ kind: 'answer', candidate: { name: 'sum_total_individual_contributions' } });
+    expect(answered.kind === 'answer' && answered.slots).toEqual({ party_affiliation: 'DEM' });
+    expect(ask('total receipts of republican candidates')).toMatchObject({ kind: 'answer', slots: { party_affiliation: 'REP' } });
+  });
+
+  it('refuses a question ending in whom or what it is about, where no data knows the words', () => {
+    // Both had answered for the whole data, the qualifier dropped without a word.
+    expect(ask('sum of total individual contributions for veterans')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('"veterans"') });
+    expect(ask('average precipitation for hurricanes')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('"hurricanes"') });
+    expect(ask('average precipitation in seattle')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_precipitation' }, slots: { location: 'Seattle' } });
+  });
+});
+
 describe('QuestionRouter over monthly CO2 and countries (which X, where only other data has X)', () => {
   const ask = askingOver('querylane-routing-co2-countries-', () => ({ co2_concentration: csv('co2-concentration.csv'), gapminder_health_income: csv('gapminder-health-income.csv') }));
 

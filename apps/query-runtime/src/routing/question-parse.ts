@@ -676,7 +676,7 @@ function searchTerms(text: string): { value: string; span: Span }[] {
 // the collection", "… in the catalog", "… in the database"), or the whole its rows make ("the
 // highest salary in the company", "the largest country in the world"). A data set holding one as a
 // value is still found by its values.
-const containerWords = new Set(['collection', 'catalog', 'catalogue', 'database', 'dataset', 'system', 'table', 'archive', 'register', 'registry', 'spreadsheet', 'inventory', 'records', 'file', 'company', 'organization', 'organisation', 'firm', 'workforce', 'world']);
+export const containerWords = new Set(['collection', 'catalog', 'catalogue', 'database', 'dataset', 'system', 'table', 'archive', 'register', 'registry', 'spreadsheet', 'inventory', 'records', 'file', 'company', 'organization', 'organisation', 'firm', 'workforce', 'world']);
 
 const prepositionBefore = /\b(?:in|for|of|from)\s+(?:the\s+)?$/;
 

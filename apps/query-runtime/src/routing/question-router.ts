@@ -3,7 +3,7 @@
 // score and a confidence; below the threshold the answer is a refusal naming the closest programs.
 import MiniSearch, { type SearchResult } from 'minisearch';
 import { profileCandidate, type CandidateProfile, type SlotPlan, type SlotRole } from './candidate-profile.js';
-import { hashToken, howMany, parseQuestion, superlativeWord, type ParsedQuestion, type Span } from './question-parse.js';
+import { containerWords, hashToken, howMany, measureUnitOf, parseQuestion, superlativeWord, timeUnitOf, type ParsedQuestion, type Span } from './question-parse.js';
 import type { DataValues, RouteAnswer, RouteCandidateInput, RouteOptions, RouteResult, RouterOptions, ScoredAlternative, SlotValue } from './routing.types.js';
 import type { ProgramFamily } from '../generation/index.js';
 import { directionOf, directionSaid, doneVerb, fillSlots, flagMention, namedChoice, questionWords, TableValues, type ColumnNameSpan, type QuestionWord, type SlotFill, type ValueMention } from './slot-filling.js';
@@ -408,6 +408,21 @@ export class QuestionRouter {
     // ranked is a column of other data (a period is any data's: "which month had the most rain").
     if (ranked.rankedTables !== null && ranked.rankedLabel !== undefined && !ranked.rankedTables.has(best.candidate.table) && !periodWords.has(ranked.rankedLabel)) {
       return { kind: 'refusal', reason: `the question asks which ${ranked.rankedLabel}, and ${best.candidate.endpoint_name}'s data has no ${ranked.rankedLabel}`, confidence: 0, candidates: closest(3) };
+    }
+    // Nor a question that ends by saying whom or what it is about with words no data knows ("the
+    // total contributions for veterans", "the average precipitation for hurricanes"): the answer
+    // would be the whole data's, the qualifier dropped without a word.
+    // ("Of" says what is measured, "the average age of victims"; a container, "in the company", is
+    // the whole data; a unit, "in minutes", how the answer is written.)
+    const qualifier = /\b(?:for|in|among|from|during)\s+(?:the\s+|all\s+)?([a-z]{4,})(?:\s+([a-z]{4,}))?\s*[?.!]*\s*$/d.exec(parsed.lower);
+    const unqualified = (qualifier?.slice(1) ?? []).filter((word, index): word is string => {
+      if (word === undefined || stopWords.has(word) || attributeWords.has(word) || periodWords.has(word) || containerWords.has(word) || timeUnitOf(word) !== undefined || measureUnitOf(word) !== undefined) return false;
+      if (operationTerm.test(canonicalTerm(word) ?? word)) return false;
+      const at = qualifier!.indices![index + 1]![0];
+      return !this.knows(word) && !this.knows(word.replace(/e?s$/, '')) && !best.fill.used.some(([start, end]) => at >= start && at < end);
+    });
+    if (unqualified.length > 0) {
+      return { kind: 'refusal', reason: `the question asks about ${unqualified.map((word) => `"${word}"`).join(', ')}, which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
     }
     const unknownGroup = unknownGroupings(parsed.lower).find((word) => !this.knows(word));
     if (unknownGroup) {

@@ -325,10 +325,12 @@ export class TableValues {
     const exactly = (m: ValueMention) => text !== '' && typeof m.value === 'string' && m.value.toLowerCase() === said(m);
     const exactSpans = new Set(out.filter(exactly).map((m) => `${m.span[0]}:${m.span[1]}`));
     const kept = out.filter((m) => (literal.has(m) || !literalSpans.has(`${m.span[0]}:${m.span[1]}`)) && (exactly(m) || !exactSpans.has(`${m.span[0]}:${m.span[1]}`)));
-    // A name in capitals whose first three letters are the one code of three capitals a column
-    // writes it by, where no value is named there otherwise: "Republican" of a party `REP`.
+    // A name whose first three letters are the one code of three capitals a column writes it by,
+    // where no value is named there otherwise: "Republican" of a party `REP`. In lower case too
+    // ("democrats" of `DEM`, "euros" of `EUR`), when the programs themselves do not use the word.
     for (const word of question) {
-      if (!/^\p{Lu}\p{Ll}{5,}$/u.test(word.original) || kept.some((m) => m.span[0] < word.span[1] && m.span[1] > word.span[0])) continue;
+      const lower = /^\p{Ll}{5,}$/u.test(word.original) && !stopWords.has(word.word) && !this.structural(word.word) && !this.structural(stem(word.word));
+      if (!(/^\p{Lu}\p{Ll}{5,}$/u.test(word.original) || lower) || kept.some((m) => m.span[0] < word.span[1] && m.span[1] > word.span[0])) continue;
       const codes = this.threeLetterCodes.get(word.original.slice(0, 3).toUpperCase()) ?? [];
       if (codes.length === 1) kept.push({ column: codes[0]!.column, value: codes[0]!.value, span: word.span });
     }
