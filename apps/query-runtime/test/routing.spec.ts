@@ -3708,6 +3708,26 @@ describe('QuestionRouter over campaign contributions and daily weather (trial 13
   });
 });
 
+describe('QuestionRouter over football matches (trial 13: the rows a name ends in, a word of two values)', () => {
+  const ask = askingOver('querylane-routing-football-matches-', () => ({ football_matches: vegaJson('football.json') as Record<string, unknown>[] }));
+
+  it('counts the matches of a division, not the divisions, where the data is named for its matches', () => {
+    // Both had counted the 5 divisions: "matches", the data's name's last word, was read as its category.
+    for (const [question, division] of [['how many matches in serie a', 'Serie A'], ['how many matches in the premier league', 'English Premier League']]) {
+      const answered = ask(question!);
+      expect(answered).toMatchObject({ kind: 'answer', candidate: { name: 'count_football_matches' } });
+      expect(answered.kind === 'answer' && answered.slots).toEqual({ division: division });
+    }
+  });
+
+  it('refuses a word that is part of several values of a column the answer would filter, naming them', () => {
+    // Had averaged every division's away score: "bundesliga" is part of two divisions.
+    const refused = ask('average away score in the bundesliga');
+    expect(refused).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('"Deutsche Bundesliga" or "Österreichische Bundesliga"') });
+    expect(ask('average away score in the deutsche bundesliga')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_away_score' }, slots: { division: 'Deutsche Bundesliga' } });
+  });
+});
+
 describe('QuestionRouter over monthly CO2 and countries (which X, where only other data has X)', () => {
   const ask = askingOver('querylane-routing-co2-countries-', () => ({ co2_concentration: csv('co2-concentration.csv'), gapminder_health_income: csv('gapminder-health-income.csv') }));
 

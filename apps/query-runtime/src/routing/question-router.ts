@@ -424,6 +424,24 @@ export class QuestionRouter {
     if (unqualified.length > 0) {
       return { kind: 'refusal', reason: `the question asks about ${unqualified.map((word) => `"${word}"`).join(', ')}, which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
     }
+    // Nor a value said by a word that is part of several values of a column the best program
+    // filters, and left unfilled ("the average away score in the bundesliga" of the divisions
+    // "Deutsche Bundesliga" and "Österreichische Bundesliga"): the answer would be for every
+    // division. The choices are given instead.
+    const filtered = new Set(best.candidate.plans.filter((plan) => plan.role === 'eq' && plan.column !== null && best.fill.slots[plan.slot.name] == null).map((plan) => plan.column!));
+    const ambiguous =
+      filtered.size === 0
+        ? undefined
+        : this.tables.get(best.candidate.table)?.ambiguousParts(questionWords(parsed.text), parsed.text, filtered).find(({ span }) => !best.fill.used.some(([start, end]) => span[0] < end && start < span[1]));
+    if (ambiguous !== undefined) {
+      const shown = ambiguous.values.slice(0, 5).map((value) => `"${String(value)}"`);
+      return {
+        kind: 'refusal',
+        reason: `"${parsed.text.slice(ambiguous.span[0], ambiguous.span[1])}" could be ${shown.join(' or ')}${ambiguous.values.length > 5 ? ' (or others)' : ''} (${humanWords(ambiguous.column)}); say which`,
+        confidence: 0,
+        candidates: closest(3),
+      };
+    }
     const unknownGroup = unknownGroupings(parsed.lower).find((word) => !this.knows(word));
     if (unknownGroup) {
       return { kind: 'refusal', reason: `the question asks per "${unknownGroup}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
@@ -1136,7 +1154,13 @@ export class QuestionRouter {
       const category = this.categoryColumns.get(table);
       const stems = this.tableStemsOf.get(table) ?? [];
       const named = stems.includes(stem(countedWord));
-      if (!category || !named || (stem(countedWord) === stems[0] && !categoryWords.has(counting?.[3] ?? ''))) return undefined;
+      // (The data's name says what its rows are before a preposition, "unemployment across
+      // industries", and the thing they are of after it; without one, its last word is the rows:
+      // "how many matches" of football matches counts matches, not divisions.)
+      const nameWords = humanWords(table).toLowerCase().split(' ');
+      const at = nameWords.findIndex((word) => stem(word) === stem(countedWord));
+      const rowsNoun = at > 0 && !nameWords.slice(0, at).some((word) => namePrepositions.has(word));
+      if (!category || !named || ((stem(countedWord) === stems[0] || rowsNoun) && !categoryWords.has(counting?.[3] ?? ''))) return undefined;
       return labels.find(([label]) => label === category)?.[1];
     };
     // A program over a column its slot chooses is no candidate when the question names none of them.
@@ -2423,6 +2447,9 @@ const rankingWord = /\b(?:best|worst|top|bottom|most|least|highest|lowest|first|
 const rankingWords = new RegExp(rankingWord.source, 'gi');
 
 // Words asking for a figure of any data, no attribute of a thing ("what is the share of …").
+/** Words that join a data set's name's parts: what its rows are, and what they are of ("unemployment across industries"). */
+const namePrepositions = new Set(['across', 'by', 'per', 'of', 'in', 'for', 'among', 'between', 'with', 'from', 'on', 'at']);
+
 const attributeWords = new Set(['number', 'amount', 'value', 'values', 'percentage', 'percent', 'proportion', 'share', 'ratio', 'fraction', 'breakdown', 'distribution', 'list', 'trend', 'median', 'maximum', 'minimum', 'range', 'spread', 'majority', 'details', 'kind', 'kinds', 'types', 'sort', 'difference', 'change', 'growth', 'rest', 'most', 'least', 'first', 'last', 'best', 'worst', 'name', 'names']);
 
 // A grouping by a period of time: a year, a month, a date.

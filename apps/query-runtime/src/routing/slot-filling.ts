@@ -346,6 +346,32 @@ export class TableValues {
    * part of exactly one value of its column ("Bundesliga" is part of two divisions: none is chosen).
    */
   private partMentions(question: QuestionWord[], whole: ValueMention[]): ValueMention[] {
+    const overlaps = (a: Span, b: Span) => a[0] < b[1] && b[0] < a[1];
+    const runs = this.partRuns(question).filter(({ span, values }) => values.size === 1 && !whole.some((m) => overlaps(m.span, span)));
+    // Only the longest of overlapping runs of one column counts ("Premier League", not "League").
+    return runs
+      .filter((run) => !runs.some((other) => other !== run && other.column === run.column && overlaps(other.span, run.span) && other.span[1] - other.span[0] > run.span[1] - run.span[0]))
+      .map(({ column, span, values }) => ({ column, value: [...values][0]!, span, part: true as const }));
+  }
+
+  /**
+   * Words the question says that are part of several values of one of `columns` and of no other value
+   * (the whole values it names aside): "bundesliga" of the divisions "Deutsche Bundesliga" and
+   * "Österreichische Bundesliga". Which one is meant, the words do not say.
+   */
+  ambiguousParts(question: QuestionWord[], text: string, columns: ReadonlySet<string>): { column: string; span: Span; values: SlotValue[] }[] {
+    const runs = this.partRuns(question);
+    if (!runs.some(({ column, values }) => values.size >= 2 && columns.has(column))) return [];
+    const whole = this.mentions(question, text);
+    const overlaps = (a: Span, b: Span) => a[0] < b[1] && b[0] < a[1];
+    return runs
+      .filter(({ column, span, values }) => values.size >= 2 && columns.has(column) && !whole.some((m) => overlaps(m.span, span)))
+      .filter((run) => !runs.some((other) => other !== run && overlaps(other.span, run.span) && other.span[1] - other.span[0] >= run.span[1] - run.span[0] && (other.column !== run.column || other.values.size === 1)))
+      .map(({ column, span, values }) => ({ column, span, values: [...values] }));
+  }
+
+  /** Every run of the question's words that is part of values of a column (see partMentions), with those values. */
+  private partRuns(question: QuestionWord[]): { column: string; span: Span; values: Set<SlotValue> }[] {
     const found = new Map<string, { column: string; span: Span; values: Set<SlotValue> }>();
     // (The places a word holds in the values, each met once per question word: several spellings of
     // the word may find the same one.)
@@ -397,12 +423,7 @@ export class TableValues {
         }
       }
     }
-    const overlaps = (a: Span, b: Span) => a[0] < b[1] && b[0] < a[1];
-    const runs = [...found.values()].filter(({ span, values }) => values.size === 1 && !whole.some((m) => overlaps(m.span, span)));
-    // Only the longest of overlapping runs of one column counts ("Premier League", not "League").
-    return runs
-      .filter((run) => !runs.some((other) => other !== run && other.column === run.column && overlaps(other.span, run.span) && other.span[1] - other.span[0] > run.span[1] - run.span[0]))
-      .map(({ column, span, values }) => ({ column, value: [...values][0]!, span, part: true as const }));
+    return [...found.values()];
   }
 }
 
