@@ -3700,6 +3700,11 @@ describe('QuestionRouter over campaign contributions and daily weather (trial 13
     expect(ask('total receipts of republican candidates')).toMatchObject({ kind: 'answer', slots: { party_affiliation: 'REP' } });
   });
 
+  it('ranks the rows by a column whose name begins with "total" ("the highest total receipts")', () => {
+    // Had summed the receipts per candidate state: "highest total" was read as groups ranked by a total.
+    expect(ask('which candidate had the highest total receipts?')).toMatchObject({ kind: 'answer', candidate: { name: 'top_political_contributions_by_total_receipts' }, slots: { n: 1 } });
+  });
+
   it('refuses a question ending in whom or what it is about, where no data knows the words', () => {
     // Both had answered for the whole data, the qualifier dropped without a word.
     expect(ask('sum of total individual contributions for veterans')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('"veterans"') });
@@ -3725,6 +3730,18 @@ describe('QuestionRouter over football matches (trial 13: the rows a name ends i
     const refused = ask('average away score in the bundesliga');
     expect(refused).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('"Deutsche Bundesliga" or "Österreichische Bundesliga"') });
     expect(ask('average away score in the deutsche bundesliga')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_away_score' }, slots: { division: 'Deutsche Bundesliga' } });
+  });
+});
+
+describe('QuestionRouter over orders with numbers for ids (trial 13: a bound is no key)', () => {
+  const orders = Array.from({ length: 300 }, (_, i) => ({ order_id: String(100_000 + i * 7), status: ['paid', 'shipped', 'delivered'][i % 3], total_amount: ((i * 7919) % 90_000) / 100, item_count: 1 + (i % 9) }));
+  const ask = askingOver('querylane-routing-orders-bound-', () => ({ orders }));
+
+  it('reads "orders over 500" as a bound, never as the order 500', () => {
+    // Had looked up an order with the id "500" (no rows).
+    const answered = ask('show me orders over 500');
+    expect(answered.kind === 'answer' ? answered.candidate.family : 'refused').not.toBe('lookup');
+    expect(ask('show me order 100014')).toMatchObject({ kind: 'answer', candidate: { family: 'lookup' }, slots: { order_id: '100014' } });
   });
 });
 

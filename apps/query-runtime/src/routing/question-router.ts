@@ -1417,11 +1417,13 @@ export class QuestionRouter {
     const timeVerbs = qWords.map((w) => w.word).filter((word) => creationWords.has(word) || sendingWords.has(word) || (/.{3}ed$/.test(word) && !stopWords.has(word)));
     const computes = (parsed.families.get('aggregate') ?? 0) > 0 || (parsed.families.get('count') ?? 0) > 0;
     // (Or of a total, asked of groups: "which driver has the highest total fare".)
+    const totalRanked = /^\s*(?:which|what)\b.*\b(?:highest|lowest|largest|smallest|biggest|greatest|most|least)\s+(total|sum|combined|overall)\b/.exec(parsed.lower);
     const rankedAverage =
       /\b(?:highest|lowest|largest|smallest|biggest|greatest|best|worst|top|bottom|most|least)\s+(?:average|avg|mean|median)\b/.test(parsed.lower) ||
       // ("Top 5 home teams by average goals": groups ranked by an average named after "by".)
       /\b(?:top|bottom|best|worst)\s+(?:\d+\s+)?[a-z]+(?:\s+[a-z]+)?\s+by\s+(?:the\s+|their\s+)?(?:average|avg|mean|median)\b/.test(parsed.lower) ||
-      /^\s*(?:which|what)\b.*\b(?:highest|lowest|largest|smallest|biggest|greatest|most|least)\s+(?:total|sum|combined|overall)\b/.test(parsed.lower);
+      // (Not a column's own name: "the highest total receipts" of `Total_Receipts` ranks rows.)
+      (totalRanked !== null && ![...namedColumns.values()].some((found) => found.some(({ label }) => ` ${parsed.lower.slice(totalRanked.index + totalRanked[0].length - totalRanked[1]!.length)}`.startsWith(` ${label}`))));
     const ranksOrComputes = computes || parsed.superlative || parsed.limit !== null;
     const maxCue = Math.max(0, ...parsed.families.values());
 

@@ -1657,6 +1657,8 @@ function keyValue(plan: SlotPlan, context: FillContext, taken: (span: Span) => b
       const digits = match[3]!;
       const span: Span = [match.index + match[0].length - digits.length, match.index + match[0].length];
       if (plan.slot.type === 'string' && (digits.length < 3 || context.parsed.dates.some((date) => date.span[0] < span[1] && date.span[1] > span[0]))) continue;
+      // (Nor a bound: "orders over 500" are orders of more than 500, no order 500.)
+      if (context.parsed.comparisons.some((comparison) => comparison.span[0] < span[1] && comparison.span[1] > span[0])) continue;
       if (!taken(span)) return { value: plan.slot.type === 'integer' ? Number(digits) : digits, span };
     }
   }
