@@ -3725,6 +3725,14 @@ describe('QuestionRouter over football matches (trial 13: the rows a name ends i
     }
   });
 
+  it('answers "which X has the most" with rows only where the rows are X or hold an X', () => {
+    // Had answered the English Premier League's highest-scoring match: "league" was read as part
+    // of that division's name, and a row of matches is no league.
+    expect(ask('which league has the most matches')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('which league') });
+    expect(ask('which division has the most matches')).toMatchObject({ kind: 'answer', candidate: { name: 'count_football_matches_by_division' }, slots: { n: 1 } });
+    expect(ask('which match had the highest home score')).toMatchObject({ kind: 'answer', candidate: { name: 'top_football_matches_by_home_score' }, slots: { n: 1 } });
+  });
+
   it('refuses a word that is part of several values of a column the answer would filter, naming them', () => {
     // Had averaged every division's away score: "bundesliga" is part of two divisions.
     const refused = ask('average away score in the bundesliga');

@@ -446,6 +446,23 @@ export class QuestionRouter {
     if (unknownGroup) {
       return { kind: 'refusal', reason: `the question asks per "${unknownGroup}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
     }
+    // Nor "which league has the most matches" answered by the top row of matches: the thing asked
+    // for is neither what the rows are (the data's name, "which match had the most goals") nor any
+    // column of them, so a row is no answer to it.
+    const kindAsked = /\b(?:which|what)\s+([a-z]{3,})\s+(?:had|has|have|was|were|is|are)\s+the\s+(?:most|least|fewest|[a-z]+est)\b/.exec(parsed.lower)?.[1];
+    if (
+      kindAsked !== undefined &&
+      (best.candidate.family === 'top_n' || best.candidate.family === 'list') &&
+      !anyRowWords.has(kindAsked) &&
+      !periodWords.has(kindAsked) &&
+      !peopleWords.has(kindAsked) &&
+      !stopWords.has(kindAsked) &&
+      !this.namesData(best.candidate.table, kindAsked) &&
+      !(this.tableStemsOf.get(best.candidate.table) ?? []).includes(stem(kindAsked)) &&
+      ![...(this.allLabels.get(best.candidate.table)?.keys() ?? [])].some((label) => label.split(' ').some((word) => stem(word) === stem(kindAsked)))
+    ) {
+      return { kind: 'refusal', reason: `the question asks which ${kindAsked}, and ${best.candidate.endpoint_name} answers with rows of ${humanWords(best.candidate.table)}, which hold no ${kindAsked}`, confidence: 0, candidates: closest(3) };
+    }
     // "Which tickets mention 'refund' in their subject line": a text search of another column than
     // the one the question searches in (a customer's name) finds nothing of what it asks.
     const searchedIn = /\b(?:mentions?|mentioning|contains?|containing|says?|saying|with)\b.*?\bin\s+(?:the|their|its|his|her)\s+([a-z]+(?:\s+[a-z]+)?)/.exec(parsed.lower)?.[1];
@@ -2516,6 +2533,9 @@ function mergeSpans(spans: Span[]): Span[] {
 const measureNouns = new Set(['revenue', 'size', 'payroll', 'money', 'dollars', 'cost', 'costs']);
 // Words for people in general, and the names of data sets whose rows are people (and, counted, by
 // what befell them: "how many people died").
+/** Words for any data's rows: "which record has the highest price" asks for a row. */
+const anyRowWords = new Set(['one', 'ones', 'record', 'records', 'row', 'rows', 'entry', 'entries', 'item', 'items', 'line', 'lines', 'observation', 'observations', 'measurement', 'measurements', 'sample', 'samples', 'point', 'points']);
+
 const peopleWords = new Set(['people', 'persons', 'person', 'individuals', 'humans', 'staff', 'headcount']);
 // What rows are, said by the shape of their columns (column labels folded: `home_team` is "home team").
 const rowShapes: { nouns: string[]; fits(labels: readonly string[]): boolean }[] = [

@@ -406,6 +406,10 @@ export class TableValues {
           // energy source" is no source "Nuclear Energy" (a trial's total of one source for all three).
           // (Not an acronym or a capitalised name: "the AI track" is the track "AI and Machine Learning".)
           if (length === 1 && !acronym && /^\p{Ll}/u.test(question[i]!.original) && question[i + 1] !== undefined && entry.labelStems.includes(question[i + 1]!.stem)) continue;
+          // One word in small letters right after "which", "what", "each", "every" or "per" is the
+          // kind of thing asked about, no name: "which league has the most matches" asks for a
+          // division, not of the "English Premier League".
+          if (length === 1 && /^\p{Ll}/u.test(question[i]!.original) && i > 0 && askedKind.has(question[i - 1]!.word)) continue;
           // One verb form written in small letters says what happened, no name: "tickets received
           // by phone" is no subject "Wrong item received" (a trial's count of 13 for 233).
           if (length === 1 && /^\p{Ll}/u.test(question[i]!.original) && /(?:ed|ing)$/.test(question[i]!.word)) continue;
@@ -426,6 +430,9 @@ export class TableValues {
     return [...found.values()];
   }
 }
+
+/** Words before the kind of thing a question asks about ("which league", "per team"). */
+const askedKind = new Set(['which', 'what', 'each', 'every', 'per']);
 
 // Asked for every plan of every program a question ranks: worked out once per label.
 const labelStems = remembered((label: string): string[] => {
