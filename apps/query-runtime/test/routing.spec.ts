@@ -3753,6 +3753,17 @@ describe('QuestionRouter over orders with numbers for ids (trial 13: a bound is 
   });
 });
 
+describe('QuestionRouter over state capitals (trial 13: a value named with a typo)', () => {
+  const ask = askingOver('querylane-routing-capitals-typos-', () => ({ us_state_capitals: vegaJson('us-state-capitals.json') as Record<string, unknown>[] }));
+
+  it('reads a value misspelt by a letter or two, in any of its words, when one value alone is that close', () => {
+    // The first had been refused: "pensylvania" named nothing.
+    expect(ask('capitol of pensylvania')).toMatchObject({ kind: 'answer', slots: { state: 'Pennsylvania' } });
+    expect(ask('what is the capital of north dakotta')).toMatchObject({ kind: 'answer', slots: { state: 'North Dakota' } });
+    expect(ask('what is the capital of narnia')).toMatchObject({ kind: 'refusal' });
+  });
+});
+
 describe('QuestionRouter over monthly CO2 and countries (which X, where only other data has X)', () => {
   const ask = askingOver('querylane-routing-co2-countries-', () => ({ co2_concentration: csv('co2-concentration.csv'), gapminder_health_income: csv('gapminder-health-income.csv') }));
 

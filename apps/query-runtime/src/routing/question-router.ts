@@ -7,7 +7,7 @@ import { containerWords, hashToken, howMany, measureUnitOf, parseQuestion, super
 import type { DataValues, RouteAnswer, RouteCandidateInput, RouteOptions, RouteResult, RouterOptions, ScoredAlternative, SlotValue } from './routing.types.js';
 import type { ProgramFamily } from '../generation/index.js';
 import { directionOf, directionSaid, doneVerb, fillSlots, flagMention, namedChoice, questionWords, TableValues, type ColumnNameSpan, type QuestionWord, type SlotFill, type ValueMention } from './slot-filling.js';
-import { canonicalTerm, escapeRegExp, foldValue, humanWords, identifiedThing, impliedMeasures, pathWords, remembered, stem, stopWords, terms, words } from './text-terms.js';
+import { canonicalTerm, editDistance, escapeRegExp, foldValue, humanWords, identifiedThing, impliedMeasures, pathWords, remembered, stem, stopWords, terms, words } from './text-terms.js';
 
 /**
  * Chosen on the bench's tuning half (bench/routing: every other labelled question): the best in-scope
@@ -2710,23 +2710,6 @@ function sameAnswer(a: Scored, b: Scored): boolean {
       .map((plan) => `${plan.column ?? plan.slot.name}=${String(s.fill.slots[plan.slot.name]).toLowerCase()}`);
   const [x, y] = [values(a), values(b)];
   return x.length === 1 && y.length === 1 && x[0] === y[0];
-}
-
-/** Levenshtein distance, cut short once it exceeds `limit` (then limit + 1). */
-function editDistance(a: string, b: string, limit: number): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i += 1) {
-    const current = [i];
-    let best = i;
-    for (let j = 1; j <= b.length; j += 1) {
-      const value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      current.push(value);
-      best = Math.min(best, value);
-    }
-    if (best > limit) return limit + 1;
-    previous = current;
-  }
-  return previous[b.length]!;
 }
 
 // Words after "per" that are a rate, not a grouping ("per capita"), and periods a time series takes.

@@ -7,7 +7,7 @@ import type { ParsedQuestion, Span } from './question-parse.js';
 import { convertMeasure, convertTime, measureUnitOf, parseNumber, timeUnitOf, type MeasureUnit, type TimeUnit } from './question-parse.js';
 import { placeNames } from './place-codes.js';
 import type { ColumnValues, SlotValue } from './routing.types.js';
-import { canonicalTerm, escapeRegExp, foldValue, humanWords, identifiedThing, impliedMeasures, initials, pathWords, remembered, stem, stopWords } from './text-terms.js';
+import { canonicalTerm, editDistance, escapeRegExp, foldValue, humanWords, identifiedThing, impliedMeasures, initials, pathWords, remembered, stem, stopWords } from './text-terms.js';
 
 export interface QuestionWord {
   word: string;
@@ -316,6 +316,7 @@ export class TableValues {
         }
       }
     }
+    out.push(...this.misspelt(question, out));
     // Words that are one column's value as written and another's only by their stem ("Engineering"
     // of a `department`, "Engineer" of a `title`) are the value written.
     const literalSpans = new Set([...literal].map((m) => `${m.span[0]}:${m.span[1]}`));
@@ -336,6 +337,57 @@ export class TableValues {
     }
     return [...kept, ...this.partMentions(question, kept)];
   }
+
+  /**
+   * Values named with a typo ("pensylvania", "Beverly Hils"): a word of five letters or more that
+   * names no value and no word of the programs, within one edit of a value's word (two from eight
+   * letters), its other words said as written; only when exactly one value is that close.
+   */
+  private misspelt(question: QuestionWord[], found: readonly ValueMention[]): ValueMention[] {
+    const out: ValueMention[] = [];
+    const covered = (at: number) => found.some((m) => m.span[0] <= question[at]!.span[0] && m.span[1] >= question[at]!.span[1]);
+    const unknown = (word: QuestionWord) =>
+      word.word.length >= 5 && /^\p{L}+$/u.test(word.word) && !stopWords.has(word.word) && !this.structural(word.word) && !this.structural(word.stem) && lookupKeys(word.word).every((key) => !this.byFirstWord.has(key) && !this.byAnyWord.has(key));
+    const close = (asked: string, value: string) => Math.abs(asked.length - value.length) <= typoLimit(asked.length) && editDistance(asked, value, typoLimit(asked.length)) <= typoLimit(asked.length);
+    for (let i = 0; i < question.length; i += 1) {
+      if (covered(i)) continue;
+      // The value's words from the question's i-th on, one of them misspelt.
+      const matches = (entry: ValueEntry, typoAt: number) =>
+        i + entry.words.length <= question.length &&
+        entry.words.every((w, k) => (k === typoAt ? unknown(question[i + k]!) && close(question[i + k]!.word, w) : sameWord(question[i + k]!.word, w)));
+      const hits = new Map<string, ValueEntry>();
+      // The first word misspelt: the values' first words of about its length and its first letter.
+      if (unknown(question[i]!)) {
+        for (const key of this.firstWordsLike(question[i]!.word)) for (const entry of this.byFirstWord.get(key) ?? []) if (!entry.needsLabel && matches(entry, 0)) hits.set(`${entry.column}\u0000${String(entry.value)}`, entry);
+      }
+      // Or a later one ("Beverly Hils").
+      for (const key of lookupKeys(question[i]!.word)) {
+        for (const entry of this.byFirstWord.get(key) ?? []) {
+          for (let k = 1; k < entry.words.length; k += 1) if (!entry.needsLabel && matches(entry, k)) hits.set(`${entry.column}\u0000${String(entry.value)}`, entry);
+        }
+      }
+      if (hits.size !== 1) continue;
+      const [entry] = hits.values();
+      out.push({ column: entry!.column, value: entry!.value, span: [question[i]!.span[0], question[i + entry!.words.length - 1]!.span[1]] });
+    }
+    return out;
+  }
+
+  /** The values' first words that begin with the word's letter and are about as long (a typo's reach). */
+  private firstWordsLike(word: string): string[] {
+    if (this.firstWordsByInitial === undefined) {
+      this.firstWordsByInitial = new Map();
+      for (const key of this.byFirstWord.keys()) {
+        const list = this.firstWordsByInitial.get(key[0] ?? '') ?? [];
+        list.push(key);
+        this.firstWordsByInitial.set(key[0] ?? '', list);
+      }
+    }
+    const reach = typoLimit(word.length);
+    return (this.firstWordsByInitial.get(word[0] ?? '') ?? []).filter((key) => Math.abs(key.length - word.length) <= reach);
+  }
+
+  private firstWordsByInitial: Map<string, string[]> | undefined;
 
   /**
    * Values named by part of their words ("Premier League" for "English Premier League", "Dortmund"
@@ -494,6 +546,11 @@ function keysOf(word: string): string[] {
   if (/(.)\1y$/.test(word)) keys.push(word.slice(0, -2));
   if (word.endsWith('ean') && word.length > 5) keys.push(`${word.slice(0, -3)}e`);
   return keys;
+}
+
+/** The typos a word of this length forgives: none below five letters, one to seven, two from eight. */
+function typoLimit(length: number): number {
+  return length >= 8 ? 2 : length >= 5 ? 1 : 0;
 }
 
 function sameWord(asked: string, value: string, outcome = false): boolean {

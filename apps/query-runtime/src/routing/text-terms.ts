@@ -387,3 +387,20 @@ export function identifiedThing(label: string): string | null {
 export function pathWords(column: string): string {
   return foldValue(column.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_\-./()]+/g, ' ')).replace(/\s+/g, ' ').trim();
 }
+
+/** Levenshtein distance, cut short once it exceeds `limit` (then limit + 1). */
+export function editDistance(a: string, b: string, limit: number): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j += 1) {
+      const value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      current.push(value);
+      best = Math.min(best, value);
+    }
+    if (best > limit) return limit + 1;
+    previous = current;
+  }
+  return previous[b.length]!;
+}
