@@ -2969,6 +2969,17 @@ describe('calendar quarters', () => {
   });
 });
 
+describe('holidays on a fixed day', () => {
+  it('reads "christmas day 2014" as that day, and a holiday without its year as the data\'s latest', () => {
+    // The first had been the whole of 2014 (trial 13): chrono knows no holidays.
+    const day = (question: string) => parseQuestion(question, now).dates.map(({ from, to, floating }) => ({ from, to, floating }));
+    expect(day('what was the weather in seattle on christmas day 2014')).toEqual([{ from: '2014-12-25', to: '2014-12-25', floating: undefined }]);
+    expect(day("temperature on new year's eve 2013")).toEqual([{ from: '2013-12-31', to: '2013-12-31', floating: undefined }]);
+    expect(day('weather on the fourth of july, 2012')).toEqual([{ from: '2012-07-04', to: '2012-07-04', floating: undefined }]);
+    expect(day('sales on halloween')).toEqual([{ from: '2015-10-31', to: '2015-10-31', floating: true }]);
+  });
+});
+
 describe('trial AC: a name with a decimal that the data writes without its point (`pm25`)', () => {
   const ask = askingOver('querylane-routing-pm25-', () => ({
     sensors: Array.from({ length: 900 }, (_, i) => ({

@@ -476,6 +476,31 @@ function comparisons(text: string, usedSpans: Span[]): Comparison[] {
 
 const yearPattern = String.raw`(1[6-9]\d\d|20\d\d)`;
 
+// Holidays on a fixed day, which chrono does not know ("the weather on christmas day 2014"): the
+// day, of the year said after it, or without one the data's latest such day (as "on July 4").
+const holidays: readonly (readonly [string, number, number])[] = [
+  [String.raw`christmas\s+eve`, 12, 24],
+  [String.raw`christmas(?:\s+day)?|xmas(?:\s+day)?`, 12, 25],
+  [String.raw`boxing\s+day`, 12, 26],
+  [String.raw`new\s+year'?s\s+eve`, 12, 31],
+  [String.raw`new\s+year'?s(?:\s+day)?`, 1, 1],
+  [String.raw`valentine'?s(?:\s+day)?`, 2, 14],
+  [String.raw`st\.?\s+patrick'?s\s+day|saint\s+patrick'?s\s+day`, 3, 17],
+  [String.raw`halloween`, 10, 31],
+  [String.raw`independence\s+day|(?:the\s+)?fourth\s+of\s+july`, 7, 4],
+];
+const holidayPattern = new RegExp(String.raw`\b(?:(${holidays.map(([words]) => `(${words})`).join('|')}))(?:,?\s+(?:of\s+)?${yearPattern})?\b`, 'i');
+const dateParser = chrono.casual.clone();
+dateParser.parsers.push({
+  pattern: () => holidayPattern,
+  extract: (_context, match) => {
+    const index = holidays.findIndex((_, position) => match[position + 2] !== undefined);
+    const [, month, day] = holidays[index]!;
+    const year = match[holidays.length + 2];
+    return year === undefined ? { month, day } : { month, day, year: Number(year) };
+  },
+});
+
 function dates(text: string, lower: string, now: Date): DateBounds[] {
   const out: DateBounds[] = [];
   const covered = (start: number, end: number) => out.some(({ span: [s, e] }) => start < e && end > s);
@@ -510,7 +535,7 @@ function dates(text: string, lower: string, now: Date): DateBounds[] {
     if (a && b && !Number.isNaN(Date.parse(a)) && !Number.isNaN(Date.parse(b))) out.push({ span: [match.index, match.index + match[0].length], from: a, to: b });
   }
   for (const quarter of quarters(lower, now)) if (!covered(...quarter.span)) out.push(quarter);
-  const results = chrono.parse(text, now);
+  const results = dateParser.parse(text, now);
   for (let i = 0; i < results.length; i += 1) {
     const result = results[i];
     if (!result) continue;
