@@ -2969,6 +2969,17 @@ describe('calendar quarters', () => {
   });
 });
 
+describe('QuestionRouter over countries by year (trial 13: "across countries" is over them all)', () => {
+  const ask = askingOver('querylane-routing-across-', () => ({ countries: vegaJson('countries.json') as Record<string, unknown>[] }));
+
+  it('averages over every country said "across countries", and groups only what is compared across them', () => {
+    // Had been refused: "across countries" was read as a grouping by country no average program has.
+    const answered = ask('average life expectancy in 1980 across countries');
+    expect(answered).toMatchObject({ kind: 'answer', candidate: { name: 'avg_life_expect' } });
+    expect(answered.kind === 'answer' && answered.slots).toEqual({ year: 1980 });
+  });
+});
+
 describe('holidays on a fixed day', () => {
   it('reads "christmas day 2014" as that day, and a holiday without its year as the data\'s latest', () => {
     // The first had been the whole of 2014 (trial 13): chrono knows no holidays.

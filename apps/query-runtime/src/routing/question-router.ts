@@ -2616,6 +2616,9 @@ function groupByCue(lower: string): string[] {
     if (match[0].startsWith('by') && agentBy.test(lower.slice(0, match.index))) continue;
     // "across all meters", "among all users": over every one, not per one.
     if (/^all\b/.test(match[1] ?? '')) continue;
+    // "the average life expectancy across countries" is over them all too; only a comparison or a
+    // breakdown across them is per one ("how does the price vary across regions").
+    if (/^(?:across|among)\b/.test(match[0]) && !/\b(?:compare[sd]?|comparing|comparison|break(?:s|ing)?\s+down|breakdown|var(?:y|ies|ied)|differ(?:s|ed)?|distribution|split)\b/.test(lower)) continue;
     // "top 3 shows by downloads": what the ranked things are ranked by, not a grouping.
     if (match[0].startsWith('by') && rankedBy.test(lower.slice(0, match.index))) continue;
     const words = foldValue(match[1] ?? '').split(' ');
