@@ -3764,7 +3764,7 @@ describe('QuestionRouter over football matches (trial 13: the rows a name ends i
 });
 
 describe('QuestionRouter over orders with numbers for ids (trial 13: a bound is no key)', () => {
-  const orders = Array.from({ length: 300 }, (_, i) => ({ order_id: String(100_000 + i * 7), status: ['paid', 'shipped', 'delivered'][i % 3], total_amount: ((i * 7919) % 90_000) / 100, item_count: 1 + (i % 9) }));
+  const orders = Array.from({ length: 300 }, (_, i) => ({ order_id: String(100_000 + i * 7), created_at: new Date(Date.UTC(2024, 0, 1) + i * 86_400_000).toISOString(), status: ['paid', 'shipped', 'delivered'][i % 3], total_amount: ((i * 7919) % 90_000) / 100, item_count: 1 + (i % 9) }));
   const ask = askingOver('querylane-routing-orders-bound-', () => ({ orders }));
 
   it('reads "orders over 500" as a bound, never as the order 500', () => {
@@ -3772,6 +3772,11 @@ describe('QuestionRouter over orders with numbers for ids (trial 13: a bound is 
     const answered = ask('show me orders over 500');
     expect(answered.kind === 'answer' ? answered.candidate.family : 'refused').not.toBe('lookup');
     expect(ask('show me order 100014')).toMatchObject({ kind: 'answer', candidate: { family: 'lookup' }, slots: { order_id: '100014' } });
+  });
+
+  it('reads "sales" as the money the orders made, where no data holds a value "sales"', () => {
+    // Had been refused: "sales" was no measure (it is as often a department, which its value names).
+    expect(ask('total sales in march 2024')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_total_amount' }, slots: { from_created_at: '2024-03-01', to_created_at: '2024-03-31' } });
   });
 });
 

@@ -1061,6 +1061,8 @@ export class QuestionRouter {
     for (const [index, { word }] of qWords.entries()) {
       // ("The fee revenue collected": a noun after a measure it implies is that measure's, whatever follows.)
       const measured = (impliedMeasures[word] ?? []).includes(qWords[index - 1]?.word ?? '');
+      // (Nor a word that is a value of the data: "how many people work in sales" of a department.)
+      if (impliedMeasures[word] !== undefined && [...this.tables.values()].some((values) => values.isValueText(word))) continue;
       if (measureNouns.has(word) && !measured && (unknownWord(index - 1) || unknownWord(index + 1) || (['from', 'of', 'for'].includes(qWords[index + 1]?.word ?? '') && unknownWord(index + 2)))) continue;
       imply(word, impliedMeasures[word] ?? (/er$/.test(word) ? impliedMeasures[word.replace(/ier$/, 'iest').replace(/er$/, 'est')] : undefined) ?? []);
     }

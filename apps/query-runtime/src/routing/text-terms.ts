@@ -192,6 +192,8 @@ export const impliedMeasures: Record<string, string[]> = {
   // (A fee taken is revenue too: "the fee revenue collected by a station"; so are the prices paid:
   // "total revenue per hotel" of bookings' `total_price_eur`.)
   revenue: ['amount', 'total', 'sales', 'gross', 'fee', 'fees', 'price', 'money'],
+  // ("Sales" is as often a department, which its value names first where data holds it.)
+  sales: ['revenue', 'amount', 'total', 'gross', 'price'],
   size: ['amount', 'value'],
   // "how many people died", "which disaster killed the most": the deaths a data set counts.
   died: ['deaths', 'fatalities', 'casualties'],
