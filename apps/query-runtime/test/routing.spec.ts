@@ -3755,6 +3755,11 @@ describe('QuestionRouter over football matches (trial 13: the rows a name ends i
     expect(ask('which match had the highest home score')).toMatchObject({ kind: 'answer', candidate: { name: 'top_football_matches_by_home_score' }, slots: { n: 1 } });
   });
 
+  it('refuses a count qualified by "in a" thing no data knows ("ended in a draw")', () => {
+    // Had counted every match (and before that the divisions): no program compares the two scores.
+    expect(ask('how many matches ended in a draw')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('"draw"') });
+  });
+
   it('refuses a word that is part of several values of a column the answer would filter, naming them', () => {
     // Had averaged every division's away score: "bundesliga" is part of two divisions.
     const refused = ask('average away score in the bundesliga');
