@@ -2980,6 +2980,15 @@ describe('QuestionRouter over countries by year (trial 13: "across countries" is
   });
 });
 
+describe('QuestionRouter over natural disasters (trial 13: "which type of X" is the data\'s category)', () => {
+  const ask = askingOver('querylane-routing-disaster-kinds-', () => ({ natural_disasters: csv('disasters.csv') }));
+
+  it('ranks the category by its total for "which type of disaster killed the most"', () => {
+    // Had answered the single deadliest year-row (All natural disasters, 1931).
+    expect(ask('which type of disaster killed the most people overall')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_deaths_by_entity' }, slots: { rank_by: 'total', order: 'desc' } });
+  });
+});
+
 describe('holidays on a fixed day', () => {
   it('reads "christmas day 2014" as that day, and a holiday without its year as the data\'s latest', () => {
     // The first had been the whole of 2014 (trial 13): chrono knows no holidays.

@@ -1357,7 +1357,11 @@ export class QuestionRouter {
     }
     // ("Tickets that came in by chat", "paid by card": a value after "by" is a filter, not groups.)
     const isColumnLabel = (cue: string) => [...this.allLabels.values()].some((labels) => labels.has(cue));
-    const groupCue = groupByCue(parsed.lower).filter((cue) => isColumnLabel(cue) || ![...this.tables.values()].some((values) => values.isValueText(cue)));
+    // ("Which type of disaster killed the most": the kind asked for is the data's category, as
+    // "per disaster type" is.)
+    const kindOf = /\b(?:which|what)\s+(?:type|kind|category|sort)s?\s+of\s+([a-z]{3,})\b/.exec(parsed.lower)?.[1];
+    const kindCue = kindOf === undefined ? [] : [`${kindOf.replace(/s$/, '')} type`];
+    const groupCue = [...groupByCue(parsed.lower).filter((cue) => isColumnLabel(cue) || ![...this.tables.values()].some((values) => values.isValueText(cue))), ...kindCue];
     const asksHowMany = howMany.test(parsed.lower);
     const asksHowOften = frequencyCue.test(parsed.lower);
     // An operation named ("average", "total", "sum", "median"), not one only implied by "break down".
@@ -1367,13 +1371,16 @@ export class QuestionRouter {
       const start = match.index + match[0].length - (match[1] ?? '').length;
       return { span: [start, start + (match[1] ?? '').length] as Span, words: foldValue(match[1] ?? '') };
     });
-    const perCue = groupings.map((g) =>
-      g.words
-        .split(' ')
-        .slice(0, 3)
-        .map((w) => w.replace(/s$/, ''))
-        .join(' '),
-    );
+    const perCue = [
+      ...groupings.map((g) =>
+        g.words
+          .split(' ')
+          .slice(0, 3)
+          .map((w) => w.replace(/s$/, ''))
+          .join(' '),
+      ),
+      ...kindCue,
+    ];
     const groupTerms = new Set(groupCue.flatMap((cue) => terms(cue)));
     // "how many deaths", "number of hurricanes": a measure of the data counted is its total, not a
     // count of rows (which would count the rows with deaths).
