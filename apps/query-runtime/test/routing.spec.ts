@@ -2989,6 +2989,15 @@ describe('QuestionRouter over natural disasters (trial 13: "which type of X" is 
   });
 });
 
+describe('QuestionRouter over hourly GitHub activity (trial 13: rows that each count things)', () => {
+  const ask = askingOver('querylane-routing-github-activity-', () => ({ github_activity: csv('github.csv') }));
+
+  it('ranks periods by the total of the rows\' own counts, not by how many rows each has', () => {
+    // Had ranked the months by their number of hourly rows (January 2015, for March's most events).
+    expect(ask('which month was the most active on github')).toMatchObject({ kind: 'answer', candidate: { family: 'time_series' }, slots: { interval: 'month', n: 1, rank_by: 'total' } });
+  });
+});
+
 describe('holidays on a fixed day', () => {
   it('reads "christmas day 2014" as that day, and a holiday without its year as the data\'s latest', () => {
     // The first had been the whole of 2014 (trial 13): chrono knows no holidays.

@@ -1614,6 +1614,13 @@ export class QuestionRouter {
         columnNames: columnNameSpansOf(candidate.table),
         columnHint: candidate.family === 'count' ? (countedColumn(candidate.table) ?? (asksWho ? personColumnOf(candidate) : undefined)) : undefined,
       });
+      // Periods ranked in data whose rows each count things (`count` of hourly activity) rank by
+      // what the rows count, not by how many rows each has ("which month was the most active").
+      const rankBy = candidate.family === 'time_series' ? candidate.plans.find((plan) => plan.role === 'rank_by') : undefined;
+      const nPlan = rankBy === undefined ? undefined : candidate.plans.find((plan) => plan.role === 'limit' || plan.slot.name === 'n');
+      if (rankBy !== undefined && nPlan !== undefined && fill.slots[nPlan.slot.name] != null && fill.slots[rankBy.slot.name] === undefined && rankBy.column !== null && rankBy.column === this.weightColumns.get(candidate.table) && (rankBy.slot.enum_values ?? []).includes('total')) {
+        fill.slots[rankBy.slot.name] = 'total';
+      }
       // A value the program has no use for is a stated filter it would ignore (see `route`): an
       // unlisted word no slot took, or a known value of a column the program neither filters nor
       // groups by ("average yield for Trebi" answered by yield per site, over every variety).
