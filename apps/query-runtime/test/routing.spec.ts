@@ -2998,6 +2998,15 @@ describe('QuestionRouter over hourly GitHub activity (trial 13: rows that each c
   });
 });
 
+describe('QuestionRouter over country-years named for their measures (trial 13: "the fertility data")', () => {
+  const ask = askingOver('querylane-routing-fertility-data-', () => ({ countries_fertility_life: vegaJson('countries.json') as Record<string, unknown>[] }));
+
+  it('counts the different countries of "how many countries are in the fertility data"', () => {
+    // Had counted the 620 country-years: "fertility", said as the data's name, was read as a column the distinct count does not use.
+    expect(ask('how many countries are in the fertility data')).toMatchObject({ kind: 'answer', candidate: { name: 'count_distinct_countries_fertility_life' }, slots: { column: 'country' } });
+  });
+});
+
 describe('holidays on a fixed day', () => {
   it('reads "christmas day 2014" as that day, and a holiday without its year as the data\'s latest', () => {
     // The first had been the whole of 2014 (trial 13): chrono knows no holidays.
@@ -3006,6 +3015,16 @@ describe('holidays on a fixed day', () => {
     expect(day("temperature on new year's eve 2013")).toEqual([{ from: '2013-12-31', to: '2013-12-31', floating: undefined }]);
     expect(day('weather on the fourth of july, 2012')).toEqual([{ from: '2012-07-04', to: '2012-07-04', floating: undefined }]);
     expect(day('sales on halloween')).toEqual([{ from: '2015-10-31', to: '2015-10-31', floating: true }]);
+  });
+});
+
+describe('"the year 1902"', () => {
+  it('reads "in the year 1902" as that year, and "since the year 1990" from it on', () => {
+    // The first had been next year (chrono reads "in the year" as a year from now), and 1902 then refused.
+    const years = (question: string) => parseQuestion(question, now).dates.map(({ from, to }) => ({ from, to }));
+    expect(years('how many deaths from volcanic activity in the year 1902')).toEqual([{ from: '1902-01-01', to: '1902-12-31' }]);
+    expect(years('deaths since the year 1990')).toEqual([{ from: '1990-01-01', to: null }]);
+    expect(years('deaths before the year 1950')).toEqual([{ from: null, to: '1949-12-31' }]);
   });
 });
 

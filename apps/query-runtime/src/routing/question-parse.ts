@@ -535,6 +535,18 @@ function dates(text: string, lower: string, now: Date): DateBounds[] {
     if (a && b && !Number.isNaN(Date.parse(a)) && !Number.isNaN(Date.parse(b))) out.push({ span: [match.index, match.index + match[0].length], from: a, to: b });
   }
   for (const quarter of quarters(lower, now)) if (!covered(...quarter.span)) out.push(quarter);
+  // "In the year 1902" is that year (chrono reads "in the year" as a year from now).
+  for (const match of lower.matchAll(new RegExp(String.raw`\b(?:(in|during|of|for|since|from|after|before|until|till|through)\s+)?the\s+year\s+${yearPattern}\b`, 'g'))) {
+    const span: Span = [match.index, match.index + match[0].length];
+    const year = Number(match[2]);
+    if (covered(...span)) continue;
+    const word = match[1];
+    if (word === 'since' || word === 'from') out.push({ span, from: `${year}-01-01`, to: null });
+    else if (word === 'after') out.push({ span, from: `${year + 1}-01-01`, to: null });
+    else if (word === 'before') out.push({ span, from: null, to: `${year - 1}-12-31` });
+    else if (word === 'until' || word === 'till' || word === 'through') out.push({ span, from: null, to: `${year}-12-31` });
+    else out.push({ span, from: `${year}-01-01`, to: `${year}-12-31` });
+  }
   const results = dateParser.parse(text, now);
   for (let i = 0; i < results.length; i += 1) {
     const result = results[i];

@@ -1990,6 +1990,8 @@ export class QuestionRouter {
           !measures.some((list) => list.length > 0 && list.every((term) => contentTerms.has(term)) && !withinOther(list));
         for (const { label, column } of named) {
           if (tableLabel === label) continue;
+          // ("How many countries are in the fertility data": a column's name said as the data's names the data.)
+          if (new RegExp(`\\b${escapeRegExp(label)}\\s+(?:data|dataset|data\\s+set|table)\\b`).test(parsed.lower) && (this.tableStemsOf.get(candidate.table) ?? []).some((tableStem) => label.split(' ').some((word) => stem(word) === tableStem))) continue;
           // "How many hotel bookings": a column named before the data's name in a count describes the rows counted.
           if (adjectiveFirst && label === counting?.[2]) continue;
           if (placeCue(label, column)) continue;
