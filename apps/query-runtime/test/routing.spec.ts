@@ -3816,6 +3816,13 @@ describe('QuestionRouter over orders with numbers for ids (trial 13: a bound is 
     expect(ask('show me order 100014')).toMatchObject({ kind: 'answer', candidate: { family: 'lookup' }, slots: { order_id: '100014' } });
   });
 
+  it('refuses a task other than reading the data, asked as a command', () => {
+    // The first had searched the customers' names for "order shipped" (200, no rows).
+    expect(ask('translate "order shipped" to french')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('a task other than reading the data') });
+    expect(ask('please write an email to the customer of order 100014')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('a task other than reading the data') });
+    expect(ask('show me order 100014')).toMatchObject({ kind: 'answer' });
+  });
+
   it('reads "sales" as the money the orders made, where no data holds a value "sales"', () => {
     // Had been refused: "sales" was no measure (it is as often a department, which its value names).
     expect(ask('total sales in march 2024')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_total_amount' }, slots: { from_created_at: '2024-03-01', to_created_at: '2024-03-31' } });

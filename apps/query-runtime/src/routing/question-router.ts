@@ -319,6 +319,7 @@ export class QuestionRouter {
     const parsed = ranked.parsed;
     if (parsed.destructive) return { kind: 'refusal', reason: 'the question asks to change data; only questions about the data are answered', confidence: 0, candidates: closest(3) };
     if (parsed.explanatory) return { kind: 'refusal', reason: 'the question asks for a cause or an explanation; the deployed programs answer what the data holds', confidence: 0, candidates: closest(3) };
+    if (otherTask.test(parsed.lower)) return { kind: 'refusal', reason: 'the question asks for a task other than reading the data; only questions about the data are answered', confidence: 0, candidates: closest(3) };
     if (ranked.length === 0) return { kind: 'refusal', reason: 'no deployed program matches the question', confidence: 0, candidates: [] };
     const fit = ranked.filter((r) => !r.fill.unfit);
     // Of programs scoring near each other, one of the data the question names answers before one of
@@ -2551,6 +2552,13 @@ function mergeSpans(spans: Span[]): Span[] {
 const measureNouns = new Set(['revenue', 'size', 'payroll', 'money', 'dollars', 'cost', 'costs']);
 // Words for people in general, and the names of data sets whose rows are people (and, counted, by
 // what befell them: "how many people died").
+/**
+ * A request for a task other than reading data, as a command at the start: 'translate "order
+ * shipped" to french', "write an email to the customer", "book a flight to Paris". (Not "show",
+ * "list", "find", "count", "plot": those read the data.)
+ */
+const otherTask = /^\s*(?:(?:please|now|then|ok(?:ay)?|hey)[\s,]+)?(?:(?:can|could|would|will) you\s+(?:please\s+)?)?(?:translate|write|draft|compose|send|email|e-mail|text|phone|call|book|reserve|schedule|remind|buy|purchase|sell|sing|paint|tweet|post)\b(?!\s+(?:in|of|from|over|between|during|by|per|for each)\b)/;
+
 /** Words for any data's rows: "which record has the highest price" asks for a row. */
 const anyRowWords = new Set(['one', 'ones', 'record', 'records', 'row', 'rows', 'entry', 'entries', 'item', 'items', 'line', 'lines', 'observation', 'observations', 'measurement', 'measurements', 'sample', 'samples', 'point', 'points']);
 
