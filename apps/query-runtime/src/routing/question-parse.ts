@@ -501,6 +501,15 @@ dateParser.parsers.push({
   },
 });
 
+/** The years first to last said after `word`: all of them (in, during, of…), from them on (since, from), after, before or until them. */
+function yearsSaid(span: Span, word: string | undefined, first: number, last: number): DateBounds {
+  if (word === 'since' || word === 'from') return { span, from: `${first}-01-01`, to: null };
+  if (word === 'after') return { span, from: `${last + 1}-01-01`, to: null };
+  if (word === 'before') return { span, from: null, to: `${first - 1}-12-31` };
+  if (word === 'until' || word === 'till' || word === 'through') return { span, from: null, to: `${last}-12-31` };
+  return { span, from: `${first}-01-01`, to: `${last}-12-31` };
+}
+
 function dates(text: string, lower: string, now: Date): DateBounds[] {
   const out: DateBounds[] = [];
   const covered = (start: number, end: number) => out.some(({ span: [s, e] }) => start < e && end > s);
@@ -519,13 +528,7 @@ function dates(text: string, lower: string, now: Date): DateBounds[] {
     const first = Number(match[2]);
     const last = first + (first % 100 === 0 ? 99 : 9);
     const span: Span = [match.index, match.index + match[0].length];
-    if (covered(...span)) continue;
-    const word = match[1];
-    if (word === 'since' || word === 'from') out.push({ span, from: `${first}-01-01`, to: null });
-    else if (word === 'after') out.push({ span, from: `${last + 1}-01-01`, to: null });
-    else if (word === 'before') out.push({ span, from: null, to: `${first - 1}-12-31` });
-    else if (word === 'until' || word === 'till' || word === 'through') out.push({ span, from: null, to: `${last}-12-31` });
-    else out.push({ span, from: `${first}-01-01`, to: `${last}-12-31` });
+    if (!covered(...span)) out.push(yearsSaid(span, match[1], first, last));
   }
   // ISO dates written as a range: chrono misreads some ("2014-03-01 through 2014-03-05" → "01 through 2014-03").
   const isoRange = /\b(between\s+|from\s+)?(\d{4}-\d{2}-\d{2})\s*(and|to|-|–|—|through|thru|until|till)\s*(\d{4}-\d{2}-\d{2})\b/g;
@@ -538,14 +541,7 @@ function dates(text: string, lower: string, now: Date): DateBounds[] {
   // "In the year 1902" is that year (chrono reads "in the year" as a year from now).
   for (const match of lower.matchAll(new RegExp(String.raw`\b(?:(in|during|of|for|since|from|after|before|until|till|through)\s+)?the\s+year\s+${yearPattern}\b`, 'g'))) {
     const span: Span = [match.index, match.index + match[0].length];
-    const year = Number(match[2]);
-    if (covered(...span)) continue;
-    const word = match[1];
-    if (word === 'since' || word === 'from') out.push({ span, from: `${year}-01-01`, to: null });
-    else if (word === 'after') out.push({ span, from: `${year + 1}-01-01`, to: null });
-    else if (word === 'before') out.push({ span, from: null, to: `${year - 1}-12-31` });
-    else if (word === 'until' || word === 'till' || word === 'through') out.push({ span, from: null, to: `${year}-12-31` });
-    else out.push({ span, from: `${year}-01-01`, to: `${year}-12-31` });
+    if (!covered(...span)) out.push(yearsSaid(span, match[1], Number(match[2]), Number(match[2])));
   }
   const results = dateParser.parse(text, now);
   for (let i = 0; i < results.length; i += 1) {
