@@ -3836,6 +3836,7 @@ describe('QuestionRouter over state capitals (trial 13: a value named with a typ
     // The first had been refused: "pensylvania" named nothing.
     expect(ask('capitol of pensylvania')).toMatchObject({ kind: 'answer', slots: { state: 'Pennsylvania' } });
     expect(ask('what is the capital of north dakotta')).toMatchObject({ kind: 'answer', slots: { state: 'North Dakota' } });
+    expect(ask('what is the capital of new yorr')).toMatchObject({ kind: 'answer', slots: { state: 'New York' } });
     expect(ask('what is the capital of narnia')).toMatchObject({ kind: 'refusal' });
   });
 });

@@ -2557,7 +2557,9 @@ const measureNouns = new Set(['revenue', 'size', 'payroll', 'money', 'dollars', 
  * shipped" to french', "write an email to the customer", "book a flight to Paris". (Not "show",
  * "list", "find", "count", "plot": those read the data.)
  */
-const otherTask = /^\s*(?:(?:please|now|then|ok(?:ay)?|hey)[\s,]+)?(?:(?:can|could|would|will) you\s+(?:please\s+)?)?(?:translate|write|draft|compose|send|email|e-mail|text|phone|call|book|reserve|schedule|remind|buy|purchase|sell|sing|paint|tweet|post)\b(?!\s+(?:in|of|from|over|between|during|by|per|for each)\b)/;
+// (Words that are nouns too — "book sales", "email addresses", "schedule for route 5" — only with
+// an object after them: "book a flight", "email the customer", "write an email".)
+const otherTask = /^\s*(?:(?:please|now|then|ok(?:ay)?|hey)[\s,]+)?(?:(?:can|could|would|will) you\s+(?:please\s+)?)?(?:(?:translate|draft|compose)\b|(?:write|send|email|e-mail|text|call|phone|book|reserve|schedule|remind|buy|purchase|sell|sing|paint|tweet|post)\s+(?:a|an|the|this|that|these|those|my|our|your|me|us|him|her|them|it)\b|(?:write|send|email|text|post|tweet)\s+["'“])/;
 
 /** Words for any data's rows: "which record has the highest price" asks for a row. */
 const anyRowWords = new Set(['one', 'ones', 'record', 'records', 'row', 'rows', 'entry', 'entries', 'item', 'items', 'line', 'lines', 'observation', 'observations', 'measurement', 'measurements', 'sample', 'samples', 'point', 'points']);

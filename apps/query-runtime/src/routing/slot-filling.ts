@@ -346,15 +346,19 @@ export class TableValues {
   private misspelt(question: QuestionWord[], found: readonly ValueMention[]): ValueMention[] {
     const out: ValueMention[] = [];
     const covered = (at: number) => found.some((m) => m.span[0] <= question[at]!.span[0] && m.span[1] >= question[at]!.span[1]);
-    const unknown = (word: QuestionWord) =>
-      word.word.length >= 5 && /^\p{L}+$/u.test(word.word) && !stopWords.has(word.word) && !this.structural(word.word) && !this.structural(word.stem) && lookupKeys(word.word).every((key) => !this.byFirstWord.has(key) && !this.byAnyWord.has(key));
-    const close = (asked: string, value: string) => Math.abs(asked.length - value.length) <= typoLimit(asked.length) && editDistance(asked, value, typoLimit(asked.length)) <= typoLimit(asked.length);
+    // (A later word of a value whose first is said as written may be of four letters: "Beverly Hils".)
+    const unknown = (word: QuestionWord, later = false) =>
+      word.word.length >= (later ? 4 : 5) && /^\p{L}+$/u.test(word.word) && !stopWords.has(word.word) && !this.structural(word.word) && !this.structural(word.stem) && lookupKeys(word.word).every((key) => !this.byFirstWord.has(key) && !this.byAnyWord.has(key));
+    const close = (asked: string, value: string, later = false) => {
+      const limit = Math.max(later ? 1 : 0, typoLimit(asked.length));
+      return Math.abs(asked.length - value.length) <= limit && editDistance(asked, value, limit) <= limit;
+    };
     for (let i = 0; i < question.length; i += 1) {
       if (covered(i)) continue;
       // The value's words from the question's i-th on, one of them misspelt.
       const matches = (entry: ValueEntry, typoAt: number) =>
         i + entry.words.length <= question.length &&
-        entry.words.every((w, k) => (k === typoAt ? unknown(question[i + k]!) && close(question[i + k]!.word, w) : sameWord(question[i + k]!.word, w)));
+        entry.words.every((w, k) => (k === typoAt ? unknown(question[i + k]!, k > 0) && close(question[i + k]!.word, w, k > 0) : sameWord(question[i + k]!.word, w)));
       const hits = new Map<string, ValueEntry>();
       // The first word misspelt: the values' first words of about its length and its first letter.
       if (unknown(question[i]!)) {
