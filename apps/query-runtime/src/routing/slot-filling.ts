@@ -344,12 +344,27 @@ export class TableValues {
    * letters), its other words said as written; only when exactly one value is that close.
    */
   private misspelt(question: QuestionWord[], found: readonly ValueMention[]): ValueMention[] {
+    // (A question is read for each data set's values more than once while it is routed.)
+    const asked = question.map((word) => word.original).join(' ');
+    if (this.lastMisspelt?.asked === asked) return this.lastMisspelt.out;
+    const out = this.readMisspelt(question, found);
+    this.lastMisspelt = { asked, out };
+    return out;
+  }
+
+  private lastMisspelt: { asked: string; out: ValueMention[] } | undefined;
+
+  private readMisspelt(question: QuestionWord[], found: readonly ValueMention[]): ValueMention[] {
+    // (A later word of a value whose first is said as written may be of four letters: "Beverly Hils".)
+    const unknown = question.map(
+      (word) =>
+        word.word.length >= 4 && /^\p{L}+$/u.test(word.word) && !stopWords.has(word.word) && !this.structural(word.word) && !this.structural(word.stem) && lookupKeys(word.word).every((key) => !this.byFirstWord.has(key) && !this.byAnyWord.has(key)),
+    );
+    // Most questions name every value as written: nothing to look for.
+    if (!unknown.some(Boolean)) return [];
     const out: ValueMention[] = [];
     const covered = (at: number) => found.some((m) => m.span[0] <= question[at]!.span[0] && m.span[1] >= question[at]!.span[1]);
-    // (A later word of a value whose first is said as written may be of four letters: "Beverly Hils".)
-    const unknown = (word: QuestionWord, later = false) =>
-      word.word.length >= (later ? 4 : 5) && /^\p{L}+$/u.test(word.word) && !stopWords.has(word.word) && !this.structural(word.word) && !this.structural(word.stem) && lookupKeys(word.word).every((key) => !this.byFirstWord.has(key) && !this.byAnyWord.has(key));
-    const close = (asked: string, value: string, later = false) => {
+    const close = (asked: string, value: string, later: boolean) => {
       const limit = Math.max(later ? 1 : 0, typoLimit(asked.length));
       return Math.abs(asked.length - value.length) <= limit && editDistance(asked, value, limit) <= limit;
     };
@@ -357,17 +372,20 @@ export class TableValues {
       if (covered(i)) continue;
       // The value's words from the question's i-th on, one of them misspelt.
       const matches = (entry: ValueEntry, typoAt: number) =>
+        !entry.needsLabel &&
         i + entry.words.length <= question.length &&
-        entry.words.every((w, k) => (k === typoAt ? unknown(question[i + k]!, k > 0) && close(question[i + k]!.word, w, k > 0) : sameWord(question[i + k]!.word, w)));
+        entry.words.every((w, k) => (k === typoAt ? unknown[i + k]! && (k > 0 || question[i]!.word.length >= 5) && close(question[i + k]!.word, w, k > 0) : sameWord(question[i + k]!.word, w)));
       const hits = new Map<string, ValueEntry>();
       // The first word misspelt: the values' first words of about its length and its first letter.
-      if (unknown(question[i]!)) {
-        for (const key of this.firstWordsLike(question[i]!.word)) for (const entry of this.byFirstWord.get(key) ?? []) if (!entry.needsLabel && matches(entry, 0)) hits.set(`${entry.column}\u0000${String(entry.value)}`, entry);
+      if (unknown[i] && question[i]!.word.length >= 5) {
+        for (const key of this.firstWordsLike(question[i]!.word)) for (const entry of this.byFirstWord.get(key) ?? []) if (matches(entry, 0)) hits.set(`${entry.column}\u0000${String(entry.value)}`, entry);
       }
-      // Or a later one ("Beverly Hils").
-      for (const key of lookupKeys(question[i]!.word)) {
-        for (const entry of this.byFirstWord.get(key) ?? []) {
-          for (let k = 1; k < entry.words.length; k += 1) if (!entry.needsLabel && matches(entry, k)) hits.set(`${entry.column}\u0000${String(entry.value)}`, entry);
+      // Or a later one ("Beverly Hils"), where an unknown word follows.
+      if (unknown.some((flag, at) => flag && at > i)) {
+        for (const key of lookupKeys(question[i]!.word)) {
+          for (const entry of this.byFirstWord.get(key) ?? []) {
+            for (let k = 1; k < entry.words.length; k += 1) if (unknown[i + k] && matches(entry, k)) hits.set(`${entry.column}\u0000${String(entry.value)}`, entry);
+          }
         }
       }
       if (hits.size !== 1) continue;
@@ -377,7 +395,7 @@ export class TableValues {
     return out;
   }
 
-  /** The values' first words that begin with the word's letter and are about as long (a typo's reach). */
+  /** The values' first words that begin with the word's two letters and are about as long (a typo's reach). */
   private firstWordsLike(word: string): string[] {
     if (this.firstWordsByInitial === undefined) {
       this.firstWordsByInitial = new Map();
@@ -387,8 +405,9 @@ export class TableValues {
         this.firstWordsByInitial.set(key[0] ?? '', list);
       }
     }
+    // (And whose second letter is the word's: a typo seldom falls on both of the first two.)
     const reach = typoLimit(word.length);
-    return (this.firstWordsByInitial.get(word[0] ?? '') ?? []).filter((key) => Math.abs(key.length - word.length) <= reach);
+    return (this.firstWordsByInitial.get(word[0] ?? '') ?? []).filter((key) => key[1] === word[1] && Math.abs(key.length - word.length) <= reach);
   }
 
   private firstWordsByInitial: Map<string, string[]> | undefined;
