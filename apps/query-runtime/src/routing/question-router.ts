@@ -1325,6 +1325,13 @@ export class QuestionRouter {
     const mentionsByTable = new Map<string, ValueMention[]>();
     // Per table, the columns the question names by their full label (the longest where labels overlap).
     const folded = ` ${foldValue(parsed.text)} `;
+    // Whether a label is said as a data set's name ("the fertility data"): once per label and question.
+    const labelsSaidAsData = new Map<string, boolean>();
+    const saidAsData = (label: string): boolean => {
+      let said = labelsSaidAsData.get(label);
+      if (said === undefined) labelsSaidAsData.set(label, (said = new RegExp(`\\b${escapeRegExp(label)}\\s+(?:data|dataset|data\\s+set|table)\\b`).test(parsed.lower)));
+      return said;
+    };
     const namedColumns = new Map<string, { label: string; column: string }[]>();
     // (Labels named as what describes another noun, "wound deaths": as specific as two words.)
     const modifierNamed = new Set<string>();
@@ -1992,7 +1999,7 @@ export class QuestionRouter {
         for (const { label, column } of named) {
           if (tableLabel === label) continue;
           // ("How many countries are in the fertility data": a column's name said as the data's names the data.)
-          if (new RegExp(`\\b${escapeRegExp(label)}\\s+(?:data|dataset|data\\s+set|table)\\b`).test(parsed.lower) && (this.tableStemsOf.get(candidate.table) ?? []).some((tableStem) => label.split(' ').some((word) => stem(word) === tableStem))) continue;
+          if (saidAsData(label) && (this.tableStemsOf.get(candidate.table) ?? []).some((tableStem) => label.split(' ').some((word) => stem(word) === tableStem))) continue;
           // "How many hotel bookings": a column named before the data's name in a count describes the rows counted.
           if (adjectiveFirst && label === counting?.[2]) continue;
           if (placeCue(label, column)) continue;
@@ -2700,6 +2707,9 @@ function plural(label: string): string {
   return label.endsWith('y') ? `${label.slice(0, -1)}ies` : /(s|x|ch|sh)$/.test(label) ? `${label}es` : `${label}s`;
 }
 
+/** Every stop word, as a regular expression's alternation (for `modifierOf`). */
+const stopWordAlternation = [...stopWords].map(escapeRegExp).join('|');
+
 /**
  * A plural label in the singular, said before another plural noun, as English puts a noun that
  * describes another ("wound deaths" of `wounds`, "goal totals" of `goals`); undefined for a label
@@ -2709,7 +2719,7 @@ function modifierOf(label: string): RegExp | undefined {
   const last = label.split(' ').at(-1) ?? label;
   if (last.length < 5 || !/[^s]s$/.test(last) || /(?:us|is|ics|news|ss|as)$/.test(last)) return undefined;
   const singular = label.slice(0, label.length - (/ies$/.test(last) ? 3 : /(?:sses|ches|shes|xes)$/.test(last) ? 2 : 1)) + (/ies$/.test(last) ? 'y' : '');
-  return new RegExp(` ${escapeRegExp(singular)} (?!(?:${[...stopWords].map(escapeRegExp).join('|')}) )[a-z]{2,}[^s\\W]s `);
+  return new RegExp(` ${escapeRegExp(singular)} (?!(?:${stopWordAlternation}) )[a-z]{2,}[^s\\W]s `);
 }
 
 /** The index's word for a column named by a stop word ("value" → "columnvalue"). */
