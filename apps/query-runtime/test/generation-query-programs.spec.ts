@@ -84,6 +84,8 @@ const data: Record<string, Row[]> = {
   // Energy used per reading: Harbor has more readings of less each (the largest total, not the
   // largest average).
   energy: Array.from({ length: 400 }, (_, index) => ({ building: index % 4 === 0 ? 'Lindenhof' : 'Harbor', tariff: ['peak', 'offpeak'][index % 2], kwh: index % 4 === 0 ? 9 + (index % 5) : 4 + (index % 3) })),
+  // Sales on every other day: three a day, the days between without any.
+  sales: Array.from({ length: 300 }, (_, index) => ({ sold_on: new Date(Date.UTC(2024, 0, 1 + Math.floor(index / 3) * 2)).toISOString().slice(0, 10), store: ['Kiosk', 'Mall'][index % 2], amount: 10 + (index % 7) })),
   // A yearly panel: 60 countries, each with a population every year for ten years.
   panel: Array.from({ length: 600 }, (_, index) => ({
     country: `${['North', 'South', 'East', 'West', 'New', 'Old'][index % 6]} ${['Arland', 'Borvia', 'Cantara', 'Dulmen', 'Estova', 'Farrow', 'Galmia', 'Hestor', 'Iveria', 'Jorvik'][Math.floor(index / 6) % 10]}`,
@@ -460,6 +462,22 @@ describe('flights', () => {
     expect(quarters.length).toBe(new Set(flights.map((f) => `${String(f.date).slice(0, 4)}-${Math.floor((Number(String(f.date).slice(5, 7)) - 1) / 3)}`)).size);
   });
 
+  it('averages its rows per period over every period from the first to the last, one without flights as none', async () => {
+    const average = program('flights', 'flights_average_per_period_by_date');
+    const days = [...new Set(flights.map((f) => String(f.date).slice(0, 10).replace(/\//g, '-')))].sort();
+    const spanned = (first: string, last: string) => Math.round((Date.parse(last) - Date.parse(first)) / 86_400_000) + 1;
+    const [daily] = await run('flights', average.name, { interval: 'day' });
+    expect(num(daily!.periods)).toBe(spanned(days[0]!, days.at(-1)!));
+    expect(num(daily!.average_count)).toBeCloseTo(flights.length / spanned(days[0]!, days.at(-1)!), 9);
+    const months = new Set(flights.map((f) => String(f.date).slice(0, 7)));
+    const [monthly] = await run('flights', average.name, { interval: 'month' });
+    expect(num(monthly!.periods)).toBe(months.size);
+    expect(num(monthly!.average_count)).toBeCloseTo(flights.length / months.size, 9);
+    // No flights within the bounds: no periods, no average.
+    const [none] = await run('flights', average.name, { interval: 'day', from_date: '1990-01-01', to_date: '1990-01-31' });
+    expect([num(none!.periods), none!.average_count]).toEqual([0, null]);
+  });
+
   it('ranks the periods of its series when asked for n of them ("which day had the most flights"), ties included', async () => {
     const series = program('flights', 'flights_over_time_by_date');
     const perDay = new Map<string, number>();
@@ -524,6 +542,29 @@ describe('births', () => {
     // "since 1980" is the year's range program, over its numbers; no date-range program beside it.
     expect(programs.births?.filter((p) => p.family === 'range').map((p) => p.slots.map((s) => s.name))).toContainEqual(expect.arrayContaining(['min_year', 'max_year']));
     expect(programs.births?.some((p) => p.family === 'range' && p.slots.some((s) => s.name === 'from_year'))).toBe(false);
+  });
+
+  it('averages the rows per year over every year from the first to the last', async () => {
+    const births = data.births ?? [];
+    const average = programs.births?.find((p) => p.name === 'births_average_per_period_by_year');
+    expect(average, programs.births?.map((p) => p.name).join(', ')).toBeDefined();
+    expect(average!.slots.find((s) => s.name === 'interval')).toMatchObject({ type: 'enum', default: 'year', enum_values: ['year'] });
+    const years = births.map((row) => Number(row.year));
+    const span = Math.max(...years) - Math.min(...years) + 1;
+    const [all] = await run('births', average!.name);
+    expect([num(all!.periods), all!.first_period, all!.last_period]).toEqual([span, Math.min(...years), Math.max(...years)]);
+    expect(num(all!.average_count)).toBeCloseTo(births.length / span, 9);
+    // (`births` is not named as a quantity that adds up: no total per year beside the rows.)
+    expect(Object.keys(all!)).toEqual(['periods', 'first_period', 'last_period', 'average_count']);
+    // Filtered: one region's rows; within years: those years alone.
+    const north = births.filter((row) => row.region === 'north');
+    const [northern] = await run('births', average!.name, { region: 'north' });
+    const northYears = north.map((row) => Number(row.year));
+    expect(num(northern!.average_count)).toBeCloseTo(north.length / (Math.max(...northYears) - Math.min(...northYears) + 1), 9);
+    const from = Math.min(...years) + 2;
+    const later = births.filter((row) => Number(row.year) >= from);
+    const [since] = await run('births', average!.name, { from_year: from });
+    expect(num(since!.average_count)).toBeCloseTo(later.length / (Math.max(...years) - from + 1), 9);
   });
 
   it('gives the groups tied with the n-th of a ranking of groups, and only n when none ties', async () => {
@@ -776,6 +817,23 @@ describe('quantities that add up', () => {
     expect(program('energy', 'sum_kwh').family).toBe('aggregate');
     const [top] = await run('energy', 'sum_kwh_by_building', { n: 1 });
     expect(top).toMatchObject({ building: most![0], sum_kwh: most![1] });
+  });
+
+  it('are totalled per period and averaged over every period from the first to the last, a day without sales as zero ("average daily revenue")', async () => {
+    const sales = data.sales as { sold_on: string; store: string; amount: number }[];
+    const average = program('sales', 'sales_average_per_period_by_sold_on');
+    const days = sales.map((row) => Date.parse(row.sold_on));
+    const spanDays = (Math.max(...days) - Math.min(...days)) / 86_400_000 + 1;
+    const total = (rows: typeof sales) => rows.reduce((sum, row) => sum + row.amount, 0);
+    const [daily] = await run('sales', average.name, { interval: 'day' });
+    expect(num(daily!.periods)).toBe(spanDays);
+    expect(num(daily!.average_count)).toBeCloseTo(sales.length / spanDays, 9);
+    expect(num(daily!.average_total_amount)).toBeCloseTo(total(sales) / spanDays, 9);
+    const months = new Set(sales.map((row) => row.sold_on.slice(0, 7)));
+    const [monthly] = await run('sales', average.name, { interval: 'month', store: 'Mall' });
+    const mall = sales.filter((row) => row.store === 'Mall');
+    expect(num(monthly!.average_total_amount)).toBeCloseTo(total(mall) / new Set(mall.map((row) => row.sold_on.slice(0, 7))).size, 9);
+    expect(months.size).toBeGreaterThan(1);
   });
 });
 

@@ -107,6 +107,13 @@ describe('QuestionRouter', () => {
     expect(answer('what was the day with the most precipitation').candidate.name).toBe('top_seattle_weather_by_precipitation');
   });
 
+  it('answers an average per period of a measure that does not add up with the series\' averages, not an average of the rows per period', () => {
+    for (const question of ['average precipitation per month', 'average monthly precipitation']) {
+      expect(answer(question), question).toMatchObject({ candidate: { name: 'seattle_weather_over_time_by_date' }, slots: { interval: 'month' } });
+    }
+    expect(answer('how many days of rain are there per year on average')).toMatchObject({ candidate: { name: 'seattle_weather_average_per_period_by_date' }, slots: { interval: 'year', weather: 'rain' } });
+  });
+
   it('reads "now" as no day to filter by ("that\'s all for now" is no question about today\'s weather)', () => {
     expect(router.route("thanks, that's all for now!", { now }).kind).toBe('refusal');
     expect(answer('how many rainy days are there now').slots).toEqual({ weather: 'rain' });
@@ -2928,6 +2935,26 @@ describe('trial AC: revenue of orders beside the salaries of employees (money ma
     expect(ask('revenue per quarter')).toMatchObject({ kind: 'answer', candidate: { name: 'orders_over_time_by_ordered_at' }, slots: { interval: 'quarter' } });
     expect(ask('revenue per month')).toMatchObject({ kind: 'answer', candidate: { name: 'orders_over_time_by_ordered_at' }, slots: { interval: 'month' } });
     expect(ask('Total revenue from German customers')).toMatchObject({ kind: 'answer', candidate: { name: expect.stringMatching(/total_eur/) }, slots: { customer_country: 'Germany' } });
+  });
+
+  it('answers an average per period with the average over the periods, not the series, and nothing else with it', () => {
+    // (Had listed the orders of every day.)
+    for (const [question, interval] of [
+      ['what is the average number of orders per day', 'day'],
+      ['how many orders do we get a week on average', 'week'],
+      ['how many orders on an average day', 'day'],
+      ['average monthly revenue', 'month'],
+      ['average daily revenue from German customers', 'day'],
+    ] as const) {
+      const answered = ask(question);
+      expect(answered, question).toMatchObject({ kind: 'answer', candidate: { name: 'orders_average_per_period_by_ordered_at' }, slots: { interval } });
+      expect(answered.kind === 'answer' && answered.slots.customer_country, question).toBe(question.includes('German') ? 'Germany' : undefined);
+    }
+    // Periods without an average, and an average without periods, are what they were.
+    expect(ask('orders per day')).toMatchObject({ kind: 'answer', candidate: { name: 'orders_over_time_by_ordered_at' }, slots: { interval: 'day' } });
+    expect(ask('average order value')).toMatchObject({ kind: 'answer', candidate: { name: expect.stringMatching(/^(?:sum|avg)_total_eur$/) } });
+    // An average per period of a measure it does not total is not its: the salaries are no orders'.
+    expect(ask('average monthly salary')).not.toMatchObject({ candidate: { name: 'orders_average_per_period_by_ordered_at' } });
   });
 
   it('reads "Engineering" as the department it is, not the title "Engineer" of the same stem', () => {

@@ -12,7 +12,7 @@ export interface GenerateQueryProgramsOptions {
   maxPrograms?: number;
 }
 
-export const defaultMaxPrograms = 40;
+export const defaultMaxPrograms = 41;
 
 /** Most programs per family, and the order families are drawn in when the overall cap bites. */
 export const familyCaps: Readonly<Record<ProgramFamily, number>> = {
@@ -20,7 +20,8 @@ export const familyCaps: Readonly<Record<ProgramFamily, number>> = {
   list: 2,
   // Seven, and the rows per hour of the day and per weekday (spares: `spareRoom`).
   count: 9,
-  aggregate: 19,
+  // (And the main time's periods on average.)
+  aggregate: 20,
   // Four measures, any other measure, and the newest rows by two times.
   top_n: 7,
   range: 7,
@@ -181,6 +182,8 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
     if (!time.yearly) drafts.push(build.dateRange(time, filtersBeside(time.column)));
     drafts.push(build.timeSeries(time, aggregable[0], filtersBeside(time.column)));
   }
+  // The main time's periods on average ("how many orders a day on average"), of the series' metric.
+  if (mainTime) drafts.push(build.periodAverage(mainTime, aggregable[0], filtersBeside(mainTime.column)));
   // The busiest hour of the day, of a main time that holds times of day; the busiest weekday, of one
   // spanning weeks whose rows are events (times of day, or three rows a day or more on average: not
   // a row or two a day — a city's weather —, a month or a year, whose weekdays count alike or say

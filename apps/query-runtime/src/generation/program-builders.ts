@@ -449,27 +449,13 @@ export class ProgramBuilders {
     const filters = dimensions.map((dimension) => this.filter(dimension, names));
     // The series of one period too: "tickets per month in 2025", "monthly sales since March".
     const window = this.window(time, names);
-    const interval: Slot = {
-      name: 'interval',
-      type: 'enum',
-      required: false,
-      default: time.yearly ? 'year' : defaultInterval(time.spanDays),
-      description: 'The length of each period.',
-      // (Hours of a time of day: "hourly temperature" of sensor readings; quarters of any date.)
-      enum_values: time.yearly ? ['year'] : time.isDate ? ['day', 'week', 'month', 'quarter', 'year'] : ['hour', 'day', 'week', 'month', 'quarter', 'year'],
-    };
+    const interval = intervalSlot(time);
     const periods = time.yearly ? 'year' : time.isDate ? 'day, week, month, quarter or year' : 'hour, day, week, month, quarter or year';
     // "per year of date", but "per year" when the column is the year itself (disasters' `Year`).
     const namesPeriod = (word: string) => new RegExp(`(^|\\s)${word}s?(\\s|$)`).test(time.label);
     const perPeriod = (word: string) => (namesPeriod(word) ? time.label : `${word} of ${time.label}`);
     const anyPeriod = ['day', 'week', 'month', 'year'].some(namesPeriod) ? periods : `${periods} of ${time.label}`;
-    // date_trunc gives a TIMESTAMP even for a DATE; a date column's periods stay dates, and a
-    // calendar year held as a number stays that number (1956, not 1956-01-01).
-    const period = time.yearly
-      ? `CAST(year(date_trunc($interval, ${time.expression})) AS INTEGER)`
-      : time.isDate
-        ? `CAST(date_trunc($interval, ${time.expression}) AS DATE)`
-        : `date_trunc($interval, ${time.expression})`;
+    const period = periodOf(time);
     // Both the total and the average per period, the one the metric's name suggests first, as the
     // aggregates give both: "total precipitation per year" and "average temperature per month" are
     // both asked of one series (it gave the average only to the first).
@@ -516,6 +502,61 @@ export class ProgramBuilders {
         ...(metric ? { rank_by: { slot: 'rank_by', column: metric.column.name } } : {}),
       },
       slots: [...filters.map((f) => f.slot), ...window.slots, interval, ...rankSlots],
+    });
+  }
+
+  /**
+   * The rows per period on average, and a metric's total per period on average where it adds up
+   * ("how many orders a day on average", "the average yearly deaths from epidemics", "average daily
+   * revenue"): one row, not the series. Every period from the first to the last one the rows fall in
+   * counts, a period without rows as none (a day without orders lowers the average orders a day).
+   * A metric that does not add up (a temperature) has no total per period: "the average
+   * temperature per month" is the series' averages.
+   */
+  periodAverage(time: TimeColumn, metric: Metric | undefined, dimensions: Dimension[]): DraftProgram {
+    const names = new NameAllocator(['interval']);
+    const filters = dimensions.map((dimension) => this.filter(dimension, names));
+    const window = this.window(time, names);
+    const interval = intervalSlot(time);
+    const summed = metric?.additive ? metric : undefined;
+    const totalName = summed ? `average_total_${summed.slug}` : undefined;
+    const period = quoteIdentifier('period');
+    // Periods of a year held as a number are that number; others are truncated times, which
+    // date_diff counts the boundaries between.
+    const span = time.yearly ? `(max(${period}) - min(${period}) + 1)` : `(date_diff($interval, min(${period}), max(${period})) + 1)`;
+    const total = summed ? `, CAST(sum(${columnSql(summed.column)}) AS DOUBLE) AS ${quoteIdentifier('total')}` : '';
+    const averageTotal = summed ? `, sum(${quoteIdentifier('total')}) / ${span} AS ${quoteIdentifier(totalName!)}` : '';
+    const periodWord = String(interval.default);
+    const totalPhrase = summed ? ` and the ${measurePhrase('total', summed.label)}` : '';
+    return this.draft({
+      name: `${this.tableSlug}_average_per_period_by_${time.slug}`,
+      family: 'aggregate',
+      // Below the series of the same time, which a question of periods without "average" asks for.
+      score: time.score * 0.9,
+      query: `How many ${this.entity} are there per ${periodWord} on average${summed ? `, and what is their ${measurePhrase('total', summed.label)} per ${periodWord} on average` : ''}?`,
+      description:
+        `The average number of ${this.entity}${totalPhrase} per period (${(interval.enum_values ?? []).join(', ')}) of ${time.label}${optionally(dimensions)}, ` +
+        `over every period from the first to the last one with ${this.entity} (a period without any counts as zero), optionally within a period of ${time.label}.`,
+      reason: `${quoted(time.column)} holds ${time.yearly ? 'calendar years' : 'dates'}, so ${this.entity} can be counted${summed ? ` and ${summed.label} added up` : ''} period by period and averaged over the periods.`,
+      examples: [
+        `Average number of ${this.entity} per ${periodWord}`,
+        `How many ${this.entity} a ${periodWord} on average?`,
+        ...(summed ? [`Average ${adverbOf(periodWord)} ${summed.label}`, `Average total ${summed.label} per ${periodWord}`] : [`${capital(this.entity)} per ${periodWord} on average`]),
+      ],
+      sql:
+        `SELECT coalesce(${span}, 0) AS ${quoteIdentifier('periods')}, min(${period}) AS ${quoteIdentifier('first_period')}, max(${period}) AS ${quoteIdentifier('last_period')}, ` +
+        `sum(${quoteIdentifier('count')}) / ${span} AS ${quoteIdentifier('average_count')}${averageTotal} ` +
+        `FROM (SELECT ${periodOf(time)} AS ${period}, count(*) AS ${quoteIdentifier('count')}${total} FROM ${this.from} WHERE ${time.expression} IS NOT NULL${andAll([...filters, ...window.sql.map((sql) => ({ sql }))])} GROUP BY 1) AS ${quoteIdentifier('periods')}`,
+      steps: {
+        family: 'aggregate',
+        table: this.table,
+        columns: [time.column.name, ...(summed ? [summed.column.name] : [])],
+        group_by: [],
+        filters: [...filters.map((f) => f.filter), ...window.filters],
+        aggregate: { function: 'avg', column: summed?.column.name ?? null },
+        interval: { slot: 'interval' },
+      },
+      slots: [...filters.map((f) => f.slot), ...window.slots, interval],
     });
   }
 
@@ -1042,6 +1083,34 @@ function pluralName(name: string): boolean {
 
 function where(conditions: string[]): string {
   return conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
+}
+
+/** "day" → "daily", "month" → "monthly": a period's word as an adjective. */
+function adverbOf(period: string): string {
+  return period === 'day' ? 'daily' : `${period}ly`;
+}
+
+/** The `interval` slot of a time's periods. */
+function intervalSlot(time: TimeColumn): Slot {
+  return {
+    name: 'interval',
+    type: 'enum',
+    required: false,
+    default: time.yearly ? 'year' : defaultInterval(time.spanDays),
+    description: 'The length of each period.',
+    // (Hours of a time of day: "hourly temperature" of sensor readings; quarters of any date.)
+    enum_values: time.yearly ? ['year'] : time.isDate ? ['day', 'week', 'month', 'quarter', 'year'] : ['hour', 'day', 'week', 'month', 'quarter', 'year'],
+  };
+}
+
+/**
+ * SQL of the period (of `$interval`) a row's time falls in. date_trunc gives a TIMESTAMP even for a
+ * DATE; a date column's periods stay dates, and a calendar year held as a number stays that number
+ * (1956, not 1956-01-01).
+ */
+function periodOf(time: TimeColumn): string {
+  if (time.yearly) return `CAST(year(date_trunc($interval, ${time.expression})) AS INTEGER)`;
+  return time.isDate ? `CAST(date_trunc($interval, ${time.expression}) AS DATE)` : `date_trunc($interval, ${time.expression})`;
 }
 
 function defaultInterval(spanDays: number | null): string {

@@ -62,6 +62,12 @@ export interface ParsedQuestion {
    * `tables`: the data whose series answer (whose rows are counted, or that have the measure).
    */
   rankedPeriods?: { by: string | null; tables: string[] };
+  /**
+   * Asks for an average per period ("how many orders a day on average", "the average daily
+   * revenue", "average github count per hour"): one figure over the periods, not the series.
+   * ("By month", "each month" break the average down: the series' averages.)
+   */
+  periodAverage: boolean;
   /** Asks for rows by their time ("the latest", "the oldest"): the word, and the order it asks for. */
   timeOrder: { word: string; order: 'asc' | 'desc'; only?: boolean } | null;
   /**
@@ -109,13 +115,18 @@ const strictWords = /^(more|greater|larger|bigger|higher|longer|heavier|older|ta
 const superlative = /\b(?:(?<=\bthe\s)(?:max(?:imum)?|min(?:imum)?)(?!\s*(?:of\s+)?[-$\d.])|northernmost|southernmost|easternmost|westernmost|top|highest|most|largest|biggest|greatest|best|longest|heaviest|fastest|quickest|strongest|hottest|warmest|wettest|windiest|oldest|eldest|latest|newest|earliest|tallest|priciest|richest|lowest|least|smallest|fewest|worst|shortest|lightest|slowest|coldest|cheapest|weakest|driest|youngest|poorest|shallowest|narrowest|coolest|deepest|widest|busiest|quietest|bottom|(?<=\bthe\s)peak(?!\s+(?:hours?|times?|season|days?|periods?)\b)|peaked|peak(?=\s*(?:(?:in|during|before|after|since)\s+[\w-]+\s*)?[?.!]*\s*$))\b/;
 const ascending = /\b(?:(?<=\bthe\s)min(?:imum)?(?!\s*(?:of\s+)?[-$\d.])|southernmost|westernmost|lowest|least|smallest|fewest|worst|shortest|lightest|slowest|coldest|cheapest|weakest|driest|youngest|poorest|shallowest|narrowest|coolest|quietest|bottom|ascending)\b/;
 
+// An average per period: the average word, and a period said as a rate ("per day", "a day",
+// "daily") or as one typical period ("on an average day").
+const averageWord = /\b(?:average|avg|mean|typical|typically)\b/;
+const averagedPeriod = /\b(?:per (?:hour|day|week|month|quarter|year)|an hour|a (?:day|week|month|quarter|year)|hourly|daily|weekly|monthly|quarterly|yearly|annual|annually|per annum|an? (?:average|typical) (?:hour|day|week|month|quarter|year))\b/;
+
 const intervals: [RegExp, string][] = [
-  [/\b(hourly|per hour|by hour|each hour|every hour|hour by hour|hour-by-hour)\b/, 'hour'],
-  [/\b(daily|per day|by day|each day|every day|day by day|day-by-day|a day)\b/, 'day'],
-  [/\b(weekly|per week|by week|each week|every week|week by week|a week)\b/, 'week'],
-  [/\b(monthly|per month|by month|each month|every month|month by month|month-by-month|a month)\b/, 'month'],
-  [/\b(quarterly|per quarter|by quarter|each quarter)\b/, 'quarter'],
-  [/\b(yearly|annually|annual|per year|by year|each year|every year|year by year|year-over-year|a year|per annum)\b/, 'year'],
+  [/\b(hourly|per hour|by hour|each hour|every hour|hour by hour|hour-by-hour|an hour|an? (?:average|typical) hour)\b/, 'hour'],
+  [/\b(daily|per day|by day|each day|every day|day by day|day-by-day|a day|an? (?:average|typical) day)\b/, 'day'],
+  [/\b(weekly|per week|by week|each week|every week|week by week|a week|an? (?:average|typical) week)\b/, 'week'],
+  [/\b(monthly|per month|by month|each month|every month|month by month|month-by-month|a month|an? (?:average|typical) month)\b/, 'month'],
+  [/\b(quarterly|per quarter|by quarter|each quarter|an? (?:average|typical) quarter)\b/, 'quarter'],
+  [/\b(yearly|annually|annual|per year|by year|each year|every year|year by year|year-over-year|a year|per annum|an? (?:average|typical) year)\b/, 'year'],
 ];
 
 // A request to change data: an imperative at the start ("delete all rows", "please update the
@@ -216,6 +227,7 @@ export function parseQuestion(question: string, now: Date): ParsedQuestion {
     superlative: false,
     single: false,
     timeOrder: null,
+    periodAverage: averageWord.test(lower) && averagedPeriod.test(lower),
     valueTokens: valueTokens(text),
     destructive: destructive.test(lower) || recordAction.test(lower),
     explanatory: explanatory.test(lower),

@@ -134,6 +134,7 @@ export class QuestionRouter {
       }
     }
     for (const candidate of candidates) {
+      if (averagesPeriods(candidate) && !this.periodAveragers.has(candidate.table)) this.periodAveragers.set(candidate.table, candidate);
       const terms = this.measureTerms.get(candidate.table) ?? new Set<string>();
       if (candidate.family === 'aggregate') for (const term of candidate.measureTerms) terms.add(term);
       this.measureTerms.set(candidate.table, terms);
@@ -443,7 +444,10 @@ export class QuestionRouter {
         candidates: closest(3),
       };
     }
-    const unknownGroup = unknownGroupings(parsed.lower).find((word) => !this.knows(word));
+    // ("Of each weather type": the kind of a thing no column names; a word of some values, a title's
+    // "weather", groups nothing.)
+    const kindOf = /\bof (?:each|every) ([a-z]{3,}) (?:type|kind|category|class)\b/.exec(parsed.lower)?.[1];
+    const unknownGroup = unknownGroupings(parsed.lower).find((word) => !this.knows(word)) ?? (kindOf !== undefined && !this.knows(kindOf, { onlyStructure: true }) ? kindOf : undefined);
     if (unknownGroup) {
       return { kind: 'refusal', reason: `the question asks per "${unknownGroup}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
     }
@@ -1603,6 +1607,9 @@ export class QuestionRouter {
     };
     /** A program grouping by a thing's id → the same program by the thing's name (see `thing` below). */
     const namesOfIds = new Map<number, number>();
+    // The measures the question names (of any data): what an average per period is of, beside its
+    // rows. ("The number of orders" is their count, which it gives; "total" and "average" say how.)
+    const measuresNamed = parsed.periodAverage ? [...contentTerms].filter((term) => term !== 'count' && !operationTerm.test(term) && [...this.measureTerms.keys()].some((table) => this.impliesAny(term, table))) : [];
     const scored: Scored[] = top.map((hit) => {
       const candidate = this.candidates[hit.id]!;
       const mentions = mentionsByTable.get(candidate.table) ?? [];
@@ -1766,7 +1773,7 @@ export class QuestionRouter {
       const undirected = askedDirection !== null && !placeGiven && directions.length === 0 && this.directionColumns.get(candidate.table)?.has(askedDirection) === true ? 0.4 : 0;
       // "How many pull requests were opened per month", "merged per month": of several time
       // columns, the one the verb names (`created_at` for opened, created, submitted …; `merged_at`).
-      const timeColumns = [...candidate.plans.filter((plan) => (plan.role === 'from' || plan.role === 'to') && plan.column).map((plan) => plan.column!), ...(candidate.family === 'time_series' ? candidate.columns : [])];
+      const timeColumns = [...candidate.plans.filter((plan) => (plan.role === 'from' || plan.role === 'to') && plan.column).map((plan) => plan.column!), ...(candidate.family === 'time_series' ? candidate.columns : averagesPeriods(candidate) ? candidate.columns.slice(0, 1) : [])];
       // (Only of a question about time: "how many closed issues were authored by …" asks no series.)
       // (Or the word before the date, as the slots were filled: "signed up in 2023" of `signup_date`,
       // which names this data as a column's name does.)
@@ -1938,6 +1945,15 @@ export class QuestionRouter {
       // (Periods ranked by the rows of some data: a series of other data counts other rows.)
       const periodRows = parsed.rankedPeriods?.tables;
       const rowsElsewhere = candidate.family === 'time_series' && periodRows !== undefined && periodRows.length > 0 && !periodRows.includes(candidate.table) ? 1 : 0;
+      // An average per period ("how many orders a day on average") is one figure over the periods:
+      // the program that averages them answers it, the series lists them. Asked for nothing of the
+      // kind, that program answers nothing ("orders per day", "the average order value").
+      // (Of the rows, or of the measure it totals: "the average monthly precipitation" of a measure
+      // it does not total, or of other data, is not its average.)
+      // (The series steps down only where its data's average per period answers.)
+      const periodAverager = candidate.family === 'time_series' ? this.periodAveragers.get(candidate.table) : averagesPeriods(candidate) ? candidate : undefined;
+      const averageFits = parsed.periodAverage && periodAverager !== undefined && measuresNamed.every((term) => totals(periodAverager, term));
+      const periodAverage = averagesPeriods(candidate) ? (averageFits ? 0.5 : -1) : averageFits ? -0.3 : 0;
       // "Which payment method is used most often": how often is a count; an aggregate of a measure
       // the question does not name (the average salary per payment method) answers something else.
       // So is a grouping asked with neither a measure nor an operation named ("applications per
@@ -2048,7 +2064,7 @@ export class QuestionRouter {
       const timePart = candidate.groupBy.find((label) => timePartLabels.has(label));
       const partUnasked = timePart !== undefined && !groupCue.includes(timePart) ? 3 : 0;
       const score =
-        tableCue + columnCue - codeChosen + timeNamed - laterTime - (candidate.family === 'count' && measuredElsewhere(candidate.table) ? 1 : 0) - unasked - undirected - rowsForCount - 0.1 * extraWords + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * filledCount(candidate, fill.slots) - 0.1 * fill.guessed + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - oftenMiss - refused - partUnasked - countNotRanked - rowsElsewhere;
+        tableCue + columnCue - codeChosen + timeNamed - laterTime - (candidate.family === 'count' && measuredElsewhere(candidate.table) ? 1 : 0) - unasked - undirected - rowsForCount - 0.1 * extraWords + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * filledCount(candidate, fill.slots) - 0.1 * fill.guessed + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - oftenMiss - refused - partUnasked - countNotRanked - rowsElsewhere + periodAverage;
       return { candidate, bm25: hit.score, score, fill, termCoverage, matchedTerms: matched.size, constraintCoverage, familyAgreement, superlativeMiss, ignored, unapplied, unread, topicTerms, topicMatched, valueEvidence };
     });
     for (const [idProgram, nameProgram] of namesOfIds) {
@@ -2210,6 +2226,8 @@ export class QuestionRouter {
 
   /** Per table, the terms of the columns its aggregates measure ("death" of `avg_deaths`). */
   private readonly measureTerms = new Map<string, Set<string>>();
+  /** Per table, its program of the rows (and a measure's total) per period on average. */
+  private readonly periodAveragers = new Map<string, CandidateProfile>();
   /** The words of measures held as a least and a greatest column (`temp` of `temp_min_c`, `temp_max_c`). */
   private readonly pairedMeasureTerms = new Set<string>();
 
@@ -2262,8 +2280,9 @@ export class QuestionRouter {
     let shape = this.shapes.get(candidate.index);
     if (!shape) {
       const filtered = new Set(candidate.plans.flatMap((plan) => (plan.column ? [plan.column] : [])));
-      // (A series' time is bucketed as well as bounded: "per year" names the time it groups by.)
-      const bucketed = candidate.family === 'time_series' ? candidate.columns[0] : undefined;
+      // (A series' time is bucketed as well as bounded: "per year" names the time it groups by; so
+      // is an average per period's.)
+      const bucketed = candidate.family === 'time_series' || averagesPeriods(candidate) ? candidate.columns[0] : undefined;
       const shaped = new Set([...candidate.columns.filter((column) => !filtered.has(column) || column === bucketed), ...candidate.groupBy]);
       // The columns it ranks, measures or ranges, as the index's terms ("adjusted co2" → adjust, co2).
       const measured = [...shaped, ...candidate.plans.filter((plan) => plan.role === 'min' || plan.role === 'max').flatMap((plan) => (plan.column ? [plan.column] : []))];
@@ -2853,4 +2872,14 @@ function mergeRestatedValues(mentions: ValueMention[], text: string): ValueMenti
     else kept.push(mention);
   }
   return kept;
+}
+
+/** A program of the rows, and of a measure's total, per period on average (it takes an `interval` and computes one figure). */
+function averagesPeriods(candidate: CandidateProfile): boolean {
+  return candidate.family === 'aggregate' && candidate.plans.some((plan) => plan.role === 'interval');
+}
+
+/** Whether the word is, or implies, the measure the program computes ("revenue" of `total_amount`). */
+function totals(candidate: CandidateProfile, word: string): boolean {
+  return [word, ...(impliedMeasures[word] ?? [])].some((implied) => candidate.measureTerms.includes(canonicalTerm(implied) ?? implied));
 }
