@@ -2957,6 +2957,11 @@ describe('trial AC: revenue of orders beside the salaries of employees (money ma
     expect(ask('average monthly salary')).not.toMatchObject({ candidate: { name: 'orders_average_per_period_by_ordered_at' } });
   });
 
+  it('reads "what was the quietest month for orders" as the months ranked, "quietest" being no attribute', () => {
+    // Had been refused: "quietest" was read as an attribute of the orders no data has.
+    expect(ask('what was the quietest month for orders')).toMatchObject({ kind: 'answer', candidate: { name: 'orders_over_time_by_ordered_at' }, slots: { interval: 'month', n: 1, order: 'asc' } });
+  });
+
   it('reads "Engineering" as the department it is, not the title "Engineer" of the same stem', () => {
     const compared = ask('Compare average salary of Engineering and Sales');
     expect(compared).toMatchObject({ kind: 'answer', candidate: { name: 'avg_salary_eur_by_department' } });
@@ -3022,6 +3027,17 @@ describe('QuestionRouter over hourly GitHub activity (trial 13: rows that each c
   it('ranks periods by the total of the rows\' own counts, not by how many rows each has', () => {
     // Had ranked the months by their number of hourly rows (January 2015, for March's most events).
     expect(ask('which month was the most active on github')).toMatchObject({ kind: 'answer', candidate: { family: 'time_series' }, slots: { interval: 'month', n: 1, rank_by: 'total' } });
+  });
+
+  it('ranks the periods of "what was the busiest day on github", the superlative before the period', () => {
+    // Had answered the busiest hour's row.
+    expect(ask('what was the busiest day on github')).toMatchObject({ kind: 'answer', candidate: { family: 'time_series' }, slots: { interval: 'day', n: 1, order: 'desc', rank_by: 'total' } });
+    expect(ask('what were the 3 quietest months on github')).toMatchObject({ kind: 'answer', candidate: { family: 'time_series' }, slots: { interval: 'month', n: 3, order: 'asc', rank_by: 'total' } });
+  });
+
+  it('answers "the average github count per hour" with the average over the hours, one figure', () => {
+    // Had listed every hour.
+    expect(ask('what is the average github count per hour')).toMatchObject({ kind: 'answer', candidate: { name: 'github_activity_average_per_period_by_time' }, slots: { interval: 'hour' } });
   });
 });
 

@@ -590,8 +590,9 @@ export class QuestionRouter {
     // ("What is the driver's phone number for shipment …": of an attribute said by a general word
     // — number, name, value — the word before it is the attribute.)
     const asked = /^\s*(?:what|who|which)(?:'s|\s+(?:is|are|was|were))\s+the\s+(?:([a-z]+)(?:'s)?\s+)?(?:([a-z]{4,})\s+)?([a-z]{4,})\s+(?:of|for)\b/.exec(parsed.lower);
+    // (A general superlative ranks, it is no attribute: "what was the quietest month for orders".)
     const unknownAttribute = (word: string | undefined): word is string =>
-      word !== undefined && !attributeWords.has(word) && !stopWords.has(word) && !operationTerm.test(canonicalTerm(word) ?? word) && !this.knows(word) && !this.knows(word.replace(/e?s$/, '')) && !impliesKnown(word) && !measureOfValue(word);
+      word !== undefined && !attributeWords.has(word) && !generalSuperlatives.has(word) && !stopWords.has(word) && !operationTerm.test(canonicalTerm(word) ?? word) && !this.knows(word) && !this.knows(word.replace(/e?s$/, '')) && !impliesKnown(word) && !measureOfValue(word);
     // ("What was the first response time for ticket …": of two words before "of/for", either one no
     // data knows makes the attribute unknown — the ticket's row holds no response time.)
     // ("The email address of employee …" too: the address is the email's.)
@@ -905,20 +906,22 @@ export class QuestionRouter {
     // (The period may be named with its column's word: "which budget year had the lowest value".)
     // (Or by an adjective whose measure a series has, said of an average or a total: "which month
     // is the warmest on average" of a temperature.)
-    const perPeriod = /\b(?:which|what)\s+(?:(\d+)\s+)?(?:[a-z]+\s+)?(hour|day|date|week|month|quarter|year)s?\s+(?:had|has|have|saw|recorded|was|were|is|are|got|did)\s+(?:the\s+)?(?:((?:[a-z0-9&]+\s+){1,3}?)(?:at\s+its\s+|at\s+their\s+)?)?(most|fewest|least|highest|lowest|largest|smallest|biggest|greatest|[a-z]{3,}est)(?:\s+((?:[a-z]+\s+){0,2}[a-z]{3,}))?/d.exec(parsed.lower);
+    // ("What was the busiest day on github", "the quietest month for orders": the superlative
+    // first, then the period, then the rows of the data said after on/in/for/of; busiest is the
+    // most rows, quietest the fewest.)
+    const perPeriod = periodFirst(parsed.lower) ?? superlativeFirst(parsed.lower);
     // ("Which month had the most tickets opened": the rows counted, and what was done to them.)
-    const periodRanked = perPeriod === null ? '' : (perPeriod[5] ?? '').replace(/^(.*\S)\s+(?:[a-z]{3,}ed|sold|made|taken|given|sent|won|lost|held|built|bought|paid|done)$/, (whole, rows: string) => (this.rowsWord(rows.split(' ').at(-1)!) ? rows : whole));
-    const periodRanking = perPeriod === null || parsed.interval !== null ? undefined : this.periodRanking(perPeriod[4]!, periodRanked, /\b(?:on average|average|avg|mean|in total|total|overall)\b/.test(parsed.lower), perPeriod[3]?.trim());
+    const periodRanked = perPeriod === null ? '' : (perPeriod.words ?? '').replace(/^(.*\S)\s+(?:[a-z]{3,}ed|sold|made|taken|given|sent|won|lost|held|built|bought|paid|done)$/, (whole, rows: string) => (this.rowsWord(rows.split(' ').at(-1)!) ? rows : whole));
+    const periodRanking = perPeriod === null || parsed.interval !== null ? undefined : this.periodRanking(perPeriod.superlative, periodRanked, /\b(?:on average|average|avg|mean|in total|total|overall)\b/.test(parsed.lower), perPeriod.subject);
     // (Counted, the rows of the data the word names: "matches" of football, not GitHub's hourly counts.)
     if (perPeriod !== null && periodRanking !== undefined) {
-      const count = perPeriod[1] === undefined ? null : Number(perPeriod[1]);
       Object.assign(parsed, {
-        interval: { value: perPeriod[2] === 'date' ? 'day' : perPeriod[2]!, span: perPeriod.indices![2]! },
+        interval: { value: perPeriod.period === 'date' ? 'day' : perPeriod.period, span: perPeriod.periodSpan },
         families: new Map([['time_series', 1]]),
         superlative: false,
-        limit: count === null ? null : { value: count, span: perPeriod.indices![1]! },
-        single: count === null,
-        order: /^(fewest|least|lowest|smallest|coldest|coolest|driest|cheapest|shortest|slowest|quietest|weakest|lightest)$/.test(perPeriod[4]!) ? 'asc' : 'desc',
+        limit: perPeriod.count ?? null,
+        single: perPeriod.count === undefined,
+        order: /^(fewest|least|lowest|smallest|coldest|coolest|driest|cheapest|shortest|slowest|quietest|weakest|lightest)$/.test(perPeriod.superlative) ? 'asc' : 'desc',
         rankedPeriods: periodRanking,
       });
     }
@@ -2882,4 +2885,46 @@ function averagesPeriods(candidate: CandidateProfile): boolean {
 /** Whether the word is, or implies, the measure the program computes ("revenue" of `total_amount`). */
 function totals(candidate: CandidateProfile, word: string): boolean {
   return [word, ...(impliedMeasures[word] ?? [])].some((implied) => candidate.measureTerms.includes(canonicalTerm(implied) ?? implied));
+}
+
+/** A ranking of periods asked: how many (its span), the period's word, the superlative, the words it ranks by, and the data named between. */
+interface PeriodAsked {
+  count?: { value: number; span: Span };
+  period: string;
+  periodSpan: Span;
+  superlative: string;
+  words?: string;
+  subject?: string;
+}
+
+/** "Which 3 months had the most flights", "which year was the s&p 500 highest on average": the period first. */
+function periodFirst(lower: string): PeriodAsked | null {
+  const match =
+    /\b(?:which|what)\s+(?:(\d+)\s+)?(?:[a-z]+\s+)?(hour|day|date|week|month|quarter|year)s?\s+(?:had|has|have|saw|recorded|was|were|is|are|got|did)\s+(?:the\s+)?(?:((?:[a-z0-9&]+\s+){1,3}?)(?:at\s+its\s+|at\s+their\s+)?)?(most|fewest|least|highest|lowest|largest|smallest|biggest|greatest|[a-z]{3,}est)(?:\s+((?:[a-z]+\s+){0,2}[a-z]{3,}))?/d.exec(lower);
+  if (match === null) return null;
+  return {
+    ...(match[1] === undefined ? {} : { count: { value: Number(match[1]), span: match.indices![1]! } }),
+    period: match[2]!,
+    periodSpan: match.indices![2]!,
+    superlative: match[4]!,
+    ...(match[5] === undefined ? {} : { words: match[5] }),
+    ...(match[3] === undefined ? {} : { subject: match[3].trim() }),
+  };
+}
+
+/**
+ * "What was the busiest day on github", "what were the 3 quietest months for orders": the
+ * superlative first — busiest (most active) as the most rows, quietest (least active) as the
+ * fewest — and the rows' data said after on/in/for/of/at.
+ */
+function superlativeFirst(lower: string): PeriodAsked | null {
+  const match = /\b(?:which|what)\s+(?:was|is|were|are)\s+the\s+(?:(\d+)\s+)?(busiest|quietest|most active|least active)\s+(hour|day|date|week|month|quarter|year)s?\b(?:\s+(?:on|in|for|of|at)\s+(?:the\s+)?([a-z][a-z0-9&]*(?:\s+[a-z][a-z0-9&]*){0,2}?))?\s*[?.!]*\s*$/d.exec(lower);
+  if (match === null) return null;
+  return {
+    ...(match[1] === undefined ? {} : { count: { value: Number(match[1]), span: match.indices![1]! } }),
+    period: match[3]!,
+    periodSpan: match.indices![3]!,
+    superlative: /^(?:quietest|least active)$/.test(match[2]!) ? 'fewest' : 'most',
+    ...(match[4] === undefined ? {} : { words: match[4] }),
+  };
 }
