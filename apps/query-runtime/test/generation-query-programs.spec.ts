@@ -544,7 +544,7 @@ describe('births', () => {
     expect(programs.births?.some((p) => p.family === 'range' && p.slots.some((s) => s.name === 'from_year'))).toBe(false);
   });
 
-  it('averages the rows per year over every year from the first to the last', async () => {
+  it('averages the rows and their births per year over every year from the first to the last', async () => {
     const births = data.births ?? [];
     const average = programs.births?.find((p) => p.name === 'births_average_per_period_by_year');
     expect(average, programs.births?.map((p) => p.name).join(', ')).toBeDefined();
@@ -554,8 +554,8 @@ describe('births', () => {
     const [all] = await run('births', average!.name);
     expect([num(all!.periods), all!.first_period, all!.last_period]).toEqual([span, Math.min(...years), Math.max(...years)]);
     expect(num(all!.average_count)).toBeCloseTo(births.length / span, 9);
-    // (`births` is not named as a quantity that adds up: no total per year beside the rows.)
-    expect(Object.keys(all!)).toEqual(['periods', 'first_period', 'last_period', 'average_count']);
+    // (Births add up: their total per year, averaged, beside the rows'.)
+    expect(num(all!.average_total_births)).toBeCloseTo(births.reduce((total, row) => total + Number(row.births), 0) / span, 6);
     // Filtered: one region's rows; within years: those years alone.
     const north = births.filter((row) => row.region === 'north');
     const [northern] = await run('births', average!.name, { region: 'north' });
@@ -578,9 +578,9 @@ describe('births', () => {
     ]);
     // The averages differ: one region is the highest.
     const average = (rows: Row[]) => rows.reduce((total, row) => total + Number(row.births), 0) / rows.length;
-    const highest = await run('births', 'avg_births_by_region', { n: 1 });
+    const highest = await run('births', 'sum_births_by_region', { n: 1, rank_by: 'average' });
     expect(highest.map((row) => row.region)).toEqual([average(north!) > average(south!) ? 'north' : 'south']);
-    const lowest = await run('births', 'avg_births_by_region', { n: 1, order: 'asc' });
+    const lowest = await run('births', 'sum_births_by_region', { n: 1, order: 'asc', rank_by: 'average' });
     expect(lowest.map((row) => row.region)).toEqual([average(north!) > average(south!) ? 'south' : 'north']);
   });
 
@@ -1071,7 +1071,7 @@ describe('aggregates over every row', () => {
     expect(program('movies', 'sum_us_gross').query).toBe('What is the total us gross?');
     expect(program('cars', 'avg_horsepower').steps.group_by).toEqual([]);
     expect(program('wheat', 'avg_wheat').steps.group_by).toEqual([]);
-    expect(program('disasters', 'avg_deaths').steps.group_by).toEqual([]);
+    expect(program('disasters', 'sum_deaths').steps.group_by).toEqual([]);
   });
 });
 

@@ -95,9 +95,10 @@ const rowNumberName = /^(index|idx|row|rownum|rowid|row (number|num|no|nr|index|
 const minRowsForRowNumber = 10;
 // Quantities that add up (money, counts of things and events, energy used): summed first, the
 // average beside it; "which building used the most kWh", "the repository with the most deletions"
-// rank by the sum; so do recurring revenue (MRR, ARR) and the seats a subscription pays for.
+// rank by the sum; so do recurring revenue (MRR, ARR) and the seats a subscription pays for, and
+// counts of what befell people (deaths, births, cases, injuries, arrests, accidents …).
 const additiveName =
-  /(gross|sales|revenue|amount|total|cost|budget|votes|quantity|qty|spend|profit|income|population|count|downloads|views|clicks|likes|kudos|additions|deletions|installs|visits|streams|impressions|shares|signups|units|guests|passengers|people|persons|residents|inhabitants|visitors|attendees|attendance|employees|workers|kwh|energy|consumption|goals|assists|seats|(?:^|[^a-z])(?:mrr|arr)(?:[^a-z]|$))/i;
+  /(gross|sales|revenue|amount|total|cost|budget|votes|quantity|qty|spend|profit|income|population|count|downloads|views|clicks|likes|kudos|additions|deletions|installs|visits|streams|impressions|shares|signups|units|guests|passengers|people|persons|residents|inhabitants|visitors|attendees|attendance|employees|workers|kwh|energy|consumption|goals|assists|seats|deaths|births|cases|injuries|injured|fatalities|casualties|killed|wounded|arrests|crimes|incidents|accidents|infections|hospitali[sz]ations|admissions|(?:^|[^a-z])(?:mrr|arr)(?:[^a-z]|$))/i;
 // Ratings and scores given on a short scale (1–5 stars, a satisfaction score, an NPS answer 0–10).
 const ratingName = /(^|\s)(rating|ratings|rated|score|scores|stars|satisfaction|csat|nps)(\s|$)/;
 const integerType = /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT)$/i;
