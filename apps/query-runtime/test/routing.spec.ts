@@ -2957,6 +2957,12 @@ describe('trial AC: revenue of orders beside the salaries of employees (money ma
     expect(ask('average monthly salary')).not.toMatchObject({ candidate: { name: 'orders_average_per_period_by_ordered_at' } });
   });
 
+  it('refuses a bare "<thing> of <value>" whose thing no data has, rather than list the value\'s rows', () => {
+    // Had listed the orders of German customers.
+    for (const question of ['gdp of germany', 'population of france']) expect(ask(question), question).toMatchObject({ kind: 'refusal', reason: expect.stringMatching(/gdp|population/) });
+    expect(ask('orders of germany')).toMatchObject({ kind: 'answer', slots: { customer_country: 'Germany' } });
+  });
+
   it('reads "what was the quietest month for orders" as the months ranked, "quietest" being no attribute', () => {
     // Had been refused: "quietest" was read as an attribute of the orders no data has.
     expect(ask('what was the quietest month for orders')).toMatchObject({ kind: 'answer', candidate: { name: 'orders_over_time_by_ordered_at' }, slots: { interval: 'month', n: 1, order: 'asc' } });

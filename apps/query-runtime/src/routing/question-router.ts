@@ -619,7 +619,12 @@ export class QuestionRouter {
     // (A general word for a measure, of a column the question names, is that column's: "the price of
     // wheat in 1700" of `wheat`, "the value of CO2".)
     const columnMeasure = attribute !== undefined && measureWords.test(attribute) && (ranked.namedColumns.get(best.candidate.table)?.length ?? 0) > 0;
-    const refusedAttribute = [columnMeasure ? undefined : attribute, placedAttribute, owned, ofModifier, amount].find((word) => unknownAttribute(word));
+    // And of a question said as a bare noun phrase ("population of france", "gdp of germany"):
+    // the thing asked for comes first.
+    // (A typo of a data set's name is that data: "capitol of pensylvania" of state capitals.)
+    const bareWord = /^\s*(?:the\s+)?([a-z]{3,})\s+(?:of|for)\s+(?!the\s+(?:data|dataset|table)\b)/.exec(parsed.lower)?.[1];
+    const bare = bareWord !== undefined && !this.dataNameTypo(bareWord) ? bareWord : undefined;
+    const refusedAttribute = [columnMeasure ? undefined : attribute, placedAttribute, owned, ofModifier, amount, bare].find((word) => unknownAttribute(word));
     if (refusedAttribute) {
       return { kind: 'refusal', reason: `the question asks for the "${refusedAttribute}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
     }
@@ -2334,6 +2339,13 @@ export class QuestionRouter {
       if (named) return named;
     }
     return undefined;
+  }
+
+  /** Whether a word of five letters or more is one edit from a word of a data set's name (its plural's s aside). */
+  private dataNameTypo(word: string): boolean {
+    if (word.length < 5) return false;
+    const single = word.replace(/s$/, '');
+    return [...this.tableStemsOf.keys()].some((table) => words(humanWords(table)).some((part) => part.length >= 5 && editDistance(single, part.replace(/s$/, ''), 1) <= 1));
   }
 
   private knows(word: string, options: { onlyStructure?: boolean; typosOf?: { words: Iterable<string>; edits: number } } = {}): boolean {
