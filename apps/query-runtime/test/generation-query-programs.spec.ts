@@ -84,6 +84,12 @@ const data: Record<string, Row[]> = {
   // Energy used per reading: Harbor has more readings of less each (the largest total, not the
   // largest average).
   energy: Array.from({ length: 400 }, (_, index) => ({ building: index % 4 === 0 ? 'Lindenhof' : 'Harbor', tariff: ['peak', 'offpeak'][index % 2], kwh: index % 4 === 0 ? 9 + (index % 5) : 4 + (index % 3) })),
+  // Three years of daily rain at two stations, wetter in winter.
+  rainfall: Array.from({ length: 3 * 365 * 2 }, (_, index) => {
+    const day = new Date(Date.UTC(2019, 0, 1 + Math.floor(index / 2)));
+    const month = day.getUTCMonth();
+    return { measured_on: day.toISOString().slice(0, 10), station: index % 2 === 0 ? 'North' : 'South', rain_mm: (month < 3 || month > 9 ? 6 : 2) + ((index * 7) % 5) / 2, wind_kmh: 10 + ((index * 3) % 17) };
+  }),
   // Sales on every other day: three a day, the days between without any.
   sales: Array.from({ length: 300 }, (_, index) => ({ sold_on: new Date(Date.UTC(2024, 0, 1 + Math.floor(index / 3) * 2)).toISOString().slice(0, 10), store: ['Kiosk', 'Mall'][index % 2], amount: 10 + (index % 7) })),
   // A yearly panel: 60 countries, each with a population every year for ten years.
@@ -642,6 +648,42 @@ describe('observations (Unix time in seconds and milliseconds)', () => {
     expect(Object.keys(rows[0] ?? {})).toContain('avg_temp');
     const millis = await run('observations', 'observations_over_time_by_ts', { interval: 'month' });
     expect(millis.map((r) => num(r.count))).toEqual([744, 720, 336]);
+  });
+});
+
+describe('a measure per month of the year and per hour of the day', () => {
+  it('averages the chosen measure per calendar month over the years, ranked, as JavaScript does ("which month is the wettest on average")', async () => {
+    const rainfall = data.rainfall as { measured_on: string; station: string; rain_mm: number; wind_kmh: number }[];
+    const months = program('rainfall', 'avg_rainfall_column_by_month_of_year');
+    expect(months.slots.find((slot) => slot.name === 'column')?.enum_values).toEqual(expect.arrayContaining(['rain_mm', 'wind_kmh']));
+    const byMonth = new Map<number, number[]>();
+    for (const row of rainfall) byMonth.set(Number(row.measured_on.slice(5, 7)), [...(byMonth.get(Number(row.measured_on.slice(5, 7))) ?? []), row.rain_mm]);
+    const averages = [...byMonth].map(([month, values]) => [month, values.reduce((a, b) => a + b, 0) / values.length] as const).sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+    const rows = await run('rainfall', months.name, { column: 'rain_mm' });
+    expect(rows.map((row) => num(row.month_of_year))).toEqual(averages.map(([month]) => month));
+    expect(rows.map((row) => num(row.avg))).toEqual(averages.map(([, average]) => expect.closeTo(average, 9)));
+    expect(rows[0]?.month_name).toBe(new Date(Date.UTC(2020, averages[0]![0] - 1, 1)).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' }));
+    // The driest first, one station, the first month only (ties with it included).
+    const south = rainfall.filter((row) => row.station === 'South');
+    const [driest] = await run('rainfall', months.name, { column: 'rain_mm', station: 'South', order: 'asc', n: 1 });
+    const southMonths = new Map<number, number[]>();
+    for (const row of south) southMonths.set(Number(row.measured_on.slice(5, 7)), [...(southMonths.get(Number(row.measured_on.slice(5, 7))) ?? []), row.rain_mm]);
+    const lowest = Math.min(...[...southMonths.values()].map((values) => values.reduce((a, b) => a + b, 0) / values.length));
+    expect(num(driest?.avg)).toBeCloseTo(lowest, 9);
+  });
+
+  it('averages a measure per hour of the day over the days, of times of day', async () => {
+    const observations = data.observations as { dt: number; temp: number }[];
+    const hours = program('observations', 'avg_observations_column_by_hour_of_day');
+    const byHour = new Map<number, number[]>();
+    for (const row of observations) byHour.set(new Date(row.dt * 1000).getUTCHours(), [...(byHour.get(new Date(row.dt * 1000).getUTCHours()) ?? []), row.temp]);
+    const rows = await run('observations', hours.name, { column: 'temp', n: 1 });
+    const best = Math.max(...[...byHour.values()].map((values) => values.reduce((a, b) => a + b, 0) / values.length));
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.map((row) => num(row.avg))).toEqual(rows.map(() => expect.closeTo(best, 9)));
+    // A year of dates or less has no months of the year; dates without times of day no hours.
+    expect(programs.weather?.some((p) => /_by_(?:month_of_year|hour_of_day)$/.test(p.name))).toBe(false);
+    expect(programs.rainfall?.some((p) => p.name.endsWith('_by_hour_of_day'))).toBe(false);
   });
 });
 

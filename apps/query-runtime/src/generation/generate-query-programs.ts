@@ -192,6 +192,11 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
     const timed = !mainTime.isDate && holdsTimesOfDay(mainTime);
     const repeated = mainTime.column.distinct_count <= (profile.row_count - mainTime.column.null_count) / 3;
     if (timed) drafts.push(build.countByTimePart(mainTime, 'hour', counted));
+    // The measures per hour of the day, of times of day; per month of the year, of a year or more
+    // ("what time of day is the windiest", "which month is the wettest on average"). Spares too.
+    const averaged = aggregable.slice(0, maxChosenColumns);
+    if (averaged.length > 0 && timed) drafts.push(build.averageByTimePart(averaged, mainTime, 'hour', counted));
+    if (averaged.length > 0 && (mainTime.spanDays ?? 0) >= 365) drafts.push(build.averageByTimePart(averaged, mainTime, 'month', counted));
     if ((mainTime.spanDays ?? 0) >= 28 && (timed || repeated) && !firstDaysOnly(mainTime)) drafts.push(build.countByTimePart(mainTime, 'weekday', counted));
   }
   for (const text of roles.texts) drafts.push(build.textSearch(text));

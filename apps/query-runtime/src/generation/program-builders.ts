@@ -359,6 +359,58 @@ export class ProgramBuilders {
     });
   }
 
+  /**
+   * A measure (the `column` slot chooses among the first ones) per hour of the day or per month of
+   * the year, over every day or year: "what time of day is the windiest", "which month is the
+   * wettest on average", "average temperature by month of the year". The average first (a month's
+   * average day), the total beside it; groups ranked by either (`rank_by`), highest first or lowest.
+   */
+  averageByTimePart(metrics: Metric[], time: TimeColumn, part: 'hour' | 'month', dimensions: Dimension[] = []): DraftProgram {
+    const names = new NameAllocator(['column', 'n', 'order', 'rank_by']);
+    const filters = dimensions.map((dimension) => this.filter(dimension, names));
+    const window = this.window(time, names);
+    const choice = chooseColumn(metrics, this.profile.columns);
+    const [alias, value, words] =
+      part === 'hour' ? (['hour_of_day', `hour(${time.expression})`, 'hour of the day (0 to 23)'] as const) : (['month_of_year', `month(${time.expression})`, 'month of the year (1 to 12)'] as const);
+    const group = quoteIdentifier(alias);
+    // (The month's name beside its number: "which month" is answered by a name.)
+    const named = part === 'month' ? `, monthname(${time.expression}) AS ${quoteIdentifier('month_name')}` : '';
+    const ranked = `CASE WHEN $rank_by = 'total' THEN sum(${choice.alias}) ELSE avg(${choice.alias}) END`;
+    const first = metrics[0]?.label ?? 'value';
+    const second = metrics[1]?.label ?? first;
+    const periods = part === 'hour' ? 'hour of the day' : 'month of the year';
+    return this.draft({
+      name: `avg_${this.tableSlug}_column_by_${alias}`,
+      family: 'aggregate',
+      score: time.score * 0.5,
+      spare: true,
+      query: `What is the average ${first} (or another column) per ${periods}?`,
+      description: `The average (with the total, minimum, maximum and count) of the given column (${joinWords(metrics.map((m) => m.label), 'or')}) for each ${words} of ${time.label}, over every ${part === 'hour' ? 'day' : 'year'}, highest first (or lowest)${optionally(dimensions)}${window.slots.length > 0 ? ` or within a period of ${time.label}` : ''}, optionally the first n only.`,
+      reason: `${quoted(time.column)} holds ${part === 'hour' ? 'times of day' : `dates over ${Math.floor((time.spanDays ?? 0) / 365)} years or more`}: "which ${part === 'hour' ? 'time of day' : 'month'} is the ${first} highest on average" compares ${part === 'hour' ? 'hours' : 'months'} across ${part === 'hour' ? 'days' : 'years'}.`,
+      examples:
+        part === 'hour'
+          ? [`Average ${first} by hour of day`, `What time of day has the highest ${first}?`, `${capital(second)} per hour of the day`]
+          : [`Average ${first} by month of the year`, `Which month has the highest ${first} on average?`, `${capital(second)} per calendar month`],
+      sql:
+        `SELECT ${value} AS ${group}${named}, avg(${choice.alias}) AS ${quoteIdentifier('avg')}, sum(${choice.alias}) AS ${quoteIdentifier('sum')}, min(${choice.alias}) AS ${quoteIdentifier('min')}, ` +
+        `max(${choice.alias}) AS ${quoteIdentifier('max')}, count(${choice.alias}) AS ${quoteIdentifier('count')} FROM ${choice.from(this.from)} WHERE ${time.expression} IS NOT NULL${andAll([...filters, ...window.sql.map((sql) => ({ sql }))])} ` +
+        `GROUP BY ${value}${part === 'month' ? `, monthname(${time.expression})` : ''} ${rankGroups(ranked, value)}`,
+      steps: {
+        family: 'aggregate',
+        table: this.table,
+        columns: ['$column', time.column.name],
+        group_by: [alias],
+        filters: [...filters.map((f) => f.filter), ...window.filters],
+        aggregate: { function: 'avg', column: '$column' },
+        order: { column: '$column', direction: 'slot', slot: 'order' },
+        limit: { slot: 'n' },
+        rank_by: { slot: 'rank_by' },
+        column_choice: { slot: 'column', columns: metrics.map((m) => m.column.name) },
+      },
+      slots: [choice.slot, ...filters.map((f) => f.slot), ...window.slots, ...groupRankSlots(part === 'hour' ? 'hours' : 'months'), rankBySlot('average', 'value of the column')],
+    });
+  }
+
   numericRange(metric: Metric, dimensions: Dimension[]): DraftProgram {
     const column = columnSql(metric.column);
     const names = new NameAllocator([`min_${metric.slug}`, `max_${metric.slug}`, 'limit']);

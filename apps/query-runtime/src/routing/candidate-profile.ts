@@ -195,8 +195,16 @@ function planSlot(slot: Slot, steps: ParsedSteps | null, family: ProgramFamily |
   return plan(slot.type === 'enum' || slot.type === 'string' || slot.type === 'boolean' || slot.type === 'integer' || slot.type === 'number' ? 'eq' : 'other', slot.name);
 }
 
-/** The groupings the generated programs compute from a time's hour of the day or day of the week. */
-const derivedGroupings = new Set(['hour_of_day', 'day_of_week']);
+/** The groupings the generated programs compute from a time's hour of the day, day of the week or month of the year. */
+const derivedGroupings = new Set(['hour_of_day', 'day_of_week', 'month_of_year']);
+
+/** Those groupings as a program's `groupBy` labels. */
+export const timePartLabels = new Set(['hour of day', 'day of week', 'month of year']);
+
+/** Whether a program groups by a time's hour of the day, day of the week or month of the year (its `column` slot, if any, then chooses the measure). */
+export function groupsByTimePart(candidate: CandidateProfile): boolean {
+  return candidate.groupBy.some((label) => timePartLabels.has(label));
+}
 
 /** What a column holds, as a flag of its being there is named: its words without a last word that says how it is written (`coupon_code` → "coupon", `shipped_at` → "shipped"). */
 function presenceLabel(column: string): string {

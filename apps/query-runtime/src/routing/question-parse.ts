@@ -256,8 +256,9 @@ export function parseQuestion(question: string, now: Date): ParsedQuestion {
   }
   for (const [pattern, value] of intervals) {
     const match = pattern.exec(lower);
-    // ("Per day of the week", "by hour of the day": the weekday and the hour of the day, no series.)
-    if (match && /^\s+of\s+(?:the\s+)?(?:week|day)\b/.test(lower.slice(match.index + match[0].length))) continue;
+    // ("Per day of the week", "by hour of the day", "by month of the year": the weekday, the hour of
+    // the day and the month of the year, no series.)
+    if (match && /^\s+of\s+(?:the\s+)?(?:week|day|year)\b/.test(lower.slice(match.index + match[0].length))) continue;
     if (match) {
       parsed.interval = { value, span: [match.index, match.index + match[0].length] };
       break;

@@ -2,11 +2,11 @@
 // candidate family cues, slot filling and coverage of what the question states, folded into one
 // score and a confidence; below the threshold the answer is a refusal naming the closest programs.
 import MiniSearch, { type SearchResult } from 'minisearch';
-import { profileCandidate, type CandidateProfile, type SlotPlan, type SlotRole } from './candidate-profile.js';
+import { groupsByTimePart, profileCandidate, timePartLabels, type CandidateProfile, type SlotPlan, type SlotRole } from './candidate-profile.js';
 import { containerWords, hashToken, howMany, measureUnitOf, parseQuestion, superlativeWord, timeUnitOf, type ParsedQuestion, type Span } from './question-parse.js';
 import type { DataValues, RouteAnswer, RouteCandidateInput, RouteOptions, RouteResult, RouterOptions, ScoredAlternative, SlotValue } from './routing.types.js';
 import type { ProgramFamily } from '../generation/index.js';
-import { directionOf, directionSaid, doneVerb, fillSlots, flagMention, namedChoice, questionWords, TableValues, type ColumnNameSpan, type QuestionWord, type SlotFill, type ValueMention } from './slot-filling.js';
+import { directionOf, directionSaid, doneVerb, fillSlots, flagMention, impliedChoice, namedChoice, questionWords, TableValues, type ColumnNameSpan, type QuestionWord, type SlotFill, type ValueMention } from './slot-filling.js';
 import { canonicalTerm, editDistance, escapeRegExp, foldValue, humanWords, identifiedThing, impliedMeasures, pathWords, remembered, stem, stopWords, terms, words } from './text-terms.js';
 
 /**
@@ -917,7 +917,12 @@ export class QuestionRouter {
     const perPeriod = periodFirst(parsed.lower) ?? superlativeFirst(parsed.lower);
     // ("Which month had the most tickets opened": the rows counted, and what was done to them.)
     const periodRanked = perPeriod === null ? '' : (perPeriod.words ?? '').replace(/^(.*\S)\s+(?:[a-z]{3,}ed|sold|made|taken|given|sent|won|lost|held|built|bought|paid|done)$/, (whole, rows: string) => (this.rowsWord(rows.split(' ').at(-1)!) ? rows : whole));
-    const periodRanking = perPeriod === null || parsed.interval !== null ? undefined : this.periodRanking(perPeriod.superlative, periodRanked, /\b(?:on average|average|avg|mean|in total|total|overall)\b/.test(parsed.lower), perPeriod.subject);
+    const periodsRanked = perPeriod === null || parsed.interval !== null ? undefined : this.periodRanking(perPeriod.superlative, periodRanked, /\b(?:on average|average|avg|mean|in total|total|overall)\b/.test(parsed.lower), perPeriod.subject);
+    // ("Which month is the wettest on average" of data with its months of the year: those, over the
+    // years; not the wettest month of one year.)
+    const monthsOfYear =
+      perPeriod?.period === 'month' && monthOfYear.test(parsed.lower) && periodsRanked !== undefined && this.candidates.some((candidate) => periodsRanked.tables.includes(candidate.table) && candidate.groupBy.includes('month of year'));
+    const periodRanking = monthsOfYear ? undefined : periodsRanked;
     // (Counted, the rows of the data the word names: "matches" of football, not GitHub's hourly counts.)
     if (perPeriod !== null && periodRanking !== undefined) {
       Object.assign(parsed, {
@@ -1202,6 +1207,8 @@ export class QuestionRouter {
         (plan) =>
           plan.role !== 'column' ||
           namedChoice(plan.slot, qWords) !== null ||
+          // (Or implied, of a measure per a time's part: "which month is the wettest" of precipitation.)
+          (groupsByTimePart(candidate) && impliedChoice(plan.slot, qWords) !== null) ||
           (candidate.family === 'count' && (countedColumn(candidate.table) !== undefined || (asksWho && personColumnOf(candidate) !== undefined))),
       );
     };
@@ -1331,7 +1338,9 @@ export class QuestionRouter {
         // (A series, a count, an aggregate or a ranking only where one is asked for: unasked, it
         // never answers, and each costs a scoring.)
         if (candidate.family !== null && computedFamilies.has(candidate.family) && !parsed.families.has(candidate.family)) continue;
-        if (candidate.plans.some((plan) => plan.role === 'from' || plan.role === 'to')) top.push(unretrieved(candidate.index));
+        // (With what retrieval found of it past the depth: "the prices since 2008" of a date range
+        // whose rows hold the price.)
+        if (candidate.plans.some((plan) => plan.role === 'from' || plan.role === 'to')) rankToo(candidate);
       }
     }
     const mentionsByTable = new Map<string, ValueMention[]>();
@@ -1898,7 +1907,8 @@ export class QuestionRouter {
       // question says other than as its groups ("female runners", "among male runners" of
       // `runner_name`), are no answer: the overall figure or a ranking with the question's filters is.
       // ("Which FitTrack version has …" says `app_version` as the groups.)
-      const chosenPlan = candidate.family === 'aggregate' && candidate.groupBy.length > 0 ? candidate.plans.find((plan) => plan.role === 'column') : undefined;
+      // (Of a grouping by a time's part, the column chosen is the measure: "the average wind by hour of the day".)
+      const chosenPlan = candidate.family === 'aggregate' && candidate.groupBy.length > 0 && !groupsByTimePart(candidate) ? candidate.plans.find((plan) => plan.role === 'column') : undefined;
       const chosen = chosenPlan ? fill.slots[chosenPlan.slot.name] : undefined;
       const choiceAggregate =
         typeof chosen === 'string' &&
@@ -1909,7 +1919,8 @@ export class QuestionRouter {
             // ("How many flights arrive at ORD": one figure, a count or a total of the rows' weight.)
             // ("What is the total overdue amount for customers in Germany": one total too, the
             // customers the rows it sums; a total per customer is asked "for each customer".)
-            ((candidate.family === 'count' || candidate.family === 'aggregate') && (asksHowMany || /^\s*what\s+(?:is|was)\s+the\s+(?:total|overall|combined)\b/.test(parsed.lower)) && !parsed.superlative && !rankedGroups && groupCue.length === 0 && !/\b(?:per|each|every|across)\b/.test(parsed.lower))
+            // ("How much did the Police department spend in 2023": one amount, the department a filter.)
+            ((candidate.family === 'count' || candidate.family === 'aggregate') && (asksHowMany || /^\s*what\s+(?:is|was)\s+the\s+(?:total|overall|combined)\b|\bhow much\b/.test(parsed.lower)) && !parsed.superlative && !rankedGroups && groupCue.length === 0 && !/\b(?:per|each|every|across)\b/.test(parsed.lower))
             ? -0.6
             : -0.15
           : 0;
@@ -2543,8 +2554,9 @@ const generalSuperlatives = new Set(['highest', 'lowest', 'largest', 'smallest',
 // they are no word the data must know; a column of points is still a column.
 const rowWords = new Set(['item', 'items', 'point', 'points', 'measurement', 'measurements', 'sample', 'samples']);
 
-// The groupings of a time by its hour of the day or its day of the week (`count_<table>_by_hour_of_day`).
-const timePartLabels = new Set(['hour of day', 'day of week']);
+
+/** The months of the year asked for, over the years: "month of the year", "calendar month", "which month … on average". */
+const monthOfYear = /\b(?:months? of (?:the )?year|calendar months?|(?:which|what) month\b(?=.*\b(?:on average|typically|usually|normally|tends? to)\b))/;
 
 // A column's label that holds money: a price, a cost, an amount, a sum in a currency.
 const moneyLabel = / (?:price|prices|cost|costs|amount|amt|total|revenue|sales|gross|income|earnings|profit|salary|salaries|wage|wages|pay|payment|payments|fee|fees|fare|fares|spend|spent|budget|charge|charges|tip|tips|mrr|arr|usd|eur|gbp|jpy|chf|cad|aud|inr|cny|dollars|euros|value) /;
@@ -2719,6 +2731,9 @@ function groupByCue(lower: string): string[] {
   // day or the days of the week a time falls on (`count_<table>_by_hour_of_day`, `…_by_day_of_week`).
   if (/\b(?:time of (?:the )?day|(?:what|which) hours?\b|hour of (?:the )?day|hours of (?:the )?day)/.test(lower)) out.push('hour of day');
   if (/\b(?:day of (?:the )?week|days of (?:the )?week|weekdays?)\b/.test(lower)) out.push('day of week');
+  // ("Which month is the wettest on average", "average temperature by month of the year": the
+  // months of the year, over the years.)
+  if (monthOfYear.test(lower)) out.push('month of year');
   // (A plural in -ies is the column's -y: "top 5 countries by revenue" groups by `country`.)
   return [...new Set(out.filter((w) => w.length > 1).map((w) => (/[^aeiou]ies$/.test(w) && !/(?:^| )(?:series|species)$/.test(w) ? w.replace(/ies$/, 'y') : w.replace(/s$/, ''))))];
 }

@@ -2,7 +2,7 @@
 // (type, range, enum) before it is returned; also reports which parts of the question the candidate
 // used, so a program that would ignore a stated filter loses confidence instead of running silently.
 import type { Slot } from '../generation/index.js';
-import type { CandidateProfile, SlotPlan } from './candidate-profile.js';
+import { groupsByTimePart, type CandidateProfile, type SlotPlan } from './candidate-profile.js';
 import type { ParsedQuestion, Span } from './question-parse.js';
 import { convertMeasure, convertTime, measureUnitOf, parseNumber, timeUnitOf, type MeasureUnit, type TimeUnit } from './question-parse.js';
 import { placeNames } from './place-codes.js';
@@ -718,7 +718,10 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
   // (A column's name said within a value of another column names no column: "Engineering
   // Managers" is a title, no choice of `manager_id`.)
   const namingWords = context.words.filter((word) => !mentions.some((m) => m.column !== null && m.span[0] <= word.span[0] && m.span[1] >= word.span[1] && m.span[1] - m.span[0] > word.span[1] - word.span[0]));
-  let chosen = columnPlan ? ((countsColumn ? hinted : null) ?? namedChoice(columnPlan.slot, namingWords) ?? hinted) : null;
+  // (The measure per a time's part may be implied: "which month is the wettest" of precipitation.)
+  let chosen = columnPlan
+    ? ((countsColumn ? hinted : null) ?? namedChoice(columnPlan.slot, namingWords) ?? hinted ?? (groupsByTimePart(candidate) ? impliedChoice(columnPlan.slot, namingWords) : null))
+    : null;
   // A program counting the rows with a value of the column it chooses ("how many issues did octocat
   // open") chooses, when the question names no column, the one column a value it gives belongs to;
   // so it does between columns named alike ("employee emp_10040" of `employee.id`, not `employee.name`).
@@ -1519,6 +1522,27 @@ const unitWords = new Set(['min', 'mins', 'sec', 'secs', 'ms', 'hr', 'hrs', 'mm'
 /** The column of a `column` slot's options whose every word the question says (the one of most words). */
 export function namedChoice(slot: Slot, words: QuestionWord[]): string | null {
   return namedChoices(slot, words)[0] ?? null;
+}
+
+/**
+ * The column of a `column` slot's options a word of the question implies (`impliedMeasures`: "wettest"
+ * of `precipitation`, "hottest" of `temp_max`): the one whose words begin with the most implied
+ * words, when one alone does.
+ */
+export function impliedChoice(slot: Slot, words: QuestionWord[]): string | null {
+  const columns = (slot.enum_values ?? []).map(String);
+  for (const { word } of words) {
+    const implied = impliedMeasures[word];
+    if (implied === undefined) continue;
+    const scored = columns.map((column) => {
+      const own = humanWords(column).toLowerCase().split(' ');
+      return { column, hits: implied.filter((part) => own.some((one) => one.startsWith(part))).length };
+    });
+    const best = Math.max(0, ...scored.map((one) => one.hits));
+    const chosen = scored.filter((one) => one.hits === best);
+    if (best > 0 && chosen.length === 1) return chosen[0]!.column;
+  }
+  return null;
 }
 
 /** The columns of a `column` slot's options the question names, those of most words (all of them when they tie). */
