@@ -4625,3 +4625,42 @@ describe('QuestionRouter over penguins beside bike trips (a column named by two 
     expect(ask('what was the longest trip')).toMatchObject({ kind: 'answer', candidate: { name: expect.stringMatching(/^top_bike_trips_by_/) } });
   });
 });
+
+describe('QuestionRouter over flights from airports by code and subscriptions of companies (trial 14)', () => {
+  const ask = askingOver('querylane-routing-day-code-', () => ({
+    flights: Array.from({ length: 900 }, (_, i) => ({
+      date: new Date(Date.UTC(2001, 0, 1) + i * 2 * 3_600_000).toISOString(),
+      delay: ((i * 37) % 120) - 20,
+      distance: 200 + ((i * 53) % 2000),
+      origin: ['ORD', 'LAX', 'DAY', 'SEA', 'BOS'][i % 5],
+      destination: ['JFK', 'SFO', 'DEN'][i % 3],
+    })),
+    subscriptions: Array.from({ length: 300 }, (_, i) => ({
+      subscription_id: `SUB-${10_001 + i}`,
+      // (A hundred companies, three subscriptions each, some of them "… Capital": no filter of a few values, no key.)
+      company: `${['Blue', 'Red', 'Green', 'Grey', 'Stone', 'River', 'Oak', 'Pine', 'Iron', 'Gold'][i % 10]} ${['North', 'South', 'East', 'West', 'Bay', 'Hill', 'Lake', 'Park', 'Port', 'Vale'][Math.floor((i % 100) / 10)]} ${['Capital', 'Labs', 'Works'][(i % 100) % 3]}`,
+      plan: ['Starter', 'Business', 'Enterprise'][i % 3],
+      mrr: 50 + ((i * 29) % 900),
+      country: ['Germany', 'France', 'Spain'][i % 3],
+      signup_date: new Date(Date.UTC(2023, 0, 1) + i * 86_400_000).toISOString().slice(0, 10),
+    })),
+  }));
+
+  it('reads "day" in small letters as the period, not the airport DAY', () => {
+    // Had filtered the flights of Dayton's airport.
+    expect(ask('how many flights a day on average')).toMatchObject({ kind: 'answer', candidate: { name: 'flights_average_per_period_by_date' }, slots: { interval: 'day' } });
+    expect(ask('what was the busiest day for flights')).toMatchObject({ kind: 'answer', candidate: { name: 'flights_over_time_by_date' }, slots: { interval: 'day', n: 1 } });
+    for (const question of ['how many flights a day on average', 'what was the busiest day for flights']) {
+      const answered = ask(question);
+      expect(answered.kind === 'answer' && answered.slots.origin, question).toBeUndefined();
+    }
+    // Written as the code, it is the airport.
+    expect(ask('flights from DAY')).toMatchObject({ kind: 'answer', slots: { origin: 'DAY' } });
+  });
+
+  it('refuses an attribute the data holds only as a word of its values ("the capital of france" of a company "Blue Capital")', () => {
+    // Had listed the French subscriptions.
+    expect(ask("what's the capital of france")).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('capital') });
+    expect(ask('total mrr in france')).toMatchObject({ kind: 'answer', slots: { country: 'France' } });
+  });
+});

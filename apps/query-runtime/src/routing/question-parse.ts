@@ -343,7 +343,7 @@ function asksForOne(lower: string): boolean {
 }
 
 /** Past tenses without -ed that follow a singular subject ("which movie made the most money"). */
-const irregularPast = /^(?:made|sold|won|got|took|brought|ran|spent|paid|grew|drew|gave|kept|held|lost|hit|sent|built|bought|caught|fought|led|left|wrote|drove|flew|rode|threw|cost)$/;
+export const irregularPast = /^(?:made|sold|won|got|took|brought|ran|spent|paid|grew|drew|gave|kept|held|lost|hit|sent|built|bought|caught|fought|led|left|wrote|drove|flew|rode|threw|cost)$/;
 
 // Words ending like a superlative that are none.
 const notSuperlative = new Set(['interest', 'forest', 'request', 'contest', 'protest', 'harvest', 'invest', 'suggest', 'digest', 'honest', 'modest', 'conquest', 'arrest', 'attest', 'manifest', 'inquest', 'quest', 'earnest', 'midwest', 'southwest', 'northwest']);

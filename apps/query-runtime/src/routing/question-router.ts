@@ -3,7 +3,7 @@
 // score and a confidence; below the threshold the answer is a refusal naming the closest programs.
 import MiniSearch, { type SearchResult } from 'minisearch';
 import { groupsByTimePart, profileCandidate, timePartLabels, type CandidateProfile, type SlotPlan, type SlotRole } from './candidate-profile.js';
-import { containerWords, hashToken, howMany, measureUnitOf, parseQuestion, superlativeWord, timeUnitOf, type ParsedQuestion, type Span } from './question-parse.js';
+import { containerWords, hashToken, howMany, irregularPast, measureUnitOf, parseQuestion, superlativeWord, timeUnitOf, type ParsedQuestion, type Span } from './question-parse.js';
 import type { DataValues, RouteAnswer, RouteCandidateInput, RouteOptions, RouteResult, RouterOptions, ScoredAlternative, SlotValue } from './routing.types.js';
 import type { ProgramFamily } from '../generation/index.js';
 import { directionOf, directionSaid, doneVerb, fillSlots, flagMention, impliedChoice, namedChoice, questionWords, TableValues, type ColumnNameSpan, type QuestionWord, type SlotFill, type ValueMention } from './slot-filling.js';
@@ -591,8 +591,20 @@ export class QuestionRouter {
     // — number, name, value — the word before it is the attribute.)
     const asked = /^\s*(?:what|who|which)(?:'s|\s+(?:is|are|was|were))\s+the\s+(?:([a-z]+)(?:'s)?\s+)?(?:([a-z]{4,})\s+)?([a-z]{4,})\s+(?:of|for)\b/.exec(parsed.lower);
     // (A general superlative ranks, it is no attribute: "what was the quietest month for orders".)
+    // (A word only some values hold is no attribute either: "what's the capital of france" of
+    // subscriptions whose companies include "Blue Capital".)
+    // (Nor a verb's past form, which says what was done: "the total quantity sold of …".)
+    const knownBeyondValues = (word: string) => (this.knows(word) && !this.valueOnlyTerm(word)) || irregularPast.test(word) || (/ed$/.test(word) && this.knows(word));
     const unknownAttribute = (word: string | undefined): word is string =>
-      word !== undefined && !attributeWords.has(word) && !generalSuperlatives.has(word) && !stopWords.has(word) && !operationTerm.test(canonicalTerm(word) ?? word) && !this.knows(word) && !this.knows(word.replace(/e?s$/, '')) && !impliesKnown(word) && !measureOfValue(word);
+      word !== undefined &&
+      !attributeWords.has(word) &&
+      !generalSuperlatives.has(word) &&
+      !stopWords.has(word) &&
+      !operationTerm.test(canonicalTerm(word) ?? word) &&
+      !knownBeyondValues(word) &&
+      !knownBeyondValues(word.replace(/e?s$/, '')) &&
+      !impliesKnown(word) &&
+      !measureOfValue(word);
     // ("What was the first response time for ticket …": of two words before "of/for", either one no
     // data knows makes the attribute unknown — the ticket's row holds no response time.)
     // ("The email address of employee …" too: the address is the email's.)
@@ -1213,9 +1225,11 @@ export class QuestionRouter {
       );
     };
     const top = only === undefined ? retrieved.filter((hit) => choosable(hit.id)) : [hits.find((hit) => hit.id === only)].map((hit) => (hit ? entry(hit) : unretrieved(only)));
+    let hitsById: Map<number, SearchResult> | undefined;
     /** Ranks a program found otherwise than by retrieval's depth, with its retrieval score if it has one. */
     const rankToo = (candidate: CandidateProfile) => {
-      const hit = hits.find((h) => h.id === candidate.index);
+      hitsById ??= new Map(hits.map((one) => [one.id as number, one]));
+      const hit = hitsById.get(candidate.index);
       top.push(hit ? entry(hit) : unretrieved(candidate.index));
     };
     // A name nobody listed ("Titanic") is searched by a text search, whose words the question may not
@@ -2350,6 +2364,28 @@ export class QuestionRouter {
       if (named) return named;
     }
     return undefined;
+  }
+
+  private valueOnlyTerms: Set<string> | undefined;
+
+  /** Whether the programs know a word only among their data's values ("capital" of a company "Blue Capital"): worked out once. */
+  private valueOnlyTerm(word: string): boolean {
+    if (this.valueOnlyTerms === undefined) {
+      const inValues = new Set<string>();
+      const elsewhere = new Set<string>();
+      for (const candidate of this.candidates) {
+        for (const field of Object.keys(fieldBoosts) as (keyof typeof fieldBoosts)[]) {
+          const into = field === 'values' || field === 'tableValues' ? inValues : elsewhere;
+          for (const one of words(candidate.document[field])) {
+            const term = canonicalTerm(one);
+            if (term) into.add(term);
+          }
+        }
+      }
+      this.valueOnlyTerms = new Set([...inValues].filter((term) => !elsewhere.has(term)));
+    }
+    const term = canonicalTerm(word);
+    return term !== null && this.valueOnlyTerms.has(term);
   }
 
   /** Whether a word of five letters or more is one edit from a word of a data set's name (its plural's s aside). */

@@ -289,6 +289,9 @@ export class TableValues {
               (/[^\p{L}\p{N}\s]/u.test(entry.value) && writtenAt(text, word.span[0], entry.value)));
           if (entry.needsLabel && !exact && !nearLabel(question, i, end, entry.labelStems)) continue;
           if (entry.words.length === 1 && periodAsked(question, i) && !nearLabel(question, i, end, entry.labelStems)) continue;
+          // A code in capitals said in small letters as a period's word is the period: "a day on
+          // average", "the busiest day" name no airport `DAY`.
+          if (entry.words.length === 1 && typeof entry.value === 'string' && /^\p{Lu}{2,4}$/u.test(entry.value) && word.original !== entry.value && periodValueWords.has(word.word) && !nearLabel(question, i, end, entry.labelStems)) continue;
           // A one-word value that is also a word of another column's name ("deaths" of a `death_date`,
           // beside a `type` holding "Death") names that column, not the value, unless the value's own
           // column is named beside it ("type death").
