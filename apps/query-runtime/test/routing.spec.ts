@@ -4632,7 +4632,7 @@ describe('QuestionRouter over flights from airports by code and subscriptions of
       date: new Date(Date.UTC(2001, 0, 1) + i * 2 * 3_600_000).toISOString(),
       delay: ((i * 37) % 120) - 20,
       distance: 200 + ((i * 53) % 2000),
-      origin: ['ORD', 'LAX', 'DAY', 'SEA', 'BOS'][i % 5],
+      origin: ['ORD', 'LAX', 'DAY', 'SEA', 'BOS', 'FAR', 'ATL', 'DFW', 'PHX', 'IAH', 'MSP', 'DTW', 'PHL', 'CLT', 'MIA', 'SLC'][i % 16],
       destination: ['JFK', 'SFO', 'DEN'][i % 3],
     })),
     subscriptions: Array.from({ length: 300 }, (_, i) => ({
@@ -4656,6 +4656,11 @@ describe('QuestionRouter over flights from airports by code and subscriptions of
     }
     // Written as the code, it is the airport.
     expect(ask('flights from DAY')).toMatchObject({ kind: 'answer', slots: { origin: 'DAY' } });
+  });
+
+  it('reads no word in small letters as the code of many it begins with ("farmers" is no airport FAR)', () => {
+    const answered = ask('how many flights carried farmers');
+    expect(answered.kind === 'answer' ? answered.slots.origin : undefined).toBeUndefined();
   });
 
   it('refuses an attribute the data holds only as a word of its values ("the capital of france" of a company "Blue Capital")', () => {

@@ -331,12 +331,15 @@ export class TableValues {
     const kept = out.filter((m) => (literal.has(m) || !literalSpans.has(`${m.span[0]}:${m.span[1]}`)) && (exactly(m) || !exactSpans.has(`${m.span[0]}:${m.span[1]}`)));
     // A name whose first three letters are the one code of three capitals a column writes it by,
     // where no value is named there otherwise: "Republican" of a party `REP`. In lower case too
-    // ("democrats" of `DEM`, "euros" of `EUR`), when the programs themselves do not use the word.
+    // ("democrats" of `DEM`, "euros" of `EUR`), when the programs themselves do not use the word
+    // and the column has a few codes only.
     for (const word of question) {
       const lower = /^\p{Ll}{5,}$/u.test(word.original) && !stopWords.has(word.word) && !this.structural(word.word) && !this.structural(stem(word.word));
       if (!(/^\p{Lu}\p{Ll}{5,}$/u.test(word.original) || lower) || kept.some((m) => m.span[0] < word.span[1] && m.span[1] > word.span[0])) continue;
       const codes = this.threeLetterCodes.get(word.original.slice(0, 3).toUpperCase()) ?? [];
-      if (codes.length === 1) kept.push({ column: codes[0]!.column, value: codes[0]!.value, span: word.span });
+      // (In lower case, only of a column of a few codes — parties, currencies: "farmers" is no
+      // airport `FAR` of a hundred.)
+      if (codes.length === 1 && (!lower || (this.listed.get(codes[0]!.column)?.length ?? Infinity) <= maxSpelledCodes)) kept.push({ column: codes[0]!.column, value: codes[0]!.value, span: word.span });
     }
     return [...kept, ...this.partMentions(question, kept)];
   }
@@ -1316,6 +1319,9 @@ function yearBound(plan: SlotPlan, parsed: ParsedQuestion, context: FillContext)
  * Words of periods, said as periods after "which", "per", "each", "how many (trading)": "which day
  * had the biggest return" names no time of day "Day" ("during the day" does).
  */
+/** The most codes a column may have for a word in small letters to be read as one of them ("democrats" of a party `DEM`). */
+const maxSpelledCodes = 12;
+
 const periodValueWords = new Set(['day', 'days', 'week', 'weeks', 'month', 'months', 'year', 'years', 'hour', 'hours', 'date', 'time']);
 const periodAsked = (question: QuestionWord[], i: number) =>
   periodValueWords.has(question[i]!.word) && [question[i - 1]?.word, question[i - 2]?.word].some((word) => word !== undefined && /^(?:which|what|each|per|every|many)$/.test(word));
