@@ -4669,3 +4669,13 @@ describe('QuestionRouter over flights from airports by code and subscriptions of
     expect(ask('total mrr in france')).toMatchObject({ kind: 'answer', slots: { country: 'France' } });
   });
 });
+
+describe('QuestionRouter over stock prices named by what they are of (trial 14)', () => {
+  const ask = askingOver('querylane-routing-stock-prices-', () => ({ stock_prices: csv('stocks.csv') }));
+
+  it('groups "per stock" by the stocks the prices are of, the data\'s one category', () => {
+    // Had answered the average over every stock.
+    expect(ask('average price per stock')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_price_by_symbol' } });
+    expect(ask('average price')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_price' } });
+  });
+});

@@ -1789,7 +1789,10 @@ export class QuestionRouter {
           const cueWords = cue.split(' ');
           const named = cueWords.filter((w) => candidate.tableStems.includes(stem(w)));
           const typed = cueWords.some((w) => categoryWords.has(w));
-          return named.length > 0 && cueWords.every((w) => named.includes(w) || categoryWords.has(w)) && (typed || named.every((w) => stem(w) !== candidate.tableStems[0]));
+          // ("Per stock" of `stock_prices` is per the stocks the prices are of: a first word that is
+          // not the rows' own.)
+          const rows = (w: string) => stem(w) === candidate.tableStems[0] && (candidate.tableStems.length === 1 || stem(w) === candidate.tableStems.at(-1));
+          return named.length > 0 && cueWords.every((w) => named.includes(w) || categoryWords.has(w)) && (typed || named.every((w) => !rows(w)));
         });
       // "Which airport has the most departing flights", "… receives the most flights": a grouping by
       // where things start or end, said by the verb.

@@ -1315,13 +1315,13 @@ function yearBound(plan: SlotPlan, parsed: ParsedQuestion, context: FillContext)
   return null;
 }
 
+/** The most codes a column may have for a word in small letters to be read as one of them ("democrats" of a party `DEM`). */
+const maxSpelledCodes = 12;
+
 /**
  * Words of periods, said as periods after "which", "per", "each", "how many (trading)": "which day
  * had the biggest return" names no time of day "Day" ("during the day" does).
  */
-/** The most codes a column may have for a word in small letters to be read as one of them ("democrats" of a party `DEM`). */
-const maxSpelledCodes = 12;
-
 const periodValueWords = new Set(['day', 'days', 'week', 'weeks', 'month', 'months', 'year', 'years', 'hour', 'hours', 'date', 'time']);
 const periodAsked = (question: QuestionWord[], i: number) =>
   periodValueWords.has(question[i]!.word) && [question[i - 1]?.word, question[i - 2]?.word].some((word) => word !== undefined && /^(?:which|what|each|per|every|many)$/.test(word));
