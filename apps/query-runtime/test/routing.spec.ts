@@ -4679,3 +4679,15 @@ describe('QuestionRouter over stock prices named by what they are of (trial 14)'
     expect(ask('average price')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_price' } });
   });
 });
+
+describe('QuestionRouter over a rate per city and year (an average per year of yearly rows)', () => {
+  const ask = askingOver('querylane-routing-city-rates-', () => ({
+    city_rates: Array.from({ length: 160 }, (_, i) => ({ city: ['Oslo', 'Bergen', 'Lyon', 'Porto'][i % 4], year: 1980 + (Math.floor(i / 4) % 40), unemployment_rate: 2 + ((i * 7) % 90) / 10 })),
+  }));
+
+  it('answers the average yearly rate of rows that are years with the rate averaged over them, not the series', () => {
+    // Had listed Oslo's rate year by year.
+    expect(ask('what is the average yearly unemployment rate in Oslo')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_unemployment_rate' }, slots: { city: 'Oslo' } });
+    expect(ask('unemployment rate per year in Oslo')).toMatchObject({ kind: 'answer', candidate: { name: 'city_rates_over_time_by_year' } });
+  });
+});

@@ -1989,7 +1989,10 @@ export class QuestionRouter {
       // (The series steps down only where its data's average per period answers.)
       const periodAverager = candidate.family === 'time_series' ? this.periodAveragers.get(candidate.table) : averagesPeriods(candidate) ? candidate : undefined;
       const averageFits = parsed.periodAverage && periodAverager !== undefined && measuresNamed.every((term) => totals(periodAverager, term));
-      const periodAverage = averagesPeriods(candidate) ? (averageFits ? 0.5 : -1) : averageFits ? -0.3 : 0;
+      // (Of data whose rows are years, the average of a measure per year is its average over the
+      // rows: "the average yearly net generation from fossil fuels" of a row per source and year.)
+      const yearlyRows = candidate.family === 'time_series' && parsed.interval?.value === 'year' && candidate.plans.some((plan) => plan.role === 'interval' && plan.slot.enum_values?.length === 1 && plan.slot.enum_values[0] === 'year');
+      const periodAverage = averagesPeriods(candidate) ? (averageFits ? 0.5 : -1) : averageFits || (parsed.periodAverage && yearlyRows) ? -0.3 : 0;
       // "Which payment method is used most often": how often is a count; an aggregate of a measure
       // the question does not name (the average salary per payment method) answers something else.
       // So is a grouping asked with neither a measure nor an operation named ("applications per
