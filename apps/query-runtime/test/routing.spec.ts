@@ -4658,6 +4658,13 @@ describe('QuestionRouter over flights from airports by code and subscriptions of
     expect(ask('flights from DAY')).toMatchObject({ kind: 'answer', slots: { origin: 'DAY' } });
   });
 
+  it('groups by the noun before a verb with a particle ("which country brings in the most MRR"), MRR being revenue', () => {
+    // Had answered the one largest subscription.
+    expect(ask('which country brings in the most MRR')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_mrr_by_country' }, slots: { n: 1, order: 'desc' } });
+    // Had been refused: "revenue" was read as a closing qualifier no data knows.
+    expect(ask('which plan brings in the most revenue')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_mrr_by_plan' }, slots: { n: 1, order: 'desc' } });
+  });
+
   it('reads no word in small letters as the code of many it begins with ("farmers" is no airport FAR)', () => {
     const answered = ask('how many flights carried farmers');
     expect(answered.kind === 'answer' ? answered.slots.origin : undefined).toBeUndefined();

@@ -421,7 +421,9 @@ export class QuestionRouter {
       if (word === undefined || stopWords.has(word) || attributeWords.has(word) || periodWords.has(word) || containerWords.has(word) || timeUnitOf(word) !== undefined || measureUnitOf(word) !== undefined) return false;
       if (operationTerm.test(canonicalTerm(word) ?? word)) return false;
       const at = qualifier!.indices![index + 1]![0];
-      return !this.knows(word) && !this.knows(word.replace(/e?s$/, '')) && !best.fill.used.some(([start, end]) => at >= start && at < end);
+      // (Nor a measure a word implies: "which plan brings in the most revenue" of `mrr`.)
+      const implied = (impliedMeasures[word] ?? []).some((one) => this.knows(one));
+      return !this.knows(word) && !this.knows(word.replace(/e?s$/, '')) && !implied && !best.fill.used.some(([start, end]) => at >= start && at < end);
     });
     if (unqualified.length > 0) {
       return { kind: 'refusal', reason: `the question asks about ${unqualified.map((word) => `"${word}"`).join(', ')}, which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
@@ -2761,7 +2763,8 @@ function groupByCue(lower: string): string[] {
   }
   // "which source generated the most", "which genre made the highest": the noun a verb ranks.
   // "which creative type made the most": one or two words, the fewest that leave a verb.
-  for (const match of lower.matchAll(/\bwhich\s+(?:\d+\s+)?((?:[a-z]+\s+){1,2}?)(?!the\b)[a-z]+\s+(?:the\s+)?(?:most|least|highest|lowest|largest|smallest|biggest|greatest|fewest)\b/g)) out.push(foldValue((match[1] ?? '').trim()));
+  // ("Which country brings in the most MRR": a verb's particle between.)
+  for (const match of lower.matchAll(/\bwhich\s+(?:\d+\s+)?((?:[a-z]+\s+){1,2}?)(?!the\b)[a-z]+\s+(?:(?:in|out|up|on|off|down|back|away)\s+)?(?:the\s+)?(?:most|least|highest|lowest|largest|smallest|biggest|greatest|fewest)\b/g)) out.push(foldValue((match[1] ?? '').trim()));
   // "the busiest dropoff zone", "the quietest station": the noun ranked by its rows.
   for (const match of lower.matchAll(/\b(?:busiest|quietest|least busy)\s+([a-z]+(?:\s[a-z]+)?)/g)) out.push(foldValue(match[1] ?? ''), foldValue(match[1] ?? '').split(' ')[0] ?? '');
   // "the most borrowed book", "the most common origin", "the least visited parks": the noun ranked.

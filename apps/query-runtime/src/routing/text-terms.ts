@@ -191,7 +191,8 @@ export const impliedMeasures: Record<string, string[]> = {
   // have an `amount` ("sales" is as often a department: no measure).
   // (A fee taken is revenue too: "the fee revenue collected by a station"; so are the prices paid:
   // "total revenue per hotel" of bookings' `total_price_eur`.)
-  revenue: ['amount', 'total', 'sales', 'gross', 'fee', 'fees', 'price', 'money'],
+  // (Recurring revenue as subscriptions count it: `mrr`, `arr`.)
+  revenue: ['amount', 'total', 'sales', 'gross', 'fee', 'fees', 'price', 'money', 'mrr', 'arr'],
   // ("Sales" is as often a department, which its value names first where data holds it.)
   sales: ['revenue', 'amount', 'total', 'gross', 'price'],
   size: ['amount', 'value'],
