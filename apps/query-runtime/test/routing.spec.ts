@@ -919,6 +919,12 @@ describe('QuestionRouter over people (names unique per row) and states', () => {
 describe('a nested object\'s fields (GeoJSON earthquakes)', () => {
   const ask = askingOver('querylane-routing-earthquakes-', () => ({ earthquakes: (vegaJson('earthquakes.json') as { features: Record<string, unknown>[] }).features }));
 
+  it('looks an earthquake up by its id, a code like the ids, though retrieval did not find the lookup (trial 14)', () => {
+    // Had searched the titles for the id and found no row.
+    const id = String((vegaJson('earthquakes.json') as { features: { id: string }[] }).features[5]!.id);
+    expect(ask(`magnitude of earthquake ${id}`)).toMatchObject({ kind: 'answer', candidate: { family: 'lookup' }, slots: { id } });
+  });
+
   it('calls a field by its own name, and "magnitude" by the `mag` the data shortens it to', () => {
     expect(ask('earthquakes with mag above 6.0')).toMatchObject({ kind: 'answer', candidate: { name: 'earthquakes_by_properties_mag_range' }, slots: { min_properties_mag: expect.any(Number) } });
     expect(ask('how many earthquakes had a magnitude above 4.5')).toMatchObject({ kind: 'answer', candidate: { family: 'count' }, slots: { min_properties_mag: expect.any(Number) } });

@@ -1257,6 +1257,17 @@ export class QuestionRouter {
         if (candidate.plans.some((plan) => plan.role === 'key' && plan.slot.type === 'string' && byName(plan))) rankToo(candidate);
       }
     }
+    // A code said ("magnitude of earthquake ci37868143") is looked up by a key whose values are codes
+    // of its kind, found by retrieval or not (a text search of titles had answered with no row).
+    if (parsed.keyTokens.length > 0 && only === undefined) {
+      const retrievedTables = new Set(top.map((hit) => this.candidates[hit.id]!.table));
+      for (const candidate of this.candidates) {
+        if (candidate.family !== 'lookup' || !retrievedTables.has(candidate.table) || top.some((hit) => hit.id === candidate.index)) continue;
+        const values = this.tables.get(candidate.table);
+        const coded = (plan: SlotPlan) => plan.role === 'key' && values !== undefined && values.codesOnly(plan.column) && parsed.keyTokens.some((token) => /\d/.test(token.value) && !values.otherCode(plan.column, token.value));
+        if (candidate.plans.some(coded)) rankToo(candidate);
+      }
+    }
     // "Which month had the most matches": the programs of the family asked, of the data whose rows a
     // word names by its columns (rowShapes), found by their words or not (retrieval had filled its
     // depth with other data's series: "match" is no word of football's programs).
