@@ -504,6 +504,9 @@ describe('QuestionRouter over stocks, barley and la-riots', () => {
     if (bySite.kind !== 'answer') throw new Error('the grouped question was refused');
     expect(stocks.regroup('and by variety?', { endpoint_name: bySite.candidate.endpoint_name, slots: bySite.slots }, { now })).toMatchObject({ candidate: { name: 'avg_yield_by_variety' } });
     // A bound of the last count the counts per site cannot apply: refused, not dropped.
+    // ("How many barley varieties": the data's name, then a label it is counted by, counts the
+    // different varieties, trial 14; "barley yields" are its rows.)
+    expect(ask('how many barley varieties are there')).toMatchObject({ kind: 'answer', candidate: { family: 'count' }, slots: { column: 'variety' } });
     const above = ask('how many barley yields above 40');
     if (above.kind !== 'answer') throw new Error('the bounded count was refused');
     expect(above.slots).toMatchObject({ min_yield: expect.any(Number) });

@@ -1131,7 +1131,14 @@ export class QuestionRouter {
     // (Of two data sets' names, the second is what is counted: "how many book loans" counts loans, not bookings.)
     // ("How many seattle weather": both words one data set's name, the first is no description.)
     // ("How many customers ordered": a verb's past form after the counted word is no data set's name.)
-    const adjectiveFirst = counting?.[3] !== undefined && !/[^e]ed$/.test(counting[3]) && this.tableStemLists.some((stems) => stems.includes(stem(counting[3]!)) && !stems.includes(stem(counting[2]!)));
+    // ("How many barley varieties": the data's name, then a column's word, counts the column's values.)
+    const columnAfterData =
+      counting?.[3] !== undefined &&
+      this.tableStemLists.some((stems) => stems.includes(stem(counting[2]!))) &&
+      !this.tableStemLists.some((stems) => stems.includes(stem(counting[3]!))) &&
+      // (A label rows are counted by, not a measure: "how many barley yields above 40" counts rows.)
+      this.countedGroupLabels.some((label) => label === counting[3] || stem(label) === stem(counting[3]!));
+    const adjectiveFirst = counting?.[3] !== undefined && !/[^e]ed$/.test(counting[3]) && (columnAfterData || this.tableStemLists.some((stems) => stems.includes(stem(counting[3]!)) && !stems.includes(stem(counting[2]!))));
     // "How many people died", "how many people were killed": people counted by what befell them
     // are the measure the verb implies, where a data set has it (the deaths of disasters, summed).
     const befellMatch = counting && !adjectiveFirst && peopleWords.has(counting[2]!) ? /^\s*(?:(?:were|was|have been|had been|got|have|had)\s+)?([a-z]+)/d.exec(parsed.lower.slice(counting.indices![2]![1])) : null;
