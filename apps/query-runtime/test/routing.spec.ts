@@ -4674,6 +4674,12 @@ describe('QuestionRouter over flights from airports by code and subscriptions of
     expect(ask('which plan brings in the most revenue')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_mrr_by_plan' }, slots: { n: 1, order: 'desc' } });
   });
 
+  it('refuses an average of a general measure word said of what no data knows ("the average resolution time")', () => {
+    // Had averaged the flights' delay.
+    expect(ask('what is the average resolution time')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('resolution time') });
+    expect(ask('what is the average delay')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_delay' } });
+  });
+
   it('reads no word in small letters as the code of many it begins with ("farmers" is no airport FAR)', () => {
     const answered = ask('how many flights carried farmers');
     expect(answered.kind === 'answer' ? answered.slots.origin : undefined).toBeUndefined();

@@ -580,8 +580,13 @@ export class QuestionRouter {
       const at = parsed.lower.search(new RegExp(`\\b${escapeRegExp(word)}\\b`));
       return at >= 0 && best.fill.used.some(([start, end]) => at >= start && at < end);
     };
-    const averagedPair = /\b(?:average|avg|mean|median|total)\s+([a-z]{4,})\s+([a-z]{3,})\s+(?:of|per|by|for|in|on|at|among|across)\b/.exec(parsed.lower);
-    const pairUnknown = averagedPair !== null && [averagedPair[1]!, averagedPair[2]!].every((word) => unknownMeasure(word) && !measureOfValue(word));
+    const averagedPair = /\b(?:average|avg|mean|median|total)\s+([a-z]{4,})\s+([a-z]{3,})(?:\s+(?:of|per|by|for|in|on|at|among|across)\b|\s*[?.!]*\s*$)/.exec(parsed.lower);
+    // (Or a general word — time, rate, amount — said of what no data knows: "the average resolution
+    // time" of tickets with no such column, "the average running time of dramas" of movies without one.)
+    const pairUnknown =
+      averagedPair !== null &&
+      (averagedPair.slice(1, 3).every((word) => unknownMeasure(word!) && !measureOfValue(word!)) ||
+        (generalMeasureHeads.test(averagedPair[2]!) && unknownMeasure(averagedPair[1]!) && !measureOfValue(averagedPair[1]!) && !this.knows(averagedPair[1]!)));
     if ((averaged && unknownMeasure(averaged) && !measureOfValue(averaged)) || pairUnknown) {
       const said = averaged ?? `${averagedPair![1]} ${averagedPair![2]}`;
       return { kind: 'refusal', reason: `the question asks for the ${/total/.test(parsed.lower) ? 'total' : 'average'} "${said}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
@@ -3018,3 +3023,6 @@ function superlativeFirst(lower: string): PeriodAsked | null {
     ...(match[4] === undefined ? {} : { words: match[4] }),
   };
 }
+
+/** General words for a measure, which the word before them says of what: "resolution time", "error rate". */
+const generalMeasureHeads = /^(?:time|times|rate|rates|amount|amounts|value|values|level|levels|score|scores|size|count|length|duration)$/;
