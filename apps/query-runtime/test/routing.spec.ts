@@ -4680,6 +4680,11 @@ describe('QuestionRouter over flights from airports by code and subscriptions of
     expect(ask('what is the average delay')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_delay' } });
   });
 
+  it('ranks the months by the rows of the time a word names ("which month had the most signups" of `signup_date`)', () => {
+    // Had answered the subscription with the most seats.
+    expect(ask('which month had the most signups')).toMatchObject({ kind: 'answer', candidate: { name: 'subscriptions_over_time_by_signup_date' }, slots: { interval: 'month', n: 1, order: 'desc' } });
+  });
+
   it('reads no word in small letters as the code of many it begins with ("farmers" is no airport FAR)', () => {
     const answered = ask('how many flights carried farmers');
     expect(answered.kind === 'answer' ? answered.slots.origin : undefined).toBeUndefined();

@@ -2190,6 +2190,13 @@ export class QuestionRouter {
     const measured = this.seriesRankedBy(({ words: own }) => own.every((word) => stems.has(stem(word))));
     if (measured) return measured;
     if (/^(most|fewest|least)$/.test(superlative) && said[0] !== '' && this.rowsWord(said.at(-1)!)) return { by: null, tables: this.rowsTables(said.at(-1)!) };
+    // ("Which month had the most signups": the rows counted by the time whose name the word begins,
+    // `signup_date`.)
+    if (/^(most|fewest|least)$/.test(superlative) && said[0] !== '' && said.length === 1) {
+      const word = stem(said[0]!);
+      const timed = [...this.timeColumnsOf].filter(([, columns]) => [...columns].some((column) => stem(humanWords(column).split(' ')[0]!) === word)).map(([table]) => table);
+      if (timed.length > 0) return { by: null, tables: timed };
+    }
     if (!averaged) return undefined;
     // ("The warmest on average": a measure the adjective implies, the beginning of a series'
     // measure's word. Only said of an average or a total: "which 5 years were the warmest" of
