@@ -2978,6 +2978,8 @@ describe('trial AC: revenue of orders beside the salaries of employees (money ma
     // Had listed the orders of German customers.
     for (const question of ['gdp of germany', 'population of france']) expect(ask(question), question).toMatchObject({ kind: 'refusal', reason: expect.stringMatching(/gdp|population/) });
     expect(ask('orders of germany')).toMatchObject({ kind: 'answer', slots: { customer_country: 'Germany' } });
+    // A word for a view of the data is no attribute.
+    expect(ask('summary of orders by status')).toMatchObject({ kind: 'answer', candidate: { family: 'count' } });
   });
 
   it('reads "what was the quietest month for orders" as the months ranked, "quietest" being no attribute', () => {

@@ -642,7 +642,8 @@ export class QuestionRouter {
     // the thing asked for comes first.
     // (A typo of a data set's name is that data: "capitol of pensylvania" of state capitals.)
     const bareWord = /^\s*(?:the\s+)?([a-z]{3,})\s+(?:of|for)\s+(?!the\s+(?:data|dataset|table)\b)/.exec(parsed.lower)?.[1];
-    const bare = bareWord !== undefined && !this.dataNameTypo(bareWord) ? bareWord : undefined;
+    // (Nor a word for a view of the data itself: "summary of orders by status", "history of orders".)
+    const bare = bareWord !== undefined && !this.dataNameTypo(bareWord) && !dataViews.test(bareWord) ? bareWord : undefined;
     const refusedAttribute = [columnMeasure ? undefined : attribute, placedAttribute, owned, ofModifier, amount, bare].find((word) => unknownAttribute(word));
     if (refusedAttribute) {
       return { kind: 'refusal', reason: `the question asks for the "${refusedAttribute}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
@@ -3033,3 +3034,6 @@ function superlativeFirst(lower: string): PeriodAsked | null {
 
 /** General words for a measure, which the word before them says of what: "resolution time", "error rate". */
 const generalMeasureHeads = /^(?:time|times|rate|rates|amount|amounts|value|values|level|levels|score|scores|size|count|length|duration)$/;
+
+/** Words for a view of the data itself, said before "of" ("summary of orders", "history of prices"): no attribute. */
+const dataViews = /^(?:summary|summaries|overview|history|histories|breakdown|distribution|trend|trends|evolution|report|reports|analysis|stats|statistics|figures|numbers|data|info|information|details|rundown|snapshot|picture|view|views|records|log|logs|timeline|progress|development|chart|graph|table|tally|list|listing|sample|examples|all|each|every|some|most|none|any)$/;
