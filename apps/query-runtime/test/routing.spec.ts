@@ -4687,6 +4687,12 @@ describe('QuestionRouter over flights from airports by code and subscriptions of
     expect(ask('which month had the most signups')).toMatchObject({ kind: 'answer', candidate: { name: 'subscriptions_over_time_by_signup_date' }, slots: { interval: 'month', n: 1, order: 'desc' } });
   });
 
+  it('takes no time said with its unit as a bound of a column whose name gives none ("delayed by more than an hour" of `delay`)', () => {
+    // Had counted the flights delayed by more than 1 (minute, or whatever `delay` counts).
+    expect(ask('how many flights were delayed by more than an hour')).toMatchObject({ kind: 'refusal' });
+    expect(ask('how many flights had a delay of more than 60')).toMatchObject({ kind: 'answer', slots: { min_delay: expect.any(Number) } });
+  });
+
   it('reads no word in small letters as the code of many it begins with ("farmers" is no airport FAR)', () => {
     const answered = ask('how many flights carried farmers');
     expect(answered.kind === 'answer' ? answered.slots.origin : undefined).toBeUndefined();
