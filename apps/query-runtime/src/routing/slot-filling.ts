@@ -870,9 +870,10 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
         // "above 18%" of a rate held as a fraction (0.159): 0.18. "More than an hour" of a column
         // counted in minutes (`duration_min`): 60.
         const unit = columnTimeUnit(plan);
-        // (A time said with its unit, of a column whose name gives none — "delayed by more than an
-        // hour" of `delay` — is no number of it: 1 would be a minute, or a second.)
-        if (stated !== null && comparison.unit && !unit) break;
+        // (A time said in hours or days, of a column whose name gives no unit — "delayed by more than
+        // an hour" of `delay` — is no number of it: 1 would be a minute. Minutes and seconds are
+        // taken as said, the units such a column most likely counts: "delayed more than 60 minutes".)
+        if (stated !== null && comparison.unit && !unit && !/^(?:minute|second)$/.test(comparison.unit)) break;
         // "heavier than 5 kg" of a column of grams (`body_mass_g`): 5000.
         const measure = columnMeasureUnit(plan);
         const converted = stated !== null && comparison.measure && measure ? convertMeasure(stated, comparison.measure, measure) : undefined;
