@@ -7,7 +7,7 @@ import { containerWords, hashToken, howMany, irregularPast, measureUnitOf, parse
 import type { DataValues, RouteAnswer, RouteCandidateInput, RouteOptions, RouteResult, RouterOptions, ScoredAlternative, SlotValue } from './routing.types.js';
 import type { ProgramFamily } from '../generation/index.js';
 import { directionOf, directionSaid, doneVerb, fillSlots, flagMention, impliedChoice, namedChoice, questionWords, TableValues, type ColumnNameSpan, type QuestionWord, type SlotFill, type ValueMention } from './slot-filling.js';
-import { canonicalTerm, editDistance, escapeRegExp, foldValue, humanWords, identifiedThing, impliedMeasures, pathWords, remembered, stem, stopWords, terms, words } from './text-terms.js';
+import { canonicalTerm, editDistance, escapeRegExp, foldValue, humanWords, identifiedThing, impliedMeasures, measureTermsOf, pathWords, remembered, stem, stopWords, terms, words } from './text-terms.js';
 
 /**
  * Chosen on the bench's tuning half (bench/routing: every other labelled question): the best in-scope
@@ -101,6 +101,8 @@ export class QuestionRouter {
     private readonly unitlessLabels: Set<string>,
     /** Terms the programs' descriptions alone hold: the generator's own wording ("the most rows to return"), no word of the data. */
     private readonly describedOnly: Set<string>,
+    /** Terms the programs know only among their data's values ("capital" of a company "Blue Capital"). */
+    private readonly valueOnlyTerms: Set<string>,
   ) {
     // (Never an operation's or an extreme's word: "minute" is no `min`, "person" no `per`.)
     this.threeLetterLabels = [...new Set([...allLabels.values()].flatMap((labels) => [...labels.keys()]))].filter(
@@ -226,19 +228,24 @@ export class QuestionRouter {
     const structureTerms = new Set<string>();
     const described = new Set<string>();
     const undescribed = new Set<string>();
+    const inValues = new Set<string>();
+    const beyondValues = new Set<string>();
     for (const candidate of candidates) {
       for (const field of ['name', 'description', 'columns', 'table'] as const) for (const term of terms(candidate.document[field])) structureTerms.add(term);
       for (const stemmed of candidate.tableStems) structureTerms.add(stemmed);
       for (const field of Object.keys(fieldBoosts) as (keyof typeof fieldBoosts)[]) {
+        const ofValues = field === 'values' || field === 'tableValues';
         for (const word of words(candidate.document[field])) {
           const term = canonicalTerm(word);
           if (!term) continue;
           vocabulary.add(term);
           (field === 'description' ? described : undescribed).add(term);
+          (ofValues ? inValues : beyondValues).add(term);
         }
       }
     }
     const describedOnly = new Set([...described].filter((term) => !undescribed.has(term)));
+    const valueOnlyTerms = new Set([...inValues].filter((term) => !beyondValues.has(term)));
     const search = new MiniSearch<CandidateProfile['document']>({
       fields: Object.keys(fieldBoosts),
       idField: 'id',
@@ -307,7 +314,7 @@ export class QuestionRouter {
       columnLabels.set(table, named);
       allLabels.set(table, every);
     }
-    return new QuestionRouter(candidates, search, tables, options.threshold ?? defaultConfidenceThreshold, structureTerms, vocabulary, columnWords, columnLabels, allLabels, unitless, describedOnly);
+    return new QuestionRouter(candidates, search, tables, options.threshold ?? defaultConfidenceThreshold, structureTerms, vocabulary, columnWords, columnLabels, allLabels, unitless, describedOnly, valueOnlyTerms);
   }
 
   get size(): number {
@@ -550,7 +557,7 @@ export class QuestionRouter {
       const ownWords = new Set(best.candidate.columns.flatMap((column) => words(humanWords(column)).map((word) => canonicalTerm(word) ?? word)));
       // (Money said by one word of money — sales, revenue — is any column of money: `total` of orders.)
       const ownMoney = best.candidate.columns.some((column) => moneyLabel.test(` ${foldValue(humanWords(column))} `));
-      const ownMeasure = (word: string) => ownWords.has(canonicalTerm(word) ?? word) || (impliedMeasures[word] ?? []).some((implied) => ownWords.has(canonicalTerm(implied) ?? implied)) || (ownMoney && moneyLabel.test(` ${word} `));
+      const ownMeasure = (word: string) => measureTermsOf(word).some((term) => ownWords.has(term)) || (ownMoney && moneyLabel.test(` ${word} `));
       if (!ownMeasure(rankedByMeasure) && !ownMeasure(rankedByMeasure.replace(/e?s$/, '')) && !this.impliesAny(rankedByMeasure, best.candidate.table) && best.valueEvidence !== 'value') {
         return { kind: 'refusal', reason: `the question ranks by "${rankedByMeasure}", which ${best.candidate.endpoint_name}'s data does not hold`, confidence: 0, candidates: closest(3) };
       }
@@ -2387,7 +2394,7 @@ export class QuestionRouter {
   private impliesAny(word: string, table: string): boolean {
     const terms = this.measureTerms.get(table);
     if (!terms) return false;
-    return [word, ...(impliedMeasures[word] ?? [])].some((implied) => terms.has(canonicalTerm(implied) ?? implied));
+    return measureTermsOf(word).some((term) => terms.has(term));
   }
 
   /** Whether a word of one of the table's column labels is the word (by its stem). */
@@ -2405,24 +2412,8 @@ export class QuestionRouter {
     return undefined;
   }
 
-  private valueOnlyTerms: Set<string> | undefined;
-
-  /** Whether the programs know a word only among their data's values ("capital" of a company "Blue Capital"): worked out once. */
+  /** Whether the programs know a word only among their data's values ("capital" of a company "Blue Capital"). */
   private valueOnlyTerm(word: string): boolean {
-    if (this.valueOnlyTerms === undefined) {
-      const inValues = new Set<string>();
-      const elsewhere = new Set<string>();
-      for (const candidate of this.candidates) {
-        for (const field of Object.keys(fieldBoosts) as (keyof typeof fieldBoosts)[]) {
-          const into = field === 'values' || field === 'tableValues' ? inValues : elsewhere;
-          for (const one of words(candidate.document[field])) {
-            const term = canonicalTerm(one);
-            if (term) into.add(term);
-          }
-        }
-      }
-      this.valueOnlyTerms = new Set([...inValues].filter((term) => !elsewhere.has(term)));
-    }
     const term = canonicalTerm(word);
     return term !== null && this.valueOnlyTerms.has(term);
   }
@@ -2987,7 +2978,7 @@ function averagesPeriods(candidate: CandidateProfile): boolean {
 
 /** Whether the word is, or implies, the measure the program computes ("revenue" of `total_amount`). */
 function totals(candidate: CandidateProfile, word: string): boolean {
-  return [word, ...(impliedMeasures[word] ?? [])].some((implied) => candidate.measureTerms.includes(canonicalTerm(implied) ?? implied));
+  return measureTermsOf(word).some((term) => candidate.measureTerms.includes(term));
 }
 
 /** A ranking of periods asked: how many (its span), the period's word, the superlative, the words it ranks by, and the data named between. */

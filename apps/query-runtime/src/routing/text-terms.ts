@@ -323,6 +323,16 @@ function undoubled(w: string): string {
 // Verbs whose past form is another word, as data writes states in it ("did FedEx lose" of `lost`).
 const irregularVerbs: Record<string, string> = { lose: 'lost', sell: 'sold', send: 'sent' };
 
+/**
+ * The terms of a word and of the measures it implies ("sales" → sale, revenue, …), each the
+ * canonical term (a stop word as it is): what a set of measures' terms is asked whether it holds.
+ */
+export function measureTermsOf(word: string): readonly string[] {
+  return rememberedMeasureTerms(word);
+}
+
+const rememberedMeasureTerms = remembered((word) => [word, ...(impliedMeasures[word] ?? [])].map((one) => canonicalTerm(one) ?? one), 20_000);
+
 /** One word to its canonical search term, or null for a stop word. */
 export function canonicalTerm(word: string, keepStopWords = false): string | null {
   if (!keepStopWords && stopWords.has(word)) return null;
