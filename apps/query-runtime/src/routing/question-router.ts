@@ -989,7 +989,7 @@ export class QuestionRouter {
         gluedParts.add(i).add(i + 1);
       }
     }
-    const tablesNamed = new Set(this.candidates.filter((c) => c.tableStems.some((t) => qStems.has(t))).map((c) => c.table));
+    const tablesNamed = new Set([...this.tableStemsOf].filter(([, stems]) => stems.some((t) => qStems.has(t))).map(([table]) => table));
     // A data set's name right before another's describes it ("book loans": loans, not bookings).
     const namesTable = (table: string, word: QuestionWord | undefined) => word !== undefined && this.namesData(table, word.word, word.stem);
     for (const table of [...tablesNamed]) {
@@ -1128,13 +1128,13 @@ export class QuestionRouter {
     // is it" finding movies by `Running_Time_min`), with nothing of the question for its slots, is
     // found, but its words are no evidence it answers ("price of IBM in Jan 2005" fills the
     // date range's slots, and its rows hold the price asked).
-    const outputOnly = new Set(hits.filter((hit) => hit.terms.length > 0 && hit.terms.every((term) => (hit.match[term] ?? []).every((field) => field === 'output'))).map((hit) => hit.id as number));
+    const outputOnly = (hit: SearchResult) => hit.terms.length > 0 && hit.terms.every((term) => (hit.match[term] ?? []).every((field) => field === 'output'));
     // The question's terms a program's text has only among its data's values (a word of a book's
     // title, "patient" of "The Silent Patient"): they say the program's data holds the word, not
     // that the program answers the question, unless it takes a value.
     const valuesOnly = (hit: SearchResult) => hit.queryTerms.filter((term) => hit.match[term] !== undefined && hit.match[term]!.every((field) => field === 'tableValues' || field === 'values'));
-    const entry = (hit: SearchResult) => ({ id: hit.id as number, score: hit.score, queryTerms: hit.queryTerms, terms: hit.terms, valuesOnly: valuesOnly(hit) });
-    const unretrieved = (id: number) => ({ id, score: 0, queryTerms: [] as string[], terms: [] as string[], valuesOnly: [] as string[] });
+    const entry = (hit: SearchResult) => ({ id: hit.id as number, score: hit.score, queryTerms: hit.queryTerms, terms: hit.terms, valuesOnly: valuesOnly(hit), outputOnly: outputOnly(hit) });
+    const unretrieved = (id: number) => ({ id, score: 0, queryTerms: [] as string[], terms: [] as string[], valuesOnly: [] as string[], outputOnly: false });
     const retrieved = hits.slice(0, rerankDepth).map(entry);
     // A follow-up scores one program, whatever retrieval thinks of it.
     const counting = /\b(?:how many|number of)\s+(different\s+|distinct\s+|unique\s+)?([a-z]+(?:-[a-z]+)?)(?:\s+([a-z]+(?:-[a-z]+)?))?/d.exec(parsed.lower);
@@ -1805,7 +1805,7 @@ export class QuestionRouter {
       // hurricanes hit Texas" of one row per state): its counting words are explained by it.
       const rowHoldsCount = candidate.family === 'lookup' && asksHowMany && countsMeasure(candidate.table) && candidate.plans.some((plan) => plan.role === 'key' && fill.slots[plan.slot.name] != null);
       if (rowHoldsCount) for (const term of contentTerms) if (operationTerm.test(term)) matched.add(term);
-      const termCoverage = contentTerms.size === 0 || (outputOnly.has(hit.id) && Object.keys(fill.slots).length === 0) ? 0 : matched.size / contentTerms.size;
+      const termCoverage = contentTerms.size === 0 || (hit.outputOnly && Object.keys(fill.slots).length === 0) ? 0 : matched.size / contentTerms.size;
       const topicMatched = new Set([...matched].filter((term) => topicTerms.includes(term) && (this.vocabulary.has(term) || term.length >= fuzzyTopicLength || rowsNamed.has(term)))).size;
       const valueEvidence = filled.some((plan) => valueRoles.has(plan.role)) ? 'value' : filled.some((plan) => boundRoles.has(plan.role)) ? 'bound' : null;
       // The cues lost a plural's s, and so does the column here ("species" → "specie" on both sides).
