@@ -4651,6 +4651,7 @@ describe('QuestionRouter over flights from airports by code and subscriptions of
       // (A hundred companies, three subscriptions each, some of them "… Capital": no filter of a few values, no key.)
       company: `${['Blue', 'Red', 'Green', 'Grey', 'Stone', 'River', 'Oak', 'Pine', 'Iron', 'Gold'][i % 10]} ${['North', 'South', 'East', 'West', 'Bay', 'Hill', 'Lake', 'Park', 'Port', 'Vale'][Math.floor((i % 100) / 10)]} ${['Capital', 'Labs', 'Works'][(i % 100) % 3]}`,
       plan: ['Starter', 'Business', 'Enterprise'][i % 3],
+      billing_cycle: ['monthly', 'annual'][Math.floor(i / 3) % 2],
       mrr: 50 + ((i * 29) % 900),
       country: ['Germany', 'France', 'Spain'][i % 3],
       signup_date: new Date(Date.UTC(2023, 0, 1) + i * 86_400_000).toISOString().slice(0, 10),
@@ -4702,6 +4703,12 @@ describe('QuestionRouter over flights from airports by code and subscriptions of
     // Had listed the French subscriptions.
     expect(ask("what's the capital of france")).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('capital') });
     expect(ask('total mrr in france')).toMatchObject({ kind: 'answer', slots: { country: 'France' } });
+  });
+
+  it('keeps a period\'s adjective after "how many" that is a value of the data ("how many annual subscriptions")', () => {
+    // Had counted every subscription: the adjective was dropped as describing the rows counted.
+    expect(ask('how many annual subscriptions')).toMatchObject({ kind: 'answer', candidate: { name: 'count_subscriptions' }, slots: { billing_cycle: 'annual' } });
+    expect(ask('how many monthly subscriptions are in germany')).toMatchObject({ kind: 'answer', slots: { billing_cycle: 'monthly', country: 'Germany' } });
   });
 });
 

@@ -2512,8 +2512,11 @@ export class QuestionRouter {
       const before = /([a-z]+)\s+$/i.exec(question.slice(0, at))?.[1];
       return named(before?.toLowerCase(), adjective.toLowerCase()) || named(next.toLowerCase(), adjective.toLowerCase()) ? '' : adjective + space;
     });
-    // ("How many monthly co2 measurements": the rows counted, whichever words describe them.)
-    text = text.replace(/\b(how many\s+(?:different\s+|distinct\s+)?)(?:hourly|daily|weekly|monthly|quarterly|yearly|annual)\s+(?=[a-z])/gi, '$1');
+    // ("How many monthly co2 measurements": the rows counted, whichever words describe them. Not a
+    // value of the data, "how many annual subscriptions" of a `billing_cycle`: that is a filter.)
+    text = text.replace(/\b(how many\s+(?:different\s+|distinct\s+)?)(hourly|daily|weekly|monthly|quarterly|yearly|annual)\s+(?=[a-z])/gi, (whole, counting: string, adjective: string) =>
+      [...this.tables.values()].some((table) => table.isValueText(adjective.toLowerCase())) ? whole : counting,
+    );
     return text;
   }
 
