@@ -640,6 +640,28 @@ describe('QuestionRouter with only movies deployed (words of titles are no evide
     for (const question of ['recommend a good book', 'how many days of each weather type']) expect(ask(question).kind, question).toBe('refusal');
     expect(ask('how many movies were directed by Steven Spielberg')).toMatchObject({ kind: 'answer', candidate: { family: 'count' } });
   });
+
+  it('refuses an average of a column the data has but no program computes ("the average running time of dramas")', () => {
+    // Had answered the dramas' average IMDB rating (trial 14): `Running_Time_min` is named "running time".
+    expect(ask('average running time of dramas')).toMatchObject({ kind: 'refusal' });
+    expect(ask('average imdb rating of dramas')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_imdb_rating' }, slots: { major_genre: 'Drama' } });
+  });
+});
+
+describe('QuestionRouter over movies and earthquakes (trial 14: a measure no program computes)', () => {
+  const ask = askingOver('querylane-routing-movies-quakes-', () => ({
+    movies: vegaJson('movies.json') as Record<string, unknown>[],
+    earthquakes: (vegaJson('earthquakes.json') as { features: Record<string, unknown>[] }).features,
+  }));
+
+  it('refuses the average of a column of one data set that none of its programs computes, rather than another data set\'s average', () => {
+    // Had answered the earthquakes' average magnitude.
+    for (const question of ['average running time of dramas', 'average running time']) {
+      expect(ask(question), question).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('"running time"') });
+    }
+    expect(ask('average rating of dramas')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_imdb_rating' }, slots: { major_genre: 'Drama' } });
+    expect(ask('average magnitude of earthquakes')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_properties_mag' } });
+  });
 });
 
 describe('hospital admissions alone (a value named by the words people use for it)', () => {

@@ -303,7 +303,8 @@ export class QuestionRouter {
         if (parts.length >= 2 || coded || (label.length >= 4 && !stopWords.has(label) && !operationTerm.test(canonicalTerm(label) ?? label))) named.set(label, column);
         // A measure named with its unit (`fare_usd`, `distance_km`, `weight_kg`) is named by its
         // words without it as well ("the total fare per driver"), where no other column is.
-        const bare = parts.length >= 2 && unitSuffix.test(parts.at(-1)!) ? parts.slice(0, -1).join(' ') : undefined;
+        // ("Min" after a word of time is minutes, `Running_Time_min`; after others a minimum, `temp_min`.)
+        const bare = parts.length >= 2 && (unitSuffix.test(parts.at(-1)!) || (parts.at(-1) === 'min' && timeSpanWord.test(parts.at(-2)!))) ? parts.slice(0, -1).join(' ') : undefined;
         // (Three letters are enough there: `tip_usd` is the tip.)
         if (bare !== undefined && (bare.includes(' ') || (bare.length >= 3 && !stopWords.has(bare) && !operationTerm.test(canonicalTerm(bare) ?? bare)))) {
           if (!named.has(bare)) named.set(bare, column);
@@ -597,6 +598,18 @@ export class QuestionRouter {
     if ((averaged && unknownMeasure(averaged) && !measureOfValue(averaged)) || pairUnknown) {
       const said = averaged ?? `${averagedPair![1]} ${averagedPair![2]}`;
       return { kind: 'refusal', reason: `the question asks for the ${/total/.test(parsed.lower) ? 'total' : 'average'} "${said}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
+    }
+    // Nor a measure some data has that no program of it computes: "the average running time of
+    // dramas" of movies whose programs average ratings and grosses, not `Running_Time_min`. (Said
+    // as the program's own measure's words, it is that measure: "the average rating" of an IMDB rating.)
+    const ownMeasureWords = new Set(words(humanWords(best.candidate.measure ?? '')));
+    const uncomputed = [averagedPair ? `${averagedPair[1]} ${averagedPair[2]}` : undefined, averaged].find((said) => {
+      if (said === undefined || words(said).every((word) => ownMeasureWords.has(word)) || measureOfValue(said.split(' ')[0]!)) return false;
+      const named = [...this.allLabels].flatMap(([table, labels]) => (labels.has(said) ? [{ table, column: labels.get(said)! }] : []));
+      return named.length > 0 && named.every(({ table, column }) => !this.computedColumns(table).has(column));
+    });
+    if (best.candidate.family === 'aggregate' && uncomputed !== undefined) {
+      return { kind: 'refusal', reason: `the question asks for the ${/total/.test(parsed.lower) ? 'total' : 'average'} "${uncomputed}", which no deployed program computes`, confidence: 0, candidates: closest(3) };
     }
     // Nor a thing's attribute no data set has, asked of a thing one has ("who is the supplier of the
     // cordless drills", "what is the monthly rent of the Denver warehouse"): the value named does
@@ -2412,6 +2425,18 @@ export class QuestionRouter {
     return undefined;
   }
 
+  private readonly computedOf = new Map<string, Set<string>>();
+
+  /** The columns a table's aggregates compute: each one's measure, and every column a `column` slot of one chooses. */
+  private computedColumns(table: string): Set<string> {
+    let computed = this.computedOf.get(table);
+    if (computed === undefined) {
+      computed = new Set(this.candidates.filter((c) => c.table === table && c.family === 'aggregate').flatMap((c) => [...(c.measure === null ? [] : [c.measure]), ...c.choices]));
+      this.computedOf.set(table, computed);
+    }
+    return computed;
+  }
+
   /** Whether the programs know a word only among their data's values ("capital" of a company "Blue Capital"). */
   private valueOnlyTerm(word: string): boolean {
     const term = canonicalTerm(word);
@@ -2600,6 +2625,8 @@ export class QuestionRouter {
 /** The last word of a column's name that gives its unit, not what it measures. */
 // (Not `min`, `max`: `temp_min` is a minimum, not minutes.)
 const unitSuffix = /^(?:usd|eur|gbp|jpy|chf|cad|aud|km|mi|miles|kg|lb|lbs|mins|sec|secs|ms|hr|hrs|pct|percent|kwh|mwh|mph|kmh|kph|cm|mm|ft)$/;
+// Words of a span of time, after which `min` is minutes (`running_time_min`, `duration_min`).
+const timeSpanWord = /^(?:time|duration|runtime|length|wait|delay|stay|trip|ride|call)$/;
 
 // Words that make a question a ranking, as a column's name may hold them (`personal_best`, `top_speed`).
 const rankingWord = /\b(?:best|worst|top|bottom|most|least|highest|lowest|first|last|max|min|maximum|minimum|fastest|slowest|longest|shortest)\b/i;
