@@ -4732,6 +4732,12 @@ describe('QuestionRouter over flights from airports by code and subscriptions of
     expect(ask('how many annual subscriptions')).toMatchObject({ kind: 'answer', candidate: { name: 'count_subscriptions' }, slots: { billing_cycle: 'annual' } });
     expect(ask('how many monthly subscriptions are in germany')).toMatchObject({ kind: 'answer', slots: { billing_cycle: 'monthly', country: 'Germany' } });
   });
+
+  it('refuses a value only another data set holds, said of the data the question names ("flights to germany")', () => {
+    // Had counted every flight: "germany" is a country of the subscriptions, no value of the flights (trial 14: "the population of canada").
+    expect(ask('how many flights went to germany')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('germany') });
+    expect(ask('how many flights went to SFO')).toMatchObject({ kind: 'answer', slots: { destination: 'SFO' } });
+  });
 });
 
 describe('QuestionRouter over stock prices named by what they are of (trial 14)', () => {

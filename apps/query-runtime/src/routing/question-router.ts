@@ -1626,7 +1626,7 @@ export class QuestionRouter {
     }
     // A value named by part of its words ("Africa" of "South Africa") is no reading where another
     // data set holds a whole value the question says around it ("sub-Saharan Africa").
-    const wholeSpans = [...mentionsByTable].flatMap(([table, found]) => found.filter((m) => !m.part).map((m) => ({ table, span: m.span, column: m.column })));
+    const wholeSpans = [...mentionsByTable].flatMap(([table, found]) => found.filter((m) => !m.part).map((m) => ({ table, span: m.span, column: m.column, value: m.value })));
     for (const [table, found] of mentionsByTable) {
       const kept = found.filter((m) => !m.part || !wholeSpans.some((w) => w.table !== table && w.span[0] <= m.span[0] && w.span[1] >= m.span[1] && w.span[1] - w.span[0] > m.span[1] - m.span[0]));
       mentionsByTable.set(table, kept);
@@ -1683,6 +1683,19 @@ export class QuestionRouter {
       return spans;
     };
     /** A program grouping by a thing's id → the same program by the thing's name (see `thing` below). */
+    // The whole values of other data sets the question names, per table the question names by its
+    // name, of data sets it does not (see `ignored` below): a name the data writes with a capital
+    // ("Canada"; not a trading signal "long"), no number, nor words the table's own programs say
+    // ("day" of birdstrikes' time of day "Day" is the flights' "hour of the day").
+    const otherValueSpansOf = new Map<string, Span[]>();
+    const otherValueSpans = (table: string): Span[] => {
+      let spans = otherValueSpansOf.get(table);
+      if (spans === undefined) {
+        spans = !tablesNamed.has(table) ? [] : mergeSpans(wholeSpans.filter((w) => w.table !== table && !tablesNamed.has(w.table) && typeof w.value === 'string' && /^\p{Lu}\p{Ll}/u.test(w.value) && !/\d/.test(parsed.lower.slice(w.span[0], w.span[1])) && !words(parsed.lower.slice(w.span[0], w.span[1])).every((word) => stopWords.has(word) || this.labelSays(table, word) || this.namesData(table, word) || this.tableTerms(table).has(canonicalTerm(word) ?? word) || foldValue(humanWords(table)).split(' ').includes(word))).map((w) => w.span));
+        otherValueSpansOf.set(table, spans);
+      }
+      return spans;
+    };
     const namesOfIds = new Map<number, number>();
     // The measures the question names (of any data): what an average per period is of, beside its
     // rows. ("The number of orders" is their count, which it gives; "total" and "average" say how.)
@@ -1727,6 +1740,9 @@ export class QuestionRouter {
         ...own.filter((t) => !used(t.span)).map((t) => t.span),
         // (Nor a verb said with do, "did acme corp open": what was done, no value; see doneVerb.)
         ...mentions.filter((m) => !m.part && !used(m.span) && !grouped.has(foldValue(humanWords(m.column))) && !namePart(m) && !doneVerb(parsed.lower, m.span)).map((m) => m.span),
+        // (Nor a value only another data set holds: "the population of canada" of US population by
+        // age and year, where subscriptions have a country "Canada".)
+        ...otherValueSpans(candidate.table).filter((span) => !used(span) && !mentions.some((m) => m.span[0] < span[1] && m.span[1] > span[0])),
       ].map(([s, e]) => parsed.text.slice(s, e));
       // A date, bound or quoted term the program does not apply, or whose value its slot refuses
       // ("in 1935" when the data holds 1931 and 1932), would be answered over every row.
@@ -2423,6 +2439,18 @@ export class QuestionRouter {
       if (named) return named;
     }
     return undefined;
+  }
+
+  private readonly tableTermsOf = new Map<string, Set<string>>();
+
+  /** The terms of a table's programs' own texts: names, questions, examples, descriptions, columns. */
+  private tableTerms(table: string): Set<string> {
+    let known = this.tableTermsOf.get(table);
+    if (known === undefined) {
+      known = new Set(this.candidates.filter((c) => c.table === table).flatMap((c) => (['name', 'question', 'examples', 'description', 'columns'] as const).flatMap((field) => terms(c.document[field]))));
+      this.tableTermsOf.set(table, known);
+    }
+    return known;
   }
 
   private readonly computedOf = new Map<string, Set<string>>();
