@@ -4733,6 +4733,22 @@ describe('QuestionRouter over flights from airports by code and subscriptions of
     expect(ask('how many monthly subscriptions are in germany')).toMatchObject({ kind: 'answer', slots: { billing_cycle: 'monthly', country: 'Germany' } });
   });
 
+  it('reads a measure said as a past participle of the rows as the measure above zero ("flights that were delayed")', () => {
+    // Had counted every flight from ORD in March, "delayed" unread (trial 14).
+    // (Above zero: the least number past it, or 1 of whole numbers.)
+    const aboveZero = (value: unknown) => typeof value === 'number' && value > 0 && value <= 1;
+    const delayedInMarch = ask('how many flights from ORD were delayed in march');
+    expect(delayedInMarch).toMatchObject({ kind: 'answer', candidate: { name: 'count_flights' }, slots: { origin: 'ORD', from_date: '2001-03-01' } });
+    expect(delayedInMarch.kind === 'answer' && aboveZero(delayedInMarch.slots.min_delay)).toBe(true);
+    const delayed = ask('how many delayed flights');
+    expect(delayed).toMatchObject({ kind: 'answer', candidate: { name: 'count_flights' } });
+    expect(delayed.kind === 'answer' && aboveZero(delayed.slots.min_delay)).toBe(true);
+    expect(ask('how many flights were not delayed')).toMatchObject({ kind: 'answer', candidate: { name: 'count_flights' }, slots: { max_delay: 0 } });
+    // (Bounded already: the bound said, nothing added.)
+    const delayedByMore = ask('how many flights were delayed by more than 30 minutes');
+    expect(delayedByMore.kind === 'answer' && (delayedByMore.slots.min_delay as number) > 30 && (delayedByMore.slots.min_delay as number) <= 31).toBe(true);
+  });
+
   it('refuses a value only another data set holds, said of the data the question names ("flights to germany")', () => {
     // Had counted every flight: "germany" is a country of the subscriptions, no value of the flights (trial 14: "the population of canada").
     expect(ask('how many flights went to germany')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('germany') });

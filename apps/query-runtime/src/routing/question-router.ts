@@ -933,7 +933,7 @@ export class QuestionRouter {
   }
 
   private rank(question: string, options: RouteOptions, only?: number): Scored[] & { parsed: ParsedQuestion; tablesNamed: Set<string>; namedColumns: Map<string, { label: string; column: string }[]>; modifierNamed: Set<string>; rankedLabel: string | undefined; rankedTables: Set<string> | null; countedWord: string | undefined; countedPhrase: string[]; countedModifier: string | undefined } {
-    const text = this.listedValues(this.countSaidWhole(this.clippedTableWords(this.joinCompounds(this.shortLabelWords(this.periodWordsOfNames(singularAcronyms(decimalNames(this.unquotedValues(question), this.allLabels))))))));
+    const text = this.participleBounds(this.listedValues(this.countSaidWhole(this.clippedTableWords(this.joinCompounds(this.shortLabelWords(this.periodWordsOfNames(singularAcronyms(decimalNames(this.unquotedValues(question), this.allLabels)))))))));
     const parsed = parseQuestion(text, options.now ?? new Date());
     // A ranking word inside a column's name said whole ranks nothing ("how many runners set a
     // personal best" of `personal_best`): the question's ranking is read again without it.
@@ -2439,6 +2439,41 @@ export class QuestionRouter {
       if (named) return named;
     }
     return undefined;
+  }
+
+  private participleLabels: Map<string, string> | undefined;
+
+  /**
+   * A measure said as a verb's past participle of the rows ("flights that were delayed", "delayed
+   * flights", "discounted orders"): that measure above zero, written out as a bound ("… delayed,
+   * delay over 0"); "not delayed" is at most zero. Only of a one-word numeric column whose values
+   * reach zero or below and above it (a `delay` of -20 to 99), which some program bounds, and not
+   * where the participle is already bounded ("delayed by more than 30 minutes") or ranked ("the most
+   * delayed").
+   */
+  private participleBounds(question: string): string {
+    this.participleLabels ??= new Map(
+      this.candidates.flatMap((candidate) =>
+        candidate.plans.flatMap((plan) => {
+          const { observed_minimum: low, observed_maximum: high } = plan.slot;
+          const label = plan.column === null ? '' : foldValue(humanWords(plan.column));
+          const numeric = (plan.slot.type === 'integer' || plan.slot.type === 'number') && typeof low === 'number' && typeof high === 'number';
+          return (plan.role === 'min' || plan.role === 'max') && numeric && low <= 0 && high > 0 && /^[a-z]{3,}$/.test(label) ? [[stem(label), label] as const] : [];
+        }),
+      ),
+    );
+    if (this.participleLabels.size === 0) return question;
+    let added = '';
+    for (const said of question.matchAll(/\b([a-z]{3,}ed)\b/gi)) {
+      const word = said[1]!.toLowerCase();
+      const label = this.participleLabels.get(stem(word));
+      if (label === undefined || label === word) continue;
+      const before = question.slice(0, said.index).toLowerCase();
+      const after = question.slice(said.index + said[0].length).toLowerCase();
+      if (/\b(?:most|least|more|less|the)\s+$/.test(before) || /^\s+(?:by|more|less|over|under|above|below|at|than|between|for)\b/.test(after)) continue;
+      added += /\b(?:not|never|n't)\s+(?:been\s+)?$|n't\s+(?:been\s+)?$/.test(before) ? `, ${label} at most 0` : `, ${label} over 0`;
+    }
+    return added === '' ? question : `${question.replace(/\s*[?.!]+\s*$/, '')}${added}`;
   }
 
   private readonly tableTermsOf = new Map<string, Set<string>>();
