@@ -648,6 +648,16 @@ describe('QuestionRouter with only movies deployed (words of titles are no evide
   });
 });
 
+describe('QuestionRouter over cars and jobs (trial 14: a measure named by its initials)', () => {
+  const ask = askingOver('querylane-routing-cars-jobs-', () => ({ cars: vegaJson('cars.json') as Record<string, unknown>[], jobs: vegaJson('jobs.json') as Record<string, unknown>[] }));
+
+  it('refuses a series or an average per period that does not compute the measure whose initials the question says ("average mpg per year")', () => {
+    // Had answered the jobs' average per year (and, with that reading gone, the cars' yearly displacement).
+    for (const question of ['average mpg per year', 'mpg per year']) expect(ask(question), question).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('"mpg"') });
+    expect(ask('average mpg of japanese cars')).toMatchObject({ kind: 'answer', slots: { column: 'Miles_per_Gallon', origin: 'Japan' } });
+  });
+});
+
 describe('QuestionRouter over movies and earthquakes (trial 14: a measure no program computes)', () => {
   const ask = askingOver('querylane-routing-movies-quakes-', () => ({
     movies: vegaJson('movies.json') as Record<string, unknown>[],

@@ -7,7 +7,7 @@ import { containerWords, hashToken, howMany, irregularPast, measureUnitOf, parse
 import type { DataValues, RouteAnswer, RouteCandidateInput, RouteOptions, RouteResult, RouterOptions, ScoredAlternative, SlotValue } from './routing.types.js';
 import type { ProgramFamily } from '../generation/index.js';
 import { directionOf, directionSaid, doneVerb, fillSlots, flagMention, impliedChoice, namedChoice, questionWords, TableValues, type ColumnNameSpan, type QuestionWord, type SlotFill, type ValueMention } from './slot-filling.js';
-import { canonicalTerm, editDistance, escapeRegExp, foldValue, humanWords, identifiedThing, impliedMeasures, measureTermsOf, pathWords, remembered, stem, stopWords, terms, words } from './text-terms.js';
+import { canonicalTerm, editDistance, escapeRegExp, foldValue, humanWords, identifiedThing, impliedMeasures, initials, measureTermsOf, pathWords, remembered, stem, stopWords, terms, words } from './text-terms.js';
 
 /**
  * Chosen on the bench's tuning half (bench/routing: every other labelled question): the best in-scope
@@ -608,6 +608,16 @@ export class QuestionRouter {
       const named = [...this.allLabels].flatMap(([table, labels]) => (labels.has(said) ? [{ table, column: labels.get(said)! }] : []));
       return named.length > 0 && named.every(({ table, column }) => !this.computedColumns(table).has(column));
     });
+    // (A column's initials name it as surely: "average mpg per year" of a yearly series of cars that
+    // computes their displacement, not `Miles_per_Gallon`.)
+    // (Of another data set's column too: "mpg per year" is no series of jobs.)
+    const initialled = [...this.allLabels].flatMap(([table, labels]) => [...labels].map(([label, column]) => [label, column, table] as const)).find(
+      ([label, column, table]) =>
+        (table !== best.candidate.table || (!best.candidate.columns.includes(column) && !best.candidate.choices.includes(column))) && (initials(label)?.length ?? 0) >= 3 && !stopWords.has(initials(label)!) && new RegExp(`\\b${initials(label)}\\b`).test(parsed.lower),
+    );
+    if ((best.candidate.family === 'aggregate' || best.candidate.family === 'time_series') && initialled !== undefined) {
+      return { kind: 'refusal', reason: `the question asks for "${initials(initialled[0])}" (${initialled[1]}), which ${best.candidate.endpoint_name} does not compute`, confidence: 0, candidates: closest(3) };
+    }
     if (best.candidate.family === 'aggregate' && uncomputed !== undefined) {
       return { kind: 'refusal', reason: `the question asks for the ${/total/.test(parsed.lower) ? 'total' : 'average'} "${uncomputed}", which no deployed program computes`, confidence: 0, candidates: closest(3) };
     }
@@ -1699,7 +1709,11 @@ export class QuestionRouter {
     const namesOfIds = new Map<number, number>();
     // The measures the question names (of any data): what an average per period is of, beside its
     // rows. ("The number of orders" is their count, which it gives; "total" and "average" say how.)
-    const measuresNamed = parsed.periodAverage ? [...contentTerms].filter((term) => term !== 'count' && !operationTerm.test(term) && [...this.measureTerms.keys()].some((table) => this.impliesAny(term, table))) : [];
+    // (Or a measure an aggregate chooses, by its words or initials: "average mpg per year" of cars'
+    // `Miles_per_Gallon` is no average of the jobs per year.)
+    const measuresNamed = parsed.periodAverage
+      ? [...contentTerms].filter((term) => term !== 'count' && !operationTerm.test(term) && ([...this.measureTerms.keys()].some((table) => this.impliesAny(term, table)) || this.chosenMeasureTerms().has(term)))
+      : [];
     const scored: Scored[] = top.map((hit) => {
       const candidate = this.candidates[hit.id]!;
       const mentions = mentionsByTable.get(candidate.table) ?? [];
@@ -2439,6 +2453,24 @@ export class QuestionRouter {
       if (named) return named;
     }
     return undefined;
+  }
+
+  private chosenMeasures: Set<string> | undefined;
+
+  /** The terms of the measures aggregates choose among (`column` slots), their words and their initials ("mpg"); no period's word. */
+  private chosenMeasureTerms(): Set<string> {
+    this.chosenMeasures ??= new Set(
+      this.candidates
+        .filter((candidate) => candidate.family === 'aggregate')
+        .flatMap((candidate) => candidate.choices)
+        .flatMap((column) => {
+          const label = foldValue(humanWords(column));
+          const short = initials(label);
+          return [...terms(label), ...(short !== null && short.length >= 3 ? [short] : [])];
+        })
+        .filter((term) => !periodWords.has(term)),
+    );
+    return this.chosenMeasures;
   }
 
   private participleLabels: Map<string, string> | undefined;
