@@ -4786,4 +4786,11 @@ describe('QuestionRouter over a rate per city and year (an average per year of y
     expect(ask('what is the average yearly unemployment rate in Oslo')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_unemployment_rate' }, slots: { city: 'Oslo' } });
     expect(ask('unemployment rate per year in Oslo')).toMatchObject({ kind: 'answer', candidate: { name: 'city_rates_over_time_by_year' } });
   });
+
+  it('reads a period with its kind said before it ("per census year", "by fiscal year") as the period', () => {
+    // "Total population per census year" had been answered with one total over every year (trial 14).
+    for (const question of ['unemployment rate per census year in Oslo', 'unemployment rate by fiscal year in Oslo']) {
+      expect(ask(question), question).toMatchObject({ kind: 'answer', candidate: { name: 'city_rates_over_time_by_year' }, slots: { city: 'Oslo', interval: 'year' } });
+    }
+  });
 });

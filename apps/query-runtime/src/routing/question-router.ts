@@ -2632,6 +2632,9 @@ export class QuestionRouter {
       const before = /([a-z]+)\s+$/i.exec(question.slice(0, at))?.[1];
       return named(before?.toLowerCase(), adjective.toLowerCase()) || named(next.toLowerCase(), adjective.toLowerCase()) ? '' : adjective + space;
     });
+    // ("Per census year", "by fiscal quarter", "each trading day": the period, its kind unsaid, where
+    // no data knows the kind's word.)
+    text = text.replace(/\b(per|by|each|every)\s+(census|fiscal|calendar|financial|school|academic|tax|trading|business|working|reporting|survey|model)\s+(?=(?:hour|day|week|month|quarter|year)s?\b)/gi, (whole, before: string, kind: string) => (this.knows(kind.toLowerCase()) ? whole : `${before} `));
     // ("How many monthly co2 measurements": the rows counted, whichever words describe them. Not a
     // value of the data, "how many annual subscriptions" of a `billing_cycle`: that is a filter.)
     text = text.replace(/\b(how many\s+(?:different\s+|distinct\s+)?)(hourly|daily|weekly|monthly|quarterly|yearly|annual)\s+(?=[a-z])/gi, (whole, counting: string, adjective: string) =>
