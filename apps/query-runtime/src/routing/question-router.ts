@@ -611,12 +611,12 @@ export class QuestionRouter {
     // (A column's initials name it as surely: "average mpg per year" of a yearly series of cars that
     // computes their displacement, not `Miles_per_Gallon`.)
     // (Of another data set's column too: "mpg per year" is no series of jobs.)
-    const initialled = [...this.allLabels].flatMap(([table, labels]) => [...labels].map(([label, column]) => [label, column, table] as const)).find(
-      ([label, column, table]) =>
-        (table !== best.candidate.table || (!best.candidate.columns.includes(column) && !best.candidate.choices.includes(column))) && (initials(label)?.length ?? 0) >= 3 && !stopWords.has(initials(label)!) && new RegExp(`\\b${initials(label)}\\b`).test(parsed.lower),
+    const saidWords = new Set(words(parsed.lower));
+    const initialled = (best.candidate.family === 'aggregate' || best.candidate.family === 'time_series' ? this.columnInitials() : []).find(
+      ({ short, column, table }) => saidWords.has(short) && (table !== best.candidate.table || (!best.candidate.columns.includes(column) && !best.candidate.choices.includes(column))),
     );
-    if ((best.candidate.family === 'aggregate' || best.candidate.family === 'time_series') && initialled !== undefined) {
-      return { kind: 'refusal', reason: `the question asks for "${initials(initialled[0])}" (${initialled[1]}), which ${best.candidate.endpoint_name} does not compute`, confidence: 0, candidates: closest(3) };
+    if (initialled !== undefined) {
+      return { kind: 'refusal', reason: `the question asks for "${initialled.short}" (${initialled.column}), which ${best.candidate.endpoint_name} does not compute`, confidence: 0, candidates: closest(3) };
     }
     if (best.candidate.family === 'aggregate' && uncomputed !== undefined) {
       return { kind: 'refusal', reason: `the question asks for the ${/total/.test(parsed.lower) ? 'total' : 'average'} "${uncomputed}", which no deployed program computes`, confidence: 0, candidates: closest(3) };
@@ -2453,6 +2453,19 @@ export class QuestionRouter {
       if (named) return named;
     }
     return undefined;
+  }
+
+  private initialledColumns: { short: string; column: string; table: string }[] | undefined;
+
+  /** Every column whose name's initials are three letters or more and no stop word ("mpg" of `Miles_per_Gallon`), with them. */
+  private columnInitials(): { short: string; column: string; table: string }[] {
+    this.initialledColumns ??= [...this.allLabels].flatMap(([table, labels]) =>
+      [...labels].flatMap(([label, column]) => {
+        const short = initials(label);
+        return short !== null && short.length >= 3 && !stopWords.has(short) ? [{ short, column, table }] : [];
+      }),
+    );
+    return this.initialledColumns;
   }
 
   private chosenMeasures: Set<string> | undefined;
