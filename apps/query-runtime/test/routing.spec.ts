@@ -4759,6 +4759,13 @@ describe('QuestionRouter over flights from airports by code and subscriptions of
     expect(delayedByMore.kind === 'answer' && (delayedByMore.slots.min_delay as number) > 30 && (delayedByMore.slots.min_delay as number) <= 31).toBe(true);
   });
 
+  it('answers a quantity that adds up, named with nothing asked of it, with its total ("mrr from germany")', () => {
+    // Had listed the German subscriptions by their MRR (trial 14).
+    expect(ask('mrr from germany')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_mrr' }, slots: { country: 'Germany' } });
+    expect(ask('list the subscriptions from germany')).toMatchObject({ kind: 'answer', candidate: { family: 'list' } });
+    expect(ask('mrr by country')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_mrr_by_country' } });
+  });
+
   it('refuses a value only another data set holds, said of the data the question names ("flights to germany")', () => {
     // Had counted every flight: "germany" is a country of the subscriptions, no value of the flights (trial 14: "the population of canada").
     expect(ask('how many flights went to germany')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('germany') });

@@ -45,6 +45,8 @@ export interface CandidateProfile {
   measureTerms: string[];
   /** The column an aggregate measures, when it is one column (not a `$column` choice). */
   measure: string | null;
+  /** An aggregate whose first figure is its measure's sum (a quantity that adds up: `sum_mrr`, `sum_people`). */
+  sums: boolean;
   /** Stems of the table's name ("seattle weather" → seattl, weather). */
   tableStems: string[];
   document: {
@@ -122,6 +124,7 @@ export function profileCandidate(input: RouteCandidateInput, index: number, valu
     chronological: steps?.order?.chronological === true,
     measureTerms: steps?.aggregate?.column && !steps.aggregate.column.startsWith('$') ? humanWords(steps.aggregate.column).split(' ').flatMap((word) => canonicalTerm(word) ?? []) : [],
     measure: steps?.aggregate?.column && real(steps.aggregate.column) ? steps.aggregate.column : null,
+    sums: steps?.aggregate?.function === 'sum',
     // Words only, and none that says what to do: "sp500_2000" is not named by "in 2000", nor
     // `lookup_groups` by "look up".
     tableStems: foldValue(humanWords(table))

@@ -1711,6 +1711,8 @@ export class QuestionRouter {
     // rows. ("The number of orders" is their count, which it gives; "total" and "average" say how.)
     // (Or a measure an aggregate chooses, by its words or initials: "average mpg per year" of cars'
     // `Miles_per_Gallon` is no average of the jobs per year.)
+    // A question that asks nothing of what it names: no family's cue, no ranking, no list (see bareTotal).
+    const bareQuantity = maxCue === 0 && !parsed.superlative && parsed.limit === null && !/\b(?:list|show|display|find|which|who|where|when|what are|rows|records|all|each|every|per|by|vs|versus|across|among|between|trend|over time)\b/.test(parsed.lower);
     const measuresNamed = parsed.periodAverage
       ? [...contentTerms].filter((term) => term !== 'count' && !operationTerm.test(term) && ([...this.measureTerms.keys()].some((table) => this.impliesAny(term, table)) || this.chosenMeasureTerms().has(term)))
       : [];
@@ -2069,6 +2071,9 @@ export class QuestionRouter {
       // rows: "the average yearly net generation from fossil fuels" of a row per source and year.)
       const yearlyRows = candidate.family === 'time_series' && parsed.interval?.value === 'year' && candidate.plans.some((plan) => plan.role === 'interval' && plan.slot.enum_values?.length === 1 && plan.slot.enum_values[0] === 'year');
       const periodAverage = averagesPeriods(candidate) ? (averageFits ? 0.5 : -1) : averageFits || (parsed.periodAverage && yearlyRows) ? -0.3 : 0;
+      // ("MRR from Germany", "revenue in 2023": a quantity that adds up, named with nothing asked of
+      // it, is its total; the rows' range by it, no bound said, lists them.)
+      const bareTotal = bareQuantity && candidate.sums && candidate.groupBy.length === 0 && candidate.measureTerms.length > 0 && candidate.measureTerms.every((term) => contentTerms.has(term)) ? 0.7 : 0;
       // "Which payment method is used most often": how often is a count; an aggregate of a measure
       // the question does not name (the average salary per payment method) answers something else.
       // So is a grouping asked with neither a measure nor an operation named ("applications per
@@ -2179,7 +2184,7 @@ export class QuestionRouter {
       const timePart = candidate.groupBy.find((label) => timePartLabels.has(label));
       const partUnasked = timePart !== undefined && !groupCue.includes(timePart) ? 3 : 0;
       const score =
-        tableCue + columnCue - codeChosen + timeNamed - laterTime - (candidate.family === 'count' && measuredElsewhere(candidate.table) ? 1 : 0) - unasked - undirected - rowsForCount - 0.1 * extraWords + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * filledCount(candidate, fill.slots) - 0.1 * fill.guessed + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - oftenMiss - refused - partUnasked - countNotRanked - rowsElsewhere + periodAverage;
+        tableCue + columnCue - codeChosen + timeNamed - laterTime - (candidate.family === 'count' && measuredElsewhere(candidate.table) ? 1 : 0) - unasked - undirected - rowsForCount - 0.1 * extraWords + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * filledCount(candidate, fill.slots) - 0.1 * fill.guessed + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - oftenMiss - refused - partUnasked - countNotRanked - rowsElsewhere + periodAverage + bareTotal;
       return { candidate, bm25: hit.score, score, fill, termCoverage, matchedTerms: matched.size, constraintCoverage, familyAgreement, superlativeMiss, ignored, unapplied, unread, topicTerms, topicMatched, valueEvidence };
     });
     for (const [idProgram, nameProgram] of namesOfIds) {
