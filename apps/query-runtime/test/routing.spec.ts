@@ -641,6 +641,12 @@ describe('QuestionRouter with only movies deployed (words of titles are no evide
     expect(ask('how many movies were directed by Steven Spielberg')).toMatchObject({ kind: 'answer', candidate: { family: 'count' } });
   });
 
+  it('refuses a date alone when the question\'s only other word is a word of some values ("deaths in 1950" of titles)', () => {
+    // Had listed the movies released in 1950 at confidence 0.64 (trial 14's data).
+    expect(ask('deaths in 1950')).toMatchObject({ kind: 'refusal' });
+    expect(ask('movies in 1950')).toMatchObject({ kind: 'answer', candidate: { family: 'range' } });
+  });
+
   it('refuses an average of a column the data has but no program computes ("the average running time of dramas")', () => {
     // Had answered the dramas' average IMDB rating (trial 14): `Running_Time_min` is named "running time".
     expect(ask('average running time of dramas')).toMatchObject({ kind: 'refusal' });

@@ -3044,7 +3044,10 @@ function confidenceOf(best: Scored, second: Scored | undefined): number {
   const unmatched = best.matchedTerms / Math.max(best.termCoverage, 1e-9) - best.matchedTerms;
   // One matched word ("time") is thin evidence unless the question also states values the program uses.
   // A slot filled with an unlisted word is a guess, not evidence that the program fits.
-  const thin = best.matchedTerms < 2 && Object.keys(best.fill.slots).length - best.fill.guessed === 0 ? 1 : 0;
+  // So is a date alone, where no word of the question is a word of the program's own ("deaths in
+  // 1950" of movies released then, "deaths" a word of some titles).
+  const datesOnly = Object.keys(best.fill.slots).every((name) => best.candidate.plans.some((plan) => plan.slot.name === name && (plan.role === 'from' || plan.role === 'to')));
+  const thin = (best.matchedTerms < 2 && Object.keys(best.fill.slots).length - best.fill.guessed === 0) || (best.matchedTerms === 0 && datesOnly) ? 1 : 0;
   const z = -5 + 5 * best.termCoverage + 2.2 * best.constraintCoverage + 1.2 * best.familyAgreement + 3 * margin - 1.2 * Math.min(unmatched, 3) - 2 * thin - (best.superlativeMiss ? 2.5 : 0) - 0.6 * best.fill.guessed;
   const logistic = 1 / (1 + Math.exp(-z));
   // The logistic reads the question's words; the score also weighs retrieval, table and family cues.
