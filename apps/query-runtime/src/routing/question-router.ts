@@ -1400,11 +1400,16 @@ export class QuestionRouter {
     const maxBm25 = top[0]?.score || 1;
     // A stated date is applied only by a program with a date filter, whose words the question may
     // not share ("who died between April 30 and May 1"): those of the retrieved tables (of every
-    // table when nothing was retrieved) are ranked too, with no retrieval score.
+    // table when nothing was retrieved; of the tables the question names by their names, when it
+    // names any of those) are ranked too, with no retrieval score. (Each costs a scoring: "average
+    // AMZN price in 2009" had ranked every date-bounded average of ten data sets.)
     if (parsed.dates.length > 0 && only === undefined) {
       const retrievedTables = new Set(top.map((hit) => this.candidates[hit.id]!.table));
+      const namedRetrieved = new Set([...retrievedTables].filter((table) => tablesNamed.has(table)));
+      const rankedTables = namedRetrieved.size > 0 ? namedRetrieved : retrievedTables;
+      const ranked = new Set(top.map((hit) => hit.id));
       for (const candidate of this.candidates) {
-        if (top.some((hit) => hit.id === candidate.index) || (retrievedTables.size > 0 && !retrievedTables.has(candidate.table))) continue;
+        if (ranked.has(candidate.index) || (rankedTables.size > 0 && !rankedTables.has(candidate.table))) continue;
         // (A series, a count, an aggregate or a ranking only where one is asked for: unasked, it
         // never answers, and each costs a scoring.)
         if (candidate.family !== null && computedFamilies.has(candidate.family) && !parsed.families.has(candidate.family)) continue;
@@ -1875,7 +1880,7 @@ export class QuestionRouter {
       // "Which airport has the most departing flights", "… receives the most flights": a grouping by
       // where things start or end, said by the verb.
       // (Not when the question gives the place: "how many flights arrive at ORD" is one figure.)
-      const directions = candidate.groupBy.map((label) => directionOf(label)).filter((d) => d !== null);
+      const directions = this.groupDirections(candidate);
       const placeGiven = candidate.plans.some((plan) => plan.role === 'eq' && plan.column !== null && directionOf(plan.column) !== null && fill.slots[plan.slot.name] != null);
       // (Nor when it asks for no grouping or ranking: "how many shipments were sent last year" is one figure.)
       const groupingAsked = groupCue.length > 0 || parsed.superlative || /\b(?:which|where|what|per|each)\b/.test(parsed.lower);
@@ -2458,6 +2463,18 @@ export class QuestionRouter {
       if (named) return named;
     }
     return undefined;
+  }
+
+  private readonly groupDirectionsOf = new Map<number, ('start' | 'end')[]>();
+
+  /** Where the things a program groups by start or end (`origin`, `destination`): worked out once per program. */
+  private groupDirections(candidate: CandidateProfile): ('start' | 'end')[] {
+    let directions = this.groupDirectionsOf.get(candidate.index);
+    if (directions === undefined) {
+      directions = candidate.groupBy.map((label) => directionOf(label)).filter((d): d is 'start' | 'end' => d !== null);
+      this.groupDirectionsOf.set(candidate.index, directions);
+    }
+    return directions;
   }
 
   private initialledColumns: { short: string; column: string; table: string }[] | undefined;
