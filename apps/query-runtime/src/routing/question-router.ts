@@ -1349,6 +1349,8 @@ export class QuestionRouter {
           // (A value of the column a program chooses is one it filters: `count_<table>_where`.)
           const filters = takesValueOf(candidate, columns, equalityRoles) || (candidate.countsValue && candidate.choices.some((column) => parts.has(column)));
           if (!(nothing && columns.size > 0) && !filters) continue;
+          // (As for a date below: a series, a count, an aggregate or a ranking only where one is asked for.)
+          if (!nothing && candidate.family !== null && computedFamilies.has(candidate.family) && !parsed.families.has(candidate.family)) continue;
           rankToo(candidate);
         }
       }
