@@ -1706,7 +1706,7 @@ const timeLabel = /(?:^| )(?:at|on|date|time|timestamp|day|check in|check out)$/
 function timeNaming(span: Span, context: FillContext, own: string | null = null): { word: QuestionWord; columns: string[] } | null {
   // (Words of grammar between are not counted: "bookings were made since March" names `booking_date`.)
   const before = context.words.filter((word) => word.span[1] <= span[0] && !stopWords.has(word.word)).slice(-3).reverse();
-  const labels = (context.table?.labels ?? []).filter((label) => label.column === own || timeLabel.test(foldValue(humanWords(label.column))));
+  const labels = (context.table?.labels ?? []).filter((label) => label.column === own || timeLabelled(label.column));
   for (const word of before) {
     if (timeLabel.test(` ${word.word}`)) continue;
     // ("Signed up" of `signup_date`: a verb and its particle, written as one word.)
@@ -1717,6 +1717,9 @@ function timeNaming(span: Span, context: FillContext, own: string | null = null)
   }
   return null;
 }
+
+// Whether a column's name is a time's (`signup_date`, `created_at`): asked per program and date of every question.
+const timeLabelled = remembered((column: string) => timeLabel.test(foldValue(humanWords(column))), 10_000);
 
 // The particles of phrasal verbs a column's name may write joined to their verb (`signup_date`, `checkin_at`, `logout_time`).
 const particles = new Set(['up', 'in', 'out', 'off', 'on', 'over', 'down']);
