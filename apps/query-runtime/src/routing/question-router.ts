@@ -1714,12 +1714,12 @@ export class QuestionRouter {
       return spans;
     };
     const namesOfIds = new Map<number, number>();
+    // A question that asks nothing of what it names: no family's cue, no ranking, no list (see bareTotal).
+    const bareQuantity = maxCue === 0 && !parsed.superlative && parsed.limit === null && !/\b(?:list|show|display|find|which|who|where|when|what are|rows|records|all|each|every|per|by|vs|versus|across|among|between|trend|over time)\b/.test(parsed.lower);
     // The measures the question names (of any data): what an average per period is of, beside its
     // rows. ("The number of orders" is their count, which it gives; "total" and "average" say how.)
     // (Or a measure an aggregate chooses, by its words or initials: "average mpg per year" of cars'
     // `Miles_per_Gallon` is no average of the jobs per year.)
-    // A question that asks nothing of what it names: no family's cue, no ranking, no list (see bareTotal).
-    const bareQuantity = maxCue === 0 && !parsed.superlative && parsed.limit === null && !/\b(?:list|show|display|find|which|who|where|when|what are|rows|records|all|each|every|per|by|vs|versus|across|among|between|trend|over time)\b/.test(parsed.lower);
     const measuresNamed = parsed.periodAverage
       ? [...contentTerms].filter((term) => term !== 'count' && !operationTerm.test(term) && ([...this.measureTerms.keys()].some((table) => this.impliesAny(term, table)) || this.chosenMeasureTerms().has(term)))
       : [];
