@@ -1699,7 +1699,6 @@ export class QuestionRouter {
       }
       return spans;
     };
-    /** A program grouping by a thing's id → the same program by the thing's name (see `thing` below). */
     // The whole values of other data sets the question names, per table the question names by its
     // name, of data sets it does not (see `ignored` below): a name the data writes with a capital
     // ("Canada"; not a trading signal "long"), no number, nor words the table's own programs say
@@ -1708,11 +1707,17 @@ export class QuestionRouter {
     const otherValueSpans = (table: string): Span[] => {
       let spans = otherValueSpansOf.get(table);
       if (spans === undefined) {
-        spans = !tablesNamed.has(table) ? [] : mergeSpans(wholeSpans.filter((w) => w.table !== table && !tablesNamed.has(w.table) && typeof w.value === 'string' && /^\p{Lu}\p{Ll}/u.test(w.value) && !/\d/.test(parsed.lower.slice(w.span[0], w.span[1])) && !words(parsed.lower.slice(w.span[0], w.span[1])).every((word) => stopWords.has(word) || this.labelSays(table, word) || this.namesData(table, word) || this.tableTerms(table).has(canonicalTerm(word) ?? word) || foldValue(humanWords(table)).split(' ').includes(word))).map((w) => w.span));
+        const ownWord = (word: string) => stopWords.has(word) || this.labelSays(table, word) || this.namesData(table, word) || this.tableTerms(table).has(canonicalTerm(word) ?? word) || foldValue(humanWords(table)).split(' ').includes(word);
+        const other = (w: (typeof wholeSpans)[number]) => {
+          const said = parsed.lower.slice(w.span[0], w.span[1]);
+          return w.table !== table && !tablesNamed.has(w.table) && typeof w.value === 'string' && /^\p{Lu}\p{Ll}/u.test(w.value) && !/\d/.test(said) && !words(said).every(ownWord);
+        };
+        spans = tablesNamed.has(table) ? mergeSpans(wholeSpans.filter(other).map((w) => w.span)) : [];
         otherValueSpansOf.set(table, spans);
       }
       return spans;
     };
+    /** A program grouping by a thing's id → the same program by the thing's name (see `thing` below). */
     const namesOfIds = new Map<number, number>();
     // A question that asks nothing of what it names: no family's cue, no ranking, no list (see bareTotal).
     const bareQuantity = maxCue === 0 && !parsed.superlative && parsed.limit === null && !/\b(?:list|show|display|find|which|who|where|when|what are|rows|records|all|each|every|per|by|vs|versus|across|among|between|trend|over time)\b/.test(parsed.lower);
