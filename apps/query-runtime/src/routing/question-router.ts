@@ -2550,29 +2550,17 @@ export class QuestionRouter {
     return added === '' ? question : `${question.replace(/\s*[?.!]+\s*$/, '')}${added}`;
   }
 
-  private readonly tableTermsOf = new Map<string, Set<string>>();
-
   /** The terms of a table's programs' own texts: names, questions, examples, descriptions, columns. */
-  private tableTerms(table: string): Set<string> {
-    let known = this.tableTermsOf.get(table);
-    if (known === undefined) {
-      known = new Set(this.candidates.filter((c) => c.table === table).flatMap((c) => (['name', 'question', 'examples', 'description', 'columns'] as const).flatMap((field) => terms(c.document[field]))));
-      this.tableTermsOf.set(table, known);
-    }
-    return known;
-  }
-
-  private readonly computedOf = new Map<string, Set<string>>();
+  private readonly tableTerms = remembered(
+    (table) => new Set(this.candidates.filter((c) => c.table === table).flatMap((c) => (['name', 'question', 'examples', 'description', 'columns'] as const).flatMap((field) => terms(c.document[field])))),
+    10_000,
+  );
 
   /** The columns a table's aggregates compute: each one's measure, and every column a `column` slot of one chooses. */
-  private computedColumns(table: string): Set<string> {
-    let computed = this.computedOf.get(table);
-    if (computed === undefined) {
-      computed = new Set(this.candidates.filter((c) => c.table === table && c.family === 'aggregate').flatMap((c) => [...(c.measure === null ? [] : [c.measure]), ...c.choices]));
-      this.computedOf.set(table, computed);
-    }
-    return computed;
-  }
+  private readonly computedColumns = remembered(
+    (table) => new Set(this.candidates.filter((c) => c.table === table && c.family === 'aggregate').flatMap((c) => [...(c.measure === null ? [] : [c.measure]), ...c.choices])),
+    10_000,
+  );
 
   /** Whether the programs know a word only among their data's values ("capital" of a company "Blue Capital"). */
   private valueOnlyTerm(word: string): boolean {
