@@ -728,6 +728,14 @@ describe('earthquakes (GeoJSON: the quantities are fields of a nested object)', 
     for (const f of features) counts.set(f.magType, (counts.get(f.magType) ?? 0) + 1);
     expect(Object.fromEntries(byType.map((row) => [row['properties.magType'], num(row.count)]))).toEqual(Object.fromEntries(counts));
   });
+
+  it('filters by a whole number holding only 0 and 1 as a flag, true where it is not 0', async () => {
+    const count = program('earthquakes', 'count_earthquakes');
+    expect(count.slots.find((slot) => slot.name === 'properties_tsunami')).toMatchObject({ type: 'boolean', required: false });
+    const tsunamis = (features as unknown as { tsunami: number }[]).filter((f) => f.tsunami === 1).length;
+    expect(num((await run('earthquakes', 'count_earthquakes', { properties_tsunami: true }))[0]!.count)).toBe(tsunamis);
+    expect(num((await run('earthquakes', 'count_earthquakes', { properties_tsunami: false }))[0]!.count)).toBe(features.length - tsunamis);
+  });
 });
 
 describe('a wide table (us-employment): the measures past those with programs of their own', () => {

@@ -980,6 +980,13 @@ describe('a nested object\'s fields (GeoJSON earthquakes)', () => {
     expect(ask('Top 5 events by significance')).toMatchObject({ kind: 'answer', candidate: { name: 'top_earthquakes_by_properties_sig' }, slots: { n: 5 } });
   });
 
+  it('reads a whole number holding only 0 and 1 as a flag ("had a tsunami flag", "without a tsunami"), not as a column to count the values of (trial 14)', () => {
+    // Had counted the distinct values of `tsunami` (2).
+    expect(ask('how many earthquakes had a tsunami flag')).toMatchObject({ kind: 'answer', candidate: { family: 'count' }, slots: { properties_tsunami: true } });
+    expect(ask('how many earthquakes caused a tsunami?')).toMatchObject({ kind: 'answer', candidate: { family: 'count' }, slots: { properties_tsunami: true } });
+    expect(ask('how many earthquakes without a tsunami')).toMatchObject({ kind: 'answer', candidate: { family: 'count' }, slots: { properties_tsunami: false } });
+  });
+
   it('reads a value excluded as the other of two, and refuses to answer for it otherwise', () => {
     expect(ask("how many earthquakes haven't been reviewed yet?")).toMatchObject({ kind: 'answer', candidate: { family: 'count' }, slots: { properties_status: 'automatic' } });
     expect(ask('how many earthquakes were reviewed?')).toMatchObject({ kind: 'answer', slots: { properties_status: 'reviewed' } });

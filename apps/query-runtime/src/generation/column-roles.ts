@@ -357,7 +357,12 @@ export function classifyColumns(profile: DataProfile): ColumnRoles {
         // A handful of numbers (Cylinders: 3, 4, 5, 6, 8) is also a way to group and filter; so is
         // a calendar part with every value listed (months, hours).
         const handful = values !== null && distinct >= 2 && repeats && (distinct <= handfulValues || part);
-        if (handful) dimensions.push({ ...ranked(column, 0.8 * (distinct <= handfulValues ? 1 : 0.7) * nonNull * balance(column)), values, kind: 'numeric' });
+        // (Whole numbers holding only 0 and 1 — an earthquake's `tsunami`, a `churned` written as a
+        // number — are a flag, asked of by name as a true/false column is: "had a tsunami", "without
+        // a tsunami"; as a handful of numbers "how many had a tsunami flag" had counted its 2 values.
+        // Not a quantity that adds up nor a rating: an order's 0–1 `returns` is summed.)
+        const flag = integerType.test(column.type) && distinct === 2 && Number(column.min) === 0 && Number(column.max) === 1 && !additive && !rated;
+        if (handful) dimensions.push({ ...ranked(column, 0.8 * (distinct <= handfulValues ? 1 : 0.7) * nonNull * balance(column)), values, kind: flag ? 'boolean' : 'numeric' });
         // "Deaths per year", "how did it change over the years": years too many to group by as a
         // dimension (a handful already are, with every metric) are a time, counted year by year.
         else if (year) times.push(yearColumn(column, nonNull));

@@ -641,7 +641,8 @@ export class ProgramBuilders {
     else if (dimension.values !== null) slot = { ...base, type: 'enum', enum_values: dimension.values };
     else if (dimension.kind === 'numeric') slot = { ...base, type: isInteger(dimension.column) ? 'integer' : 'number' };
     else slot = { ...base, type: 'string' };
-    const column = columnSql(dimension.column);
+    // (A flag written as 0 and 1 is true where it is not 0.)
+    const column = dimension.kind === 'boolean' && dimension.column.semantic === 'numeric' ? `(${columnSql(dimension.column)} <> 0)` : columnSql(dimension.column);
     return { slot, sql: `($${name} IS NULL OR ${column} = $${name})`, filter: { column: dimension.column.name, op: 'eq', slot: name } };
   }
 
