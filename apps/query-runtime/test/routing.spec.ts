@@ -664,6 +664,26 @@ describe('QuestionRouter over cars and jobs (trial 14: a measure named by its in
   });
 });
 
+describe('QuestionRouter over S&P 500 prices and weekly weather (trial 15: one data set\'s many programs sharing the question\'s words)', () => {
+  const ask = askingOver('querylane-routing-sp500-weekly-', () => ({
+    sp500_history: csv('sp500-2000.csv'),
+    // The same week's weather of two cities: two data sets of programs alike.
+    weekly_weather: vegaJson('weekly-weather.json') as Record<string, unknown>[],
+    portland_weekly_weather: (vegaJson('weekly-weather.json') as Record<string, unknown>[]).map((day) => ({ ...day, id: Number(day.id) + 100 })),
+    seattle_weather: seattleWeather(),
+  }));
+
+  it('ranks the best program of a data set that retrieval found past its depth, filled by another data set\'s programs', () => {
+    // The weekly weathers' programs of "high" and "day" (record high, normal high, …) had filled
+    // retrieval's depth, and the question was refused for naming "high".
+    expect(ask('what was the biggest daily high in feb 2020')).toMatchObject({
+      kind: 'answer',
+      candidate: { name: 'top_sp500_history_by_high' },
+      slots: { from_date: '2020-02-01', to_date: '2020-02-29', n: 1 },
+    });
+  });
+});
+
 describe('QuestionRouter over movies and earthquakes (trial 14: a measure no program computes)', () => {
   const ask = askingOver('querylane-routing-movies-quakes-', () => ({
     movies: vegaJson('movies.json') as Record<string, unknown>[],

@@ -18,6 +18,8 @@ export const defaultConfidenceThreshold = 0.25;
 
 // How many retrieval hits get the (costlier) slot filling; the rest cannot win on BM25 alone.
 const rerankDepth = 24;
+// Of the best program's retrieval score, what another data set's best past the depth needs to be ranked too.
+const pastDepthShare = 1 / 3;
 
 // `output` is weak on purpose: a whole-row program shows the price, but a program about the price is a better answer.
 const fieldBoosts = { name: 2, question: 2, description: 0.6, examples: 1.2, columns: 3, output: 0.5, values: 1.5, tableValues: 0.4, table: 1.5 };
@@ -1159,6 +1161,17 @@ export class QuestionRouter {
     const entry = (hit: SearchResult) => ({ id: hit.id as number, score: hit.score, queryTerms: hit.queryTerms, terms: hit.terms, valuesOnly: valuesOnly(hit), outputOnly: outputOnly(hit) });
     const unretrieved = (id: number) => ({ id, score: 0, queryTerms: [] as string[], terms: [] as string[], valuesOnly: [] as string[], outputOnly: false });
     const retrieved = hits.slice(0, rerankDepth).map(entry);
+    // A data set retrieval found only past its depth, which other data sets' programs alike filled
+    // ("the biggest daily high" of S&P prices, beside two weekly weathers' programs of "high" and
+    // "day", a dozen each), has its best program ranked too, when it scores a third of the best or more.
+    const depthTables = new Set(retrieved.map((hit) => this.candidates[hit.id]!.table));
+    for (const hit of hits.slice(rerankDepth)) {
+      if (hit.score < hits[0]!.score * pastDepthShare) break;
+      const table = this.candidates[hit.id as number]!.table;
+      if (depthTables.has(table)) continue;
+      depthTables.add(table);
+      retrieved.push(entry(hit));
+    }
     // A follow-up scores one program, whatever retrieval thinks of it.
     const counting = /\b(?:how many|number of)\s+(different\s+|distinct\s+|unique\s+)?([a-z]+(?:-[a-z]+)?)(?:\s+([a-z]+(?:-[a-z]+)?))?/d.exec(parsed.lower);
     // ("How many class check-ins": a hyphenated word is the word the data writes joined, `checkins`.)
