@@ -2718,6 +2718,35 @@ describe('trial Z: employees (a thing\'s id named by the thing)', () => {
   });
 });
 
+describe('employees with a department called People (trial 15: a word for the rows that is also a value)', () => {
+  const ask = askingOver('querylane-routing-people-dept-', () => ({
+    employees: Array.from({ length: 480 }, (_, i) => ({
+      employee_id: `E${1000 + i}`,
+      full_name: `Person ${i}`,
+      department: ['Engineering', 'Engineering', 'Sales', 'Support', 'Finance', 'People', 'Marketing'][i % 7],
+      office_city: ['Berlin', 'London', 'Austin', 'Toronto'][(i * 3) % 4],
+      hire_date: new Date(Date.UTC(2016, 0, 1) + i * 8 * 86_400_000).toISOString().slice(0, 10),
+      annual_salary: 40_000 + ((i * 7919) % 120_000),
+    })),
+  }));
+
+  it('reads "people" in small letters as the employees, not as the department People, unless the department is said beside it or the rows are named otherwise', () => {
+    // Each had filtered the department People.
+    expect(ask('which department has the most people')).toMatchObject({ kind: 'answer', candidate: { name: 'count_employees_by_department' }, slots: { n: 1 } });
+    const hired = ask('how many people were hired in 2024');
+    expect(hired).toMatchObject({ kind: 'answer', candidate: { name: 'count_employees' }, slots: { from_hire_date: '2024-01-01', to_hire_date: '2024-12-31' } });
+    expect(hired.kind === 'answer' && hired.slots.department).toBeUndefined();
+    const berlin = ask('how many people work in the berlin office');
+    expect(berlin).toMatchObject({ kind: 'answer', candidate: { name: 'count_employees' }, slots: { office_city: 'Berlin' } });
+    expect(berlin.kind === 'answer' && berlin.slots.department).toBeUndefined();
+    expect(ask('People hired in 2024, how many?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_employees' }, slots: { from_hire_date: '2024-01-01' } });
+    // The department, named as one.
+    expect(ask('how many employees are in the people department')).toMatchObject({ kind: 'answer', candidate: { name: 'count_employees' }, slots: { department: 'People' } });
+    expect(ask('how many employees work in People')).toMatchObject({ kind: 'answer', candidate: { name: 'count_employees' }, slots: { department: 'People' } });
+    expect(ask('how many employees work in people')).toMatchObject({ kind: 'answer', candidate: { name: 'count_employees' }, slots: { department: 'People' } });
+  });
+});
+
 describe('trial AA: meters, app reviews, bookings (words for a unit, a score, a second time)', () => {
   const ask = askingOver('querylane-routing-trial-aa-', () => ({
     meters: Array.from({ length: 960 }, (_, i) => ({

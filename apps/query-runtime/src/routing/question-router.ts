@@ -1609,7 +1609,24 @@ export class QuestionRouter {
         const column = this.allLabels.get(candidate.table)?.get(foldValue(parsed.text.slice(m.span[0], m.span[1])));
         return column !== undefined && column !== m.column && !named.some((n) => n.column === m.column);
       };
-      mentionsByTable.set(candidate.table, (this.tables.get(candidate.table)?.mentions(qWords, parsed.text) ?? []).filter((m) => !namesData(m) && !inCompass(m) && !inColumnName(m) && !isColumnName(m)));
+      // Nor is "people" in small letters, of data whose rows are people that the question names by no
+      // other word ("which department has the most people" of employees with a department People),
+      // unless the value's column is said beside it ("the people department").
+      const namesPeople = (m: ValueMention) => {
+        if (!this.personTables.has(candidate.table) || qWords.some((w) => candidate.tableStems.includes(w.stem))) return false;
+        const inside = qWords.filter((w) => w.span[0] >= m.span[0] && w.span[1] <= m.span[1]);
+        if (inside.length === 0 || !inside.every((w) => peopleWords.has(w.word))) return false;
+        const at = qWords.indexOf(inside[0]!);
+        // (In capitals a name, "work in People"; the question's first word is capitalised anyway.)
+        const said = parsed.text.slice(m.span[0], m.span[1]);
+        if ((at === 0 ? said.slice(1) : said) !== (at === 0 ? said.slice(1) : said).toLowerCase()) return false;
+        const columnWords = new Set(humanWords(m.column).toLowerCase().split(/[\s.]+/).map(stem));
+        return ![qWords[at - 1], qWords[at + inside.length]].some((w) => w !== undefined && columnWords.has(w.stem));
+      };
+      mentionsByTable.set(
+        candidate.table,
+        (this.tables.get(candidate.table)?.mentions(qWords, parsed.text) ?? []).filter((m) => !namesData(m) && !namesPeople(m) && !inCompass(m) && !inColumnName(m) && !isColumnName(m)),
+      );
     }
     // A value the question excludes ("quakes that haven't been reviewed", "cars not from Japan") is
     // no equality: of a column of two values it is the other one; otherwise no program filters it
