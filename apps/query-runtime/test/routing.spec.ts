@@ -2718,6 +2718,35 @@ describe('trial Z: employees (a thing\'s id named by the thing)', () => {
   });
 });
 
+describe('anscombe and sensor readings (trial 15: "max" and "min" opening a question)', () => {
+  const ask = askingOver('querylane-routing-max-opening-', () => ({
+    anscombe: vegaJson('anscombe.json') as Record<string, unknown>[],
+    sensor_readings: Array.from({ length: 3000 }, (_, i) => ({
+      reading_id: `r-${i}`,
+      device: { id: `dev-${i % 12}`, type: ['temperature', 'humidity', 'co2'][i % 3], location: { building: ['HQ', 'Warehouse A'][i % 2], floor: 1 + (i % 4) } },
+      recorded_at: new Date(Date.UTC(2026, 9, 1) + i * 900_000).toISOString(),
+      value: [20, 45, 600][i % 3]! + ((i * 37) % 100) / 10,
+      battery_pct: 100 - (i % 90),
+    })),
+  }));
+
+  it('reads "max"/"min" opening a question as the highest/lowest, as after "the" ("max x value"), not as nothing asked', () => {
+    // Each had listed every row through a range program with no bound. ("x" and "y", one letter each,
+    // are close to a tie beside the readings' `value`: refused is no wrong answer.)
+    for (const question of ['max x value', 'min y value', 'maximum x']) {
+      const result = ask(question);
+      expect(result.kind === 'answer' ? result.candidate.family : 'refused', question).not.toBe('range');
+    }
+    expect(ask('max humidity reading')).toMatchObject({ kind: 'answer', candidate: { name: 'top_sensor_readings_by_value' }, slots: { device_type: 'humidity', n: 1, order: 'desc' } });
+    expect(ask('min battery pct')).toMatchObject({ kind: 'answer', candidate: { name: 'top_sensor_readings_by_battery_pct' }, slots: { n: 1, order: 'asc' } });
+    // One per group is no one thing.
+    const perDevice = ask('max humidity reading per device');
+    expect(perDevice.kind === 'answer' && perDevice.slots.n).toBeUndefined();
+    // A bound still: "max 5", "min of 3".
+    expect(ask('readings with value max 30')).toMatchObject({ kind: 'answer', slots: { max_value: 30 } });
+  });
+});
+
 describe('employees with a department called People (trial 15: a word for the rows that is also a value)', () => {
   const ask = askingOver('querylane-routing-people-dept-', () => ({
     employees: Array.from({ length: 480 }, (_, i) => ({

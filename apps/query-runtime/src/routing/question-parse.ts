@@ -109,11 +109,12 @@ const lowerWords = String.raw`more than|greater than|larger than|bigger than|hig
 const upperWords = String.raw`less than|fewer than|smaller than|lower than|shorter than|lighter than|younger than|narrower than|slower than|colder than|cooler than|cheaper than|under|below|at most|no more than|not more than|up to|max(?:imum)?(?: of)?|until|till|before|<=|<`;
 const strictWords = /^(more|greater|larger|bigger|higher|longer|heavier|older|taller|wider|deeper|faster|hotter|warmer|over|above|exceed|after|>|less|fewer|smaller|lower|shorter|lighter|younger|narrower|slower|colder|cooler|cheaper|under|below|before|<)/;
 
-// "the maximum wind speed" is the highest; "maximum 5", "average minimum temperature" (a column) are not.
+// "the maximum wind speed" is the highest, as is "max x value" opening a question; "maximum 5",
+// "average minimum temperature" (a column) are not.
 // "The peak construction employment" is the highest too; "peak hours", "how many peak readings" are not.
 // ("When did construction unemployment peak": a verb that ends the question, as "peaked".)
-const superlative = /\b(?:(?<=\bthe\s)(?:max(?:imum)?|min(?:imum)?)(?!\s*(?:of\s+)?[-$\d.])|northernmost|southernmost|easternmost|westernmost|top|highest|most|largest|biggest|greatest|best|longest|heaviest|fastest|quickest|strongest|hottest|warmest|wettest|windiest|oldest|eldest|latest|newest|earliest|tallest|priciest|richest|lowest|least|smallest|fewest|worst|shortest|lightest|slowest|coldest|cheapest|weakest|driest|youngest|poorest|shallowest|narrowest|coolest|deepest|widest|busiest|quietest|bottom|(?<=\bthe\s)peak(?!\s+(?:hours?|times?|season|days?|periods?)\b)|peaked|peak(?=\s*(?:(?:in|during|before|after|since)\s+[\w-]+\s*)?[?.!]*\s*$))\b/;
-const ascending = /\b(?:(?<=\bthe\s)min(?:imum)?(?!\s*(?:of\s+)?[-$\d.])|southernmost|westernmost|lowest|least|smallest|fewest|worst|shortest|lightest|slowest|coldest|cheapest|weakest|driest|youngest|poorest|shallowest|narrowest|coolest|quietest|bottom|ascending)\b/;
+const superlative = /\b(?:(?<=^|\bthe\s)(?:max(?:imum)?|min(?:imum)?)(?!\s*(?:of\s+)?[-$\d.])|northernmost|southernmost|easternmost|westernmost|top|highest|most|largest|biggest|greatest|best|longest|heaviest|fastest|quickest|strongest|hottest|warmest|wettest|windiest|oldest|eldest|latest|newest|earliest|tallest|priciest|richest|lowest|least|smallest|fewest|worst|shortest|lightest|slowest|coldest|cheapest|weakest|driest|youngest|poorest|shallowest|narrowest|coolest|deepest|widest|busiest|quietest|bottom|(?<=\bthe\s)peak(?!\s+(?:hours?|times?|season|days?|periods?)\b)|peaked|peak(?=\s*(?:(?:in|during|before|after|since)\s+[\w-]+\s*)?[?.!]*\s*$))\b/;
+const ascending = /\b(?:(?<=^|\bthe\s)min(?:imum)?(?!\s*(?:of\s+)?[-$\d.])|southernmost|westernmost|lowest|least|smallest|fewest|worst|shortest|lightest|slowest|coldest|cheapest|weakest|driest|youngest|poorest|shallowest|narrowest|coolest|quietest|bottom|ascending)\b/;
 
 // An average per period: the average word, and a period said as a rate ("per day", "a day",
 // "daily") or as one typical period ("on an average day").
@@ -331,6 +332,7 @@ function familyCues(lower: string): Map<ProgramFamily, number> {
  */
 function asksForOne(lower: string): boolean {
   const extreme = superlative.exec(lower) ?? /\b\w{2,}iest\b/.exec(lower);
+  if (extreme && /^\s*(?:the\s+)?$/.test(lower.slice(0, extreme.index))) return singularHead(lower.slice(extreme.index + extreme[0].length));
   if (!/^\s*(?:which|what|who|when|where)\b/.test(lower) || !extreme) return false;
   const before = lower.slice(0, extreme.index);
   if (/\b(are|were|have|do)\b/.test(before)) return false;
@@ -340,6 +342,19 @@ function asksForOne(lower: string): boolean {
   if (who && (/ed$/.test(who[1]!) || irregularPast.test(who[1]!))) return true;
   const subject = /^\s*which\s+([a-z]+)\s+([a-z]+)\b/.exec(lower);
   return subject !== null && !subject[1]!.endsWith('s') && (/(?:[^s]s|ed)$/.test(subject[2]!) || irregularPast.test(subject[2]!));
+}
+
+/**
+ * Of a question that opens with its superlative ("max humidity reading", "the highest x value",
+ * "lowest temperatures in july"): whether the noun it ranks, the last word before a preposition or
+ * the end, is singular and not one per group — one thing asked for.
+ */
+function singularHead(rest: string): boolean {
+  // (One per group is no one thing: "the highest temperature per year", "top salary in each department".)
+  if (/\b(?:per|by|each|every|across)\b/.test(rest)) return false;
+  const phrase = rest.split(/\b(?:in|of|for|by|from|on|at|during|with|per|among|between|since|before|after|across|over|under|and|or)\b|[?.!,]/)[0] ?? '';
+  const head = phrase.trim().split(/\s+/).at(-1);
+  return head !== undefined && /^[a-z]{2,}$/.test(head) && (!head.endsWith('s') || head.endsWith('ss'));
 }
 
 /** Past tenses without -ed that follow a singular subject ("which movie made the most money"). */

@@ -1141,6 +1141,11 @@ export class QuestionRouter {
     const extreme = /\b(?:lowest|minimum|least|smallest|coldest|coolest)\b/.test(parsed.lower) ? 'min' : /\b(?:highest|maximum|largest|greatest|hottest|warmest)\b/.test(parsed.lower) ? 'max' : undefined;
     const extremeTerm = extreme === undefined ? null : canonicalTerm(extreme);
     if (extremeTerm !== null && [...contentTerms].some((term) => this.pairedMeasureTerms.has(term))) contentTerms.add(extremeTerm);
+    // ("Max x value", "the minimum y": a maximum or minimum asked, not a column's, ranks as "highest" does.)
+    // (Not one per group: "max wind per month" is no ranking of days.)
+    const extremeAsked = parsed.superlative && !/\b(?:per|by|each|every|across)\b/.test(parsed.lower) ? /^\s*(?:the\s+)?(max|min)(?:imum)?\b/.exec(parsed.lower) : null;
+    const extremeTermAsked = extremeAsked ? canonicalTerm(extremeAsked[1] === 'max' ? 'highest' : 'lowest') : null;
+    if (extremeTermAsked !== null) contentTerms.add(extremeTermAsked);
     if (/\b(named|called)\b/.test(parsed.lower)) imply('', ['name']);
     if (/\btitled\b/.test(parsed.lower)) imply('', ['title']);
     // ("The last price of IBM": the latest, as the programs ranking by time word it.)
