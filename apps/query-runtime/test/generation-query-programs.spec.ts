@@ -433,6 +433,26 @@ describe('movies', () => {
 describe('flights', () => {
   const flights = data.flights ?? [];
 
+  it('has a series of any other measure per period, averaged, totalled and ranked as JavaScript does', async () => {
+    const series = program('flights', 'flights_column_over_time_by_date');
+    const measure = series.slots.find((s) => s.name === 'column')!.enum_values!.map(String)[0]!;
+    const byMonth = new Map<string, number[]>();
+    for (const flight of flights) {
+      const month = String(flight.date).slice(0, 7).replace('/', '-');
+      byMonth.set(month, [...(byMonth.get(month) ?? []), num(flight[measure])]);
+    }
+    const expected = [...byMonth.entries()].sort().map(([month, values]) => [month, values.reduce((a, b) => a + b, 0) / values.length, values.reduce((a, b) => a + b, 0), Math.max(...values)]);
+    const rows = await run('flights', series.name, { column: measure, interval: 'month' });
+    expect(rows.map((r) => [String(r.period).slice(0, 7), num(r.avg), num(r.sum), num(r.max)])).toEqual(expected.map(([month, avg, sum, max]) => [month, expect.closeTo(Number(avg), 6), sum, max]));
+    // The month with the highest average, and the one with the lowest total.
+    const best = [...expected].sort((a, b) => Number(b[1]) - Number(a[1]))[0]!;
+    expect((await run('flights', series.name, { column: measure, interval: 'month', n: 1 })).map((r) => String(r.period).slice(0, 7))).toEqual([best[0]]);
+    const least = [...expected].sort((a, b) => Number(a[2]) - Number(b[2]))[0]!;
+    expect((await run('flights', series.name, { column: measure, interval: 'month', n: 1, order: 'asc', rank_by: 'total' })).map((r) => String(r.period).slice(0, 7))).toEqual([least[0]]);
+    // Not the measure the series already carries.
+    expect(series.slots.find((s) => s.name === 'column')!.enum_values).not.toContain(program('flights', 'flights_over_time_by_date').steps.rank_by?.column);
+  });
+
   it('has a time series over its text dates, bucketed as JavaScript does', async () => {
     const series = program('flights', 'flights_over_time_by_date');
     // (Its dates have a time of day: hours too.)

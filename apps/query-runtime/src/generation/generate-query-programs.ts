@@ -184,6 +184,10 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
   }
   // The main time's periods on average ("how many orders a day on average"), of the series' metric.
   if (mainTime) drafts.push(build.periodAverage(mainTime, aggregable[0], filtersBeside(mainTime.column)));
+  // The other measures per period of the main time, the column a slot (a spare): "the average closing
+  // price per year" of prices whose series carries the opening price.
+  const unseries = aggregable.slice(1, 1 + maxChosenColumns);
+  if (mainTime && unseries.length > 0) drafts.push(build.timeSeriesOfAny(unseries, mainTime, filtersBeside(mainTime.column)));
   // The busiest hour of the day, of a main time that holds times of day; the busiest weekday, of one
   // spanning weeks whose rows are events (times of day, or three rows a day or more on average: not
   // a row or two a day — a city's weather —, a month or a year, whose weekdays count alike or say

@@ -558,6 +558,67 @@ export class ProgramBuilders {
   }
 
   /**
+   * The other measures per period (`<table>_column_over_time_by_<time>`; a spare): the series carries
+   * one measure, its data's first, and "the average closing price per year", "which year had the
+   * highest average volume", "average humidity per day" of a measure past it had no program — and
+   * were answered from another data set's series. The `column` slot chooses the measure; each period
+   * gives its `count` of values, `avg`, `sum`, `min` and `max`, ranked (with `n`) by the average, or
+   * by the total or the count that `rank_by` names, with the series' interval, filters and bounds.
+   */
+  timeSeriesOfAny(metrics: Metric[], time: TimeColumn, dimensions: Dimension[]): DraftProgram {
+    const names = new NameAllocator(['column', 'interval', 'n', 'order', 'rank_by']);
+    const filters = dimensions.map((dimension) => this.filter(dimension, names));
+    const window = this.window(time, names);
+    const interval = intervalSlot(time);
+    const choice = chooseColumn(metrics, this.profile.columns);
+    const period = periodOf(time);
+    const value = (fn: string) => `${fn}(${choice.alias}) AS ${quoteIdentifier(fn)}`;
+    const ranked = `CASE WHEN $rank_by = 'total' THEN CAST(${quoteIdentifier('sum')} AS DOUBLE) WHEN $rank_by = 'count' THEN CAST(${quoteIdentifier('count')} AS DOUBLE) ELSE CAST(${quoteIdentifier('avg')} AS DOUBLE) END`;
+    const ranking = `CASE WHEN $order = 'asc' THEN ${ranked} END ASC NULLS LAST, ${ranked} DESC NULLS LAST`;
+    const first = metrics[0]!.label;
+    const second = metrics[1]?.label ?? first;
+    const periods = time.yearly ? 'year' : time.isDate ? 'day, week, month, quarter or year' : 'hour, day, week, month, quarter or year';
+    // ("per year", not "per year of year", when the time is named for its period.)
+    const namesPeriod = ['day', 'week', 'month', 'year'].some((word) => new RegExp(`(^|\\s)${word}s?(\\s|$)`).test(time.label));
+    const perPeriods = time.yearly || namesPeriod ? periods : `${periods} of ${time.label}`;
+    return this.draft({
+      name: `${this.tableSlug}_column_over_time_by_${time.slug}`,
+      family: 'time_series',
+      score: time.score * 0.5,
+      spare: true,
+      query: `What is the average ${first} (or another column) per ${time.yearly ? 'year' : String(interval.default)}?`,
+      description: `The average (with the total, minimum, maximum and count) of the given column (${joinWords(metrics.map((m) => m.label), 'or')}) per ${perPeriods}${optionally(dimensions)}, optionally within a period of ${time.label}, or the n periods with the highest (or lowest) values.`,
+      reason: `${quoted(time.column)} holds ${time.yearly ? 'calendar years' : 'dates'}${time.minimum && time.maximum ? ` from ${time.minimum} to ${time.maximum}` : ''}, and the data has measures besides the one its series carries: ${metrics.map((m) => quoted(m.column)).join(', ')}.`,
+      examples: [`Average ${first} per year`, `${capital(second)} per month`, `Which year had the highest average ${first}?`],
+      sql:
+        `SELECT * FROM (SELECT ${period} AS ${quoteIdentifier('period')}, ${['count', 'avg', 'sum', 'min', 'max'].map(value).join(', ')} FROM ${choice.from(this.from)} ` +
+        `WHERE ${time.expression} IS NOT NULL${andAll([...filters, ...window.sql.map((sql) => ({ sql }))])} GROUP BY 1) AS ${quoteIdentifier('periods')} ` +
+        `QUALIFY $n IS NULL OR rank() OVER (ORDER BY ${ranking}) <= $n ORDER BY CASE WHEN $n IS NULL THEN ${quoteIdentifier('period')} END, ${ranking}, ${quoteIdentifier('period')}`,
+      steps: {
+        family: 'time_series',
+        table: this.table,
+        columns: [time.column.name, '$column'],
+        group_by: ['period'],
+        filters: [...filters.map((f) => f.filter), ...window.filters],
+        aggregate: { function: 'avg', column: '$column' },
+        order: { column: 'period', direction: 'asc' },
+        interval: { slot: 'interval' },
+        rank_by: { slot: 'rank_by' },
+        column_choice: { slot: 'column', columns: metrics.map((m) => m.column.name) },
+      },
+      slots: [
+        choice.slot,
+        ...filters.map((f) => f.slot),
+        ...window.slots,
+        interval,
+        { name: 'n', type: 'integer', required: false, default: null, description: 'How many periods to return, ranked by the value rank_by names (every period in time order when not given; periods tied with the last are returned too).', minimum: 1, maximum: maxListLimit },
+        { name: 'order', type: 'enum', required: false, default: 'desc', description: 'With n: desc for the periods with the highest values first, asc for the lowest.', enum_values: ['desc', 'asc'] },
+        { name: 'rank_by', type: 'enum', required: false, default: 'average', description: 'With n: whether periods are ranked by the average, the total or the count of the column.', enum_values: ['average', 'total', 'count'] },
+      ],
+    });
+  }
+
+  /**
    * The rows per period on average, and a metric's total per period on average where it adds up
    * ("how many orders a day on average", "the average yearly deaths from epidemics", "average daily
    * revenue"): one row, not the series. Every period from the first to the last one the rows fall in

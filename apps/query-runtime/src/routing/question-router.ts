@@ -7,7 +7,7 @@ import { containerWords, hashToken, howMany, irregularPast, measureUnitOf, parse
 import type { DataValues, RouteAnswer, RouteCandidateInput, RouteOptions, RouteResult, RouterOptions, ScoredAlternative, SlotValue } from './routing.types.js';
 import type { ProgramFamily } from '../generation/index.js';
 import { directionOf, directionSaid, doneVerb, fillSlots, flagMention, impliedChoice, namedChoice, questionWords, TableValues, type ColumnNameSpan, type QuestionWord, type SlotFill, type ValueMention } from './slot-filling.js';
-import { canonicalTerm, editDistance, escapeRegExp, foldValue, humanWords, identifiedThing, impliedMeasures, initials, measureTermsOf, pathWords, remembered, stem, stopWords, terms, words } from './text-terms.js';
+import { canonicalTerm, editDistance, escapeRegExp, foldValue, humanWords, identifiedThing, impliedMeasures, initials, measureTermsOf, pathWords, remembered, stem, stopWords, terms, timeSpanWord, words } from './text-terms.js';
 
 /**
  * Chosen on the bench's tuning half (bench/routing: every other labelled question): the best in-scope
@@ -1713,6 +1713,8 @@ export class QuestionRouter {
     // "the 5 deadliest disasters" ranks by deaths, and "the oldest victims" by age where the data
     // has one (the measure the word implies, which the question's terms then hold).
     const timeOrder = parsed.timeOrder?.word;
+    // A value per period asked for ("per year", "each month", "over time"), not a period's adjective ("daily high").
+    const perPeriodAsked = /\b(?:per|each|every|by|a)\s+(?:hour|day|week|month|quarter|year)s?\b|\bover (?:time|the years)\b/.test(parsed.lower);
     const asksTimeOrder = timeOrder !== undefined && !(impliedMeasures[timeOrder] ?? []).some((word) => contentTerms.has(canonicalTerm(word) ?? ''));
 
     const flagSpansOf = new Map<string, Span[]>();
@@ -2103,6 +2105,9 @@ export class QuestionRouter {
       // (And a ranking by a measure misses a question ranking by time alone: "the first price of IBM".)
       const timeOnlyMiss = asksTimeOrder && parsed.timeOrder?.only === true && candidate.family === 'top_n' && !candidate.chronological;
       const superlativeMiss = (parsed.superlative && !candidate.ranks) || (candidate.chronological && !asksTimeOrder) || amountMiss || timeOnlyMiss;
+      // (A series lists its periods: "the biggest daily high in feb 2020" asks for one day's high,
+      // not every day's, unless a value per period is asked: "the highest temperature per year".)
+      const periodsListed = superlativeMiss && candidate.family === 'time_series' && !perPeriodAsked ? 0.6 : 0;
       // (Periods ranked by the rows of some data: a series of other data counts other rows.)
       const periodRows = parsed.rankedPeriods?.tables;
       const rowsElsewhere = candidate.family === 'time_series' && periodRows !== undefined && periodRows.length > 0 && !periodRows.includes(candidate.table) ? 1 : 0;
@@ -2231,7 +2236,7 @@ export class QuestionRouter {
       const timePart = candidate.groupBy.find((label) => timePartLabels.has(label));
       const partUnasked = timePart !== undefined && !groupCue.includes(timePart) ? 3 : 0;
       const score =
-        tableCue + columnCue - codeChosen + timeNamed - laterTime - (candidate.family === 'count' && measuredElsewhere(candidate.table) ? 1 : 0) - unasked - undirected - rowsForCount - 0.1 * extraWords + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * filledCount(candidate, fill.slots) - 0.1 * fill.guessed + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - oftenMiss - refused - partUnasked - countNotRanked - rowsElsewhere + periodAverage + bareTotal;
+        tableCue + columnCue - codeChosen + timeNamed - laterTime - (candidate.family === 'count' && measuredElsewhere(candidate.table) ? 1 : 0) - unasked - undirected - rowsForCount - 0.1 * extraWords + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * filledCount(candidate, fill.slots) - 0.1 * fill.guessed + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - periodsListed - oftenMiss - refused - partUnasked - countNotRanked - rowsElsewhere + periodAverage + bareTotal;
       return { candidate, bm25: hit.score, score, fill, termCoverage, matchedTerms: matched.size, constraintCoverage, familyAgreement, superlativeMiss, ignored, unapplied, unread, topicTerms, topicMatched, valueEvidence };
     });
     for (const [idProgram, nameProgram] of namesOfIds) {
@@ -2290,7 +2295,18 @@ export class QuestionRouter {
     // A series' measure named ranks by it, the rows' word beside it notwithstanding ("the most
     // disease deaths" of a war's `disease` per month, not the rows of another data's deaths).
     const stems = new Set(said.map(stem));
-    const measured = this.seriesRankedBy(({ words: own }) => own.every((word) => stems.has(stem(word))));
+    // (Not where the words name a column of other data more fully: "the warmest actual high" of weekly
+    // weather's `actual.high` is no S&P `high`.)
+    const fuller = (own: string[], table: string) =>
+      [...this.programColumns()].some(
+        ([other, columns]) =>
+          other !== table &&
+          [...columns].some((column) => {
+            const parts = foldValue(pathWords(column)).split(' ');
+            return parts.length > own.length && own.every((word) => parts.includes(word.toLowerCase())) && parts.every((part) => stems.has(stem(part)));
+          }),
+      );
+    const measured = this.seriesRankedBy(({ words: own, table }) => own.every((word) => stems.has(stem(word))) && !fuller(own, table));
     if (measured) return measured;
     if (/^(most|fewest|least)$/.test(superlative) && said[0] !== '' && this.rowsWord(said.at(-1)!)) return { by: null, tables: this.rowsTables(said.at(-1)!) };
     // ("Which month had the most signups": the rows counted by the time whose name the word begins,
@@ -2319,19 +2335,35 @@ export class QuestionRouter {
     return undefined;
   }
 
+  private programColumnsOf: Map<string, Set<string>> | undefined;
+
+  /** Per table, every column its programs read: worked out once. */
+  private programColumns(): Map<string, Set<string>> {
+    if (!this.programColumnsOf) {
+      this.programColumnsOf = new Map();
+      for (const candidate of this.candidates) for (const column of candidate.columns) (this.programColumnsOf.get(candidate.table) ?? this.programColumnsOf.set(candidate.table, new Set()).get(candidate.table)!).add(column);
+    }
+    return this.programColumnsOf;
+  }
+
   private seriesMeasuresOf: { measure: string; table: string; words: string[] }[] | undefined;
 
-  /** Each time series' measure (its `rank_by` column), its table and its words: worked out once. */
+  /**
+   * Each time series' measure (its `rank_by` column; of a series of any measure, each it chooses
+   * among), its table and its words: worked out once.
+   */
   private seriesMeasures(): { measure: string; table: string; words: string[] }[] {
     this.seriesMeasuresOf ??= this.candidates.flatMap((candidate) => {
-      const measure = candidate.family === 'time_series' ? candidate.plans.find((plan) => plan.role === 'rank_by')?.column : undefined;
-      return typeof measure === 'string' ? [{ measure, table: candidate.table, words: humanWords(measure).split(' ') }] : [];
+      if (candidate.family !== 'time_series') return [];
+      const measure = candidate.plans.find((plan) => plan.role === 'rank_by')?.column;
+      const measures = typeof measure === 'string' ? [measure] : candidate.choices;
+      return measures.map((one) => ({ measure: one, table: candidate.table, words: humanWords(one).split(' ') }));
     });
     return this.seriesMeasuresOf;
   }
 
   /** The first series' measure that `fits`, and every table whose series ranks by it. */
-  private seriesRankedBy(fits: (series: { measure: string; words: string[] }) => boolean): { by: string; tables: string[] } | undefined {
+  private seriesRankedBy(fits: (series: { measure: string; table: string; words: string[] }) => boolean): { by: string; tables: string[] } | undefined {
     const found = this.seriesMeasures().filter(fits);
     if (found.length === 0) return undefined;
     const by = found[0]!.measure;
@@ -2788,8 +2820,6 @@ export class QuestionRouter {
 /** The last word of a column's name that gives its unit, not what it measures. */
 // (Not `min`, `max`: `temp_min` is a minimum, not minutes.)
 const unitSuffix = /^(?:usd|eur|gbp|jpy|chf|cad|aud|km|mi|miles|kg|lb|lbs|mins|sec|secs|ms|hr|hrs|pct|percent|kwh|mwh|mph|kmh|kph|cm|mm|ft)$/;
-// Words of a span of time, after which `min` is minutes (`running_time_min`, `duration_min`).
-const timeSpanWord = /^(?:time|duration|runtime|length|wait|delay|stay|trip|ride|call)$/;
 
 // Words that make a question a ranking, as a column's name may hold them (`personal_best`, `top_speed`).
 const rankingWord = /\b(?:best|worst|top|bottom|most|least|highest|lowest|first|last|max|min|maximum|minimum|fastest|slowest|longest|shortest)\b/i;

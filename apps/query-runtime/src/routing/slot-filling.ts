@@ -7,7 +7,7 @@ import type { ParsedQuestion, Span } from './question-parse.js';
 import { convertMeasure, convertTime, measureUnitOf, parseNumber, timeUnitOf, type MeasureUnit, type TimeUnit } from './question-parse.js';
 import { placeNames } from './place-codes.js';
 import type { ColumnValues, SlotValue } from './routing.types.js';
-import { canonicalTerm, editDistance, escapeRegExp, foldValue, humanWords, identifiedThing, impliedMeasures, initials, pathWords, remembered, stem, stopWords } from './text-terms.js';
+import { canonicalTerm, editDistance, escapeRegExp, foldValue, humanWords, identifiedThing, impliedMeasures, initials, pathWords, remembered, stem, stopWords, timeSpanWord } from './text-terms.js';
 
 export interface QuestionWord {
   word: string;
@@ -948,7 +948,7 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
       }
       case 'rank_by': {
         // Said only when it is not the program's own: the slot's default leads.
-        const wanted = candidate.family === 'time_series' ? periodRankWanted(parsed, plan) : rankWanted(parsed, candidate);
+        const wanted = candidate.family === 'time_series' ? periodRankWanted(parsed, plan, candidate.choices) : rankWanted(parsed, candidate);
         if (wanted !== null && wanted !== plan.slot.default) take(plan, wanted, null);
         break;
       }
@@ -1094,12 +1094,14 @@ function durationOrder(parsed: ParsedQuestion, candidate: CandidateProfile): 'as
  * slot's default) unless the question names the series' measure, then its total or average as said,
  * or as the measure adds up or not ("the most precipitation" a total, "the highest temperature" an average).
  */
-function periodRankWanted(parsed: ParsedQuestion, plan: SlotPlan): 'total' | 'average' | null {
-  if (!parsed.rankedPeriods || parsed.rankedPeriods.by === null || parsed.rankedPeriods.by !== plan.column) return null;
+function periodRankWanted(parsed: ParsedQuestion, plan: SlotPlan, choices: readonly string[]): 'total' | 'average' | null {
+  // (Of a series of any measure, the measure ranked by is one it chooses among.)
+  const by = parsed.rankedPeriods?.by;
+  if (by === null || by === undefined || (by !== plan.column && !(plan.column === null && choices.includes(by)))) return null;
   const average = /\b(average|averages|avg|mean|typical)\b/.test(parsed.lower);
   const total = /\b(total|totals|sum|combined|cumulative)\b/.test(parsed.lower);
   if (average !== total) return average ? 'average' : 'total';
-  return notAdding.test(` ${humanWords(plan.column)} `) ? 'average' : 'total';
+  return notAdding.test(` ${humanWords(by)} `) ? 'average' : 'total';
 }
 
 /**
@@ -1580,7 +1582,7 @@ function namedChoices(slot: Slot, words: QuestionWord[]): string[] {
   for (const [index, column] of columns.entries()) {
     const { stems, thing, short, path } = choiceNames(column);
     const byInitials = short !== null && short.length >= 3 && words.some((w) => w.word === short);
-    const said = (list: readonly string[]) => list.length > 0 && list.every((s) => words.some((w) => w.stem === s || shortens(s, w.word)));
+    const said = (list: readonly string[]) => list.length > 0 && list.every((s) => words.some((w) => w.stem === s || shortens(s, w.word) || extremeWords.get(s)?.has(w.word) === true));
     // A name of three words or more said without one of its middle words ("aircraft model" of
     // `Aircraft Make Model`): its first and last said side by side.
     const skipping = stems.length >= 3 && words.some((w, i) => w.stem === stems[0] && words[i + 1]?.stem === stems.at(-1)) && stems.slice(1, -1).filter((s) => !said([s])).length === 1;
@@ -1604,6 +1606,11 @@ function namedChoices(slot: Slot, words: QuestionWord[]): string[] {
 }
 
 const groupingWords = new Set(['which', 'what', 'per', 'by', 'each']);
+// The words of a maximum or a minimum a column's name ends in ("the average high temperature" of `temp_max`).
+const extremeWords = new Map([
+  [stem('max'), new Set(['max', 'maximum', 'high', 'highs', 'highest', 'peak'])],
+  [stem('min'), new Set(['min', 'minimum', 'low', 'lows', 'lowest'])],
+]);
 // "the most common / frequent X": X is the groups counted.
 const frequencyWords = new Set(['common', 'frequent']);
 
@@ -1628,13 +1635,15 @@ interface ChoiceNames {
 const choiceNames = remembered(namesOfChoice, 10_000);
 
 function namesOfChoice(column: string): ChoiceNames {
-  const all = foldValue(humanWords(column))
+  const said = foldValue(humanWords(column))
     .split(' ')
-    .filter((w) => w.length > 0 && !stopWords.has(w))
-    .map((w) => stem(w));
+    .filter((w) => w.length > 0 && !stopWords.has(w));
+  const all = said.map((w) => stem(w));
   const thing = identifiedThing(pathWords(column));
+  // ("Min" after a word of time is minutes, `Running_Time_min`; after others a minimum, `temp_min`.)
+  const unit = all.length >= 2 && unitWords.has(all.at(-1)!) && (said.at(-1) !== 'min' || timeSpanWord.test(said.at(-2)!));
   const names: ChoiceNames = {
-    stems: all.length >= 2 && unitWords.has(all.at(-1)!) ? all.slice(0, -1) : all,
+    stems: unit ? all.slice(0, -1) : all,
     thing: thing === null ? null : stem(thing),
     short: initials(foldValue(humanWords(column))),
     path: pathWords(column)
@@ -1675,7 +1684,8 @@ function codePrefix(value: string): string | null {
 
 /** Whether a column's word is the question's word as data shortens it (`mag` of "magnitude", `temp` of "temperature"), as the router reads it. */
 function shortens(short: string, word: string): boolean {
-  return short.length >= (word.length >= 8 ? 3 : 4) && word.length >= short.length + 3 && word.startsWith(short);
+  // (Not its superlative: "the highest trading volume" names `volume`, not `high`.)
+  return short.length >= (word.length >= 8 ? 3 : 4) && word.length >= short.length + 3 && word.startsWith(short) && word.slice(short.length) !== 'est';
 }
 
 const genericValueName = /^(?:value|reading|measurement)$/;

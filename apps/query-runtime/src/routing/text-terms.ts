@@ -417,3 +417,6 @@ export function editDistance(a: string, b: string, limit: number): number {
   }
   return previous[b.length]!;
 }
+
+// Words of a span of time, after which `min` is minutes (`running_time_min`, `duration_min`).
+export const timeSpanWord = /^(?:time|duration|runtime|length|wait|delay|stay|trip|ride|call)$/;
