@@ -83,6 +83,14 @@ function expectValidSlots(result: RouteResult): void {
 }
 
 describe('QuestionRouter', () => {
+  it('reads a state of one word by its adjective ("sunny days", "foggy days"), and answers a filtered average beside its breakdown by the same value (trial 15)', () => {
+    // Each had been refused: "sunny" named no value, and the breakdown of the foggy days by weather
+    // (the fog alone) had tied with their average.
+    expect(answer('how many sunny days in 2014')).toMatchObject({ candidate: { name: 'count_seattle_weather' }, slots: { weather: 'sun', from_date: '2014-01-01' } });
+    expect(answer('avg wind speed on foggy days')).toMatchObject({ candidate: { name: 'avg_wind' }, slots: { weather: 'fog' } });
+    expect(answer('how many snowy days were there')).toMatchObject({ candidate: { name: 'count_seattle_weather' }, slots: { weather: 'snow' } });
+  });
+
   it('fills an enum slot from a value named in the question, in another form than the data writes it', () => {
     // One figure for one origin: the overall average with its origin filter.
     const result = answer('average horsepower of japanese cars');

@@ -802,9 +802,19 @@ export class QuestionRouter {
       other.candidate.table === best.candidate.table &&
       other.candidate.family === best.candidate.family &&
       other.candidate.measure === best.candidate.measure;
+    // (Nor, whatever the question's words, a breakdown by a column both filter to the one value:
+    // "avg wind speed on foggy days" per weather, of the fog alone, is the foggy days' average.)
+    const oneGroup = (other: Scored) =>
+      best.candidate.groupBy.length === 0 &&
+      other.candidate.table === best.candidate.table &&
+      other.candidate.family === best.candidate.family &&
+      other.candidate.measure === best.candidate.measure &&
+      other.candidate.plans.some(
+        (plan) => plan.role === 'eq' && plan.column !== null && other.candidate.groupBy.includes(foldValue(humanWords(plan.column))) && other.fill.slots[plan.slot.name] !== undefined && other.fill.slots[plan.slot.name] === best.fill.slots[plan.slot.name],
+      );
     // (Passed over for the data whose column the question names, the top one is no other reading.)
     const passedOver = (other: Scored) => columnOwn !== undefined && best === columnOwn && !namesColumnOf(other.candidate.table);
-    const second = fit.find((other) => other !== best && !sameAnswer(best, other) && !breakdown(other) && !passedOver(other));
+    const second = fit.find((other) => other !== best && !sameAnswer(best, other) && !breakdown(other) && !oneGroup(other) && !passedOver(other));
     // The same program of two data sets, as good as each other, of a question that names neither
     // ("what is the busiest hour of the day" of web sessions and of fleet trips): which data is meant
     // is the user's to say, not a coin's (it had answered the first one).

@@ -77,6 +77,9 @@ export class TableValues {
       for (const value of values) this.add(column, value, label, !values.partial);
       // Codes of places are named by the places' names too ("Germany" of `DE`, "Texas" of `TX`).
       for (const [code, names] of placeNames(label, values, !values.partial)) for (const name of names) this.add(column, code, label, false, name);
+      // A state of one word is named by its adjective too ("rainy days" of a weather `rain`, "foggy" of
+      // `fog`): of a column of a dozen states at most, every one listed.
+      if (!values.partial && values.length <= 12) for (const value of values) for (const adjective of adjectivesOf(value)) this.add(column, value, label, false, adjective, true);
     }
   }
 
@@ -89,7 +92,7 @@ export class TableValues {
   }
 
   /** A value of the column, found by its own words or, for a code, by `spelled` (a place's name). */
-  add(column: string, value: SlotValue, label: string, complete = false, spelled?: string): void {
+  add(column: string, value: SlotValue, label: string, complete = false, spelled?: string, asWrittenOnly = false): void {
     if (typeof value === 'number' && labelStems(label).includes('year')) this.years.add(value);
     if (spelled === undefined) {
       // Whether every known value of the column has a digit (ids, codes), and whether any does not.
@@ -155,8 +158,9 @@ export class TableValues {
         }
       }
     }
-    // Under the word and its stem, so "comedies" finds "Comedy".
-    for (const key of new Set([first, stem(first)])) {
+    // Under the word and its stem, so "comedies" finds "Comedy". (An adjective under itself alone:
+    // "toppy" is no way to say the side `top`, which "top" names only beside its column's name.)
+    for (const key of new Set(asWrittenOnly ? [first] : [first, stem(first)])) {
       const list = this.byFirstWord.get(key) ?? [];
       if (list.some((e) => e.column === column && e.value === value && e.words.join(' ') === words.join(' '))) continue;
       list.push(entry);
@@ -1683,6 +1687,20 @@ function codePrefix(value: string): string | null {
 }
 
 /** Whether a column's word is the question's word as data shortens it (`mag` of "magnitude", `temp` of "temperature"), as the router reads it. */
+/**
+ * The adjectives in -y of a value of one word, as weather states are said ("rain" rainy, "sun" sunny,
+ * "fog" foggy, "haze" hazy, "drizzle" drizzly). Not of a value that already ends in y, nor of words
+ * of a letter or two.
+ */
+function adjectivesOf(value: SlotValue): string[] {
+  if (typeof value !== 'string' || !/^[A-Za-z]{3,}$/.test(value) || /y$/i.test(value)) return [];
+  const word = value.toLowerCase();
+  if (word.endsWith('e')) return [`${word.slice(0, -1)}y`];
+  // (A short word ending in one consonant after one vowel doubles it: sun, fog.)
+  const doubled = /^[^aeiou]*[aeiou][b-df-hj-np-tv-z]$/.test(word) ? [`${word}${word.at(-1)!}y`] : [];
+  return [`${word}y`, ...doubled];
+}
+
 function shortens(short: string, word: string): boolean {
   // (Not its superlative: "the highest trading volume" names `volume`, not `high`.)
   return short.length >= (word.length >= 8 ? 3 : 4) && word.length >= short.length + 3 && word.startsWith(short) && word.slice(short.length) !== 'est';
