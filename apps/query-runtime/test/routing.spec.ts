@@ -2792,6 +2792,13 @@ describe('employees with a department called People (trial 15: a word for the ro
     expect(ask('how many employees work in People')).toMatchObject({ kind: 'answer', candidate: { name: 'count_employees' }, slots: { department: 'People' } });
     expect(ask('how many employees work in people')).toMatchObject({ kind: 'answer', candidate: { name: 'count_employees' }, slots: { department: 'People' } });
   });
+
+  it('refuses an action on people ("give … a raise") and an attribute no data holds of a value one does ("the gdp of berlin")', () => {
+    // Trial 15 x10, x11: had looked a person up, and listed the Berlin office's employees.
+    for (const question of ['give Person 5 a 10% raise', 'give all engineers a bonus']) expect(ask(question), question).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('change data') });
+    for (const question of ["what's the gdp of berlin", 'what is the gdp of berlin', "berlin's gdp"]) expect(ask(question), question).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('"gdp"') });
+    expect(ask('give me a list of employees in berlin')).toMatchObject({ kind: 'answer', slots: { office_city: 'Berlin' } });
+  });
 });
 
 describe('trial AA: meters, app reviews, bookings (words for a unit, a score, a second time)', () => {

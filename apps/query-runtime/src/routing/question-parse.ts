@@ -138,10 +138,10 @@ const destructive = new RegExp(
   String.raw`^\s*(?:(?:please|now|then|ok(?:ay)?)[\s,]+)?(?:(?:can|could|would|will) you\s+(?:please\s+)?)?${changeVerb}\b(?!\s+(?:in|of|from|over|between|during)\b)|\b(?:drop|truncate|alter)\s+table\b|\bdelete\s+from\b|\binsert\s+into\b|\bupdate\s+\w+\s+set\b`,
 );
 // An action on one record, asked as a command: "close ticket TCK-10023", "cancel order 1234", "mark
-// invoice 7 as paid", "assign ticket 12 to Lena", "create a new ticket". Only with what names a
+// invoice 7 as paid", "assign ticket 12 to Lena", "create a new ticket", "give alan a 10% raise". Only with what names a
 // record (a code with digits, or "as"/"to" after it) or a new one: "open tickets by agent" and
 // "close prices of IBM" are questions.
-const recordAction = /^\s*(?:(?:please|now|then|ok(?:ay)?)[\s,]+)?(?:(?:can|could|would|will) you\s+(?:please\s+)?)?(?:(?:close|reopen|cancel|assign|reassign|approve|reject|refund|archive|unarchive|restore|mark|edit|escalate|resolve)\s+(?:the\s+|this\s+|that\s+|my\s+|our\s+)?[a-z]+\s+(?:#?[a-z]*-?\d[\w-]*|[\w-]+\s+(?:as|to)\b)|(?:create|add|open|file|submit|book)\s+(?:a|an)\s+(?:new\s+)?[a-z]+)/;
+const recordAction = /^\s*(?:(?:please|now|then|ok(?:ay)?)[\s,]+)?(?:(?:can|could|would|will) you\s+(?:please\s+)?)?(?:(?:close|reopen|cancel|assign|reassign|approve|reject|refund|archive|unarchive|restore|mark|edit|escalate|resolve)\s+(?:the\s+|this\s+|that\s+|my\s+|our\s+)?[a-z]+\s+(?:#?[a-z]*-?\d[\w-]*|[\w-]+\s+(?:as|to)\b)|(?:create|add|open|file|submit|book)\s+(?:a|an)\s+(?:new\s+)?[a-z]+|(?:give|grant|award)\s+(?!(?:me|us)\b)(?:(?!(?:of|for|with|from|in|on)\b)[\w'-]+\s+){1,3}?(?:a|an)\s+(?:\d+(?:\.\d+)?\s*%\s+)?[a-z]+)/;
 
 const explanatory = /^\s*(?:(?:and|so|but)\s+)?(?:why\b|how come\b|what (?:caused|causes|led to|leads to|made)\b|explain\b|what is the reason|what was the reason|what are the reasons)/;
 

@@ -628,7 +628,8 @@ export class QuestionRouter {
     // not make the attribute one.
     // ("What is the driver's phone number for shipment …": of an attribute said by a general word
     // — number, name, value — the word before it is the attribute.)
-    const asked = /^\s*(?:what|who|which)(?:'s|\s+(?:is|are|was|were))\s+the\s+(?:([a-z]+)(?:'s)?\s+)?(?:([a-z]{4,})\s+)?([a-z]{4,})\s+(?:of|for)\b/.exec(parsed.lower);
+    // (Three letters are enough for the thing asked: "what's the gdp of germany".)
+    const asked = /^\s*(?:what|who|which)(?:'s|\s+(?:is|are|was|were))\s+the\s+(?:([a-z]+)(?:'s)?\s+)?(?:([a-z]{4,})\s+)?([a-z]{3,})\s+(?:of|for)\b/.exec(parsed.lower);
     // (A general superlative ranks, it is no attribute: "what was the quietest month for orders".)
     // (A word only some values hold is no attribute either: "what's the capital of france" of
     // subscriptions whose companies include "Blue Capital".)
@@ -663,7 +664,8 @@ export class QuestionRouter {
       placedModifier !== undefined ? (unknownAttribute(placedModifier) ? placedModifier : !structural(placedModifier) && unknownAttribute(placed?.[2]) ? placed?.[2] : undefined) : placed?.[2];
     // So of a thing's ("who was Elizabeth's father", "what is VH-012's mileage"), and of a measure
     // named with a word no data knows before it ("the tyre pressure of VH-012" of weather's pressure).
-    const owned = /\b(?:who|what)(?:'s|\s+(?:is|are|was|were))\s+(?:the\s+)?[\w-]+'s\s+([a-z]{3,})\b/.exec(parsed.lower)?.[1];
+    // (Or a bare noun phrase: "germany's gdp".)
+    const owned = (/\b(?:who|what)(?:'s|\s+(?:is|are|was|were))\s+(?:the\s+)?[\w-]+'s\s+([a-z]{3,})\b/.exec(parsed.lower) ?? /^\s*(?:the\s+)?[\w-]+'s\s+([a-z]{3,})\s*[?.!]*\s*$/.exec(parsed.lower))?.[1];
     const ofModifier = asked?.[2] === undefined && asked?.[1] !== undefined && !asked[0].includes(`${asked[1]}'s`) && unknownAttribute(asked[1]) ? asked[1] : undefined;
     // And of an amount no data holds ("how much rain fell in Seattle" of hourly normals without rain).
     const amount = /\bhow much\s+([a-z]{3,})\b/.exec(parsed.lower)?.[1];
