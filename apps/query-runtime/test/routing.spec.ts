@@ -91,6 +91,11 @@ describe('QuestionRouter', () => {
     expect(answer('how many snowy days were there')).toMatchObject({ candidate: { name: 'count_seattle_weather' }, slots: { weather: 'snow' } });
   });
 
+  it('reads "rainfall" as the precipitation (trial 15 w14: had been refused as fitting two data sets alike)', () => {
+    expect(answer('rainfall by month in 2014')).toMatchObject({ candidate: { name: 'seattle_weather_over_time_by_date' }, slots: { interval: 'month', from_date: '2014-01-01', to_date: '2014-12-31' } });
+    expect(answer('max rainfall')).toMatchObject({ candidate: { name: 'top_seattle_weather_by_precipitation' }, slots: { n: 1 } });
+  });
+
   it('fills an enum slot from a value named in the question, in another form than the data writes it', () => {
     // One figure for one origin: the overall average with its origin filter.
     const result = answer('average horsepower of japanese cars');

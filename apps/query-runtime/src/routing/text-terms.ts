@@ -142,6 +142,9 @@ export const impliedMeasures: Record<string, string[]> = {
   warmest: ['temp', 'max'],
   coldest: ['temp', 'min'],
   wettest: ['precipitation'],
+  // (Rain or snow fallen is a precipitation, where the data names it so: "rainfall by month".)
+  rainfall: ['precipitation', 'rain'],
+  snowfall: ['precipitation', 'snow'],
   driest: ['precipitation'],
   windiest: ['wind'],
   coolest: ['temp', 'min'],
