@@ -705,6 +705,19 @@ describe('QuestionRouter over S&P 500 prices and weekly weather (trial 15: one d
       slots: { from_date: '2020-02-01', to_date: '2020-02-29', n: 1 },
     });
   });
+
+  const askOne = askingOver('querylane-routing-sp500-weekly-one-', () => ({
+    sp500_history: csv('sp500-2000.csv'),
+    weekly_weather: vegaJson('weekly-weather.json') as Record<string, unknown>[],
+    seattle_weather: seattleWeather(),
+  }));
+
+  it('names the fields of several objects called alike by their path ("record high" of `record.high`), not by another data set\'s `high`', () => {
+    // Each had answered from the S&P's `high` or Seattle's `temp_min`.
+    expect(askOne('what is the highest record high')).toMatchObject({ kind: 'answer', candidate: { name: 'top_weekly_weather_by_record_high' }, slots: { n: 1, order: 'desc' } });
+    expect(askOne('lowest record low temperature')).toMatchObject({ kind: 'answer', candidate: { name: 'top_weekly_weather_by_record_low' }, slots: { n: 1, order: 'asc' } });
+    expect(askOne('average normal high')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_normal_high' } });
+  });
 });
 
 describe('QuestionRouter over movies and earthquakes (trial 14: a measure no program computes)', () => {

@@ -294,8 +294,15 @@ export class QuestionRouter {
       // field `office.city`, and "office" alone no column a program fails to read.)
       const all = options.columns?.[table] ?? [];
       const fields = new Set(all.filter((column) => all.some((other) => other.startsWith(`${column}.`))));
-      for (const column of [...(labels.get(table)?.keys() ?? []), ...all.filter((column) => !fields.has(column))]) {
-        const label = foldValue(humanWords(column));
+      const columns = [...(labels.get(table)?.keys() ?? []), ...all.filter((column) => !fields.has(column))];
+      // (Fields of several objects called alike are named by their path: "record high" is
+      // `record.high`, "normal high" `normal.high`; "high" alone stays the first one's.)
+      const calledAlike = new Map<string, number>();
+      for (const column of new Set(columns)) calledAlike.set(foldValue(humanWords(column)), (calledAlike.get(foldValue(humanWords(column))) ?? 0) + 1);
+      const withPaths = [...columns, ...[...new Set(columns)].filter((column) => column.includes('.') && calledAlike.get(foldValue(humanWords(column)))! > 1).map((column) => ({ column, path: true }))];
+      for (const entry of withPaths) {
+        const column = typeof entry === 'string' ? entry : entry.column;
+        const label = typeof entry === 'string' ? foldValue(humanWords(column)) : foldValue(pathWords(column));
         const parts = label.split(' ');
         if (!every.has(label)) every.set(label, column);
         // A label names a column when it cannot be an everyday word of a question: two words or more,
