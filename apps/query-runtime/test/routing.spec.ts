@@ -91,6 +91,13 @@ describe('QuestionRouter', () => {
     expect(answer('how many snowy days were there')).toMatchObject({ candidate: { name: 'count_seattle_weather' }, slots: { weather: 'snow' } });
   });
 
+  it('refuses a statistic no program computes rather than answer another (trial 15 cu09: "median" had answered the mean)', () => {
+    for (const question of ['median wind speed', 'what is the median horsepower', 'standard deviation of the temperature']) {
+      expect(router.route(question, { now }), question).toMatchObject({ kind: 'refusal', reason: expect.stringMatching(/asks for the (median|standard deviation)/) });
+    }
+    expect(answer('average wind speed')).toMatchObject({ candidate: { name: 'avg_wind' } });
+  });
+
   it('reads "rainfall" as the precipitation (trial 15 w14: had been refused as fitting two data sets alike)', () => {
     expect(answer('rainfall by month in 2014')).toMatchObject({ candidate: { name: 'seattle_weather_over_time_by_date' }, slots: { interval: 'month', from_date: '2014-01-01', to_date: '2014-12-31' } });
     expect(answer('max rainfall')).toMatchObject({ candidate: { name: 'top_seattle_weather_by_precipitation' }, slots: { n: 1 } });
@@ -2780,6 +2787,26 @@ describe('anscombe and sensor readings (trial 15: "max" and "min" opening a ques
     expect(perDevice.kind === 'answer' && perDevice.slots.n).toBeUndefined();
     // A bound still: "max 5", "min of 3".
     expect(ask('readings with value max 30')).toMatchObject({ kind: 'answer', slots: { max_value: 30 } });
+  });
+});
+
+describe('employees who joined and left (trial 15: a time named by its verb)', () => {
+  const ask = askingOver('querylane-routing-leavers-', () => ({
+    employees: Array.from({ length: 400 }, (_, i) => ({
+      employee_id: `E${1000 + i}`,
+      department: ['Engineering', 'Sales', 'Support', 'Finance'][i % 4],
+      hire_date: new Date(Date.UTC(2018, 0, 1) + i * 6 * 86_400_000).toISOString().slice(0, 10),
+      termination_date: i % 5 === 0 ? new Date(Date.UTC(2019, 0, 1) + i * 5 * 86_400_000).toISOString().slice(0, 10) : null,
+      annual_salary: 40_000 + ((i * 7919) % 120_000),
+    })),
+  }));
+
+  it('bounds the time a verb names: "terminated" of `termination_date`, "left" of a time of leaving', () => {
+    // Each had bounded the hire date.
+    for (const question of ['how many employees were terminated in 2022', 'how many employees left in 2022']) {
+      expect(ask(question), question).toMatchObject({ kind: 'answer', candidate: { name: 'count_employees' }, slots: { from_termination_date: '2022-01-01', to_termination_date: '2022-12-31' } });
+    }
+    expect(ask('how many employees were hired in 2022')).toMatchObject({ kind: 'answer', candidate: { name: 'count_employees' }, slots: { from_hire_date: '2022-01-01', to_hire_date: '2022-12-31' } });
   });
 });
 

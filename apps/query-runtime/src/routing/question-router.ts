@@ -689,6 +689,12 @@ export class QuestionRouter {
     if (refusedAttribute) {
       return { kind: 'refusal', reason: `the question asks for the "${refusedAttribute}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
     }
+    // Nor a statistic the best program does not compute, answered with another ("median unemployment
+    // rate" had answered the mean).
+    const statistic = /\b(median|percentile|quartile|standard deviation|std dev|stddev|variance)s?\b/.exec(parsed.lower)?.[1];
+    if (statistic !== undefined && ![best.candidate.name, best.candidate.document.question, best.candidate.document.description].some((text) => text.toLowerCase().includes(statistic))) {
+      return { kind: 'refusal', reason: `the question asks for the ${statistic}, which none of the closest programs computes`, confidence: 0, candidates: closest(3) };
+    }
     // Nor an average answered with rows ("the average latitude of zip codes in Alaska" of coordinates
     // that are never averaged: their range listed every zip code).
     if (/\b(?:average|avg|mean)\b/.test(parsed.lower) && (best.candidate.family === 'range' || best.candidate.family === 'list') && !parsed.interval) {

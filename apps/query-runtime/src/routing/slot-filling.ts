@@ -1740,11 +1740,26 @@ function timeNaming(span: Span, context: FillContext, own: string | null = null)
     // ("Signed up" of `signup_date`: a verb and its particle, written as one word.)
     const next = context.words.find((other) => other.span[0] > word.span[1]);
     const joined = next !== undefined && particles.has(next.word) && /^\s*$/.test(context.parsed.lower.slice(word.span[1], next.span[0])) ? `${word.stem}${next.word}` : null;
-    const columns = labels.filter((label) => label.stems[0] === word.stem || (joined !== null && (label.stems[0] === joined || label.stems[0] === stem(joined)))).map((label) => label.column);
+    const columns = labels
+      .filter((label) => namesTime(label.stems[0]!, word) || (joined !== null && (label.stems[0] === joined || label.stems[0] === stem(joined))))
+      .map((label) => label.column);
     if (columns.length > 0) return { word: joined === null ? word : { ...word, span: [word.span[0], next!.span[1]] }, columns };
   }
   return null;
 }
+
+/**
+ * Whether a word of the question names the time whose name starts with `first` (a stem): the same
+ * word; its verb, of a noun in -ion ("terminated" of `termination_date`, "completed" of
+ * `completion_date`); or, of a time of leaving, a verb of leaving ("employees who left in 2025").
+ */
+function namesTime(first: string, word: QuestionWord): boolean {
+  if (first === word.stem || (first.length > 6 && first.endsWith('ion') && first.slice(0, -3) === word.stem)) return true;
+  return leavingVerbs.has(word.word) && leavingTimes.has(first);
+}
+
+const leavingVerbs = new Set(['left', 'quit', 'resigned', 'departed', 'exited', 'leave', 'leaves', 'leaving']);
+const leavingTimes = new Set(['termination', 'terminated', 'exit', 'departure', 'separation', 'leaving', 'leave', 'left', 'offboarding'].map((word) => stem(word)));
 
 // Whether a column's name is a time's (`signup_date`, `created_at`): asked per program and date of every question.
 const timeLabelled = remembered((column: string) => timeLabel.test(foldValue(humanWords(column))), 10_000);
