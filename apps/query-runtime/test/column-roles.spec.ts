@@ -70,6 +70,24 @@ describe('classifyColumns', () => {
     expect(roles.times.map((time) => time.column.name)).toEqual(['date']);
   });
 
+  it("puts the row's own time before a later one, a deadline or an outcome (invoices in 2024 are those issued in 2024)", () => {
+    const dates = (name: string, days: number): ColumnProfile => ({
+      name,
+      type: 'DATE',
+      nullable: false,
+      null_count: 0,
+      distinct_count: days,
+      min: '2024-01-01',
+      max: new Date(Date.UTC(2024, 0, days)).toISOString().slice(0, 10),
+      top_values: [],
+      semantic: 'temporal',
+    });
+    // `due_on` first and more spread out, as a profile may list them.
+    for (const later of ['due_on', 'paid_on', 'closed_at', 'end_time']) {
+      expect(rolesOf(dates(later, 100), dates('issued_on', 90)).times[0], later).toBe('issued_on');
+    }
+  });
+
   it('leaves text that only looks like dates in places as text', () => {
     const roles = classifyColumns(profileOf([textColumn('label', ['Jan 1 2000', 'Batch 7', 'Feb 2 2001'])]));
     expect(roles.times).toEqual([]);

@@ -410,9 +410,13 @@ export function classifyColumns(profile: DataProfile): ColumnRoles {
 // Names of a time that belongs to what a row refers to rather than to the row: a member's
 // `member_since`, a patient's `birth_date`, a customer's `signup_date`.
 const attributeTimeName = /(^|\s)(since|birth|born|dob|birthday|birthdate|joined|signup|signed up|registered|registration|enrolled|enrollment)(\s|$)/;
+// Names of a time that comes after the row's own, a deadline or an outcome: an invoice's `due_on` and
+// `paid_on` after its `issued_on`, a ticket's `closed_at` after its `created_at`, a trip's `end_time`
+// ("invoices in 2024" are those issued in 2024).
+const laterTimeName = /(^|\s)(due|deadline|expires?|expiry|expiration|paid|closed|resolved|shipped|delivered|completed|cancell?ed|terminated|termination|ended|end)(\s|$)/;
 
 /**
- * The times best first, the row's own time before a time of what the row refers to: of a gym's
+ * The times best first, the row's own time before a time of what the row refers to, or a later one: of a gym's
  * check-ins, `checkin_at` (one a row) before the member's `member_since` (repeated for each of the
  * member's check-ins, and named as an attribute), so "check-ins in January" bound the check-ins.
  * Only their order changes: the scores, which rank their programs among the others, stay.
@@ -421,7 +425,7 @@ function rowTimesFirst(times: TimeColumn[], rows: number): TimeColumn[] {
   const weight = (time: TimeColumn) => {
     const present = rows - time.column.null_count;
     const spread = present < 2 ? 1 : Math.min(1, Math.log(time.column.distinct_count + 1) / Math.log(present + 1));
-    return time.score * (0.8 + 0.2 * spread) * (attributeTimeName.test(time.label) ? 0.85 : 1);
+    return time.score * (0.8 + 0.2 * spread) * (attributeTimeName.test(time.label) || laterTimeName.test(time.label) ? 0.85 : 1);
   };
   return [...times].sort((a, b) => weight(b) - weight(a));
 }
