@@ -294,15 +294,13 @@ export class QuestionRouter {
       // field `office.city`, and "office" alone no column a program fails to read.)
       const all = options.columns?.[table] ?? [];
       const fields = new Set(all.filter((column) => all.some((other) => other.startsWith(`${column}.`))));
-      const columns = [...(labels.get(table)?.keys() ?? []), ...all.filter((column) => !fields.has(column))];
-      // (Fields of several objects called alike are named by their path: "record high" is
+      const columns = [...(labels.get(table)?.keys() ?? []), ...all.filter((column) => !fields.has(column))].map((column) => ({ column, label: foldValue(humanWords(column)) }));
+      // (Fields of several objects called alike are named by their path too: "record high" is
       // `record.high`, "normal high" `normal.high`; "high" alone stays the first one's.)
-      const calledAlike = new Map<string, number>();
-      for (const column of new Set(columns)) calledAlike.set(foldValue(humanWords(column)), (calledAlike.get(foldValue(humanWords(column))) ?? 0) + 1);
-      const withPaths = [...columns, ...[...new Set(columns)].filter((column) => column.includes('.') && calledAlike.get(foldValue(humanWords(column)))! > 1).map((column) => ({ column, path: true }))];
-      for (const entry of withPaths) {
-        const column = typeof entry === 'string' ? entry : entry.column;
-        const label = typeof entry === 'string' ? foldValue(humanWords(column)) : foldValue(pathWords(column));
+      const calledAlike = new Map<string, Set<string>>();
+      for (const { column, label } of columns) calledAlike.set(label, (calledAlike.get(label) ?? new Set()).add(column));
+      const paths = [...new Set(columns.map(({ column }) => column))].filter((column) => column.includes('.') && calledAlike.get(foldValue(humanWords(column)))!.size > 1);
+      for (const { column, label } of [...columns, ...paths.map((column) => ({ column, label: foldValue(pathWords(column)) }))]) {
         const parts = label.split(' ');
         if (!every.has(label)) every.set(label, column);
         // A label names a column when it cannot be an everyday word of a question: two words or more,
