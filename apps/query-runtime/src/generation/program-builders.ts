@@ -575,7 +575,7 @@ export class ProgramBuilders {
     const value = (fn: string) => `${fn}(${choice.alias}) AS ${quoteIdentifier(fn)}`;
     const ranked = `CASE WHEN $rank_by = 'total' THEN CAST(${quoteIdentifier('sum')} AS DOUBLE) WHEN $rank_by = 'count' THEN CAST(${quoteIdentifier('count')} AS DOUBLE) ELSE CAST(${quoteIdentifier('avg')} AS DOUBLE) END`;
     const ranking = `CASE WHEN $order = 'asc' THEN ${ranked} END ASC NULLS LAST, ${ranked} DESC NULLS LAST`;
-    const first = metrics[0]!.label;
+    const first = metrics[0]?.label ?? 'value';
     const second = metrics[1]?.label ?? first;
     const periods = time.yearly ? 'year' : time.isDate ? 'day, week, month, quarter or year' : 'hour, day, week, month, quarter or year';
     // ("per year", not "per year of year", when the time is named for its period.)

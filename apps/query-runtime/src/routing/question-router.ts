@@ -299,7 +299,7 @@ export class QuestionRouter {
       // `record.high`, "normal high" `normal.high`; "high" alone stays the first one's.)
       const calledAlike = new Map<string, Set<string>>();
       for (const { column, label } of columns) calledAlike.set(label, (calledAlike.get(label) ?? new Set()).add(column));
-      const paths = [...new Set(columns.map(({ column }) => column))].filter((column) => column.includes('.') && calledAlike.get(foldValue(humanWords(column)))!.size > 1);
+      const paths = [...new Set(columns.map(({ column }) => column))].filter((column) => column.includes('.') && (calledAlike.get(foldValue(humanWords(column)))?.size ?? 0) > 1);
       for (const { column, label } of [...columns, ...paths.map((column) => ({ column, label: foldValue(pathWords(column)) }))]) {
         const parts = label.split(' ');
         if (!every.has(label)) every.set(label, column);
@@ -1192,10 +1192,11 @@ export class QuestionRouter {
     // A data set retrieval found only past its depth, which other data sets' programs alike filled
     // ("the biggest daily high" of S&P prices, beside two weekly weathers' programs of "high" and
     // "day", a dozen each), has its best program ranked too, when it scores a third of the best or more.
-    const depthTables = new Set(retrieved.map((hit) => this.candidates[hit.id]!.table));
+    const depthTables = new Set(retrieved.map((hit) => this.candidates[hit.id]?.table));
+    const bestRetrieved = hits[0]?.score ?? 0;
     for (const hit of hits.slice(rerankDepth)) {
-      if (hit.score < hits[0]!.score * pastDepthShare) break;
-      const table = this.candidates[hit.id as number]!.table;
+      if (hit.score < bestRetrieved * pastDepthShare) break;
+      const table = this.candidates[hit.id as number]?.table;
       if (depthTables.has(table)) continue;
       depthTables.add(table);
       retrieved.push(entry(hit));
@@ -1643,8 +1644,9 @@ export class QuestionRouter {
       const namesPeople = (m: ValueMention) => {
         if (!this.personTables.has(candidate.table) || qWords.some((w) => candidate.tableStems.includes(w.stem))) return false;
         const inside = qWords.filter((w) => w.span[0] >= m.span[0] && w.span[1] <= m.span[1]);
-        if (inside.length === 0 || !inside.every((w) => peopleWords.has(w.word))) return false;
-        const at = qWords.indexOf(inside[0]!);
+        const [first] = inside;
+        if (first === undefined || !inside.every((w) => peopleWords.has(w.word))) return false;
+        const at = qWords.indexOf(first);
         // (In capitals a name, "work in People"; the question's first word is capitalised anyway.)
         const said = parsed.text.slice(m.span[0], m.span[1]);
         if ((at === 0 ? said.slice(1) : said) !== (at === 0 ? said.slice(1) : said).toLowerCase()) return false;
@@ -2363,8 +2365,9 @@ export class QuestionRouter {
   /** Per table, every column its programs read: worked out once. */
   private programColumns(): Map<string, Set<string>> {
     if (!this.programColumnsOf) {
-      this.programColumnsOf = new Map();
-      for (const candidate of this.candidates) for (const column of candidate.columns) (this.programColumnsOf.get(candidate.table) ?? this.programColumnsOf.set(candidate.table, new Set()).get(candidate.table)!).add(column);
+      const columns = new Map<string, Set<string>>();
+      for (const candidate of this.candidates) columns.set(candidate.table, new Set([...(columns.get(candidate.table) ?? []), ...candidate.columns]));
+      this.programColumnsOf = columns;
     }
     return this.programColumnsOf;
   }

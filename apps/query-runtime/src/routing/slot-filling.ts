@@ -1645,7 +1645,7 @@ function namesOfChoice(column: string): ChoiceNames {
   const all = said.map((w) => stem(w));
   const thing = identifiedThing(pathWords(column));
   // ("Min" after a word of time is minutes, `Running_Time_min`; after others a minimum, `temp_min`.)
-  const unit = all.length >= 2 && unitWords.has(all.at(-1)!) && (said.at(-1) !== 'min' || timeSpanWord.test(said.at(-2)!));
+  const unit = all.length >= 2 && unitWords.has(all.at(-1)!) && (said.at(-1) !== 'min' || timeSpanWord.test(said.at(-2) ?? ''));
   const names: ChoiceNames = {
     stems: unit ? all.slice(0, -1) : all,
     thing: thing === null ? null : stem(thing),
@@ -1697,7 +1697,7 @@ function adjectivesOf(value: SlotValue): string[] {
   const word = value.toLowerCase();
   if (word.endsWith('e')) return [`${word.slice(0, -1)}y`];
   // (A short word ending in one consonant after one vowel doubles it: sun, fog.)
-  const doubled = /^[^aeiou]*[aeiou][b-df-hj-np-tv-z]$/.test(word) ? [`${word}${word.at(-1)!}y`] : [];
+  const doubled = /^[^aeiou]*[aeiou][b-df-hj-np-tv-z]$/.test(word) ? [`${word}${word.slice(-1)}y`] : [];
   return [`${word}y`, ...doubled];
 }
 
@@ -1741,7 +1741,7 @@ function timeNaming(span: Span, context: FillContext, own: string | null = null)
     const next = context.words.find((other) => other.span[0] > word.span[1]);
     const joined = next !== undefined && particles.has(next.word) && /^\s*$/.test(context.parsed.lower.slice(word.span[1], next.span[0])) ? `${word.stem}${next.word}` : null;
     const columns = labels
-      .filter((label) => namesTime(label.stems[0]!, word) || (joined !== null && (label.stems[0] === joined || label.stems[0] === stem(joined))))
+      .filter((label) => namesTime(label.stems[0] ?? '', word) || (joined !== null && (label.stems[0] === joined || label.stems[0] === stem(joined))))
       .map((label) => label.column);
     if (columns.length > 0) return { word: joined === null ? word : { ...word, span: [word.span[0], next!.span[1]] }, columns };
   }
