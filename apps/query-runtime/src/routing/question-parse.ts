@@ -344,6 +344,9 @@ function asksForOne(lower: string): boolean {
   return subject !== null && !subject[1]!.endsWith('s') && (/(?:[^s]s|ed)$/.test(subject[2]!) || irregularPast.test(subject[2]!));
 }
 
+/** A word that asks for one value per group ("per year", "by department", "in each office"). */
+export const perGroupWord = /\b(?:per|by|each|every|across)\b/;
+
 /**
  * Of a question that opens with its superlative ("max humidity reading", "the highest x value",
  * "lowest temperatures in july"): whether the noun it ranks, the last word before a preposition or
@@ -351,7 +354,7 @@ function asksForOne(lower: string): boolean {
  */
 function singularHead(rest: string): boolean {
   // (One per group is no one thing: "the highest temperature per year", "top salary in each department".)
-  if (/\b(?:per|by|each|every|across)\b/.test(rest)) return false;
+  if (perGroupWord.test(rest)) return false;
   const phrase = rest.split(/\b(?:in|of|for|by|from|on|at|during|with|per|among|between|since|before|after|across|over|under|and|or)\b|[?.!,]/)[0] ?? '';
   const head = phrase.trim().split(/\s+/).at(-1);
   return head !== undefined && /^[a-z]{2,}$/.test(head) && (!head.endsWith('s') || head.endsWith('ss'));

@@ -3,7 +3,7 @@
 // score and a confidence; below the threshold the answer is a refusal naming the closest programs.
 import MiniSearch, { type SearchResult } from 'minisearch';
 import { groupsByTimePart, profileCandidate, timePartLabels, type CandidateProfile, type SlotPlan, type SlotRole } from './candidate-profile.js';
-import { containerWords, hashToken, howMany, irregularPast, measureUnitOf, parseQuestion, superlativeWord, timeUnitOf, type ParsedQuestion, type Span } from './question-parse.js';
+import { containerWords, hashToken, howMany, irregularPast, measureUnitOf, perGroupWord, parseQuestion, superlativeWord, timeUnitOf, type ParsedQuestion, type Span } from './question-parse.js';
 import type { DataValues, RouteAnswer, RouteCandidateInput, RouteOptions, RouteResult, RouterOptions, ScoredAlternative, SlotValue } from './routing.types.js';
 import type { ProgramFamily } from '../generation/index.js';
 import { directionOf, directionSaid, doneVerb, fillSlots, flagMention, impliedChoice, namedChoice, questionWords, TableValues, type ColumnNameSpan, type QuestionWord, type SlotFill, type ValueMention } from './slot-filling.js';
@@ -1166,7 +1166,7 @@ export class QuestionRouter {
     if (extremeTerm !== null && [...contentTerms].some((term) => this.pairedMeasureTerms.has(term))) contentTerms.add(extremeTerm);
     // ("Max x value", "the minimum y": a maximum or minimum asked, not a column's, ranks as "highest" does.)
     // (Not one per group: "max wind per month" is no ranking of days.)
-    const extremeAsked = parsed.superlative && !/\b(?:per|by|each|every|across)\b/.test(parsed.lower) ? /^\s*(?:the\s+)?(max|min)(?:imum)?\b/.exec(parsed.lower) : null;
+    const extremeAsked = parsed.superlative && !perGroupWord.test(parsed.lower) ? /^\s*(?:the\s+)?(max|min)(?:imum)?\b/.exec(parsed.lower) : null;
     const extremeTermAsked = extremeAsked ? canonicalTerm(extremeAsked[1] === 'max' ? 'highest' : 'lowest') : null;
     if (extremeTermAsked !== null) contentTerms.add(extremeTermAsked);
     if (/\b(named|called)\b/.test(parsed.lower)) imply('', ['name']);
