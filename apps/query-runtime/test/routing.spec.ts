@@ -2790,6 +2790,35 @@ describe('anscombe and sensor readings (trial 15: "max" and "min" opening a ques
   });
 });
 
+describe('species habitat per county (trial 15: the data\'s first word counted)', () => {
+  const species = [
+    ['American Bullfrog', 'Lithobates catesbeianus', 'aAMBUx'],
+    ['American Robin', 'Turdus migratorius', 'bAMROx'],
+    ['White-tailed Deer', 'Odocoileus virginianus', 'mWTDEx'],
+    ['Common Gartersnake', 'Thamnophis sirtalis', 'rCOGAx'],
+  ] as const;
+  const ask = askingOver('querylane-routing-species-habitat-', () => ({
+    species_habitat: Array.from({ length: 400 }, (_, i) => ({
+      common_name: species[i % 4]![0],
+      scientific_name: species[i % 4]![1],
+      gap_species_code: species[i % 4]![2],
+      county_id: String(53_000 + Math.floor(i / 4) * 2).padStart(5, '0'),
+      habitat_yearround_pct: ((i * 37) % 1000) / 1000,
+    })),
+  }));
+
+  it('counts the different species, not the rows, of data named by what its rows are of ("species habitat")', () => {
+    // Had counted the 400 rows.
+    const result = ask('how many species are there');
+    expect(result).toMatchObject({ kind: 'answer', candidate: { name: 'count_distinct_species_habitat' } });
+    expect(result.kind === 'answer' && ['common_name', 'scientific_name', 'gap_species_code'].includes(String(result.slots.column))).toBe(true);
+    // The rows are still what "how many habitat records" counts.
+    expect(ask('how many habitat records are there')).toMatchObject({ kind: 'answer', candidate: { name: 'count_species_habitat' } });
+    // Had answered one average over every species.
+    expect(ask('average habitat pct per species')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_habitat_yearround_pct_by_gap_species_code' } });
+  });
+});
+
 describe('employees who joined and left (trial 15: a time named by its verb)', () => {
   const ask = askingOver('querylane-routing-leavers-', () => ({
     employees: Array.from({ length: 400 }, (_, i) => ({

@@ -2,7 +2,7 @@
 // which column each slot filters, the words the program answers to, and the data values it can filter on.
 import type { ProgramFamily, Slot } from '../generation/index.js';
 import { parseSteps, routeCandidateSchema, type ColumnValues, type DataValues, type ParsedSteps, type RouteCandidateInput, type SlotValue } from './routing.types.js';
-import { canonicalTerm, foldValue, humanWords, identifiedThing, initials, pathWords, stem } from './text-terms.js';
+import { canonicalTerm, foldValue, humanWords, identifiedHead, identifiedThing, initials, pathWords, stem } from './text-terms.js';
 
 export type SlotRole = 'eq' | 'min' | 'max' | 'from' | 'to' | 'limit' | 'order' | 'rank_by' | 'interval' | 'term' | 'key' | 'column' | 'other';
 
@@ -135,12 +135,12 @@ export function profileCandidate(input: RouteCandidateInput, index: number, valu
       .filter((w) => !tableOperationWords.has(w)),
     // A grouping by the chosen column (`$column`) groups by any of the columns it may choose.
     // (An identifier's grouping is by what it identifies too: "per device" of `device_id`, "which
-    // show" of `show.name`.)
+    // show" of `show.name`; "per species" of `gap_species_code`.)
     // (A series groups by its time column's periods where the column is named by more than a
     // period's word: "average forecast value by budget year"; "per year" asks any series.)
     groupBy: (steps?.group_by ?? [])
       .flatMap((c) => (c === '$column' ? (steps?.column_choice?.columns ?? []) : c === 'period' ? (family === 'time_series' && steps?.columns[0] && humanWords(steps.columns[0]).includes(' ') ? [steps.columns[0]] : []) : [c]))
-      .flatMap((c) => [foldValue(humanWords(c)), identifiedThing(pathWords(c))].filter((label) => label !== null)),
+      .flatMap((c) => [foldValue(humanWords(c)), identifiedThing(pathWords(c)), identifiedHead(pathWords(c))].filter((label) => label !== null)),
     document: {
       id: index,
       name: candidate.name.replace(/_/g, ' '),

@@ -7,7 +7,7 @@ import { containerWords, hashToken, howMany, irregularPast, measureUnitOf, perGr
 import type { DataValues, RouteAnswer, RouteCandidateInput, RouteOptions, RouteResult, RouterOptions, ScoredAlternative, SlotValue } from './routing.types.js';
 import type { ProgramFamily } from '../generation/index.js';
 import { directionOf, directionSaid, doneVerb, fillSlots, flagMention, impliedChoice, namedChoice, questionWords, TableValues, type ColumnNameSpan, type QuestionWord, type SlotFill, type ValueMention } from './slot-filling.js';
-import { canonicalTerm, editDistance, escapeRegExp, foldValue, humanWords, identifiedThing, impliedMeasures, initials, measureTermsOf, pathWords, remembered, stem, stopWords, terms, timeSpanWord, words } from './text-terms.js';
+import { canonicalTerm, editDistance, escapeRegExp, foldValue, humanWords, identifiedHead, identifiedThing, impliedMeasures, initials, measureTermsOf, pathWords, remembered, stem, stopWords, terms, timeSpanWord, words } from './text-terms.js';
 
 /**
  * Chosen on the bench's tuning half (bench/routing: every other labelled question): the best in-scope
@@ -1284,7 +1284,15 @@ export class QuestionRouter {
           .get(table)
           ?.labels.filter(({ column }) => stem(identifiedThing(pathWords(column)) ?? '') === stem(countedWord))
           .map(({ column }) => ['', column] as const)[0] ??
-        this.tables.get(table)?.labels.flatMap((label) => (label.stems.length === 1 && !humanWords(label.column).includes(' ') && label.stems[0] === stem(countedWord) ? [['', label.column] as const] : []))[0];
+        this.tables.get(table)?.labels.flatMap((label) => (label.stems.length === 1 && !humanWords(label.column).includes(' ') && label.stems[0] === stem(countedWord) ? [['', label.column] as const] : []))[0] ??
+        // ("How many species" of species habitat with a `gap_species_code`: what a longer label
+        // identifies, when the data's name does not say its rows are those things.)
+        (stem(humanWords(table).toLowerCase().split(' ').at(-1) ?? '') === stem(countedWord)
+          ? undefined
+          : this.tables
+              .get(table)
+              ?.labels.filter(({ column }) => stem(identifiedHead(pathWords(column)) ?? '') === stem(countedWord))
+              .map(({ column }) => ['', column] as const)[0]);
       // ("how many resolved tickets" counts the resolved ones, not the flag's two values.)
       if (found) return keys?.has(found[1]) || this.flagColumns.get(table)?.has(found[1]) ? undefined : found[1];
       const category = this.categoryColumns.get(table);

@@ -399,6 +399,16 @@ export function identifiedThing(label: string): string | null {
   return parts.length === 2 && identifierWords.has(parts[1]!) && (!stopWords.has(parts[0]!) || nounStopWords.has(parts[0]!)) ? parts[0]! : null;
 }
 
+/**
+ * What a label of three words or more names by its identifier: `species` of "gap species code",
+ * `user` of "referrer user id" (the word before the identifier; a qualifier may come first).
+ */
+export function identifiedHead(label: string): string | null {
+  const parts = label.split(' ');
+  const [head, identifier] = parts.slice(-2);
+  return parts.length >= 3 && head !== undefined && identifier !== undefined && identifierWords.has(identifier) && !stopWords.has(head) ? head : null;
+}
+
 /** A column's words with the path of a field (`approver name` of `approver.name`), folded. */
 export function pathWords(column: string): string {
   return foldValue(column.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_\-./()]+/g, ' ')).replace(/\s+/g, ' ').trim();
