@@ -2819,6 +2819,30 @@ describe('species habitat per county (trial 15: the data\'s first word counted)'
   });
 });
 
+describe('invoices with a total, a subtotal and a tax (trial 15: "amount" of a `total`)', () => {
+  const ask = askingOver('querylane-routing-invoice-amount-', () => ({
+    invoices: Array.from({ length: 400 }, (_, i) => ({
+      invoice_number: `INV-2025-${String(i + 1).padStart(5, '0')}`,
+      issued_on: new Date(Date.UTC(2024, 0, 2) + i * 2 * 86_400_000).toISOString().slice(0, 10),
+      status: ['paid', 'open', 'void'][i % 3],
+      currency: ['USD', 'EUR', 'GBP'][i % 3 === 0 ? 0 : i % 2],
+      subtotal: 100 + ((i * 379) % 9000),
+      tax: i % 4 === 0 ? 0 : ((i * 379) % 9000) / 10,
+      total: 100 + ((i * 379) % 9000) + (i % 4 === 0 ? 0 : ((i * 379) % 9000) / 10),
+      line_items: 1 + (i % 9),
+    })),
+  }));
+
+  it('reads an amount of data with no `amount` as its total', () => {
+    // Had averaged the tax, an average program where the total's is its sum's.
+    expect(ask('average invoice amount in usd')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_total' }, slots: { currency: 'USD' } });
+    expect(ask('invoices with an amount over 5000')).toMatchObject({ kind: 'answer', candidate: { name: 'invoices_by_total_range' }, slots: { min_total: expect.any(Number) } });
+    // Had been refused for counting rows "with" a word no data knows.
+    expect(ask('how many invoices had an amount over 5000')).toMatchObject({ kind: 'answer', candidate: { name: 'count_invoices' }, slots: { min_total: expect.any(Number) } });
+    expect(ask('average tax per invoice')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_tax' } });
+  });
+});
+
 describe('employees who joined and left (trial 15: a time named by its verb)', () => {
   const ask = askingOver('querylane-routing-leavers-', () => ({
     employees: Array.from({ length: 400 }, (_, i) => ({

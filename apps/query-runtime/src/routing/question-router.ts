@@ -719,7 +719,7 @@ export class QuestionRouter {
     const held = /\b(?:how many|number of)\s+[a-z]+\s+(?:(?:that|which)\s+)?(?:include[sd]?|including|contain(?:s|ed|ing)?|ha[sd]|have|with|featuring|offer(?:s|ed|ing)?)\s+(?:an?\s+|any\s+|some\s+)?([a-z]{4,})\b/.exec(parsed.lower);
     const heldWord = held?.[1];
     const heldAt = held && heldWord ? held.index + held[0].length - heldWord.length : -1;
-    if (heldWord && !stopWords.has(heldWord) && !parsed.comparisons.some(({ span }) => heldAt >= span[0] && heldAt < span[1]) && !this.knows(heldWord) && !this.knows(heldWord.replace(/e?s$/, '')) && !best.fill.used.some(([start, end]) => heldAt >= start && heldAt < end)) {
+    if (heldWord && !stopWords.has(heldWord) && !parsed.comparisons.some(({ span }) => heldAt >= span[0] && heldAt < span[1]) && !this.knows(heldWord) && !this.knows(heldWord.replace(/e?s$/, '')) && !(impliedMeasures[heldWord] ?? []).some((measure) => this.knows(measure)) && !best.fill.used.some(([start, end]) => heldAt >= start && heldAt < end)) {
       return { kind: 'refusal', reason: `the question counts rows with "${heldWord}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
     }
     // Nor rows counted by the negation of something the data holds that no program applies ("how

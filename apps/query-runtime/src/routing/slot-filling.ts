@@ -1286,6 +1286,8 @@ const verbMeasures: Record<string, string[]> = {
   costs: ['price', 'cost', 'amount'],
   costing: ['price', 'cost', 'amount'],
   priced: ['price'],
+  // "invoices with an amount over 5000" of a `total` with no `amount` (a noun, said as a verb is).
+  amount: ['amount', 'total'],
   earn: ['salary', 'income', 'earnings', 'pay', 'wage'],
   earns: ['salary', 'income', 'earnings', 'pay', 'wage'],
   earned: ['salary', 'income', 'earnings', 'pay', 'wage', 'revenue', 'gross'],

@@ -199,6 +199,9 @@ export const impliedMeasures: Record<string, string[]> = {
   // ("Sales" is as often a department, which its value names first where data holds it.)
   sales: ['revenue', 'amount', 'total', 'gross', 'price'],
   size: ['amount', 'value'],
+  // "the average invoice amount" of invoices with a `total` and no `amount`.
+  amount: ['amount', 'total'],
+  amounts: ['amount', 'total'],
   // "how many people died", "which disaster killed the most": the deaths a data set counts.
   died: ['deaths', 'fatalities', 'casualties'],
   killed: ['deaths', 'fatalities', 'casualties'],
