@@ -20,6 +20,8 @@ export const defaultConfidenceThreshold = 0.25;
 const rerankDepth = 24;
 // Of the best program's retrieval score, what another data set's best past the depth needs to be ranked too.
 const pastDepthShare = 1 / 3;
+/** How many programs of a data set the question names, found only past the depth, are ranked too. */
+const namedPastDepth = 6;
 
 // `output` is weak on purpose: a whole-row program shows the price, but a program about the price is a better answer.
 const fieldBoosts = { name: 2, question: 2, description: 0.6, examples: 1.2, columns: 3, output: 0.5, values: 1.5, tableValues: 0.4, table: 1.5 };
@@ -1320,6 +1322,21 @@ export class QuestionRouter {
       );
     };
     const top = only === undefined ? retrieved.filter((hit) => choosable(hit.id)) : [hits.find((hit) => hit.id === only)].map((hit) => (hit ? entry(hit) : unretrieved(only)));
+    // A data set the question names by its name ("how many readings on nov 2" of sensor readings),
+    // none of whose programs that can answer retrieval's depth holds (other data sets' programs of
+    // the date's words filled it), has its best such programs ranked too; named by a word no
+    // program's text holds (a stop word elsewhere: "readings"), those of the kind the question asks for.
+    const unranked = only === undefined ? [...tablesNamed].filter((table) => !top.some((hit) => this.candidates[hit.id]!.table === table)) : [];
+    for (const table of unranked) {
+      const found = hits.filter((hit) => this.candidates[hit.id as number]!.table === table && choosable(hit.id as number)).slice(0, namedPastDepth);
+      if (found.length > 0) {
+        for (const hit of found) top.push(entry(hit));
+        continue;
+      }
+      const asked = [...parsed.families].filter(([, weight]) => weight > 0).map(([family]) => family);
+      const fitting = this.candidates.filter((candidate) => candidate.table === table && candidate.family !== null && asked.includes(candidate.family) && choosable(candidate.index));
+      for (const candidate of fitting.slice(0, namedPastDepth)) top.push(unretrieved(candidate.index));
+    }
     let hitsById: Map<number, SearchResult> | undefined;
     /** Ranks a program found otherwise than by retrieval's depth, with its retrieval score if it has one. */
     const rankToo = (candidate: CandidateProfile) => {
