@@ -1326,9 +1326,9 @@ export class QuestionRouter {
     // none of whose programs that can answer retrieval's depth holds (other data sets' programs of
     // the date's words filled it), has its best such programs ranked too; named by a word no
     // program's text holds (a stop word elsewhere: "readings"), those of the kind the question asks for.
-    const unranked = only === undefined ? [...tablesNamed].filter((table) => !top.some((hit) => this.candidates[hit.id]!.table === table)) : [];
+    const unranked = only === undefined ? [...tablesNamed].filter((table) => !top.some((hit) => this.candidates[hit.id]?.table === table)) : [];
     for (const table of unranked) {
-      const found = hits.filter((hit) => this.candidates[hit.id as number]!.table === table && choosable(hit.id as number)).slice(0, namedPastDepth);
+      const found = hits.filter((hit) => this.candidates[hit.id as number]?.table === table && choosable(hit.id as number)).slice(0, namedPastDepth);
       if (found.length > 0) {
         for (const hit of found) top.push(entry(hit));
         continue;
