@@ -2879,6 +2879,12 @@ describe('sensor readings beside dated prices, weather and hires (trial 15: a da
     // Which programs retrieval holds depends on every data set's text: this set does not recreate it.)
     expect(ask('how many readings on nov 2')).toMatchObject({ kind: 'answer', candidate: { name: 'count_sensor_readings' }, slots: { from_recorded_at: expect.stringMatching(/^2026-11-02/) } });
   });
+
+  it('answers from the data holding a value of two words, not from data whose column names the measure and ignores the value', () => {
+    // Had averaged Seattle's `temp_max` in November, with no building.
+    expect(ask('avg temperature in warehouse a in november')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_value' }, slots: { device_type: 'temperature', device_location_building: 'Warehouse A' } });
+    expect(ask('average max temperature in june 2014')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_temp_max' } });
+  });
 });
 
 describe('employees who joined and left (trial 15: a time named by its verb)', () => {

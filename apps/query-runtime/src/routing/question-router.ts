@@ -1799,7 +1799,10 @@ export class QuestionRouter {
           const said = parsed.lower.slice(w.span[0], w.span[1]);
           return w.table !== table && !tablesNamed.has(w.table) && typeof w.value === 'string' && /^\p{Lu}\p{Ll}/u.test(w.value) && !/\d/.test(said) && !words(said).every(ownWord);
         };
-        spans = tablesNamed.has(table) ? mergeSpans(wholeSpans.filter(other).map((w) => w.span)) : [];
+        // (Of a data set the question does not name, a value of two words or more, which no common
+        // word is: "avg temperature in warehouse a" is no Seattle weather's.)
+        const several = (w: (typeof wholeSpans)[number]) => /\s/.test(parsed.lower.slice(w.span[0], w.span[1]).trim());
+        spans = mergeSpans(wholeSpans.filter((w) => other(w) && (tablesNamed.has(table) || several(w))).map((w) => w.span));
         otherValueSpansOf.set(table, spans);
       }
       return spans;
