@@ -2887,6 +2887,24 @@ describe('sensor readings beside dated prices, weather and hires (trial 15: a da
   });
 });
 
+describe('countries of gapminder beside invoices\' customers\' countries (trial 15: a count of a nested field)', () => {
+  const ask = askingOver('querylane-routing-nested-counted-', () => ({
+    gapminder: vegaJson('gapminder.json') as Record<string, unknown>[],
+    invoices: Array.from({ length: 400 }, (_, i) => ({
+      invoice_number: `INV-${10_000 + i}`,
+      customer: { name: `Customer ${i % 40}`, country: ['US', 'DE', 'FR', 'GB', 'JP', 'BR', 'IN'][i % 7], segment: ['SMB', 'Enterprise'][i % 2] },
+      issued_on: new Date(Date.UTC(2024, 0, 1) + i * 86_400_000).toISOString().slice(0, 10),
+      total: 100 + ((i * 37) % 900),
+    })),
+  }));
+
+  it('counts the countries of the data whose own column they are, and the customers\' when the customers are said', () => {
+    // Had counted the 7 countries of the invoices' customers.
+    expect(ask('how many countries are in the data')).toMatchObject({ kind: 'answer', candidate: { name: 'count_distinct_gapminder' }, slots: { column: 'country' } });
+    expect(ask('how many countries do our customers come from')).toMatchObject({ kind: 'answer', candidate: { name: 'count_distinct_invoices' }, slots: { column: 'customer.country' } });
+  });
+});
+
 describe('employees who joined and left (trial 15: a time named by its verb)', () => {
   const ask = askingOver('querylane-routing-leavers-', () => ({
     employees: Array.from({ length: 400 }, (_, i) => ({

@@ -2073,6 +2073,10 @@ export class QuestionRouter {
       const distinctColumn = countedColumn(candidate.table);
       // (A count of the rows with a value of the column it chooses is a count like any: `count_<table>_where`.)
       const choosesColumn = candidate.choices.length > 0 && !candidate.countsValue;
+      // "How many countries" of a customer's country (`customer.country`) counts the customers'
+      // countries: a lesser reading than data whose own column is the country, where both are deployed.
+      const qualifiedCount =
+        candidate.family === 'count' && choosesColumn && distinctColumn !== undefined && distinctColumn.includes('.') && pathWords(distinctColumn).split(' ').some((word) => !qStems.has(stem(word)) && stem(word) !== stem(countedWord ?? '')) ? 0.35 : 0;
       const asked =
         candidate.family === 'count' && (measureCounted || (distinctColumn !== undefined && !choosesColumn && (candidate.groupBy.length === 0 || groupCue.length === 0)))
           ? 0
@@ -2289,7 +2293,7 @@ export class QuestionRouter {
       const timePart = candidate.groupBy.find((label) => timePartLabels.has(label));
       const partUnasked = timePart !== undefined && !groupCue.includes(timePart) ? 3 : 0;
       const score =
-        tableCue + columnCue - codeChosen + timeNamed - laterTime - (candidate.family === 'count' && measuredElsewhere(candidate.table) ? 1 : 0) - unasked - undirected - rowsForCount - 0.1 * extraWords + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * filledCount(candidate, fill.slots) - 0.1 * fill.guessed + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - periodsListed - oftenMiss - refused - partUnasked - countNotRanked - rowsElsewhere + periodAverage + bareTotal;
+        tableCue + columnCue - codeChosen + timeNamed - laterTime - (candidate.family === 'count' && measuredElsewhere(candidate.table) ? 1 : 0) - unasked - undirected - rowsForCount - 0.1 * extraWords + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * filledCount(candidate, fill.slots) - 0.1 * fill.guessed + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - periodsListed - oftenMiss - refused - partUnasked - countNotRanked - rowsElsewhere - qualifiedCount + periodAverage + bareTotal;
       return { candidate, bm25: hit.score, score, fill, termCoverage, matchedTerms: matched.size, constraintCoverage, familyAgreement, superlativeMiss, ignored, unapplied, unread, topicTerms, topicMatched, valueEvidence };
     });
     for (const [idProgram, nameProgram] of namesOfIds) {
