@@ -14,13 +14,16 @@ const jobId = 'job-1';
  * A catalog whose writes land (are recorded) only after `delays[eventType]` ms (a move: after
  * `delays['status <status>']`), as a busy one's might.
  */
-function fakeCatalog(delays: Record<string, number> = {}, failing: { upsertDataline?: boolean; move?: boolean } = {}) {
+function fakeCatalog(delays: Record<string, number> = {}, failing: { upsertDataline?: boolean; move?: boolean; unknownJob?: boolean } = {}) {
   const landed: string[] = [];
   const written: { name: string; dataModel: { row_count: number }; schemaCode: string }[] = [];
   const later = (what: string, ms = 0) => new Promise<void>((resolve) => setTimeout(resolve, ms)).then(() => void landed.push(what));
   const call = {
     // (Recorded only when the read is slowed: the order the other tests check has no read in it.)
-    getJob: async () => (delays.getJob === undefined ? Promise.resolve() : later('job read', delays.getJob)).then(() => ({ job: { id: jobId, status: 'queued', projectId: 'p', datasourceId: 'd', sources: [{ sourceType: 'data_object', sourceId: 'o' }] } })),
+    getJob: async () => (delays.getJob === undefined ? Promise.resolve() : later('job read', delays.getJob)).then(() => {
+      if (failing.unknownJob) throw new AppError('not_found', `no job ${jobId}`);
+      return { job: { id: jobId, status: 'queued', projectId: 'p', datasourceId: 'd', sources: [{ sourceType: 'data_object', sourceId: 'o' }] } };
+    }),
     // Events and a datasource status sent with a move land with it, in one transaction.
     transitionJob: async ({ status, events = [], datasourceStatus }: { status: string; events?: { eventType: string }[]; datasourceStatus?: string }) => {
       if (failing.move && status === 'running') throw new AppError('conflict', 'a running job cannot become running');
@@ -79,7 +82,7 @@ describe('the dataline job', () => {
     expect(landed).toEqual(['download', 'status running', 'event started', 'event profiled', 'event programs_generated', 'event dataline_built', 'datasource transformed', 'status succeeded']);
   });
 
-  it('fetches and profiles the event\'s data object while the job is read, and writes the dataline as its table', async () => {
+  it('fetches and profiles the event\'s data object once the job is read, while its inputs are, and writes the dataline as its table', async () => {
     const { landed, written, clients } = fakeCatalog({ getJob: 60 });
     const keys: string[] = [];
     const get = async (key: string) => {
@@ -88,9 +91,22 @@ describe('the dataline job', () => {
       return createReadStream(parquet);
     };
     expect(await useCase(clients, get).execute(jobId, { dataObjectKey: 'response.parquet' })).toBe('done');
-    // One download, before the job was read; the profile is the datasource's table's.
-    expect([keys, landed.slice(0, 2)]).toEqual([['response.parquet'], ['download', 'job read']]);
+    // One download, after the job was read; the profile is the datasource's table's.
+    expect([keys, landed.slice(0, 2)]).toEqual([['response.parquet'], ['job read', 'download']]);
     expect(written.map((w) => [w.name, w.dataModel.row_count, w.schemaCode.startsWith('CREATE TABLE "sales" (')])).toEqual([['sales', 2, true]]);
+  });
+
+  it('downloads nothing for a job the catalog does not know (another deployment\'s event on a shared broker)', async () => {
+    const { landed, clients } = fakeCatalog({}, { unknownJob: true });
+    const keys: string[] = [];
+    const get = async (key: string) => {
+      keys.push(key);
+      return createReadStream(parquet);
+    };
+    expect(await useCase(clients, get).execute(jobId, { dataObjectKey: 'response.parquet' })).toBe('skipped');
+    // (Give a download started and left behind the time to show.)
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect([keys, landed]).toEqual([[], []]);
   });
 
   it('reads the job\'s own data object when the event names another', async () => {

@@ -27,14 +27,13 @@ export class BuildDatalineUseCase {
 
   /**
    * Runs the job unless it already ended (a redelivered event); resumes one left running by a crash.
-   * `hint.dataObjectKey` (the event's) is fetched and profiled while the job is read: the first
-   * attempt uses that profile when the job's own data object has that key.
+   * `hint.dataObjectKey` (the event's) is fetched and profiled while the job's inputs are read: the
+   * first attempt uses that profile when the job's own data object has that key. Not before the
+   * catalog knows the job: an event of another deployment sharing the broker (or a deleted job)
+   * costs one `GetJob`, not a download and a profile.
    */
   async execute(jobId: string, hint: { dataObjectKey?: string | undefined } = {}): Promise<'done' | 'skipped'> {
     const catalog = this.deps.clients.catalog.call;
-    const early = hint.dataObjectKey === undefined ? undefined : { key: hint.dataObjectKey, profile: this.fetchAndProfile(hint.dataObjectKey, this.deps.logger.child({ job_id: jobId })) };
-    // (Awaited by the first attempt when it uses it; a job that ended, or reads another object, drops it.)
-    early?.profile.catch(() => undefined);
     const job = await catalog.getJob({ jobId }).then(
       (answer) => answer.job,
       (error: unknown) => {
@@ -48,6 +47,9 @@ export class BuildDatalineUseCase {
       return 'skipped';
     }
     if (job.status === 'succeeded' || job.status === 'failed') return 'skipped';
+    const early = hint.dataObjectKey === undefined ? undefined : { key: hint.dataObjectKey, profile: this.fetchAndProfile(hint.dataObjectKey, this.deps.logger.child({ job_id: jobId })) };
+    // (Awaited by the first attempt when it uses it; one that reads another object drops it.)
+    early?.profile.catch(() => undefined);
     // The job's reads go out while it is marked running, and the first attempt's download and
     // profile do not wait for the move either: none depends on the other, and the move and the
     // `started` event (which follows it) are two catalog round trips the profile hides. What the
