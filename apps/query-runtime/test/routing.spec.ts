@@ -725,6 +725,13 @@ describe('QuestionRouter over S&P 500 prices and weekly weather (trial 15: one d
     expect(askOne('lowest record low temperature')).toMatchObject({ kind: 'answer', candidate: { name: 'top_weekly_weather_by_record_low' }, slots: { n: 1, order: 'asc' } });
     expect(askOne('average normal high')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_normal_high' } });
   });
+
+  it('reads a data set named wholly, its period word too ("the weekly weather"), and counts its rows, not the weekdays of its `day`', () => {
+    // Had counted Seattle's 1,461 days: "weekly" was left out as no period asked, and "weather" named
+    // both data sets (and Seattle's `weather` column).
+    expect(askOne('how many days are in the weekly weather')).toMatchObject({ kind: 'answer', candidate: { name: 'count_weekly_weather' } });
+    expect(askOne('how many days are in the seattle weather')).toMatchObject({ kind: 'answer', candidate: { name: 'count_seattle_weather' } });
+  });
 });
 
 describe('QuestionRouter over movies and earthquakes (trial 14: a measure no program computes)', () => {

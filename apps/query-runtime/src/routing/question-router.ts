@@ -20,6 +20,8 @@ export const defaultConfidenceThreshold = 0.25;
 const rerankDepth = 24;
 // Of the best program's retrieval score, what another data set's best past the depth needs to be ranked too.
 const pastDepthShare = 1 / 3;
+/** A weekday as data writes it: its name, its three letters, or its one or two (M, Tu, Th, Su). */
+const weekdayName = /^(?:mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:r(?:s(?:day)?)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?|m|t|w|th|tu|f|s|sa|su)$/i;
 /** How many programs of a data set the question names, found only past the depth, are ranked too. */
 const namedPastDepth = 6;
 
@@ -1040,6 +1042,10 @@ export class QuestionRouter {
       }
     }
     const tablesNamed = new Set([...this.tableStemsOf].filter(([, stems]) => stems.some((t) => qStems.has(t))).map(([table]) => table));
+    // (A data set named wholly by the question as written, a word of which the reading left out, is
+    // named: "the weekly weather", whose period word asks for no period.)
+    const saidStems = new Set(words(question).map((word) => stem(word)));
+    for (const [table, stems] of this.tableStemsOf) if (stems.length >= 2 && stems.every((tableStem) => saidStems.has(tableStem) || qStems.has(tableStem))) tablesNamed.add(table);
     // A data set's name right before another's describes it ("book loans": loans, not bookings).
     const namesTable = (table: string, word: QuestionWord | undefined) => word !== undefined && this.namesData(table, word.word, word.stem);
     for (const table of [...tablesNamed]) {
@@ -1296,7 +1302,12 @@ export class QuestionRouter {
               ?.labels.filter(({ column }) => stem(identifiedHead(pathWords(column)) ?? '') === stem(countedWord))
               .map(({ column }) => ['', column] as const)[0]);
       // ("how many resolved tickets" counts the resolved ones, not the flag's two values.)
-      if (found) return keys?.has(found[1]) || this.flagColumns.get(table)?.has(found[1]) ? undefined : found[1];
+      // ("How many days" of a `day` of weekdays, M to S: the days the rows are, not the 7 weekdays.)
+      const weekdays = (column: string) => {
+        const values = this.tables.get(table)?.valuesOf(column) ?? [];
+        return values.length > 0 && values.every((value) => typeof value === 'string' && weekdayName.test(value.trim()));
+      };
+      if (found) return keys?.has(found[1]) || this.flagColumns.get(table)?.has(found[1]) || (counting?.[1] === undefined && weekdays(found[1])) ? undefined : found[1];
       const category = this.categoryColumns.get(table);
       const stems = this.tableStemsOf.get(table) ?? [];
       const named = stems.includes(stem(countedWord));
@@ -1524,7 +1535,7 @@ export class QuestionRouter {
     // A data set named by a word that is also a column named of another ("countries" of the
     // countries data and of gapminder's `country`) is no clear hint for either.
     for (const table of [...tablesNamed]) {
-      const naming = (this.candidates.find((c) => c.table === table)?.tableStems ?? []).filter((t) => qStems.has(t));
+      const naming = (this.candidates.find((c) => c.table === table)?.tableStems ?? []).filter((t) => qStems.has(t) || saidStems.has(t));
       const elsewhere = [...namedColumns].some(([other, found]) => other !== table && found.some(({ label }) => naming.every((t) => label.split(' ').some((w) => stem(w) === t))));
       if (naming.length > 0 && elsewhere) tablesNamed.delete(table);
     }
@@ -1818,6 +1829,9 @@ export class QuestionRouter {
     const measuresNamed = parsed.periodAverage
       ? [...contentTerms].filter((term) => term !== 'count' && !operationTerm.test(term) && ([...this.measureTerms.keys()].some((table) => this.impliesAny(term, table)) || this.chosenMeasureTerms().has(term)))
       : [];
+    /** How many words of a data set's name the question says. */
+    const namedWordsOf = (table: string) => new Set((this.tableStemsOf.get(table) ?? []).filter((tableStem) => qStems.has(tableStem) || saidStems.has(tableStem))).size;
+    const mostNamedWords = Math.max(0, ...[...tablesNamed].map(namedWordsOf));
     const scored: Scored[] = top.map((hit) => {
       const candidate = this.candidates[hit.id]!;
       const mentions = mentionsByTable.get(candidate.table) ?? [];
@@ -2154,7 +2168,10 @@ export class QuestionRouter {
       // Naming the data set ("flights", "penguins") is the strongest hint of all; naming another one counts against.
       // (Its rows named by what its columns say they are — "matches" of home and away teams, not
       // "people" — is such a hint too, without counting against other data: a word for the rows, not a name.)
-      const tableCue = tablesNamed.size === 0 ? ([...rowsNamed].some((term) => !peopleTerms.has(term)) ? 0.3 : 0) : tablesNamed.has(candidate.table) ? 0.3 : -0.3;
+      // (Of data sets named, one named by fewer of its words than another is by its own is a lesser
+      // reading: "the weekly weather" names weekly weather wholly, Seattle weather by one word.)
+      const tableCue =
+        tablesNamed.size === 0 ? ([...rowsNamed].some((term) => !peopleTerms.has(term)) ? 0.3 : 0) : tablesNamed.has(candidate.table) ? (namedWordsOf(candidate.table) < mostNamedWords ? 0 : 0.3) : -0.3;
       // ("How much rain fell" asks for an amount: a count of rows, the rainy days, misses it as a
       // ranking misses "the hottest".)
       // (Nor do rows: "how much was invoiced since October" is a total, not the invoices.)
