@@ -2912,6 +2912,39 @@ describe('countries of gapminder beside invoices\' customers\' countries (trial 
   });
 });
 
+describe('product reviews with a rating and support tickets with a satisfaction score (trial 16: stars given)', () => {
+  const products = ['Ultralight Tent 2P', 'Headlamp Pro 400', 'Merino Base Layer', 'Trail Runner GTX'];
+  const ask = askingOver('querylane-routing-stars-', () => ({
+    product_reviews: Array.from({ length: 1200 }, (_, i) => ({
+      review_id: `RV${500_000 + i}`,
+      product: { sku: `SKU-${1000 + (i % 4)}`, name: products[i % 4], category: ['Camping', 'Lighting', 'Apparel', 'Footwear'][i % 4] },
+      rating: 1 + ((i * 7) % 5),
+      verified_purchase: i % 5 !== 0,
+      reviewed_on: new Date(Date.UTC(2024, 0, 1) + i * 86_400_000).toISOString().slice(0, 10),
+    })),
+    support_tickets: Array.from({ length: 800 }, (_, i) => ({
+      ticket_id: `TCK-${20_000 + i}`,
+      priority: ['low', 'normal', 'high', 'urgent'][i % 4],
+      assignee: { name: ['Grace Liu', 'Maya Okonkwo', 'Carlos Ruiz'][i % 3], team: ['Billing', 'Tech'][i % 2] },
+      created_at: new Date(Date.UTC(2025, 5, 1) + i * 3_600_000 * 9).toISOString(),
+      satisfaction_score: i % 6 === 0 ? null : 1 + ((i * 3) % 5),
+    })),
+  }));
+
+  it('reads stars given as the value of a rating, whatever its column is called', () => {
+    // Each had dropped the stars: every review or ticket counted.
+    // (A rating of five values is a value slot or a range, as the generator reads its column.)
+    const rated = (result: RouteResult) => (result.kind === 'answer' ? (result.slots.rating ?? (result.slots.min_rating === result.slots.max_rating ? result.slots.min_rating : 'a range')) : 'refused');
+    const one = ask('how many 1 star reviews are there');
+    expect([one.kind === 'answer' && one.candidate.name, rated(one)]).toEqual(['count_product_reviews', 1]);
+    expect(rated(ask('how many 5-star reviews for the headlamp pro 400'))).toBe(5);
+    expect(ask('how many tickets got a 1 star rating')).toMatchObject({ kind: 'answer', candidate: { name: 'count_support_tickets' }, slots: { min_satisfaction_score: 1, max_satisfaction_score: 1 } });
+    // "Star" names the rating: had been refused for not knowing it.
+    const perProduct = ask('average stars per product');
+    expect(perProduct.kind === 'answer' && perProduct.candidate.name).toMatch(/^avg_rating_by_/);
+  });
+});
+
 describe('employees who joined and left (trial 15: a time named by its verb)', () => {
   const ask = askingOver('querylane-routing-leavers-', () => ({
     employees: Array.from({ length: 400 }, (_, i) => ({

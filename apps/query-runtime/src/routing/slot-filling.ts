@@ -1472,6 +1472,14 @@ const flagDenials = new Set(['not', 'no', 'non', 'never', 't', 'isn', 'aren', 'w
 /** "origin ORD", "state = CA", "cluster 3": a value written right after its column's name. */
 function labelledValue(plan: SlotPlan, context: FillContext): { value: SlotValue; span: Span } | null {
   if (!plan.label) return null;
+  // "1 star reviews", "a 5-star rating", "tickets rated 2 stars": stars given are a rating's value
+  // (`rating`, `stars`, `satisfaction_score`, `review_score`), whatever the column is called.
+  const stars = ratingLabel.test(` ${foldValue(plan.label)} `) ? starsSaid.exec(context.parsed.text) : null;
+  if (stars && (plan.slot.type === 'integer' || plan.slot.type === 'number' || (plan.slot.type === 'enum' && (plan.slot.enum_values ?? []).some((v) => typeof v === 'number')))) {
+    const value = parseNumber(stars[1]!);
+    const accepted = value === null ? null : plan.slot.type === 'enum' ? enumValue(plan.slot, value) : value;
+    if (accepted !== null) return { value: accepted, span: [stars.index, stars.index + stars[0].length] };
+  }
   const named = labelStems(plan.label);
   // A thing's id is named by the thing too: "manager 1001" of `manager_id`.
   const stems = named.length > 1 && named.at(-1) === 'id' && !named.slice(0, -1).some((stem) => stem === 'id') && !context.words.some((word) => word.stem === 'id') ? named.slice(0, -1) : named;
@@ -1519,6 +1527,11 @@ function labelledValue(plan: SlotPlan, context: FillContext): { value: SlotValue
   }
   return null;
 }
+
+/** A column of ratings given: stars, a rating, a satisfaction or review score. */
+const ratingLabel = / (?:rating|ratings|rated|stars?|csat|satisfaction|review score|score)(?= )/;
+/** Stars said with their number: "1 star", "5-star", "4.5 stars" (not "a star player"). */
+const starsSaid = /\b(\d(?:\.\d)?)[- ]?stars?\b/i;
 
 /** The number written from the word at `span` on: its minus sign (not a hyphen of a word) and its decimals. */
 function wholeNumberAt(text: string, span: Span): Span | null {

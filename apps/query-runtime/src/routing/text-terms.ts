@@ -158,6 +158,9 @@ export const impliedMeasures: Record<string, string[]> = {
   // "the average rating" of an app's `stars`, a hotel's `review_score`.
   rating: ['stars', 'score', 'rating'],
   ratings: ['stars', 'score', 'rating'],
+  // ("The average star rating" of reviews' `rating`.)
+  star: ['stars', 'rating'],
+  stars: ['stars', 'rating'],
   // Electricity and other energy used, as meters name it by its unit.
   consumption: ['kwh', 'mwh', 'energy', 'consumption', 'usage'],
   energy: ['kwh', 'mwh', 'energy', 'consumption', 'usage'],
