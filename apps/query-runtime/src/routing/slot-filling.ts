@@ -1476,7 +1476,7 @@ function labelledValue(plan: SlotPlan, context: FillContext): { value: SlotValue
   // (`rating`, `stars`, `satisfaction_score`, `review_score`), whatever the column is called.
   const stars = ratingLabel.test(` ${foldValue(plan.label)} `) ? starsSaid.exec(context.parsed.text) : null;
   if (stars && (plan.slot.type === 'integer' || plan.slot.type === 'number' || (plan.slot.type === 'enum' && (plan.slot.enum_values ?? []).some((v) => typeof v === 'number')))) {
-    const value = parseNumber(stars[1]!);
+    const value = parseNumber(stars[1] ?? '');
     const accepted = value === null ? null : plan.slot.type === 'enum' ? enumValue(plan.slot, value) : value;
     if (accepted !== null) return { value: accepted, span: [stars.index, stars.index + stars[0].length] };
   }
