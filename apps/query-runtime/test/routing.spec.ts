@@ -2943,6 +2943,12 @@ describe('product reviews with a rating and support tickets with a satisfaction 
     const perProduct = ask('average stars per product');
     expect(perProduct.kind === 'answer' && perProduct.candidate.name).toMatch(/^avg_rating_by_/);
   });
+
+  it('reads a person at work asked with "which" ("which agent") as "who": whoever the tickets are assigned to', () => {
+    // Had ranked single tickets by their satisfaction score.
+    expect(ask('which agent closes the most tickets')).toMatchObject({ kind: 'answer', candidate: { name: 'count_support_tickets_by_assignee_name' }, slots: { n: 1, order: 'desc' } });
+    expect(ask('which agent handled the most urgent tickets')).toMatchObject({ kind: 'answer', candidate: { name: 'count_support_tickets_by_assignee_name' }, slots: { priority: 'urgent', n: 1 } });
+  });
 });
 
 describe('employees who joined and left (trial 15: a time named by its verb)', () => {

@@ -468,7 +468,9 @@ export class QuestionRouter {
     // ("Of each weather type": the kind of a thing no column names; a word of some values, a title's
     // "weather", groups nothing.)
     const kindOf = /\bof (?:each|every) ([a-z]{3,}) (?:type|kind|category|class)\b/.exec(parsed.lower)?.[1];
-    const unknownGroup = unknownGroupings(parsed.lower).find((word) => !this.knows(word)) ?? (kindOf !== undefined && !this.knows(kindOf, { onlyStructure: true }) ? kindOf : undefined);
+    // (A word for people at work, of a program grouping by a person: "which agent handled the most".)
+    const byPerson = best.candidate.groupBy.some((label) => personLabel.test(` ${label} `));
+    const unknownGroup = unknownGroupings(parsed.lower).find((word) => !this.knows(word) && !(byPerson && new RegExp(`^(?:${workerWords.source})s?$`).test(word))) ?? (kindOf !== undefined && !this.knows(kindOf, { onlyStructure: true }) ? kindOf : undefined);
     if (unknownGroup) {
       return { kind: 'refusal', reason: `the question asks per "${unknownGroup}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
     }
@@ -1240,7 +1242,10 @@ export class QuestionRouter {
     // "Who opened the most issues", "which agent handled the most tickets": the most of the data's
     // own rows is a count per group (of a person, for "who"), never a ranking of rows by a measure
     // the question does not name.
-    const asksWho = /^\s*(?:and\s+)?who\b/.test(parsed.lower);
+    // ("Which agent closes the most tickets" of an `assignee`: a person asked for by a word for
+    // people at work that names no column, as "who" asks.)
+    const whichPerson = new RegExp(`^\\s*(?:and\\s+)?(?:which|what)\\s+(${workerWords.source})s?\\b`).exec(parsed.lower)?.[1];
+    const asksWho = /^\s*(?:and\s+)?who\b/.test(parsed.lower) || (whichPerson !== undefined && ![...this.allLabels.values()].some((labels) => [...labels.keys()].some((label) => label.split(' ').some((word) => stem(word) === stem(whichPerson)))));
     // A word of the data's own name is no measure's ("the most plays" of plays names no `ms_played`;
     // "the most played track" may).
     const dataWord = (table: string, term: string) => !/ed$/.test(most?.[1] ?? '') && (this.tableStemsOf.get(table) ?? []).some((tableStem) => tableStem === term || tableStem === stem(term));
@@ -3012,6 +3017,8 @@ const personStems = new Set(
   ['employees', 'staff', 'members', 'users', 'customers', 'patients', 'students', 'players', 'athletes', 'passengers', 'workers', 'volunteers', 'applicants', 'candidates', 'people', 'persons', 'subscribers', 'teachers', 'doctors', 'nurses', 'drivers', 'agents', 'residents', 'voters', 'donors', 'runners', 'contacts', 'guests'].map((noun) => stem(noun)),
 );
 // Columns of people ("who …"): authors, users, owners, agents, customers.
+/** Words for people at work, which name whoever a ticket, a deal or a task is assigned to. */
+const workerWords = /agent|rep|representative|employee|staff member|worker|person|salesperson|technician|engineer|developer|contributor|inspector/;
 const personLabel = / (author|authors|user|users|login|owner|owners|agent|agents|assignee|customer|customers|client|employee|rep|seller|creator|reporter|person|member|driver|player|manager|sender|buyer|director|artist|name) /;
 // Verbs (and the first words of time columns) of a thing coming into being.
 /** Whether a time column's first word says when a thing begins its life (`opened_at`, `shipped_on`). */
