@@ -2915,6 +2915,7 @@ describe('countries of gapminder beside invoices\' customers\' countries (trial 
 describe('product reviews with a rating and support tickets with a satisfaction score (trial 16: stars given)', () => {
   const products = ['Ultralight Tent 2P', 'Headlamp Pro 400', 'Merino Base Layer', 'Trail Runner GTX'];
   const ask = askingOver('querylane-routing-stars-', () => ({
+    udistrict_places: vegaJson('udistrict.json') as Record<string, unknown>[],
     product_reviews: Array.from({ length: 1200 }, (_, i) => ({
       review_id: `RV${500_000 + i}`,
       product: { sku: `SKU-${1000 + (i % 4)}`, name: products[i % 4], category: ['Camping', 'Lighting', 'Apparel', 'Footwear'][i % 4] },
@@ -2942,6 +2943,21 @@ describe('product reviews with a rating and support tickets with a satisfaction 
     // "Star" names the rating: had been refused for not knowing it.
     const perProduct = ask('average stars per product');
     expect(perProduct.kind === 'answer' && perProduct.candidate.name).toMatch(/^avg_rating_by_/);
+  });
+
+  it('refuses the different things of a kind counted by rows that are not that kind', () => {
+    // Had counted the 182 places: their category is a column called `key`, which no word names.
+    expect(ask('how many different categories of places are there')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('"categories"') });
+    expect(ask('how many different products are reviewed')).toMatchObject({ kind: 'answer', candidate: { name: 'count_distinct_product_reviews' }, slots: { column: 'product.name' } });
+  });
+
+  it('ranks the groups a superlative ranks, of rows that are something else ("lowest rated product" of reviews)', () => {
+    // Each had ranked single reviews by their rating.
+    expect(ask('lowest rated product')).toMatchObject({ kind: 'answer', slots: { n: 1, order: 'asc' } });
+    expect((ask('lowest rated product') as RouteAnswer).candidate.name).toMatch(/^avg_rating_by_(?:column|product_name)$/);
+    expect(ask('highest rated product category')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_rating_by_product_category' }, slots: { n: 1, order: 'desc' } });
+    // The rows themselves are still ranked as rows.
+    expect(ask('the highest rated review')).toMatchObject({ kind: 'answer', candidate: { name: 'top_product_reviews_by_rating' } });
   });
 
   it('reads a person at work asked with "which" ("which agent") as "who": whoever the tickets are assigned to', () => {

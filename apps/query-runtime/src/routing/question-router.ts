@@ -699,6 +699,13 @@ export class QuestionRouter {
     if (statistic !== undefined && ![best.candidate.name, best.candidate.document.question, best.candidate.document.description].some((text) => text.toLowerCase().includes(statistic))) {
       return { kind: 'refusal', reason: `the question asks for the ${statistic}, which none of the closest programs computes`, confidence: 0, candidates: closest(3) };
     }
+    // Nor the different things of a kind counted by the rows ("how many different categories of
+    // places" of places whose category no column is called): the rows are no kind, unless they are
+    // what is named.
+    const differentOf = /\b(?:how many|number of)\s+(?:different|distinct|unique)\s+([a-z]+)/.exec(parsed.lower)?.[1];
+    if (differentOf !== undefined && best.candidate.family === 'count' && best.candidate.choices.length === 0 && best.candidate.groupBy.length === 0 && !this.namesData(best.candidate.table, differentOf) && !this.rowsTables(differentOf).includes(best.candidate.table)) {
+      return { kind: 'refusal', reason: `the question counts the different "${differentOf}", which the closest programs count no column of`, confidence: 0, candidates: closest(3) };
+    }
     // Nor an average answered with rows ("the average latitude of zip codes in Alaska" of coordinates
     // that are never averaged: their range listed every zip code).
     if (/\b(?:average|avg|mean)\b/.test(parsed.lower) && (best.candidate.family === 'range' || best.candidate.family === 'list') && !parsed.interval) {
@@ -1551,6 +1558,11 @@ export class QuestionRouter {
     const kindOf = /\b(?:which|what)\s+(?:type|kind|category|sort)s?\s+of\s+([a-z]{3,})\b/.exec(parsed.lower)?.[1];
     const kindCue = kindOf === undefined ? [] : [`${kindOf.replace(/s$/, '')} type`];
     const groupCue = [...groupByCue(parsed.lower).filter((cue) => isColumnLabel(cue) || ![...this.tables.values()].some((values) => values.isValueText(cue))), ...kindCue];
+    // ("Lowest rated product", "the most expensive neighborhood": the thing a superlative ranks, when
+    // programs group by it and no data's rows are it, is a group; the reviews are rated, not ranked.)
+    const supersNoun = /\b(?:[a-z]{3,}est|best|worst|(?:most|least)\s+[a-z]+)\s+(?:[a-z]+ed\s+|[a-z]+ing\s+)?([a-z]{3,}(?:\s+[a-z]{3,})?)\s*(?=[?.!]|$|\b(?:in|of|for|on|with|this|last|during|ever)\b)/.exec(parsed.lower)?.[1];
+    const rankedGroup = supersNoun === undefined ? undefined : [supersNoun, supersNoun.replace(/s$/, ''), supersNoun.split(' ').at(-1) ?? ''].find((noun) => !this.tableStemLists.some((stems) => stems.at(-1) === stem(noun)) && !this.shapeNounTables.has(stem(noun)) && ![...this.measureTerms.values()].some((terms) => terms.has(canonicalTerm(noun) ?? noun)) && this.candidates.some((c) => c.groupBy.includes(noun)));
+    if (rankedGroup !== undefined && !groupCue.includes(rankedGroup)) groupCue.push(rankedGroup);
     const asksHowMany = howMany.test(parsed.lower);
     const asksHowOften = frequencyCue.test(parsed.lower);
     // An operation named ("average", "total", "sum", "median"), not one only implied by "break down".
