@@ -2967,6 +2967,38 @@ describe('product reviews with a rating and support tickets with a satisfaction 
   });
 });
 
+describe('web sessions and subscriptions (trial 16: the words of analytics and billing)', () => {
+  const ask = askingOver('querylane-routing-saas-words-', () => ({
+    web_sessions: Array.from({ length: 3000 }, (_, i) => ({
+      session_id: `s_${(i * 7919).toString(16).padStart(8, '0')}`,
+      started_at: new Date(Date.UTC(2026, 7, 1) + i * 1_700_000).toISOString(),
+      country_code: ['US', 'GB', 'DE', 'MX', 'IN'][(i * 3) % 5 === 4 ? 0 : (i * 3) % 5],
+      device: ['mobile', 'desktop', 'tablet'][i % 3],
+      referrer: ['google', 'newsletter', 'twitter', 'direct'][i % 4],
+      duration_seconds: 5 + ((i * 37) % 900),
+      pages_viewed: 1 + (i % 12),
+      bounced: i % 4 === 0,
+    })),
+    subscriptions: Array.from({ length: 260 }, (_, i) => ({
+      subscription_id: `sub_${i}`,
+      account: { name: `Account ${i}`, industry: ['Media', 'Healthcare', 'Retail'][i % 3] },
+      plan: ['starter', 'starter', 'team', 'business', 'enterprise'][i % 5],
+      seats: 1 + ((i * 13) % 300),
+      mrr: 100 + ((i * 977) % 50_000),
+      started_at: new Date(Date.UTC(2024, 0, 1) + i * 4 * 86_400_000).toISOString().slice(0, 10),
+      canceled_at: i % 6 === 0 ? new Date(Date.UTC(2025, 0, 1) + i * 3 * 86_400_000).toISOString().slice(0, 10) : null,
+    })),
+  }));
+
+  it('reads visitors and traffic as sessions, subscribers as subscriptions, and churn as their cancellation', () => {
+    // Each had been refused for a word no data set knows, or (churn) bounded the start.
+    expect(ask('how many visitors came from the newsletter')).toMatchObject({ kind: 'answer', candidate: { name: 'count_web_sessions' }, slots: { referrer: 'newsletter' } });
+    expect(ask('which country sends us the most traffic')).toMatchObject({ kind: 'answer', candidate: { name: 'count_web_sessions_by_country_code' }, slots: { n: 1 } });
+    expect(ask('which plan has the most subscribers')).toMatchObject({ kind: 'answer', candidate: { name: 'count_subscriptions_by_plan' }, slots: { n: 1 } });
+    expect(ask('how many subscriptions churned in 2025')).toMatchObject({ kind: 'answer', candidate: { name: 'count_subscriptions' }, slots: { from_canceled_at: '2025-01-01', to_canceled_at: '2025-12-31' } });
+  });
+});
+
 describe('employees who joined and left (trial 15: a time named by its verb)', () => {
   const ask = askingOver('querylane-routing-leavers-', () => ({
     employees: Array.from({ length: 400 }, (_, i) => ({

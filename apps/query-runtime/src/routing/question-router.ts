@@ -7,7 +7,7 @@ import { containerWords, hashToken, howMany, irregularPast, measureUnitOf, perGr
 import type { DataValues, RouteAnswer, RouteCandidateInput, RouteOptions, RouteResult, RouterOptions, ScoredAlternative, SlotValue } from './routing.types.js';
 import type { ProgramFamily } from '../generation/index.js';
 import { directionOf, directionSaid, doneVerb, fillSlots, flagMention, impliedChoice, namedChoice, questionWords, TableValues, type ColumnNameSpan, type QuestionWord, type SlotFill, type ValueMention } from './slot-filling.js';
-import { canonicalTerm, editDistance, escapeRegExp, foldValue, humanWords, identifiedHead, identifiedThing, impliedMeasures, initials, measureTermsOf, pathWords, remembered, stem, stopWords, terms, timeSpanWord, words } from './text-terms.js';
+import { canonicalTerm, editDistance, escapeRegExp, foldValue, humanWords, identifiedHead, identifiedThing, impliedMeasures, initials, measureTermsOf, pathWords, remembered, stem, stopWords, synonymOf, terms, timeSpanWord, words } from './text-terms.js';
 
 /**
  * Chosen on the bench's tuning half (bench/routing: every other labelled question): the best in-scope
@@ -2357,7 +2357,9 @@ export class QuestionRouter {
 
   /** Whether a word of the question is a word of the table's name, by its stem or whole ("listings", kept whole). */
   private namesData(table: string, word: string, wordStem = stem(word)): boolean {
-    return (this.tableStemsOf.get(table) ?? []).some((tableStem) => tableStem === wordStem || tableStem === word) || (peopleWords.has(word) && this.personTables.has(table));
+    // (Or by its synonym: "traffic" of web sessions, "rides" of bike trips.)
+    const synonym = synonymOf(word);
+    return (this.tableStemsOf.get(table) ?? []).some((tableStem) => tableStem === wordStem || tableStem === word || tableStem === synonym) || (peopleWords.has(word) && this.personTables.has(table));
   }
 
   /** Whether the program's chosen column is a code named only by the thing it codes, which another program of the data groups by in words. */
@@ -3102,8 +3104,9 @@ function groupByCue(lower: string): string[] {
   }
   // "which source generated the most", "which genre made the highest": the noun a verb ranks.
   // "which creative type made the most": one or two words, the fewest that leave a verb.
-  // ("Which country brings in the most MRR": a verb's particle between.)
-  for (const match of lower.matchAll(/\bwhich\s+(?:\d+\s+)?((?:[a-z]+\s+){1,2}?)(?!the\b)[a-z]+\s+(?:(?:in|out|up|on|off|down|back|away)\s+)?(?:the\s+)?(?:most|least|highest|lowest|largest|smallest|biggest|greatest|fewest)\b/g)) out.push(foldValue((match[1] ?? '').trim()));
+  // ("Which country brings in the most MRR": a verb's particle between; "sends us the most
+  // traffic": its object.)
+  for (const match of lower.matchAll(/\bwhich\s+(?:\d+\s+)?((?:[a-z]+\s+){1,2}?)(?!the\b)[a-z]+\s+(?:(?:in|out|up|on|off|down|back|away|us|me|them|you)\s+)?(?:the\s+)?(?:most|least|highest|lowest|largest|smallest|biggest|greatest|fewest)\b/g)) out.push(foldValue((match[1] ?? '').trim()));
   // "the busiest dropoff zone", "the quietest station": the noun ranked by its rows.
   for (const match of lower.matchAll(/\b(?:busiest|quietest|least busy)\s+([a-z]+(?:\s[a-z]+)?)/g)) out.push(foldValue(match[1] ?? ''), foldValue(match[1] ?? '').split(' ')[0] ?? '');
   // "the most borrowed book", "the most common origin", "the least visited parks": the noun ranked.

@@ -1770,8 +1770,13 @@ function timeNaming(span: Span, context: FillContext, own: string | null = null)
  */
 function namesTime(first: string, word: QuestionWord): boolean {
   if (first === word.stem || (first.length > 6 && first.endsWith('ion') && first.slice(0, -3) === word.stem)) return true;
-  return leavingVerbs.has(word.word) && leavingTimes.has(first);
+  if (leavingVerbs.has(word.word) && leavingTimes.has(first)) return true;
+  // (A subscription's or a customer's churn is its cancellation: "churned this year" of `canceled_at`.)
+  return churnWords.has(word.word) && cancelTimes.has(first);
 }
+
+const churnWords = new Set(['churned', 'churn', 'churning', 'cancelled', 'canceled', 'unsubscribed']);
+const cancelTimes = new Set(['canceled', 'cancelled', 'cancellation', 'cancelation', 'churned', 'churn', 'ended', 'end'].map((word) => stem(word)));
 
 const leavingVerbs = new Set(['left', 'quit', 'resigned', 'departed', 'exited', 'leave', 'leaves', 'leaving']);
 const leavingTimes = new Set(['termination', 'terminated', 'exit', 'departure', 'separation', 'leaving', 'leave', 'left', 'offboarding'].map((word) => stem(word)));

@@ -72,6 +72,17 @@ const synonyms: Record<string, string> = {
   film: 'movie',
   physician: 'doctor',
   client: 'customer',
+  // A site's visits as analytics names them: sessions ("how many visitors came from the newsletter",
+  // "which country sends the most traffic").
+  visitor: 'session',
+  visit: 'session',
+  traffic: 'session',
+  // Subscriptions by who holds them; churn is a subscription cancelled.
+  subscriber: 'subscription',
+  churn: 'cancel',
+  churned: 'cancel',
+  // Customer satisfaction as support desks abbreviate it.
+  csat: 'satisfaction',
   // A library's or a lender's loans are what is borrowed and lent ("which member borrowed the most books").
   borrow: 'loan',
   borrowed: 'loan',
@@ -341,6 +352,12 @@ export function measureTermsOf(word: string): readonly string[] {
 }
 
 const rememberedMeasureTerms = remembered((word) => [word, ...(impliedMeasures[word] ?? [])].map((one) => canonicalTerm(one) ?? one), 20_000);
+
+/** The term a word is a synonym of ("traffic" of sessions, "rides" of trips), if it is one. */
+export function synonymOf(word: string): string | undefined {
+  const stemmed = stem(word);
+  return synonyms[word] ?? (word === `${stemmed}s` ? synonyms[stemmed] : undefined);
+}
 
 /** One word to its canonical search term, or null for a stop word. */
 export function canonicalTerm(word: string, keepStopWords = false): string | null {
