@@ -2999,6 +2999,26 @@ describe('web sessions and subscriptions (trial 16: the words of analytics and b
   });
 });
 
+describe('property listings with a list price and a sold price (trial 16: money bounds of data named like a column)', () => {
+  const ask = askingOver('querylane-routing-listings-money-', () => ({
+    property_listings: Array.from({ length: 600 }, (_, i) => ({
+      listing_id: `MLS-${['TX', 'NC', 'WA'][i % 3]}-${200_000 + i * 97}`,
+      address: { city: ['Austin', 'Raleigh', 'Seattle'][i % 3], state: ['TX', 'NC', 'WA'][i % 3] },
+      bedrooms: 1 + (i % 5),
+      sqft: 500 + ((i * 37) % 4000),
+      list_price: 80_000 + ((i * 7919) % 1_900_000),
+      sold_price: i % 3 === 0 ? 90_000 + ((i * 7907) % 1_900_000) : null,
+      days_on_market: 1 + ((i * 13) % 600),
+      listed_date: new Date(Date.UTC(2025, 0, 1) + i * 86_400_000).toISOString().slice(0, 10),
+    })),
+  }));
+
+  it('reads money said after the data\'s own name ("listings under $300,000") as no bound of a column sharing that word', () => {
+    // `list_price` had been taken as named by "listings", and the bound left unapplied: refused.
+    expect(ask('how many listings under $300,000 in raleigh')).toMatchObject({ kind: 'answer', candidate: { name: 'count_property_listings' }, slots: { address_city: 'Raleigh', max_list_price: expect.any(Number) } });
+  });
+});
+
 describe('employees who joined and left (trial 15: a time named by its verb)', () => {
   const ask = askingOver('querylane-routing-leavers-', () => ({
     employees: Array.from({ length: 400 }, (_, i) => ({

@@ -672,7 +672,7 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
   const boundPlans = candidate.plans.filter((plan) => (plan.role === 'min' || plan.role === 'max') && !plan.chosen);
   const comparedColumn = new Map<Span, string>();
   for (const c of parsed.comparisons) {
-    const columns = [...new Set(boundPlans.filter((plan) => ['this', 'named'].includes(comparedMeasure(c.span, plan, parsed.lower))).map((plan) => plan.column ?? plan.slot.name))];
+    const columns = [...new Set(boundPlans.filter((plan) => ['this', 'named'].includes(comparedMeasure(c.span, plan, parsed.lower, candidate.tableStems))).map((plan) => plan.column ?? plan.slot.name))];
     if (columns.length < 2) continue;
     const distance = (column: string) => {
       const own = labelStems(humanWords(column)).filter((labelStem) => !moneyMeasures.some((m) => labelStem === stem(m)));
@@ -845,7 +845,7 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
             if (years && context.table?.hasYear()) return yearLabelled(plan);
             if (!yearish && yearLabelled(plan)) return false;
             // "older than 30" names its column by the adjective as well as a column name would.
-            const adjective = comparedMeasure(c.span, plan, parsed.lower);
+            const adjective = comparedMeasure(c.span, plan, parsed.lower, candidate.tableStems);
             const compared = comparedColumn.get(c.span);
             if ((adjective === 'this' || adjective === 'named') && compared !== undefined && compared !== (plan.column ?? plan.slot.name)) return false;
             // "ending cash over 1000 dollars": the column whose name is said whole before the
@@ -1252,7 +1252,7 @@ function fractionColumn(plan: SlotPlan): boolean {
  * ("older than 30" an age as "the oldest", "faster than 300" a speed). 'named': a word of this
  * column's name is said right before it, which the caller weighs against other columns' names.
  */
-function comparedMeasure(span: Span, plan: SlotPlan, lower: string): 'this' | 'named' | 'other' | 'none' {
+function comparedMeasure(span: Span, plan: SlotPlan, lower: string, tableStems: readonly string[] = []): 'this' | 'named' | 'other' | 'none' {
   const word = /^[a-z]+/.exec(lower.slice(span[0], span[1]))?.[0] ?? '';
   // "cost less than 20", "weighs over 3000": the verb before the comparison names its measure; so
   // does money around the number ("under $20", "less than 20 dollars").
@@ -1264,7 +1264,8 @@ function comparedMeasure(span: Span, plan: SlotPlan, lower: string): 'this' | 'n
   // whatever money or the adjective say (a price column is called `close`, `high`, `open` as well
   // as `price`; "gas cheaper than $1.60" of `gas`).
   // ('named': unless another column's name is said there more fully — the caller asks belongsTo.)
-  if ((compared !== undefined || money) && verbMeasures[verb] === undefined && label.split(' ').some((labelWord) => labelWord.length > 2 && stem(labelWord) === stem(verb))) return 'named';
+  // (Not the data's own name: "listings under $300,000" names no `list_price`.)
+  if ((compared !== undefined || money) && verbMeasures[verb] === undefined && !tableStems.includes(stem(verb)) && !tableStems.includes(verb) && label.split(' ').some((labelWord) => labelWord.length > 2 && stem(labelWord) === stem(verb))) return 'named';
   // "sold for more than $2 million": what a thing went for is its price.
   const soldFor = verb === 'for' && tradeVerbs.has(before) ? moneyMeasures : undefined;
   const measures = compared ?? verbMeasures[verb] ?? soldFor ?? (money ? moneyMeasures : undefined);
