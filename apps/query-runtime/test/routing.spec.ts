@@ -3017,6 +3017,12 @@ describe('property listings with a list price and a sold price (trial 16: money 
     // `list_price` had been taken as named by "listings", and the bound left unapplied: refused.
     expect(ask('how many listings under $300,000 in raleigh')).toMatchObject({ kind: 'answer', candidate: { name: 'count_property_listings' }, slots: { address_city: 'Raleigh', max_list_price: expect.any(Number) } });
   });
+
+  it('reads a code with digits whole, no value said inside it ("MLS-TX-200097" names no state TX)', () => {
+    // Had averaged the sold prices of Texas.
+    expect(ask('what did MLS-TX-200291 sell for')).toMatchObject({ kind: 'answer', candidate: { name: 'lookup_property_listings_by_listing_id' }, slots: { listing_id: 'MLS-TX-200291' } });
+    expect(ask('how many listings in TX')).toMatchObject({ kind: 'answer', candidate: { name: 'count_property_listings' }, slots: { address_state: 'TX' } });
+  });
 });
 
 describe('employees who joined and left (trial 15: a time named by its verb)', () => {

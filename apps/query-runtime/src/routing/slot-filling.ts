@@ -317,6 +317,9 @@ export class TableValues {
           // name: "the recipe for Creamy Rice Crumble" names no main ingredient "rice".
           const capital = (at: number) => at >= 0 && at < question.length && /^\p{Lu}/u.test(question[at]!.original);
           if (typeof entry.value === 'string' && entry.words.length === 1 && entry.value === entry.value.toLowerCase() && capital(i) && (capital(i - 1) || capital(end + 1)) && i > 0) continue;
+          // Nor a value inside a code with digits, unless it is the whole of the value as written:
+          // "MLS-TX-247876" (a listing's id) names no state TX.
+          if (typeof entry.value === 'string' && insideCode(text, word.span[0], question[end]!.span[1]) && !/[-_]/.test(entry.value)) continue;
           const mention = { column: entry.column, value: entry.value, span: [word.span[0], question[end]!.span[1]] as Span };
           out.push(mention);
           if (entry.words.every((w, k) => question[i + k]!.word === w)) literal.add(mention);
@@ -1533,6 +1536,17 @@ function labelledValue(plan: SlotPlan, context: FillContext): { value: SlotValue
 const ratingLabel = / (?:rating|ratings|rated|stars?|csat|satisfaction|review score|score)(?= )/;
 /** Stars said with their number: "1 star", "5-star", "4.5 stars" (not "a star player"). */
 const starsSaid = /\b(\d(?:\.\d)?)[- ]?stars?\b/i;
+
+/** Whether the text from `start` to `end` is part of a longer code joined by dashes or underscores, with digits ("MLS-TX-247876"). */
+function insideCode(text: string, start: number, end: number): boolean {
+  if (text === '') return false;
+  let from = start;
+  let to = end;
+  while (from > 0 && /[A-Za-z0-9_-]/.test(text[from - 1] ?? '')) from -= 1;
+  while (to < text.length && /[A-Za-z0-9_-]/.test(text[to] ?? '')) to += 1;
+  const code = text.slice(from, to).replace(/^[-_]+|[-_]+$/g, '');
+  return code.length > end - start && /[-_]/.test(code) && /\d/.test(code) && /[A-Za-z]/.test(code);
+}
 
 /** The number written from the word at `span` on: its minus sign (not a hyphen of a word) and its decimals. */
 function wholeNumberAt(text: string, span: Span): Span | null {
