@@ -319,8 +319,9 @@ export class TableValues {
           if (typeof entry.value === 'string' && entry.words.length === 1 && entry.value === entry.value.toLowerCase() && capital(i) && (capital(i - 1) || capital(end + 1)) && i > 0) continue;
           // Nor a value inside a code with digits, unless it is the whole of the value as written:
           // "MLS-TX-247876" (a listing's id) names no state TX.
-          if (typeof entry.value === 'string' && insideCode(text, word.span[0], question[end]!.span[1]) && !/[-_]/.test(entry.value)) continue;
-          const mention = { column: entry.column, value: entry.value, span: [word.span[0], question[end]!.span[1]] as Span };
+          const span: Span = [word.span[0], question[end]!.span[1]];
+          if (typeof entry.value === 'string' && insideCode(text, span[0], span[1]) && !/[-_]/.test(entry.value)) continue;
+          const mention = { column: entry.column, value: entry.value, span };
           out.push(mention);
           if (entry.words.every((w, k) => question[i + k]!.word === w)) literal.add(mention);
         }
