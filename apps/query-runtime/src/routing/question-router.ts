@@ -1830,7 +1830,7 @@ export class QuestionRouter {
         // (Of a data set the question does not name, a value of two words or more, which no common
         // word is: "avg temperature in warehouse a" is no Seattle weather's.)
         const several = (w: (typeof wholeSpans)[number]) => /\s/.test(parsed.lower.slice(w.span[0], w.span[1]).trim());
-        spans = mergeSpans(wholeSpans.filter((w) => other(w) && (tablesNamed.has(table) || several(w))).map((w) => w.span));
+        spans = mergeSpans(wholeSpans.filter((w) => (tablesNamed.has(table) || several(w)) && other(w)).map((w) => w.span));
         otherValueSpansOf.set(table, spans);
       }
       return spans;
