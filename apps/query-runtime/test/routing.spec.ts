@@ -3025,6 +3025,30 @@ describe('property listings with a list price and a sold price (trial 16: money 
   });
 });
 
+describe('orders with a total in cents (trial 16: "the average order value")', () => {
+  const ask = askingOver('querylane-routing-order-value-', () => ({
+    orders: Array.from({ length: 900 }, (_, i) => ({
+      order_id: `ORD-${100_000 + i}`,
+      created_at: new Date(Date.UTC(2025, 0, 1) + i * 36_000_000).toISOString(),
+      status: ['delivered', 'shipped', 'refunded', 'cancelled'][i % 4],
+      customer: { id: `cus_${i % 150}`, name: `Customer ${i % 150}`, email: `c${i % 150}@mail.example`, country: ['GB', 'US', 'DE'][i % 3] },
+      currency: ['USD', 'EUR', 'GBP'][i % 3],
+      total_cents: 1_000 + ((i * 7919) % 90_000),
+      items_count: 1 + (i % 9),
+      discount_code: i % 7 === 0 ? 'WELCOME10' : null,
+      channel: ['web', 'ios', 'android'][i % 3],
+      shipping: { method: ['standard', 'express'][i % 2], city: ['London', 'Berlin', 'Austin'][i % 3] },
+      is_gift: i % 11 === 0,
+    })),
+  }));
+
+  it('reads the value of the rows a word names, of data with no column of values, as their total', () => {
+    // Had answered the average number of orders per month.
+    expect(ask('average order value in euros')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_total_cents' }, slots: { currency: 'EUR' } });
+    expect(ask('average items per order')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_items_count' } });
+  });
+});
+
 describe('employees who joined and left (trial 15: a time named by its verb)', () => {
   const ask = askingOver('querylane-routing-leavers-', () => ({
     employees: Array.from({ length: 400 }, (_, i) => ({

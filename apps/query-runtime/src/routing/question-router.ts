@@ -1186,6 +1186,14 @@ export class QuestionRouter {
     const extremeAsked = parsed.superlative && !perGroupWord.test(parsed.lower) ? /^\s*(?:the\s+)?(max|min)(?:imum)?\b/.exec(parsed.lower) : null;
     const extremeTermAsked = extremeAsked ? canonicalTerm(extremeAsked[1] === 'max' ? 'highest' : 'lowest') : null;
     if (extremeTermAsked !== null) contentTerms.add(extremeTermAsked);
+    // ("The average order value" of orders with a `total_cents` and no column of values: what the
+    // rows a word names are worth is their total or amount.)
+    const valueAt = qWords.findIndex((w, i) => i > 0 && w.word === 'value');
+    const valued = valueAt > 0 ? qWords[valueAt - 1] : undefined;
+    if (valued !== undefined) {
+      const named = [...this.tableStemsOf.keys()].filter((table) => this.namesData(table, valued.word, valued.stem));
+      if (named.length > 0 && named.every((table) => ![...(this.columnLabels.get(table)?.keys() ?? [])].some((label) => label.split(' ').includes('value')))) imply('value', ['total', 'amount']);
+    }
     if (/\b(named|called)\b/.test(parsed.lower)) imply('', ['name']);
     if (/\btitled\b/.test(parsed.lower)) imply('', ['title']);
     // ("The last price of IBM": the latest, as the programs ranking by time word it.)
