@@ -470,7 +470,7 @@ export class QuestionRouter {
     const kindOf = /\bof (?:each|every) ([a-z]{3,}) (?:type|kind|category|class)\b/.exec(parsed.lower)?.[1];
     // (A word for people at work, of a program grouping by a person: "which agent handled the most".)
     const byPerson = best.candidate.groupBy.some((label) => personLabel.test(` ${label} `));
-    const unknownGroup = unknownGroupings(parsed.lower).find((word) => !this.knows(word) && !(byPerson && new RegExp(`^(?:${workerWords.source})s?$`).test(word))) ?? (kindOf !== undefined && !this.knows(kindOf, { onlyStructure: true }) ? kindOf : undefined);
+    const unknownGroup = unknownGroupings(parsed.lower).find((word) => !this.knows(word) && !(byPerson && workerWord.test(word))) ?? (kindOf !== undefined && !this.knows(kindOf, { onlyStructure: true }) ? kindOf : undefined);
     if (unknownGroup) {
       return { kind: 'refusal', reason: `the question asks per "${unknownGroup}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
     }
@@ -1259,7 +1259,7 @@ export class QuestionRouter {
     // the question does not name.
     // ("Which agent closes the most tickets" of an `assignee`: a person asked for by a word for
     // people at work that names no column, as "who" asks.)
-    const whichPerson = new RegExp(`^\\s*(?:and\\s+)?(?:which|what)\\s+(${workerWords.source})s?\\b`).exec(parsed.lower)?.[1];
+    const whichPerson = whichWorker.exec(parsed.lower)?.[1];
     const asksWho = /^\s*(?:and\s+)?who\b/.test(parsed.lower) || (whichPerson !== undefined && ![...this.allLabels.values()].some((labels) => [...labels.keys()].some((label) => label.split(' ').some((word) => stem(word) === stem(whichPerson)))));
     // A word of the data's own name is no measure's ("the most plays" of plays names no `ms_played`;
     // "the most played track" may).
@@ -3041,6 +3041,8 @@ const personStems = new Set(
 // Columns of people ("who …"): authors, users, owners, agents, customers.
 /** Words for people at work, which name whoever a ticket, a deal or a task is assigned to. */
 const workerWords = /agent|rep|representative|employee|staff member|worker|person|salesperson|technician|engineer|developer|contributor|inspector/;
+const workerWord = new RegExp(`^(?:${workerWords.source})s?$`);
+const whichWorker = new RegExp(`^\\s*(?:and\\s+)?(?:which|what)\\s+(${workerWords.source})s?\\b`);
 const personLabel = / (author|authors|user|users|login|owner|owners|agent|agents|assignee|customer|customers|client|employee|rep|seller|creator|reporter|person|member|driver|player|manager|sender|buyer|director|artist|name) /;
 // Verbs (and the first words of time columns) of a thing coming into being.
 /** Whether a time column's first word says when a thing begins its life (`opened_at`, `shipped_on`). */

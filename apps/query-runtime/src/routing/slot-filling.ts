@@ -1534,7 +1534,7 @@ function labelledValue(plan: SlotPlan, context: FillContext): { value: SlotValue
 }
 
 /** A column of ratings given: stars, a rating, a satisfaction or review score. */
-const ratingLabel = / (?:rating|ratings|rated|stars?|csat|satisfaction|review score|score)(?= )/;
+const ratingLabel = / (?:rating|ratings|rated|stars?|csat|satisfaction|review score)(?= )/;
 /** Stars said with their number: "1 star", "5-star", "4.5 stars" (not "a star player"). */
 const starsSaid = /\b(\d(?:\.\d)?)[- ]?stars?\b/i;
 
