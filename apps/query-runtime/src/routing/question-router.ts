@@ -1358,14 +1358,14 @@ export class QuestionRouter {
     // the date's words filled it), has its best such programs ranked too; named by a word no
     // program's text holds (a stop word elsewhere: "readings"), those of the kind the question asks for.
     const unranked = only === undefined ? [...tablesNamed].filter((table) => !top.some((hit) => this.candidates[hit.id]?.table === table)) : [];
+    const askedFamilies = [...parsed.families].filter(([, weight]) => weight > 0).map(([family]) => family);
     for (const table of unranked) {
       const found = hits.filter((hit) => this.candidates[hit.id as number]?.table === table && choosable(hit.id as number)).slice(0, namedPastDepth);
       if (found.length > 0) {
         for (const hit of found) top.push(entry(hit));
         continue;
       }
-      const asked = [...parsed.families].filter(([, weight]) => weight > 0).map(([family]) => family);
-      const fitting = this.candidates.filter((candidate) => candidate.table === table && candidate.family !== null && asked.includes(candidate.family) && choosable(candidate.index));
+      const fitting = this.candidates.filter((candidate) => candidate.table === table && candidate.family !== null && askedFamilies.includes(candidate.family) && choosable(candidate.index));
       for (const candidate of fitting.slice(0, namedPastDepth)) top.push(unretrieved(candidate.index));
     }
     let hitsById: Map<number, SearchResult> | undefined;
@@ -1854,9 +1854,9 @@ export class QuestionRouter {
     const measuresNamed = parsed.periodAverage
       ? [...contentTerms].filter((term) => term !== 'count' && !operationTerm.test(term) && ([...this.measureTerms.keys()].some((table) => this.impliesAny(term, table)) || this.chosenMeasureTerms().has(term)))
       : [];
-    /** How many words of a data set's name the question says. */
-    const namedWordsOf = (table: string) => new Set((this.tableStemsOf.get(table) ?? []).filter((tableStem) => qStems.has(tableStem) || saidStems.has(tableStem))).size;
-    const mostNamedWords = Math.max(0, ...[...tablesNamed].map(namedWordsOf));
+    /** How many words of each named data set's name the question says. */
+    const namedWords = new Map([...tablesNamed].map((table) => [table, new Set((this.tableStemsOf.get(table) ?? []).filter((tableStem) => qStems.has(tableStem) || saidStems.has(tableStem))).size]));
+    const mostNamedWords = Math.max(0, ...namedWords.values());
     const scored: Scored[] = top.map((hit) => {
       const candidate = this.candidates[hit.id]!;
       const mentions = mentionsByTable.get(candidate.table) ?? [];
@@ -2196,7 +2196,7 @@ export class QuestionRouter {
       // (Of data sets named, one named by fewer of its words than another is by its own is a lesser
       // reading: "the weekly weather" names weekly weather wholly, Seattle weather by one word.)
       const tableCue =
-        tablesNamed.size === 0 ? ([...rowsNamed].some((term) => !peopleTerms.has(term)) ? 0.3 : 0) : tablesNamed.has(candidate.table) ? (namedWordsOf(candidate.table) < mostNamedWords ? 0 : 0.3) : -0.3;
+        tablesNamed.size === 0 ? ([...rowsNamed].some((term) => !peopleTerms.has(term)) ? 0.3 : 0) : tablesNamed.has(candidate.table) ? ((namedWords.get(candidate.table) ?? 0) < mostNamedWords ? 0 : 0.3) : -0.3;
       // ("How much rain fell" asks for an amount: a count of rows, the rainy days, misses it as a
       // ranking misses "the hottest".)
       // (Nor do rows: "how much was invoiced since October" is a total, not the invoices.)

@@ -355,18 +355,17 @@ const rememberedMeasureTerms = remembered((word) => [word, ...(impliedMeasures[w
 
 /** The term a word is a synonym of ("traffic" of sessions, "rides" of trips), if it is one. */
 export function synonymOf(word: string): string | undefined {
+  const direct = synonyms[word];
+  if (direct) return direct;
   const stemmed = stem(word);
-  return synonyms[word] ?? (word === `${stemmed}s` ? synonyms[stemmed] : undefined);
+  // Only a plural takes its singular's synonym: "means" is "mean", "meaning" is not.
+  return word === `${stemmed}s` ? synonyms[stemmed] : undefined;
 }
 
 /** One word to its canonical search term, or null for a stop word. */
 export function canonicalTerm(word: string, keepStopWords = false): string | null {
   if (!keepStopWords && stopWords.has(word)) return null;
-  const direct = synonyms[word];
-  if (direct) return direct;
-  const stemmed = stem(word);
-  // Only a plural takes its singular's synonym: "means" is "mean", "meaning" is not.
-  return (word === `${stemmed}s` ? synonyms[stemmed] : undefined) ?? stemmed;
+  return synonymOf(word) ?? stem(word);
 }
 
 export function words(text: string): string[] {
