@@ -5168,6 +5168,15 @@ describe('QuestionRouter over flights from airports by code and subscriptions of
     expect(ask('how many monthly subscriptions are in germany')).toMatchObject({ kind: 'answer', slots: { billing_cycle: 'monthly', country: 'Germany' } });
   });
 
+  it('reads a period adverb the data holds as a value as that value, not a series ("how many subscriptions are billed monthly")', () => {
+    // Had answered the subscriptions per month of their signup (trial 16: "how many customers pay annually").
+    expect(ask('how many subscriptions are billed monthly')).toMatchObject({ kind: 'answer', candidate: { name: 'count_subscriptions' }, slots: { billing_cycle: 'monthly' } });
+    expect(ask('how many subscriptions are billed annually')).toMatchObject({ kind: 'answer', candidate: { name: 'count_subscriptions' }, slots: { billing_cycle: 'annual' } });
+    // Said as a rate ("per month"), or of data that holds no such value, it is the series.
+    expect(ask('how many subscriptions per month')).toMatchObject({ kind: 'answer', slots: { interval: 'month' } });
+    expect(ask('how many flights monthly')).toMatchObject({ kind: 'answer', candidate: { name: 'flights_over_time_by_date' }, slots: { interval: 'month' } });
+  });
+
   it('reads a measure said as a past participle of the rows as the measure above zero ("flights that were delayed")', () => {
     // Had counted every flight from ORD in March, "delayed" unread (trial 14).
     // (Above zero: the least number past it, or 1 of whole numbers.)

@@ -983,6 +983,7 @@ export class QuestionRouter {
   private rank(question: string, options: RouteOptions, only?: number): Scored[] & { parsed: ParsedQuestion; tablesNamed: Set<string>; namedColumns: Map<string, { label: string; column: string }[]>; modifierNamed: Set<string>; rankedLabel: string | undefined; rankedTables: Set<string> | null; countedWord: string | undefined; countedPhrase: string[]; countedModifier: string | undefined } {
     const text = this.participleBounds(this.listedValues(this.countSaidWhole(this.clippedTableWords(this.joinCompounds(this.shortLabelWords(this.periodWordsOfNames(singularAcronyms(decimalNames(this.unquotedValues(question), this.allLabels)))))))));
     const parsed = parseQuestion(text, options.now ?? new Date());
+    this.heldPeriodValue(parsed);
     // A ranking word inside a column's name said whole ranks nothing ("how many runners set a
     // personal best" of `personal_best`): the question's ranking is read again without it.
     const ranking = this.rankingWordsInLabels(text);
@@ -2843,6 +2844,28 @@ export class QuestionRouter {
   }
 
   /**
+   * A period's adverb that is a value of some data ("how many customers pay monthly" of a
+   * `billing_cycle` holding "monthly"; "pay annually" of one holding "annual"): that value, a
+   * filter, no series of the period. Not when the question has another cue of a series ("per
+   * month", "over time"), nor when it names a data set that holds no such value ("how many flights
+   * monthly").
+   */
+  private heldPeriodValue(parsed: ParsedQuestion): void {
+    if (parsed.interval === null) return;
+    const said = parsed.lower.slice(...parsed.interval.span);
+    const forms = heldPeriodForms[said];
+    if (forms === undefined) return;
+    const holders = [...this.tables].filter(([, values]) => forms.some((form) => values.isValueText(form))).map(([table]) => table);
+    if (holders.length === 0) return;
+    const rest = parsed.lower.slice(0, parsed.interval.span[0]) + ' ' + parsed.lower.slice(parsed.interval.span[1]);
+    if (seriesCue.test(rest)) return;
+    const stems = new Set(questionWords(parsed.lower).map((word) => word.stem));
+    if ([...this.tableStemsOf].some(([table, tableStems]) => !holders.includes(table) && tableStems.some((tableStem) => stems.has(tableStem)))) return;
+    parsed.interval = null;
+    parsed.families.delete('time_series');
+  }
+
+  /**
    * A value or a column's name in quotes as it is ("deaths from 'other' causes" of `other`, "the
    * “Pending” orders"): quotes mark a search term, but a value or a name said whole was refused as
    * a term no search takes. Other quoted words stay a search term ('search cars for "ford"').
@@ -3027,6 +3050,20 @@ const codeHeadStems = new Set(['code'].map((word) => stem(word)));
 // Those words as search terms.
 const peopleTerms = new Set(['people', 'persons', 'person', 'individuals', 'humans', 'individual'].map((word) => canonicalTerm(word) ?? word));
 // Words of a period, as a series' `interval` names it.
+/** A period's adverb or adjective, and the values of data it is said for (`heldPeriodValue`). */
+const heldPeriodForms: Record<string, string[]> = {
+  hourly: ['hourly'],
+  daily: ['daily'],
+  weekly: ['weekly'],
+  monthly: ['monthly'],
+  quarterly: ['quarterly'],
+  yearly: ['yearly', 'annual', 'annually'],
+  annually: ['annually', 'annual', 'yearly'],
+  annual: ['annual', 'annually', 'yearly'],
+};
+/** A series asked for by other words than a period's adverb. */
+const seriesCue = /\b(?:over time|trend|trends|evolution|timeline|time series|(?:per|by|each|every) (?:hour|day|week|month|quarter|year)s?|over the (?:years|months|weeks))\b|\b(?:hourly|daily|weekly|monthly|quarterly|yearly|annually)\b/;
+
 const periodWords = new Map<string, string>([
   ...['hour', 'hours', 'hourly'].map((word) => [word, 'hour'] as const),
   ...['day', 'days', 'daily'].map((word) => [word, 'day'] as const),
