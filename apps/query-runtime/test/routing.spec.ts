@@ -3047,6 +3047,14 @@ describe('orders with a total in cents (trial 16: "the average order value")', (
     expect(ask('average order value in euros')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_total_cents' }, slots: { currency: 'EUR' } });
     expect(ask('average items per order')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_items_count' } });
   });
+
+  it('ranks the biggest of the rows a word names by their total, not by a count they hold ("the biggest order ever")', () => {
+    // Had tied `total_cents` with `items_count` and answered the order of the most items.
+    expect(ask('biggest order ever')).toMatchObject({ kind: 'answer', candidate: { name: 'top_orders_by_total_cents' }, slots: { n: 1, order: 'desc' } });
+    expect(ask('the 3 smallest orders')).toMatchObject({ kind: 'answer', candidate: { name: 'top_orders_by_total_cents' }, slots: { n: 3, order: 'asc' } });
+    // A measure said is what ranks them.
+    expect(ask('the order with the most items')).toMatchObject({ kind: 'answer', candidate: { name: 'top_orders_by_items_count' } });
+  });
 });
 
 describe('employees who joined and left (trial 15: a time named by its verb)', () => {

@@ -1195,6 +1195,11 @@ export class QuestionRouter {
       const named = [...this.tableStemsOf.keys()].filter((table) => this.namesData(table, valued.word, valued.stem));
       if (named.length > 0 && named.every((table) => ![...(this.columnLabels.get(table)?.keys() ?? [])].some((label) => label.split(' ').includes('value')))) imply('value', ['total', 'amount']);
     }
+    // ("The biggest order ever", "the 3 smallest invoices": a size superlative said of the rows a
+    // word names ranks them by what they are worth, their total or amount, where the data has one;
+    // not by a count they hold, `items_count`.)
+    const sized = qWords.findIndex((w, i) => i > 0 && /^(?:biggest|largest|smallest|greatest)$/.test(qWords[i - 1]!.word) && [...this.tableStemsOf.keys()].some((table) => this.namesData(table, w.word, w.stem)));
+    if (sized > 0) imply('', ['total', 'amount']);
     if (/\b(named|called)\b/.test(parsed.lower)) imply('', ['name']);
     if (/\btitled\b/.test(parsed.lower)) imply('', ['title']);
     // ("The last price of IBM": the latest, as the programs ranking by time word it.)
