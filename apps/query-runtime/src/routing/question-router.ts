@@ -1198,8 +1198,8 @@ export class QuestionRouter {
     // ("The biggest order ever", "the 3 smallest invoices": a size superlative said of the rows a
     // word names ranks them by what they are worth, their total or amount, where the data has one;
     // not by a count they hold, `items_count`.)
-    const sized = qWords.findIndex((w, i) => i > 0 && /^(?:biggest|largest|smallest|greatest)$/.test(qWords[i - 1]!.word) && [...this.tableStemsOf.keys()].some((table) => this.namesData(table, w.word, w.stem)));
-    if (sized > 0) imply('', ['total', 'amount']);
+    const sized = qWords.some((w, i) => /^(?:biggest|largest|smallest|greatest)$/.test(qWords[i - 1]?.word ?? '') && [...this.tableStemsOf.keys()].some((table) => this.namesData(table, w.word, w.stem)));
+    if (sized) imply('', ['total', 'amount']);
     if (/\b(named|called)\b/.test(parsed.lower)) imply('', ['name']);
     if (/\btitled\b/.test(parsed.lower)) imply('', ['title']);
     // ("The last price of IBM": the latest, as the programs ranking by time word it.)
