@@ -2960,6 +2960,15 @@ describe('product reviews with a rating and support tickets with a satisfaction 
     expect(ask('the highest rated review')).toMatchObject({ kind: 'answer', candidate: { name: 'top_product_reviews_by_rating' } });
   });
 
+  it('ranks the groups by their rows\' rating when "which X" has the best or worst of them ("which product has the best reviews")', () => {
+    // Had ranked single reviews by their rating.
+    expect((ask('which product has the best reviews') as RouteAnswer).candidate.name).toMatch(/^avg_rating_by_(?:column|product_name)$/);
+    expect(ask('which category has the worst reviews')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_rating_by_product_category' }, slots: { n: 1, order: 'asc' } });
+    // The most of them is their count; the best of them listed are rows.
+    expect(ask('which product has the most reviews')).toMatchObject({ kind: 'answer', candidate: { name: expect.stringMatching(/^count_product_reviews_by_/) } });
+    expect(ask('show the 5 best reviews')).toMatchObject({ kind: 'answer', candidate: { name: 'top_product_reviews_by_rating' }, slots: { n: 5 } });
+  });
+
   it('reads a person at work asked with "which" ("which agent") as "who": whoever the tickets are assigned to', () => {
     // Had ranked single tickets by their satisfaction score.
     expect(ask('which agent closes the most tickets')).toMatchObject({ kind: 'answer', candidate: { name: 'count_support_tickets_by_assignee_name' }, slots: { n: 1, order: 'desc' } });

@@ -981,7 +981,7 @@ export class QuestionRouter {
   }
 
   private rank(question: string, options: RouteOptions, only?: number): Scored[] & { parsed: ParsedQuestion; tablesNamed: Set<string>; namedColumns: Map<string, { label: string; column: string }[]>; modifierNamed: Set<string>; rankedLabel: string | undefined; rankedTables: Set<string> | null; countedWord: string | undefined; countedPhrase: string[]; countedModifier: string | undefined } {
-    const text = this.participleBounds(this.listedValues(this.countSaidWhole(this.clippedTableWords(this.joinCompounds(this.shortLabelWords(this.periodWordsOfNames(singularAcronyms(decimalNames(this.unquotedValues(question), this.allLabels)))))))));
+    const text = this.rowsQuality(this.participleBounds(this.listedValues(this.countSaidWhole(this.clippedTableWords(this.joinCompounds(this.shortLabelWords(this.periodWordsOfNames(singularAcronyms(decimalNames(this.unquotedValues(question), this.allLabels))))))))));
     const parsed = parseQuestion(text, options.now ?? new Date());
     this.heldPeriodValue(parsed);
     // A ranking word inside a column's name said whole ranks nothing ("how many runners set a
@@ -2691,6 +2691,21 @@ export class QuestionRouter {
   }
 
   private participleLabels: Map<string, string> | undefined;
+
+  /**
+   * "Which product has the best reviews", "which category gets the worst reviews": the best or the
+   * worst of a data set's rows, said of a thing asked for with "which", is their rating — the one
+   * column of ratings or stars that data has. Written so ("… the best reviews rating"), the things
+   * are ranked by it, as "the best rating" ranks them, not single reviews.
+   */
+  private rowsQuality(question: string): string {
+    return question.replace(/^(\s*which\s+[a-z]+(?:\s+[a-z]+)?\s+(?:has|have|had|gets|get|got|receives|received|earns|earned)\s+(?:the\s+)?(?:best|worst)\s+)([a-z]+)(?=\s*[?.!]*\s*$)/i, (whole, _before: string, rows: string) => {
+      const word = rows.toLowerCase();
+      const named = [...this.tableStemsOf.keys()].filter((table) => this.namesData(table, word));
+      const ratings = named.flatMap((table) => [...(this.columnLabels.get(table)?.values() ?? [])].filter((label) => /(?:^| )(?:rating|stars)$/.test(label)));
+      return ratings.length === 1 ? `${whole} ${ratings[0]}` : whole;
+    });
+  }
 
   /**
    * A measure said as a verb's past participle of the rows ("flights that were delayed", "delayed
