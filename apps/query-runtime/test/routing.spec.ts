@@ -2969,6 +2969,13 @@ describe('product reviews with a rating and support tickets with a satisfaction 
     expect(ask('show the 5 best reviews')).toMatchObject({ kind: 'answer', candidate: { name: 'top_product_reviews_by_rating' }, slots: { n: 5 } });
   });
 
+  it('looks up the row a key names when the question asks for a nested field of it ("who is assigned to TCK-20045")', () => {
+    // Had been refused: the lookup's whole rows were indexed by the fields' last names ("name"),
+    // not "assignee name", so retrieval never reached it.
+    expect(ask('who is assigned to TCK-20045')).toMatchObject({ kind: 'answer', candidate: { name: 'lookup_support_tickets_by_ticket_id' }, slots: { ticket_id: 'TCK-20045' } });
+    expect(ask('who is the assignee of TCK-20045')).toMatchObject({ kind: 'answer', candidate: { name: 'lookup_support_tickets_by_ticket_id' }, slots: { ticket_id: 'TCK-20045' } });
+  });
+
   it('reads a person at work asked with "which" ("which agent") as "who": whoever the tickets are assigned to', () => {
     // Had ranked single tickets by their satisfaction score.
     expect(ask('which agent closes the most tickets')).toMatchObject({ kind: 'answer', candidate: { name: 'count_support_tickets_by_assignee_name' }, slots: { n: 1, order: 'desc' } });

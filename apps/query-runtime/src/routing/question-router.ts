@@ -221,7 +221,8 @@ export class QuestionRouter {
     for (const candidate of candidates) {
       if (!candidate.selectsAll) continue;
       const others = [...(labels.get(candidate.table) ?? [])].filter(([column]) => !candidate.columns.includes(column));
-      candidate.document.output = others.map(([, label]) => label).join(' \n ');
+      // (A nested field by its whole path: "assignee name" of `assignee.name`, whose label is "name".)
+      candidate.document.output = others.map(([column, label]) => (column.includes('.') ? pathWords(column) : label)).join(' \n ');
     }
     // A column named by a stop word ("value", "record" — long-format data often has a `value`) is
     // indexed as a word of its own, which a question's same word then searches (see `rank`).
