@@ -4071,6 +4071,36 @@ describe('QuestionRouter over stock prices, web sessions and products (a column 
   });
 });
 
+describe('web sessions whose counts per column filter nothing (trial 16: "which browser do desktop users use most")', () => {
+  const ask = askingOver('querylane-routing-sessions-choice-', () => ({
+    web_sessions: Array.from({ length: 2400 }, (_, i) => ({
+      session_id: `s_${(0x6a6d3880 + i * 7919).toString(16)}`,
+      started_at: new Date(Date.UTC(2026, 7, 1) + i * 1_800_000).toISOString(),
+      country_code: ['US', 'US', 'US', 'IN', 'GB', 'DE', 'FR', 'BR', 'CA', 'MX', 'JP', 'AU'][i % 12],
+      device: ['desktop', 'desktop', 'mobile', 'mobile', 'tablet'][i % 5],
+      browser: ['Chrome', 'Chrome', 'Safari', 'Edge', 'Firefox', 'Chrome', 'Safari', 'Samsung Internet'][(i * 3) % 8],
+      referrer: ['google', 'direct', 'newsletter', 'linkedin', 'twitter', 'google', 'bing', 'producthunt'][(i * 5) % 8],
+      landing_page: ['/pricing', '/', '/blog/how-we-scaled-postgres', '/integrations/slack', '/docs', '/signup', '/changelog', '/about'][(i * 7) % 8],
+      duration_seconds: 5 + ((i * 37) % 900),
+      pages_viewed: 1 + ((i * 11) % 27),
+      bounced: i % 5 === 0,
+      converted: i % 19 === 0,
+    })),
+  }));
+
+  it('refuses the most common value by an average of a measure the question does not name', () => {
+    // Had answered the browser with the most pages viewed on average: the count per browser takes
+    // no device, the averages per column do.
+    expect(ask('most common browser on desktop')).toMatchObject({ kind: 'refusal' });
+    expect(ask('which browser is used most often on desktop')).toMatchObject({ kind: 'refusal' });
+    expect(ask('which browser do desktop users use most')).toMatchObject({ kind: 'refusal' });
+    expect(ask('which browser do people use most')).toMatchObject({ kind: 'answer', candidate: { name: 'count_web_sessions_by_column' }, slots: { column: 'browser' } });
+    // Without the filter, the count answers; with the measure named, the average does.
+    expect(ask('most common browser')).toMatchObject({ kind: 'answer', candidate: { name: 'count_web_sessions_by_column' }, slots: { column: 'browser' } });
+    expect(ask('which browser has the most pages viewed on average on desktop')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_pages_viewed_by_column' }, slots: { column: 'browser', device: 'desktop' } });
+  });
+});
+
 describe('QuestionRouter over states and countries named one per row', () => {
   // More than 50 of each (past the count whose every value any column lists), each on one row.
   const states = ['Alabama', 'Alaska', 'Arizona', 'Arkansas', 'California', 'Colorado', 'Connecticut', 'Delaware', 'District of Columbia', 'Florida', 'Georgia', 'Hawaii', 'Idaho', 'Illinois', 'Indiana', 'Iowa', 'Kansas', 'Kentucky', 'Louisiana', 'Maine', 'Maryland', 'Massachusetts', 'Michigan', 'Minnesota', 'Mississippi', 'Missouri', 'Montana', 'Nebraska', 'Nevada', 'New Hampshire', 'New Jersey', 'New Mexico', 'New York', 'North Carolina', 'North Dakota', 'Ohio', 'Oklahoma', 'Oregon', 'Pennsylvania', 'Rhode Island', 'South Carolina', 'South Dakota', 'Tennessee', 'Texas', 'Utah', 'Vermont', 'Virginia', 'Washington', 'West Virginia', 'Wisconsin', 'Wyoming', 'Puerto Rico'];

@@ -50,6 +50,8 @@ interface Scored {
   topicMatched: number;
   /** A value of the question fills one of the program's filters (`value`), or only a bound (`bound`: a date or number fits many data sets). */
   valueEvidence: 'value' | 'bound' | null;
+  /** An aggregate whose measure the question names, or whose total is the count it asks for. */
+  measureAsked: boolean;
 }
 
 // Words that say what to do with data, not which data: a question made of these and words no
@@ -718,6 +720,12 @@ export class QuestionRouter {
     const measureLabel = best.candidate.measure === null ? null : foldValue(humanWords(best.candidate.measure));
     if (moneyAsked && best.candidate.family === 'aggregate' && measureLabel !== null && !moneyLabel.test(` ${measureLabel} `)) {
       return { kind: 'refusal', reason: `the question asks for money, which "${measureLabel}" is not`, confidence: 0, candidates: closest(3) };
+    }
+    // Nor is the most common value ("most common browser on desktop", "which browser is used most
+    // often") the one with the highest average of a measure the question does not name: where the
+    // count per value cannot apply what the question says, the average had answered.
+    if (frequencyCue.test(parsed.lower) && best.candidate.family === 'aggregate' && !best.measureAsked && measureLabel !== null) {
+      return { kind: 'refusal', reason: `the question asks what is most or least common, a count, and ${best.candidate.endpoint_name} computes "${measureLabel}" instead`, confidence: 0, candidates: closest(3) };
     }
     // Nor when it counts two words neither of which any data set has ("how many support tickets are
     // open"), whatever value ("open" of pull requests) the rest names.
@@ -1895,6 +1903,11 @@ export class QuestionRouter {
       // groups by ("average yield for Trebi" answered by yield per site, over every variety).
       const used = (span: Span) => fill.used.some(([s, e]) => span[0] < e && span[1] > s);
       const grouped = new Set(candidate.groupBy);
+      // (A program grouping by the column it chooses groups by the one chosen: "desktop" of `device`
+      // is a filter that a count per `browser` would ignore.)
+      const choice = candidate.plans.find((plan) => plan.role === 'column');
+      const choiceMade = choice === undefined ? undefined : fill.slots[choice.slot.name];
+      const groupedBy = (column: string) => grouped.has(foldValue(humanWords(column))) && !(typeof choiceMade === 'string' && column !== choiceMade && candidate.choices.includes(column));
       // A name the data splits over two columns, said whole ("Wilson Alvarez" of `first_name` and
       // `last_name`): the part the program filters by answers for the whole name.
       const namePart = (m: (typeof mentions)[number]) =>
@@ -1903,7 +1916,7 @@ export class QuestionRouter {
       const ignored = [
         ...own.filter((t) => !used(t.span)).map((t) => t.span),
         // (Nor a verb said with do, "did acme corp open": what was done, no value; see doneVerb.)
-        ...mentions.filter((m) => !m.part && !used(m.span) && !grouped.has(foldValue(humanWords(m.column))) && !namePart(m) && !doneVerb(parsed.lower, m.span)).map((m) => m.span),
+        ...mentions.filter((m) => !m.part && !used(m.span) && !groupedBy(m.column) && !namePart(m) && !doneVerb(parsed.lower, m.span)).map((m) => m.span),
         // (Nor a value only another data set holds: "the population of canada" of US population by
         // age and year, where subscriptions have a country "Canada".)
         ...otherValueSpans(candidate.table).filter((span) => !used(span) && !mentions.some((m) => m.span[0] < span[1] && m.span[1] > span[0])),
@@ -2343,7 +2356,7 @@ export class QuestionRouter {
       const partUnasked = timePart !== undefined && !groupCue.includes(timePart) ? 3 : 0;
       const score =
         tableCue + columnCue - codeChosen + timeNamed - laterTime - (candidate.family === 'count' && measuredElsewhere(candidate.table) ? 1 : 0) - unasked - undirected - rowsForCount - 0.1 * extraWords + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * filledCount(candidate, fill.slots) - 0.1 * fill.guessed + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - periodsListed - oftenMiss - refused - partUnasked - countNotRanked - rowsElsewhere - qualifiedCount + periodAverage + bareTotal;
-      return { candidate, bm25: hit.score, score, fill, termCoverage, matchedTerms: matched.size, constraintCoverage, familyAgreement, superlativeMiss, ignored, unapplied, unread, topicTerms, topicMatched, valueEvidence };
+      return { candidate, bm25: hit.score, score, fill, termCoverage, matchedTerms: matched.size, constraintCoverage, familyAgreement, superlativeMiss, ignored, unapplied, unread, topicTerms, topicMatched, valueEvidence, measureAsked: measureNamed || answersCount };
     });
     for (const [idProgram, nameProgram] of namesOfIds) {
       const [byId, byName] = [scored.find((s) => s.candidate.index === idProgram), scored.find((s) => s.candidate.index === nameProgram)];
@@ -3113,7 +3126,9 @@ const creationWords = new Set(['opened', 'open', 'created', 'create', 'creation'
 // The endings that make a noun of a verb's stem (`adopt` → adoption, `deploy` → deployment, `arriv` → arrival).
 const nominalSuffixes = ['ion', 'ment', 'al'];
 // How often a value occurs, asked as a ranking.
-const frequencyCue = /\b(?:most|least)\s+(?:often|common(?:ly)?|frequent(?:ly)?|popular|used|usual)\b|\b(?:rarest|commonest)\b/;
+// ("Which browser do desktop users use most", "which plan do customers pick the most": a verb of
+// choosing, then the most or least, ending the question.)
+const frequencyCue = /\b(?:most|least)\s+(?:often|common(?:ly)?|frequent(?:ly)?|popular|used|usual)\b|\b(?:rarest|commonest)\b|\b(?:use|uses|used|choose|chooses|chose|pick|picks|picked|prefer|prefers|preferred)\s+(?:the\s+)?(?:most|least)\s*[?.!]*\s*$/;
 // The names of a column of counts (`count`, dplyr's `n`, `freq`).
 const weightName = /^(count|counts|cnt|n|freq|frequency|occurrences|tally)$/;
 /** Families that answer with rows of the data rather than a figure. */
