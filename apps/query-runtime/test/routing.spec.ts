@@ -3071,6 +3071,15 @@ describe('orders with a total in cents (trial 16: "the average order value")', (
     // A measure said is what ranks them.
     expect(ask('the order with the most items')).toMatchObject({ kind: 'answer', candidate: { name: 'top_orders_by_items_count' } });
   });
+
+  it('reads a verb followed by a value of the column it names as that column\'s, not as a status ("orders shipped express")', () => {
+    // Had counted only the orders whose status is `shipped` (trial 16).
+    const express = ask('how many orders shipped express to london');
+    expect(express).toMatchObject({ kind: 'answer', slots: { shipping_method: 'express' } });
+    expect(express.kind === 'answer' && express.slots.status).toBeUndefined();
+    // The status said as one is the status.
+    expect(ask('how many shipped orders went to london')).toMatchObject({ kind: 'answer', slots: { status: 'shipped' } });
+  });
 });
 
 describe('employees who joined and left (trial 15: a time named by its verb)', () => {

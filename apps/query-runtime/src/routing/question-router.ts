@@ -1729,9 +1729,26 @@ export class QuestionRouter {
         const columnWords = new Set(humanWords(m.column).toLowerCase().split(/[\s.]+/).map(stem));
         return ![qWords[at - 1], qWords[at + inside.length]].some((w) => w !== undefined && columnWords.has(w.stem));
       };
+      const kept = (this.tables.get(candidate.table)?.mentions(qWords, parsed.text) ?? []).filter((m) => !namesData(m) && !namesPeople(m) && !inCompass(m) && !inColumnName(m) && !isColumnName(m));
+      // Nor a one-word value that is the verb of the value said right after it ("orders shipped
+      // express" of a `status` holding "shipped" and a `shipping.method` holding "express"; "paid by
+      // card"): the verb says which column the next value is of, not a status.
+      const verbOfNext = (m: ValueMention) => {
+        const inside = qWords.filter((w) => w.span[0] >= m.span[0] && w.span[1] <= m.span[1]);
+        const [verb] = inside;
+        if (inside.length !== 1 || verb === undefined || named.some((n) => n.column === m.column)) return false;
+        const at = qWords.indexOf(verb);
+        const next = qWords.slice(at + 1, at + 3).filter((w) => !stopWords.has(w.word) || w.word === 'by');
+        return kept.some(
+          (other) =>
+            other.column !== m.column &&
+            next.some((w) => w.span[0] === other.span[0]) &&
+            words(pathWords(other.column)).some((part) => stem(part) === verb.stem),
+        );
+      };
       mentionsByTable.set(
         candidate.table,
-        (this.tables.get(candidate.table)?.mentions(qWords, parsed.text) ?? []).filter((m) => !namesData(m) && !namesPeople(m) && !inCompass(m) && !inColumnName(m) && !isColumnName(m)),
+        kept.filter((m) => !verbOfNext(m)),
       );
     }
     // A value the question excludes ("quakes that haven't been reviewed", "cars not from Japan") is
