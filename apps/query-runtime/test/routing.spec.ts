@@ -125,6 +125,11 @@ describe('QuestionRouter', () => {
     expect(answer('which 3 years had the lowest average precipitation').slots).toEqual({ interval: 'year', n: 3, order: 'asc', rank_by: 'average' });
     // One day's extreme is still its row.
     expect(answer('what was the day with the most precipitation').candidate.name).toBe('top_seattle_weather_by_precipitation');
+    // (The year said between: "which month in 2015" had answered the wettest day of 2015; trial 15.)
+    expect(answer('which month in 2015 had the most precipitation')).toMatchObject({
+      candidate: { name: 'seattle_weather_over_time_by_date' },
+      slots: { interval: 'month', n: 1, order: 'desc', rank_by: 'total', from_date: '2015-01-01', to_date: '2015-12-31' },
+    });
   });
 
   it('answers "which month is the wettest on average" by the months of the year over the years, the measure implied', () => {

@@ -3417,7 +3417,7 @@ interface PeriodAsked {
 /** "Which 3 months had the most flights", "which year was the s&p 500 highest on average": the period first. */
 function periodFirst(lower: string): PeriodAsked | null {
   const match =
-    /\b(?:which|what)\s+(?:(\d+)\s+)?(?:[a-z]+\s+)?(hour|day|date|week|month|quarter|year)s?\s+(?:had|has|have|saw|recorded|was|were|is|are|got|did)\s+(?:the\s+)?(?:((?:[a-z0-9&]+\s+){1,3}?)(?:at\s+its\s+|at\s+their\s+)?)?(most|fewest|least|highest|lowest|largest|smallest|biggest|greatest|[a-z]{3,}est)(?:\s+((?:[a-z]+\s+){0,2}[a-z]{3,}))?/d.exec(lower);
+    /\b(?:which|what)\s+(?:(\d+)\s+)?(?:[a-z]+\s+)?(hour|day|date|week|month|quarter|year)s?\s+(?:(?:in|of|during)\s+(?:[a-z]+\s+)?\d{4}\s+)?(?:had|has|have|saw|recorded|was|were|is|are|got|did)\s+(?:the\s+)?(?:((?:[a-z0-9&]+\s+){1,3}?)(?:at\s+its\s+|at\s+their\s+)?)?(most|fewest|least|highest|lowest|largest|smallest|biggest|greatest|[a-z]{3,}est)(?:\s+((?:[a-z]+\s+){0,2}[a-z]{3,}))?/d.exec(lower);
   if (match === null) return null;
   return {
     ...(match[1] === undefined ? {} : { count: { value: Number(match[1]), span: match.indices![1]! } }),
