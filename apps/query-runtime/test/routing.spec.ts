@@ -3039,6 +3039,15 @@ describe('property listings with a list price and a sold price (trial 16: money 
     expect(ask('how many listings under $300,000 in raleigh')).toMatchObject({ kind: 'answer', candidate: { name: 'count_property_listings' }, slots: { address_city: 'Raleigh', max_list_price: expect.any(Number) } });
   });
 
+  it('reads thousands or millions said with no unit ("under 300k") as money, as "$300k" is', () => {
+    // Had been refused: the bound fitted no column named.
+    expect(ask('how many listings under 300k in raleigh')).toMatchObject({ kind: 'answer', candidate: { name: 'count_property_listings' }, slots: { address_city: 'Raleigh', max_list_price: expect.any(Number) } });
+    expect(ask('how many listings over 1.5 million')).toMatchObject({ kind: 'answer', candidate: { name: 'count_property_listings' }, slots: { min_list_price: expect.any(Number) } });
+    // A unit or a column's word after the number says what it counts.
+    const sized = ask('how many listings over 2k sqft');
+    expect(sized.kind === 'answer' && sized.slots.min_list_price).toBeUndefined();
+  });
+
   it('reads a code with digits whole, no value said inside it ("MLS-TX-200097" names no state TX)', () => {
     // Had averaged the sold prices of Texas.
     expect(ask('what did MLS-TX-200291 sell for')).toMatchObject({ kind: 'answer', candidate: { name: 'lookup_property_listings_by_listing_id' }, slots: { listing_id: 'MLS-TX-200291' } });
