@@ -3020,6 +3020,35 @@ describe('web sessions and subscriptions (trial 16: the words of analytics and b
   });
 });
 
+describe('pull requests beside product reviews (trial 16: a data set named by initials another shares)', () => {
+  const ask = askingOver('querylane-routing-initials-', () => ({
+    pull_requests: Array.from({ length: 700 }, (_, i) => ({
+      number: 1 + i,
+      repo: ['acme/api', 'acme/web', 'acme/mobile'][i % 3],
+      title: `${['Fix', 'Add', 'Update', 'Remove'][i % 4]} ${['billing webhook', 'login form', 'push notifications', 'search index'][(i * 3) % 4]}`,
+      author: { login: ['lsilva', 'mchen', 'okafor', 'dpatel'][i % 4] },
+      state: ['open', 'merged', 'closed'][i % 3],
+      created_at: new Date(Date.UTC(2025, 9, 1) + i * 36_000_000).toISOString(),
+      additions: (i * 37) % 1800,
+      deletions: (i * 13) % 600,
+    })),
+    product_reviews: Array.from({ length: 500 }, (_, i) => ({
+      review_id: `RV${500_000 + i}`,
+      product: { name: ['Ultralight Tent 2P', 'Headlamp Pro 400', 'Merino Base Layer'][i % 3], category: ['Camping', 'Lighting', 'Apparel'][i % 3] },
+      rating: 1 + ((i * 7) % 5),
+      reviewed_on: new Date(Date.UTC(2024, 0, 1) + i * 86_400_000).toISOString().slice(0, 10),
+    })),
+  }));
+
+  it('reads initials two data sets share as the one whose columns the question names ("which repo gets the most PRs")', () => {
+    // Each had been refused: "prs" was a word no data knows.
+    expect(ask('which repo gets the most prs')).toMatchObject({ kind: 'answer', candidate: { name: 'count_pull_requests_by_repo' }, slots: { n: 1, order: 'desc' } });
+    expect(ask('how many PRs are in acme/web')).toMatchObject({ kind: 'answer', candidate: { name: 'count_pull_requests' }, slots: { repo: 'acme/web' } });
+    // Nothing else said, the initials name neither.
+    expect(ask('how many PRs are there')).toMatchObject({ kind: 'refusal' });
+  });
+});
+
 describe('property listings with a list price and a sold price (trial 16: money bounds of data named like a column)', () => {
   const ask = askingOver('querylane-routing-listings-money-', () => ({
     property_listings: Array.from({ length: 600 }, (_, i) => ({
@@ -3039,6 +3068,8 @@ describe('property listings with a list price and a sold price (trial 16: money 
     expect(ask('how many listings under $300,000 in raleigh')).toMatchObject({ kind: 'answer', candidate: { name: 'count_property_listings' }, slots: { address_city: 'Raleigh', max_list_price: expect.any(Number) } });
   });
 
+  const askGapminder = askingOver('querylane-routing-listings-gapminder-', () => ({ gapminder: vegaJson('gapminder.json') as Record<string, unknown>[] }));
+
   it('reads thousands or millions said with no unit ("under 300k") as money, as "$300k" is', () => {
     // Had been refused: the bound fitted no column named.
     expect(ask('how many listings under 300k in raleigh')).toMatchObject({ kind: 'answer', candidate: { name: 'count_property_listings' }, slots: { address_city: 'Raleigh', max_list_price: expect.any(Number) } });
@@ -3046,6 +3077,10 @@ describe('property listings with a list price and a sold price (trial 16: money 
     // A unit or a column's word after the number says what it counts.
     const sized = ask('how many listings over 2k sqft');
     expect(sized.kind === 'answer' && sized.slots.min_list_price).toBeUndefined();
+    // So does a column named before it.
+    expect(ask('how many listings with sqft between 1k and 2k')).toMatchObject({ kind: 'answer', slots: { min_sqft: 1000, max_sqft: 2000 } });
+    // (By a word its name shortens: the bench's "population between 1 million and 10 million" of `pop`.)
+    expect(askGapminder('population between 1 million and 10 million')).toMatchObject({ kind: 'answer', candidate: { name: 'gapminder_by_pop_range' }, slots: { min_pop: 1_000_000, max_pop: 10_000_000 } });
   });
 
   it('reads a code with digits whole, no value said inside it ("MLS-TX-200097" names no state TX)', () => {

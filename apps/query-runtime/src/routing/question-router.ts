@@ -2933,6 +2933,7 @@ export class QuestionRouter {
    * adjective of a data set named by the place.
    */
   private clippedTableWords(question: string): string {
+    question = this.tableInitials(question);
     return question.replace(/(?<![\p{L}\p{N}])\p{Ll}{4,}(?![\p{L}\p{N}])/gu, (word) => {
       const wordStem = stem(word);
       if (wordStem.length < 4 || this.knows(word)) return word;
@@ -2951,6 +2952,37 @@ export class QuestionRouter {
       return word;
     });
   }
+
+  /**
+   * A data set named by its name's initials ("PRs" of pull requests, "po" of purchase orders), a
+   * word no data knows otherwise: written as the name. Initials two data sets share ("pr" of pull
+   * requests and product reviews) name the one whose columns the question names ("which repo gets
+   * the most PRs"), or none.
+   */
+  private tableInitials(question: string): string {
+    const initialled = (this.initialledTables ??= [...this.tableStemsOf.keys()].flatMap((table) => {
+      const name = words(humanWords(table)).filter((word) => !/^\d+$/.test(word));
+      const short = name.length >= 2 && name.length <= 4 ? name.map((word) => word[0]).join('') : '';
+      return short.length >= 2 ? [{ table, short, name: name.join(' ') }] : [];
+    }));
+    if (initialled.length === 0) return question;
+    const qWords = questionWords(question);
+    const said = new Set(qWords.map((word) => word.stem));
+    return question.replace(/(?<![\p{L}\p{N}])([A-Za-z]{2,4}?)(s?)(?![\p{L}\p{N}])/gu, (whole, letters: string) => {
+      const word = letters.toLowerCase();
+      if (stopWords.has(whole.toLowerCase()) || this.knows(whole.toLowerCase()) || (whole !== word && this.knows(word))) return whole;
+      const named = initialled.filter((one) => one.short === word);
+      // (Its own: a word of a column's name no other of them has, or a value of its own.)
+      const labelsOf = (table: string) => [...(this.columnLabels.get(table)?.values() ?? [])];
+      const ownColumn = (one: (typeof named)[number]) => labelsOf(one.table).some((label) => words(label).some((part) => part.length >= 3 && said.has(stem(part)) && !named.some((other) => other !== one && labelsOf(other.table).some((otherLabel) => words(otherLabel).includes(part)))));
+      const ownValue = (one: (typeof named)[number]) => (this.tables.get(one.table)?.mentions(qWords, question) ?? []).some((mention) => !mention.part && !named.some((other) => other !== one && this.tables.get(other.table)?.isValueText(foldValue(question.slice(...mention.span)))));
+      const owning = named.length > 1 ? named.filter((one) => ownColumn(one) || ownValue(one)) : named;
+      const chosen = owning.length === 1 ? owning[0] : undefined;
+      return chosen === undefined ? whole : chosen.name;
+    });
+  }
+
+  private initialledTables: { table: string; short: string; name: string }[] | undefined;
 
   /**
    * Names the data writes as one word and people as two ("S&P 500" for `sp500`, "CO 2" for `co2`,

@@ -1261,9 +1261,13 @@ function comparedMeasure(span: Span, plan: SlotPlan, lower: string, tableStems: 
   // "cost less than 20", "weighs over 3000": the verb before the comparison names its measure; so
   // does money around the number ("under $20", "less than 20 dollars").
   const [, before = '', verb = ''] = /(?:([a-z]+)\s+)?([a-z]+)\s*$/.exec(lower.slice(0, span[0])) ?? [];
-  // (So do thousands or millions said with no unit after them, "under 300k", "over 1.5 million":
-  // how prices are said; "over 2k sqft" counts feet.)
-  const scaled = /\d\s?(?:k|m|bn|thousand|million|billion|mln)$/.test(lower.slice(span[0], span[1])) && /^\s*(?:[?.!,]|$|(?:in|at|for|from|of|on|during|since|before|after|and|or|with)\b)/.test(lower.slice(span[1]));
+  // (So do thousands or millions said of the rows, with no unit after them, "listings under 300k",
+  // "homes over 1.5 million": how prices are said; "over 2k sqft" counts feet, "population between 1
+  // million and 10 million" people.)
+  const scaled =
+    /\d\s?(?:k|m|bn|thousand|million|billion|mln)$/.test(lower.slice(span[0], span[1])) &&
+    /^\s*(?:[?.!,]|$|(?:in|at|for|from|of|on|during|since|before|after|and|or|with)\b)/.test(lower.slice(span[1])) &&
+    (tableStems.includes(stem(verb)) || tableStems.includes(verb) || (verb !== '' && stopWords.has(verb)));
   const money = /[$€£]/.test(lower.slice(span[0], span[1])) || /^\s*(dollars?|usd|euros?|eur|pounds?|gbp|bucks)\b/.test(lower.slice(span[1])) || scaled;
   const compared = /er$/.test(word) ? impliedMeasures[word.replace(/ier$/, 'iest').replace(/er$/, 'est')] : undefined;
   const label = foldValue(plan.label ?? plan.slot.name);
