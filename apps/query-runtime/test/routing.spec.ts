@@ -3113,12 +3113,16 @@ describe('orders with a total in cents (trial 16: "the average order value")', (
     expect(ask('average items per order')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_items_count' } });
   });
 
+  const askFlare = askingOver('querylane-routing-order-flare-', () => ({ flare_nodes: vegaJson('flare.json') as Record<string, unknown>[] }));
+
   it('ranks the biggest of the rows a word names by their total, not by a count they hold ("the biggest order ever")', () => {
     // Had tied `total_cents` with `items_count` and answered the order of the most items.
     expect(ask('biggest order ever')).toMatchObject({ kind: 'answer', candidate: { name: 'top_orders_by_total_cents' }, slots: { n: 1, order: 'desc' } });
     expect(ask('the 3 smallest orders')).toMatchObject({ kind: 'answer', candidate: { name: 'top_orders_by_total_cents' }, slots: { n: 3, order: 'asc' } });
     // A measure said is what ranks them.
     expect(ask('the order with the most items')).toMatchObject({ kind: 'answer', candidate: { name: 'top_orders_by_items_count' } });
+    // Of data that measures a size, by the size (flare's nodes: `size` beside `parent`).
+    expect(askFlare('list the 5 largest nodes in flare')).toMatchObject({ kind: 'answer', candidate: { name: 'top_flare_nodes_by_size' }, slots: { n: 5, order: 'desc' } });
   });
 
   it('reads a verb followed by a value of the column it names as that column\'s, not as a status ("orders shipped express")', () => {

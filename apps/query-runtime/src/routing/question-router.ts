@@ -1206,9 +1206,10 @@ export class QuestionRouter {
     }
     // ("The biggest order ever", "the 3 smallest invoices": a size superlative said of the rows a
     // word names ranks them by what they are worth, their total or amount, where the data has one;
-    // not by a count they hold, `items_count`.)
+    // not by a count they hold, `items_count`. Or by their size, where the data measures one: "the 5
+    // largest nodes" of flare's `size`, not its `parent`.)
     const sized = qWords.some((w, i) => /^(?:biggest|largest|smallest|greatest)$/.test(qWords[i - 1]?.word ?? '') && [...this.tableStemsOf.keys()].some((table) => this.namesData(table, w.word, w.stem)));
-    if (sized) imply('', ['total', 'amount']);
+    if (sized) imply('', ['total', 'amount', 'size']);
     if (/\b(named|called)\b/.test(parsed.lower)) imply('', ['name']);
     if (/\btitled\b/.test(parsed.lower)) imply('', ['title']);
     // ("The last price of IBM": the latest, as the programs ranking by time word it.)
