@@ -3125,6 +3125,12 @@ describe('orders with a total in cents (trial 16: "the average order value")', (
     expect(askFlare('list the 5 largest nodes in flare')).toMatchObject({ kind: 'answer', candidate: { name: 'top_flare_nodes_by_size' }, slots: { n: 5, order: 'desc' } });
   });
 
+  it('reads a statistic\'s name that is a value the program takes as that value ("the Variance node")', () => {
+    // Had been refused for asking a variance no program computes (trial 16).
+    expect(askFlare("what's the parent id of the Variance node")).toMatchObject({ kind: 'answer', candidate: { name: 'lookup_flare_nodes_by_name' }, slots: { name: 'Variance' } });
+    expect(askFlare('what is the median size')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('median') });
+  });
+
   it('reads a verb followed by a value of the column it names as that column\'s, not as a status ("orders shipped express")', () => {
     // Had counted only the orders whose status is `shipped` (trial 16).
     const express = ask('how many orders shipped express to london');

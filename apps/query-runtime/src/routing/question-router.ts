@@ -698,7 +698,9 @@ export class QuestionRouter {
     }
     // Nor a statistic the best program does not compute, answered with another ("median unemployment
     // rate" had answered the mean).
-    const statistic = /\b(median|percentile|quartile|standard deviation|std dev|stddev|variance)s?\b/.exec(parsed.lower)?.[1];
+    // (Not a value the program takes: "the Variance node" of flare's names.)
+    const statisticSaid = /\b(median|percentile|quartile|standard deviation|std dev|stddev|variance)s?\b/.exec(parsed.lower);
+    const statistic = statisticSaid === null || best.fill.used.some(([start, end]) => statisticSaid.index >= start && statisticSaid.index < end) ? undefined : statisticSaid[1];
     if (statistic !== undefined && ![best.candidate.name, best.candidate.document.question, best.candidate.document.description].some((text) => text.toLowerCase().includes(statistic))) {
       return { kind: 'refusal', reason: `the question asks for the ${statistic}, which none of the closest programs computes`, confidence: 0, candidates: closest(3) };
     }
