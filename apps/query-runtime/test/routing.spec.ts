@@ -9,7 +9,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateQueryPrograms } from '../src/generation/index.js';
 import { bindSlots } from '../src/programs/slot-values.js';
-import { QuestionRouter, refersBack, valuesFromProfile, type DataValues, type RouteAnswer, type RouteCandidateInput, type RouteResult } from '../src/routing/index.js';
+import { looksLikeFollowUp, QuestionRouter, refersBack, valuesFromProfile, type DataValues, type RouteAnswer, type RouteCandidateInput, type RouteResult } from '../src/routing/index.js';
 import { parseQuestion } from '../src/routing/question-parse.js';
 import { stem } from '../src/routing/text-terms.js';
 
@@ -4658,6 +4658,15 @@ describe('refersBack', () => {
     expect(refersBack('How many cars are there?')).toBe(false);
     expect(refersBack('Is there a car from Japan?')).toBe(false);
     expect(refersBack('and for Europe?')).toBe(false);
+  });
+});
+
+describe('looksLikeFollowUp', () => {
+  it('reads a bare grouping ("by channel", "per month?") as a follow-up, as "and by channel?" is', () => {
+    // Trial 16: "by channel" after "how many orders were refunded", "and in 2025?" was routed alone,
+    // both filters dropped.
+    for (const question of ['by channel', 'per month?', 'broken down by status', 'grouped by plan', 'and by channel?']) expect(looksLikeFollowUp(question), question).toBe(true);
+    for (const question of ['how many orders by channel', 'byways of seattle', 'average price per month']) expect(looksLikeFollowUp(question), question).toBe(false);
   });
 });
 
