@@ -1210,8 +1210,14 @@ export class QuestionRouter {
     // word names ranks them by what they are worth, their total or amount, where the data has one;
     // not by a count they hold, `items_count`. Or by their size, where the data measures one: "the 5
     // largest nodes" of flare's `size`, not its `parent`.)
-    const sized = qWords.some((w, i) => /^(?:biggest|largest|smallest|greatest)$/.test(qWords[i - 1]?.word ?? '') && [...this.tableStemsOf.keys()].some((table) => this.namesData(table, w.word, w.stem)));
-    if (sized) imply('', ['total', 'amount', 'size']);
+    // (Only of the data named, and no measure said: "biggest home by square footage" ranks by it.)
+    const sizedAt = qWords.findIndex((w, i) => /^(?:biggest|largest|smallest|greatest)$/.test(qWords[i - 1]?.word ?? ''));
+    const sizedWord = qWords[sizedAt];
+    if (sizedWord !== undefined && !/\bby\s+[a-z]/.test(parsed.lower.slice(sizedWord.span[1]))) {
+      const sizedTables = [...this.tableStemsOf.keys()].filter((table) => this.namesData(table, sizedWord.word, sizedWord.stem));
+      const held = ['total', 'amount', 'size'].filter((word) => sizedTables.some((table) => [...(this.columnLabels.get(table)?.values() ?? [])].some((label) => words(label).includes(word))));
+      if (held.length > 0) imply('', held);
+    }
     if (/\b(named|called)\b/.test(parsed.lower)) imply('', ['name']);
     if (/\btitled\b/.test(parsed.lower)) imply('', ['title']);
     // ("The last price of IBM": the latest, as the programs ranking by time word it.)

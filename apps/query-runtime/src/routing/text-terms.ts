@@ -69,7 +69,8 @@ const synonyms: Record<string, string> = {
   attendance: 'attende',
   // Nouns people use for one another (a bike share's trips are rides; a hospital's physicians doctors).
   ride: 'trip',
-  film: 'movie',
+  // (Targets are terms as the data's words stem: "movies" is `movy`, "properties" `propert`.)
+  film: 'movy',
   physician: 'doctor',
   client: 'customer',
   // A site's visits as analytics names them: sessions ("how many visitors came from the newsletter",
@@ -97,8 +98,8 @@ const synonyms: Record<string, string> = {
   game: 'match',
   // Real estate's homes are properties (`property_type`, `properties`); what sold is a sale
   // (`sale_price`, `sold_at` alike).
-  home: 'property',
-  homes: 'property',
+  home: 'propert',
+  homes: 'propert',
   sold: 'sale',
   sell: 'sale',
   sells: 'sale',
@@ -313,6 +314,8 @@ function stemOf(word: string): string {
   let w = word.replace(/'s$/, '');
   w = irregularPlurals[w] ?? w;
   if (w.length <= 3 || /\d/.test(w)) return w;
+  // movie → movy, as movies: a noun in -ie meets its plural, which the -ies rule below reads as -y.
+  if (w.endsWith('ie') && w.length > 4) w = `${w.slice(0, -2)}y`;
   if (w.endsWith('ies') && w.length > 4) w = `${w.slice(0, -3)}y`;
   else if (w.endsWith('sses')) w = w.slice(0, -2);
   else if (/(xes|ches|shes)$/.test(w)) w = w.slice(0, -2);
