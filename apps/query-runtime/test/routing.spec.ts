@@ -3037,6 +3037,30 @@ describe('web sessions and subscriptions (trial 16: the words of analytics and b
   });
 });
 
+describe('job applications with years of experience (trial 17: a number of years is no year)', () => {
+  const ask = askingOver('querylane-routing-years-experience-', () => ({
+    job_applications: Array.from({ length: 900 }, (_, i) => ({
+      application_id: `APP-${10_000 + i}`,
+      candidate: { name: `Candidate ${i}`, country: ['US', 'DE', 'IN', 'BR'][i % 4] },
+      role: ['Backend Engineer', 'Designer', 'Data Analyst', 'Recruiter'][i % 4],
+      stage: ['applied', 'screen', 'interview', 'offer', 'hired', 'rejected'][(i * 7) % 6],
+      applied_at: new Date(Date.UTC(2025, 0, 6) + i * 18 * 3_600_000).toISOString(),
+      years_experience: (i * 13) % 35,
+      salary_expectation_usd: 40_000 + ((i * 7919) % 120_000),
+      interview_score: (i * 29) % 101,
+    })),
+  }));
+
+  it('bounds the years of experience by "over 10 years of experience", and the date by "in 2025"', () => {
+    // Each had been refused: `years_experience` was taken for a year column, which took "in 2025" as
+    // a year of experience and refused 10 as no year.
+    expect(ask('how many applications in 2025')).toMatchObject({ kind: 'answer', candidate: { name: 'count_job_applications' }, slots: { from_applied_at: '2025-01-01', to_applied_at: '2025-12-31' } });
+    const experienced = ask('how many applications with over 10 years of experience');
+    expect(experienced).toMatchObject({ kind: 'answer', candidate: { name: 'count_job_applications' }, slots: { min_years_experience: 11 } });
+    expect(experienced.kind === 'answer' && experienced.slots.from_applied_at).toBeUndefined();
+  });
+});
+
 describe('pull requests beside product reviews (trial 16: a data set named by initials another shares)', () => {
   const ask = askingOver('querylane-routing-initials-', () => ({
     pull_requests: Array.from({ length: 700 }, (_, i) => ({

@@ -1227,8 +1227,11 @@ function calendarYearOf(date: { from: string | null; to: string | null }): numbe
  * reign `start` and `end`, 1509–1820), which a stated date bounds ("ended after 1750").
  */
 function yearLabelled(plan: SlotPlan): boolean {
-  if (plan.label !== null && plan.label.split(' ').some((w) => stem(w) === 'year')) return true;
   const { observed_minimum: low, observed_maximum: high } = plan.slot;
+  // (A number of years is no year: `years_experience` of 0 to 30, `age_years`; "in 2025" bounds
+  // the date, not the experience. Named "year", or holding years, it is one.)
+  const counted = typeof high === 'number' && high < 1000;
+  if (plan.label !== null && plan.label.split(' ').some((w) => w === 'year' || (w === 'years' && !counted) || (w !== 'years' && stem(w) === 'year'))) return true;
   return plan.slot.type === 'integer' && typeof low === 'number' && typeof high === 'number' && low >= 1000 && high <= 2200;
 }
 
@@ -1811,8 +1814,9 @@ const timeLabelled = remembered((column: string) => timeLabel.test(foldValue(hum
 const particles = new Set(['up', 'in', 'out', 'off', 'on', 'over', 'down']);
 
 function belongsTo(span: Span, plan: SlotPlan, context: FillContext, sole: boolean, noYear = false, bound?: SlotPlan['role'], bounded: ReadonlySet<string> = new Set()): boolean {
-  // (A number that is no year belongs to no year column, however near: "years with more than 100000 flood deaths".)
-  const labels = (context.table?.labels ?? []).filter((label) => !noYear || !label.stems.includes('year'));
+  // (A number that is no year belongs to no year column, however near: "years with more than 100000 flood deaths".
+  // A number of years is no year column: "over 10 years of experience" of `years_experience`.)
+  const labels = (context.table?.labels ?? []).filter((label) => !noYear || !label.stems.includes('year') || foldValue(humanWords(label.column)).split(' ').includes('years'));
   // Of labels as near, the one whose words the question says more of, then the one it says all of
   // ("mag above 5" is `mag`, not `mag type`); of a pair of a least and a greatest column, the
   // least for an upper bound and the greatest for a lower one ("days the temperature dropped below
