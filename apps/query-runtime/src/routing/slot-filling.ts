@@ -1133,6 +1133,13 @@ function rankWanted(parsed: ParsedQuestion, candidate: CandidateProfile): 'total
   for (const match of lower.matchAll(/\b(?:most|fewest|least)\s+((?:[a-z]+\s+){0,2}?)([a-z]+s)\b/g)) {
     if (stems.has(stem(match[2]!))) return 'total';
   }
+  // (Or by the unit the measure is counted in: "which driver drove the most km" of `distance_km`.)
+  for (const match of lower.matchAll(/\b(?:most|fewest|least)\s+([a-z]+)\b/g)) {
+    if (stems.has(stem(match[1]!)) && measureUnitOf(match[1]!) !== undefined) return 'total';
+  }
+  // ("Top 5 vehicles by distance", "which campaign has the highest spend": a quantity that piles up
+  // — a distance, fuel or energy used, money spent or made, clicks, units — ranks its groups by its total.)
+  if (measure.split(' ').some((word) => piling.test(word)) && /\b(?:most|fewest|least|top|bottom|highest|lowest|biggest|largest|smallest)\b/.test(lower)) return 'total';
   // "Top 5 counties by acres burned": groups ranked by a quantity that adds up, by its total.
   for (const match of lower.matchAll(/\b(?:top|bottom)\s+(?:\d+\s+)?[a-z]+\s+by\s+([a-z]+)(?:\s+([a-z]+))?/g)) {
     // (Counted in its plural, as after "the most": "by csat" or "by life expectancy" may be averages.)
@@ -1142,6 +1149,9 @@ function rankWanted(parsed: ParsedQuestion, candidate: CandidateProfile): 'total
   }
   return null;
 }
+
+// Measures that pile up, whose groups rank by their totals ("top 5 vehicles by distance").
+const piling = /^(?:distance|km|miles|mileage|fuel|liters|litres|gallons|kwh|mwh|energy|consumption|spend|spent|cost|costs|revenue|sales|amount|fee|fees|paid|clicks|impressions|conversions|views|downloads|installs|units|quantity|qty|items|deaths|cases|injuries|fatalities|casualties)$/;
 
 // Participles of a quantity piling up ("distance driven", "fuel used", "hours worked").
 const accumulated = /^(?:driven|travell?ed|flown|walked|run|ridden|covered|used|consumed|burned|burnt|spent|earned|sold|paid|collected|generated|raised|produced|played|watched|streamed|worked|logged|billed|invoiced|shipped|delivered|donated)$/;
