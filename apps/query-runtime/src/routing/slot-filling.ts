@@ -1135,7 +1135,8 @@ function rankWanted(parsed: ParsedQuestion, candidate: CandidateProfile): 'total
   }
   // (Or by the unit the measure is counted in: "which driver drove the most km" of `distance_km`.)
   for (const match of lower.matchAll(/\b(?:most|fewest|least)\s+([a-z]+)\b/g)) {
-    if (stems.has(stem(match[1]!)) && measureUnitOf(match[1]!) !== undefined) return 'total';
+    const unit = match[1] ?? '';
+    if (stems.has(stem(unit)) && measureUnitOf(unit) !== undefined) return 'total';
   }
   // ("Top 5 vehicles by distance", "which campaign has the highest spend": a quantity that piles up
   // — a distance, fuel or energy used, money spent or made, clicks, units — ranks its groups by its total.)
