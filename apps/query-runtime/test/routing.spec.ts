@@ -3981,6 +3981,7 @@ describe('QuestionRouter over calls at times of day (the busiest hour, the busie
     depot: ['Leeds', 'Glasgow'][index % 2],
     started_at: new Date(Date.UTC(2014, 0, 6 + ((index * 5) % 84), [7, 8, 8, 12, 17, 18][index % 6]!, (index * 7) % 60)).toISOString(),
     distance_km: 5 + ((index * 13) % 140),
+    idle_minutes: (index * 11) % 45,
     on_time: index % 4 !== 0,
   }));
   const ask = askingOver('querylane-routing-calls-', () => ({ calls, seattle_weather: seattleWeather(), trips }));
@@ -3993,6 +3994,10 @@ describe('QuestionRouter over calls at times of day (the busiest hour, the busie
     // Had counted every trip.
     expect(ask('How many trips were late?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_trips' }, slots: { on_time: false } });
     expect(ask('How many trips were on time?')).toMatchObject({ kind: 'answer', slots: { on_time: true } });
+    // "Time" alone names no trip on time (trial 17: "the highest avg idle time" had kept the on-time trips).
+    const idle = ask('which depot has the highest avg idle time');
+    expect(idle).toMatchObject({ kind: 'answer', candidate: { name: 'avg_idle_minutes_by_depot' } });
+    expect(idle.kind === 'answer' && idle.slots.on_time).toBeUndefined();
   });
 
   it('asks the hour of the day or the weekday of the counts per them, and nothing else of them', () => {

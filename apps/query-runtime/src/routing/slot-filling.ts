@@ -803,7 +803,9 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
         const mention = mentions.find((m) => m.column === plan.column && !taken(m.span) && fitsEnum(plan.slot, m.value) && !(plan.chosen && eachOf(m.span)) && !doneVerb(parsed.lower, m.span) && !timeWords.some(overlaps(m.span)));
         if (mention) take(plan, enumValue(plan.slot, mention.value), mention.span);
         else {
-          const typed = flagValue(plan, context) ?? labelledValue(plan, context) ?? wholeYear(plan, parsed);
+          // (A flag is said by its name or its opposite, not by whatever follows a word of its name:
+          // "how many times was golden dragon inspected" gives `on_time` no value "was golden".)
+          const typed = flagValue(plan, context) ?? (plan.slot.type === 'boolean' ? null : labelledValue(plan, context)) ?? wholeYear(plan, parsed);
           // ("top 5 countries": the 5 is how many, no country.)
           if (typed && !taken(typed.span) && !(parsed.limit && overlaps(parsed.limit.span)(typed.span)) && !timeWords.some(overlaps(typed.span))) take(plan, typed.value, typed.span);
         }
@@ -1414,6 +1416,9 @@ for (const [yes, no] of [
   }
 }
 
+/** The prepositions a flag's name may open with (`on_time`, `in_stock`, `off_peak`). */
+const flagPrepositions = new Set(['on', 'in', 'at', 'off', 'out', 'under', 'over', 'up']);
+
 const flagMentions = new WeakMap<readonly QuestionWord[], Map<string, { value: boolean; span: Span }[]>>();
 
 /** Every place the question names the flag called `label`, in order. */
@@ -1426,6 +1431,22 @@ function findFlag(label: string, words: readonly QuestionWord[]): { value: boole
   if (stems.length > 1) return stems.length <= 3 ? [findFlagWords(stems, words)].filter((said) => said !== null) : [];
   if (stems.length !== 1) return [];
   const found: { value: boolean; span: Span }[] = [];
+  // (A flag named by a preposition and one word, `on_time`, is said whole, "on time", "on-time":
+  // "the average idle time" names no trip on time. `in_stock` is also said "out of stock".)
+  const whole = foldValue(label).split(' ');
+  if (whole.length === 2 && flagPrepositions.has(whole[0] ?? '')) {
+    for (let i = 0; i + 1 < words.length; i += 1) {
+      const start = words[i];
+      const end = words[i + 1];
+      if (start === undefined || end === undefined || start.word !== whole[0] || end.stem !== stems[0]) continue;
+      if (['per', 'by', 'each'].includes(words[i - 1]?.word ?? '')) continue;
+      found.push({ value: !deniedBefore(words, i), span: [start.span[0], end.span[1]] });
+    }
+    if (whole[0] === 'in') {
+      for (let i = 0; i + 2 < words.length; i += 1) if (words[i]?.word === 'out' && words[i + 1]?.word === 'of' && words[i + 2]?.stem === stems[0]) found.push({ value: false, span: [words[i]!.span[0], words[i + 2]!.span[1]] });
+    }
+    return found;
+  }
   const [flag] = stems;
   // (A flag of who a thing went to, `assignee`, is named by what was done: "assigned", "unassigned".)
   const done = flag!.length >= 6 && flag!.endsWith('e') ? flag!.slice(0, -1) : null;
