@@ -1443,7 +1443,10 @@ function findFlag(label: string, words: readonly QuestionWord[]): { value: boole
       found.push({ value: !deniedBefore(words, i), span: [start.span[0], end.span[1]] });
     }
     if (whole[0] === 'in') {
-      for (let i = 0; i + 2 < words.length; i += 1) if (words[i]?.word === 'out' && words[i + 1]?.word === 'of' && words[i + 2]?.stem === stems[0]) found.push({ value: false, span: [words[i]!.span[0], words[i + 2]!.span[1]] });
+      for (let i = 0; i + 2 < words.length; i += 1) {
+        const [out, of, noun] = [words[i], words[i + 1], words[i + 2]];
+        if (out?.word === 'out' && of?.word === 'of' && noun?.stem === stems[0]) found.push({ value: false, span: [out.span[0], noun.span[1]] });
+      }
     }
     return found;
   }
