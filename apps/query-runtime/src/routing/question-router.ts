@@ -3141,7 +3141,6 @@ const rowShapes: { nouns: string[]; fits(labels: readonly string[]): boolean }[]
 const codeHeadStems = new Set(['code'].map((word) => stem(word)));
 // Those words as search terms.
 const peopleTerms = new Set(['people', 'persons', 'person', 'individuals', 'humans', 'individual'].map((word) => canonicalTerm(word) ?? word));
-// Words of a period, as a series' `interval` names it.
 /** A period's adverb or adjective, and the values of data it is said for (`heldPeriodValue`). */
 const heldPeriodForms: Record<string, string[]> = {
   hourly: ['hourly'],
@@ -3156,6 +3155,7 @@ const heldPeriodForms: Record<string, string[]> = {
 /** A series asked for by other words than a period's adverb. */
 const seriesCue = /\b(?:over time|trend|trends|evolution|timeline|time series|(?:per|by|each|every) (?:hour|day|week|month|quarter|year)s?|over the (?:years|months|weeks))\b|\b(?:hourly|daily|weekly|monthly|quarterly|yearly|annually)\b/;
 
+// Words of a period, as a series' `interval` names it.
 const periodWords = new Map<string, string>([
   ...['hour', 'hours', 'hourly'].map((word) => [word, 'hour'] as const),
   ...['day', 'days', 'daily'].map((word) => [word, 'day'] as const),
