@@ -1445,7 +1445,7 @@ function findFlag(label: string, words: readonly QuestionWord[]): { value: boole
     if (whole[0] === 'in') {
       for (let i = 0; i + 2 < words.length; i += 1) {
         const [out, of, noun] = [words[i], words[i + 1], words[i + 2]];
-        if (out?.word === 'out' && of?.word === 'of' && noun?.stem === stems[0]) found.push({ value: false, span: [out.span[0], noun.span[1]] });
+        if (out?.word === 'out' && of?.word === 'of' && noun !== undefined && noun.stem === stems[0]) found.push({ value: false, span: [out.span[0], noun.span[1]] });
       }
     }
     return found;
