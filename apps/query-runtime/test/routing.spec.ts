@@ -3059,6 +3059,11 @@ describe('job applications with years of experience (trial 17: a number of years
     expect(experienced).toMatchObject({ kind: 'answer', candidate: { name: 'count_job_applications' }, slots: { min_years_experience: 11 } });
     expect(experienced.kind === 'answer' && experienced.slots.from_applied_at).toBeUndefined();
   });
+
+  it('reads a business\'s collective noun for its rows as the whole data ("in the pipeline", "in the fleet")', () => {
+    // Had been refused for naming "pipeline", no value of the data (trial 17: "vehicles in the fleet").
+    expect(ask('how many applications are in the pipeline')).toMatchObject({ kind: 'answer', candidate: { name: 'count_job_applications' } });
+  });
 });
 
 describe('pull requests beside product reviews (trial 16: a data set named by initials another shares)', () => {

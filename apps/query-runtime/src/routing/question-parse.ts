@@ -740,7 +740,9 @@ function searchTerms(text: string): { value: string; span: Span }[] {
 // the collection", "… in the catalog", "… in the database"), or the whole its rows make ("the
 // highest salary in the company", "the largest country in the world"). A data set holding one as a
 // value is still found by its values.
-export const containerWords = new Set(['collection', 'catalog', 'catalogue', 'database', 'dataset', 'system', 'table', 'archive', 'register', 'registry', 'spreadsheet', 'inventory', 'records', 'file', 'company', 'organization', 'organisation', 'firm', 'workforce', 'world']);
+// (And the collective nouns of a business's own rows: "vehicles in the fleet", "deals in the
+// pipeline", "tickets in the backlog", "clients in the portfolio".)
+export const containerWords = new Set(['collection', 'catalog', 'catalogue', 'database', 'dataset', 'system', 'table', 'archive', 'register', 'registry', 'spreadsheet', 'inventory', 'records', 'file', 'company', 'organization', 'organisation', 'firm', 'workforce', 'world', 'fleet', 'portfolio', 'roster', 'directory', 'pipeline', 'backlog', 'funnel', 'ledger', 'crm']);
 
 const prepositionBefore = /\b(?:in|for|of|from)\s+(?:the\s+)?$/;
 
