@@ -3037,6 +3037,29 @@ describe('web sessions and subscriptions (trial 16: the words of analytics and b
   });
 });
 
+describe('clinic appointments of patients with an age (trial 17: "patients over 65")', () => {
+  const ask = askingOver('querylane-routing-patient-age-', () => ({
+    clinic_appointments: Array.from({ length: 800 }, (_, i) => ({
+      appointment_id: `APT-${300_000 + i}`,
+      patient: { id: `PT-${2000 + (i % 300)}`, name: `Patient ${i % 300}`, age: 18 + ((i * 7) % 70) },
+      specialty: ['general practice', 'cardiology', 'dermatology'][i % 3],
+      clinic: ['Eastwood', 'Riverside'][i % 2],
+      scheduled_at: new Date(Date.UTC(2025, 0, 3) + i * 20 * 3_600_000).toISOString(),
+      status: ['completed', 'no_show', 'cancelled'][(i * 5) % 3],
+      wait_minutes: (i * 11) % 60,
+      fee_usd: 40 + ((i * 13) % 200),
+    })),
+  }));
+
+  it('reads a bare number said of people as their age', () => {
+    // Had been refused: "over 65" named no column.
+    expect(ask('how many appointments were for patients over 65')).toMatchObject({ kind: 'answer', candidate: { name: 'count_clinic_appointments' }, slots: { min_patient_age: 66 } });
+    // A unit or a column said after it bounds that instead.
+    const waited = ask('how many appointments had a wait over 30 minutes');
+    expect(waited.kind === 'answer' && waited.slots.min_patient_age).toBeUndefined();
+  });
+});
+
 describe('job applications with years of experience (trial 17: a number of years is no year)', () => {
   const ask = askingOver('querylane-routing-years-experience-', () => ({
     job_applications: Array.from({ length: 900 }, (_, i) => ({

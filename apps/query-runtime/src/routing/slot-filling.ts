@@ -1295,7 +1295,10 @@ function comparedMeasure(span: Span, plan: SlotPlan, lower: string, tableStems: 
   if ((compared !== undefined || money) && verbMeasures[verb] === undefined && !tableStems.includes(stem(verb)) && !tableStems.includes(verb) && label.split(' ').some((labelWord) => labelWord.length > 2 && stem(labelWord) === stem(verb))) return 'named';
   // "sold for more than $2 million": what a thing went for is its price.
   const soldFor = verb === 'for' && tradeVerbs.has(before) ? moneyMeasures : undefined;
-  const measures = compared ?? verbMeasures[verb] ?? soldFor ?? (money ? moneyMeasures : undefined);
+  // "patients over 65", "customers under 30": a bare number of people, of an age's size, is their age.
+  const stated = Number(/\d+(?:\.\d+)?/.exec(lower.slice(span[0], span[1]))?.[0] ?? Number.NaN);
+  const aged = personNouns.has(verb) && stated > 0 && stated < 120 && /^\s*(?:[?.!,]|$|(?:in|at|for|from|who|that|with|and|or|had|have|has|were|was|are|is|did|do)\b)/.test(lower.slice(span[1])) ? ['age'] : undefined;
+  const measures = compared ?? verbMeasures[verb] ?? soldFor ?? aged ?? (money ? moneyMeasures : undefined);
   if (!measures) return 'none';
   // "Longer than 7 nights": the column named right after the number (by its first word) is the
   // measure, whatever the adjective implies (not `price_per_night`).
@@ -1304,6 +1307,9 @@ function comparedMeasure(span: Span, plan: SlotPlan, lower: string, tableStems: 
   if (after !== undefined && !money && first.length > 2 && stem(first) === stem(after)) return 'this';
   return measures.some((measure) => label.includes(measure)) ? 'this' : 'other';
 }
+
+/** People a question counts or bounds, whose bare number is their age ("patients over 65"). */
+const personNouns = new Set(['patients', 'patient', 'people', 'persons', 'customers', 'clients', 'employees', 'staff', 'workers', 'candidates', 'applicants', 'users', 'members', 'residents', 'students', 'players', 'athletes', 'passengers', 'drivers', 'visitors', 'victims', 'voters', 'subscribers', 'men', 'women', 'adults', 'kids', 'children']);
 
 /** Verbs of a trade, after which "for" gives its price ("sold for", "bought for", "rented for"). */
 const tradeVerbs = new Set(['sold', 'sell', 'sells', 'selling', 'bought', 'buy', 'buys', 'purchased', 'rented', 'rent', 'rents', 'leased', 'listed', 'went', 'go', 'goes', 'traded', 'auctioned']);
