@@ -4010,9 +4010,11 @@ describe('QuestionRouter over calls at times of day (the busiest hour, the busie
     started_at: new Date(Date.UTC(2014, 0, 6 + ((index * 5) % 84), [7, 8, 8, 12, 17, 18][index % 6]!, (index * 7) % 60)).toISOString(),
     distance_km: 5 + ((index * 13) % 140),
     idle_minutes: (index * 11) % 45,
+    incidents: index % 7 === 0 ? 1 + (index % 5) : 0,
     on_time: index % 4 !== 0,
   }));
   const ask = askingOver('querylane-routing-calls-', () => ({ calls, seattle_weather: seattleWeather(), trips }));
+  const askTrips = askingOver('querylane-routing-trips-alone-', () => ({ trips }));
 
   it('asks which data is meant when the same program of two data sets answers alike, and reads "late" as not on time', () => {
     // Had answered with the trips' hours, by a hair.
@@ -4026,6 +4028,16 @@ describe('QuestionRouter over calls at times of day (the busiest hour, the busie
     const idle = ask('which depot has the highest avg idle time');
     expect(idle).toMatchObject({ kind: 'answer', candidate: { name: 'avg_idle_minutes_by_depot' } });
     expect(idle.kind === 'answer' && idle.slots.on_time).toBeUndefined();
+  });
+
+  it('reads having one of a count each row holds as the count above zero ("trips that had an incident"), and having none as zero', () => {
+    // Had counted every trip, "an incident" unread (trial 17).
+    expect(ask('how many trips had an incident')).toMatchObject({ kind: 'answer', candidate: { name: 'count_trips' }, slots: { min_incidents: 1 } });
+    expect(ask('how many trips without incidents')).toMatchObject({ kind: 'answer', candidate: { name: 'count_trips' }, slots: { max_incidents: 0 } });
+    // (A number inside a comparison is its bound, no value of the column: the trips alone, whose
+    // incidents are also a filter of a few values, had been asked for 2 incidents and more than 2.)
+    expect(askTrips('how many trips had more than 2 incidents')).toMatchObject({ kind: 'answer', slots: { min_incidents: 3 } });
+    expect(askTrips('how many trips had more than 2 incidents')).not.toMatchObject({ slots: { incidents: expect.anything() } });
   });
 
   it('asks the hour of the day or the weekday of the counts per them, and nothing else of them', () => {

@@ -2777,7 +2777,16 @@ export class QuestionRouter {
       if (/\b(?:most|least|more|less|the)\s+$/.test(before) || /^\s+(?:by|more|less|over|under|above|below|at|than|between|for)\b/.test(after)) continue;
       added += /\b(?:not|never|n't)\s+(?:been\s+)?$|n't\s+(?:been\s+)?$/.test(before) ? `, ${label} at most 0` : `, ${label} over 0`;
     }
-    return added === '' ? question : `${question.replace(/\s*[?.!]+\s*$/, '')}${added}`;
+    // ("Trips that had an incident", "with any incidents", "had no incidents": a count of things
+    // each row has, said as having one or none.)
+    // (Written as the bound in its place: "had no incidents" would read as a negated value.)
+    // ("Had no incidents", "never had a hurricane" are read as none where they are said.)
+    const had = question.replace(/\b(had|has|have|having|with|without|involved|involving)\s+(?:(a|an|any|some|one or more|at least one)\s+)?([a-z]{3,})\b(?!\s+(?:of|over|under|above|below|more|less|at|than|between)\b)/gi, (whole, verb: string, _many: string | undefined, noun: string, at: number) => {
+      const label = this.participleLabels?.get(stem(noun.toLowerCase()));
+      if (label === undefined || /\b(?:not|never|no)\s+(?:\w+\s+)?$|n't\s+(?:\w+\s+)?$/i.test(question.slice(0, at))) return whole;
+      return verb.toLowerCase() === 'without' ? `with ${label} at most 0` : `${verb} ${label} over 0`;
+    });
+    return added === '' ? had : `${had.replace(/\s*[?.!]+\s*$/, '')}${added}`;
   }
 
   /** The terms of a table's programs' own texts: names, questions, examples, descriptions, columns. */

@@ -800,14 +800,16 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
         }
         // (A verb said with do, "did kchen open", is explained as what was done: no value.)
         for (const done of mentions.filter((m) => m.column === plan.column && doneVerb(parsed.lower, m.span))) used.push(done.span);
-        const mention = mentions.find((m) => m.column === plan.column && !taken(m.span) && fitsEnum(plan.slot, m.value) && !(plan.chosen && eachOf(m.span)) && !doneVerb(parsed.lower, m.span) && !timeWords.some(overlaps(m.span)));
+        // (A number inside a comparison is its bound, no value: "more than 2 incidents" of incidents 0 to 5.)
+        const bounding = (value: SlotValue, span: Span) => typeof value === 'number' && parsed.comparisons.some((c) => overlaps(c.span)(span));
+        const mention = mentions.find((m) => m.column === plan.column && !taken(m.span) && fitsEnum(plan.slot, m.value) && !(plan.chosen && eachOf(m.span)) && !doneVerb(parsed.lower, m.span) && !timeWords.some(overlaps(m.span)) && !bounding(m.value, m.span));
         if (mention) take(plan, enumValue(plan.slot, mention.value), mention.span);
         else {
           // (A flag is said by its name or its opposite, not by whatever follows a word of its name:
           // "how many times was golden dragon inspected" gives `on_time` no value "was golden".)
           const typed = flagValue(plan, context) ?? (plan.slot.type === 'boolean' ? null : labelledValue(plan, context)) ?? wholeYear(plan, parsed);
           // ("top 5 countries": the 5 is how many, no country.)
-          if (typed && !taken(typed.span) && !(parsed.limit && overlaps(parsed.limit.span)(typed.span)) && !timeWords.some(overlaps(typed.span))) take(plan, typed.value, typed.span);
+          if (typed && !taken(typed.span) && !(parsed.limit && overlaps(parsed.limit.span)(typed.span)) && !timeWords.some(overlaps(typed.span)) && !bounding(typed.value, typed.span)) take(plan, typed.value, typed.span);
         }
         break;
       }
