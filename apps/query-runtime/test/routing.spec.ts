@@ -4256,6 +4256,9 @@ describe('web sessions whose counts per column filter nothing (trial 16: "which 
     // Without the filter, the count answers; with the measure named, the average does.
     expect(ask('most common browser')).toMatchObject({ kind: 'answer', candidate: { name: 'count_web_sessions_by_column' }, slots: { column: 'browser' } });
     expect(ask('which browser has the most pages viewed on average on desktop')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_pages_viewed_by_column' }, slots: { column: 'browser', device: 'desktop' } });
+    // Nor is the most of a value's rows ("the most mobile sessions"; trial 17's "which doctor has
+    // the most no-shows" had ranked the doctors by their patients' average age).
+    expect(ask('which browser has the most mobile sessions')).toMatchObject({ kind: 'refusal' });
   });
 });
 

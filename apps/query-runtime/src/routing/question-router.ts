@@ -726,7 +726,11 @@ export class QuestionRouter {
     // Nor is the most common value ("most common browser on desktop", "which browser is used most
     // often") the one with the highest average of a measure the question does not name: where the
     // count per value cannot apply what the question says, the average had answered.
-    if (frequencyCue.test(parsed.lower) && best.candidate.family === 'aggregate' && !best.measureAsked && measureLabel !== null) {
+    // (So is "the most no-shows" of a doctor: the most of what is no word of the measure, rows
+    // counted; "the most habitat" of `habitat_yearround_pct` is that measure.)
+    const mostOf = /\b(?:most|fewest)\s+([a-z]+)/.exec(parsed.lower)?.[1];
+    const mostRows = mostOf !== undefined && measureLabel !== null && !words(measureLabel).some((word) => stem(word) === stem(mostOf));
+    if ((frequencyCue.test(parsed.lower) || mostRows) && best.candidate.family === 'aggregate' && !best.measureAsked && measureLabel !== null) {
       return { kind: 'refusal', reason: `the question asks what is most or least common, a count, and ${best.candidate.endpoint_name} computes "${measureLabel}" instead`, confidence: 0, candidates: closest(3) };
     }
     // Nor when it counts two words neither of which any data set has ("how many support tickets are
