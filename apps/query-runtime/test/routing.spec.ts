@@ -4259,6 +4259,10 @@ describe('web sessions whose counts per column filter nothing (trial 16: "which 
     // Nor is the most of a value's rows ("the most mobile sessions"; trial 17's "which doctor has
     // the most no-shows" had ranked the doctors by their patients' average age).
     expect(ask('which browser has the most mobile sessions')).toMatchObject({ kind: 'refusal' });
+    // A level's word after a column's name is that column ("which device type", trial 17's "which
+    // audience type drives the most conversions"); each had been refused or answered with rows.
+    expect(ask('which device type has the most sessions')).toMatchObject({ kind: 'answer', candidate: { name: 'count_web_sessions_by_column' }, slots: { column: 'device' } });
+    expect(ask('which referrer type brings the most sessions')).toMatchObject({ kind: 'answer', candidate: { name: 'count_web_sessions_by_referrer' } });
   });
 });
 

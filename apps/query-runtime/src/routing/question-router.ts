@@ -473,7 +473,11 @@ export class QuestionRouter {
     const kindOf = /\bof (?:each|every) ([a-z]{3,}) (?:type|kind|category|class)\b/.exec(parsed.lower)?.[1];
     // (A word for people at work, of a program grouping by a person: "which agent handled the most".)
     const byPerson = best.candidate.groupBy.some((label) => personLabel.test(` ${label} `));
-    const unknownGroup = unknownGroupings(parsed.lower).find((word) => !this.knows(word) && !(byPerson && workerWord.test(word))) ?? (kindOf !== undefined && !this.knows(kindOf, { onlyStructure: true }) ? kindOf : undefined);
+    const groupingsSaid = unknownGroupings(parsed.lower).map((cue) => {
+      const [first, level] = cue.split(' ');
+      return level === undefined ? cue : first !== undefined && this.columnWords.has(first) ? first : level;
+    });
+    const unknownGroup = groupingsSaid.find((word) => !this.knows(word) && !(byPerson && workerWord.test(word))) ?? (kindOf !== undefined && !this.knows(kindOf, { onlyStructure: true }) ? kindOf : undefined);
     if (unknownGroup) {
       return { kind: 'refusal', reason: `the question asks per "${unknownGroup}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
     }
@@ -3287,7 +3291,7 @@ const namingTail = /^(?:full name|display name|name|id|login|username|handle|tit
 // A "by" the question says (its phrase, when no grouping cue is left, was a value: "by phone").
 const valueByCue = /\bby\s+\w/;
 // Words after a column's name that name its values as levels ("age group", "income bracket").
-const levelTail = /^(?:groups?|brackets?|bands?|ranges?|levels?|classes|class|categor(?:y|ies))$/;
+const levelTail = /^(?:groups?|brackets?|bands?|ranges?|levels?|classes|class|categor(?:y|ies)|types?|kinds?|segments?)$/;
 
 /** A participle just before "by" that names who did something (`made`, `opened`, `authored`), not a grouping. */
 const agentBy = /\b(?!(?:grouped|sorted|ordered|ranked|broken|split|divided|segmented|categorized|categorised|classified|bucketed|aggregated|partitioned|organized|organised|arranged)\b)(?:[a-z]+ed|made|written|done|sold|taken|given|paid|sent|built|run|won|held|seen|bought|caught|driven|flown|drawn|led|hit|shot|struck|read)\s+$/;
@@ -3358,8 +3362,10 @@ function unknownGroupings(lower: string): string[] {
   const out: string[] = [];
   for (const match of lower.matchAll(/\b(?:per|by|for each|for every|across)\s+(?:the\s+|their\s+|its\s+|each\s+)?([a-z]{3,})(?=\s*(?:[?.,!]|$|\band\b|\bwith\b|\bfor\b|\bin\b))/g)) out.push(match[1] ?? '');
   // ("Which gym trainer taught the most spin classes": the noun after a word that describes it.)
-  const which = /^\s*which\s+(?:[a-z]{3,}\s+)?([a-z]{3,})\s+(?:has|have|had|is|was|gets|got|[a-z]+ed|made|sold|won|taught|sent|paid|bought|brought|caught|took|gave|saw|ran|wrote|led|held|kept|spent|drove|flew|rode|did)\s+(?:the\s+)?(?:most|least|highest|lowest|largest|smallest|biggest|greatest|fewest)\b/.exec(lower);
-  if (which) out.push(which[1] ?? '');
+  const which = /^\s*which\s+(?:([a-z]{3,})\s+)?([a-z]{3,})\s+(?:has|have|had|is|was|gets|got|[a-z]+ed|made|sold|won|taught|sent|paid|bought|brought|caught|took|gave|saw|ran|wrote|led|held|kept|spent|drove|flew|rode|did)\s+(?:the\s+)?(?:most|least|highest|lowest|largest|smallest|biggest|greatest|fewest)\b/.exec(lower);
+  // ("Which device type": a level's word after a word of a column's name is that column; the pair
+  // is given, and the router takes the first word when a column is named by it.)
+  if (which) out.push((which[1] !== undefined && levelTail.test(which[2] ?? '') ? `${which[1]} ${which[2]}` : which[2]) ?? '');
   return out.filter((word) => !notGroupings.has(word.replace(/s$/, '')));
 }
 
