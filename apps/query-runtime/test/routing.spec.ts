@@ -4763,7 +4763,7 @@ describe('looksLikeFollowUp', () => {
     // Trial 16: "by channel" after "how many orders were refunded", "and in 2025?" was routed alone,
     // both filters dropped.
     for (const question of ['by channel', 'per month?', 'broken down by status', 'grouped by plan', 'and by channel?']) expect(looksLikeFollowUp(question), question).toBe(true);
-    for (const question of ['how many orders by channel', 'byways of seattle', 'average price per month']) expect(looksLikeFollowUp(question), question).toBe(false);
+    for (const question of ['how many orders by channel', 'byways of seattle', 'average price per month', 'per capita income by state and year']) expect(looksLikeFollowUp(question), question).toBe(false);
   });
 });
 

@@ -3407,7 +3407,7 @@ function topicWords(question: string, topicTerms: string[]): string {
  * a bare grouping, all the question says ("by channel", "per month?", "broken down by status").
  */
 const followUpCue =
-  /^\s*(?:and|but|what about|how about|same (?:for|with|in)|the same|now|only|just|instead|then|also|ok(?:ay)?,?\s+(?:and|now|what about)|(?:break|split)\s+(?:it|that|this|them|those)\b)\b|\b(?:instead|as well|too)\s*[?.!]*\s*$|^\s*(?:(?:broken\s+down|split|grouped|sorted)\s+)?(?:by|per|for each)\s+[a-z][\w ]{0,40}?\s*[?.!]*\s*$/i;
+  /^\s*(?:and|but|what about|how about|same (?:for|with|in)|the same|now|only|just|instead|then|also|ok(?:ay)?,?\s+(?:and|now|what about)|(?:break|split)\s+(?:it|that|this|them|those)\b)\b|\b(?:instead|as well|too)\s*[?.!]*\s*$|^\s*(?:(?:broken\s+down|split|grouped|sorted)\s+)?(?:by|per|for each)\s+[a-z]+(?:\s+[a-z]+){0,2}\s*[?.!]*\s*$/i;
 
 // A follow-up asking for the last answer per a column: "and by sex?", "what about per island",
 // "break that down by phase of flight", "split by month".
