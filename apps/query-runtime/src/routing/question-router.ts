@@ -2994,9 +2994,11 @@ export class QuestionRouter {
     if (initialled.length === 0) return question;
     const qWords = questionWords(question);
     const said = new Set(qWords.map((word) => word.stem));
-    return question.replace(/(?<![\p{L}\p{N}])([A-Za-z]{2,4}?)(s?)(?![\p{L}\p{N}])/gu, (whole, letters: string) => {
+    return question.replace(/(?<![\p{L}\p{N}])([A-Za-z]{2,4}?)(s?)(?![\p{L}\p{N}])/gu, (whole, letters: string, _plural: string, at: number) => {
       const word = letters.toLowerCase();
-      if (stopWords.has(whole.toLowerCase()) || this.knows(whole.toLowerCase()) || (whole !== word && this.knows(word))) return whole;
+      if (stopWords.has(whole.toLowerCase()) || shortWords.has(word) || this.knows(whole.toLowerCase()) || (whole !== word && this.knows(word))) return whole;
+      // (Not after a number: "at 5 pm", "3 mb".)
+      if (/\d\s*$/.test(question.slice(0, at))) return whole;
       const named = initialled.filter((one) => one.short === word);
       // (Its own: a word of a column's name no other of them has, or a value of its own.)
       const labelsOf = (table: string) => [...(this.columnLabels.get(table)?.values() ?? [])];
@@ -3158,6 +3160,8 @@ const rowShapes: { nouns: string[]; fits(labels: readonly string[]): boolean }[]
 const codeHeadStems = new Set(['code'].map((word) => stem(word)));
 // Those words as search terms.
 const peopleTerms = new Set(['people', 'persons', 'person', 'individuals', 'humans', 'individual'].map((word) => canonicalTerm(word) ?? word));
+/** Short words that are no data set's initials ("am", "pm", "vs", "no"), whatever a name's letters are. */
+const shortWords = new Set(['am', 'pm', 'vs', 'no', 'if', 'up', 'ok', 'id', 'ids', 'etc', 'per', 'yes', 'yet', 'nor', 'via']);
 /** A period's adverb or adjective, and the values of data it is said for (`heldPeriodValue`). */
 const heldPeriodForms: Record<string, string[]> = {
   hourly: ['hourly'],
