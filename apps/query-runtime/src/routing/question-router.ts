@@ -2996,10 +2996,11 @@ export class QuestionRouter {
     const said = new Set(qWords.map((word) => word.stem));
     return question.replace(/(?<![\p{L}\p{N}])([A-Za-z]{2,4}?)(s?)(?![\p{L}\p{N}])/gu, (whole, letters: string, _plural: string, at: number) => {
       const word = letters.toLowerCase();
-      if (stopWords.has(whole.toLowerCase()) || shortWords.has(word) || this.knows(whole.toLowerCase()) || (whole !== word && this.knows(word))) return whole;
+      // (Only the initials of some data set are looked at further: most short words are none.)
+      const named = initialled.filter((one) => one.short === word);
+      if (named.length === 0 || stopWords.has(whole.toLowerCase()) || shortWords.has(word) || this.knows(whole.toLowerCase()) || (whole !== word && this.knows(word))) return whole;
       // (Not after a number: "at 5 pm", "3 mb".)
       if (/\d\s*$/.test(question.slice(0, at))) return whole;
-      const named = initialled.filter((one) => one.short === word);
       // (Its own: a word of a column's name no other of them has, or a value of its own.)
       const labelsOf = (table: string) => [...(this.columnLabels.get(table)?.values() ?? [])];
       const ownColumn = (one: (typeof named)[number]) => labelsOf(one.table).some((label) => words(label).some((part) => part.length >= 3 && said.has(stem(part)) && !named.some((other) => other !== one && labelsOf(other.table).some((otherLabel) => words(otherLabel).includes(part)))));
