@@ -802,6 +802,22 @@ describe('counts per group of the labels past the three with programs of their o
     expect(fewest.reduce((sum, row) => sum + num(row.count), 0)).toBe(movies.length);
     expect(num(fewest[0]!.count)).toBe(Math.min(...fewest.map((row) => num(row.count))));
   });
+  it("takes the count's filters and its window on the main time", async () => {
+    // "Which distributor released the most dramas since 2000": the count per any column had taken
+    // no filter, so such a question was refused or answered over every movie.
+    const movies = data.movies as Record<string, unknown>[];
+    const perColumn = program('movies', 'count_movies_by_column');
+    const filter = perColumn.steps.filters.find((f) => f.op === 'eq')!;
+    expect(filter).toBeDefined();
+    const from = perColumn.steps.filters.find((f) => f.op === 'gte');
+    expect(from).toBeDefined();
+    const value = movies.map((movie) => movie[filter.column]).find((v) => typeof v === 'string')!;
+    const counts = new Map<unknown, number>();
+    for (const movie of movies) if (movie[filter.column] === value) counts.set(movie.Distributor ?? null, (counts.get(movie.Distributor ?? null) ?? 0) + 1);
+    const rows = await run('movies', 'count_movies_by_column', { column: 'Distributor', [filter.slot]: value });
+    expect(new Map(rows.map((row) => [row.value, num(row.count)]))).toEqual(counts);
+    expect(rows.reduce((sum, row) => sum + num(row.count), 0)).toBeLessThan(movies.length);
+  });
 });
 
 describe('counts of the rows with a value of a column the count does not filter', () => {

@@ -4229,7 +4229,7 @@ describe('QuestionRouter over stock prices, web sessions and products (a column 
   });
 });
 
-describe('web sessions whose counts per column filter nothing (trial 16: "which browser do desktop users use most")', () => {
+describe('web sessions counted per a chosen column (trial 16: "which browser do desktop users use most")', () => {
   const ask = askingOver('querylane-routing-sessions-choice-', () => ({
     web_sessions: Array.from({ length: 2400 }, (_, i) => ({
       session_id: `s_${(0x6a6d3880 + i * 7919).toString(16)}`,
@@ -4247,18 +4247,20 @@ describe('web sessions whose counts per column filter nothing (trial 16: "which 
   }));
 
   it('refuses the most common value by an average of a measure the question does not name', () => {
-    // Had answered the browser with the most pages viewed on average: the count per browser takes
-    // no device, the averages per column do.
-    expect(ask('most common browser on desktop')).toMatchObject({ kind: 'refusal' });
-    expect(ask('which browser is used most often on desktop')).toMatchObject({ kind: 'refusal' });
-    expect(ask('which browser do desktop users use most')).toMatchObject({ kind: 'refusal' });
+    // Had answered the browser with the most pages viewed on average; then, the count per browser
+    // taking no device, been refused. The count per column now takes the count's filters.
+    const perBrowser = { kind: 'answer', candidate: { name: 'count_web_sessions_by_column' }, slots: { column: 'browser', device: 'desktop' } };
+    expect(ask('most common browser on desktop')).toMatchObject(perBrowser);
+    expect(ask('which browser is used most often on desktop')).toMatchObject(perBrowser);
+    expect(ask('which browser do desktop users use most')).toMatchObject(perBrowser);
     expect(ask('which browser do people use most')).toMatchObject({ kind: 'answer', candidate: { name: 'count_web_sessions_by_column' }, slots: { column: 'browser' } });
     // Without the filter, the count answers; with the measure named, the average does.
     expect(ask('most common browser')).toMatchObject({ kind: 'answer', candidate: { name: 'count_web_sessions_by_column' }, slots: { column: 'browser' } });
     expect(ask('which browser has the most pages viewed on average on desktop')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_pages_viewed_by_column' }, slots: { column: 'browser', device: 'desktop' } });
-    // Nor is the most of a value's rows ("the most mobile sessions"; trial 17's "which doctor has
-    // the most no-shows" had ranked the doctors by their patients' average age).
-    expect(ask('which browser has the most mobile sessions')).toMatchObject({ kind: 'refusal' });
+    // Nor is the most of a value's rows answered by an average ("the most mobile sessions";
+    // trial 17's "which doctor has the most no-shows" had ranked the doctors by their patients'
+    // average age): the count per browser of the mobile sessions answers it.
+    expect(ask('which browser has the most mobile sessions')).toMatchObject({ ...perBrowser, slots: { column: 'browser', device: 'mobile' } });
     // A level's word after a column's name is that column ("which device type", trial 17's "which
     // audience type drives the most conversions"); each had been refused or answered with rows.
     expect(ask('which device type has the most sessions')).toMatchObject({ kind: 'answer', candidate: { name: 'count_web_sessions_by_column' }, slots: { column: 'device' } });
@@ -5461,5 +5463,44 @@ describe('QuestionRouter over a rate per city and year (an average per year of y
     for (const question of ['unemployment rate per census year in Oslo', 'unemployment rate by fiscal year in Oslo']) {
       expect(ask(question), question).toMatchObject({ kind: 'answer', candidate: { name: 'city_rates_over_time_by_year' }, slots: { city: 'Oslo', interval: 'year' } });
     }
+  });
+});
+
+describe('QuestionRouter over insurance claims (trial 18: a nested policy, a fraud flag)', () => {
+  // Values of uneven shares, picked by a fraction of the row's own spread (i × a golden-ratio step).
+  const pick = <T,>(i: number, salt: number, weighted: [T, number][]): T => {
+    let x = ((i * 0.6180339887 + salt * 0.31) % 1) * weighted.reduce((sum, [, w]) => sum + w, 0);
+    for (const [value, weight] of weighted) if ((x -= weight) < 0) return value;
+    return weighted.at(-1)![0];
+  };
+  const ask = askingOver('querylane-routing-claims-', () => ({
+    insurance_claims: Array.from({ length: 1500 }, (_, i) => {
+      const status = pick(i, 1, [['paid', 48], ['approved', 19], ['denied', 18], ['in_review', 9], ['open', 6]]);
+      const filed = Date.UTC(2025, 0, 1) + i * 43_000_000;
+      const days = 5 + ((i * 37) % 80);
+      return {
+        claimId: `CLM-2025-${String(i + 1).padStart(5, '0')}`,
+        claimType: pick(i, 2, [['auto', 30], ['home', 21], ['health', 21], ['pet', 13], ['travel', 10], ['life', 5]]),
+        status,
+        claimAmount: 500 + ((i * 7919) % 40_000) / 3,
+        paidAmount: status === 'paid' || status === 'approved' ? 400 + ((i * 7919) % 30_000) / 3 : null,
+        adjuster: pick(i, 3, [['Maria Lopez', 15], ['James Carter', 14], ['Aisha Khan', 13], ['Tom Becker', 12], ['Laura Rossi', 12], ['Peter Novak', 12], ['Chen Wei', 11], ['Fatima Diallo', 11]]),
+        policy: { policyNumber: `POL-${500_000 + i * 37}`, region: pick(i, 4, [['West', 26], ['South', 22], ['North', 21], ['East', 17], ['Central', 14]]), tier: pick(i, 5, [['basic', 40], ['standard', 38], ['premium', 22]]) },
+        filedAt: new Date(filed).toISOString(),
+        closedAt: status === 'open' || status === 'in_review' ? null : new Date(filed + days * 86_400_000).toISOString(),
+        daysToClose: status === 'open' || status === 'in_review' ? null : days,
+        fraudFlag: i % 13 === 0,
+      };
+    }),
+  }));
+
+  it('counts the rows of a value said with its column, not the rows per that column', () => {
+    // "premium tier policies with a fraud flag" had been answered by the count per tier of the
+    // fraud-flagged claims, once the count per a chosen column took the count's filters.
+    const answer = ask('premium tier policies with a fraud flag');
+    expect(answer).toMatchObject({ kind: 'answer', slots: { fraud_flag: true, policy_tier: 'premium' } });
+    expect(answer.kind === 'answer' && answer.candidate.name).not.toBe('count_insurance_claims_by_column');
+    // Asked per tier, the count per the chosen column, with the flag.
+    expect(ask('fraud flagged claims per policy tier')).toMatchObject({ kind: 'answer', candidate: { name: 'count_insurance_claims_by_column' }, slots: { column: 'policy.tier', fraud_flag: true } });
   });
 });

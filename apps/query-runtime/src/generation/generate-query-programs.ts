@@ -120,12 +120,12 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
   // shipments", "which class had the most check-ins in January".)
   for (const dimension of roles.dimensions.slice(0, countedDimensions)) drafts.push(build.countBy(dimension, counted, mainTime));
   // The other labels (a fourth and later: gender, distributor, an earthquake's type) are counted per
-  // group by one program that takes the column as a slot.
+  // group by one program that takes the column as a slot, with the count's filters and window.
   // (And the references: "which user has the most events" of a `user_id`.)
   // (And the names that repeat: "which customer email has the most line items".)
   const repeating = roles.texts.filter((t) => t.column.distinct_count < 0.95 * (profile.row_count - t.column.null_count));
   const uncounted = [...roles.dimensions.slice(countedDimensions), ...roles.references, ...repeating];
-  if (uncounted.length > 0) drafts.push(build.countByAny(uncounted.slice(0, maxChosenColumns)));
+  if (uncounted.length > 0) drafts.push(build.countByAny(uncounted.slice(0, maxChosenColumns), counted, mainTime));
   // Rows with a value of a label, name or reference the count does not filter by ("how many issues
   // did octocat open", "plays of Taylor Swift", "orders of customer c_1042"): one count takes the
   // column and the value (names that repeat from row to row; a key's count is 1).

@@ -818,32 +818,38 @@ export class ProgramBuilders {
    * programs of their own: "how many movies per distributor", "which type has the most
    * earthquakes"), the column an enum slot; each group answers as `column`, `value`, `count`.
    */
-  countByAny(dimensions: RankedColumn[]): DraftProgram {
+  countByAny(dimensions: RankedColumn[], filtered: Dimension[] = [], time?: TimeColumn): DraftProgram {
     const choice = chooseColumn(dimensions, this.profile.columns, true);
     const [first, second] = dimensions.map((dimension) => dimension.label);
+    // With the count's filters and its window on the main time, as the counts per label have them:
+    // "which browser do desktop users use most", "which customer placed the most orders in 2025".
+    const names = new NameAllocator(['column', 'n', 'order']);
+    const filters = filtered.map((dimension) => this.filter(dimension, names));
+    const window = this.window(time, names);
+    const only = [...(filtered.length > 0 ? [`only the ${this.entity} with a given ${joinWords(filtered.map((d) => d.label), 'or')}`] : []), ...(time && window.slots.length > 0 ? [`within a period of ${time.label}`] : [])];
     return this.draft({
       name: `count_${this.tableSlug}_by_column`,
       family: 'count',
       score: 0,
       query: `How many ${this.entity} are there per ${first} (or another column)?`,
-      description: `The number of ${this.entity} for each value of the given column (${joinWords(dimensions.map((d) => d.label), 'or')}), most first (or fewest), optionally the first n groups only.`,
+      description: `The number of ${this.entity} for each value of the given column (${joinWords(dimensions.map((d) => d.label), 'or')}), most first (or fewest), optionally the first n groups only${only.length > 0 ? `, ${joinWords(only, 'or')}` : ''}.`,
       reason: `${dimensions.length} more label columns than have a count of their own: one count per group takes the column as a slot.`,
       examples: [`Number of ${this.entity} by ${first}`, `Count ${this.entity} per ${second ?? first}`, `Which ${first} has the most ${this.entity}?`],
       sql:
-        `SELECT $column AS ${quoteIdentifier('column')}, ${choice.alias} AS ${quoteIdentifier('value')}, count(*) AS ${quoteIdentifier('count')} FROM ${choice.from(this.from)} ` +
+        `SELECT $column AS ${quoteIdentifier('column')}, ${choice.alias} AS ${quoteIdentifier('value')}, count(*) AS ${quoteIdentifier('count')} FROM ${choice.from(this.from)}${where([...filters.map((f) => f.sql), ...window.sql])} ` +
         `GROUP BY ${choice.alias} ${rankGroups('count(*)', choice.alias)}`,
       steps: {
         family: 'count',
         table: this.table,
         columns: ['$column'],
         group_by: ['$column'],
-        filters: [],
+        filters: [...filters.map((f) => f.filter), ...window.filters],
         aggregate: { function: 'count', column: null },
         order: { column: 'count', direction: 'slot', slot: 'order' },
         limit: { slot: 'n' },
         column_choice: { slot: 'column', columns: dimensions.map((d) => d.column.name) },
       },
-      slots: [choice.slot, ...groupRankSlots('groups')],
+      slots: [choice.slot, ...filters.map((f) => f.slot), ...window.slots, ...groupRankSlots('groups')],
     });
   }
 

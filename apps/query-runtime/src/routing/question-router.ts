@@ -2202,10 +2202,14 @@ export class QuestionRouter {
       // `runner_name`), are no answer: the overall figure or a ranking with the question's filters is.
       // ("Which FitTrack version has …" says `app_version` as the groups.)
       // (Of a grouping by a time's part, the column chosen is the measure: "the average wind by hour of the day".)
-      const chosenPlan = candidate.family === 'aggregate' && candidate.groupBy.length > 0 && !groupsByTimePart(candidate) ? candidate.plans.find((plan) => plan.role === 'column') : undefined;
+      const chosenPlan = (candidate.family === 'aggregate' || candidate.family === 'count') && candidate.groupBy.length > 0 && !groupsByTimePart(candidate) ? candidate.plans.find((plan) => plan.role === 'column') : undefined;
       const chosen = chosenPlan ? fill.slots[chosenPlan.slot.name] : undefined;
+      // (A count per a chosen column, only where the question names one of that column's values:
+      // "premium tier policies with a fraud flag" counts the premium ones, no count per tier; "most
+      // common species" names the groups by a word no grouping cue reads.)
       const choiceAggregate =
         typeof chosen === 'string' &&
+        (candidate.family === 'aggregate' || mentions.some((m) => m.column === chosen && !m.part)) &&
         ![foldValue(humanWords(chosen)), identifiedThing(pathWords(chosen)), foldValue(humanWords(chosen)).split(' ').at(-1)].some((label) => label !== null && label !== undefined && groupCue.includes(label));
       const ungrouped =
         candidate.groupBy.length > 0
