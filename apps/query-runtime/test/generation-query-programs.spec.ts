@@ -174,6 +174,15 @@ const data: Record<string, Row[]> = {
     shipped_at: index % 3 === 0 ? null : new Date(Date.UTC(2025, 0, 1) + index * 86_400_000).toISOString(),
     amount: 5 + ((index * 13) % 97),
   })),
+  // Loans: one in ten not returned yet (a time missing on few rows), most without a rating.
+  loans: Array.from({ length: 300 }, (_, index) => ({
+    loan_id: `L-${7000 + index}`,
+    branch: ['Central', 'Eastwood', 'Lakeside'][index % 3],
+    borrowed_at: new Date(Date.UTC(2025, 0, 1) + index * 86_400_000).toISOString(),
+    returned_at: index % 10 === 3 ? null : new Date(Date.UTC(2025, 0, 15) + index * 86_400_000).toISOString(),
+    late_fee: (index % 7) * 0.25,
+    rating: index % 5 < 3 ? null : 1 + (index % 5),
+  })),
   observations: Array.from({ length: 24 * 75 }, (_, index) => {
     const seconds = Date.UTC(2024, 2, 1) / 1000 + index * 3600;
     return { dt: seconds, ts: seconds * 1000, city: ['London', 'Oslo', 'Cairo'][index % 3], temp: 5 + ((index * 7) % 200) / 10 };
@@ -626,6 +635,18 @@ describe('shop orders (values often missing)', () => {
     expect(await count({})).toBe(rows.length);
     const listed = await run('shop_orders', 'list_shop_orders', { has_coupon_code: true, limit: 1000 });
     expect(listed.map((row) => row.order_ref).sort()).toEqual(rows.filter((row) => row.coupon_code !== null).map((row) => row.order_ref).sort());
+  });
+});
+
+describe('loans (a time missing on a few rows, a measure on most)', () => {
+  it('counts and lists the rows not returned yet, or without a rating', async () => {
+    const rows = data.loans!;
+    const count = async (values: Record<string, unknown>) => num((await run('loans', 'count_loans', values))[0]!.count);
+    expect(await count({ has_returned_at: false })).toBe(rows.filter((row) => row.returned_at === null).length);
+    expect(await count({ has_returned_at: false, branch: 'Lakeside' })).toBe(rows.filter((row) => row.returned_at === null && row.branch === 'Lakeside').length);
+    expect(await count({ has_rating: false })).toBe(rows.filter((row) => row.rating === null).length);
+    const listed = await run('loans', 'list_loans', { has_returned_at: false, limit: 1000 });
+    expect(listed.map((row) => row.loan_id).sort()).toEqual(rows.filter((row) => row.returned_at === null).map((row) => row.loan_id).sort());
   });
 });
 

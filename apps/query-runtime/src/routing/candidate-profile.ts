@@ -209,10 +209,10 @@ export function groupsByTimePart(candidate: CandidateProfile): boolean {
   return candidate.groupBy.some((label) => timePartLabels.has(label));
 }
 
-/** What a column holds, as a flag of its being there is named: its words without a last word that says how it is written (`coupon_code` → "coupon", `shipped_at` → "shipped"). */
+/** What a column holds, as a flag of its being there is named: its words without a last word that says how it is written or in what unit (`coupon_code` → "coupon", `shipped_at` → "shipped", `temperatureC` → "temperature"). */
 function presenceLabel(column: string): string {
   const words = humanWords(column).split(' ');
-  return words.length >= 2 && /^(?:code|id|name|at|on|date|time|timestamp|number|no|num|value|text|url|link)$/.test(words.at(-1)!) ? words.slice(0, -1).join(' ') : words.join(' ');
+  return words.length >= 2 && /^(?:code|id|name|at|on|date|time|timestamp|number|no|num|value|text|url|link|c|f|kg|km|mi|kwh|usd|eur|gbp|pct)$/.test(words.at(-1)!) ? words.slice(0, -1).join(' ') : words.join(' ');
 }
 
 // The unit a column of a time taken is counted in, last in its name.

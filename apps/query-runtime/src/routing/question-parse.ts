@@ -23,6 +23,8 @@ export interface Comparison {
   sign?: boolean;
   /** Stated as freezing ("below freezing"): 0 of a temperature in °C, 32 of one in °F, of no other column. */
   freezing?: boolean;
+  /** Stated as none ("with no hurricanes", "never had an incident"; not "zero"): zero of a column known to hold zero, of no other. */
+  none?: boolean;
   /** Stated by a side of a latitude or longitude ("south of latitude 31", "east of -75"). */
   compass?: boolean;
 }
@@ -442,14 +444,14 @@ function comparisons(text: string, usedSpans: Span[]): Comparison[] {
     const start = match.index + match[0].search(/\b(?:no|zero)\b/);
     const end = match.index + match[0].length;
     if (taken(start, end)) continue;
-    out.push({ span: [start, end], min: 0, max: 0, strictMin: false, strictMax: false });
+    out.push({ span: [start, end], min: 0, max: 0, strictMin: false, strictMax: false, none: /^no\b/.test(lower.slice(start)) });
   }
   // "states that have never had a hurricane", "never recorded any": none either.
   for (const match of lower.matchAll(/\bnever\s+(?:(?:been\s+)?(?:had|have|has|got|seen|saw|recorded|experienced|suffered|hit\s+by)\s+)(?:a|an|any)\s+([a-z]{3,})\b/g)) {
     const start = match.index;
     const end = match.index + match[0].length;
     if (taken(start, end)) continue;
-    out.push({ span: [start, end], min: 0, max: 0, strictMin: false, strictMax: false });
+    out.push({ span: [start, end], min: 0, max: 0, strictMin: false, strictMax: false, none: true });
   }
   // "magnitude 5 or more", "3 or fewer cylinders", "10+ goals": the number first, its side after.
   // (Its unit may come between: "95 points or more", "3 bedrooms or fewer".)

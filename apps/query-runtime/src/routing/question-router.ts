@@ -284,6 +284,7 @@ export class QuestionRouter {
       for (const candidate of candidates.filter((c) => c.table === table)) {
         for (const plan of candidate.plans) {
           if (plan.role === 'eq' && plan.column) for (const value of plan.slot.enum_values ?? []) tableValues.add(plan.column, value, plan.label ?? plan.column);
+          if (plan.presence !== undefined) tableValues.often.add(plan.presence);
         }
       }
       tables.set(table, tableValues);
@@ -1123,7 +1124,8 @@ export class QuestionRouter {
     const valueSpans: Span[] = [
       ...parsed.searchTerms.map((t) => t.span),
       ...parsed.dates.map((d) => d.span),
-      ...parsed.comparisons.map((c) => c.span),
+      // (The thing said to be none is a word to match: "readings with no voltage" had no word left.)
+      ...parsed.comparisons.filter((c) => !c.none).map((c) => c.span),
       ...(parsed.limit ? [parsed.limit.span] : []),
       ...unlisted.map((t) => t.span),
     ];

@@ -60,6 +60,8 @@ export class TableValues {
   private everyLabelStem: ReadonlySet<string> = new Set();
   /** Columns whose every value is listed: a word none of them matches is no value of theirs. */
   private readonly complete = new Set<string>();
+  /** Columns often without a value, which some program filters by its being there: "no temperature" of them is none recorded. */
+  readonly often = new Set<string>();
 
   /**
    * `structural` tells the words the programs themselves use (their names, descriptions, columns
@@ -809,7 +811,10 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
           // "how many times was golden dragon inspected" gives `on_time` no value "was golden".)
           const typed = flagValue(plan, context) ?? (plan.slot.type === 'boolean' ? null : labelledValue(plan, context)) ?? wholeYear(plan, parsed);
           // ("top 5 countries": the 5 is how many, no country.)
-          if (typed && !taken(typed.span) && !(parsed.limit && overlaps(parsed.limit.span)(typed.span)) && !timeWords.some(overlaps(typed.span)) && !bounding(typed.value, typed.span)) take(plan, typed.value, typed.span);
+          if (typed && !taken(typed.span) && !(parsed.limit && overlaps(parsed.limit.span)(typed.span)) && !timeWords.some(overlaps(typed.span)) && !bounding(typed.value, typed.span) && take(plan, typed.value, typed.span)) {
+            // ("With no temperature": the none the flag of its being there says, no bound left.)
+            if (plan.presence !== undefined && typed.value === false) for (const c of parsed.comparisons) if (c.none && overlaps(c.span)(typed.span)) used.push(c.span);
+          }
         }
         break;
       }
@@ -826,6 +831,11 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
         const comparison = parsed.comparisons.find(
           (c) => {
             if ((plan.role === 'min' ? c.min : c.max) === null || temporal(c.span)) return false;
+            // ("Bookings with no review score" of scores 1–10: no score given, not a score of 0; nor
+            // of a column chosen, whose values the program does not know.)
+            // (Nor of a column often without a value, which programs filter by its being there:
+            // "readings with no temperature recorded" have none recorded.)
+            if (c.none && (plan.chosen || (typeof plan.slot.observed_minimum === 'number' && plan.slot.observed_minimum > 0) || (plan.column !== null && (context.table?.often.has(plan.column) ?? false)))) return false;
             // ("How many negative reviews" of a `sentiment` holding negative: a value, no sign.)
             if (c.sign && mentions.some((m) => overlaps(c.span)(m.span))) return false;
             // (Freezing is a temperature's: "hours below freezing" bounds no wind; of a least and a
@@ -1386,7 +1396,10 @@ function flagValue(plan: SlotPlan, context: FillContext): { value: SlotValue; sp
   if (plan.slot.type !== 'boolean' || !plan.label) return null;
   // (A flag of a value's being there is named by its column's name: "bookings with special requests".)
   const others = (context.columnNames ?? []).filter((named) => named.column !== (plan.column ?? plan.presence)).map((named) => named.span);
-  return flagMention(plan.label, context.words, others);
+  // (Of a value's being there, never a value the data holds: "open claims" of a `status` open is
+  // no claim without `closed_at`, which "not closed" is.)
+  const values = plan.presence === undefined ? [] : context.mentions.filter((m) => !m.part).map((m) => m.span);
+  return flagMention(plan.label, context.words, [...others, ...values]);
 }
 
 /** The value a question gives a flag called `label` (`flagValue`), with where it says it. */
