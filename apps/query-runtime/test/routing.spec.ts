@@ -46,6 +46,13 @@ async function deploy(dir: string, data: Record<string, Record<string, unknown>[
 const csv = (file: string) => parse(readFileSync(join(vegaDataDir(), file), 'utf8'), { columns: true, skip_empty_lines: true, cast: true }) as Record<string, unknown>[];
 
 /** A router over the programs generated for `data` (those `deployed` keeps, when given: a project deploys some). */
+/** Values of uneven shares, picked by a fraction of the row's own spread (i × a golden-ratio step). */
+function pick<T>(i: number, salt: number, weighted: [T, number][]): T {
+  let x = ((i * 0.6180339887 + salt * 0.31) % 1) * weighted.reduce((sum, [, w]) => sum + w, 0);
+  for (const [value, weight] of weighted) if ((x -= weight) < 0) return value;
+  return weighted.at(-1)![0];
+}
+
 function askingOver(
   prefix: string,
   data: () => Record<string, Record<string, unknown>[]>,
@@ -5470,12 +5477,6 @@ describe('QuestionRouter over a rate per city and year (an average per year of y
 });
 
 describe('QuestionRouter over insurance claims (trial 18: a nested policy, a fraud flag)', () => {
-  // Values of uneven shares, picked by a fraction of the row's own spread (i × a golden-ratio step).
-  const pick = <T,>(i: number, salt: number, weighted: [T, number][]): T => {
-    let x = ((i * 0.6180339887 + salt * 0.31) % 1) * weighted.reduce((sum, [, w]) => sum + w, 0);
-    for (const [value, weight] of weighted) if ((x -= weight) < 0) return value;
-    return weighted.at(-1)![0];
-  };
   const ask = askingOver('querylane-routing-claims-', () => ({
     insurance_claims: Array.from({ length: 1500 }, (_, i) => {
       const status = pick(i, 1, [['paid', 48], ['approved', 19], ['denied', 18], ['in_review', 9], ['open', 6]]);
@@ -5521,5 +5522,34 @@ describe('QuestionRouter over insurance claims (trial 18: a nested policy, a fra
     const open = ask('how many open claims');
     expect(open).toMatchObject({ kind: 'answer', candidate: { name: 'count_insurance_claims' }, slots: { status: 'open' } });
     expect(open.kind === 'answer' && open.slots.has_closed_at).toBeUndefined();
+  });
+});
+
+describe('QuestionRouter over library loans (trial 18: an age group past the first labels)', () => {
+  const ask = askingOver('querylane-routing-loans-', () => ({
+    library_loans: Array.from({ length: 2800 }, (_, i) => {
+      const borrowed = Date.UTC(2025, 0, 1) + i * 11_000_000;
+      return {
+        loan_id: 100_000 + i,
+        branch: pick(i, 1, [['Central', 29], ['Riverside', 19], ['Eastwood', 15], ['Northgate', 14], ['Lakeside', 12], ['Hillcrest', 11]]),
+        item_format: pick(i, 2, [['book', 48], ['ebook', 20], ['dvd', 12], ['audiobook', 11], ['magazine', 9]]),
+        genre: pick(i, 3, [['fiction', 24], ['mystery', 17], ['children', 14], ['fantasy', 12], ['history', 10], ['science', 10], ['biography', 8], ['cookbook', 6]]),
+        member_age_group: pick(i, 4, [['adult', 49], ['senior', 23], ['child', 16], ['teen', 12]]),
+        borrowed_at: new Date(borrowed).toISOString(),
+        renewals: pick(i, 5, [[0, 72], [1, 16], [2, 8], [3, 4]]),
+        auto_renewed: i % 8 === 0,
+        late_fee: pick(i, 6, [[0, 80], [0.25, 10], [0.5, 6], [1, 4]]),
+      };
+    }),
+  }));
+
+  it('names a label of three words by its last two, and reads "by" before a value as whose', () => {
+    // Trial 18: "which age group borrows the most" had ranked single loans by renewals, "average
+    // late fee per age group" had given one average over every loan, and "loans by teens" the
+    // teens' average renewals (the "by" had matched the programs that say "per").
+    expect(ask('which age group borrows the most')).toMatchObject({ kind: 'answer', candidate: { name: 'count_library_loans_by_column' }, slots: { column: 'member_age_group' } });
+    expect(ask('average late fee per age group')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_late_fee_by_column' }, slots: { column: 'member_age_group' } });
+    expect(ask('loans by teens')).toMatchObject({ kind: 'answer', candidate: { name: 'count_library_loans' }, slots: { member_age_group: 'teen' } });
+    expect(ask('science loans by seniors')).toMatchObject({ kind: 'answer', candidate: { name: 'count_library_loans' }, slots: { genre: 'science', member_age_group: 'senior' } });
   });
 });

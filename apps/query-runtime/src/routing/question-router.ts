@@ -1129,14 +1129,22 @@ export class QuestionRouter {
       ...(parsed.limit ? [parsed.limit.span] : []),
       ...unlisted.map((t) => t.span),
     ];
+    // A word after "by" that is a value some data holds (in the singular too) and no column's name.
+    const byValueAt = (index: number) => {
+      const next = qWords[index + 1]?.word;
+      if (next === undefined || [...this.allLabels.values()].some((labels) => labels.has(next) || labels.has(next.replace(/e?s$/, '')))) return false;
+      return [next, next.replace(/s$/, ''), next.replace(/e?s$/, '')].some((text) => [...this.tables.values()].some((values) => values.isValueText(text)));
+    };
     const contentTerms = new Set<string>();
     for (const [index, word] of qWords.entries()) {
       // (Nor the word that opens a date: "since", "until" say when, not what.)
       if (gluedParts.has(index) || /^\d/.test(word.word) || valueSpans.some(([s, e]) => word.span[0] >= s && word.span[1] <= e) || (datePrepositions.has(word.word) && parsed.dates.some((date) => date.span[0] >= word.span[1] && /^\s*(?:the\s+)?$/.test(parsed.lower.slice(word.span[1], date.span[0]))))) continue;
+      // ("Loans by teens": a "by" before a value says whose, no grouping to match.)
+      if (word.word === 'by' && byValueAt(index)) continue;
       const term = canonicalTerm(word.word);
       if (term) contentTerms.add(term);
     }
-    for (const term of terms(parsed.lower)) if (/^(count|per|trend|lookup|search)$/.test(term)) contentTerms.add(term);
+    for (const term of terms(parsed.lower)) if (/^(count|per|trend|lookup|search)$/.test(term) && !(term === 'per' && !/\b(?:per|each|every)\b/.test(parsed.lower) && qWords.every((w, i) => w.word !== 'by' || byValueAt(i)))) contentTerms.add(term);
     for (const term of glued) contentTerms.add(term);
     // A word a column shortens ("expectancy" of `life_expect`, "temperature" of `temp`) is that
     // column's word: a term of the programs of 4 letters or more that begins it.
@@ -2212,7 +2220,7 @@ export class QuestionRouter {
       const choiceAggregate =
         typeof chosen === 'string' &&
         (candidate.family === 'aggregate' || mentions.some((m) => m.column === chosen && !m.part)) &&
-        ![foldValue(humanWords(chosen)), identifiedThing(pathWords(chosen)), foldValue(humanWords(chosen)).split(' ').at(-1)].some((label) => label !== null && label !== undefined && groupCue.includes(label));
+        ![foldValue(humanWords(chosen)), identifiedThing(pathWords(chosen)), foldValue(humanWords(chosen)).split(' ').at(-1), foldValue(humanWords(chosen)).split(' ').slice(-2).join(' ')].some((label) => label !== null && label !== undefined && groupCue.includes(label));
       const ungrouped =
         candidate.groupBy.length > 0
           ? (candidate.family === 'count' && distinctColumn !== undefined && !rankedGroups) ||

@@ -1691,8 +1691,15 @@ function namedChoices(slot: Slot, words: QuestionWord[]): string[] {
     const byHead = head !== null && head !== undefined && heads.filter((other) => other === head).length === 1 && words.some((w) => w.stem === head);
     const noun = nouns[index];
     const byGroups = noun !== null && noun !== undefined && nouns.filter((other) => other === noun).length === 1 && asGroups(noun);
-    if (!byInitials && !said(stems) && !skipping && !(thing !== null && said([thing])) && !byHead && !byGroups) continue;
-    found.push({ column, size: path.length > stems.length && said(path) ? path.length : said(stems) ? stems.length : skipping ? stems.length - 1 : 1 });
+    // A name of three words or more said by its last two side by side, where no other option ends
+    // in them ("age group" of `member_age_group`).
+    const tail = stems.length >= 3 ? stems.slice(-2).join(' ') : null;
+    const byTail =
+      tail !== null &&
+      columns.filter((other) => choiceNames(other).stems.slice(-2).join(' ') === tail).length === 1 &&
+      words.some((w, i) => w.stem === stems.at(-2) && words[i + 1]?.stem === stems.at(-1));
+    if (!byInitials && !said(stems) && !skipping && !(thing !== null && said([thing])) && !byHead && !byGroups && !byTail) continue;
+    found.push({ column, size: path.length > stems.length && said(path) ? path.length : said(stems) ? stems.length : skipping ? stems.length - 1 : byTail ? 2 : 1 });
   }
   const most = Math.max(0, ...found.map((f) => f.size));
   const largest = found.filter((f) => f.size === most).map((f) => f.column);
