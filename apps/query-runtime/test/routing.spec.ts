@@ -5553,3 +5553,58 @@ describe('QuestionRouter over library loans (trial 18: an age group past the fir
     expect(ask('science loans by seniors')).toMatchObject({ kind: 'answer', candidate: { name: 'count_library_loans' }, slots: { genre: 'science', member_age_group: 'senior' } });
   });
 });
+
+describe('QuestionRouter over hotel bookings and meter readings (trial 18: initials, nouns of flags, implied measures)', () => {
+  const hotels = ['Harbor View Lisbon', 'City Central Berlin', 'Alpine Lodge', 'Old Town Prague', 'Seaside Nice'];
+  const sites = ['Data Center', 'Office HQ', 'Plant A', 'Plant B', 'Retail Store 12'];
+  const ask = askingOver('querylane-routing-stays-', () => ({
+    hotel_bookings: Array.from({ length: 2400 }, (_, i) => {
+      const nights = 1 + ((i * 7) % 9);
+      const adr = 80 + ((i * 7919) % 40_000) / 100;
+      return {
+        booking_id: `HB-${10_001 + i}`,
+        hotel: pick(i, 1, hotels.map((hotel, k): [string, number] => [hotel, 30 - k * 4])),
+        room_type: pick(i, 2, [['standard', 45], ['deluxe', 25], ['family', 20], ['suite', 10]]),
+        channel: pick(i, 3, [['direct', 30], ['booking.com', 35], ['expedia', 25], ['agent', 10]]),
+        check_in: new Date(Date.UTC(2025, 0, 1) + i * 14_000_000).toISOString().slice(0, 10),
+        lead_time_days: (i * 13) % 120,
+        nights,
+        adr,
+        total_price: Math.round(adr * nights * 100) / 100,
+        is_cancelled: pick(i, 4, [[false, 72], [true, 28]]),
+        guest: { country: pick(i, 5, [['Portugal', 30], ['Germany', 25], ['France', 20], ['Spain', 15], ['Italy', 10]]) },
+      };
+    }),
+    energy_meter_readings: Array.from({ length: 3000 }, (_, i) => {
+      const kwh = 200 + ((i * 7919) % 100_000) / 100;
+      return {
+        readingId: `RD-${500_000 + i}`,
+        meterId: `MTR-${String(1 + ((i * 17) % 40)).padStart(4, '0')}`,
+        site: sites[((i * 17) % 40) % 5],
+        tariff: pick(i, 6, [['standard', 50], ['green', 30], ['night', 20]]),
+        readingAt: new Date(Date.UTC(2025, 0, 1) + i * 20_000_000).toISOString(),
+        kwh,
+        costEur: Math.round(kwh * 0.24 * 100) / 100,
+        voltage: 228 + ((i * 3) % 40) / 4,
+        isPeak: i % 6 === 0,
+      };
+    }),
+  }));
+
+  it('names a column by the initials of its words ("average daily rate" of `adr`)', () => {
+    // Had averaged the suites' lead time.
+    expect(ask('average daily rate for suites')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_adr' }, slots: { room_type: 'suite' } });
+  });
+
+  it('reads reservations as bookings and cancellations as the cancelled ones', () => {
+    // Refused ("reservations" named no data), and counted every booking per hotel.
+    expect(ask('which hotel has the most reservations')).toMatchObject({ kind: 'answer', candidate: { name: 'count_hotel_bookings_by_hotel' }, slots: { n: 1 } });
+    expect(ask('number of cancellations per hotel')).toMatchObject({ kind: 'answer', candidate: { name: 'count_hotel_bookings_by_hotel' }, slots: { is_cancelled: true } });
+  });
+
+  it('ranks by the measure a word implies, and answers money asked with the money column', () => {
+    // Refused: "by consumption" was read as a grouping no data knows; "spend on electricity" as kWh, then refused as no money.
+    expect(ask('top 5 meters by consumption')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_kwh_by_column' }, slots: { column: 'meterId', n: 5 } });
+    expect(ask('how much did Office HQ spend on electricity in 2026')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_cost_eur' }, slots: { site: 'Office HQ' } });
+  });
+});

@@ -478,7 +478,8 @@ export class QuestionRouter {
       const [first, level] = cue.split(' ');
       return level === undefined ? cue : first !== undefined && this.columnWords.has(first) ? first : level;
     });
-    const unknownGroup = groupingsSaid.find((word) => !this.knows(word) && !(byPerson && workerWord.test(word))) ?? (kindOf !== undefined && !this.knows(kindOf, { onlyStructure: true }) ? kindOf : undefined);
+    // (Nor a measure a word implies: "top 5 meters by consumption" of `kwh`.)
+    const unknownGroup = groupingsSaid.find((word) => !this.knows(word) && !(byPerson && workerWord.test(word)) && !(impliedMeasures[word] ?? []).some((one) => this.knows(one))) ?? (kindOf !== undefined && !this.knows(kindOf, { onlyStructure: true }) ? kindOf : undefined);
     if (unknownGroup) {
       return { kind: 'refusal', reason: `the question asks per "${unknownGroup}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
     }
@@ -723,7 +724,7 @@ export class QuestionRouter {
     }
     // Nor money asked of a measure that is none ("how much did the North Tower pay for electricity"
     // of kWh used): an amount paid, spent or charged is a price, a cost, an amount or a sum in a currency.
-    const moneyAsked = /\bhow much (?:money\b|(?:did|does|do|will|would|has|have|had)\b.*\b(?:pay|paid|spend|spent|cost|charge|charged|owe|owed|earn|earned|make|made)\b)/.test(parsed.lower);
+    const moneyAsked = moneyQuestion.test(parsed.lower);
     const measureLabel = best.candidate.measure === null ? null : foldValue(humanWords(best.candidate.measure));
     if (moneyAsked && best.candidate.family === 'aggregate' && measureLabel !== null && !moneyLabel.test(` ${measureLabel} `)) {
       return { kind: 'refusal', reason: `the question asks for money, which "${measureLabel}" is not`, confidence: 0, candidates: closest(3) };
@@ -1146,6 +1147,22 @@ export class QuestionRouter {
     }
     for (const term of terms(parsed.lower)) if (/^(count|per|trend|lookup|search)$/.test(term) && !(term === 'per' && !/\b(?:per|each|every)\b/.test(parsed.lower) && qWords.every((w, i) => w.word !== 'by' || byValueAt(i)))) contentTerms.add(term);
     for (const term of glued) contentTerms.add(term);
+    // A column named by its initials (`adr`, `kwh`) is named by the words they stand for, three or
+    // four said in a row: "average daily rate for suites" had averaged their lead time.
+    for (let i = 0; i + 3 <= qWords.length; i += 1) {
+      for (const n of [4, 3]) {
+        const run = qWords.slice(i, i + n);
+        if (run.length < n || run.some((w) => !/^[a-z]{2,}$/.test(w.word) || stopWords.has(w.word))) continue;
+        const initials = run.map((w) => w.word[0]).join('');
+        if (!this.initialed().has(initials)) continue;
+        contentTerms.add(initials);
+        for (const w of run) {
+          const term = canonicalTerm(w.word);
+          if (term !== null && !operationTerm.test(term) && !qWords.some((other) => !run.includes(other) && canonicalTerm(other.word) === term)) contentTerms.delete(term);
+        }
+        break;
+      }
+    }
     // A word a column shortens ("expectancy" of `life_expect`, "temperature" of `temp`) is that
     // column's word: a term of the programs of 4 letters or more that begins it.
     for (const term of [...contentTerms]) {
@@ -1916,6 +1933,19 @@ export class QuestionRouter {
     /** How many words of each named data set's name the question says. */
     const namedWords = new Map([...tablesNamed].map((table) => [table, new Set((this.tableStemsOf.get(table) ?? []).filter((tableStem) => qStems.has(tableStem) || saidStems.has(tableStem))).size]));
     const mostNamedWords = Math.max(0, ...namedWords.values());
+    const moneyAsked = moneyQuestion.test(parsed.lower);
+    const moneyTables = new Map<string, boolean>();
+    const moneyMeasured = (table: string) => {
+      let known = moneyTables.get(table);
+      if (known === undefined) {
+        known = top.some((hit) => {
+          const other = this.candidates[hit.id];
+          return other?.table === table && other.family === 'aggregate' && other.measure !== null && moneyLabel.test(` ${foldValue(humanWords(other.measure))} `);
+        });
+        moneyTables.set(table, known);
+      }
+      return known;
+    };
     const scored: Scored[] = top.map((hit) => {
       const candidate = this.candidates[hit.id]!;
       const mentions = mentionsByTable.get(candidate.table) ?? [];
@@ -2402,8 +2432,11 @@ export class QuestionRouter {
       // time of day", "which weekday"), whatever else of theirs it says ("how many rainy days").
       const timePart = candidate.groupBy.find((label) => timePartLabels.has(label));
       const partUnasked = timePart !== undefined && !groupCue.includes(timePart) ? 3 : 0;
+      // Money asked ("how much did Office HQ spend on electricity") of a measure that is none, where
+      // a program of the same data totals money: that one answers (the kWh's total had won, then been refused).
+      const moneyMiss = moneyAsked && candidate.family === 'aggregate' && candidate.measure !== null && !moneyLabel.test(` ${foldValue(humanWords(candidate.measure))} `) && moneyMeasured(candidate.table) ? 0.5 : 0;
       const score =
-        tableCue + columnCue - codeChosen + timeNamed - laterTime - (candidate.family === 'count' && measuredElsewhere(candidate.table) ? 1 : 0) - unasked - undirected - rowsForCount - 0.1 * extraWords + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * filledCount(candidate, fill.slots) - 0.1 * fill.guessed + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - periodsListed - oftenMiss - refused - partUnasked - countNotRanked - rowsElsewhere - qualifiedCount + periodAverage + bareTotal;
+        tableCue + columnCue - codeChosen + timeNamed - laterTime - (candidate.family === 'count' && measuredElsewhere(candidate.table) ? 1 : 0) - unasked - undirected - rowsForCount - 0.1 * extraWords + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * filledCount(candidate, fill.slots) - 0.1 * fill.guessed + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - periodsListed - oftenMiss - refused - partUnasked - moneyMiss - countNotRanked - rowsElsewhere - qualifiedCount + periodAverage + bareTotal;
       return { candidate, bm25: hit.score, score, fill, termCoverage, matchedTerms: matched.size, constraintCoverage, familyAgreement, superlativeMiss, ignored, unapplied, unread, topicTerms, topicMatched, valueEvidence, measureAsked: measureNamed || answersCount };
     });
     for (const [idProgram, nameProgram] of namesOfIds) {
@@ -2634,6 +2667,14 @@ export class QuestionRouter {
    * The longest term of the programs' own words (4 letters or more, 3 fewer than the word at least;
    * 3 letters for a word of 8 or more: `mag` of "magnitude", `pop` of "population") that begins `term`.
    */
+  private initials?: Set<string>;
+
+  /** Column names of one word of three or four letters, no word of a question's: initials (`adr`, `kwh`). */
+  private initialed(): Set<string> {
+    this.initials ??= new Set([...this.allLabels.values()].flatMap((labels) => [...labels.keys()].filter((label) => /^[a-z]{3,4}$/.test(label) && !stopWords.has(label) && canonicalTerm(label) === label)));
+    return this.initials;
+  }
+
   private shortened(term: string): string | undefined {
     let best: string | undefined;
     for (let length = term.length - 3; length >= (term.length >= 8 ? 3 : 4); length -= 1) {
@@ -3309,6 +3350,8 @@ const rankedBy = /\b(?:top|bottom|best|worst)\s+(?:\d+\s+)?[a-z-]+(?:\s[a-z-]+)?
 const namingTail = /^(?:full name|display name|name|id|login|username|handle|title|code|key|slug|number|no)$/;
 // A "by" the question says (its phrase, when no grouping cue is left, was a value: "by phone").
 const valueByCue = /\bby\s+\w/;
+// Money asked: "how much money", "how much did … pay, spend, cost, charge, owe, earn, make".
+const moneyQuestion = /\bhow much (?:money\b|(?:did|does|do|will|would|has|have|had)\b.*\b(?:pay|paid|spend|spent|cost|charge|charged|owe|owed|earn|earned|make|made)\b)/;
 // Words after a column's name that name its values as levels ("age group", "income bracket").
 const levelTail = /^(?:groups?|brackets?|bands?|ranges?|levels?|classes|class|categor(?:y|ies)|types?|kinds?|segments?)$/;
 

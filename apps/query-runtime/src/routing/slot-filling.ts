@@ -1474,9 +1474,14 @@ function findFlag(label: string, words: readonly QuestionWord[]): { value: boole
   const [flag] = stems;
   // (A flag of who a thing went to, `assignee`, is named by what was done: "assigned", "unassigned".)
   const done = flag!.length >= 6 && flag!.endsWith('e') ? flag!.slice(0, -1) : null;
+  // (Or by the noun of its doing: "cancellations" of `is_cancelled`, "completions" of
+  // `completed`, "approvals" of `approved`; "canceled" and "cancelled" alike.)
+  const single = (s: string) => s.replace(/([a-z])\1$/, '$1');
+  const flagStem = flag ?? '';
+  const nominal = (said: string) => flagStem.length >= 5 && /(?:ation|ion|al)$/.test(said) && single(said.replace(/(?:ation|ion|al)$/, '')) === single(flagStem);
   const names = (word: string, stemmed?: string) => {
     const said = stemmed ?? stem(word);
-    return said === flag || said === done || (word.length > 4 && word.endsWith('ly') && stem(word.slice(0, -2)) === flag);
+    return said === flag || said === done || (word.length > 4 && word.endsWith('ly') && stem(word.slice(0, -2)) === flag) || nominal(said);
   };
   const opposites = flagOpposites.get(flag!);
   for (let i = 0; i < words.length; i += 1) {

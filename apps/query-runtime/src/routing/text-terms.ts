@@ -96,6 +96,8 @@ const synonyms: Record<string, string> = {
   packages: 'shipment',
   parcel: 'shipment',
   game: 'match',
+  // A hotel's or a restaurant's bookings are reservations.
+  reservation: 'book',
   // Real estate's homes are properties (`property_type`, `properties`); what sold is a sale
   // (`sale_price`, `sold_at` alike).
   home: 'propert',
@@ -203,8 +205,8 @@ export const impliedMeasures: Record<string, string[]> = {
   earn: ['salary', 'income', 'earnings'],
   earns: ['salary', 'income', 'earnings'],
   payroll: ['salary', 'salaries', 'wage', 'wages', 'pay'],
-  spent: ['amount', 'total', 'spend'],
-  spend: ['amount', 'total', 'spend'],
+  spent: ['amount', 'total', 'spend', 'cost'],
+  spend: ['amount', 'total', 'spend', 'cost'],
   // "which country brings the most revenue", "the average deal size" of charges and deals that
   // have an `amount` ("sales" is as often a department: no measure).
   // (A fee taken is revenue too: "the fee revenue collected by a station"; so are the prices paid:
