@@ -5523,6 +5523,15 @@ describe('QuestionRouter over insurance claims (trial 18: a nested policy, a fra
     expect(open).toMatchObject({ kind: 'answer', candidate: { name: 'count_insurance_claims' }, slots: { status: 'open' } });
     expect(open.kind === 'answer' && open.slots.has_closed_at).toBeUndefined();
   });
+
+  it('reads a value that is a word of the measure totalled as that measure, unless the rows follow it ("paid out", "paid claims")', () => {
+    // Trial 18: "paid out" had added the status paid, leaving out approved claims with a paid amount.
+    const paidOut = ask('how much has Maria Lopez paid out in total');
+    expect(paidOut).toMatchObject({ kind: 'answer', candidate: { name: 'sum_paid_amount' }, slots: { adjuster: 'Maria Lopez' } });
+    expect(paidOut.kind === 'answer' && paidOut.slots.status).toBeUndefined();
+    expect(ask('total paid amount of paid claims')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_paid_amount' }, slots: { status: 'paid' } });
+    expect(ask('how many paid claims')).toMatchObject({ kind: 'answer', candidate: { name: 'count_insurance_claims' }, slots: { status: 'paid' } });
+  });
 });
 
 describe('QuestionRouter over library loans (trial 18: an age group past the first labels)', () => {

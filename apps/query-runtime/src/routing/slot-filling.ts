@@ -696,6 +696,13 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
     return naming !== null && naming.columns.some((column) => boundTimes.has(column)) ? [naming.word.span] : [];
   });
   const timeNamed: Span[] = [];
+  const measureStems = new Set(candidate.measure === null ? [] : foldValue(humanWords(candidate.measure)).split(' ').map(stem));
+  const namesMeasure = (span: Span) => {
+    const said = foldValue(parsed.text.slice(span[0], span[1]));
+    if (said.includes(' ') || !measureStems.has(stem(said))) return false;
+    const next = context.words.find((w) => w.span[0] >= span[1]);
+    return !(next !== undefined && (candidate.tableStems.includes(next.stem) || candidate.tableStems.includes(stem(next.word))));
+  };
   const slots: Record<string, SlotValue> = {};
   const used: Span[] = [];
   const rejected: Span[] = [];
@@ -804,6 +811,10 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
         for (const done of mentions.filter((m) => m.column === plan.column && doneVerb(parsed.lower, m.span))) used.push(done.span);
         // (A number inside a comparison is its bound, no value: "more than 2 incidents" of incidents 0 to 5.)
         const bounding = (value: SlotValue, span: Span) => typeof value === 'number' && parsed.comparisons.some((c) => overlaps(c.span)(span));
+        // (A value that is a word of the measure the program totals, said as no word of the rows
+        // follows it, names that measure: "how much has Maria Lopez paid out" of `paidAmount`, no
+        // claim whose status is paid; "the paid amount of paid claims" is both.)
+        for (const m of mentions) if (m.column === plan.column && !taken(m.span) && namesMeasure(m.span)) used.push(m.span);
         const mention = mentions.find((m) => m.column === plan.column && !taken(m.span) && fitsEnum(plan.slot, m.value) && !(plan.chosen && eachOf(m.span)) && !doneVerb(parsed.lower, m.span) && !timeWords.some(overlaps(m.span)) && !bounding(m.value, m.span));
         if (mention) take(plan, enumValue(plan.slot, mention.value), mention.span);
         else {
