@@ -5616,4 +5616,12 @@ describe('QuestionRouter over hotel bookings and meter readings (trial 18: initi
     expect(ask('top 5 meters by consumption')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_kwh_by_column' }, slots: { column: 'meterId', n: 5 } });
     expect(ask('how much did Office HQ spend on electricity in 2026')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_cost_eur' }, slots: { site: 'Office HQ' } });
   });
+
+  it('reads a word and a preposition before a place as prose, no column named so ("reading at the Data Center" of `readingAt`)', () => {
+    // Had given the monthly series of the Data Center's readings.
+    for (const question of ['average kwh per reading at the Data Center', 'average kwh per reading at Plant A']) {
+      expect(ask(question), question).toMatchObject({ kind: 'answer', candidate: { name: 'sum_kwh' } });
+    }
+    expect(ask('latest reading at')).toMatchObject({ kind: 'answer', candidate: { name: 'latest_energy_meter_readings_by_reading_at' } });
+  });
 });

@@ -1064,7 +1064,14 @@ export class QuestionRouter {
         gluedParts.add(index);
       }
     }
+    // (Not a word and a preposition that opens a place or a thing: "the average kwh per reading at the
+    // Data Center" names no `readingAt`.)
+    const opensPhrase = (i: number) => {
+      const after = qWords[i + 2];
+      return /^(?:at|on|in|by|of|to|for|from)$/.test(qWords[i + 1]!.word) && after !== undefined && (/^(?:the|a|an|our|my|their|its)$/.test(after.word) || /^\p{Lu}/u.test(parsed.text.slice(after.span[0], after.span[1])));
+    };
     for (let i = 0; i + 1 < qWords.length; i += 1) {
+      if (opensPhrase(i)) continue;
       const term = canonicalTerm(qWords[i]!.word + qWords[i + 1]!.word);
       if (term && this.structureTerms.has(term)) {
         qStems.add(stem(qWords[i]!.word + qWords[i + 1]!.word));
@@ -1587,6 +1594,13 @@ export class QuestionRouter {
       if (said === undefined) labelsSaidAsData.set(label, (said = new RegExp(`\\b${escapeRegExp(label)}\\s+(?:data|dataset|data\\s+set|table)\\b`).test(parsed.lower)));
       return said;
     };
+    // A label ending in a preposition (`readingAt`: "reading at") said before a place or a thing
+    // ("per reading at the Data Center", "at Plant A") is prose, no column.
+    const prepositionPhrase = (label: string) => {
+      if (!/ (?:at|on|in|by|of|to|for|from)$/.test(label)) return false;
+      const said = [...parsed.lower.matchAll(new RegExp(`\\b${escapeRegExp(label)}\\b`, 'g'))];
+      return said.length > 0 && said.every((match) => /^\s+(?:(?:the|a|an|our|my|their|its)\b|\p{Lu})/u.test(parsed.text.slice(match.index + match[0].length)));
+    };
     const namedColumns = new Map<string, { label: string; column: string }[]>();
     // (Labels named as what describes another noun, "wound deaths": as specific as two words.)
     const modifierNamed = new Set<string>();
@@ -1595,6 +1609,7 @@ export class QuestionRouter {
       // In the plural too: "the most populous countries" names `country`.
       const found: { label: string; column: string }[] = [];
       for (const probe of probes) {
+        if (prepositionPhrase(probe.label)) continue;
         if (folded.includes(probe.whole) || folded.includes(probe.plural) || (folded.includes(probe.start) && this.shortLabel(probe.label).test(folded))) found.push({ label: probe.label, column: probe.column });
         else if (probe.modifier?.test(folded)) {
           found.push({ label: probe.label, column: probe.column });
