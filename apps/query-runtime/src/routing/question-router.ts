@@ -1068,7 +1068,7 @@ export class QuestionRouter {
     // Data Center" names no `readingAt`.)
     const opensPhrase = (i: number) => {
       const after = qWords[i + 2];
-      return /^(?:at|on|in|by|of|to|for|from)$/.test(qWords[i + 1]!.word) && after !== undefined && (/^(?:the|a|an|our|my|their|its)$/.test(after.word) || /^\p{Lu}/u.test(parsed.text.slice(after.span[0], after.span[1])));
+      return /^(?:at|on|in|by|of|to|for|from)$/.test(qWords[i + 1]?.word ?? '') && after !== undefined && (/^(?:the|a|an|our|my|their|its)$/.test(after.word) || /^\p{Lu}/u.test(parsed.text.slice(after.span[0], after.span[1])));
     };
     for (let i = 0; i + 1 < qWords.length; i += 1) {
       if (opensPhrase(i)) continue;
