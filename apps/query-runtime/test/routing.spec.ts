@@ -5611,6 +5611,12 @@ describe('QuestionRouter over hotel bookings and meter readings (trial 18: initi
     expect(ask('number of cancellations per hotel')).toMatchObject({ kind: 'answer', candidate: { name: 'count_hotel_bookings_by_hotel' }, slots: { is_cancelled: true } });
   });
 
+  it('refuses the best of a thing no data holds ("the best pool")', () => {
+    // Had answered the hotel with the most bookings.
+    expect(ask('which hotel has the best pool')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('"pool"') });
+    expect(ask('which hotel has the most bookings')).toMatchObject({ kind: 'answer', candidate: { name: 'count_hotel_bookings_by_hotel' } });
+  });
+
   it('ranks by the measure a word implies, and answers money asked with the money column', () => {
     // Refused: "by consumption" was read as a grouping no data knows; "spend on electricity" as kWh, then refused as no money.
     expect(ask('top 5 meters by consumption')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_kwh_by_column' }, slots: { column: 'meterId', n: 5 } });

@@ -568,7 +568,8 @@ export class QuestionRouter {
     }
     // Nor what a question ranks groups by, said last after "has the most" ("which origin has the most
     // cars", "… the most horsepower" of flights alone): a count per origin is no answer to either.
-    const rankedBy = /\b(?:has|have|had|with|gets?|got)\s+the\s+(?:most|fewest|least)\s+([a-z]{4,})\s*[?.!]*\s*$/.exec(parsed.lower)?.[1];
+    // (Or the best or worst of a thing no data holds: "which hotel has the best pool".)
+    const rankedBy = /\b(?:has|have|had|with|gets?|got|serves?|offers?)\s+the\s+(?:most|fewest|least|best|worst|nicest|finest)\s+([a-z]{4,})\s*[?.!]*\s*$/.exec(parsed.lower)?.[1];
     if (rankedBy && !this.knows(rankedBy) && !this.knows(rankedBy.replace(/e?s$/, '')) && best.valueEvidence !== 'value') {
       return { kind: 'refusal', reason: `the question ranks by "${rankedBy}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
     }
