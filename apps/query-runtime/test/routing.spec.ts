@@ -5617,6 +5617,12 @@ describe('QuestionRouter over hotel bookings and meter readings (trial 18: initi
     expect(ask('which hotel has the most bookings')).toMatchObject({ kind: 'answer', candidate: { name: 'count_hotel_bookings_by_hotel' } });
   });
 
+  it('refuses to count a thing a column only qualifies ("rooms" of `room_type`)', () => {
+    // Had counted Alpine Lodge's bookings.
+    expect(ask('how many rooms does Alpine Lodge have')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('"rooms"') });
+    expect(ask('how many bookings does Alpine Lodge have')).toMatchObject({ kind: 'answer', candidate: { name: 'count_hotel_bookings' }, slots: { hotel: 'Alpine Lodge' } });
+  });
+
   it('ranks by the measure a word implies, and answers money asked with the money column', () => {
     // Refused: "by consumption" was read as a grouping no data knows; "spend on electricity" as kWh, then refused as no money.
     expect(ask('top 5 meters by consumption')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_kwh_by_column' }, slots: { column: 'meterId', n: 5 } });

@@ -548,7 +548,9 @@ export class QuestionRouter {
     const valueCounted = possessed !== undefined && Object.values(best.fill.slots).some((value) => typeof value === 'string' && stem(foldValue(value)) === stem(possessed));
     if (possessed !== undefined && best.valueEvidence === 'value' && !valueCounted) {
       const table = best.candidate.table;
-      const holds = (word: string) => holdsIn(table, word);
+      // (A column's word counted must be what the column names, not a word that qualifies it: "how
+      // many rooms does Alpine Lodge have" of a `room_type` counts no rooms; `customer_id` names customers.)
+      const holds = (word: string) => (this.labelSays(table, word) ? this.labelHeadSays(table, word) || this.namesData(table, word) || (this.shapeNounsOf.get(table)?.has(stem(word)) ?? false) : holdsIn(table, word));
       if (!holds(possessed) && !(impliedMeasures[possessed] ?? []).some(holds)) {
         return { kind: 'refusal', reason: `the question counts "${possessed}", which ${best.candidate.endpoint_name}'s data does not hold`, confidence: 0, candidates: closest(3) };
       }
@@ -2752,6 +2754,15 @@ export class QuestionRouter {
   }
 
   /** Whether a word of one of the table's column labels is the word (by its stem). */
+  /** Whether a column's name names the word as what it holds: its last word, or the word before an id, code, number, name or key. */
+  private labelHeadSays(table: string, word: string): boolean {
+    return [...(this.columnLabels.get(table)?.keys() ?? [])].some((label) => {
+      const parts = label.split(' ');
+      const head = parts.length >= 2 && /^(?:id|code|number|no|num|name|key)$/.test(parts.at(-1) ?? '') ? parts.at(-2) : parts.at(-1);
+      return head !== undefined && stem(head) === stem(word);
+    });
+  }
+
   private labelSays(table: string, word: string): boolean {
     return [...(this.columnLabels.get(table)?.keys() ?? [])].some((label) => label.split(' ').some((part) => stem(part) === stem(word)));
   }
