@@ -5636,4 +5636,9 @@ describe('QuestionRouter over hotel bookings and meter readings (trial 18: initi
     }
     expect(ask('latest reading at')).toMatchObject({ kind: 'answer', candidate: { name: 'latest_energy_meter_readings_by_reading_at' } });
   });
+
+  it('reads "peak" after "are" as a flag, no superlative ("how many readings are peak")', () => {
+    // Had counted the peak readings per site, busiest first.
+    expect(ask('how many readings are peak')).toMatchObject({ kind: 'answer', candidate: { name: 'count_energy_meter_readings' }, slots: { is_peak: true } });
+  });
 });

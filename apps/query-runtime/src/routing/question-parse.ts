@@ -113,9 +113,10 @@ const strictWords = /^(more|greater|larger|bigger|higher|longer|heavier|older|ta
 
 // "the maximum wind speed" is the highest, as is "max x value" opening a question; "maximum 5",
 // "average minimum temperature" (a column) are not.
-// "The peak construction employment" is the highest too; "peak hours", "how many peak readings" are not.
+// "The peak construction employment" is the highest too; "peak hours", "how many peak readings",
+// "readings that are peak" are not.
 // ("When did construction unemployment peak": a verb that ends the question, as "peaked".)
-const superlative = /\b(?:(?<=^|\bthe\s)(?:max(?:imum)?|min(?:imum)?)(?!\s*(?:of\s+)?[-$\d.])|northernmost|southernmost|easternmost|westernmost|top|highest|most|largest|biggest|greatest|best|longest|heaviest|fastest|quickest|strongest|hottest|warmest|wettest|windiest|oldest|eldest|latest|newest|earliest|tallest|priciest|richest|lowest|least|smallest|fewest|worst|shortest|lightest|slowest|coldest|cheapest|weakest|driest|youngest|poorest|shallowest|narrowest|coolest|deepest|widest|busiest|quietest|bottom|(?<=\bthe\s)peak(?!\s+(?:hours?|times?|season|days?|periods?)\b)|peaked|peak(?=\s*(?:(?:in|during|before|after|since)\s+[\w-]+\s*)?[?.!]*\s*$))\b/;
+const superlative = /\b(?:(?<=^|\bthe\s)(?:max(?:imum)?|min(?:imum)?)(?!\s*(?:of\s+)?[-$\d.])|northernmost|southernmost|easternmost|westernmost|top|highest|most|largest|biggest|greatest|best|longest|heaviest|fastest|quickest|strongest|hottest|warmest|wettest|windiest|oldest|eldest|latest|newest|earliest|tallest|priciest|richest|lowest|least|smallest|fewest|worst|shortest|lightest|slowest|coldest|cheapest|weakest|driest|youngest|poorest|shallowest|narrowest|coolest|deepest|widest|busiest|quietest|bottom|(?<=\bthe\s)peak(?!\s+(?:hours?|times?|season|days?|periods?)\b)|peaked|(?<!\b(?:are|is|was|were|be|been|being)\s+)peak(?=\s*(?:(?:in|during|before|after|since)\s+[\w-]+\s*)?[?.!]*\s*$))\b/;
 const ascending = /\b(?:(?<=^|\bthe\s)min(?:imum)?(?!\s*(?:of\s+)?[-$\d.])|southernmost|westernmost|lowest|least|smallest|fewest|worst|shortest|lightest|slowest|coldest|cheapest|weakest|driest|youngest|poorest|shallowest|narrowest|coolest|quietest|bottom|ascending)\b/;
 
 // An average per period: the average word, and a period said as a rate ("per day", "a day",
