@@ -2681,18 +2681,21 @@ export class QuestionRouter {
     return pattern;
   }
 
+  private initials?: Set<string>;
+
+  /**
+   * Column names of one word of three or four letters with one vowel at most, which words seldom
+   * are: initials (`adr`, `kwh`, `mrr`; not `year`, `rate` or `city`).
+   */
+  private initialed(): Set<string> {
+    this.initials ??= new Set([...this.allLabels.values()].flatMap((labels) => [...labels.keys()].filter((label) => /^[a-z]{3,4}$/.test(label) && (label.match(/[aeiouy]/g) ?? []).length <= 1 && !stopWords.has(label) && canonicalTerm(label) === label)));
+    return this.initials;
+  }
+
   /**
    * The longest term of the programs' own words (4 letters or more, 3 fewer than the word at least;
    * 3 letters for a word of 8 or more: `mag` of "magnitude", `pop` of "population") that begins `term`.
    */
-  private initials?: Set<string>;
-
-  /** Column names of one word of three or four letters, no word of a question's: initials (`adr`, `kwh`). */
-  private initialed(): Set<string> {
-    this.initials ??= new Set([...this.allLabels.values()].flatMap((labels) => [...labels.keys()].filter((label) => /^[a-z]{3,4}$/.test(label) && !stopWords.has(label) && canonicalTerm(label) === label)));
-    return this.initials;
-  }
-
   private shortened(term: string): string | undefined {
     let best: string | undefined;
     for (let length = term.length - 3; length >= (term.length >= 8 ? 3 : 4); length -= 1) {
