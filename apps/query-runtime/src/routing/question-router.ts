@@ -1146,16 +1146,20 @@ export class QuestionRouter {
       if (next === undefined || [...this.allLabels.values()].some((labels) => labels.has(next) || labels.has(next.replace(/e?s$/, '')))) return false;
       return [next, next.replace(/s$/, ''), next.replace(/e?s$/, '')].some((text) => [...this.tables.values()].some((values) => values.isValueText(text)));
     };
+    // (Looked up once per "by": the terms below ask again.)
+    const byValues = new Set(qWords.flatMap((word, index) => (word.word === 'by' && byValueAt(index) ? [index] : [])));
+    // Every "by" says whose rows, and no "per", "each" or "every" is said: no grouping to match.
+    const noPer = !/\b(?:per|each|every)\b/.test(parsed.lower) && qWords.every((word, index) => word.word !== 'by' || byValues.has(index));
     const contentTerms = new Set<string>();
     for (const [index, word] of qWords.entries()) {
       // (Nor the word that opens a date: "since", "until" say when, not what.)
       if (gluedParts.has(index) || /^\d/.test(word.word) || valueSpans.some(([s, e]) => word.span[0] >= s && word.span[1] <= e) || (datePrepositions.has(word.word) && parsed.dates.some((date) => date.span[0] >= word.span[1] && /^\s*(?:the\s+)?$/.test(parsed.lower.slice(word.span[1], date.span[0]))))) continue;
       // ("Loans by teens": a "by" before a value says whose, no grouping to match.)
-      if (word.word === 'by' && byValueAt(index)) continue;
+      if (byValues.has(index)) continue;
       const term = canonicalTerm(word.word);
       if (term) contentTerms.add(term);
     }
-    for (const term of terms(parsed.lower)) if (/^(count|per|trend|lookup|search)$/.test(term) && !(term === 'per' && !/\b(?:per|each|every)\b/.test(parsed.lower) && qWords.every((w, i) => w.word !== 'by' || byValueAt(i)))) contentTerms.add(term);
+    for (const term of terms(parsed.lower)) if (/^(count|per|trend|lookup|search)$/.test(term) && !(term === 'per' && noPer)) contentTerms.add(term);
     for (const term of glued) contentTerms.add(term);
     // A column named by its initials (`adr`, `kwh`) is named by the words they stand for, three or
     // four said in a row: "average daily rate for suites" had averaged their lead time.
