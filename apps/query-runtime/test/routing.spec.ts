@@ -5642,3 +5642,56 @@ describe('QuestionRouter over hotel bookings and meter readings (trial 18: initi
     expect(ask('how many readings are peak')).toMatchObject({ kind: 'answer', candidate: { name: 'count_energy_meter_readings' }, slots: { is_peak: true } });
   });
 });
+
+describe('QuestionRouter over parcel shipments and support tickets (trial 21: nested places, a service level of days)', () => {
+  const countries = (i: number, salt: number) => pick(i, salt, [['Germany', 30], ['Netherlands', 25], ['France', 15], ['Poland', 12], ['Spain', 10], ['Belgium', 8]]);
+  const ask = askingOver('querylane-routing-shipments-', () => ({
+    parcel_shipments: Array.from({ length: 1800 }, (_, i) => {
+      const shipped = Date.UTC(2025, 0, 1) + i * 38_000_000;
+      const delivered = i % 9 === 0 ? null : shipped + (1 + (i % 6)) * 86_400_000;
+      return {
+        tracking_number: String(10_000_000_000 + i * 7919),
+        carrier: pick(i, 1, [['DHL', 30], ['UPS', 25], ['DPD', 20], ['FedEx', 15], ['PostNL', 10]]),
+        service_level: pick(i, 2, [['standard', 50], ['express', 20], ['economy', 20], ['next_day', 10]]),
+        origin: { city: pick(i, 3, [['Amsterdam', 40], ['Hamburg', 35], ['Antwerp', 25]]), country: countries(i, 4) },
+        destination: { city: pick(i, 5, [['Munich', 20], ['Paris', 20], ['London', 20], ['Berlin', 20], ['Madrid', 20]]), country: countries(i, 6) },
+        weight_kg: 0.2 + ((i * 37) % 200) / 10,
+        shipping_cost: 4 + ((i * 7919) % 20_000) / 100,
+        shipped_at: new Date(shipped).toISOString(),
+        delivered_at: delivered === null ? null : new Date(delivered).toISOString(),
+        is_fragile: i % 7 === 0,
+      };
+    }),
+    support_tickets: Array.from({ length: 1500 }, (_, i) => ({
+      ticket_id: `TCK-${100_000 + i}`,
+      product_area: pick(i, 7, [['billing', 30], ['mobile_app', 25], ['login_access', 20], ['integrations', 15], ['reporting', 10]]),
+      priority: pick(i, 8, [['low', 40], ['medium', 35], ['high', 20], ['urgent', 5]]),
+      status: pick(i, 9, [['closed', 60], ['open', 20], ['pending', 20]]),
+      first_response_minutes: 5 + ((i * 53) % 600),
+      satisfaction_rating: i % 4 === 0 ? null : 1 + ((i * 7) % 5),
+      created_at: new Date(Date.UTC(2025, 0, 1) + i * 40_000_000).toISOString(),
+    })),
+  }));
+
+  it('ranks groups of two words ("top 3 destination countries by shipping cost"), not single rows', () => {
+    // Trial 21: the three most expensive parcels had answered it; "top 3 product areas by ticket volume" had been refused.
+    expect(ask('top 3 destination countries by shipping cost')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_shipping_cost_by_destination_country' }, slots: { n: 3 } });
+    expect(ask('top 3 product areas by ticket volume')).toMatchObject({ kind: 'answer', candidate: { name: 'count_support_tickets_by_product_area' }, slots: { n: 3 } });
+    // A ranking of the rows themselves stays one.
+    expect(ask('top 3 shipments by shipping cost')).toMatchObject({ kind: 'answer', candidate: { name: 'top_parcel_shipments_by_shipping_cost' }, slots: { n: 3 } });
+  });
+
+  it('reads a value that sounds like a day as that value ("next day shipments"), and a place after "from" as where things start', () => {
+    // Trial 21: "next day" had been read as tomorrow, past the data, and refused.
+    expect(ask('how many next day shipments')).toMatchObject({ kind: 'answer', candidate: { name: 'count_parcel_shipments' }, slots: { service_level: 'next_day' } });
+    // Both the origin and the destination hold Germany: "from" says which (the nested `origin.country`).
+    expect(ask('how many next day shipments from Germany')).toMatchObject({ kind: 'answer', candidate: { name: 'count_parcel_shipments' }, slots: { service_level: 'next_day', origin_country: 'Germany' } });
+    expect(ask('how many shipments from Germany')).toMatchObject({ kind: 'answer', candidate: { name: 'count_parcel_shipments' }, slots: { origin_country: 'Germany' } });
+    const to = ask('how many shipments went to Germany');
+    expect(to).toMatchObject({ kind: 'answer', candidate: { name: 'count_parcel_shipments' }, slots: { destination_country: 'Germany' } });
+    expect(to.kind === 'answer' && to.slots.origin_country).toBeUndefined();
+    // A day with a preposition of time is still a day.
+    const shipped = ask('how many shipments were shipped on 2025-03-02');
+    expect(shipped).toMatchObject({ kind: 'answer', slots: { from_shipped_at: '2025-03-02', to_shipped_at: '2025-03-02' } });
+  });
+});

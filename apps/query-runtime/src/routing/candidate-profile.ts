@@ -33,6 +33,8 @@ export interface CandidateProfile {
   countsValue: boolean;
   /** Folded labels of the group-by columns. */
   groupBy: string[];
+  /** The group-by columns by name (a `$column` grouping: every column it may choose). */
+  groupColumns: string[];
   /** Every column the plan reads. */
   columns: string[];
   /** Answers with whole rows (`SELECT *`): every column of the table is in its result. */
@@ -138,6 +140,7 @@ export function profileCandidate(input: RouteCandidateInput, index: number, valu
     // show" of `show.name`; "per species" of `gap_species_code`.)
     // (A series groups by its time column's periods where the column is named by more than a
     // period's word: "average forecast value by budget year"; "per year" asks any series.)
+    groupColumns: (steps?.group_by ?? []).flatMap((c) => (c === '$column' ? (steps?.column_choice?.columns ?? []) : [c])),
     groupBy: (steps?.group_by ?? [])
       .flatMap((c) => (c === '$column' ? (steps?.column_choice?.columns ?? []) : c === 'period' ? (family === 'time_series' && steps?.columns[0] && humanWords(steps.columns[0]).includes(' ') ? [steps.columns[0]] : []) : [c]))
       .flatMap((c) => [foldValue(humanWords(c)), identifiedThing(pathWords(c)), identifiedHead(pathWords(c))].filter((label) => label !== null)),

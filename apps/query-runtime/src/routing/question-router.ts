@@ -1008,6 +1008,7 @@ export class QuestionRouter {
     const text = this.rowsQuality(this.participleBounds(this.listedValues(this.countSaidWhole(this.clippedTableWords(this.joinCompounds(this.shortLabelWords(this.periodWordsOfNames(singularAcronyms(decimalNames(this.unquotedValues(question), this.allLabels))))))))));
     const parsed = parseQuestion(text, options.now ?? new Date());
     this.heldPeriodValue(parsed);
+    this.heldDateValues(parsed);
     // A ranking word inside a column's name said whole ranks nothing ("how many runners set a
     // personal best" of `personal_best`): the question's ranking is read again without it.
     const ranking = this.rankingWordsInLabels(text);
@@ -2418,7 +2419,7 @@ export class QuestionRouter {
           // country or state count or sum its rows.)
           const missing =
             asGrouping(label) && !valued(column)
-              ? !shaped.has(column) && !candidate.groupBy.includes(label)
+              ? !shaped.has(column) && !candidate.groupBy.includes(label) && !candidate.groupColumns.includes(column)
               : (!candidate.selectsAll &&
                   !reads.has(column) &&
                   !((computes || candidate.family === 'count' || candidate.family === 'aggregate') && keys?.has(column)) &&
@@ -3032,6 +3033,19 @@ export class QuestionRouter {
   }
 
   /**
+   * A day said as a value some data holds, with no preposition of time before it ("next day
+   * shipments" of a service level `next_day`, "same day delivery"): the value, not a date (it had
+   * been refused as a day past the data).
+   */
+  private heldDateValues(parsed: ParsedQuestion): void {
+    parsed.dates = parsed.dates.filter(({ span }) => {
+      const said = foldValue(parsed.lower.slice(...span));
+      if (!/[a-z]/.test(said) || /\b(?:in|on|at|during|since|from|after|before|until|till|through|by|of|for|between)\s+(?:the\s+)?$/.test(parsed.lower.slice(0, span[0]))) return true;
+      return ![...this.tables.values()].some((values) => values.isValueText(said));
+    });
+  }
+
+  /**
    * A value or a column's name in quotes as it is ("deaths from 'other' causes" of `other`, "the
    * “Pending” orders"): quotes mark a search term, but a value or a name said whole was refused as
    * a term no search takes. Other quoted words stay a search term ('search cars for "ford"').
@@ -3365,7 +3379,13 @@ function groupByCue(lower: string): string[] {
   for (const match of lower.matchAll(/\b(?:most|least)\s+(?:[a-z]{3,}ed|common|popular|frequent)\s+([a-z]+(?:\s[a-z]+)?)/g)) out.push(foldValue(match[1] ?? ''), foldValue(match[1] ?? '').split(' ')[0] ?? '');
   // "top genres by gross", "the 5 best teams in goals": the noun ranked.
   // ("top 5 best-selling products by quantity": past a hyphened adjective.)
-  for (const match of lower.matchAll(/\b(?:top|bottom|best|worst)\s+(?:\d+\s+)?(?:[a-z]+-[a-z]+\s+)?([a-z]+)\s+(?:by|in|for|on|of)\b/g)) out.push(foldValue(match[1] ?? ''));
+  // ("Top 3 destination countries by shipping spend", "top 3 product areas by ticket volume": a
+  // grouping of two words, as written and in the singular.)
+  for (const match of lower.matchAll(/\b(?:top|bottom|best|worst)\s+(?:\d+\s+)?(?:[a-z]+-[a-z]+\s+)?((?:[a-z]+\s+)?[a-z]+)\s+(?:by|in|for|on|of)\b/g)) {
+    const noun = foldValue(match[1] ?? '');
+    out.push(noun);
+    if (noun.includes(' ')) out.push(singularNoun(noun), noun.split(' ').at(-1) ?? '');
+  }
   // "What time of day", "at what hour", "which weekday", "busiest day of the week": the hours of the
   // day or the days of the week a time falls on (`count_<table>_by_hour_of_day`, `…_by_day_of_week`).
   if (/\b(?:time of (?:the )?day|(?:what|which) hours?\b|hour of (?:the )?day|hours of (?:the )?day)/.test(lower)) out.push('hour of day');
@@ -3395,6 +3415,11 @@ const agentBy = /\b(?!(?:grouped|sorted|ordered|ranked|broken|split|divided|segm
 /** `country` → `countries`, `class` → `classes`, `state` → `states`. */
 function plural(label: string): string {
   return label.endsWith('y') ? `${label.slice(0, -1)}ies` : /(s|x|ch|sh)$/.test(label) ? `${label}es` : `${label}s`;
+}
+
+/** `destination countries` → `destination country`, `product areas` → `product area` (the last word). */
+function singularNoun(words: string): string {
+  return words.replace(/ies$/, 'y').replace(/(?<=(?:ss|ch|sh|x))es$/, '').replace(/(?<![su])s$/, '');
 }
 
 /** Every stop word, as a regular expression's alternation (for `modifierOf`). */

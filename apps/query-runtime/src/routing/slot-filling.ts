@@ -815,7 +815,14 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
         // follows it, names that measure: "how much has Maria Lopez paid out" of `paidAmount`, no
         // claim whose status is paid; "the paid amount of paid claims" is both.)
         for (const m of mentions) if (m.column === plan.column && !taken(m.span) && namesMeasure(m.span)) used.push(m.span);
-        const mention = mentions.find((m) => m.column === plan.column && !taken(m.span) && fitsEnum(plan.slot, m.value) && !(plan.chosen && eachOf(m.span)) && !doneVerb(parsed.lower, m.span) && !timeWords.some(overlaps(m.span)) && !bounding(m.value, m.span));
+        // (A value both a start's and an end's column hold goes to the one its preposition says:
+        // "shipments from Germany" of `origin.country` and `destination.country`.)
+        const misdirected = (m: ValueMention) => {
+          const said = directionSaid(parsed.lower.slice(0, m.span[0]));
+          if (said === null || plan.column === null || directionOf(plan.column) === null || directionOf(plan.column) === said) return false;
+          return plans.some((other) => other !== plan && other.role === 'eq' && other.column !== null && directionOf(other.column) === said && mentions.some((o) => o.column === other.column && overlaps(o.span)(m.span)));
+        };
+        const mention = mentions.find((m) => m.column === plan.column && !taken(m.span) && fitsEnum(plan.slot, m.value) && !(plan.chosen && eachOf(m.span)) && !doneVerb(parsed.lower, m.span) && !timeWords.some(overlaps(m.span)) && !bounding(m.value, m.span) && !misdirected(m));
         if (mention) take(plan, enumValue(plan.slot, mention.value), mention.span);
         else {
           // (A flag is said by its name or its opposite, not by whatever follows a word of its name:
@@ -1097,7 +1104,8 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
 export const directionOf = remembered(findDirection, 10_000);
 
 function findDirection(column: string): 'start' | 'end' | null {
-  const label = ` ${foldValue(humanWords(column))} `;
+  // (A nested field by its whole path: `destination.country`.)
+  const label = ` ${foldValue(pathWords(column))} `;
   // (A ride's `pickup_zone` and `dropoff_zone`, a shipment's `ship_from` and `ship_to`, a move's `start_station`.)
   if (/ (origin|orig|source|src|from|departure|sender|start|pickup|pick up|boarding) /.test(label)) return 'start';
   if (/ (destination|dest|target|dst|to|arrival|recipient|end|dropoff|drop off|alighting) /.test(label)) return 'end';
