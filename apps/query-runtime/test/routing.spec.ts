@@ -5695,3 +5695,38 @@ describe('QuestionRouter over parcel shipments and support tickets (trial 21: ne
     expect(shipped).toMatchObject({ kind: 'answer', slots: { from_shipped_at: '2025-03-02', to_shipped_at: '2025-03-02' } });
   });
 });
+
+describe('QuestionRouter over property listings (trial 21: an area in square metres, days on the market)', () => {
+  const ask = askingOver('querylane-routing-listings-', () => ({
+    property_listings: Array.from({ length: 1200 }, (_, i) => ({
+      listingId: `NL-${2_000_000 + i * 7}`,
+      city: pick(i, 1, [['Amsterdam', 35], ['Rotterdam', 25], ['Utrecht', 20], ['The Hague', 20]]),
+      propertyType: pick(i, 2, [['Apartment', 45], ['House', 25], ['Townhouse', 20], ['Studio', 10]]),
+      bedrooms: 1 + (i % 5),
+      areaSqm: 30 + ((i * 37) % 170),
+      listPrice: 200_000 + ((i * 7919) % 900) * 1000,
+      listedDate: new Date(Date.UTC(2025, 0, 1) + i * 50_000_000).toISOString().slice(0, 10),
+      daysOnMarket: 2 + ((i * 13) % 200),
+      status: pick(i, 3, [['Sold', 60], ['Active', 30], ['Withdrawn', 10]]),
+      agentName: pick(i, 4, [['Noor Bos', 30], ['Femke Smit', 25], ['Eva de Boer', 25], ['Ruben Meijer', 20]]),
+    })),
+  }));
+
+  it('reads an area in square metres or feet, in words or as m² ("bigger than 150 m2"), as a bound of the column of square metres', () => {
+    // Trial 21: "square" and "m2" had been words no data knows, and refused.
+    expect(ask('average size in square metres of townhouses')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_area_sqm' }, slots: { property_type: 'Townhouse' } });
+    for (const question of ['properties bigger than 150 m2', 'properties bigger than 150 m²', 'listings over 150 square meters']) {
+      const answer = ask(question);
+      expect(answer, question).toMatchObject({ kind: 'answer', slots: { min_area_sqm: 151 } });
+    }
+    // Square feet are converted: 1,600 sq ft is 148.6 m².
+    expect(ask('homes over 1600 sq ft')).toMatchObject({ kind: 'answer', slots: { min_area_sqm: 149 } });
+  });
+
+  it('reads "how long" as a duration whose column another word names ("how long do houses stay on the market")', () => {
+    // Trial 21: refused as about "long" and "stay".
+    expect(ask('how long do houses stay on the market on average')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_days_on_market' }, slots: { property_type: 'House' } });
+    // Where no duration's column is named, "how long" is still refused ("how long is the river nile").
+    expect(ask('how long is the river nile')).toMatchObject({ kind: 'refusal' });
+  });
+});

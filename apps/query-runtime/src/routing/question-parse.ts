@@ -166,7 +166,7 @@ export function convertTime(value: number, from: TimeUnit, to: TimeUnit): number
 
 /** A unit of mass, length or volume, with its size in grams, metres or litres. */
 export interface MeasureUnit {
-  dimension: 'mass' | 'length' | 'volume';
+  dimension: 'mass' | 'length' | 'volume' | 'area';
   size: number;
 }
 
@@ -190,6 +190,12 @@ const measureUnits: readonly [RegExp, MeasureUnit][] = [
   [/^(?:ml|millilit(?:er|re)s?)$/, { dimension: 'volume', size: 0.001 }],
   [/^(?:l|lit(?:er|re)s?)$/, { dimension: 'volume', size: 1 }],
   [/^(?:gal|gallons?)$/, { dimension: 'volume', size: 3.785411784 }],
+  // (Areas as one word: "square metres", "sq ft" are made so first, and "m²" is "m2".)
+  [/^(?:sqm|m2|sqmt|square met(?:er|re)s?|sq\.? ?m)$/, { dimension: 'area', size: 1 }],
+  [/^(?:sqft|ft2|square f(?:ee|oo)t|sq\.? ?ft)$/, { dimension: 'area', size: 0.09290304 }],
+  [/^(?:km2|square kilomet(?:er|re)s?|sq\.? ?km)$/, { dimension: 'area', size: 1_000_000 }],
+  [/^(?:ha|hectares?)$/, { dimension: 'area', size: 10_000 }],
+  [/^(?:acres?)$/, { dimension: 'area', size: 4046.8564224 }],
 ];
 
 /** The unit of mass, length or volume a word names ("kg", "miles"); `column` also reads `m` and `in` (a column's last word). */
@@ -276,8 +282,9 @@ export function parseQuestion(question: string, now: Date): ParsedQuestion {
     const measured = /^\s*(?:v|volts?|w|watts?|kw|kwh|mwh|amps?|hz|mph|km\/h|kmh|kph|kg|lbs?|cm|mm|km|°c|°f|ºc|degrees)(?![\w/])/.exec(lower.slice(comparison.span[1]));
     // A unit of mass, length or volume ("heavier than 5 kg", "longer than 3 miles") converts to a
     // column's own; not the first of a rate ("30 miles per gallon" names the column of it).
-    const word = /^\s*([a-z]+)\b(?!\s*(?:per\b|\/))/.exec(lower.slice(comparison.span[1]));
-    const measure = word ? measureUnitOf(word[1]!) : undefined;
+    // (Or of area: "bigger than 150 m2", "over 2,000 square feet".)
+    const word = /^\s*((?:square|sq\.?) ?[a-z]+|[a-z]+2?|m²|ft²)(?![\w²])(?!\s*(?:per\b|\/))/.exec(lower.slice(comparison.span[1]));
+    const measure = word ? measureUnitOf(word[1]!.replace('²', '2')) : undefined;
     const span = measured !== null ? measured[0].length : measure !== undefined ? word![0].length : 0;
     return { ...comparison, span: [comparison.span[0], comparison.span[1] + span] as Span, ...(measure ? { measure } : {}) };
   });

@@ -1005,7 +1005,7 @@ export class QuestionRouter {
   }
 
   private rank(question: string, options: RouteOptions, only?: number): Scored[] & { parsed: ParsedQuestion; tablesNamed: Set<string>; namedColumns: Map<string, { label: string; column: string }[]>; modifierNamed: Set<string>; rankedLabel: string | undefined; rankedTables: Set<string> | null; countedWord: string | undefined; countedPhrase: string[]; countedModifier: string | undefined } {
-    const text = this.rowsQuality(this.participleBounds(this.listedValues(this.countSaidWhole(this.clippedTableWords(this.joinCompounds(this.shortLabelWords(this.periodWordsOfNames(singularAcronyms(decimalNames(this.unquotedValues(question), this.allLabels))))))))));
+    const text = this.rowsQuality(this.participleBounds(this.listedValues(this.countSaidWhole(this.clippedTableWords(this.joinCompounds(this.shortLabelWords(this.periodWordsOfNames(singularAcronyms(decimalNames(this.unquotedValues(areaUnits(question)), this.allLabels))))))))));
     const parsed = parseQuestion(text, options.now ?? new Date());
     this.heldPeriodValue(parsed);
     this.heldDateValues(parsed);
@@ -1267,6 +1267,24 @@ export class QuestionRouter {
       const sizedTables = [...this.tableStemsOf.keys()].filter((table) => this.namesData(table, sizedWord.word, sizedWord.stem));
       const held = ['total', 'amount', 'size'].filter((word) => sizedTables.some((table) => [...(this.columnLabels.get(table)?.values() ?? [])].some((label) => words(label).includes(word))));
       if (held.length > 0) imply('', held);
+    }
+    // ("How long do houses stay on the market", "how long does a delivery take": a duration asked,
+    // never a longitude; trial 21's first had been refused as about "long" and "stay".)
+    if (/\bhow long\b/.test(parsed.lower)) {
+      // Where a column of a duration is named by another word of it ("days on market" by "market";
+      // "how long does it take to resolve a ticket" names no `first_response_minutes`).
+      const said = new Set(qWords.map((w) => w.stem));
+      const durationNamed = [...this.columnLabels.values()].some((labels) =>
+        [...labels.keys()].some((label) => {
+          const parts = label.split(' ');
+          return parts.some((part) => /^(?:duration|days|hours|minutes|mins|seconds|secs)$/.test(part)) && parts.some((part) => part.length >= 4 && !stopWords.has(part) && !/^(?:duration|days|hours|minutes|seconds)$/.test(part) && said.has(stem(part)));
+        }),
+      );
+      if (durationNamed) {
+        contentTerms.delete(canonicalTerm('long') ?? 'long');
+        // (With the verb of a time spent: "stay", "take", "last", "wait" say no more than the duration.)
+        for (const verb of ['stay', 'take', 'last', 'wait', 'remain', 'spend']) contentTerms.delete(canonicalTerm(verb) ?? verb);
+      }
     }
     if (/\b(named|called)\b/.test(parsed.lower)) imply('', ['name']);
     if (/\btitled\b/.test(parsed.lower)) imply('', ['title']);
@@ -3192,6 +3210,16 @@ const moneyLabel = / (?:price|prices|cost|costs|amount|amt|total|revenue|sales|g
 
 // Words that open a date ("since March", "until 2020").
 const datePrepositions = new Set(['since', 'until', 'till', 'after', 'before', 'during', 'from', 'through']);
+
+/**
+ * An area's unit as one word, as columns write it (`area_sqm`, `living_sqft`): "150 m²", "square
+ * metres", "sq ft" (trial 21: "bigger than 150 m2" and "size in square metres" had been refused).
+ */
+function areaUnits(question: string): string {
+  return question
+    .replace(/\b(?:square|sq\.?) ?(?:met(?:er|re)s?|m)\b|\bm(?:2|²)(?![\w²])/gi, 'sqm')
+    .replace(/\b(?:square|sq\.?) ?(?:feet|foot|ft)\b|\bft(?:2|²)(?![\w²])/gi, 'sqft');
+}
 
 /**
  * An acronym's plural in its singular ("SKUs", "IDs", "PRs", "VINs"): the stemmer leaves a word

@@ -10,10 +10,15 @@ const phrases: [RegExp, string][] = [
   [/\b(grouped|broken down|split|broke down|break down|breakdown)( by)?\b/g, ' per '],
   [/\bover time\b/g, ' trend '],
   [/\blook ?up\b/g, ' lookup '],
+  // An area's unit as one word, as columns write it (`area_sqm`, `living_sqft`; "m²" is "m2" once NFKD-normalized).
+  [/\b(?:square|sq\.?) ?(?:met(?:er|re)s?|m)\b/g, ' sqm '],
+  [/\b(?:square|sq\.?) ?(?:feet|foot|ft)\b/g, ' sqft '],
 ];
 
 // Canonical term per word; both the index and the question go through it.
 const synonyms: Record<string, string> = {
+  m2: 'sqm',
+  ft2: 'sqft',
   avg: 'average',
   mean: 'average',
   averag: 'average',
