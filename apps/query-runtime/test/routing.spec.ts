@@ -5664,8 +5664,10 @@ describe('QuestionRouter over parcel shipments and support tickets (trial 21: ne
     }),
     support_tickets: Array.from({ length: 1500 }, (_, i) => ({
       ticket_id: `TCK-${100_000 + i}`,
+      customer: { name: `${['Acme', 'Globex', 'Initech', 'Umbrella', 'Hooli', 'Vandelay', 'Stark', 'Wayne'][i % 8]} ${['Labs', 'Corp', 'GmbH', 'BV', 'Ltd'][(i >> 3) % 5]}`, tier: pick(i, 10, [['free', 50], ['pro', 35], ['enterprise', 15]]) },
       product_area: pick(i, 7, [['billing', 30], ['mobile_app', 25], ['login_access', 20], ['integrations', 15], ['reporting', 10]]),
       priority: pick(i, 8, [['low', 40], ['medium', 35], ['high', 20], ['urgent', 5]]),
+      channel: pick(i, 11, [['email', 25], ['chat', 25], ['phone', 25], ['web', 25]]),
       status: pick(i, 9, [['closed', 60], ['open', 20], ['pending', 20]]),
       first_response_minutes: 5 + ((i * 53) % 600),
       satisfaction_rating: i % 4 === 0 ? null : 1 + ((i * 7) % 5),
@@ -5679,6 +5681,16 @@ describe('QuestionRouter over parcel shipments and support tickets (trial 21: ne
     expect(ask('top 3 product areas by ticket volume')).toMatchObject({ kind: 'answer', candidate: { name: 'count_support_tickets_by_product_area' }, slots: { n: 3 } });
     // A ranking of the rows themselves stays one.
     expect(ask('top 3 shipments by shipping cost')).toMatchObject({ kind: 'answer', candidate: { name: 'top_parcel_shipments_by_shipping_cost' }, slots: { n: 3 } });
+  });
+
+  it('reads a column said after the rows and a preposition as what qualifies them ("tickets from enterprise customers")', () => {
+    // Trial 21: the count per customer name (and then the number of different customers) had answered it.
+    const enterprise = ask('tickets from enterprise customers');
+    expect(enterprise).toMatchObject({ kind: 'answer', slots: { customer_tier: 'enterprise' } });
+    expect(enterprise.kind === 'answer' && enterprise.slots.column).toBeUndefined();
+    // Asked as the groups or as what is counted, the customers are still chosen.
+    expect(ask('which customer has the most tickets')).toMatchObject({ kind: 'answer', candidate: { name: 'count_support_tickets_by_column' }, slots: { column: 'customer.name', n: 1 } });
+    expect(ask('how many different customers opened tickets')).toMatchObject({ kind: 'answer', candidate: { name: 'count_distinct_support_tickets' }, slots: { column: 'customer.name' } });
   });
 
   it('reads a value that sounds like a day as that value ("next day shipments"), and a place after "from" as where things start', () => {

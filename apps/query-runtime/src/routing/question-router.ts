@@ -2292,6 +2292,12 @@ export class QuestionRouter {
         typeof chosen === 'string' &&
         (candidate.family === 'aggregate' || mentions.some((m) => m.column === chosen && !m.part)) &&
         ![foldValue(humanWords(chosen)), identifiedThing(pathWords(chosen)), foldValue(humanWords(chosen)).split(' ').at(-1), foldValue(humanWords(chosen)).split(' ').slice(-2).join(' ')].some((label) => label !== null && label !== undefined && groupCue.includes(label));
+      // A column chosen for what it counts or groups, whose thing is said only after a preposition
+      // behind the data's rows ("tickets from enterprise customers", "orders of premium members"),
+      // qualifies the rows: neither the different customers nor the rows per customer are asked.
+      const choicePlan = choosesColumn ? candidate.plans.find((plan) => plan.role === 'column') : undefined;
+      const chosenColumn = choicePlan ? fill.slots[choicePlan.slot.name] : undefined;
+      const qualifiesRows = typeof chosenColumn === 'string' && this.qualifiesRows(candidate.table, chosenColumn, qWords, parsed.lower, groupCue, countedWord) ? 0.5 : 0;
       const ungrouped =
         candidate.groupBy.length > 0
           ? (candidate.family === 'count' && distinctColumn !== undefined && !rankedGroups) ||
@@ -2477,7 +2483,7 @@ export class QuestionRouter {
       // a program of the same data totals money: that one answers (the kWh's total had won, then been refused).
       const moneyMiss = moneyAsked && candidate.family === 'aggregate' && candidate.measure !== null && !moneyLabel.test(` ${foldValue(humanWords(candidate.measure))} `) && moneyMeasured(candidate.table) ? 0.5 : 0;
       const score =
-        tableCue + columnCue - codeChosen + timeNamed - laterTime - (candidate.family === 'count' && measuredElsewhere(candidate.table) ? 1 : 0) - unasked - undirected - rowsForCount - 0.1 * extraWords + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * filledCount(candidate, fill.slots) - 0.1 * fill.guessed + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - periodsListed - oftenMiss - refused - partUnasked - moneyMiss - countNotRanked - rowsElsewhere - qualifiedCount + periodAverage + bareTotal;
+        tableCue + columnCue - codeChosen + timeNamed - laterTime - (candidate.family === 'count' && measuredElsewhere(candidate.table) ? 1 : 0) - unasked - undirected - rowsForCount - 0.1 * extraWords + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * filledCount(candidate, fill.slots) - 0.1 * fill.guessed + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - periodsListed - oftenMiss - refused - partUnasked - moneyMiss - countNotRanked - rowsElsewhere - qualifiedCount - qualifiesRows + periodAverage + bareTotal;
       return { candidate, bm25: hit.score, score, fill, termCoverage, matchedTerms: matched.size, constraintCoverage, familyAgreement, superlativeMiss, ignored, unapplied, unread, topicTerms, topicMatched, valueEvidence, measureAsked: measureNamed || answersCount };
     });
     for (const [idProgram, nameProgram] of namesOfIds) {
@@ -3035,6 +3041,17 @@ export class QuestionRouter {
    * month", "over time"), nor when it names a data set that holds no such value ("how many flights
    * monthly").
    */
+  /** See `qualifiesRows` in `rank`: the chosen column's thing said after the data's rows and a preposition, and asked no other way. */
+  private qualifiesRows(table: string, column: string, qWords: readonly QuestionWord[], lower: string, groupCue: readonly string[], countedWord: string | undefined): boolean {
+    const noun = identifiedThing(pathWords(column)) ?? foldValue(humanWords(column)).split(' ').at(-1);
+    if (noun === undefined || groupCue.some((cue) => cue === noun || cue.endsWith(` ${noun}`)) || (countedWord !== undefined && stem(countedWord) === stem(noun))) return false;
+    const at = qWords.findIndex((word) => word.stem === stem(noun));
+    const said = qWords[at];
+    if (at <= 0 || said === undefined) return false;
+    const tableStems = this.tableStemsOf.get(table) ?? [];
+    return qWords.slice(0, at).some((word) => tableStems.includes(word.stem)) && /\b(?:from|of|by|for|with)\s+(?:[a-z]+\s+){0,2}$/.test(lower.slice(0, said.span[0]));
+  }
+
   private heldPeriodValue(parsed: ParsedQuestion): void {
     if (parsed.interval === null) return;
     const said = parsed.lower.slice(...parsed.interval.span);
