@@ -238,6 +238,19 @@ describe(`query endpoints [${backend}]`, () => {
       expect(foreign.body).toMatchObject({ error: 'invalid_query' });
     });
 
+    it('leads an aggregate\'s rows with the figure asked of it, its total or its average', async () => {
+      // `avg_horsepower` answers the average first and the total beside it: asked for the total,
+      // its rows lead with the total (the values unchanged).
+      const japanese = cars.filter((car) => car.Origin === 'Japan' && typeof car.Horsepower === 'number').map((car) => car.Horsepower as number);
+      const total = await ask({ query: 'What is the total horsepower of Japanese cars?' });
+      expect(total.body).toMatchObject({ query_used: 'avg_horsepower', parameters: { origin: 'Japan' } });
+      const row = (total.body.data as Record<string, number>[])[0] ?? {};
+      expect(Object.keys(row).slice(0, 2)).toEqual(['sum_horsepower', 'avg_horsepower']);
+      expect(row.sum_horsepower).toBe(japanese.reduce((sum, value) => sum + value, 0));
+      const average = await ask({ query: 'What is the average horsepower of Japanese cars?' });
+      expect(Object.keys((average.body.data as Record<string, number>[])[0] ?? {})[0]).toBe('avg_horsepower');
+    });
+
     it('refuses an out-of-scope question with invalid_query and the closest candidates', async () => {
       const answer = await ask({ query: 'Who won the football world cup in 1998?' });
       expect(answer.status, JSON.stringify(answer.body)).toBe(400);

@@ -5693,6 +5693,16 @@ describe('QuestionRouter over parcel shipments and support tickets (trial 21: ne
     expect(ask('how many different customers opened tickets')).toMatchObject({ kind: 'answer', candidate: { name: 'count_distinct_support_tickets' }, slots: { column: 'customer.name' } });
   });
 
+  it('tells which figure of an aggregate the question asks for, its total or its average', () => {
+    // Each measure has one aggregate, named for its sum or its average, which answers both.
+    const weight = ask('total weight shipped with FedEx');
+    expect(weight).toMatchObject({ kind: 'answer', candidate: { name: 'avg_weight_kg' }, slots: { carrier: 'FedEx' }, figure: 'total' });
+    expect(ask('average shipping cost for express')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_shipping_cost' }, slots: { service_level: 'express' }, figure: 'average' });
+    expect(ask('how much did we spend on shipping with DHL')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_shipping_cost' }, figure: 'total' });
+    // Of other programs, none.
+    expect(ask('how many next day shipments')).not.toHaveProperty('figure');
+  });
+
   it('reads a value that sounds like a day as that value ("next day shipments"), and a place after "from" as where things start', () => {
     // Trial 21: "next day" had been read as tomorrow, past the data, and refused.
     expect(ask('how many next day shipments')).toMatchObject({ kind: 'answer', candidate: { name: 'count_parcel_shipments' }, slots: { service_level: 'next_day' } });

@@ -15,6 +15,7 @@ import type { ProgramCache } from '../programs/program-cache.js';
 import { loadRunnableProgram, runKey } from '../programs/runnable-program.js';
 import { bindSlots, type Slot } from '../programs/slot-values.js';
 import { looksLikeFollowUp, QuestionRouter, refersBack, valuesFromProfile, type DataValues, type RouteAnswer, type RouteCandidateInput, type RouteResult, type SlotValue } from '../routing/index.js';
+import { leadRowsWith, leadRowWith, type Figure } from './leading-figure.js';
 
 type ProgramRow = Selectable<QueryProgramsTable>;
 
@@ -33,6 +34,8 @@ export interface Routed {
   program: ProgramRow;
   queryUsed: string;
   parameters: Record<string, unknown>;
+  /** Of an aggregate answering a total and an average: the one asked, which its rows lead with (`leading-figure.ts`). */
+  figure?: Figure;
   confidence: number;
   conversationId: string;
   queryResponseId: string;
@@ -73,7 +76,7 @@ export class AnswerQuestionUseCase {
     try {
       const result = await this.deps.databases.run(routed.program.project_id, routed.program.query_program, bindSlots(routed.program.slots as unknown as Slot[], routed.parameters, 'invalid_query'));
       await this.record(question, routed, { status: 'answered', rowCount: result.rowCount, executionTimeMs: result.executionTimeMs });
-      return { ...routed, json: result.json, rowCount: result.rowCount, truncated: result.truncated, executionTimeMs: result.executionTimeMs };
+      return { ...routed, json: leadRowsWith(result.json, routed.figure), rowCount: result.rowCount, truncated: result.truncated, executionTimeMs: result.executionTimeMs };
     } catch (error) {
       await this.record(question, routed, { status: 'failed', error: error instanceof Error ? error.message : String(error) });
       throw error;
@@ -93,7 +96,8 @@ export class AnswerQuestionUseCase {
           end = next.value;
           break;
         }
-        if (next.value.rows.length > 0) yield { rows: next.value.rows };
+        const figure = routed.figure;
+        if (next.value.rows.length > 0) yield { rows: figure === undefined ? next.value.rows : next.value.rows.map((row) => leadRowWith(row, figure)) };
       }
       return end;
     } catch (error) {
@@ -157,7 +161,7 @@ export class AnswerQuestionUseCase {
     }
     const program = programs.get(routed.candidate.endpoint_name);
     if (!program) throw new AppError('internal_error', `the router chose ${routed.candidate.endpoint_name}, which is not a candidate`);
-    return { program, queryUsed: routed.candidate.endpoint_name, parameters: parametersOf(routed, text), confidence: routed.confidence, conversationId, queryResponseId: randomUUID() };
+    return { program, queryUsed: routed.candidate.endpoint_name, parameters: parametersOf(routed, text), confidence: routed.confidence, conversationId, queryResponseId: randomUUID(), ...(routed.figure ? { figure: routed.figure } : {}) };
   }
 
   /** The router of this candidate set, built once (with the data's own values) and reused. */

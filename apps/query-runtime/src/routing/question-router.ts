@@ -6,7 +6,7 @@ import { groupsByTimePart, profileCandidate, timePartLabels, type CandidateProfi
 import { containerWords, hashToken, howMany, irregularPast, measureUnitOf, perGroupWord, parseQuestion, superlativeWord, timeUnitOf, type ParsedQuestion, type Span } from './question-parse.js';
 import type { DataValues, RouteAnswer, RouteCandidateInput, RouteOptions, RouteResult, RouterOptions, ScoredAlternative, SlotValue } from './routing.types.js';
 import type { ProgramFamily } from '../generation/index.js';
-import { directionOf, directionSaid, doneVerb, fillSlots, flagMention, impliedChoice, namedChoice, questionWords, TableValues, type ColumnNameSpan, type QuestionWord, type SlotFill, type ValueMention } from './slot-filling.js';
+import { directionOf, directionSaid, doneVerb, fillSlots, flagMention, impliedChoice, namedChoice, questionWords, rankWanted, TableValues, type ColumnNameSpan, type QuestionWord, type SlotFill, type ValueMention } from './slot-filling.js';
 import { canonicalTerm, editDistance, escapeRegExp, foldValue, humanWords, identifiedHead, identifiedThing, impliedMeasures, initials, measureTermsOf, pathWords, remembered, stem, stopWords, synonymOf, terms, timeSpanWord, words } from './text-terms.js';
 
 /**
@@ -885,12 +885,16 @@ export class QuestionRouter {
     if (confidence < this.threshold) {
       return { kind: 'refusal', reason: `no program matches the question confidently (confidence ${Math.floor(confidence * 1000) / 1000} < ${this.threshold})`, confidence, candidates: closest(3) };
     }
+    // (The figure a ranking of groups was asked by, or the one the question's words ask for.)
+    const rankBy = best.fill.slots.rank_by;
+    const figure = best.candidate.family !== 'aggregate' ? null : rankBy === 'total' || rankBy === 'average' ? rankBy : rankWanted(ranked.parsed, best.candidate);
     return {
       kind: 'answer',
       candidate: { endpoint_name: best.candidate.endpoint_name, name: best.candidate.name, family: best.candidate.family, slots: best.candidate.slots },
       slots: best.fill.slots,
       confidence,
       alternatives: fit.filter((r) => r !== best).slice(0, 3).map((r) => ({ endpoint_name: r.candidate.endpoint_name, score: round(r.score) })),
+      ...(figure !== null ? { figure } : {}),
     };
   }
 

@@ -98,6 +98,11 @@ export interface RouteAnswer {
   confidence: number;
   /** The next candidates, best first (at most 3). */
   alternatives: ScoredAlternative[];
+  /**
+   * Of an aggregate, which answers a measure's total and average both: the one the question asks
+   * for, where it says ("the average total price", "total hours worked"). The answer's rows lead with it.
+   */
+  figure?: 'total' | 'average';
 }
 
 export interface RouteRefusal {

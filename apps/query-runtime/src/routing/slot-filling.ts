@@ -1153,7 +1153,7 @@ function periodRankWanted(parsed: ParsedQuestion, plan: SlotPlan, choices: reado
  * ("top 5 counties by acres burned"), unless the measure is a rate, a score or a level, which does
  * not add up.
  */
-function rankWanted(parsed: ParsedQuestion, candidate: CandidateProfile): 'total' | 'average' | null {
+export function rankWanted(parsed: ParsedQuestion, candidate: CandidateProfile): 'total' | 'average' | null {
   // ("the total number of" counts; "the overall average" is an average.)
   const lower = parsed.lower.replace(/\btotal (number|count)\b|\boverall\b(?=\s+(average|avg|mean)\b)/g, ' ');
   const average = /\b(average|averages|avg|mean|typical|typically)\b/.test(lower);
@@ -1162,6 +1162,8 @@ function rankWanted(parsed: ParsedQuestion, candidate: CandidateProfile): 'total
   if (average || candidate.measure === null) return null;
   const measure = humanWords(candidate.measure);
   if (notAdding.test(` ${measure} `)) return null;
+  // ("How much did we pay in overtime", "how much rain fell": an amount, all of it.)
+  if (/\bhow much\b/.test(lower)) return 'total';
   const stems = new Set(measure.split(' ').map(stem));
   for (const match of lower.matchAll(/\b(?:most|fewest|least)\s+((?:[a-z]+\s+){0,2}?)([a-z]+s)\b/g)) {
     if (stems.has(stem(match[2]!))) return 'total';
