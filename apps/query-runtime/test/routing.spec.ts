@@ -5722,6 +5722,7 @@ describe('QuestionRouter over property listings (trial 21: an area in square met
   const ask = askingOver('querylane-routing-listings-', () => ({
     property_listings: Array.from({ length: 1200 }, (_, i) => ({
       listingId: `NL-${2_000_000 + i * 7}`,
+      soldDate: i % 3 === 0 ? null : new Date(Date.UTC(2025, 1, 1) + i * 50_000_000).toISOString().slice(0, 10),
       city: pick(i, 1, [['Amsterdam', 35], ['Rotterdam', 25], ['Utrecht', 20], ['The Hague', 20]]),
       propertyType: pick(i, 2, [['Apartment', 45], ['House', 25], ['Townhouse', 20], ['Studio', 10]]),
       bedrooms: 1 + (i % 5),
@@ -5743,6 +5744,13 @@ describe('QuestionRouter over property listings (trial 21: an area in square met
     }
     // Square feet are converted: 1,600 sq ft is 148.6 m².
     expect(ask('homes over 1600 sq ft')).toMatchObject({ kind: 'answer', slots: { min_area_sqm: 149 } });
+  });
+
+  it('reads a flag of a time being there turned by "haven\'t" or "not … yet" ("listings that haven\'t sold")', () => {
+    // Trial 21: the range of sold dates (every sold listing) had answered it, or it was refused.
+    for (const question of ["listings that haven't sold", 'listings not sold yet']) {
+      expect(ask(question), question).toMatchObject({ kind: 'answer', candidate: { name: 'list_property_listings' }, slots: { has_sold_date: false } });
+    }
   });
 
   it('reads "how long" as a duration whose column another word names ("how long do houses stay on the market")', () => {

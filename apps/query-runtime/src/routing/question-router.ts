@@ -2126,6 +2126,14 @@ export class QuestionRouter {
           if (term !== null && contentTerms.has(term)) matched.add(term);
         }
       }
+      // (So are the words that turn a flag it takes false: "listings that haven't sold", "not sold
+      // yet" of `has_sold_date`.)
+      if (candidate.plans.some((plan) => plan.slot.type === 'boolean' && fill.slots[plan.slot.name] === false)) {
+        for (const { word } of qWords) {
+          const term = denialWords.has(word) ? canonicalTerm(word) : null;
+          if (term !== null && contentTerms.has(term)) matched.add(term);
+        }
+      }
       // The one row of a thing the question names holds the measure "how many" counts ("how many
       // hurricanes hit Texas" of one row per state): its counting words are explained by it.
       const rowHoldsCount = candidate.family === 'lookup' && asksHowMany && countsMeasure(candidate.table) && candidate.plans.some((plan) => plan.role === 'key' && fill.slots[plan.slot.name] != null);
@@ -2750,7 +2758,8 @@ export class QuestionRouter {
   private shapeOf(candidate: CandidateProfile): { reads: Set<string>; shaped: Set<string>; tableLabel: string; measures: string[][] } {
     let shape = this.shapes.get(candidate.index);
     if (!shape) {
-      const filtered = new Set(candidate.plans.flatMap((plan) => (plan.column ? [plan.column] : [])));
+      // (A column filtered by its value's being there is filtered too: `has_sold_date` ranks nothing.)
+      const filtered = new Set(candidate.plans.flatMap((plan) => (plan.column ? [plan.column] : plan.presence !== undefined ? [plan.presence] : [])));
       // (A series' time is bucketed as well as bounded: "per year" names the time it groups by; so
       // is an average per period's.)
       const bucketed = candidate.family === 'time_series' || averagesPeriods(candidate) ? candidate.columns[0] : undefined;
@@ -3460,6 +3469,9 @@ const levelTail = /^(?:groups?|brackets?|bands?|ranges?|levels?|classes|class|ca
 
 /** A participle just before "by" that names who did something (`made`, `opened`, `authored`), not a grouping. */
 const agentBy = /\b(?!(?:grouped|sorted|ordered|ranked|broken|split|divided|segmented|categorized|categorised|classified|bucketed|aggregated|partitioned|organized|organised|arranged)\b)(?:[a-z]+ed|made|written|done|sold|taken|given|paid|sent|built|run|won|held|seen|bought|caught|driven|flown|drawn|led|hit|shot|struck|read)\s+$/;
+
+/** Words that turn a flag, and the "yet" or "still" said with them (`rank`: explained by a flag taken false). */
+const denialWords = new Set(['not', 'no', 'non', 'never', 't', 'isn', 'aren', 'wasn', 'weren', 'don', 'doesn', 'didn', 'hasn', 'haven', 'without', 'yet', 'still']);
 
 /** `country` → `countries`, `class` → `classes`, `state` → `states`. */
 function plural(label: string): string {
