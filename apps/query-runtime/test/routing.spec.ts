@@ -5760,3 +5760,31 @@ describe('QuestionRouter over property listings (trial 21: an area in square met
     expect(ask('how long is the river nile')).toMatchObject({ kind: 'refusal' });
   });
 });
+
+describe('QuestionRouter over daily weather and bird strikes (a value said whole points at the data holding it)', () => {
+  const ask = askingOver('querylane-routing-rainy-', () => ({
+    seattle_weather: Array.from({ length: 1461 }, (_, i) => ({
+      date: new Date(Date.UTC(2012, 0, 1) + i * 86_400_000).toISOString().slice(0, 10),
+      precipitation: (i * 37) % 11 === 0 ? 0 : ((i * 7919) % 300) / 10,
+      temp_max: 5 + ((i * 13) % 25),
+      temp_min: (i * 7) % 12,
+      wind: ((i * 31) % 70) / 10,
+      weather: pick(i, 1, [['sun', 45], ['rain', 44], ['fog', 7], ['drizzle', 2], ['snow', 2]]),
+    })),
+    birdstrikes: Array.from({ length: 2000 }, (_, i) => ({
+      'Airport Name': pick(i, 2, [['DENVER INTL AIRPORT', 30], ['DALLAS/FORT WORTH INTL ARPT', 25], ['SACRAMENTO INTL', 25], ['MEMPHIS INTL', 20]]),
+      'Flight Date': new Date(Date.UTC(1995, 0, 1) + i * 4_000_000_000 / 100).toISOString().slice(0, 10),
+      'Time of Day': pick(i, 3, [['Day', 60], ['Night', 25], ['Dusk', 8], ['Dawn', 7]]),
+      'Wildlife Species': pick(i, 4, [['Mourning dove', 30], ['Gulls', 30], ['Unknown bird - small', 40]]),
+      'Cost Total $': (i * 7919) % 50_000,
+      'Speed IAS in knots': 100 + ((i * 17) % 200),
+    })),
+  }));
+
+  it('counts the rainy days of the weather, not the bird strikes by day ("how many rainy days")', () => {
+    // "Day" of bird strikes' time of day had drawn the count of strikes by day; "rain" is a weather
+    // the weather data holds and the bird strikes do not.
+    expect(ask('how many rainy days')).toMatchObject({ kind: 'answer', candidate: { name: 'count_seattle_weather' }, slots: { weather: 'rain' } });
+    expect(ask('how many bird strikes happened during the day')).toMatchObject({ kind: 'answer', candidate: { name: 'count_birdstrikes' }, slots: { time_of_day: 'Day' } });
+  });
+});

@@ -1737,6 +1737,10 @@ export class QuestionRouter {
       if (!weighed.has(table)) weighed.set(table, weighs(table));
       return weighed.get(table)!;
     };
+    // The values said whole, of four letters or more, and the data holding each (`valueElsewhere`).
+    // (Read once the ranked tables' mentions are all found, when programs are scored.)
+    let wholeValuesFound: { table: string; span: Span }[] | undefined;
+    const wholeValues = () => (wholeValuesFound ??= [...mentionsByTable].flatMap(([table, mentions]) => mentions.filter((m) => !m.part && m.span[1] - m.span[0] >= 4).map((m) => ({ table, span: m.span }))));
     const weighs = (table: string): boolean => {
       if (!this.weightColumns.has(table) || countedNouns.length === 0 || countedColumn(table) !== undefined || countsMeasure(table)) return false;
       // (Or by the start of its name: "unemployed" of the unemployment data.)
@@ -2367,6 +2371,12 @@ export class QuestionRouter {
       // (Periods ranked by the rows of some data: a series of other data counts other rows.)
       const periodRows = parsed.rankedPeriods?.tables;
       const rowsElsewhere = candidate.family === 'time_series' && periodRows !== undefined && periodRows.length > 0 && !periodRows.includes(candidate.table) ? 1 : 0;
+      // A value said whole that another data set holds and this one does not, of a program that
+      // takes no value of the question and whose data it does not name, points away from it: "the
+      // most expensive house" of listings whose type is House, not the dearest parcel.
+      const ownMentions = mentionsByTable.get(candidate.table) ?? [];
+      const valueElsewhere =
+        valueEvidence !== 'value' && !tablesNamed.has(candidate.table) && wholeValues().some(({ table, span }) => table !== candidate.table && !ownMentions.some((m) => m.span[0] < span[1] && m.span[1] > span[0])) ? 0.4 : 0;
       // An average per period ("how many orders a day on average") is one figure over the periods:
       // the program that averages them answers it, the series lists them. Asked for nothing of the
       // kind, that program answers nothing ("orders per day", "the average order value").
@@ -2495,7 +2505,7 @@ export class QuestionRouter {
       // a program of the same data totals money: that one answers (the kWh's total had won, then been refused).
       const moneyMiss = moneyAsked && candidate.family === 'aggregate' && candidate.measure !== null && !moneyLabel.test(` ${foldValue(humanWords(candidate.measure))} `) && moneyMeasured(candidate.table) ? 0.5 : 0;
       const score =
-        tableCue + columnCue - codeChosen + timeNamed - laterTime - (candidate.family === 'count' && measuredElsewhere(candidate.table) ? 1 : 0) - unasked - undirected - rowsForCount - 0.1 * extraWords + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * filledCount(candidate, fill.slots) - 0.1 * fill.guessed + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - periodsListed - oftenMiss - refused - partUnasked - moneyMiss - countNotRanked - rowsElsewhere - qualifiedCount - qualifiesRows + periodAverage + bareTotal;
+        tableCue + columnCue - codeChosen + timeNamed - laterTime - (candidate.family === 'count' && measuredElsewhere(candidate.table) ? 1 : 0) - unasked - undirected - rowsForCount - 0.1 * extraWords + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * filledCount(candidate, fill.slots) - 0.1 * fill.guessed + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - periodsListed - oftenMiss - refused - partUnasked - moneyMiss - countNotRanked - rowsElsewhere - valueElsewhere - qualifiedCount - qualifiesRows + periodAverage + bareTotal;
       return { candidate, bm25: hit.score, score, fill, termCoverage, matchedTerms: matched.size, constraintCoverage, familyAgreement, superlativeMiss, ignored, unapplied, unread, topicTerms, topicMatched, valueEvidence, measureAsked: measureNamed || answersCount };
     });
     for (const [idProgram, nameProgram] of namesOfIds) {
