@@ -5788,3 +5788,27 @@ describe('QuestionRouter over daily weather and bird strikes (a value said whole
     expect(ask('how many bird strikes happened during the day')).toMatchObject({ kind: 'answer', candidate: { name: 'count_birdstrikes' }, slots: { time_of_day: 'Day' } });
   });
 });
+
+describe('QuestionRouter over employee timesheets (trial 21: a quantity named by its piling up)', () => {
+  const ask = askingOver('querylane-routing-timesheets-', () => ({
+    employee_timesheets: Array.from({ length: 1500 }, (_, i) => ({
+      entry_id: `TS-${100_000 + i}`,
+      employee_name: `${['Ana', 'Ben', 'Cara', 'David', 'Eva', 'Farid', 'Greta', 'Hugo', 'Ines', 'Jonas'][i % 10]} ${['Silva', 'Wright', 'Kowalski', 'Ferreira', 'Novak'][Math.floor(i / 10) % 5]}`,
+      department: pick(i, 1, [['Engineering', 30], ['Sales', 25], ['Customer Support', 20], ['Finance', 15], ['Marketing', 10]]),
+      location: pick(i, 2, [['Berlin', 40], ['London', 35], ['Lisbon', 25]]),
+      remote: i % 3 === 0,
+      week_start: new Date(Date.UTC(2025, 0, 6) + Math.floor(i / 15) * 7 * 86_400_000).toISOString().slice(0, 10),
+      hours_worked: 30 + ((i * 7) % 21) / 2,
+      hourly_rate: 25 + ((i * 13) % 40),
+      overtime_pay: (i * 17) % 5 === 0 ? 0 : ((i * 31) % 300) / 2,
+      gross_pay: 900 + ((i * 7919) % 1800),
+    })),
+  }));
+
+  it('totals a quantity its name says piles up when nothing else is asked of it ("hours worked remotely by Berlin staff")', () => {
+    // Trial 21: refused (confidence 0.21), then answered with the rows; "remotely" had been no word of the flag's.
+    expect(ask('hours worked remotely by Berlin staff')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_hours_worked' }, slots: { location: 'Berlin', remote: true }, figure: 'total' });
+    // Asked for its average, the average.
+    expect(ask('average hours worked in Berlin')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_hours_worked' }, slots: { location: 'Berlin' }, figure: 'average' });
+  });
+});

@@ -6,7 +6,7 @@ import { groupsByTimePart, profileCandidate, timePartLabels, type CandidateProfi
 import { containerWords, hashToken, howMany, irregularPast, measureUnitOf, perGroupWord, parseQuestion, superlativeWord, timeUnitOf, type ParsedQuestion, type Span } from './question-parse.js';
 import type { DataValues, RouteAnswer, RouteCandidateInput, RouteOptions, RouteResult, RouterOptions, ScoredAlternative, SlotValue } from './routing.types.js';
 import type { ProgramFamily } from '../generation/index.js';
-import { directionOf, directionSaid, doneVerb, fillSlots, flagMention, impliedChoice, namedChoice, questionWords, rankWanted, TableValues, type ColumnNameSpan, type QuestionWord, type SlotFill, type ValueMention } from './slot-filling.js';
+import { accumulated, directionOf, directionSaid, doneVerb, fillSlots, flagMention, impliedChoice, namedChoice, questionWords, rankWanted, TableValues, type ColumnNameSpan, type QuestionWord, type SlotFill, type ValueMention } from './slot-filling.js';
 import { canonicalTerm, editDistance, escapeRegExp, foldValue, humanWords, identifiedHead, identifiedThing, impliedMeasures, initials, measureTermsOf, pathWords, remembered, stem, stopWords, synonymOf, terms, timeSpanWord, words } from './text-terms.js';
 
 /**
@@ -1971,7 +1971,9 @@ export class QuestionRouter {
     /** A program grouping by a thing's id → the same program by the thing's name (see `thing` below). */
     const namesOfIds = new Map<number, number>();
     // A question that asks nothing of what it names: no family's cue, no ranking, no list (see bareTotal).
-    const bareQuantity = maxCue === 0 && !parsed.superlative && parsed.limit === null && !/\b(?:list|show|display|find|which|who|where|when|what are|rows|records|all|each|every|per|by|vs|versus|across|among|between|trend|over time)\b/.test(parsed.lower);
+    // ("By" after a participle says who did it, no grouping: "hours worked remotely by Berlin staff".)
+    const agentOnly = [...parsed.lower.matchAll(/\bby\b/g)].every((by) => agentBy.test(parsed.lower.slice(0, by.index).replace(/\s[a-z]{3,}ly\s+$/, ' ')));
+    const bareQuantity = maxCue === 0 && !parsed.superlative && parsed.limit === null && agentOnly && !/\b(?:list|show|display|find|which|who|where|when|what are|rows|records|all|each|every|per|vs|versus|across|among|between|trend|over time)\b/.test(parsed.lower);
     // The measures the question names (of any data): what an average per period is of, beside its
     // rows. ("The number of orders" is their count, which it gives; "total" and "average" say how.)
     // (Or a measure an aggregate chooses, by its words or initials: "average mpg per year" of cars'
@@ -2127,6 +2129,14 @@ export class QuestionRouter {
       for (const [start, end] of fill.timeNamed ?? []) {
         for (const word of words(parsed.lower.slice(start, end))) {
           const term = canonicalTerm(word);
+          if (term !== null && contentTerms.has(term)) matched.add(term);
+        }
+      }
+      // (So is a flag's word said otherwise than its name, which the program took: "remotely" of `remote`.)
+      for (const plan of candidate.plans) {
+        if (plan.slot.type !== 'boolean' || typeof fill.slots[plan.slot.name] !== 'boolean') continue;
+        for (const word of qWords) {
+          const term = /ly$/.test(word.word) && plan.label !== null && stem(word.word.slice(0, -2)) === stem(plan.label.split(' ').at(-1) ?? '') ? canonicalTerm(word.word) : null;
           if (term !== null && contentTerms.has(term)) matched.add(term);
         }
       }
@@ -2391,7 +2401,9 @@ export class QuestionRouter {
       const periodAverage = averagesPeriods(candidate) ? (averageFits ? 0.5 : -1) : averageFits || (parsed.periodAverage && yearlyRows) ? -0.3 : 0;
       // ("MRR from Germany", "revenue in 2023": a quantity that adds up, named with nothing asked of
       // it, is its total; the rows' range by it, no bound said, lists them.)
-      const bareTotal = bareQuantity && candidate.sums && candidate.groupBy.length === 0 && candidate.measureTerms.length > 0 && candidate.measureTerms.every((term) => contentTerms.has(term)) ? 0.7 : 0;
+      // (Or one named by its piling up: "hours worked" of `hours_worked`, averaged by name.)
+      const piles = candidate.sums || (candidate.measure !== null && humanWords(candidate.measure).split(' ').some((word) => accumulated.test(word)));
+      const bareTotal = bareQuantity && piles && candidate.groupBy.length === 0 && candidate.measureTerms.length > 0 && candidate.measureTerms.every((term) => contentTerms.has(term)) ? 0.7 : 0;
       // "Which payment method is used most often": how often is a count; an aggregate of a measure
       // the question does not name (the average salary per payment method) answers something else.
       // So is a grouping asked with neither a measure nor an operation named ("applications per

@@ -1164,6 +1164,8 @@ export function rankWanted(parsed: ParsedQuestion, candidate: CandidateProfile):
   if (notAdding.test(` ${measure} `)) return null;
   // ("How much did we pay in overtime", "how much rain fell": an amount, all of it.)
   if (/\bhow much\b/.test(lower)) return 'total';
+  // ("Hours worked by Berlin staff" of `hours_worked`: a quantity named by its piling up, all of it.)
+  if (!/\b(?:most|fewest|least|top|bottom|highest|lowest|per|each|every)\b/.test(lower) && measure.split(' ').some((word) => accumulated.test(word))) return 'total';
   const stems = new Set(measure.split(' ').map(stem));
   for (const match of lower.matchAll(/\b(?:most|fewest|least)\s+((?:[a-z]+\s+){0,2}?)([a-z]+s)\b/g)) {
     if (stems.has(stem(match[2]!))) return 'total';
@@ -1190,7 +1192,7 @@ export function rankWanted(parsed: ParsedQuestion, candidate: CandidateProfile):
 const piling = /^(?:distance|km|miles|mileage|fuel|liters|litres|gallons|kwh|mwh|energy|consumption|spend|spent|cost|costs|revenue|sales|amount|fee|fees|paid|clicks|impressions|conversions|views|downloads|installs|units|quantity|qty|items|deaths|cases|injuries|fatalities|casualties)$/;
 
 // Participles of a quantity piling up ("distance driven", "fuel used", "hours worked").
-const accumulated = /^(?:driven|travell?ed|flown|walked|run|ridden|covered|used|consumed|burned|burnt|spent|earned|sold|paid|collected|generated|raised|produced|played|watched|streamed|worked|logged|billed|invoiced|shipped|delivered|donated)$/;
+export const accumulated = /^(?:driven|travell?ed|flown|walked|run|ridden|covered|used|consumed|burned|burnt|spent|earned|sold|paid|collected|generated|raised|produced|played|watched|streamed|worked|logged|billed|invoiced|shipped|delivered|donated)$/;
 
 // Measures whose totals mean nothing: rates, shares, scores, levels, prices, ages, temperatures.
 const notAdding = / (rate|rates|ratio|percent|percentage|pct|share|score|scores|rating|ratings|index|level|levels|price|prices|age|temperature|temp|expectancy|avg|average|mean|median|per) /;
