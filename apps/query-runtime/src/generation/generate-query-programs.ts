@@ -87,7 +87,12 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
   ];
   const firstFilters = (enumDimensions.length > 0 ? enumDimensions : roles.dimensions).slice(0, filterDimensions);
   const filters = [...firstFilters, ...extraFilters(firstFilters, false)];
-  const groupings = (enumDimensions.length > 0 ? enumDimensions : roles.dimensions).slice(0, aggregateDimensions);
+  // (Not a flag, where a label is there to group by: every aggregate filters by the flag already
+  // — "the average hours of remote staff" — and the total per any column compares its two groups;
+  // three programs per data set had averaged each measure per `remote`.)
+  const groupable = enumDimensions.length > 0 ? enumDimensions : roles.dimensions;
+  const labelled = groupable.filter((d) => d.kind !== 'boolean');
+  const groupings = (labelled.length > 0 ? labelled : groupable).slice(0, aggregateDimensions);
   // Ranges take the best metrics of any kind (a calendar year is ranged: "after 1990"); rankings the
   // best measured ones and aggregates the best that can be averaged or summed (not a latitude), so
   // labels and coordinates never take an aggregate's place.
@@ -166,8 +171,9 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
   const regrouped = roles.yearly
     ? []
     : [
-        // (Labels only: "quantity times unit price" names no grouping by a quantity of a few values.)
-        ...roles.dimensions.filter((d) => d.kind === 'categorical' && !groupings.includes(d)),
+        // (Labels only: "quantity times unit price" names no grouping by a quantity of a few values;
+        // and flags: "remote against office".)
+        ...roles.dimensions.filter((d) => (d.kind === 'categorical' || d.kind === 'boolean') && !groupings.includes(d)),
         ...repeating,
         ...roles.references,
       ];
