@@ -5815,3 +5815,29 @@ describe('QuestionRouter over employee timesheets (trial 21: a quantity named by
     expect(ask('average hours worked in Berlin')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_hours_worked' }, slots: { location: 'Berlin' }, figure: 'average' });
   });
 });
+
+describe('QuestionRouter over CRM deals (trial 22: the rows named by the data, a flag said as "win")', () => {
+  const ask = askingOver('querylane-routing-deals-', () => ({
+    crm_deals: Array.from({ length: 1200 }, (_, i) => {
+      const stage = pick(i, 1, [['Closed Won', 35], ['Closed Lost', 25], ['Negotiation', 15], ['Proposal', 15], ['Qualification', 10]]);
+      return {
+        deal_id: `D-${50_000 + i}`,
+        deal_name: `${['Acme', 'Globex', 'Initech', 'Umbrella', 'Hooli', 'Stark'][i % 6]} ${['renewal', 'expansion', 'pilot', 'upgrade'][Math.floor(i / 6) % 4]}`,
+        stage,
+        owner: pick(i, 2, [['Maya Chen', 30], ['Tom Berg', 25], ['Ravi Patel', 25], ['Lena Vogt', 20]]),
+        region: pick(i, 3, [['EMEA', 40], ['NA', 35], ['APAC', 25]]),
+        amount: 5_000 + ((i * 7919) % 95_000),
+        won: stage === 'Closed Won',
+        created_date: new Date(Date.UTC(2025, 0, 1) + i * 50_000_000).toISOString().slice(0, 10),
+      };
+    }),
+  }));
+
+  it('counts the deals, not their different names, and reads "win" as the flag `won`', () => {
+    // Trial 22: "how many deals did we win" had counted the different deal names, the flag dropped.
+    expect(ask('how many deals did we win')).toMatchObject({ kind: 'answer', candidate: { name: 'count_crm_deals' }, slots: { won: true } });
+    expect(ask('how many deals')).toMatchObject({ kind: 'answer', candidate: { name: 'count_crm_deals' } });
+    // Asked as different ones, the different names.
+    expect(ask('how many different deals are there')).toMatchObject({ kind: 'answer', candidate: { name: 'count_distinct_crm_deals' }, slots: { column: 'deal_name' } });
+  });
+});

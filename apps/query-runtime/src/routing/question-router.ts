@@ -2277,8 +2277,19 @@ export class QuestionRouter {
       // countries: a lesser reading than data whose own column is the country, where both are deployed.
       const qualifiedCount =
         candidate.family === 'count' && choosesColumn && distinctColumn !== undefined && distinctColumn.includes('.') && pathWords(distinctColumn).split(' ').some((word) => !qStems.has(stem(word)) && stem(word) !== stem(countedWord ?? '')) ? 0.35 : 0;
+      // "How many deals did we win" of CRM deals with a `deal_name`: where the data's last word is
+      // the thing counted, and a column of another name identifies it, the rows are those things;
+      // their different names are asked only as such ("how many different deals").
+      const rowsCounted =
+        countedWord !== undefined &&
+        distinctColumn !== undefined &&
+        stem(foldValue(humanWords(distinctColumn))) !== stem(countedWord) &&
+        // (Its last word, with no preposition before: "unemployment across industries" is of them.)
+        rowsNounOf(candidate.table) === stem(countedWord) &&
+        !/\b(?:different|distinct|unique|separate)\b/.test(parsed.lower);
+      const distinctOfRows = candidate.family === 'count' && choosesColumn && candidate.groupBy.length === 0 && rowsCounted ? 0.5 : 0;
       const asked =
-        candidate.family === 'count' && (measureCounted || (distinctColumn !== undefined && !choosesColumn && (candidate.groupBy.length === 0 || groupCue.length === 0)))
+        candidate.family === 'count' && (measureCounted || (distinctColumn !== undefined && !rowsCounted && !choosesColumn && (candidate.groupBy.length === 0 || groupCue.length === 0)))
           ? 0
           : candidate.family === 'count' && choosesColumn
             ? distinctColumn !== undefined || counting?.[1] !== undefined || rankedGroups > 0 || (groupedAsAsked && groupCue.length > 0 && candidate.groupBy.length > 0)
@@ -2517,7 +2528,7 @@ export class QuestionRouter {
       // a program of the same data totals money: that one answers (the kWh's total had won, then been refused).
       const moneyMiss = moneyAsked && candidate.family === 'aggregate' && candidate.measure !== null && !moneyLabel.test(` ${foldValue(humanWords(candidate.measure))} `) && moneyMeasured(candidate.table) ? 0.5 : 0;
       const score =
-        tableCue + columnCue - codeChosen + timeNamed - laterTime - (candidate.family === 'count' && measuredElsewhere(candidate.table) ? 1 : 0) - unasked - undirected - rowsForCount - 0.1 * extraWords + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * filledCount(candidate, fill.slots) - 0.1 * fill.guessed + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - periodsListed - oftenMiss - refused - partUnasked - moneyMiss - countNotRanked - rowsElsewhere - valueElsewhere - qualifiedCount - qualifiesRows + periodAverage + bareTotal;
+        tableCue + columnCue - codeChosen + timeNamed - laterTime - (candidate.family === 'count' && measuredElsewhere(candidate.table) ? 1 : 0) - unasked - undirected - rowsForCount - 0.1 * extraWords + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * filledCount(candidate, fill.slots) - 0.1 * fill.guessed + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - periodsListed - oftenMiss - refused - partUnasked - moneyMiss - countNotRanked - rowsElsewhere - valueElsewhere - qualifiedCount - qualifiesRows - distinctOfRows + periodAverage + bareTotal;
       return { candidate, bm25: hit.score, score, fill, termCoverage, matchedTerms: matched.size, constraintCoverage, familyAgreement, superlativeMiss, ignored, unapplied, unread, topicTerms, topicMatched, valueEvidence, measureAsked: measureNamed || answersCount };
     });
     for (const [idProgram, nameProgram] of namesOfIds) {
@@ -3494,6 +3505,12 @@ const agentBy = /\b(?!(?:grouped|sorted|ordered|ranked|broken|split|divided|segm
 
 /** Words that turn a flag, and the "yet" or "still" said with them (`rank`: explained by a flag taken false). */
 const denialWords = new Set(['not', 'no', 'non', 'never', 't', 'isn', 'aren', 'wasn', 'weren', 'don', 'doesn', 'didn', 'hasn', 'haven', 'without', 'yet', 'still']);
+
+/** The stem of what a data set's rows are by its name: its last word, unless a preposition comes before ("unemployment across industries"). */
+function rowsNounOf(table: string): string | undefined {
+  const words = humanWords(table).toLowerCase().split(' ');
+  return words.slice(0, -1).some((word) => namePrepositions.has(word)) ? undefined : stem(words.at(-1) ?? '');
+}
 
 /** `country` → `countries`, `class` → `classes`, `state` → `states`. */
 function plural(label: string): string {

@@ -320,7 +320,7 @@ const irregularPlurals: Record<string, string> = { geese: 'goose', mice: 'mouse'
 function stemOf(word: string): string {
   let w = word.replace(/'s$/, '');
   w = irregularPlurals[w] ?? w;
-  if (w.length <= 3 || /\d/.test(w)) return w;
+  if (w.length <= 3 || /\d/.test(w)) return irregularVerbs[w] ?? w;
   // movie → movy, as movies: a noun in -ie meets its plural, which the -ies rule below reads as -y.
   if (w.endsWith('ie') && w.length > 4) w = `${w.slice(0, -2)}y`;
   if (w.endsWith('ies') && w.length > 4) w = `${w.slice(0, -3)}y`;
@@ -351,7 +351,7 @@ function undoubled(w: string): string {
 }
 
 // Verbs whose past form is another word, as data writes states in it ("did FedEx lose" of `lost`).
-const irregularVerbs: Record<string, string> = { lose: 'lost', sell: 'sold', send: 'sent' };
+const irregularVerbs: Record<string, string> = { lose: 'lost', sell: 'sold', send: 'sent', win: 'won' };
 
 /**
  * The terms of a word and of the measures it implies ("sales" → sale, revenue, …), each the
