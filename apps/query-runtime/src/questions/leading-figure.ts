@@ -7,6 +7,8 @@
 export type Figure = 'total' | 'average';
 
 const prefixes: Record<Figure, [asked: string, other: string]> = { total: ['sum', 'avg'], average: ['avg', 'sum'] };
+// The other figure's key, and the measure it is of (`avg_price` → `_price`; `avg` of a chosen column → none).
+const otherKeys: Record<Figure, RegExp> = { total: /^avg(_.+)?$/, average: /^sum(_.+)?$/ };
 
 /** One row's JSON text with the asked figure before the other of the same measure; the text itself when nothing moves. */
 export function leadRowWith(row: string, figure: Figure): string {
@@ -15,22 +17,18 @@ export function leadRowWith(row: string, figure: Figure): string {
   if (!row.includes(`"${other}`) || !row.includes(`"${asked}`)) return row;
   const parsed: unknown = JSON.parse(row);
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return row;
-  const keys = Object.keys(parsed);
-  const position = (name: string) => keys.indexOf(name);
+  const record = parsed as Record<string, unknown>;
+  const order = Object.keys(record);
   let moved = false;
-  const order = [...keys];
-  for (const key of keys) {
-    const match = new RegExp(`^${other}(_.+)?$`).exec(key);
-    if (!match) continue;
-    const partner = `${asked}${match[1] ?? ''}`;
-    if (position(partner) < 0 || order.indexOf(partner) < order.indexOf(key)) continue;
+  for (const key of Object.keys(record)) {
+    const match = otherKeys[figure].exec(key);
+    const partner = match ? `${asked}${match[1] ?? ''}` : undefined;
+    if (partner === undefined || !(partner in record) || order.indexOf(partner) < order.indexOf(key)) continue;
     order.splice(order.indexOf(partner), 1);
     order.splice(order.indexOf(key), 0, partner);
     moved = true;
   }
-  if (!moved) return row;
-  const record = parsed as Record<string, unknown>;
-  return JSON.stringify(Object.fromEntries(order.map((key) => [key, record[key]])));
+  return moved ? JSON.stringify(Object.fromEntries(order.map((key) => [key, record[key]]))) : row;
 }
 
 /** A JSON array of rows with the asked figure first in each (see `leadRowWith`). */

@@ -6,7 +6,7 @@ import { groupsByTimePart, profileCandidate, timePartLabels, type CandidateProfi
 import { containerWords, hashToken, howMany, irregularPast, measureUnitOf, perGroupWord, parseQuestion, superlativeWord, timeUnitOf, type ParsedQuestion, type Span } from './question-parse.js';
 import type { DataValues, RouteAnswer, RouteCandidateInput, RouteOptions, RouteResult, RouterOptions, ScoredAlternative, SlotValue } from './routing.types.js';
 import type { ProgramFamily } from '../generation/index.js';
-import { accumulated, directionOf, directionSaid, doneVerb, fillSlots, flagMention, impliedChoice, namedChoice, questionWords, rankWanted, TableValues, type ColumnNameSpan, type QuestionWord, type SlotFill, type ValueMention } from './slot-filling.js';
+import { accumulated, directionOf, directionSaid, doneVerb, fillSlots, flagDenials, flagMention, impliedChoice, namedChoice, questionWords, rankWanted, TableValues, type ColumnNameSpan, type QuestionWord, type SlotFill, type ValueMention } from './slot-filling.js';
 import { canonicalTerm, editDistance, escapeRegExp, foldValue, humanWords, identifiedHead, identifiedThing, impliedMeasures, initials, measureTermsOf, pathWords, remembered, stem, stopWords, synonymOf, terms, timeSpanWord, words } from './text-terms.js';
 
 /**
@@ -3504,7 +3504,7 @@ const levelTail = /^(?:groups?|brackets?|bands?|ranges?|levels?|classes|class|ca
 const agentBy = /\b(?!(?:grouped|sorted|ordered|ranked|broken|split|divided|segmented|categorized|categorised|classified|bucketed|aggregated|partitioned|organized|organised|arranged)\b)(?:[a-z]+ed|made|written|done|sold|taken|given|paid|sent|built|run|won|held|seen|bought|caught|driven|flown|drawn|led|hit|shot|struck|read)\s+$/;
 
 /** Words that turn a flag, and the "yet" or "still" said with them (`rank`: explained by a flag taken false). */
-const denialWords = new Set(['not', 'no', 'non', 'never', 't', 'isn', 'aren', 'wasn', 'weren', 'don', 'doesn', 'didn', 'hasn', 'haven', 'without', 'yet', 'still']);
+const denialWords = new Set([...flagDenials, 'yet', 'still']);
 
 /** The stem of what a data set's rows are by its name: its last word, unless a preposition comes before ("unemployment across industries"). */
 function rowsNounOf(table: string): string | undefined {

@@ -1566,7 +1566,7 @@ const denialFillers = new Set(['a', 'an', 'the', 'any', 'to', 'be', 'been', 'bei
 // Words of a flag's name that name no flag: `is_active`, `has_discount`, `fraud_flag`, `flagged`.
 const flagVerbs = new Set(['is', 'has', 'ha', 'flag', 'flagg']);
 // A word before a flag that turns it ("not", "non-", "isn't": the tokens `isn` and `t`).
-const flagDenials = new Set(['not', 'no', 'non', 'never', 't', 'isn', 'aren', 'wasn', 'weren', 'don', 'doesn', 'didn', 'hasn', 'haven', 'without']);
+export const flagDenials: ReadonlySet<string> = new Set(['not', 'no', 'non', 'never', 't', 'isn', 'aren', 'wasn', 'weren', 'don', 'doesn', 'didn', 'hasn', 'haven', 'without']);
 
 /** "origin ORD", "state = CA", "cluster 3": a value written right after its column's name. */
 function labelledValue(plan: SlotPlan, context: FillContext): { value: SlotValue; span: Span } | null {
