@@ -2583,6 +2583,25 @@ describe('the most of what was done to the rows, said by a verb (trial Y: loans,
     expect(canonicalTerm('films')).toBe(stem('movies'));
     expect(canonicalTerm('homes')).toBe(stem('properties'));
   });
+
+  it("reads a word that names a property of JavaScript's objects as a word ('constructor', 'valueOf')", () => {
+    // (The synonyms had been looked up as an object's properties: "constructor" was a function.)
+    expect(['constructor', 'tostring', 'valueof', 'hasownproperty', 'constructors'].map((word) => canonicalTerm(word))).toEqual(['constructor', 'tostr', 'valueof', 'hasownpropert', 'constructor']);
+    expect(stem('constructor')).toBe('constructor');
+  });
+});
+
+describe('edit distance, cut short at its limit', () => {
+  it('counts the edits of two words, and says limit + 1 once they are more', async () => {
+    const { editDistance } = await import('../src/routing/text-terms.js');
+    expect(editDistance('horsepowr', 'horsepower', 1)).toBe(1);
+    expect(editDistance('kitten', 'sitting', 3)).toBe(3);
+    expect(editDistance('pensylvania', 'pennsylvania', 2)).toBe(1);
+    expect(editDistance('abc', 'abc', 0)).toBe(0);
+    // Lengths already further apart than the limit, and a first letter changed with one more.
+    expect(editDistance('ab', 'abcdef', 1)).toBe(2);
+    expect(editDistance('kitten', 'sitting', 2)).toBe(3);
+  });
 });
 
 describe('movies and homes named by the words people use (synonyms folded as the data stems)', () => {

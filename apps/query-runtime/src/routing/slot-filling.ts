@@ -7,7 +7,7 @@ import type { ParsedQuestion, Span } from './question-parse.js';
 import { convertMeasure, convertTime, measureUnitOf, parseNumber, timeUnitOf, type MeasureUnit, type TimeUnit } from './question-parse.js';
 import { placeNames } from './place-codes.js';
 import type { ColumnValues, SlotValue } from './routing.types.js';
-import { canonicalTerm, editDistance, escapeRegExp, foldValue, humanWords, identifiedThing, impliedMeasures, initials, pathWords, remembered, stem, stopWords, timeSpanWord } from './text-terms.js';
+import { canonicalTerm, editDistance, escapeRegExp, foldValue, humanWords, identifiedThing, impliedMeasures, initials, pathWords, remembered, stem, stopWords, timeSpanWord, wordTable } from './text-terms.js';
 
 export interface QuestionWord {
   word: string;
@@ -538,7 +538,7 @@ const labelStems = remembered((label: string): string[] => {
 // Words people use for the values a data set codes otherwise ("women" for `Female`, "F").
 // (Not the other way, "female" for `women`: tried, it turned refusals of "how many women worked as
 // teachers" into counts of the jobs data's rows for women, the teachers dropped — docs/decisions.md.)
-const valueSynonyms: Record<string, string[]> = {
+const valueSynonyms: Record<string, string[]> = wordTable({
   women: ['female', 'f'],
   woman: ['female', 'f'],
   girls: ['female'],
@@ -558,7 +558,7 @@ const valueSynonyms: Record<string, string[]> = {
   // The two spellings of cancelled.
   canceled: ['cancelled'],
   cancelled: ['canceled'],
-};
+});
 
 // The verb saying what something is: a value right after it classifies the rows ("days are forecasts").
 const copulas = new Set(['is', 'are', 'was', 'were']);

@@ -15,6 +15,14 @@ const phrases: [RegExp, string][] = [
   [/\b(?:square|sq\.?) ?(?:feet|foot|ft)\b/g, ' sqft '],
 ];
 
+/**
+ * A table looked up by the question's words: one without Object's prototype, so that a word such as
+ * "constructor" or "valueOf" finds nothing in it (it had found Object's own functions).
+ */
+export function wordTable<V>(entries: Record<string, V>): Record<string, V> {
+  return Object.assign(Object.create(null) as Record<string, V>, entries);
+}
+
 // Canonical term per word; both the index and the question go through it.
 const synonyms: Record<string, string> = {
   m2: 'sqm',
@@ -123,7 +131,7 @@ const priced = ['price', 'cost', 'charges', 'charge', 'fare'];
  * by gross or revenue. The router adds these as question terms when the index knows them (a column
  * of that name).
  */
-export const impliedMeasures: Record<string, string[]> = {
+export const impliedMeasures: Record<string, string[]> = wordTable({
   // "how old is George", "how tall is Alan": the measure an adjective asks about.
   old: ['age'],
   young: ['age'],
@@ -238,7 +246,7 @@ export const impliedMeasures: Record<string, string[]> = {
   rise: ['change'],
   growth: ['change'],
   gain: ['change'],
-};
+});
 
 export const stopWords = new Set(
   (
@@ -298,7 +306,8 @@ export function stem(word: string): string {
 export function remembered<V>(compute: (key: string) => V, limit: number): (key: string) => V {
   const known = new Map<string, V>();
   return (key) => {
-    if (known.has(key)) return known.get(key) as V;
+    const found = known.get(key);
+    if (found !== undefined || known.has(key)) return found as V;
     const value = compute(key);
     if (known.size >= limit) known.clear();
     known.set(key, value);
@@ -315,7 +324,7 @@ const rememberedFold = remembered((text) => fold(text), 50_000);
 const keptY = new Set(['county', 'party', 'story']);
 
 // Plurals no suffix rule reaches ("Canada Geese" of the species "Canada Goose").
-const irregularPlurals: Record<string, string> = { geese: 'goose', mice: 'mouse', children: 'child', men: 'man', women: 'woman', feet: 'foot', teeth: 'tooth', knives: 'knife', wives: 'wife', halves: 'half', shelves: 'shelf', wolves: 'wolf', calves: 'calf', oxen: 'ox', cacti: 'cactus', fungi: 'fungus' };
+const irregularPlurals: Record<string, string> = wordTable({ geese: 'goose', mice: 'mouse', children: 'child', men: 'man', women: 'woman', feet: 'foot', teeth: 'tooth', knives: 'knife', wives: 'wife', halves: 'half', shelves: 'shelf', wolves: 'wolf', calves: 'calf', oxen: 'ox', cacti: 'cactus', fungi: 'fungus' });
 
 function stemOf(word: string): string {
   let w = word.replace(/'s$/, '');
@@ -351,7 +360,7 @@ function undoubled(w: string): string {
 }
 
 // Verbs whose past form is another word, as data writes states in it ("did FedEx lose" of `lost`).
-const irregularVerbs: Record<string, string> = { lose: 'lost', sell: 'sold', send: 'sent', win: 'won' };
+const irregularVerbs: Record<string, string> = wordTable({ lose: 'lost', sell: 'sold', send: 'sent', win: 'won' });
 
 /**
  * The terms of a word and of the measures it implies ("sales" → sale, revenue, …), each the
@@ -365,12 +374,16 @@ const rememberedMeasureTerms = remembered((word) => [word, ...(impliedMeasures[w
 
 /** The term a word is a synonym of ("traffic" of sessions, "rides" of trips), if it is one. */
 export function synonymOf(word: string): string | undefined {
-  const direct = synonyms[word];
+  const direct = synonymsOf.get(word);
   if (direct) return direct;
   const stemmed = stem(word);
   // Only a plural takes its singular's synonym: "means" is "mean", "meaning" is not.
-  return word === `${stemmed}s` ? synonyms[stemmed] : undefined;
+  return word === `${stemmed}s` ? synonymsOf.get(stemmed) : undefined;
 }
+
+// (A map: a word is looked up for every word of every question, and no word is a property of
+// Object's prototype here, "constructor" neither.)
+const synonymsOf = new Map(Object.entries(synonyms));
 
 /** One word to its canonical search term, or null for a stop word. */
 export function canonicalTerm(word: string, keepStopWords = false): string | null {
@@ -443,22 +456,32 @@ export function identifiedHead(label: string): string | null {
 
 /** A column's words with the path of a field (`approver name` of `approver.name`), folded. */
 export function pathWords(column: string): string {
+  return rememberedPathWords(column);
+}
+
+const rememberedPathWords = remembered((column) => pathWordsOf(column), 20_000);
+
+function pathWordsOf(column: string): string {
   return foldValue(column.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_\-./()]+/g, ' ')).replace(/\s+/g, ' ').trim();
 }
 
 /** Levenshtein distance, cut short once it exceeds `limit` (then limit + 1). */
 export function editDistance(a: string, b: string, limit: number): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  // (The lengths alone may already differ by more.)
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let previous = new Uint16Array(b.length + 1);
+  let current = new Uint16Array(b.length + 1);
+  for (let j = 0; j <= b.length; j += 1) previous[j] = j;
   for (let i = 1; i <= a.length; i += 1) {
-    const current = [i];
+    current[0] = i;
     let best = i;
     for (let j = 1; j <= b.length; j += 1) {
-      const value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      current.push(value);
-      best = Math.min(best, value);
+      const value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1));
+      current[j] = value;
+      if (value < best) best = value;
     }
     if (best > limit) return limit + 1;
-    previous = current;
+    [previous, current] = [current, previous];
   }
   return previous[b.length]!;
 }
