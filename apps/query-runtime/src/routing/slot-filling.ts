@@ -662,20 +662,52 @@ export interface FillContext {
   columnHint?: string | undefined;
 }
 
+/** What filling a program's slots reads of the program alone: worked out once per program, not for each question. */
+interface ProgramReading {
+  /** The columns this program bounds by a number (`$column` for a chosen one): with several, an unlabelled "above 20" is no one's. */
+  boundColumnSet: Set<string>;
+  boundColumns: number;
+  /**
+   * "LDL results above 160": a bound no column is named for goes to the one column whose name says
+   * it is the rows' value (`value`, `reading`, `measurement`), as to the only column bounded.
+   */
+  valueColumn: string | undefined;
+  /** The plans of a bound of a fixed column. */
+  boundPlans: SlotPlan[];
+  /** The time columns a date bounds. */
+  boundTimes: Set<string>;
+  measureStems: Set<string>;
+  /** The plan of the `column` slot, if the program chooses a column. */
+  columnPlan: SlotPlan | undefined;
+}
+
+const readings = new WeakMap<CandidateProfile, ProgramReading>();
+
+function readingOf(candidate: CandidateProfile): ProgramReading {
+  let reading = readings.get(candidate);
+  if (reading !== undefined) return reading;
+  const boundColumnSet = new Set(candidate.plans.filter((plan) => plan.role === 'min' || plan.role === 'max').map((plan) => (plan.chosen ? '$column' : (plan.column ?? plan.slot.name))));
+  const valueColumns = [...boundColumnSet].filter((column) => genericValueName.test(pathWords(column).split(' ').at(-1) ?? ''));
+  reading = {
+    boundColumnSet,
+    boundColumns: boundColumnSet.size,
+    valueColumn: valueColumns.length === 1 ? valueColumns[0] : undefined,
+    boundPlans: candidate.plans.filter((plan) => (plan.role === 'min' || plan.role === 'max') && !plan.chosen),
+    boundTimes: new Set(candidate.plans.flatMap((plan) => ((plan.role === 'from' || plan.role === 'to') && plan.column !== null ? [plan.column] : []))),
+    measureStems: new Set(candidate.measure === null ? [] : foldValue(humanWords(candidate.measure)).split(' ').map(stem)),
+    columnPlan: candidate.plans.find((plan) => plan.role === 'column'),
+  };
+  readings.set(candidate, reading);
+  return reading;
+}
+
 export function fillSlots(candidate: CandidateProfile, context: FillContext): SlotFill {
   const { parsed, mentions } = context;
-  // How many columns this program bounds by a number: with several, an unlabelled "above 20" is no one's.
-  const boundColumnSet = new Set(candidate.plans.filter((plan) => plan.role === 'min' || plan.role === 'max').map((plan) => (plan.chosen ? '$column' : (plan.column ?? plan.slot.name))));
-  const boundColumns = boundColumnSet.size;
-  // "LDL results above 160": a bound no column is named for goes to the one column whose name says
-  // it is the rows' value (`value`, `reading`, `measurement`), as to the only column bounded.
-  const valueColumns = [...boundColumnSet].filter((column) => genericValueName.test(pathWords(column).split(' ').at(-1) ?? ''));
-  const valueColumn = valueColumns.length === 1 ? valueColumns[0] : undefined;
+  const { boundColumnSet, boundColumns, valueColumn, boundPlans, boundTimes, measureStems, columnPlan } = readingOf(candidate);
   // "claims over $5,000" of `amount_claimed` and `amount_paid`: a comparison that money (a verb, an
   // adjective) ties to several bounded columns bounds one: the column another of whose words the
   // question says nearest the comparison ("claims" for claimed, "paid more than" for paid), else
   // the first. (It had bounded both.)
-  const boundPlans = candidate.plans.filter((plan) => (plan.role === 'min' || plan.role === 'max') && !plan.chosen);
   const comparedColumn = new Map<Span, string>();
   for (const c of parsed.comparisons) {
     const columns = [...new Set(boundPlans.filter((plan) => ['this', 'named'].includes(comparedMeasure(c.span, plan, parsed.lower, candidate.tableStems))).map((plan) => plan.column ?? plan.slot.name))];
@@ -690,13 +722,11 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
   }
   // "Orders shipped in November" of `shipped_at` and a `status` of shipped: the word naming the time
   // column a date bounds says when, not which state (the orders delivered since were shipped too).
-  const boundTimes = new Set(candidate.plans.filter((plan) => (plan.role === 'from' || plan.role === 'to') && plan.column !== null).map((plan) => plan.column!));
   const timeWords = parsed.dates.flatMap((date) => {
     const naming = timeNaming(date.span, context);
     return naming !== null && naming.columns.some((column) => boundTimes.has(column)) ? [naming.word.span] : [];
   });
   const timeNamed: Span[] = [];
-  const measureStems = new Set(candidate.measure === null ? [] : foldValue(humanWords(candidate.measure)).split(' ').map(stem));
   const namesMeasure = (span: Span) => {
     const said = foldValue(parsed.text.slice(span[0], span[1]));
     if (said.includes(' ') || !measureStems.has(stem(said))) return false;
@@ -732,8 +762,7 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
   const knownElsewhere = (span: Span, column: string | null) =>
     (context.known ?? []).some((known) => overlaps(span)(known.span) && (column === null || lastWord(known.column) !== lastWord(column)));
   // A program over a column its `column` slot chooses reads that first: the column the question
-  // names, and a bound of the question then belongs to it.
-  const columnPlan = candidate.plans.find((plan) => plan.role === 'column');
+  // names, and a bound of the question then belongs to it (`columnPlan`).
   const hinted = context.columnHint !== undefined && (columnPlan?.slot.enum_values ?? []).map(String).includes(context.columnHint) ? context.columnHint : null;
   // (A distinct count takes the column the question counts before another it names: "how many
   // distinct vehicles used our garages" counts vehicles, not garages.)
@@ -1275,6 +1304,18 @@ function calendarYearOf(date: { from: string | null; to: string | null }): numbe
  * reign `start` and `end`, 1509–1820), which a stated date bounds ("ended after 1750").
  */
 function yearLabelled(plan: SlotPlan): boolean {
+  let known = yearLabelledPlans.get(plan);
+  if (known === undefined) {
+    known = isYearLabelled(plan);
+    yearLabelledPlans.set(plan, known);
+  }
+  return known;
+}
+
+// (Asked of every plan of every program ranked, for every question.)
+const yearLabelledPlans = new WeakMap<SlotPlan, boolean>();
+
+function isYearLabelled(plan: SlotPlan): boolean {
   const { observed_minimum: low, observed_maximum: high } = plan.slot;
   // (A number of years is no year: `years_experience` of 0 to 30, `age_years`; "in 2025" bounds
   // the date, not the experience. Named "year", or holding years, it is one.)
@@ -1573,13 +1614,15 @@ function labelledValue(plan: SlotPlan, context: FillContext): { value: SlotValue
   if (!plan.label) return null;
   // "1 star reviews", "a 5-star rating", "tickets rated 2 stars": stars given are a rating's value
   // (`rating`, `stars`, `satisfaction_score`, `review_score`), whatever the column is called.
-  const stars = ratingLabel.test(` ${foldValue(plan.label)} `) ? starsSaid.exec(context.parsed.text) : null;
+  const stars = ratesLabel(plan.label) ? starsSaid.exec(context.parsed.text) : null;
   if (stars && (plan.slot.type === 'integer' || plan.slot.type === 'number' || (plan.slot.type === 'enum' && (plan.slot.enum_values ?? []).some((v) => typeof v === 'number')))) {
     const value = parseNumber(stars[1] ?? '');
     const accepted = value === null ? null : plan.slot.type === 'enum' ? enumValue(plan.slot, value) : value;
     if (accepted !== null) return { value: accepted, span: [stars.index, stars.index + stars[0].length] };
   }
   const named = labelStems(plan.label);
+  // (No word of the label said: nothing to read.)
+  if (!context.words.some((word) => named.includes(word.stem))) return null;
   // A thing's id is named by the thing too: "manager 1001" of `manager_id`.
   const stems = named.length > 1 && named.at(-1) === 'id' && !named.slice(0, -1).some((stem) => stem === 'id') && !context.words.some((word) => word.stem === 'id') ? named.slice(0, -1) : named;
   const own = foldValue(plan.label).split(' ');
@@ -1629,6 +1672,7 @@ function labelledValue(plan: SlotPlan, context: FillContext): { value: SlotValue
 
 /** A column of ratings given: stars, a rating, a satisfaction or review score. */
 const ratingLabel = / (?:rating|ratings|rated|stars?|csat|satisfaction|review score)(?= )/;
+const ratesLabel = remembered((label: string) => ratingLabel.test(` ${foldValue(label)} `), 10_000);
 /** Stars said with their number: "1 star", "5-star", "4.5 stars" (not "a star player"). */
 const starsSaid = /\b(\d(?:\.\d)?)[- ]?stars?\b/i;
 
