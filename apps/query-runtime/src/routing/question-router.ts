@@ -1527,10 +1527,20 @@ export class QuestionRouter {
     // or not ("the countries in South Asia" of gapminder's `region`, when "countries" found the
     // countries data); with nothing retrieved ("list the victims in Koreatown": no program has the
     // word "victims"), every program of that data set is ranked. Their retrieval score is kept.
+    // The values a data set holds that the question names: read once per data set and question.
+    const mentionsRead = new Map<string, ValueMention[]>();
+    const mentionsIn = (table: string): ValueMention[] => {
+      let found = mentionsRead.get(table);
+      if (found === undefined) {
+        found = this.tables.get(table)?.mentions(qWords, parsed.text) ?? [];
+        mentionsRead.set(table, found);
+      }
+      return found;
+    };
     if (only === undefined) {
       const nothing = top.length === 0;
-      for (const [table, values] of this.tables) {
-        const found = values.mentions(qWords, parsed.text);
+      for (const table of this.tables.keys()) {
+        const found = mentionsIn(table);
         const columns = new Set(found.filter((mention) => !mention.part).map((mention) => mention.column));
         // (A value named by part of its words brings the programs choosing its column: `count_<table>_where`.)
         const parts = new Set(found.filter((mention) => mention.part).map((mention) => mention.column));
@@ -1621,7 +1631,7 @@ export class QuestionRouter {
     const labelsSaidAsData = new Map<string, boolean>();
     const saidAsData = (label: string): boolean => {
       let said = labelsSaidAsData.get(label);
-      if (said === undefined) labelsSaidAsData.set(label, (said = new RegExp(`\\b${escapeRegExp(label)}\\s+(?:data|dataset|data\\s+set|table)\\b`).test(parsed.lower)));
+      if (said === undefined) labelsSaidAsData.set(label, (said = parsed.lower.includes(label) && new RegExp(`\\b${escapeRegExp(label)}\\s+(?:data|dataset|data\\s+set|table)\\b`).test(parsed.lower)));
       return said;
     };
     // A label ending in a preposition (`readingAt`: "reading at") said before a place or a thing
@@ -1822,7 +1832,7 @@ export class QuestionRouter {
         const columnWords = new Set(humanWords(m.column).toLowerCase().split(/[\s.]+/).map(stem));
         return ![qWords[at - 1], qWords[at + inside.length]].some((w) => w !== undefined && columnWords.has(w.stem));
       };
-      const kept = (this.tables.get(candidate.table)?.mentions(qWords, parsed.text) ?? []).filter((m) => !namesData(m) && !namesPeople(m) && !inCompass(m) && !inColumnName(m) && !isColumnName(m));
+      const kept = mentionsIn(candidate.table).filter((m) => !namesData(m) && !namesPeople(m) && !inCompass(m) && !inColumnName(m) && !isColumnName(m));
       // Nor a one-word value that is the verb of the value said right after it ("orders shipped
       // express" of a `status` holding "shipped" and a `shipping.method` holding "express"; "paid by
       // card"): the verb says which column the next value is of, not a status.
@@ -1939,7 +1949,7 @@ export class QuestionRouter {
         spans = [];
         if (/\d/.test(parsed.lower)) {
           for (const label of this.numberLabels(table)) {
-            if (label.length < 3) continue;
+            if (label.length < 3 || !parsed.lower.includes(label)) continue;
             for (const said of parsed.lower.matchAll(new RegExp(`\\b${escapeRegExp(label)}s?\\s+(?:of\\s+|is\\s+|=\\s*)?-?\\d+(?:\\.\\d+)?\\b`, 'g'))) spans.push([said.index, said.index + said[0].length]);
           }
         }
