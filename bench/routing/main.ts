@@ -153,6 +153,9 @@ for (const [label, set] of [['all questions', outcomes], ['tuning half', tune], 
 }
 console.log(`router    latency p50 ${quantile(latencies, 0.5).toFixed(3)} ms · p99 ${quantile(latencies, 0.99).toFixed(3)} ms (${latencies.length} routes after ${warmUpRuns * questions.length} unmeasured)\ncold      latency p50 ${quantile(coldLatencies, 0.5).toFixed(3)} ms · p99 ${quantile(coldLatencies, 0.99).toFixed(3)} ms (the router's first pass, ${coldLatencies.length} routes)`);
 console.log(`baseline  accuracy ${pct(baselineAccuracy)} · slot filling none · out-of-scope refused ${pct(baselineOos)} · latency p50 ${quantile(baselineLatencies, 0.5).toFixed(3)} ms · p99 ${quantile(baselineLatencies, 0.99).toFixed(3)} ms`);
+// The same figures as multiples of the baseline's, measured in the same passes: what stays put when
+// the machine is slower or faster (these machines' speed has differed threefold from day to day).
+console.log(`router / baseline  p50 ×${(quantile(latencies, 0.5) / quantile(baselineLatencies, 0.5)).toFixed(2)} · p99 ×${(quantile(latencies, 0.99) / quantile(baselineLatencies, 0.99)).toFixed(2)}`);
 
 // A new user often deploys one data set and asks about it, and about other things: with only one
 // labelled data set's programs in the router, its own questions must be answered and every other

@@ -1437,7 +1437,14 @@ export class QuestionRouter {
       return labels.find(([label]) => label === category)?.[1];
     };
     // A program over a column its slot chooses is no candidate when the question names none of them.
+    // (Asked of a program more than once per question: worked out once.)
+    const choosableIds = new Map<number, boolean>();
     const choosable = (id: number) => {
+      let known = choosableIds.get(id);
+      if (known === undefined) choosableIds.set(id, (known = isChoosable(id)));
+      return known;
+    };
+    const isChoosable = (id: number) => {
       const candidate = this.candidates[id]!;
       return candidate.plans.every(
         (plan) =>
