@@ -1,11 +1,12 @@
 // Natural-language routing (DESIGN.md §6): BM25 retrieval over the deployed programs, then per
 // candidate family cues, slot filling and coverage of what the question states, folded into one
 // score and a confidence; below the threshold the answer is a refusal naming the closest programs.
-import MiniSearch, { type SearchResult } from 'minisearch';
+import MiniSearch, { type SearchOptions, type SearchResult } from 'minisearch';
 import { groupsByTimePart, profileCandidate, timePartLabels, type CandidateProfile, type SlotPlan, type SlotRole } from './candidate-profile.js';
 import { containerWords, hashToken, howMany, irregularPast, measureUnitOf, perGroupWord, parseQuestion, superlativeWord, timeUnitOf, type ParsedQuestion, type Span } from './question-parse.js';
 import type { DataValues, RouteAnswer, RouteCandidateInput, RouteOptions, RouteResult, RouterOptions, ScoredAlternative, SlotValue } from './routing.types.js';
 import type { ProgramFamily } from '../generation/index.js';
+import { SettledSearch } from './settled-search.js';
 import { accumulated, directionOf, directionSaid, doneVerb, fillSlots, flagDenials, flagMention, impliedChoice, namedChoice, questionWords, rankWanted, TableValues, type ColumnNameSpan, type QuestionWord, type SlotFill, type ValueMention } from './slot-filling.js';
 import { canonicalTerm, editDistance, escapeRegExp, foldValue, humanWords, identifiedHead, identifiedThing, impliedMeasures, initials, measureTermsOf, pathWords, remembered, stem, stopWords, synonymOf, terms, timeSpanWord, words } from './text-terms.js';
 
@@ -92,7 +93,8 @@ const boundRoles = new Set(['min', 'max', 'from', 'to']);
 export class QuestionRouter {
   private constructor(
     private readonly candidates: CandidateProfile[],
-    private readonly search: MiniSearch<CandidateProfile['document']>,
+    /** The programs' texts indexed (`search.index`), searched term by term with each term's scores kept. */
+    private readonly search: SettledSearch<CandidateProfile['document']>,
     private readonly tables: Map<string, TableValues>,
     private readonly threshold: number,
     /** Terms of the programs' own words (names, descriptions, columns, tables): never a data value. */
@@ -255,21 +257,23 @@ export class QuestionRouter {
     }
     const describedOnly = new Set([...described].filter((term) => !undescribed.has(term)));
     const valueOnlyTerms = new Set([...inValues].filter((term) => !beyondValues.has(term)));
-    const search = new MiniSearch<CandidateProfile['document']>({
+    const searchOptions: SearchOptions = {
+      boost: fieldBoosts,
+      // Typos in longer words ("horsepowr") still find their term; a superlative's never finds
+      // another superlative ("deadliest" is no typo of "earliest").
+      fuzzy: (term) => (term.length >= 5 && !vocabulary.has(term) && !superlativeWord(term) ? 0.2 : false),
+      combineWith: 'OR',
+      processTerm: (term) => canonicalTerm(term) ?? null,
+    };
+    const index = new MiniSearch<CandidateProfile['document']>({
       fields: Object.keys(fieldBoosts),
       idField: 'id',
       tokenize: (text) => words(text),
       processTerm: (term) => canonicalTerm(term) ?? null,
-      searchOptions: {
-        boost: fieldBoosts,
-        // Typos in longer words ("horsepowr") still find their term; a superlative's never finds
-        // another superlative ("deadliest" is no typo of "earliest").
-        fuzzy: (term) => (term.length >= 5 && !vocabulary.has(term) && !superlativeWord(term) ? 0.2 : false),
-        combineWith: 'OR',
-        processTerm: (term) => canonicalTerm(term) ?? null,
-      },
+      searchOptions,
     });
-    search.addAll(candidates.map((c) => c.document));
+    index.addAll(candidates.map((c) => c.document));
+    const search = new SettledSearch(index, searchOptions);
 
     const tables = new Map<string, TableValues>();
     for (const [table, programLabels] of labels) {
@@ -900,7 +904,7 @@ export class QuestionRouter {
 
   /** Raw retrieval only: BM25 order, no cues and no slots (the bench's baseline). */
   retrieve(question: string): { endpoint_name: string; score: number }[] {
-    return this.search.search(question).map((hit) => ({ endpoint_name: this.candidates[hit.id as number]!.endpoint_name, score: hit.score }));
+    return this.search.index.search(question).map((hit) => ({ endpoint_name: this.candidates[hit.id as number]!.endpoint_name, score: hit.score }));
   }
 
   /**
@@ -1297,7 +1301,7 @@ export class QuestionRouter {
 
     const topicTerms = [...contentTerms].filter((term) => !operationTerm.test(term));
     // The terms are already canonical: searched as they are, not folded a second time.
-    const hits: SearchResult[] = contentTerms.size > 0 ? this.search.search([...contentTerms].join(' '), { tokenize: (t) => t.split(' '), processTerm: (t) => t }) : [];
+    const hits: SearchResult[] = contentTerms.size > 0 ? this.search.search([...contentTerms]) : [];
     // A program found only by the other columns its whole rows hold (the `output` field: "what time
     // is it" finding movies by `Running_Time_min`), with nothing of the question for its slots, is
     // found, but its words are no evidence it answers ("price of IBM in Jan 2005" fills the
