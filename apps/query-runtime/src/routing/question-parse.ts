@@ -531,6 +531,16 @@ const holidays: readonly (readonly [string, number, number])[] = [
   [String.raw`independence\s+day|(?:the\s+)?fourth\s+of\s+july`, 7, 4],
 ];
 const holidayPattern = new RegExp(String.raw`\b(?:(${holidays.map(([words]) => `(${words})`).join('|')}))(?:,?\s+(?:of\s+)?${yearPattern})?\b`, 'i');
+/**
+ * What every one of chrono's English parsers (and the holidays') needs in the text to find anything:
+ * a digit, a month's or a weekday's name or its first letters, a word of the day's times or of
+ * today and tomorrow, a unit of time (with its one-letter forms, "in a d"), or a holiday's name.
+ * Without one, chrono finds nothing, and is not asked: it is a third of reading a question. The
+ * test is wider than chrono (any word starting "mar" or "sun"), never narrower; `routing.spec`
+ * checks that chrono finds nothing in questions the test leaves out.
+ */
+export const mayHoldDate = /\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|sun|mon|tue|wed|thu|fri|sat|week|now|today|tonight|tomorrow|overmorrow|tmrw?|yesterday|night|morning|afternoon|evening|midnight|midday|noon|sec|min|hr|hour|day|mo|qtr|quarter|yr|year|christmas|xmas|boxing|new\s+year|valentine|st\.?\s+patrick|saint\s+patrick|halloween|independence|fourth\s+of|(?:s|m|h|d|w|y)\b)/i;
+
 const dateParser = chrono.casual.clone();
 dateParser.parsers.push({
   pattern: () => holidayPattern,
@@ -584,7 +594,7 @@ function dates(text: string, lower: string, now: Date): DateBounds[] {
     const span: Span = [match.index, match.index + match[0].length];
     if (!covered(...span)) out.push(yearsSaid(span, match[1], Number(match[2]), Number(match[2])));
   }
-  const results = dateParser.parse(text, now);
+  const results = mayHoldDate.test(text) ? dateParser.parse(text, now) : [];
   for (let i = 0; i < results.length; i += 1) {
     const result = results[i];
     if (!result) continue;
