@@ -1119,8 +1119,8 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
   // the IMDB rating of Titanic" of movies searched by title (a title is no listed value).
   const searches = candidate.plans.filter((plan) => plan.role === 'term' && slots[plan.slot.name] === undefined);
   const [search] = searches.length === 1 && guessed === 0 && !codeOfOthers(searches[0]!) ? searches : [];
-  const dataPointed = context.tableNamed === true || (context.table?.labels.some((label) => label.stems.length > 0 && label.stems.every((l) => context.words.some((w) => w.stem === l))) ?? false);
-  if (search !== undefined && dataPointed && span !== undefined && take(search, named, span)) guessed = 1;
+  const dataPointed = () => context.tableNamed === true || (context.table?.labels.some((label) => label.stems.length > 0 && label.stems.every((l) => context.words.some((w) => w.stem === l))) ?? false);
+  if (search !== undefined && span !== undefined && dataPointed() && take(search, named, span)) guessed = 1;
   // Required slots with a default are fine; without one the program cannot run.
   const unfit = candidate.slots.some((slot) => slot.required && slots[slot.name] === undefined && (slot.default === null || slot.default === undefined));
   return { slots, used, rejected, outside, guessed, unfit, ...(timeNamed.length > 0 ? { timeNamed } : {}) };

@@ -388,8 +388,11 @@ const synonymsOf = new Map(Object.entries(synonyms));
 /** One word to its canonical search term, or null for a stop word. */
 export function canonicalTerm(word: string, keepStopWords = false): string | null {
   if (!keepStopWords && stopWords.has(word)) return null;
-  return synonymOf(word) ?? stem(word);
+  return rememberedCanonical(word);
 }
+
+// (Asked for every word of every question, and again for each program ranked.)
+const rememberedCanonical = remembered((word) => synonymOf(word) ?? stem(word), 50_000);
 
 export function words(text: string): string[] {
   return normalizeText(text).match(/[a-z0-9]+(?:'[a-z]+)?/g) ?? [];
