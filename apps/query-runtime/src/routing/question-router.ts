@@ -1448,12 +1448,21 @@ export class QuestionRouter {
       if (known === undefined) choosableIds.set(id, (known = isChoosable(id)));
       return known;
     };
+    // (Programs of a data set choose among the same columns: whether the question names one is
+    // worked out once per list of columns.)
+    const choicesNamed = new Map<string, boolean>();
+    const choiceNamed = (slot: CandidateProfile['slots'][number]) => {
+      const key = (slot.enum_values ?? []).map(String).join('\u0000');
+      let named = choicesNamed.get(key);
+      if (named === undefined) choicesNamed.set(key, (named = namedChoice(slot, qWords) !== null));
+      return named;
+    };
     const isChoosable = (id: number) => {
       const candidate = this.candidates[id]!;
       return candidate.plans.every(
         (plan) =>
           plan.role !== 'column' ||
-          namedChoice(plan.slot, qWords) !== null ||
+          choiceNamed(plan.slot) ||
           // (Or implied, of a measure per a time's part: "which month is the wettest" of precipitation.)
           (groupsByTimePart(candidate) && impliedChoice(plan.slot, qWords) !== null) ||
           (candidate.family === 'count' && (countedColumn(candidate.table) !== undefined || (asksWho && personColumnOf(candidate) !== undefined))),

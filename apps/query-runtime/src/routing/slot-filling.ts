@@ -343,7 +343,7 @@ export class TableValues {
     // where no value is named there otherwise: "Republican" of a party `REP`. In lower case too
     // ("democrats" of `DEM`, "euros" of `EUR`), when the programs themselves do not use the word
     // and the column has a few codes only.
-    for (const word of question) {
+    for (const word of this.threeLetterCodes.size > 0 ? question : []) {
       const lower = /^\p{Ll}{5,}$/u.test(word.original) && !stopWords.has(word.word) && !this.structural(word.word) && !this.structural(stem(word.word));
       if (!(/^\p{Lu}\p{Ll}{5,}$/u.test(word.original) || lower) || kept.some((m) => m.span[0] < word.span[1] && m.span[1] > word.span[0])) continue;
       const codes = this.threeLetterCodes.get(word.original.slice(0, 3).toUpperCase()) ?? [];
