@@ -1183,18 +1183,15 @@ function periodRankWanted(parsed: ParsedQuestion, plan: SlotPlan, choices: reado
  * not add up.
  */
 export function rankWanted(parsed: ParsedQuestion, candidate: CandidateProfile): 'total' | 'average' | null {
-  // ("the total number of" counts; "the overall average" is an average.)
-  const lower = parsed.lower.replace(/\btotal (number|count)\b|\boverall\b(?=\s+(average|avg|mean)\b)/g, ' ');
-  const average = /\b(average|averages|avg|mean|typical|typically)\b/.test(lower);
-  const total = /\b(total|totals|overall|sum|combined|altogether|cumulative)\b/.test(lower);
+  const { lower, average, total, howMuch, ranksOrGroups, extreme } = figureWords(parsed);
   if (average !== total) return average ? 'average' : 'total';
   if (average || candidate.measure === null) return null;
   const measure = humanWords(candidate.measure);
   if (notAdding.test(` ${measure} `)) return null;
   // ("How much did we pay in overtime", "how much rain fell": an amount, all of it.)
-  if (/\bhow much\b/.test(lower)) return 'total';
+  if (howMuch) return 'total';
   // ("Hours worked by Berlin staff" of `hours_worked`: a quantity named by its piling up, all of it.)
-  if (!/\b(?:most|fewest|least|top|bottom|highest|lowest|per|each|every)\b/.test(lower) && measure.split(' ').some((word) => accumulated.test(word))) return 'total';
+  if (!ranksOrGroups && measure.split(' ').some((word) => accumulated.test(word))) return 'total';
   const stems = new Set(measure.split(' ').map(stem));
   for (const match of lower.matchAll(/\b(?:most|fewest|least)\s+((?:[a-z]+\s+){0,2}?)([a-z]+s)\b/g)) {
     if (stems.has(stem(match[2]!))) return 'total';
@@ -1206,7 +1203,7 @@ export function rankWanted(parsed: ParsedQuestion, candidate: CandidateProfile):
   }
   // ("Top 5 vehicles by distance", "which campaign has the highest spend": a quantity that piles up
   // — a distance, fuel or energy used, money spent or made, clicks, units — ranks its groups by its total.)
-  if (measure.split(' ').some((word) => piling.test(word)) && /\b(?:most|fewest|least|top|bottom|highest|lowest|biggest|largest|smallest)\b/.test(lower)) return 'total';
+  if (measure.split(' ').some((word) => piling.test(word)) && extreme) return 'total';
   // "Top 5 counties by acres burned": groups ranked by a quantity that adds up, by its total.
   for (const match of lower.matchAll(/\b(?:top|bottom)\s+(?:\d+\s+)?[a-z]+\s+by\s+([a-z]+)(?:\s+([a-z]+))?/g)) {
     // (Counted in its plural, as after "the most": "by csat" or "by life expectancy" may be averages.)
@@ -1216,6 +1213,27 @@ export function rankWanted(parsed: ParsedQuestion, candidate: CandidateProfile):
   }
   return null;
 }
+
+/** The words of figures `rankWanted` reads in the question alone: once per question (it is asked for each program ranked). */
+function figureWords(parsed: ParsedQuestion): { lower: string; average: boolean; total: boolean; howMuch: boolean; ranksOrGroups: boolean; extreme: boolean } {
+  let found = figureWordsOf.get(parsed);
+  if (found !== undefined && found.of === parsed.lower) return found;
+  // ("the total number of" counts; "the overall average" is an average.)
+  const lower = parsed.lower.replace(/\btotal (number|count)\b|\boverall\b(?=\s+(average|avg|mean)\b)/g, ' ');
+  found = {
+    of: parsed.lower,
+    lower,
+    average: /\b(average|averages|avg|mean|typical|typically)\b/.test(lower),
+    total: /\b(total|totals|overall|sum|combined|altogether|cumulative)\b/.test(lower),
+    howMuch: /\bhow much\b/.test(lower),
+    ranksOrGroups: /\b(?:most|fewest|least|top|bottom|highest|lowest|per|each|every)\b/.test(lower),
+    extreme: /\b(?:most|fewest|least|top|bottom|highest|lowest|biggest|largest|smallest)\b/.test(lower),
+  };
+  figureWordsOf.set(parsed, found);
+  return found;
+}
+
+const figureWordsOf = new WeakMap<ParsedQuestion, ReturnType<typeof figureWords> & { of: string }>();
 
 // Measures that pile up, whose groups rank by their totals ("top 5 vehicles by distance").
 const piling = /^(?:distance|km|miles|mileage|fuel|liters|litres|gallons|kwh|mwh|energy|consumption|spend|spent|cost|costs|revenue|sales|amount|fee|fees|paid|clicks|impressions|conversions|views|downloads|installs|units|quantity|qty|items|deaths|cases|injuries|fatalities|casualties)$/;
