@@ -46,6 +46,12 @@ describe('the router\'s search with each term\'s scores kept (SettledSearch)', (
     expect(settled.search(['dramma']).some((hit) => hit.terms.includes('drama'))).toBe(true);
   });
 
+  it('refuses options it would not honour (AND, a per-term boost, a filter)', () => {
+    expect(() => new SettledSearch(index, { ...searchOptions, combineWith: 'AND' })).toThrow(/OR searches/);
+    expect(() => new SettledSearch(index, { ...searchOptions, boostTerm: () => 2 })).toThrow(/OR searches/);
+    expect(() => new SettledSearch(index, { ...searchOptions, filter: () => true })).toThrow(/OR searches/);
+  });
+
   it('keeps no more terms than its limit, and answers the same past it', () => {
     const small = new SettledSearch(index, searchOptions, 3);
     for (const terms of queries.slice(0, 40)) {

@@ -27,8 +27,10 @@ interface MiniSearchInternals {
  * for every term of every question (a sixth of the routing time).
  *
  * A term is worked out the first time a question has it (the index's vocabulary is its data's
- * values too: tens of thousands of words, most never asked). `routing.spec` checks it against
- * minisearch's own search, so an upgrade of minisearch that changes its scoring shows there.
+ * values too: tens of thousands of words, most never asked). `settled-search.spec` checks it
+ * against minisearch's own search, so an upgrade of minisearch that changes its scoring shows there.
+ * Only the options the router uses are honoured: OR, boosts per field, fuzzy and prefix of the term
+ * alone (the constructor refuses a per-term boost, a filter or AND).
  */
 export class SettledSearch<T> {
   private readonly hitsByTerm = new Map<string, readonly TermHit[]>();
@@ -42,6 +44,9 @@ export class SettledSearch<T> {
     /** At most this many terms kept; past it, they are forgotten all at once (the first ones asked again are worked out again). */
     private readonly limit = 50_000,
   ) {
+    if ((options.combineWith !== undefined && options.combineWith.toUpperCase() !== 'OR') || options.boostTerm !== undefined || options.filter !== undefined) {
+      throw new Error('SettledSearch answers OR searches without a per-term boost or a filter');
+    }
     this.internals = index as unknown as MiniSearchInternals;
   }
 

@@ -472,8 +472,8 @@ function pathWordsOf(column: string): string {
 export function editDistance(a: string, b: string, limit: number): number {
   // (The lengths alone may already differ by more.)
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  let previous = new Uint16Array(b.length + 1);
-  let current = new Uint16Array(b.length + 1);
+  let previous = new Uint32Array(b.length + 1);
+  let current = new Uint32Array(b.length + 1);
   for (let j = 0; j <= b.length; j += 1) previous[j] = j;
   for (let i = 1; i <= a.length; i += 1) {
     current[0] = i;
