@@ -11,7 +11,7 @@ import { generateQueryPrograms } from '../src/generation/index.js';
 import { bindSlots } from '../src/programs/slot-values.js';
 import { looksLikeFollowUp, QuestionRouter, refersBack, valuesFromProfile, type DataValues, type RouteAnswer, type RouteCandidateInput, type RouteResult } from '../src/routing/index.js';
 import { parseQuestion } from '../src/routing/question-parse.js';
-import { canonicalTerm, stem } from '../src/routing/text-terms.js';
+import { canonicalTerm, editDistance, stem } from '../src/routing/text-terms.js';
 
 function seattleWeather(): Record<string, unknown>[] {
   const [header, ...lines] = readFileSync(join(vegaDataDir(), 'seattle-weather.csv'), 'utf8').trim().split(/\r?\n/);
@@ -2592,8 +2592,7 @@ describe('the most of what was done to the rows, said by a verb (trial Y: loans,
 });
 
 describe('edit distance, cut short at its limit', () => {
-  it('counts the edits of two words, and says limit + 1 once they are more', async () => {
-    const { editDistance } = await import('../src/routing/text-terms.js');
+  it('counts the edits of two words, and says limit + 1 once they are more', () => {
     expect(editDistance('horsepowr', 'horsepower', 1)).toBe(1);
     expect(editDistance('kitten', 'sitting', 3)).toBe(3);
     expect(editDistance('pensylvania', 'pennsylvania', 2)).toBe(1);

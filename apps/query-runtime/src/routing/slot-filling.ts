@@ -7,7 +7,7 @@ import type { ParsedQuestion, Span } from './question-parse.js';
 import { convertMeasure, convertTime, measureUnitOf, parseNumber, timeUnitOf, type MeasureUnit, type TimeUnit } from './question-parse.js';
 import { placeNames } from './place-codes.js';
 import type { ColumnValues, SlotValue } from './routing.types.js';
-import { canonicalTerm, editDistance, escapeRegExp, foldValue, humanWords, identifiedThing, impliedMeasures, initials, pathWords, remembered, stem, stopWords, timeSpanWord, wordTable } from './text-terms.js';
+import { canonicalTerm, editDistance, escapeRegExp, foldValue, humanWords, identifiedThing, impliedMeasures, initials, pathWords, remembered, rememberedBy, stem, stopWords, timeSpanWord, wordTable } from './text-terms.js';
 
 export interface QuestionWord {
   word: string;
@@ -681,14 +681,10 @@ interface ProgramReading {
   columnPlan: SlotPlan | undefined;
 }
 
-const readings = new WeakMap<CandidateProfile, ProgramReading>();
-
-function readingOf(candidate: CandidateProfile): ProgramReading {
-  let reading = readings.get(candidate);
-  if (reading !== undefined) return reading;
+const readingOf = rememberedBy((candidate: CandidateProfile): ProgramReading => {
   const boundColumnSet = new Set(candidate.plans.filter((plan) => plan.role === 'min' || plan.role === 'max').map((plan) => (plan.chosen ? '$column' : (plan.column ?? plan.slot.name))));
   const valueColumns = [...boundColumnSet].filter((column) => genericValueName.test(pathWords(column).split(' ').at(-1) ?? ''));
-  reading = {
+  return {
     boundColumnSet,
     boundColumns: boundColumnSet.size,
     valueColumn: valueColumns.length === 1 ? valueColumns[0] : undefined,
@@ -697,9 +693,7 @@ function readingOf(candidate: CandidateProfile): ProgramReading {
     measureStems: new Set(candidate.measure === null ? [] : foldValue(humanWords(candidate.measure)).split(' ').map(stem)),
     columnPlan: candidate.plans.find((plan) => plan.role === 'column'),
   };
-  readings.set(candidate, reading);
-  return reading;
-}
+});
 
 export function fillSlots(candidate: CandidateProfile, context: FillContext): SlotFill {
   const { parsed, mentions } = context;
@@ -1319,28 +1313,17 @@ function calendarYearOf(date: { from: string | null; to: string | null }): numbe
 
 /**
  * A year column: named for years, or whole numbers whose every value is a plausible year (monarchs'
- * reign `start` and `end`, 1509–1820), which a stated date bounds ("ended after 1750").
+ * reign `start` and `end`, 1509–1820), which a stated date bounds ("ended after 1750"). Remembered
+ * per plan: asked of every plan of every program ranked, for every question.
  */
-function yearLabelled(plan: SlotPlan): boolean {
-  let known = yearLabelledPlans.get(plan);
-  if (known === undefined) {
-    known = isYearLabelled(plan);
-    yearLabelledPlans.set(plan, known);
-  }
-  return known;
-}
-
-// (Asked of every plan of every program ranked, for every question.)
-const yearLabelledPlans = new WeakMap<SlotPlan, boolean>();
-
-function isYearLabelled(plan: SlotPlan): boolean {
+const yearLabelled = rememberedBy((plan: SlotPlan): boolean => {
   const { observed_minimum: low, observed_maximum: high } = plan.slot;
   // (A number of years is no year: `years_experience` of 0 to 30, `age_years`; "in 2025" bounds
   // the date, not the experience. Named "year", or holding years, it is one.)
   const counted = typeof high === 'number' && high < 1000;
   if (plan.label !== null && plan.label.split(' ').some((w) => w === 'year' || (w === 'years' && !counted) || (w !== 'years' && stem(w) === 'year'))) return true;
   return plan.slot.type === 'integer' && typeof low === 'number' && typeof high === 'number' && low >= 1000 && high <= 2200;
-}
+});
 
 /** The unit of time a column is counted in, by the last word of its name (`duration_min`, `wait_seconds`, `length_of_stay_days`). */
 function columnTimeUnit(plan: SlotPlan): TimeUnit | undefined {

@@ -315,6 +315,17 @@ export function remembered<V>(compute: (key: string) => V, limit: number): (key:
   };
 }
 
+/** `remembered` for a key that is an object (a program, a plan): kept as long as the object is. */
+export function rememberedBy<K extends object, V>(compute: (key: K) => V): (key: K) => V {
+  const known = new WeakMap<K, V>();
+  return (key) => {
+    if (known.has(key)) return known.get(key) as V;
+    const value = compute(key);
+    known.set(key, value);
+    return value;
+  };
+}
+
 const rememberedStem = remembered(stemOf, 50_000);
 // Column names and values are folded and spelled out again and again for each question (a fifth
 // of a route's time went to these two): each text is worked out once.
