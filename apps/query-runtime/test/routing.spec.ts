@@ -5859,3 +5859,29 @@ describe('QuestionRouter over CRM deals (trial 22: the rows named by the data, a
     expect(ask('how many different deals are there')).toMatchObject({ kind: 'answer', candidate: { name: 'count_distinct_crm_deals' }, slots: { column: 'deal_name' } });
   });
 });
+
+describe('QuestionRouter over food orders (trial 22: what an order is worth is its own total, not its tip)', () => {
+  const ask = askingOver('querylane-routing-orders-', () => ({
+    food_orders: Array.from({ length: 1500 }, (_, i) => ({
+      order_id: `ORD-${80_000 + i}`,
+      cuisine: pick(i, 1, [['thai', 20], ['italian', 30], ['indian', 25], ['mexican', 25]]),
+      city: pick(i, 2, [['Austin', 30], ['Denver', 30], ['Seattle', 40]]),
+      payment_method: pick(i, 3, [['card', 50], ['apple_pay', 30], ['cash', 20]]),
+      order_total: Math.round((12 + ((i * 7919) % 9000) / 100) * 100) / 100,
+      tip_amount: Math.round((((i * 104_729) % 1200) / 100) * 100) / 100,
+      items_count: 1 + (i % 6),
+      placed_at: new Date(Date.UTC(2025, 0, 1) + i * 40_000_000).toISOString(),
+    })),
+  }));
+
+  it('answers "order value" and "revenue" with the order total, and "tips" with the tip', () => {
+    // Trial 22: "value" and "revenue" imply an amount or a total, and `tip_amount`'s "amount" had answered them.
+    expect(ask('total order value in march 2026')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_order_total' }, slots: { from_placed_at: '2026-03-01' } });
+    expect(ask('avg order value paid with apple pay')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_order_total' }, slots: { payment_method: 'apple_pay' } });
+    expect(ask('total revenue by city')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_order_total_by_city' } });
+    expect(ask('how much did customers spend in Austin')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_order_total' }, slots: { city: 'Austin' } });
+    // The tip, said, is still the tip's.
+    expect(ask('total tip amount in Denver')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_tip_amount' }, slots: { city: 'Denver' } });
+    expect(ask('total tips by city')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_tip_amount_by_city' } });
+  });
+});

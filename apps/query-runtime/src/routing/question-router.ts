@@ -1238,13 +1238,37 @@ export class QuestionRouter {
       const term = word === undefined || stopWords.has(word) ? null : canonicalTerm(word);
       return term !== null && !operationTerm.test(term) && !this.vocabulary.has(term) && !/^\d/.test(term);
     };
+    // ("Total spent", "the order value": what rows are worth is a column of the worth alone, or of
+    // the worth of what the data's rows are, `order_total` of orders; not another thing's worth,
+    // `tip_amount`, whose "amount" had answered both. Of the words implied, a data set with such a
+    // column keeps those it says; one without keeps every word its columns say, `price_paid`.)
+    const ownWorth = (implied: string[], tables: Iterable<string>): string[] => {
+      const terms = new Set(implied.map((one) => canonicalTerm(one)).filter((term): term is string => term !== null));
+      const kept = new Set<string>();
+      const labelled = new Set<string>();
+      for (const table of tables) {
+        const own = new Set<string>();
+        const any = new Set<string>();
+        for (const label of this.columnLabels.get(table)?.keys() ?? []) {
+          const parts = label.split(' ').filter((part) => !unitSuffix.test(part) && part !== 'cents');
+          const measured = parts.map((part) => canonicalTerm(part)).filter((term): term is string => term !== null && terms.has(term));
+          for (const term of measured) any.add(term);
+          if (measured.length > 0 && parts.every((part) => terms.has(canonicalTerm(part) ?? part) || this.namesData(table, part) || qStems.has(stem(part)))) for (const term of measured) own.add(term);
+        }
+        for (const term of own.size > 0 ? own : any) kept.add(term);
+        for (const term of any) labelled.add(term);
+      }
+      // (A word no column says is kept as it was: it names no other thing's worth.)
+      return implied.filter((one) => kept.has(canonicalTerm(one) ?? one) || !labelled.has(canonicalTerm(one) ?? one));
+    };
     for (const [index, { word }] of qWords.entries()) {
       // ("The fee revenue collected": a noun after a measure it implies is that measure's, whatever follows.)
       const measured = (impliedMeasures[word] ?? []).includes(qWords[index - 1]?.word ?? '');
       // (Nor a word that is a value of the data: "how many people work in sales" of a department.)
       if (impliedMeasures[word] !== undefined && [...this.tables.values()].some((values) => values.isValueText(word))) continue;
       if (measureNouns.has(word) && !measured && (unknownWord(index - 1) || unknownWord(index + 1) || (['from', 'of', 'for'].includes(qWords[index + 1]?.word ?? '') && unknownWord(index + 2)))) continue;
-      imply(word, impliedMeasures[word] ?? (/er$/.test(word) ? impliedMeasures[word.replace(/ier$/, 'iest').replace(/er$/, 'est')] : undefined) ?? []);
+      const implied = impliedMeasures[word] ?? (/er$/.test(word) ? impliedMeasures[word.replace(/ier$/, 'iest').replace(/er$/, 'est')] : undefined) ?? [];
+      imply(word, worthWords.has(word) ? ownWorth(implied, this.tableStemsOf.keys()) : implied);
     }
     // "The lowest temperature" of `temp_min_c` beside `temp_max_c`, "the highest" of `temp_max_c`:
     // the extreme said picks which column of a pair holds the measure named.
@@ -1262,7 +1286,7 @@ export class QuestionRouter {
     const valued = valueAt > 0 ? qWords[valueAt - 1] : undefined;
     if (valued !== undefined) {
       const named = [...this.tableStemsOf.keys()].filter((table) => this.namesData(table, valued.word, valued.stem));
-      if (named.length > 0 && named.every((table) => ![...(this.columnLabels.get(table)?.keys() ?? [])].some((label) => label.split(' ').includes('value')))) imply('value', ['total', 'amount']);
+      if (named.length > 0 && named.every((table) => ![...(this.columnLabels.get(table)?.keys() ?? [])].some((label) => label.split(' ').includes('value')))) imply('value', ownWorth(['total', 'amount'], named));
     }
     // ("The biggest order ever", "the 3 smallest invoices": a size superlative said of the rows a
     // word names ranks them by what they are worth, their total or amount, where the data has one;
@@ -2465,8 +2489,9 @@ export class QuestionRouter {
             ? 0.6
             : 0;
       // A measure the question names in part, with words it does not say ("co2" of "adjusted co2"
-      // beside "co2"): the exact name ranks first.
-      const extraWords = Math.min(3, measures.reduce((sum, list) => (list.some((term) => contentTerms.has(term)) ? sum + list.filter((term) => !contentTerms.has(term)).length : sum), 0));
+      // beside "co2"): the exact name ranks first. (The data's own name is no such word: the total
+      // of orders' `order_total` is said whole by "the total".)
+      const extraWords = Math.min(3, measures.reduce((sum, list) => (list.some((term) => contentTerms.has(term)) ? sum + list.filter((term) => !contentTerms.has(term) && !dataWord(candidate.table, term)).length : sum), 0));
       // A column asked as the grouping ("by country") must be grouped by, or be what the program
       // ranks or measures ("top cars by horsepower"): filtering on it, or whole rows holding it, is
       // not "average latitude by country".
@@ -3353,6 +3378,8 @@ function mergeSpans(spans: Span[]): Span[] {
 
 // Nouns impliedMeasures reads as measures (adjectives and verbs need no care: "cheapest" is a price whatever surrounds it).
 const measureNouns = new Set(['revenue', 'size', 'payroll', 'money', 'dollars', 'cost', 'costs']);
+// Words for what rows are worth, whose implied measures are read as the rows' own (see `ownWorth`).
+const worthWords = new Set(['spent', 'spend', 'revenue', 'sales', 'money', 'dollars']);
 // Words for people in general, and the names of data sets whose rows are people (and, counted, by
 // what befell them: "how many people died").
 /**
