@@ -5867,21 +5867,36 @@ describe('QuestionRouter over food orders (trial 22: what an order is worth is i
       cuisine: pick(i, 1, [['thai', 20], ['italian', 30], ['indian', 25], ['mexican', 25]]),
       city: pick(i, 2, [['Austin', 30], ['Denver', 30], ['Seattle', 40]]),
       payment_method: pick(i, 3, [['card', 50], ['apple_pay', 30], ['cash', 20]]),
+      restaurant_name: ['Spice Route', 'Lotus Dim Sum', 'Burger Barn', 'Casa Verde', 'Thai Garden', 'Roma'][(i * 7) % 6],
+      courier_name: ['Felix Moreno', 'Ana Li', 'Sam Ortiz', 'Jo Park', 'Kai Berg', 'Mia Roth', 'Lee Chan'][(i * 3) % 7],
       order_total: Math.round((12 + ((i * 7919) % 9000) / 100) * 100) / 100,
       tip_amount: Math.round((((i * 104_729) % 1200) / 100) * 100) / 100,
       items_count: 1 + (i % 6),
       placed_at: new Date(Date.UTC(2025, 0, 1) + i * 40_000_000).toISOString(),
     })),
-  }));
+    // (As in trial 22, no program sums the tips per courier or per a column chosen.)
+  }), (candidate) => !/^sum_tip_amount_by_(?:courier_name|column)$/.test(candidate.name));
 
   it('answers "order value" and "revenue" with the order total, and "tips" with the tip', () => {
     // Trial 22: "value" and "revenue" imply an amount or a total, and `tip_amount`'s "amount" had answered them.
     expect(ask('total order value in march 2026')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_order_total' }, slots: { from_placed_at: '2026-03-01' } });
     expect(ask('avg order value paid with apple pay')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_order_total' }, slots: { payment_method: 'apple_pay' } });
-    expect(ask('total revenue by city')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_order_total_by_city' } });
+    expect(ask('total revenue by city')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_order_total_by_column' }, slots: { column: 'city' } });
     expect(ask('how much did customers spend in Austin')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_order_total' }, slots: { city: 'Austin' } });
     // The tip, said, is still the tip's.
     expect(ask('total tip amount in Denver')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_tip_amount' }, slots: { city: 'Denver' } });
-    expect(ask('total tips by city')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_tip_amount_by_city' } });
+    expect(ask('total tips by restaurant')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_tip_amount_by_restaurant_name' } });
+  });
+
+  it('refuses a measure named by its own word that the closest program does not compute, its measure named only by "total"', () => {
+    // Trial 22: "total tips by courier" had answered the orders' totals per courier (no program sums the tips per courier).
+    // Nor, ranked first, the tips over all orders or per cuisine: the grouping by a column the data has is asked.
+    for (const question of ['total tips by courier', 'total tips by city']) {
+      const refused = ask(question);
+      expect(refused, question).toMatchObject({ kind: 'refusal' });
+      expect(refused.kind === 'refusal' && refused.reason, question).toContain('"tip"');
+    }
+    // The totals per courier, asked, are answered.
+    expect(ask('total order total by courier')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_order_total_by_courier_name' } });
   });
 });

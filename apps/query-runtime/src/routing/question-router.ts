@@ -53,6 +53,8 @@ interface Scored {
   valueEvidence: 'value' | 'bound' | null;
   /** An aggregate whose measure the question names, or whose total is the count it asks for. */
   measureAsked: boolean;
+  /** Another measure of the data the question names by its own word, where the program's is named only by an operation's ("total"). */
+  otherMeasure?: string;
 }
 
 // Words that say what to do with data, not which data: a question made of these and words no
@@ -735,6 +737,11 @@ export class QuestionRouter {
     const measureLabel = best.candidate.measure === null ? null : foldValue(humanWords(best.candidate.measure));
     if (moneyAsked && best.candidate.family === 'aggregate' && measureLabel !== null && !moneyLabel.test(` ${measureLabel} `)) {
       return { kind: 'refusal', reason: `the question asks for money, which "${measureLabel}" is not`, confidence: 0, candidates: closest(3) };
+    }
+    // Nor another measure than the one named: "total tips by courier" of orders whose programs sum
+    // the tips per city and the orders' totals per courier is neither.
+    if (best.otherMeasure !== undefined) {
+      return { kind: 'refusal', reason: `the question asks about "${best.otherMeasure}", and the closest program, ${best.candidate.endpoint_name}, computes "${measureLabel ?? best.candidate.measure}" instead`, confidence: 0, candidates: closest(3) };
     }
     // Nor is the most common value ("most common browser on desktop", "which browser is used most
     // often") the one with the highest average of a measure the question does not name: where the
@@ -2417,7 +2424,26 @@ export class QuestionRouter {
       const byValue = groupCue.length === 0 && valueByCue.test(parsed.lower) && candidate.groupBy.length > 0 && !groupedAsAsked && !rankedGroups && !parsed.superlative;
       // ("The 5 busiest routes" of routes: the grouping cue is the data's own rows, no column to group by.)
       const rowsCued = groupCue.length > 0 && groupCue.every((cue) => this.namesData(candidate.table, cue) && !isColumnLabel(cue));
-      const group = choiceAggregate ? -0.6 : directed === false ? -0.25 : byValue ? -1 : groupCue.length === 0 && !groupedAsAsked ? ungrouped : groupedAsAsked ? 0.35 : candidate.groupBy.length > 0 ? (rowsCued ? -0.6 : -0.25) : -0.1;
+      // ("Total tips by courier" of a `courier_name`: a grouping by a column of the data, or by the
+      // thing a name column names, that a total or a count over all rows, or per another column,
+      // leaves out.)
+      const groupsUnmet =
+        (candidate.family === 'aggregate' || candidate.family === 'count') &&
+        candidate.choices.length === 0 &&
+        // (Not a column with one row per value, "average kwh per reading" of a `reading_id` is per
+        // row; nor a time, whose periods are asked otherwise: "per reading at the site" of `reading_at`.)
+        // (Nor a grouping of the program that says the cue: "per party" of `party_affiliation` beside
+        // `party_code`. Only a cue said after "per", "by" or "each", no noun asked of: "how many
+        // states are in the midwest region".)
+        groupCue.some(
+          (cue) =>
+            !candidate.groupBy.some((label) => label.split(' ').includes(cue)) &&
+            [...(this.allLabels.get(candidate.table) ?? [])].some(
+              ([label, column]) => (label === cue || identifiedThing(pathWords(column)) === cue) && !(this.keyColumns.get(candidate.table)?.has(column) ?? false) && !(this.timeColumnsOf.get(candidate.table)?.has(column) ?? false),
+            ) &&
+            new RegExp(`\\b(?:per|by|each|every)\\s+(?:the\\s+)?${escapeRegExp(cue)}\\b`).test(parsed.lower),
+        );
+      const group = choiceAggregate ? -0.6 : directed === false ? -0.25 : byValue ? -1 : groupCue.length === 0 && !groupedAsAsked ? ungrouped : groupedAsAsked ? 0.35 : candidate.groupBy.length > 0 ? (rowsCued || groupsUnmet ? -0.6 : -0.25) : groupsUnmet ? -0.6 : -0.1;
       // A column named by a label of two words or more ("temp max") that only other tables have counts against this one.
       // So does the thing a superlative ranks, named as a column only other tables have ("which 5
       // years were the warmest", "the coldest year" of yearly temperatures, not of daily weather).
@@ -2474,6 +2500,19 @@ export class QuestionRouter {
       // So is a grouping asked with neither a measure nor an operation named ("applications per
       // stage", "break down applications by stage": the rows per stage, not their average rating).
       const oftenMiss = candidate.family === 'aggregate' && !measureNamed && !answersCount && (asksHowOften || (groupCue.length > 0 && !operationNamed)) ? 0.3 : 0;
+      // A measure named only by a word of an operation ("total" of `order_total`) is not named
+      // where the question names another measure of the data by its own word ("total tips by
+      // courier": the tips per courier, not the orders' totals). Such a program is refused where it
+      // ranks first (see `route`); its score stands, so that it keeps the rows' programs behind it.
+      const saysMeasure = (term: string) => contentTerms.has(term) && !groupTerms.has(term) && !dataWord(candidate.table, term) && (!mostRows(candidate.table) || !onlyAsPastForm(term));
+      // (Nor where the program's measure is not named at all: "total tips by city" is no total of
+      // the items counted per city. A measure the program can be given, of its column's choices, is
+      // its own.)
+      const chosenTerm = (term: string) => candidate.choices.some((column) => words(humanWords(column)).some((word) => canonicalTerm(word) === term));
+      const measureOtherwise =
+        candidate.family === 'aggregate' && !answersCount && candidate.measureTerms.filter(saysMeasure).every((term) => operationTerm.test(term))
+          ? [...(this.measureTerms.get(candidate.table) ?? [])].find((term) => !operationTerm.test(term) && !candidate.measureTerms.includes(term) && !chosenTerm(term) && saysMeasure(term))
+          : undefined;
       // A column the question names that the program does not read, unless it answers with whole rows
       // or the table itself is what the label names.
       const { reads, shaped, tableLabel, measures } = this.shapeOf(candidate);
@@ -2584,7 +2623,7 @@ export class QuestionRouter {
       const moneyMiss = moneyAsked && candidate.family === 'aggregate' && candidate.measure !== null && !moneyLabel.test(` ${foldValue(humanWords(candidate.measure))} `) && moneyMeasured(candidate.table) ? 0.5 : 0;
       const score =
         tableCue + columnCue - codeChosen + timeNamed - laterTime - (candidate.family === 'count' && measuredElsewhere(candidate.table) ? 1 : 0) - unasked - undirected - rowsForCount - 0.1 * extraWords + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * filledCount(candidate, fill.slots) - 0.1 * fill.guessed + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - periodsListed - oftenMiss - refused - partUnasked - moneyMiss - countNotRanked - rowsElsewhere - valueElsewhere - qualifiedCount - qualifiesRows - distinctOfRows + periodAverage + bareTotal;
-      return { candidate, bm25: hit.score, score, fill, termCoverage, matchedTerms: matched.size, constraintCoverage, familyAgreement, superlativeMiss, ignored, unapplied, unread, topicTerms, topicMatched, valueEvidence, measureAsked: measureNamed || answersCount };
+      return { candidate, bm25: hit.score, score, fill, termCoverage, matchedTerms: matched.size, constraintCoverage, familyAgreement, superlativeMiss, ignored, unapplied, unread, topicTerms, topicMatched, valueEvidence, measureAsked: measureNamed || answersCount, otherMeasure: measureOtherwise };
     });
     for (const [idProgram, nameProgram] of namesOfIds) {
       const [byId, byName] = [scored.find((s) => s.candidate.index === idProgram), scored.find((s) => s.candidate.index === nameProgram)];
