@@ -5900,3 +5900,35 @@ describe('QuestionRouter over food orders (trial 22: what an order is worth is i
     expect(ask('total order total by courier')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_order_total_by_courier_name' } });
   });
 });
+
+describe('QuestionRouter over stock movements (trial 22: "units" are a quantity, not a price per unit)', () => {
+  const ask = askingOver('querylane-routing-stock-', () => ({
+    stock_movements: Array.from({ length: 1400 }, (_, i) => {
+      const movementType = pick(i, 1, [['in', 40], ['out', 45], ['transfer', 15]]);
+      return {
+        movement_id: `mv_${(0x5000_0000 + i * 7919).toString(16)}`,
+        sku: `SKU-${11_000 + (i % 120)}`,
+        category: pick(i, 2, [['Office Supplies', 30], ['Electronics', 40], ['Furniture', 30]]),
+        warehouse: pick(i, 3, [['Atlanta DC', 35], ['Dallas DC', 35], ['Reno DC', 30]]),
+        movement_type: movementType,
+        quantity: 10 + ((i * 104_729) % 990),
+        unit_cost: Math.round((2 + ((i * 7919) % 23_000) / 100) * 100) / 100,
+        moved_at: new Date(Date.UTC(2025, 0, 1) + i * 30_000_000).toISOString(),
+        supplier: movementType === 'in' ? pick(i, 4, [['Pacific Wholesale', 40], ['Acme Supply', 35], ['Northwind', 25]]) : null,
+        to_warehouse: movementType === 'transfer' ? pick(i, 5, [['Atlanta DC', 50], ['Reno DC', 50]]) : null,
+      };
+    }),
+  }));
+
+  it('reads "units" as the quantity, bounded or summed, and "unit cost" as the cost', () => {
+    // Trial 22: "units" had named `unit_cost` (its sum per supplier; a bound outside its range was refused).
+    expect(ask('movements with more than 500 units')).toMatchObject({ kind: 'answer', candidate: { name: 'stock_movements_by_quantity_range' }, slots: { min_quantity: 501 } });
+    expect(ask('how many units were shipped out')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_quantity' }, slots: { movement_type: 'out' } });
+    expect(ask('total units received from Pacific Wholesale')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_quantity_by_column' }, slots: { column: 'supplier', value: 'Pacific Wholesale' } });
+    // ("Which supplier sent us": a grouping chosen, `supplier`, is no place things end at, as `to_warehouse` is.)
+    expect(ask('which supplier sent us the most units')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_quantity_by_column' }, slots: { column: 'supplier', n: 1, order: 'desc' } });
+    // The unit cost, said, is still the cost.
+    expect(ask('movements with a unit cost over 100')).toMatchObject({ kind: 'answer', candidate: { name: 'stock_movements_by_unit_cost_range' } });
+    expect(ask('average unit cost by category')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_unit_cost_by_category' }, slots: { rank_by: 'average' } });
+  });
+});

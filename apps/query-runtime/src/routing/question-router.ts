@@ -1325,6 +1325,19 @@ export class QuestionRouter {
         for (const verb of ['stay', 'take', 'last', 'wait', 'remain', 'spend']) contentTerms.delete(canonicalTerm(verb) ?? verb);
       }
     }
+    // ("The most units", "more than 500 units": units said alone are a quantity. Where every column
+    // of the data that says "unit" is a price per unit, `unit_cost`, `unit_price`, the word names
+    // none of them; "the unit cost" and `units_sold` still do.)
+    const unitTerm = canonicalTerm('unit');
+    /** The quantity "units" stands for, where it names no price per unit (what "how many units" counts). */
+    let unitsCounted: string | undefined;
+    if (unitTerm !== null && contentTerms.has(unitTerm) && /\bunits\b/.test(parsed.lower) && !/\bunits?\s+(?:cost|price|rate|value|margin)s?\b/.test(parsed.lower)) {
+      const unitLabels = [...this.columnLabels.values()].flatMap((labels) => [...labels.keys()].filter((label) => label.split(' ').some((word) => canonicalTerm(word) === unitTerm)));
+      if (unitLabels.length > 0 && unitLabels.every((label) => /^(?:unit|per unit)\s+(?:cost|price|rate|value|margin)s?\b|\bper unit$/.test(label))) {
+        contentTerms.delete(unitTerm);
+        unitsCounted = ['quantity', 'qty'].map((word) => canonicalTerm(word)).find((term) => term !== null && contentTerms.has(term)) ?? undefined;
+      }
+    }
     if (/\b(named|called)\b/.test(parsed.lower)) imply('', ['name']);
     if (/\btitled\b/.test(parsed.lower)) imply('', ['title']);
     // ("The last price of IBM": the latest, as the programs ranking by time word it.)
@@ -1758,7 +1771,7 @@ export class QuestionRouter {
     const groupTerms = new Set(groupCue.flatMap((cue) => terms(cue)));
     // "how many deaths", "number of hurricanes": a measure of the data counted is its total, not a
     // count of rows (which would count the rows with deaths).
-    const countedTerm = countedWord ? canonicalTerm(countedWord) : null;
+    const countedTerm = countedWord ? (countedWord === 'units' && unitsCounted !== undefined ? unitsCounted : canonicalTerm(countedWord)) : null;
     // What "top 5 countries by population" ranks by.
     const rankedByWord = /\b(?:top|bottom|best|worst)\s+(?:\d+\s+)?[a-z-]+(?:\s+[a-z-]+)?\s+by\s+([a-z]+)/.exec(parsed.lower)?.[1];
     const rankMeasure = rankedByWord === undefined ? null : canonicalTerm(rankedByWord);
@@ -2238,7 +2251,12 @@ export class QuestionRouter {
       // "Which airport has the most departing flights", "… receives the most flights": a grouping by
       // where things start or end, said by the verb.
       // (Not when the question gives the place: "how many flights arrive at ORD" is one figure.)
-      const directions = this.groupDirections(candidate);
+      // (Of a program grouping by a column chosen, the one chosen: "which supplier sent us the most"
+      // of a total per `supplier` or `to_warehouse` groups by no place things end at.)
+      const groupChoice = candidate.groupColumns.length > 0 ? candidate.plans.find((plan) => plan.role === 'column') : undefined;
+      const groupChosen = groupChoice === undefined ? undefined : fill.slots[groupChoice.slot.name];
+      const directions =
+        typeof groupChosen === 'string' && candidate.choices.includes(groupChosen) ? [directionOf(foldValue(humanWords(groupChosen)))].filter((d): d is 'start' | 'end' => d !== null) : this.groupDirections(candidate);
       const placeGiven = candidate.plans.some((plan) => plan.role === 'eq' && plan.column !== null && directionOf(plan.column) !== null && fill.slots[plan.slot.name] != null);
       // (Nor when it asks for no grouping or ranking: "how many shipments were sent last year" is one figure.)
       const groupingAsked = groupCue.length > 0 || parsed.superlative || /\b(?:which|where|what|per|each)\b/.test(parsed.lower);

@@ -1949,6 +1949,11 @@ const timeLabelled = remembered((column: string) => timeLabel.test(foldValue(hum
 // The particles of phrasal verbs a column's name may write joined to their verb (`signup_date`, `checkin_at`, `logout_time`).
 const particles = new Set(['up', 'in', 'out', 'off', 'on', 'over', 'down']);
 
+/** A column of a price per unit: `unit_cost`, `unit_price`, `cost_per_unit`. */
+const perUnitLabel = /^(?:unit|per unit)\s+(?:cost|price|rate|value|margin)s?\b|\bper unit$/;
+/** The stems of a column of how many things: `quantity`, `qty`. */
+const quantityStems = new Set(['quantity', 'qty'].map((word) => stem(word)));
+
 function belongsTo(span: Span, plan: SlotPlan, context: FillContext, sole: boolean, noYear = false, bound?: SlotPlan['role'], bounded: ReadonlySet<string> = new Set()): boolean {
   // (A number that is no year belongs to no year column, however near: "years with more than 100000 flood deaths".
   // A number of years is no year column: "over 10 years of experience" of `years_experience`.)
@@ -1965,8 +1970,11 @@ function belongsTo(span: Span, plan: SlotPlan, context: FillContext, sole: boole
   for (const label of labels) {
     let hits = 0;
     let distance = Infinity;
+    // ("More than 500 units": units said alone are a quantity, never a price per unit, `unit_cost`.)
+    const perUnit = perUnitLabel.test(foldValue(humanWords(label.column)));
+    const counted = label.stems.some((labelStem) => quantityStems.has(labelStem));
     for (const word of context.words) {
-      if (!label.stems.includes(word.stem) && !label.stems.some((short) => shortens(short, word.word))) continue;
+      if (word.word === 'units' ? perUnit || !(counted || label.stems.includes(word.stem)) : !label.stems.includes(word.stem) && !label.stems.some((short) => shortens(short, word.word))) continue;
       hits += 1;
       distance = Math.min(distance, Math.abs(word.span[0] - span[0]), Math.abs(word.span[1] - span[1]));
     }

@@ -220,6 +220,10 @@ export const impliedMeasures: Record<string, string[]> = wordTable({
   payroll: ['salary', 'salaries', 'wage', 'wages', 'pay'],
   spent: ['amount', 'total', 'spend', 'cost'],
   spend: ['amount', 'total', 'spend', 'cost'],
+  // "the most units", "more than 500 units": how many of a thing, its quantity (a price per unit,
+  // `unit_cost`, is no such count: the router drops "unit" said alone where the data's "unit" only
+  // qualifies a price).
+  units: ['quantity', 'qty', 'units'],
   // "which country brings the most revenue", "the average deal size" of charges and deals that
   // have an `amount` ("sales" is as often a department: no measure).
   // (A fee taken is revenue too: "the fee revenue collected by a station"; so are the prices paid:
