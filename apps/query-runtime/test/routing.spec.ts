@@ -5920,13 +5920,18 @@ describe('QuestionRouter over stock movements (trial 22: "units" are a quantity,
     }),
   }));
 
-  it('reads "units" as the quantity, bounded or summed, and "unit cost" as the cost', () => {
+  it('reads "units" as the quantity, bounded or summed, "inbound" as the direction `in`, and "unit cost" as the cost', () => {
     // Trial 22: "units" had named `unit_cost` (its sum per supplier; a bound outside its range was refused).
     expect(ask('movements with more than 500 units')).toMatchObject({ kind: 'answer', candidate: { name: 'stock_movements_by_quantity_range' }, slots: { min_quantity: 501 } });
     expect(ask('how many units were shipped out')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_quantity' }, slots: { movement_type: 'out' } });
     expect(ask('total units received from Pacific Wholesale')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_quantity_by_column' }, slots: { column: 'supplier', value: 'Pacific Wholesale' } });
     // ("Which supplier sent us": a grouping chosen, `supplier`, is no place things end at, as `to_warehouse` is.)
     expect(ask('which supplier sent us the most units')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_quantity_by_column' }, slots: { column: 'supplier', n: 1, order: 'desc' } });
+    // "Inbound" and "outbound" are the directions `in` and `out`; "in" said as a preposition is none.
+    expect(ask('how many inbound movements')).toMatchObject({ kind: 'answer', candidate: { name: 'count_stock_movements' }, slots: { movement_type: 'in' } });
+    expect(ask('total outbound quantity')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_quantity' }, slots: { movement_type: 'out' } });
+    const located = ask('how many movements in Atlanta DC');
+    expect(located.kind === 'answer' && located.slots.movement_type).toBeFalsy();
     // The unit cost, said, is still the cost.
     expect(ask('movements with a unit cost over 100')).toMatchObject({ kind: 'answer', candidate: { name: 'stock_movements_by_unit_cost_range' } });
     expect(ask('average unit cost by category')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_unit_cost_by_category' }, slots: { rank_by: 'average' } });

@@ -290,7 +290,9 @@ export class TableValues {
           const exact =
             typeof entry.value === 'string' &&
             entry.words.length === 1 &&
-            ((word.original === entry.value && !operationWords.has(entry.words[0]!)) ||
+            // (Not a value in small letters that is a stop word, "in" of a direction: "movements in
+            // Atlanta" says where; "IN" is Indiana as the data writes it.)
+            ((word.original === entry.value && !operationWords.has(entry.words[0]!) && !(stopWords.has(entry.words[0] ?? '') && entry.value === entry.value.toLowerCase())) ||
               (valueSynonyms[word.word] ?? []).includes(entry.words[0]!) ||
               (/[^\p{L}\p{N}\s]/u.test(entry.value) && writtenAt(text, word.span[0], entry.value)));
           if (entry.needsLabel && !exact && !nearLabel(question, i, end, entry.labelStems)) continue;
@@ -313,8 +315,9 @@ export class TableValues {
             !(copulas.has(question[i - 1]?.word ?? '') && !this.everyLabelStem.has(question[i + 1]?.stem ?? ''))
           ) continue;
           // A value spelled like a stop word ("IN", "OR", "ME": US states) is that value only as the
-          // data writes it: "airports in state TX" holds no Indiana.
-          if (typeof entry.value === 'string' && entry.words.length === 1 && stopWords.has(entry.words[0]!) && word.original !== entry.value) continue;
+          // data writes it: "airports in state TX" holds no Indiana. (Or as a word that stands for
+          // it: "inbound" of a direction `in`.)
+          if (typeof entry.value === 'string' && entry.words.length === 1 && stopWords.has(entry.words[0]!) && word.original !== entry.value && !(valueSynonyms[word.word] ?? []).includes(entry.words[0] ?? '')) continue;
           // A word the data writes in lower case, said inside a name in capitals, is part of that
           // name: "the recipe for Creamy Rice Crumble" names no main ingredient "rice".
           const capital = (at: number) => at >= 0 && at < question.length && /^\p{Lu}/u.test(question[at]!.original);
@@ -558,6 +561,11 @@ const valueSynonyms: Record<string, string[]> = wordTable({
   // The two spellings of cancelled.
   canceled: ['cancelled'],
   cancelled: ['canceled'],
+  // A direction of goods or calls as data shortens it ("inbound movements" of a `movement_type` in).
+  inbound: ['in', 'incoming'],
+  incoming: ['in', 'inbound'],
+  outbound: ['out', 'outgoing'],
+  outgoing: ['out', 'outbound'],
 });
 
 // The verb saying what something is: a value right after it classifies the rows ("days are forecasts").
