@@ -5860,22 +5860,25 @@ describe('QuestionRouter over CRM deals (trial 22: the rows named by the data, a
   });
 });
 
+/** Trial 22's food orders: an order's own worth (`order_total`) beside its tip's (`tip_amount`). */
+function foodOrders(): Record<string, unknown>[] {
+  return Array.from({ length: 1500 }, (_, i) => ({
+    order_id: `ORD-${80_000 + i}`,
+    cuisine: pick(i, 1, [['thai', 20], ['italian', 30], ['indian', 25], ['mexican', 25]]),
+    city: pick(i, 2, [['Austin', 30], ['Denver', 30], ['Seattle', 40]]),
+    payment_method: pick(i, 3, [['card', 50], ['apple_pay', 30], ['cash', 20]]),
+    restaurant_name: ['Spice Route', 'Lotus Dim Sum', 'Burger Barn', 'Casa Verde', 'Thai Garden', 'Roma'][(i * 7) % 6],
+    courier_name: ['Felix Moreno', 'Ana Li', 'Sam Ortiz', 'Jo Park', 'Kai Berg', 'Mia Roth', 'Lee Chan'][(i * 3) % 7],
+    order_total: Math.round((12 + ((i * 7919) % 9000) / 100) * 100) / 100,
+    tip_amount: Math.round((((i * 104_729) % 1200) / 100) * 100) / 100,
+    items_count: 1 + (i % 6),
+    placed_at: new Date(Date.UTC(2025, 0, 1) + i * 40_000_000).toISOString(),
+  }));
+}
+
 describe('QuestionRouter over food orders (trial 22: what an order is worth is its own total, not its tip)', () => {
-  const ask = askingOver('querylane-routing-orders-', () => ({
-    food_orders: Array.from({ length: 1500 }, (_, i) => ({
-      order_id: `ORD-${80_000 + i}`,
-      cuisine: pick(i, 1, [['thai', 20], ['italian', 30], ['indian', 25], ['mexican', 25]]),
-      city: pick(i, 2, [['Austin', 30], ['Denver', 30], ['Seattle', 40]]),
-      payment_method: pick(i, 3, [['card', 50], ['apple_pay', 30], ['cash', 20]]),
-      restaurant_name: ['Spice Route', 'Lotus Dim Sum', 'Burger Barn', 'Casa Verde', 'Thai Garden', 'Roma'][(i * 7) % 6],
-      courier_name: ['Felix Moreno', 'Ana Li', 'Sam Ortiz', 'Jo Park', 'Kai Berg', 'Mia Roth', 'Lee Chan'][(i * 3) % 7],
-      order_total: Math.round((12 + ((i * 7919) % 9000) / 100) * 100) / 100,
-      tip_amount: Math.round((((i * 104_729) % 1200) / 100) * 100) / 100,
-      items_count: 1 + (i % 6),
-      placed_at: new Date(Date.UTC(2025, 0, 1) + i * 40_000_000).toISOString(),
-    })),
-    // (As in trial 22, no program sums the tips per courier or per a column chosen.)
-  }), (candidate) => !/^sum_tip_amount_by_(?:courier_name|column)$/.test(candidate.name));
+  // (As in trial 22, no program sums the tips per courier or per a column chosen.)
+  const ask = askingOver('querylane-routing-orders-', () => ({ food_orders: foodOrders() }), (candidate) => !/^sum_tip_amount_by_(?:courier_name|column)$/.test(candidate.name));
 
   it('answers "order value" and "revenue" with the order total, and "tips" with the tip', () => {
     // Trial 22: "value" and "revenue" imply an amount or a total, and `tip_amount`'s "amount" had answered them.
@@ -5935,5 +5938,34 @@ describe('QuestionRouter over stock movements (trial 22: "units" are a quantity,
     // The unit cost, said, is still the cost.
     expect(ask('movements with a unit cost over 100')).toMatchObject({ kind: 'answer', candidate: { name: 'stock_movements_by_unit_cost_range' } });
     expect(ask('average unit cost by category')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_unit_cost_by_category' }, slots: { rank_by: 'average' } });
+  });
+});
+
+describe('QuestionRouter over food orders beside deals (trial 22: a plain `amount` of other data is no order\'s worth)', () => {
+  const ask = askingOver(
+    'querylane-routing-orders-deals-',
+    () => ({
+      food_orders: foodOrders(),
+      deals: Array.from({ length: 600 }, (_, i) => ({
+        deal_id: `D-${70_000 + i}`,
+        region: pick(i, 1, [['EMEA', 40], ['NA', 35], ['APAC', 25]]),
+        stage: pick(i, 2, [['Won', 40], ['Lost', 30], ['Open', 30]]),
+        amount: 5_000 + ((i * 7919) % 95_000),
+        created_date: new Date(Date.UTC(2025, 0, 1) + i * 90_000_000).toISOString().slice(0, 10),
+      })),
+    }),
+    (candidate) => !/^sum_tip_amount_by_(?:courier_name|column)$/.test(candidate.name),
+  );
+
+  it('answers what was spent with the orders\' totals, not with the tips that the deals\' "amount" named', () => {
+    // Trial 22: "total spent on thai food in 2025" had answered the tips: "spent" implies an amount, which the deals have.
+    expect(ask('total spent on thai food in 2025')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_order_total' }, slots: { cuisine: 'thai', from_placed_at: '2025-01-01' } });
+    expect(ask('which cuisine makes the most money')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_order_total_by_cuisine' } });
+    // Never the tips, whatever else the question says.
+    const spent = ask('how much did customers spend in Austin');
+    expect(spent.kind === 'answer' && spent.candidate.name).not.toBe('sum_tip_amount');
+    // The deals' own amount, and the tips said, are answered as before.
+    expect(ask('average deal amount in EMEA')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_amount' }, slots: { region: 'EMEA' } });
+    expect(ask('total tip amount in Denver')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_tip_amount' }, slots: { city: 'Denver' } });
   });
 });

@@ -55,6 +55,8 @@ interface Scored {
   measureAsked: boolean;
   /** Another measure of the data the question names by its own word, where the program's is named only by an operation's ("total"). */
   otherMeasure?: string;
+  /** The program's measure is named only by what the question implies of another thing's worth (`tip_amount` of "spent"). */
+  otherWorth: boolean;
 }
 
 // Words that say what to do with data, not which data: a question made of these and words no
@@ -365,7 +367,7 @@ export class QuestionRouter {
     // of data that has it takes everything the question says.
     const subjectOwn =
       namedOwn === undefined && top !== undefined && top.topicMatched === 0 && top.topicTerms.length > 0 && top.valueEvidence === 'value'
-        ? fit.find((r) => r.topicMatched > 0 && r.valueEvidence === 'value' && r.unapplied.length === 0 && r.ignored.length === 0 && r.unread.length === 0 && top.score - r.score < 0.6)
+        ? fit.find((r) => r.topicMatched > 0 && !r.otherWorth && r.valueEvidence === 'value' && r.unapplied.length === 0 && r.ignored.length === 0 && r.unread.length === 0 && top.score - r.score < 0.6)
         : undefined;
     // So is one of the data whose column the question names by a name of two words ("the longest
     // beak length recorded" of penguins' `beak_length_mm`, not the longest bike trip), where the
@@ -1249,6 +1251,9 @@ export class QuestionRouter {
     // the worth of what the data's rows are, `order_total` of orders; not another thing's worth,
     // `tip_amount`, whose "amount" had answered both. Of the words implied, a data set with such a
     // column keeps those it says; one without keeps every word its columns say, `price_paid`.)
+    const worthElsewhere = new Map<string, Set<string>>();
+    /** The terms of the question's own words (not those they imply). */
+    const saidTerms = new Set(qWords.map((w) => canonicalTerm(w.word)).filter((term): term is string => term !== null));
     const ownWorth = (implied: string[], tables: Iterable<string>): string[] => {
       const terms = new Set(implied.map((one) => canonicalTerm(one)).filter((term): term is string => term !== null));
       const kept = new Set<string>();
@@ -1264,9 +1269,13 @@ export class QuestionRouter {
         }
         for (const term of own.size > 0 ? own : any) kept.add(term);
         for (const term of any) labelled.add(term);
+        // (Over several data sets the words are one set: what this one's columns say of another
+        // thing's worth is remembered, to be held against its programs below.)
+        if (own.size > 0) for (const term of any) if (!own.has(term)) worthElsewhere.set(table, (worthElsewhere.get(table) ?? new Set<string>()).add(term));
       }
-      // (A word no column says is kept as it was: it names no other thing's worth.)
-      return implied.filter((one) => kept.has(canonicalTerm(one) ?? one) || !labelled.has(canonicalTerm(one) ?? one));
+      // (A word no column says is kept as it was: it names no other thing's worth. Not a word of an
+      // operation, "total", which only the programs' texts say.)
+      return implied.filter((one) => kept.has(canonicalTerm(one) ?? one) || (!labelled.has(canonicalTerm(one) ?? one) && !operationTerm.test(canonicalTerm(one) ?? one)));
     };
     for (const [index, { word }] of qWords.entries()) {
       // ("The fee revenue collected": a noun after a measure it implies is that measure's, whatever follows.)
@@ -2527,9 +2536,16 @@ export class QuestionRouter {
       // the items counted per city. A measure the program can be given, of its column's choices, is
       // its own.)
       const chosenTerm = (term: string) => candidate.choices.some((column) => words(humanWords(column)).some((word) => canonicalTerm(word) === term));
+      // ("Which cuisine makes the most money" beside deals with an `amount`: the tips' "amount" is
+      // another thing's worth than the orders', whose own is `order_total`.)
+      const elsewhereWorth = worthElsewhere.get(candidate.table);
+      const otherWorth =
+        elsewhereWorth !== undefined && candidate.measureTerms.some((term) => elsewhereWorth.has(term) && contentTerms.has(term)) && !candidate.measureTerms.some((term) => contentTerms.has(term) && !elsewhereWorth.has(term) && !operationTerm.test(term)) && !candidate.measureTerms.some((term) => saidTerms.has(term))
+          ? 0.8
+          : 0;
       const measureOtherwise =
         candidate.family === 'aggregate' && !answersCount && candidate.measureTerms.filter(saysMeasure).every((term) => operationTerm.test(term))
-          ? [...(this.measureTerms.get(candidate.table) ?? [])].find((term) => !operationTerm.test(term) && !candidate.measureTerms.includes(term) && !chosenTerm(term) && saysMeasure(term))
+          ? [...(this.measureTerms.get(candidate.table) ?? [])].find((term) => !operationTerm.test(term) && !candidate.measureTerms.includes(term) && !chosenTerm(term) && !(elsewhereWorth?.has(term) ?? false) && saysMeasure(term))
           : undefined;
       // A column the question names that the program does not read, unless it answers with whole rows
       // or the table itself is what the label names.
@@ -2640,8 +2656,8 @@ export class QuestionRouter {
       // a program of the same data totals money: that one answers (the kWh's total had won, then been refused).
       const moneyMiss = moneyAsked && candidate.family === 'aggregate' && candidate.measure !== null && !moneyLabel.test(` ${foldValue(humanWords(candidate.measure))} `) && moneyMeasured(candidate.table) ? 0.5 : 0;
       const score =
-        tableCue + columnCue - codeChosen + timeNamed - laterTime - (candidate.family === 'count' && measuredElsewhere(candidate.table) ? 1 : 0) - unasked - undirected - rowsForCount - 0.1 * extraWords + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * filledCount(candidate, fill.slots) - 0.1 * fill.guessed + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - periodsListed - oftenMiss - refused - partUnasked - moneyMiss - countNotRanked - rowsElsewhere - valueElsewhere - qualifiedCount - qualifiesRows - distinctOfRows + periodAverage + bareTotal;
-      return { candidate, bm25: hit.score, score, fill, termCoverage, matchedTerms: matched.size, constraintCoverage, familyAgreement, superlativeMiss, ignored, unapplied, unread, topicTerms, topicMatched, valueEvidence, measureAsked: measureNamed || answersCount, otherMeasure: measureOtherwise };
+        tableCue + columnCue - codeChosen + timeNamed - laterTime - (candidate.family === 'count' && measuredElsewhere(candidate.table) ? 1 : 0) - unasked - undirected - rowsForCount - 0.1 * extraWords + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * filledCount(candidate, fill.slots) - 0.1 * fill.guessed + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - periodsListed - oftenMiss - otherWorth - refused - partUnasked - moneyMiss - countNotRanked - rowsElsewhere - valueElsewhere - qualifiedCount - qualifiesRows - distinctOfRows + periodAverage + bareTotal;
+      return { candidate, bm25: hit.score, score, fill, termCoverage, matchedTerms: matched.size, constraintCoverage, familyAgreement, superlativeMiss, ignored, unapplied, unread, topicTerms, topicMatched, valueEvidence, measureAsked: measureNamed || answersCount, otherMeasure: measureOtherwise, otherWorth: otherWorth > 0 };
     });
     for (const [idProgram, nameProgram] of namesOfIds) {
       const [byId, byName] = [scored.find((s) => s.candidate.index === idProgram), scored.find((s) => s.candidate.index === nameProgram)];
