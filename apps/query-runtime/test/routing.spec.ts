@@ -5902,6 +5902,12 @@ describe('QuestionRouter over food orders (trial 22: what an order is worth is i
     // The totals per courier, asked, are answered.
     expect(ask('total order total by courier')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_order_total_by_courier_name' } });
   });
+
+  it('ranks groups "by" the data\'s own rows by how many there are ("top 3 restaurants by orders")', () => {
+    // ("Orders" is no word of the order total's here: the orders per restaurant are counted.)
+    expect(ask('top 3 restaurants by orders')).toMatchObject({ kind: 'answer', candidate: { name: 'count_food_orders_by_restaurant_name' }, slots: { n: 3, order: 'desc' } });
+    expect(ask('top 3 restaurants by order total')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_order_total_by_restaurant_name' }, slots: { n: 3, order: 'desc' } });
+  });
 });
 
 describe('QuestionRouter over stock movements (trial 22: "units" are a quantity, not a price per unit)', () => {

@@ -1429,12 +1429,17 @@ export class QuestionRouter {
     const mostLast = /\b(?:most|least)\s*[?.!]*\s*$/.test(parsed.lower);
     // (Worked out once per table of a question: asked of every candidate in several places.)
     const mostRowsOf = new Map<string, boolean>();
+    // What "top 5 countries by population" ranks by.
+    const rankedByWord = /\b(?:top|bottom|best|worst)\s+(?:\d+\s+)?[a-z-]+(?:\s+[a-z-]+)?\s+by\s+([a-z]+)/.exec(parsed.lower)?.[1];
     const mostRows = (table: string): boolean => {
       if (!mostRowsOf.has(table)) mostRowsOf.set(table, mostRowsOfTable(table));
       return mostRowsOf.get(table)!;
     };
+    // (Or ranked "by" them: "top 3 restaurants by orders" of food orders counts the orders per restaurant.)
     const mostRowsOfTable = (table: string) =>
-      (mostLast && (tablesNamed.has(table) || qWords.some((w) => (this.tableStemsOf.get(table) ?? []).includes(canonicalTerm(w.word) ?? '')))) || (most !== null && [most[1], most[2]].some((word) => word !== undefined && (this.namesData(table, word) || namesThing(table, word))));
+      (mostLast && (tablesNamed.has(table) || qWords.some((w) => (this.tableStemsOf.get(table) ?? []).includes(canonicalTerm(w.word) ?? '')))) ||
+      (most !== null && [most[1], most[2]].some((word) => word !== undefined && (this.namesData(table, word) || namesThing(table, word)))) ||
+      (rankedByWord !== undefined && this.namesData(table, rankedByWord));
     // The terms the question says only as a verb's past form ("handled").
     const pastOnly = new Set(qWords.filter((w) => /[^e]ed$/.test(w.word)).map((w) => canonicalTerm(w.word)));
     for (const w of qWords) if (!/[^e]ed$/.test(w.word)) pastOnly.delete(canonicalTerm(w.word));
@@ -1781,8 +1786,6 @@ export class QuestionRouter {
     // "how many deaths", "number of hurricanes": a measure of the data counted is its total, not a
     // count of rows (which would count the rows with deaths).
     const countedTerm = countedWord ? (countedWord === 'units' && unitsCounted !== undefined ? unitsCounted : canonicalTerm(countedWord)) : null;
-    // What "top 5 countries by population" ranks by.
-    const rankedByWord = /\b(?:top|bottom|best|worst)\s+(?:\d+\s+)?[a-z-]+(?:\s+[a-z-]+)?\s+by\s+([a-z]+)/.exec(parsed.lower)?.[1];
     const rankMeasure = rankedByWord === undefined ? null : canonicalTerm(rankedByWord);
     // (Not when the word names the data itself: "how many plays" of plays with an `ms_played` counts plays.)
     const countsMeasure = (table: string) => countedTerm !== null && (this.measureTerms.get(table)?.has(countedTerm) ?? false) && !(this.tableStemsOf.get(table) ?? []).includes(stem(countedWord!));
@@ -2647,7 +2650,7 @@ export class QuestionRouter {
       // average rating"): it ranks single rows, not averages.
       const refused = ignored.length > 0 || unapplied.length > 0 || unread.length > 0 || (rankedAverage && candidate.family === 'top_n') ? 1 : 0;
       // "Top 5 countries by population": a count per country ranks by no population, where the data measures it.
-      const countNotRanked = candidate.family === 'count' && rankMeasure !== null && (this.measureTerms.get(candidate.table)?.has(rankMeasure) ?? false) ? 0.6 : 0;
+      const countNotRanked = candidate.family === 'count' && rankMeasure !== null && (this.measureTerms.get(candidate.table)?.has(rankMeasure) ?? false) && !mostRows(candidate.table) ? 0.6 : 0;
       // The rows per hour of the day or per weekday answer only a question that asks by them ("what
       // time of day", "which weekday"), whatever else of theirs it says ("how many rainy days").
       const timePart = candidate.groupBy.find((label) => timePartLabels.has(label));
