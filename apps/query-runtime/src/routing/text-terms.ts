@@ -210,10 +210,8 @@ export const impliedMeasures: Record<string, string[]> = wordTable({
   southernmost: ['latitude', 'lat'],
   easternmost: ['longitude', 'lon', 'lng'],
   westernmost: ['longitude', 'lon', 'lng'],
-  // (Or what was paid, where the data says no more: "which category brings in the most money" of
-  // enrollments' `price_paid`, orders' `order_total`; see `ownWorth` in the router.)
-  money: [...moneyMade, 'amount', 'total', 'price', 'paid'],
-  dollars: [...moneyMade, 'amount', 'total', 'price', 'paid'],
+  money: moneyMade,
+  dollars: moneyMade,
   // "products that cost less than 20", "what do employees earn", "the total payroll".
   cost: ['price', 'cost'],
   costs: ['price', 'cost'],
