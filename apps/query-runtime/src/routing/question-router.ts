@@ -1757,6 +1757,8 @@ export class QuestionRouter {
     // "per disaster type" is.)
     const kindOf = /\b(?:which|what)\s+(?:type|kind|category|sort)s?\s+of\s+([a-z]{3,})\b/.exec(parsed.lower)?.[1];
     const kindCue = kindOf === undefined ? [] : [`${kindOf.replace(/s$/, '')} type`];
+    /** Whether a grouping cue is said after "per", "by", "each" or "every" (not a noun asked of: "which states are …"). */
+    const cueAfterPer = remembered((cue: string) => new RegExp(`\\b(?:per|by|each|every)\\s+(?:the\\s+)?${escapeRegExp(cue)}\\b`).test(parsed.lower), 64);
     const groupCue = [...groupByCue(parsed.lower).filter((cue) => isColumnLabel(cue) || ![...this.tables.values()].some((values) => values.isValueText(cue))), ...kindCue];
     // ("Lowest rated product", "the most expensive neighborhood": the thing a superlative ranks, when
     // programs group by it and no data's rows are it, is a group; the reviews are rated, not ranked.)
@@ -2465,14 +2467,7 @@ export class QuestionRouter {
         // (Nor a grouping of the program that says the cue: "per party" of `party_affiliation` beside
         // `party_code`. Only a cue said after "per", "by" or "each", no noun asked of: "how many
         // states are in the midwest region".)
-        groupCue.some(
-          (cue) =>
-            !candidate.groupBy.some((label) => label.split(' ').includes(cue)) &&
-            [...(this.allLabels.get(candidate.table) ?? [])].some(
-              ([label, column]) => (label === cue || identifiedThing(pathWords(column)) === cue) && !(this.keyColumns.get(candidate.table)?.has(column) ?? false) && !(this.timeColumnsOf.get(candidate.table)?.has(column) ?? false),
-            ) &&
-            new RegExp(`\\b(?:per|by|each|every)\\s+(?:the\\s+)?${escapeRegExp(cue)}\\b`).test(parsed.lower),
-        );
+        groupCue.some((cue) => !candidate.groupBy.some((label) => label.split(' ').includes(cue)) && this.groupNames(candidate.table).has(cue) && cueAfterPer(cue));
       const group = choiceAggregate ? -0.6 : directed === false ? -0.25 : byValue ? -1 : groupCue.length === 0 && !groupedAsAsked ? ungrouped : groupedAsAsked ? 0.35 : candidate.groupBy.length > 0 ? (rowsCued || groupsUnmet ? -0.6 : -0.25) : groupsUnmet ? -0.6 : -0.1;
       // A column named by a label of two words or more ("temp max") that only other tables have counts against this one.
       // So does the thing a superlative ranks, named as a column only other tables have ("which 5
@@ -2989,6 +2984,27 @@ export class QuestionRouter {
   private readonly groupDirectionsOf = new Map<number, ('start' | 'end')[]>();
 
   /** Where the things a program groups by start or end (`origin`, `destination`): worked out once per program. */
+  /**
+   * What names a column of the table as a grouping: its labels, and the thing a name or id column
+   * names ("courier" of `courier_name`); not a key column (one row per value) nor a time column.
+   */
+  private groupNames(table: string): Set<string> {
+    let names = this.groupNamesOf.get(table);
+    if (names === undefined) {
+      names = new Set<string>();
+      for (const [label, column] of this.allLabels.get(table) ?? []) {
+        if ((this.keyColumns.get(table)?.has(column) ?? false) || (this.timeColumnsOf.get(table)?.has(column) ?? false)) continue;
+        names.add(label);
+        const thing = identifiedThing(pathWords(column));
+        if (thing !== null) names.add(thing);
+      }
+      this.groupNamesOf.set(table, names);
+    }
+    return names;
+  }
+
+  private readonly groupNamesOf = new Map<string, Set<string>>();
+
   private groupDirections(candidate: CandidateProfile): ('start' | 'end')[] {
     let directions = this.groupDirectionsOf.get(candidate.index);
     if (directions === undefined) {
