@@ -692,6 +692,12 @@ describe('QuestionRouter over cars and jobs (trial 14: a measure named by its in
   const ask = askingOver('querylane-routing-cars-jobs-', data, (candidate) => !candidate.name.includes('_column_over_time_'));
   const askAll = askingOver('querylane-routing-cars-jobs-all-', data);
 
+  it('answers an average per period with the program that averages per period, the period no grouping it leaves out', () => {
+    // (A grouping "per" a column of the data counts against a total that leaves it out; a period is
+    // an average per period's own: "per year" of jobs' `year` had cost it the answer.)
+    expect(askAll('Average total count per year')).toMatchObject({ kind: 'answer', candidate: { name: 'jobs_average_per_period_by_year' }, slots: { interval: 'year' } });
+  });
+
   it('refuses a series or an average per period that does not compute the measure whose initials the question says ("average mpg per year")', () => {
     // Had answered the jobs' average per year (and, with that reading gone, the cars' yearly displacement).
     for (const question of ['average mpg per year', 'mpg per year']) expect(ask(question), question).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('"mpg"') });

@@ -2467,7 +2467,9 @@ export class QuestionRouter {
         // (Nor a grouping of the program that says the cue: "per party" of `party_affiliation` beside
         // `party_code`. Only a cue said after "per", "by" or "each", no noun asked of: "how many
         // states are in the midwest region".)
-        groupCue.some((cue) => !candidate.groupBy.some((label) => label.split(' ').includes(cue)) && this.groupNames(candidate.table).has(cue) && cueAfterPer(cue));
+        // (Nor a period, which an average per period groups by: "average total count per year" of a `year`.)
+        !averagesPeriods(candidate) &&
+        groupCue.some((cue) => !periodWords.has(cue) && !candidate.groupBy.some((label) => label.split(' ').includes(cue)) && this.groupNames(candidate.table).has(cue) && cueAfterPer(cue));
       const group = choiceAggregate ? -0.6 : directed === false ? -0.25 : byValue ? -1 : groupCue.length === 0 && !groupedAsAsked ? ungrouped : groupedAsAsked ? 0.35 : candidate.groupBy.length > 0 ? (rowsCued || groupsUnmet ? -0.6 : -0.25) : groupsUnmet ? -0.6 : -0.1;
       // A column named by a label of two words or more ("temp max") that only other tables have counts against this one.
       // So does the thing a superlative ranks, named as a column only other tables have ("which 5
