@@ -5903,7 +5903,7 @@ describe('QuestionRouter over food orders (trial 22: what an order is worth is i
     for (const question of ['total tips by courier', 'total tips by city']) {
       const refused = ask(question);
       expect(refused, question).toMatchObject({ kind: 'refusal' });
-      expect(refused.kind === 'refusal' && refused.reason, question).toContain('"tip"');
+      expect(refused.kind === 'refusal' && refused.reason, question).toContain('"tips"');
     }
     // The totals per courier, asked, are answered.
     expect(ask('total order total by courier')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_order_total_by_courier_name' } });

@@ -8,7 +8,7 @@ import type { DataValues, RouteAnswer, RouteCandidateInput, RouteOptions, RouteR
 import type { ProgramFamily } from '../generation/index.js';
 import { SettledSearch } from './settled-search.js';
 import { accumulated, directionOf, directionSaid, doneVerb, fillSlots, flagDenials, flagMention, impliedChoice, namedChoice, questionWords, rankWanted, TableValues, type ColumnNameSpan, type QuestionWord, type SlotFill, type ValueMention } from './slot-filling.js';
-import { canonicalTerm, editDistance, escapeRegExp, foldValue, humanWords, identifiedHead, identifiedThing, impliedMeasures, initials, measureTermsOf, pathWords, remembered, stem, stopWords, synonymOf, terms, timeSpanWord, words } from './text-terms.js';
+import { canonicalTerm, editDistance, escapeRegExp, foldValue, humanWords, identifiedHead, identifiedThing, impliedMeasures, initials, measureTermsOf, pathWords, perUnitLabel, remembered, stem, stopWords, synonymOf, terms, timeSpanWord, words } from './text-terms.js';
 
 /**
  * Chosen on the bench's tuning half (bench/routing: every other labelled question): the best in-scope
@@ -1342,7 +1342,7 @@ export class QuestionRouter {
     let unitsCounted: string | undefined;
     if (unitTerm !== null && contentTerms.has(unitTerm) && /\bunits\b/.test(parsed.lower) && !/\bunits?\s+(?:cost|price|rate|value|margin)s?\b/.test(parsed.lower)) {
       const unitLabels = [...this.columnLabels.values()].flatMap((labels) => [...labels.keys()].filter((label) => label.split(' ').some((word) => canonicalTerm(word) === unitTerm)));
-      if (unitLabels.length > 0 && unitLabels.every((label) => /^(?:unit|per unit)\s+(?:cost|price|rate|value|margin)s?\b|\bper unit$/.test(label))) {
+      if (unitLabels.length > 0 && unitLabels.every((label) => perUnitLabel.test(label))) {
         contentTerms.delete(unitTerm);
         unitsCounted = ['quantity', 'qty'].map((word) => canonicalTerm(word)).find((term) => term !== null && contentTerms.has(term)) ?? undefined;
       }
@@ -2543,10 +2543,12 @@ export class QuestionRouter {
         elsewhereWorth !== undefined && candidate.measureTerms.some((term) => elsewhereWorth.has(term) && contentTerms.has(term)) && !candidate.measureTerms.some((term) => contentTerms.has(term) && !elsewhereWorth.has(term) && !operationTerm.test(term)) && !candidate.measureTerms.some((term) => saidTerms.has(term))
           ? 0.8
           : 0;
-      const measureOtherwise =
+      const otherTerm =
         candidate.family === 'aggregate' && !answersCount && candidate.measureTerms.filter(saysMeasure).every((term) => operationTerm.test(term))
           ? [...(this.measureTerms.get(candidate.table) ?? [])].find((term) => !operationTerm.test(term) && !candidate.measureTerms.includes(term) && !chosenTerm(term) && !(elsewhereWorth?.has(term) ?? false) && saysMeasure(term))
           : undefined;
+      // (Named as the question says it: "tips", not the term "tip".)
+      const measureOtherwise = otherTerm === undefined ? undefined : (qWords.find((w) => canonicalTerm(w.word) === otherTerm)?.word ?? otherTerm);
       // A column the question names that the program does not read, unless it answers with whole rows
       // or the table itself is what the label names.
       const { reads, shaped, tableLabel, measures } = this.shapeOf(candidate);
@@ -2985,7 +2987,6 @@ export class QuestionRouter {
 
   private readonly groupDirectionsOf = new Map<number, ('start' | 'end')[]>();
 
-  /** Where the things a program groups by start or end (`origin`, `destination`): worked out once per program. */
   /**
    * What names a column of the table as a grouping: its labels, and the thing a name or id column
    * names ("courier" of `courier_name`); not a key column (one row per value) nor a time column.
@@ -3007,6 +3008,7 @@ export class QuestionRouter {
 
   private readonly groupNamesOf = new Map<string, Set<string>>();
 
+  /** Where the things a program groups by start or end (`origin`, `destination`): worked out once per program. */
   private groupDirections(candidate: CandidateProfile): ('start' | 'end')[] {
     let directions = this.groupDirectionsOf.get(candidate.index);
     if (directions === undefined) {

@@ -7,7 +7,7 @@ import type { ParsedQuestion, Span } from './question-parse.js';
 import { convertMeasure, convertTime, measureUnitOf, parseNumber, timeUnitOf, type MeasureUnit, type TimeUnit } from './question-parse.js';
 import { placeNames } from './place-codes.js';
 import type { ColumnValues, SlotValue } from './routing.types.js';
-import { canonicalTerm, editDistance, escapeRegExp, foldValue, humanWords, identifiedThing, impliedMeasures, initials, pathWords, remembered, rememberedBy, stem, stopWords, timeSpanWord, wordTable } from './text-terms.js';
+import { canonicalTerm, editDistance, escapeRegExp, foldValue, humanWords, identifiedThing, impliedMeasures, initials, pathWords, perUnitLabel, remembered, rememberedBy, stem, stopWords, timeSpanWord, wordTable } from './text-terms.js';
 
 export interface QuestionWord {
   word: string;
@@ -1957,8 +1957,8 @@ const timeLabelled = remembered((column: string) => timeLabel.test(foldValue(hum
 // The particles of phrasal verbs a column's name may write joined to their verb (`signup_date`, `checkin_at`, `logout_time`).
 const particles = new Set(['up', 'in', 'out', 'off', 'on', 'over', 'down']);
 
-/** A column of a price per unit: `unit_cost`, `unit_price`, `cost_per_unit`. */
-const perUnitLabel = /^(?:unit|per unit)\s+(?:cost|price|rate|value|margin)s?\b|\bper unit$/;
+/** Whether a column is a price per unit (`perUnitLabel`). */
+const perUnitColumn = remembered((column: string) => perUnitLabel.test(foldValue(humanWords(column))), 10_000);
 /** The stems of a column of how many things: `quantity`, `qty`. */
 const quantityStems = new Set(['quantity', 'qty'].map((word) => stem(word)));
 
@@ -1979,7 +1979,7 @@ function belongsTo(span: Span, plan: SlotPlan, context: FillContext, sole: boole
     let hits = 0;
     let distance = Infinity;
     // ("More than 500 units": units said alone are a quantity, never a price per unit, `unit_cost`.)
-    const perUnit = perUnitLabel.test(foldValue(humanWords(label.column)));
+    const perUnit = perUnitColumn(label.column);
     const counted = label.stems.some((labelStem) => quantityStems.has(labelStem));
     for (const word of context.words) {
       if (word.word === 'units' ? perUnit || !(counted || label.stems.includes(word.stem)) : !label.stems.includes(word.stem) && !label.stems.some((short) => shortens(short, word.word))) continue;

@@ -125,6 +125,9 @@ const moneyMade = ['gross', 'revenue', 'sales', 'income', 'earnings', 'profit', 
 // What a thing costs: a price, a cost, or what was charged for it (a hospital stay's `total_charges`, a ride's fare).
 const priced = ['price', 'cost', 'charges', 'charge', 'fare'];
 
+/** A column of a price per unit, whose "unit" only says "per": `unit_cost`, `unit_price`, `cost_per_unit`. */
+export const perUnitLabel = /^(?:unit|per unit)\s+(?:cost|price|rate|value|margin)s?\b|\bper unit$/;
+
 /**
  * The measures a word implies. A superlative adjective: "the oldest 3 victims" ranks by age, "the
  * cheapest" by price. A plain word for a kind of quantity: "which movie made the most money" ranks
