@@ -1344,7 +1344,7 @@ export class QuestionRouter {
       const unitLabels = [...this.columnLabels.values()].flatMap((labels) => [...labels.keys()].filter((label) => label.split(' ').some((word) => canonicalTerm(word) === unitTerm)));
       if (unitLabels.length > 0 && unitLabels.every((label) => perUnitLabel.test(label))) {
         contentTerms.delete(unitTerm);
-        unitsCounted = ['quantity', 'qty'].map((word) => canonicalTerm(word)).find((term) => term !== null && contentTerms.has(term)) ?? undefined;
+        unitsCounted = ['quantity', 'qty'].map((word) => canonicalTerm(word)).find((term): term is string => term !== null && contentTerms.has(term));
       }
     }
     if (/\b(named|called)\b/.test(parsed.lower)) imply('', ['name']);
@@ -2545,7 +2545,7 @@ export class QuestionRouter {
           : 0;
       const otherTerm =
         candidate.family === 'aggregate' && !answersCount && candidate.measureTerms.filter(saysMeasure).every((term) => operationTerm.test(term))
-          ? [...(this.measureTerms.get(candidate.table) ?? [])].find((term) => !operationTerm.test(term) && !candidate.measureTerms.includes(term) && !chosenTerm(term) && !(elsewhereWorth?.has(term) ?? false) && saysMeasure(term))
+          ? [...(this.measureTerms.get(candidate.table) ?? [])].find((term) => saysMeasure(term) && !operationTerm.test(term) && !candidate.measureTerms.includes(term) && !(elsewhereWorth?.has(term) ?? false) && !chosenTerm(term))
           : undefined;
       // (Named as the question says it: "tips", not the term "tip".)
       const measureOtherwise = otherTerm === undefined ? undefined : (qWords.find((w) => canonicalTerm(w.word) === otherTerm)?.word ?? otherTerm);
