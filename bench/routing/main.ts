@@ -5,6 +5,7 @@
 // Goals: accuracy ≥ 90 %, slot exact-match ≥ 80 %, out-of-scope refusal ≥ 80 %, p99 ≤ 5 ms.
 // Latency is measured after BENCH_WARMUP_RUNS unmeasured passes (default 15), as a router serving a
 // stream of questions runs once V8 has optimized it; the first pass's p99 (cold) is printed beside.
+// It runs bundled (tools/run-bundled.mjs), as `npm start` and the images run the router.
 // Run: npm run bench:routing   (BENCH_RUNS: latency passes over the question set, default 20)
 import MiniSearch from 'minisearch';
 // The router and the generator are pure modules of query-runtime with no front door of their own yet;

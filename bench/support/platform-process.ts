@@ -1,6 +1,6 @@
 // The platform as its own process, as `npm start` runs it (so its RSS and its event loop are its
 // own), with a small HTTP client for the management API.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import type { WriteStream } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
@@ -15,6 +15,8 @@ export interface PlatformProcess {
   stop(): Promise<void>;
 }
 
+let built = false;
+
 /** Starts the platform on a free port and waits until /readyz answers 200, at any LOG_LEVEL. */
 export async function startPlatformProcess(env: Record<string, string>, options: { log?: WriteStream } = {}): Promise<PlatformProcess> {
   const port = await freePort();
@@ -22,8 +24,11 @@ export async function startPlatformProcess(env: Record<string, string>, options:
   // BENCH_TRACE_GC=1 prints its garbage collections (`--trace-gc`) to its standard output, which is
   // the kept log when there is one; BENCH_NODE_ARGS adds Node or V8 flags of its own (space-separated,
   // e.g. `--trace-deopt`).
+  // Built as `npm start` builds it, once per bench.
+  if (!built) execFileSync(process.execPath, ['tools/build-app.mjs', 'platform'], { stdio: 'inherit' });
+  built = true;
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...profile, ...(process.env.BENCH_TRACE_GC ? ['--trace-gc'] : []), ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'apps/platform/src/main.ts'], {
+  const child = spawn(process.execPath, [...profile, ...(process.env.BENCH_TRACE_GC ? ['--trace-gc'] : []), ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--enable-source-maps', 'dist/apps/platform/main.js'], {
     env: { ...process.env, LOG_LEVEL: 'info', QUERYLANE_ADMIN_TOKEN: benchAdminToken, ...env, PORT: String(port) },
     stdio: ['ignore', options.log ? 'pipe' : 'ignore', 'inherit'],
   });

@@ -1,11 +1,15 @@
-// The binary as `npm start` runs it: ready, healthy, and a clean exit on SIGTERM; a clear message
-// and a non-zero exit for bad configuration or a module that cannot start.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { afterAll, describe, expect, it } from 'vitest';
+// The binary as `npm start` runs it (bundled by tools/build-app.mjs, then run with source maps):
+// ready, healthy, and a clean exit on SIGTERM; a clear message and a non-zero exit for bad
+// configuration or a module that cannot start.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scratchDir, waitFor } from '@querylane/testing';
 
-const main = 'apps/platform/src/main.ts';
+const main = 'dist/apps/platform/main.js';
 const children: ChildProcess[] = [];
+beforeAll(() => {
+  execFileSync(process.execPath, ['tools/build-app.mjs', 'platform'], { stdio: 'pipe' });
+}, 60_000);
 afterAll(() => children.forEach((child) => child.kill('SIGKILL')));
 
 interface Started {
@@ -16,7 +20,7 @@ interface Started {
 }
 
 function start(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+  const child = spawn(process.execPath, ['--enable-source-maps', main], {
     env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
