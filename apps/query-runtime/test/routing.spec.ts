@@ -5980,3 +5980,50 @@ describe('QuestionRouter over food orders beside deals (trial 22: a plain `amoun
     expect(ask('total tip amount in Denver')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_tip_amount' }, slots: { city: 'Denver' } });
   });
 });
+
+function courseEnrollments(): Record<string, unknown>[] {
+  return Array.from({ length: 1200 }, (_, i) => ({
+    enrollment_id: `enr_${String(10_000 + i).padStart(7, '0')}`,
+    student_name: ['Grace Müller', 'Omar Haddad', 'Lena Park', 'Tom Silva', 'Ivy Chen', 'Raj Patel', 'Eva Novak', 'Ben Okafor'][(i * 5) % 8],
+    course_title: ['Motion Graphics in After Effects', 'Intro to SQL', 'Negotiation Basics', 'Deep Learning', 'Watercolor Landscapes'][(i * 3) % 5],
+    category: pick(i, 1, [['Design', 30], ['Data', 40], ['Business', 30]]),
+    level: pick(i, 2, [['Beginner', 40], ['Intermediate', 35], ['Advanced', 25]]),
+    price_paid: i % 7 === 0 ? 0 : Math.round((19 + ((i * 7919) % 18_000) / 100) * 100) / 100,
+    progress_percent: (i * 37) % 101,
+    rating: 1 + (i % 5),
+    enrolled_at: new Date(Date.UTC(2025, 0, 1) + i * 30_000_000).toISOString(),
+  }));
+}
+
+function subscriptions(): Record<string, unknown>[] {
+  return Array.from({ length: 900 }, (_, i) => ({
+    subscription_id: `sub_${4000 + i}`,
+    plan: pick(i, 1, [['Free', 50], ['Pro', 35], ['Team', 15]]),
+    country: pick(i, 2, [['Canada', 30], ['Germany', 30], ['Brazil', 40]]),
+    monthly_price: [0, 12, 49][i % 3],
+    started_at: new Date(Date.UTC(2024, 0, 1) + i * 60_000_000).toISOString(),
+  }));
+}
+
+describe('QuestionRouter over course enrollments (trial 22: "free" is what was paid, nothing)', () => {
+  const ask = askingOver('querylane-routing-enrollments-', () => ({ course_enrollments: courseEnrollments() }));
+
+  it('reads rows said to be free as costing nothing, where no data holds "free" and a program bounds a price', () => {
+    // Trial 22: "how many enrollments were free" had counted every enrollment (2,400), confident at 0.94.
+    expect(ask('how many enrollments were free')).toMatchObject({ kind: 'answer', candidate: { name: 'count_course_enrollments' }, slots: { max_price_paid: 0 } });
+    expect(ask('how many free enrollments are there')).toMatchObject({ kind: 'answer', candidate: { name: 'count_course_enrollments' }, slots: { max_price_paid: 0 } });
+    expect(ask('how many students enrolled for free in the Design category')).toMatchObject({ kind: 'answer', slots: { max_price_paid: 0, category: 'Design' } });
+    // A price said is read as before.
+    expect(ask('how many enrollments cost more than $100')).toMatchObject({ kind: 'answer', candidate: { name: 'count_course_enrollments' }, slots: { min_price_paid: expect.any(Number) } });
+  });
+});
+
+describe('QuestionRouter over subscriptions (a value "Free" is the value, no price)', () => {
+  const ask = askingOver('querylane-routing-subscriptions-', () => ({ subscriptions: subscriptions() }));
+
+  it('keeps "free" a value where the data holds it', () => {
+    const routed = ask('how many subscriptions are on the free plan');
+    expect(routed).toMatchObject({ kind: 'answer', slots: { plan: 'Free' } });
+    expect(routed.kind === 'answer' ? routed.slots : {}).not.toHaveProperty('max_monthly_price');
+  });
+});

@@ -19,6 +19,8 @@ export const defaultConfidenceThreshold = 0.25;
 
 // How many retrieval hits get the (costlier) slot filling; the rest cannot win on BM25 alone.
 const rerankDepth = 24;
+/** A column's name (folded, spaced at both ends) that says money paid or asked: what "free" bounds at 0. */
+const moneyColumn = / (?:price|prices|cost|costs|fee|fees|amount|paid|charge|charges|fare|fares) /;
 // Of the best program's retrieval score, what another data set's best past the depth needs to be ranked too.
 const pastDepthShare = 1 / 3;
 /** A weekday as data writes it: its name, its three letters, or its one or two (M, Tu, Th, Su). */
@@ -1022,7 +1024,7 @@ export class QuestionRouter {
   }
 
   private rank(question: string, options: RouteOptions, only?: number): Scored[] & { parsed: ParsedQuestion; tablesNamed: Set<string>; namedColumns: Map<string, { label: string; column: string }[]>; modifierNamed: Set<string>; rankedLabel: string | undefined; rankedTables: Set<string> | null; countedWord: string | undefined; countedPhrase: string[]; countedModifier: string | undefined } {
-    const text = this.rowsQuality(this.participleBounds(this.listedValues(this.countSaidWhole(this.clippedTableWords(this.joinCompounds(this.shortLabelWords(this.periodWordsOfNames(singularAcronyms(decimalNames(this.unquotedValues(areaUnits(question)), this.allLabels))))))))));
+    const text = this.freeOfCharge(this.rowsQuality(this.participleBounds(this.listedValues(this.countSaidWhole(this.clippedTableWords(this.joinCompounds(this.shortLabelWords(this.periodWordsOfNames(singularAcronyms(decimalNames(this.unquotedValues(areaUnits(question)), this.allLabels)))))))))));
     const parsed = parseQuestion(text, options.now ?? new Date());
     this.heldPeriodValue(parsed);
     this.heldDateValues(parsed);
@@ -3107,6 +3109,29 @@ export class QuestionRouter {
     });
     return added === '' ? had : `${had.replace(/\s*[?.!]+\s*$/, '')}${added}`;
   }
+
+  /**
+   * Rows said to be free ("how many enrollments were free", "free enrollments", "enrolled for
+   * free", "free of charge", "at no cost"): what was paid for them is nothing, written out as a
+   * bound ("… costing $0 or less"), which a program bounding a price takes. Only where some program
+   * bounds a column of money (price, cost, fee, amount, paid, charge, fare) and no data holds "free",
+   * as a value ("the free plan" of a `plan` holding "Free") or in a column's name (`is_free`).
+   */
+  private freeOfCharge(question: string): string {
+    if (!/\bfree\b|\bno\s+(?:cost|charge)\b/i.test(question)) return question;
+    this.pricesBounded ??=
+      this.candidates.some((candidate) => candidate.plans.some((plan) => (plan.role === 'min' || plan.role === 'max') && plan.column !== null && moneyColumn.test(` ${foldValue(humanWords(plan.column))} `))) &&
+      ![...this.tables.values()].some((table) => table.isValueText('free')) &&
+      ![...this.allLabels.values()].some((labels) => [...labels.keys()].some((label) => label.split(' ').includes('free')));
+    if (!this.pricesBounded) return question;
+    const costing = 'costing $0 or less';
+    return question
+      .replace(/\b(?:(?:for|as)\s+free|free\s+of\s+charge|at\s+no\s+(?:cost|charge))\b/gi, () => costing)
+      .replace(/\b(is|are|was|were|be|been|being)\s+free\b(?!\s+(?:of|from|to|for|text|form)\b)/gi, (_whole, copula: string) => `${copula} ${costing}`)
+      .replace(/\bfree\s+([a-z]+)\b/gi, (whole, noun: string) => ([...this.tableStemsOf.keys()].some((table) => this.namesData(table, noun.toLowerCase())) ? `${noun} ${costing}` : whole));
+  }
+
+  private pricesBounded: boolean | undefined;
 
   /** The terms of a table's programs' own texts: names, questions, examples, descriptions, columns. */
   private readonly tableTerms = remembered(
