@@ -6016,6 +6016,14 @@ describe('QuestionRouter over course enrollments (trial 22: "free" is what was p
     // A price said is read as before.
     expect(ask('how many enrollments cost more than $100')).toMatchObject({ kind: 'answer', candidate: { name: 'count_course_enrollments' }, slots: { min_price_paid: expect.any(Number) } });
   });
+
+  it('bounds the column named right after a percentage, not the id the data is named by before it', () => {
+    // Trial 22: "students under 20% progress" was refused; the "%" put `progress_percent` a letter
+    // farther from the bound than the data's own name ("enrollments", of `enrollment_id`).
+    for (const question of ['enrollments under 20% progress', 'students below 20% progress']) {
+      expect(ask(question)).toMatchObject({ kind: 'answer', candidate: { name: 'course_enrollments_by_progress_percent_range' }, slots: { max_progress_percent: 19 } });
+    }
+  });
 });
 
 describe('QuestionRouter over subscriptions (a value "Free" is the value, no price)', () => {

@@ -1984,7 +1984,10 @@ function belongsTo(span: Span, plan: SlotPlan, context: FillContext, sole: boole
     for (const word of context.words) {
       if (word.word === 'units' ? perUnit || !(counted || label.stems.includes(word.stem)) : !label.stems.includes(word.stem) && !label.stems.some((short) => shortens(short, word.word))) continue;
       hits += 1;
-      distance = Math.min(distance, Math.abs(word.span[0] - span[0]), Math.abs(word.span[1] - span[1]));
+      // (A word right after the number, past a percent sign, names what it measures, nearer than any
+      // before it: "enrollments under 20% progress" bounds `progress_percent`, not `enrollment_id`.)
+      const measured = word.span[0] >= span[1] && /^\s*(?:%|per\s?cent\b|pct\b)?\s*$/.test(context.parsed.lower.slice(span[1], word.span[0]));
+      distance = measured ? 0 : Math.min(distance, Math.abs(word.span[0] - span[0]), Math.abs(word.span[1] - span[1]));
     }
     if (hits === 0) continue;
     const cover = hits / label.stems.length;
