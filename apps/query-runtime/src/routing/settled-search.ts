@@ -9,6 +9,8 @@ interface TermHit {
   id: unknown;
   score: number;
   match: Readonly<Record<string, readonly string[]>>;
+  /** The words of `match`, in its order (a result's `terms`). */
+  words: readonly string[];
 }
 
 /** The two of minisearch's methods this reads (public in its JavaScript, marked internal in its types). */
@@ -50,25 +52,31 @@ export class SettledSearch<T> {
     this.internals = index as unknown as MiniSearchInternals;
   }
 
-  /** minisearch's results for these (already processed) terms, combined with OR. */
+  /**
+   * minisearch's results for these (already processed) terms, combined with OR. A program one term
+   * alone finds shares that term's kept `match` and `terms` (frozen): the results are read, never
+   * written to.
+   */
   search(terms: readonly string[]): SearchResult[] {
-    const combined = new Map<number, { id: unknown; score: number; terms: string[]; match: Record<string, readonly string[]> }>();
+    const combined = new Map<number, SearchResult>();
     for (const term of terms) {
       if (term === '') continue;
       for (const hit of this.hitsOf(term)) {
         const existing = combined.get(hit.shortId);
         if (existing === undefined) {
-          combined.set(hit.shortId, { id: hit.id, score: hit.score, terms: [term], match: { ...hit.match } });
+          combined.set(hit.shortId, { id: hit.id, score: hit.score, terms: hit.words as string[], queryTerms: [term], match: hit.match as SearchResult['match'] });
         } else {
           existing.score = existing.score + hit.score;
-          Object.assign(existing.match, hit.match);
-          if (!existing.terms.includes(term)) existing.terms.push(term);
+          // (The first term's match is kept frozen: the second one's is added to a copy.)
+          existing.match = Object.isFrozen(existing.match) ? { ...existing.match, ...hit.match } : Object.assign(existing.match, hit.match);
+          if (!existing.queryTerms.includes(term)) existing.queryTerms.push(term);
         }
       }
     }
-    const results: SearchResult[] = [];
-    for (const { id, score, terms: found, match } of combined.values()) {
-      results.push({ id, score: score * (found.length || 1), terms: Object.keys(match), queryTerms: found, match: match as SearchResult['match'] });
+    const results = [...combined.values()];
+    for (const result of results) {
+      result.score = result.score * (result.queryTerms.length || 1);
+      if (!Object.isFrozen(result.match)) result.terms = Object.keys(result.match);
     }
     return results.sort((a, b) => b.score - a.score);
   }
@@ -83,12 +91,10 @@ export class SettledSearch<T> {
       prefix: typeof prefix === 'function' ? prefix(term, 0, [term]) : prefix === true,
       termBoost: 1,
     };
-    hits = [...this.internals.executeQuerySpec(spec, {})].map(([shortId, found]) => ({
-      shortId,
-      id: this.internals._documentIds.get(shortId),
-      score: found.score,
-      match: Object.freeze(Object.fromEntries(Object.entries(found.match).map(([word, fields]) => [word, Object.freeze([...fields])]))),
-    }));
+    hits = [...this.internals.executeQuerySpec(spec, {})].map(([shortId, found]) => {
+      const match = Object.freeze(Object.fromEntries(Object.entries(found.match).map(([word, fields]) => [word, Object.freeze([...fields])])));
+      return { shortId, id: this.internals._documentIds.get(shortId), score: found.score, match, words: Object.freeze(Object.keys(match)) };
+    });
     if (this.hitsByTerm.size >= this.limit) this.hitsByTerm.clear();
     this.hitsByTerm.set(term, hits);
     return hits;
