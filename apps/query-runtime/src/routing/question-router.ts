@@ -2087,19 +2087,28 @@ export class QuestionRouter {
       }
       return known;
     };
+    // What a data set's values leave of the question's unlisted words, read once per data set ranked.
+    const unlistedOf = new Map<string, { mentionSpans: Span[]; own: typeof unlisted; properSpans: Span[]; constraints?: Span[] }>();
     const scored: Scored[] = top.map((hit) => {
       const candidate = this.candidates[hit.id]!;
       const mentions = mentionsByTable.get(candidate.table) ?? [];
-      // A value named by part of its words is a weaker reading: a capitalized run stays an unlisted
-      // word too ("Premier League"), held against the programs that take neither.
-      const mentionSpans = mentions.filter((m) => !m.part).map((m) => m.span);
-      const own = unlisted.filter((t) => ![...mentionSpans, ...negated].some(([s, e]) => t.span[0] < e && t.span[1] > s));
+      let tableUnlisted = unlistedOf.get(candidate.table);
+      if (tableUnlisted === undefined) {
+        // A value named by part of its words is a weaker reading: a capitalized run stays an unlisted
+        // word too ("Premier League"), held against the programs that take neither.
+        const mentionSpans = mentions.filter((m) => !m.part).map((m) => m.span);
+        const unlistedHere = [...mentionSpans, ...negated];
+        const own = unlisted.filter((t) => !unlistedHere.some(([s, e]) => t.span[0] < e && t.span[1] > s));
+        tableUnlisted = { mentionSpans, own, properSpans: own.filter((t) => t.proper).map((t) => t.span) };
+        unlistedOf.set(candidate.table, tableUnlisted);
+      }
+      const { mentionSpans, own } = tableUnlisted;
       const fill = fillSlots(candidate, {
         parsed,
         words: qWords,
         mentions,
         table: this.tables.get(candidate.table),
-        unlisted: own.filter((t) => t.proper).map((t) => t.span),
+        unlisted: tableUnlisted.properSpans,
         known: wholeSpans,
         tableNamed: tablesNamed.has(candidate.table),
         noValues: groupingValues,
@@ -2152,7 +2161,7 @@ export class QuestionRouter {
         flagSpansOf.set(candidate.table, spans);
       }
       const flagSpans = flagSpansOf.get(candidate.table)!;
-      const constraints = mergeSpans([...globalSpans, ...mentionSpans, ...own.map((t) => t.span), ...flagSpans]);
+      const constraints = (tableUnlisted.constraints ??= mergeSpans([...globalSpans, ...mentionSpans, ...own.map((t) => t.span), ...flagSpans]));
       const consumed = constraints.filter(([s, e]) => fill.used.some(([us, ue]) => us < e && ue > s)).length;
       const constraintCoverage = constraints.length === 0 ? 1 : (consumed - fill.rejected.length) / constraints.length;
       const filled = candidate.plans.filter((plan) => fill.slots[plan.slot.name] !== undefined && fill.slots[plan.slot.name] !== null);
