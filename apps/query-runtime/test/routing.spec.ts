@@ -5991,6 +5991,7 @@ function courseEnrollments(): Record<string, unknown>[] {
     price_paid: i % 7 === 0 ? 0 : Math.round((19 + ((i * 7919) % 18_000) / 100) * 100) / 100,
     progress_percent: (i * 37) % 101,
     rating: 1 + (i % 5),
+    certificate_issued: (i * 37) % 101 === 100 || i % 3 === 0,
     enrolled_at: new Date(Date.UTC(2025, 0, 1) + i * 30_000_000).toISOString(),
   }));
 }
@@ -6005,7 +6006,7 @@ function subscriptions(): Record<string, unknown>[] {
   }));
 }
 
-describe('QuestionRouter over course enrollments (trial 22: "free" is what was paid, nothing)', () => {
+describe('QuestionRouter over course enrollments (trial 22: what was paid, progress, a certificate)', () => {
   const ask = askingOver('querylane-routing-enrollments-', () => ({ course_enrollments: courseEnrollments() }));
 
   it('reads rows said to be free as costing nothing, where no data holds "free" and a program bounds a price', () => {
@@ -6023,6 +6024,15 @@ describe('QuestionRouter over course enrollments (trial 22: "free" is what was p
     for (const question of ['enrollments under 20% progress', 'students below 20% progress']) {
       expect(ask(question)).toMatchObject({ kind: 'answer', candidate: { name: 'course_enrollments_by_progress_percent_range' }, slots: { max_progress_percent: 19 } });
     }
+  });
+  it('reads a flag of a thing and what was done with it (`certificate_issued`) from the thing had', () => {
+    // Trial 22: "…enrollments that got a certificate" had listed every advanced enrollment.
+    expect(ask('advanced level enrollments that got a certificate')).toMatchObject({ kind: 'answer', slots: { level: 'Advanced', certificate_issued: true } });
+    expect(ask('how many enrollments got a certificate')).toMatchObject({ kind: 'answer', candidate: { name: 'count_course_enrollments' }, slots: { certificate_issued: true } });
+    expect(ask('how many enrollments have no certificate')).toMatchObject({ kind: 'answer', candidate: { name: 'count_course_enrollments' }, slots: { certificate_issued: false } });
+    expect(ask('enrollments without a certificate')).toMatchObject({ kind: 'answer', slots: { certificate_issued: false } });
+    // The flag's whole name is read as before.
+    expect(ask('how many enrollments have a certificate issued')).toMatchObject({ kind: 'answer', candidate: { name: 'count_course_enrollments' }, slots: { certificate_issued: true } });
   });
 });
 

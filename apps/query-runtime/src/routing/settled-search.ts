@@ -68,7 +68,8 @@ export class SettledSearch<T> {
         } else {
           existing.score = existing.score + hit.score;
           // (The first term's match is kept frozen: the second one's is added to a copy.)
-          existing.match = Object.isFrozen(existing.match) ? { ...existing.match, ...hit.match } : Object.assign(existing.match, hit.match);
+          const match = hit.match as SearchResult['match'];
+          existing.match = Object.isFrozen(existing.match) ? { ...existing.match, ...match } : Object.assign(existing.match, match);
           if (!existing.queryTerms.includes(term)) existing.queryTerms.push(term);
         }
       }

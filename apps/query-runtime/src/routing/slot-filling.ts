@@ -1522,7 +1522,10 @@ function findFlag(label: string, words: readonly QuestionWord[]): { value: boole
   const said = opposite === undefined ? undefined : words.find((word) => opposite.has(word.word));
   if (said !== undefined) return [{ value: deniedBefore(words, words.indexOf(said)), span: said.span }];
   const stems = labelStems(label).filter((s) => !flagVerbs.has(s));
-  if (stems.length > 1) return stems.length <= 3 ? [findFlagWords(stems, words)].filter((said) => said !== null) : [];
+  if (stems.length > 1) {
+    const said = stems.length <= 3 ? findFlagWords(stems, words) : null;
+    return said !== null ? [said] : stems.length === 2 ? findHadThing(label, stems[0] ?? '', words) : [];
+  }
   if (stems.length !== 1) return [];
   const found: { value: boolean; span: Span }[] = [];
   // (A flag named by a preposition and one word, `on_time`, is said whole, "on time", "on-time":
@@ -1570,6 +1573,35 @@ function findFlag(label: string, words: readonly QuestionWord[]): { value: boole
   }
   return found;
 }
+
+/**
+ * A flag of a thing and what was done with it (`certificate_issued`, `receipt_attached`,
+ * `refund_granted`), said by the thing as had: "enrollments that got a certificate", "with a
+ * certificate", "have no certificate", "didn't receive a certificate" (false with "no", "without"
+ * or a denial before it). Only where the name's second word is a past participle (`…ed`), and the
+ * thing follows a word of having, at most two articles or "any" between.
+ */
+function findHadThing(label: string, thingStem: string, words: readonly QuestionWord[]): { value: boolean; span: Span }[] {
+  const [thing, done] = foldValue(label).split(' ').filter((word) => !flagVerbs.has(word));
+  if (thing === undefined || done === undefined || !/^[a-z]{3,}ed$/.test(done) || stem(thing) !== thingStem) return [];
+  const found: { value: boolean; span: Span }[] = [];
+  words.forEach((said, i) => {
+    if (said.stem !== thingStem) return;
+    let at = i - 1;
+    let denied = false;
+    while (at > 0 && i - at <= 2 && (denialFillers.has(words[at]?.word ?? '') || words[at]?.word === 'no')) {
+      denied ||= words[at]?.word === 'no';
+      at -= 1;
+    }
+    const having = words[at];
+    if (having === undefined || !havingWords.has(having.word)) return;
+    found.push({ value: !(denied || having.word === 'without' || deniedBefore(words, at)), span: [having.span[0], said.span[1]] });
+  });
+  return found;
+}
+
+/** Words before a thing had (`findHadThing`): "got a certificate", "with a receipt", "without a refund". */
+const havingWords = new Set(['got', 'get', 'gets', 'getting', 'gotten', 'have', 'has', 'had', 'having', 'with', 'without', 'received', 'receive', 'receives', 'receiving', 'earned', 'earn', 'earns', 'obtained']);
 
 /**
  * A flag of several words (`findFlag`): each word's first place in the question, all within a few
