@@ -5993,6 +5993,7 @@ function courseEnrollments(): Record<string, unknown>[] {
     rating: 1 + (i % 5),
     certificate_issued: (i * 37) % 101 === 100 || i % 3 === 0,
     enrolled_at: new Date(Date.UTC(2025, 0, 1) + i * 30_000_000).toISOString(),
+    completed_at: i % 9 < 4 ? new Date(Date.UTC(2025, 3, 1) + i * 30_000_000).toISOString() : null,
   }));
 }
 
@@ -6006,7 +6007,7 @@ function subscriptions(): Record<string, unknown>[] {
   }));
 }
 
-describe('QuestionRouter over course enrollments (trial 22: what was paid, progress, a certificate)', () => {
+describe('QuestionRouter over course enrollments (trial 22: what was paid, progress, a certificate, completion)', () => {
   const ask = askingOver('querylane-routing-enrollments-', () => ({ course_enrollments: courseEnrollments() }));
 
   it('reads rows said to be free as costing nothing, where no data holds "free" and a program bounds a price', () => {
@@ -6033,6 +6034,14 @@ describe('QuestionRouter over course enrollments (trial 22: what was paid, progr
     expect(ask('enrollments without a certificate')).toMatchObject({ kind: 'answer', slots: { certificate_issued: false } });
     // The flag's whole name is read as before.
     expect(ask('how many enrollments have a certificate issued')).toMatchObject({ kind: 'answer', candidate: { name: 'count_course_enrollments' }, slots: { certificate_issued: true } });
+  });
+  it('holds a flag of a thing done, said by its verb, against a program without it', () => {
+    // Trial 22: "how many students completed their course" had counted distinct student names,
+    // every student's, whether or not they completed; the distinct count has no `has_completed_at`.
+    expect(ask('how many students completed their course')).toMatchObject({ kind: 'answer', candidate: { name: 'count_course_enrollments' }, slots: { has_completed_at: true } });
+    expect(ask('how many enrollments were completed')).toMatchObject({ kind: 'answer', candidate: { name: 'count_course_enrollments' }, slots: { has_completed_at: true } });
+    // Nothing done said: the students are counted as before.
+    expect(ask('how many different students are there')).toMatchObject({ kind: 'answer', candidate: { name: 'count_distinct_course_enrollments' }, slots: { column: 'student_name' } });
   });
 });
 

@@ -162,6 +162,7 @@ export class QuestionRouter {
         if (direction) this.directionColumns.set(candidate.table, (this.directionColumns.get(candidate.table) ?? new Set<'start' | 'end'>()).add(direction));
       }
       for (const plan of candidate.plans) if (plan.slot.type === 'boolean' && plan.column) this.flagColumns.set(candidate.table, (this.flagColumns.get(candidate.table) ?? new Set<string>()).add(plan.column));
+      for (const plan of candidate.plans) if (plan.presence !== undefined && plan.label !== null && /^[a-z]{3,}ed$/.test(plan.label)) this.presenceFlags.set(candidate.table, (this.presenceFlags.get(candidate.table) ?? new Map<string, string>()).set(plan.label, plan.presence));
       if (candidate.family === 'aggregate' && candidate.measure !== null && weightName.test(foldValue(humanWords(candidate.measure)))) this.weightColumns.set(candidate.table, candidate.measure);
       const keys = this.keyColumns.get(candidate.table) ?? new Set<string>();
       if (candidate.family === 'lookup') for (const plan of candidate.plans) if (plan.role === 'key' && plan.column) keys.add(plan.column);
@@ -2158,6 +2159,14 @@ export class QuestionRouter {
           const said = flagMention(humanWords(column), qWords, others);
           return said ? [said.span] : [];
         });
+        // (So is a flag of a thing's having been done, said by its verb: "students who completed" of
+        // `has_completed_at`; a count of distinct students has no such filter. Not a flag of a
+        // value's being there named by a noun, `has_rating`: "5 star ratings" bound the rating.)
+        for (const [label, column] of this.presenceFlags.get(candidate.table) ?? []) {
+          const others = columnNameSpansOf(candidate.table).filter((named) => named.column !== column).map((named) => named.span);
+          const said = flagMention(label, qWords, others);
+          if (said) spans.push(said.span);
+        }
         flagSpansOf.set(candidate.table, spans);
       }
       const flagSpans = flagSpansOf.get(candidate.table)!;
@@ -2878,6 +2887,8 @@ export class QuestionRouter {
 
   /** Per table, the columns of true and false some program filters by. */
   private readonly flagColumns = new Map<string, Set<string>>();
+  /** Per data set, its flags of a thing's having been done (`has_completed_at`, `has_sold_date`): each one's label, a past participle ("completed"), and column. */
+  private readonly presenceFlags = new Map<string, Map<string, string>>();
 
   /** Per table, a column of counts an aggregate sums (`count`, `n`, `frequency`): each row stands for that many of what the data counts. */
   private readonly weightColumns = new Map<string, string>();
