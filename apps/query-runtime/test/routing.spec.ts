@@ -5897,6 +5897,17 @@ describe('QuestionRouter over food orders (trial 22: what an order is worth is i
     expect(ask('total tips by restaurant')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_tip_amount_by_restaurant_name' } });
   });
 
+  it('counts "total orders": the total of the rows the data is named by, not the sum of `order_total`', () => {
+    // Trial 22 (noticed): "total orders by courier" had summed the order totals per courier.
+    const byCourier = ask('total orders by courier');
+    expect(byCourier).toMatchObject({ kind: 'answer', candidate: { family: 'count' } });
+    // (A count per courier, whether its program groups by the courier or chooses the column.)
+    expect(byCourier.kind === 'answer' && (byCourier.candidate.name === 'count_food_orders_by_courier_name' || byCourier.slots.column === 'courier_name')).toBe(true);
+    expect(ask('total orders in Austin')).toMatchObject({ kind: 'answer', candidate: { name: 'count_food_orders' }, slots: { city: 'Austin' } });
+    // What the orders are worth is still their total.
+    expect(ask('total order value by city')).toMatchObject({ kind: 'answer', candidate: { name: expect.stringMatching(/^sum_order_total_by_(?:city|column)$/) } });
+  });
+
   it('refuses a measure named by its own word that the closest program does not compute, its measure named only by "total"', () => {
     // Trial 22: "total tips by courier" had answered the orders' totals per courier (no program sums the tips per courier).
     // Nor, ranked first, the tips over all orders or per cuisine: the grouping by a column the data has is asked.

@@ -1025,7 +1025,7 @@ export class QuestionRouter {
   }
 
   private rank(question: string, options: RouteOptions, only?: number): Scored[] & { parsed: ParsedQuestion; tablesNamed: Set<string>; namedColumns: Map<string, { label: string; column: string }[]>; modifierNamed: Set<string>; rankedLabel: string | undefined; rankedTables: Set<string> | null; countedWord: string | undefined; countedPhrase: string[]; countedModifier: string | undefined } {
-    const text = this.freeOfCharge(this.rowsQuality(this.participleBounds(this.listedValues(this.countSaidWhole(this.clippedTableWords(this.joinCompounds(this.shortLabelWords(this.periodWordsOfNames(singularAcronyms(decimalNames(this.unquotedValues(areaUnits(question)), this.allLabels)))))))))));
+    const text = this.totalRows(this.freeOfCharge(this.rowsQuality(this.participleBounds(this.listedValues(this.countSaidWhole(this.clippedTableWords(this.joinCompounds(this.shortLabelWords(this.periodWordsOfNames(singularAcronyms(decimalNames(this.unquotedValues(areaUnits(question)), this.allLabels))))))))))));
     const parsed = parseQuestion(text, options.now ?? new Date());
     this.heldPeriodValue(parsed);
     this.heldDateValues(parsed);
@@ -3153,6 +3153,33 @@ export class QuestionRouter {
 
   private pricesBounded: boolean | undefined;
 
+  /**
+   * "Total orders by courier", "the total flights per airline": the total of the rows a data set's
+   * name says is how many there are, written out as "number of …" (a count), not a sum of a column
+   * whose name holds the word (`order_total`). Not where a column counts those things itself
+   * (`orders`, `order_count`, `num_orders`: "total orders" sums it) or is named so whole
+   * (`total_orders`), nor of a word of worth ("total sales", see `ownWorth`).
+   */
+  private totalRows(question: string): string {
+    return question.replace(/\b(total|overall)(\s+)(?:number\s+of\s+)?([a-z]+s)\b(?!\s+(?:value|amount|cost|price|revenue|spend|worth)s?\b)/gi, (whole, _total: string, space: string, noun: string) => {
+      const word = noun.toLowerCase();
+      if (worthWords.has(word) || /ss$/.test(word)) return whole;
+      const nounStem = stem(word);
+      const tables = [...this.tableStemsOf.keys()].filter((table) => this.namesData(table, word, nounStem));
+      if (tables.length === 0) return whole;
+      const counts = [...this.allLabels.values()].some((labels) =>
+        [...labels.keys()].some((label) => {
+          const stems = label.split(' ').map((one) => stem(one));
+          const at = stems.indexOf(nounStem);
+          if (at < 0) return false;
+          const others = stems.filter((_, index) => index !== at);
+          return others.length === 0 || others.every((one) => countWordStems.has(one)) || (at > 0 && stems[at - 1] === stem('total'));
+        }),
+      );
+      return counts ? whole : `number of${space}${noun}`;
+    });
+  }
+
   /** The terms of a table's programs' own texts: names, questions, examples, descriptions, columns. */
   private readonly tableTerms = remembered(
     (table) => new Set(this.candidates.filter((c) => c.table === table).flatMap((c) => (['name', 'question', 'examples', 'description', 'columns'] as const).flatMap((field) => terms(c.document[field])))),
@@ -3521,6 +3548,8 @@ function mergeSpans(spans: Span[]): Span[] {
 const measureNouns = new Set(['revenue', 'size', 'payroll', 'money', 'dollars', 'cost', 'costs']);
 // Words for what rows are worth, whose implied measures are read as the rows' own (see `ownWorth`).
 const worthWords = new Set(['spent', 'spend', 'revenue', 'sales', 'money', 'dollars']);
+/** Words beside a thing's name in a column that counts those things (`order_count`, `num_orders`, `orders_qty`). */
+const countWordStems = new Set(['count', 'number', 'num', 'no', 'n', 'qty', 'quantity', 'cnt'].map((word) => stem(word)));
 // Words for people in general, and the names of data sets whose rows are people (and, counted, by
 // what befell them: "how many people died").
 /**
