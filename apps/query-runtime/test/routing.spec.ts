@@ -5996,7 +5996,8 @@ function courseEnrollments(): Record<string, unknown>[] {
   return Array.from({ length: 1200 }, (_, i) => ({
     enrollment_id: `enr_${String(10_000 + i).padStart(7, '0')}`,
     student_name: ['Grace Müller', 'Omar Haddad', 'Lena Park', 'Tom Silva', 'Ivy Chen', 'Raj Patel', 'Eva Novak', 'Ben Okafor'][(i * 5) % 8],
-    course_title: ['Motion Graphics in After Effects', 'Intro to SQL', 'Negotiation Basics', 'Deep Learning', 'Watercolor Landscapes'][(i * 3) % 5],
+    // (22 titles, as in trial 22: too many for a program grouping by the title alone.)
+    course_title: `${['Intro to', 'Mastering'][i % 2]} ${['SQL', 'Python', 'Negotiation', 'Deep Learning', 'Watercolor', 'Photography', 'Excel', 'Marketing', 'UX Design', 'Statistics', 'Public Speaking'][(i * 3) % 11]}`,
     category: pick(i, 1, [['Design', 30], ['Data', 40], ['Business', 30]]),
     level: pick(i, 2, [['Beginner', 40], ['Intermediate', 35], ['Advanced', 25]]),
     price_paid: i % 7 === 0 ? 0 : Math.round((19 + ((i * 7919) % 18_000) / 100) * 100) / 100,
@@ -6018,7 +6019,7 @@ function subscriptions(): Record<string, unknown>[] {
   }));
 }
 
-describe('QuestionRouter over course enrollments (trial 22: what was paid, progress, a certificate, completion)', () => {
+describe('QuestionRouter over course enrollments (trial 22: what was paid, progress, a certificate, completion, courses)', () => {
   const ask = askingOver('querylane-routing-enrollments-', () => ({ course_enrollments: courseEnrollments() }));
 
   it('reads rows said to be free as costing nothing, where no data holds "free" and a program bounds a price', () => {
@@ -6053,6 +6054,16 @@ describe('QuestionRouter over course enrollments (trial 22: what was paid, progr
     expect(ask('how many enrollments were completed')).toMatchObject({ kind: 'answer', candidate: { name: 'count_course_enrollments' }, slots: { has_completed_at: true } });
     // Nothing done said: the students are counted as before.
     expect(ask('how many different students are there')).toMatchObject({ kind: 'answer', candidate: { name: 'count_distinct_course_enrollments' }, slots: { column: 'student_name' } });
+  });
+  it('reads "courses" as the column a title names, where "course" is also the data\'s first word', () => {
+    // Trial 22: "top 3 courses by enrollments" had ranked single enrollments by their rating; a
+    // title identifies a thing as a name does (`course_title` names courses).
+    for (const question of ['top 3 courses by enrollments', 'which 3 courses have the most enrollments']) {
+      const routed = ask(question);
+      expect(routed).toMatchObject({ kind: 'answer', candidate: { family: 'count' }, slots: { n: 3, order: 'desc' } });
+      // (Per course, whether its program groups by the title or chooses the column.)
+      expect(routed.kind === 'answer' && (routed.candidate.name === 'count_course_enrollments_by_course_title' || routed.slots.column === 'course_title')).toBe(true);
+    }
   });
 });
 

@@ -1811,7 +1811,11 @@ function namedChoices(slot: Slot, words: QuestionWord[]): string[] {
       tail !== null &&
       columns.filter((other) => choiceNames(other).stems.slice(-2).join(' ') === tail).length === 1 &&
       words.some((w, i) => w.stem === stems.at(-2) && words[i + 1]?.stem === stems.at(-1));
-    if (!byInitials && !said(stems) && !skipping && !(thing !== null && said([thing])) && !byHead && !byGroups && !byTail) continue;
+    // A title said by the thing it is the title of ("top 3 courses" of `course_title`), where no
+    // other option identifies that thing (a `job.id` beside `job.title`: "how many jobs" counts ids).
+    const titled = stems.length === 2 && stems[1] === titleStem ? (stems[0] ?? null) : null;
+    const byTitle = titled !== null && said([titled]) && columns.every((other) => other === column || (choiceNames(other).thing !== titled && choiceNames(other).stems[0] !== titled));
+    if (!byInitials && !said(stems) && !skipping && !(thing !== null && said([thing])) && !byHead && !byGroups && !byTail && !byTitle) continue;
     found.push({ column, size: path.length > stems.length && said(path) ? path.length : said(stems) ? stems.length : skipping ? stems.length - 1 : byTail ? 2 : 1 });
   }
   const most = Math.max(0, ...found.map((f) => f.size));
@@ -1827,6 +1831,7 @@ function namedChoices(slot: Slot, words: QuestionWord[]): string[] {
 }
 
 const groupingWords = new Set(['which', 'what', 'per', 'by', 'each']);
+const titleStem = stem('title');
 // The words of a maximum or a minimum a column's name ends in ("the average high temperature" of `temp_max`).
 const extremeWords = new Map([
   [stem('max'), new Set(['max', 'maximum', 'high', 'highs', 'highest', 'peak'])],
