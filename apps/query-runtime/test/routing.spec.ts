@@ -6076,3 +6076,31 @@ describe('QuestionRouter over subscriptions (a value "Free" is the value, no pri
     expect(routed.kind === 'answer' ? routed.slots : {}).not.toHaveProperty('max_monthly_price');
   });
 });
+
+function crmDeals(): Record<string, unknown>[] {
+  return Array.from({ length: 900 }, (_, i) => {
+    const created = Date.UTC(2025, 0, 1) + i * 70_000_000;
+    const open = i % 4 === 0;
+    return {
+      deal_id: String(5_100_000 + i * 7),
+      owner: ['Ana Ruiz', 'Ben Cole', 'Chen Wu', 'Dara Singh'][i % 4],
+      region: pick(i, 1, [['EMEA', 40], ['AMER', 40], ['APAC', 20]]),
+      amount: 1000 + ((i * 7919) % 50_000),
+      won: open ? null : i % 3 !== 0,
+      created_date: new Date(created).toISOString().slice(0, 10),
+      closed_date: open ? null : new Date(created + (20 + (i % 60)) * 86_400_000).toISOString().slice(0, 10),
+    };
+  });
+}
+
+describe('QuestionRouter over deals created and closed (trial 22: a deal is lost when it closes)', () => {
+  const ask = askingOver('querylane-routing-crm-', () => ({ crm_deals: crmDeals() }));
+
+  it('bounds the time an ending verb names ("lost", "won") by the closing date', () => {
+    // Trial 22: "deals lost in 2026" had listed the deals created in 2026 that were lost.
+    expect(ask('deals lost in 2026')).toMatchObject({ kind: 'answer', slots: { from_closed_date: '2026-01-01', to_closed_date: '2026-12-31', won: false } });
+    expect(ask('deals won in march 2026')).toMatchObject({ kind: 'answer', slots: { from_closed_date: '2026-03-01', to_closed_date: '2026-03-31', won: true } });
+    // The creating verb still names the creation.
+    expect(ask('deals created in 2026')).toMatchObject({ kind: 'answer', slots: { from_created_date: '2026-01-01', to_created_date: '2026-12-31' } });
+  });
+});

@@ -1848,7 +1848,7 @@ export class QuestionRouter {
     const endsSaid = endWords.test(parsed.lower);
     const askedDirection = startsSaid === endsSaid ? null : startsSaid ? 'start' : 'end';
     // Verbs that may name a time column ("opened", "merged"): `timeNamed` below.
-    const timeVerbs = qWords.map((w) => w.word).filter((word) => creationWords.has(word) || sendingWords.has(word) || (/.{3}ed$/.test(word) && !stopWords.has(word)));
+    const timeVerbs = qWords.map((w) => w.word).filter((word) => creationWords.has(word) || sendingWords.has(word) || closingWords.has(word) || (/.{3}ed$/.test(word) && !stopWords.has(word)));
     const computes = (parsed.families.get('aggregate') ?? 0) > 0 || (parsed.families.get('count') ?? 0) > 0;
     // (Or of a total, asked of groups: "which driver has the highest total fare".)
     const totalRanked = /^\s*(?:which|what)\b.*\b(?:highest|lowest|largest|smallest|biggest|greatest|most|least)\s+(total|sum|combined|overall)\b/.exec(parsed.lower);
@@ -2310,7 +2310,7 @@ export class QuestionRouter {
           (parsed.interval !== null || parsed.dates.length > 0) &&
           timeColumns.some((column) => {
             const first = foldValue(humanWords(column)).split(' ')[0] ?? '';
-            return timeVerbs.some((verb) => stem(verb) === stem(first) || (creationWords.has(verb) && creationWords.has(first)) || (sendingWords.has(verb) && sendingWords.has(first)));
+            return timeVerbs.some((verb) => stem(verb) === stem(first) || (creationWords.has(verb) && creationWords.has(first)) || (sendingWords.has(verb) && sendingWords.has(first)) || (closingWords.has(verb) && closingWords.has(first)));
           })
           ? 0.2
           : 0;
@@ -3624,6 +3624,8 @@ const sendingWords = new Set(['sent', 'send', 'shipped', 'ship', 'dispatched', '
 // The first words of time columns of when a thing begins its life.
 const lifeStartWords = new Set(['opened', 'open', 'created', 'create', 'creation', 'submitted', 'filed', 'placed', 'registered', 'joined', 'raised', 'reported', 'started', 'start', 'shipped', 'sent', 'dispatched', 'ordered', 'order', 'issued', 'issue', 'booked', 'booking', 'purchased', 'purchase', 'departed', 'departure', 'signup']);
 const creationWords = new Set(['opened', 'open', 'created', 'create', 'creation', 'submitted', 'filed', 'placed', 'registered', 'joined', 'raised', 'reported', 'posted', 'published', 'signed', 'signup', 'made', 'started']);
+// Verbs of an ending (and the first words of their time columns): "deals lost in 2026" of `closed_date`, not `created_date`.
+const closingWords = new Set(['closed', 'close', 'lost', 'won', 'ended', 'end', 'finished', 'resolved', 'cancelled', 'canceled', 'churned', 'terminated', 'expired']);
 // The endings that make a noun of a verb's stem (`adopt` → adoption, `deploy` → deployment, `arriv` → arrival).
 const nominalSuffixes = ['ion', 'ment', 'al'];
 // How often a value occurs, asked as a ranking.
