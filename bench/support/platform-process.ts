@@ -20,13 +20,13 @@ let built = false;
 /** Starts the platform on a free port and waits until /readyz answers 200, at any LOG_LEVEL. */
 export async function startPlatformProcess(env: Record<string, string>, options: { log?: WriteStream } = {}): Promise<PlatformProcess> {
   const port = await freePort();
+  // Built as `npm start` builds it, once per bench.
+  if (!built) execFileSync(process.execPath, ['tools/build-app.mjs', 'platform'], { stdio: 'inherit' });
+  built = true;
   // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the platform process there when it exits;
   // BENCH_TRACE_GC=1 prints its garbage collections (`--trace-gc`) to its standard output, which is
   // the kept log when there is one; BENCH_NODE_ARGS adds Node or V8 flags of its own (space-separated,
   // e.g. `--trace-deopt`).
-  // Built as `npm start` builds it, once per bench.
-  if (!built) execFileSync(process.execPath, ['tools/build-app.mjs', 'platform'], { stdio: 'inherit' });
-  built = true;
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   const child = spawn(process.execPath, [...profile, ...(process.env.BENCH_TRACE_GC ? ['--trace-gc'] : []), ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--enable-source-maps', 'dist/apps/platform/main.js'], {
     env: { ...process.env, LOG_LEVEL: 'info', QUERYLANE_ADMIN_TOKEN: benchAdminToken, ...env, PORT: String(port) },

@@ -19,8 +19,6 @@ export const defaultConfidenceThreshold = 0.25;
 
 // How many retrieval hits get the (costlier) slot filling; the rest cannot win on BM25 alone.
 const rerankDepth = 24;
-/** A column's name (folded, spaced at both ends) that says money paid or asked: what "free" bounds at 0. */
-const moneyColumn = / (?:price|prices|cost|costs|fee|fees|amount|paid|charge|charges|fare|fares) /;
 // Of the best program's retrieval score, what another data set's best past the depth needs to be ranked too.
 const pastDepthShare = 1 / 3;
 /** A weekday as data writes it: its name, its three letters, or its one or two (M, Tu, Th, Su). */
@@ -3165,15 +3163,14 @@ export class QuestionRouter {
       const word = noun.toLowerCase();
       if (worthWords.has(word) || /ss$/.test(word)) return whole;
       const nounStem = stem(word);
-      const tables = [...this.tableStemsOf.keys()].filter((table) => this.namesData(table, word, nounStem));
-      if (tables.length === 0) return whole;
+      if (![...this.tableStemsOf.keys()].some((table) => this.namesData(table, word, nounStem))) return whole;
       const counts = [...this.allLabels.values()].some((labels) =>
         [...labels.keys()].some((label) => {
           const stems = label.split(' ').map((one) => stem(one));
           const at = stems.indexOf(nounStem);
           if (at < 0) return false;
           const others = stems.filter((_, index) => index !== at);
-          return others.length === 0 || others.every((one) => countWordStems.has(one)) || (at > 0 && stems[at - 1] === stem('total'));
+          return others.length === 0 || others.every((one) => countWordStems.has(one)) || (at > 0 && stems[at - 1] === totalStem);
         }),
       );
       return counts ? whole : `number of${space}${noun}`;
@@ -3548,8 +3545,11 @@ function mergeSpans(spans: Span[]): Span[] {
 const measureNouns = new Set(['revenue', 'size', 'payroll', 'money', 'dollars', 'cost', 'costs']);
 // Words for what rows are worth, whose implied measures are read as the rows' own (see `ownWorth`).
 const worthWords = new Set(['spent', 'spend', 'revenue', 'sales', 'money', 'dollars']);
+/** A column's name (folded, spaced at both ends) that says money paid or asked: what "free" bounds at 0. */
+const moneyColumn = / (?:price|prices|cost|costs|fee|fees|amount|paid|charge|charges|fare|fares) /;
 /** Words beside a thing's name in a column that counts those things (`order_count`, `num_orders`, `orders_qty`). */
 const countWordStems = new Set(['count', 'number', 'num', 'no', 'n', 'qty', 'quantity', 'cnt'].map((word) => stem(word)));
+const totalStem = stem('total');
 // Words for people in general, and the names of data sets whose rows are people (and, counted, by
 // what befell them: "how many people died").
 /**
