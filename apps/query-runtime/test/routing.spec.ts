@@ -6083,8 +6083,13 @@ function crmDeals(): Record<string, unknown>[] {
     const open = i % 4 === 0;
     return {
       deal_id: String(5_100_000 + i * 7),
+      deal_name: `${['Acme Corp', 'Globex', 'Initech', 'Umbrella Labs', 'Hooli', 'Vandelay', 'Stark Freight'][i % 7]} - ${['Renewal', 'Expansion', 'Pilot', 'Upsell', 'New Logo'][i % 5]}`,
       owner: ['Ana Ruiz', 'Ben Cole', 'Chen Wu', 'Dara Singh'][i % 4],
-      region: pick(i, 1, [['EMEA', 40], ['AMER', 40], ['APAC', 20]]),
+      region: pick(i, 1, [['EMEA', 35], ['North America', 35], ['APAC', 20], ['LATAM', 10]]),
+      account: { industry: ['Retail', 'Healthcare', 'Manufacturing', 'Finance'][(i * 3) % 4], size: ['smb', 'mid_market', 'enterprise'][i % 3] },
+      lead_source: ['referral', 'outbound', 'inbound', 'partner', 'event'][(i * 7) % 5],
+      product: ['Platform', 'Analytics Add-on', 'Premium Support', 'Data Connectors'][(i * 5) % 4],
+      stage: open ? ['Prospecting', 'Proposal', 'Negotiation'][i % 3] : i % 3 !== 0 ? 'Closed Won' : 'Closed Lost',
       amount: 1000 + ((i * 7919) % 50_000),
       won: open ? null : i % 3 !== 0,
       created_date: new Date(created).toISOString().slice(0, 10),
@@ -6102,5 +6107,13 @@ describe('QuestionRouter over deals created and closed (trial 22: a deal is lost
     expect(ask('deals won in march 2026')).toMatchObject({ kind: 'answer', slots: { from_closed_date: '2026-03-01', to_closed_date: '2026-03-31', won: true } });
     // The creating verb still names the creation.
     expect(ask('deals created in 2026')).toMatchObject({ kind: 'answer', slots: { from_created_date: '2026-01-01', to_created_date: '2026-12-31' } });
+  });
+
+  it('reads a value of a chosen column where the rows word alone would name `deal_name`', () => {
+    // Trial 22: "average deal amount in EMEA" was refused: "deal" chose `deal_name`, of which EMEA is no value.
+    expect(ask('average deal amount in EMEA')).toMatchObject({ kind: 'answer', slots: { column: 'region', value: 'EMEA', rank_by: 'average' } });
+    expect(ask('total deal amount in LATAM')).toMatchObject({ kind: 'answer', slots: { column: 'region', value: 'LATAM' } });
+    // A deal's name said whole still chooses it.
+    expect(ask('average amount by deal name')).toMatchObject({ kind: 'answer', slots: { column: 'deal_name' } });
   });
 });

@@ -783,7 +783,10 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
   // (So does one whose only named column is the thing counted: "how many runners are from Kenya"
   // counts results of the country Kenya, not of a runner's name.)
   const countedOnly = chosen !== null && chosen === hinted && alike.length <= 1;
-  if (columnPlan && (chosen === null || alike.length > 1 || countedOnly) && candidate.countsValue) {
+  // (Nor one named only by the thing the data's rows are: "average deal amount in EMEA" of deals
+  // is of the deals in the region EMEA, not a choice of `deal_name`, whose other words go unsaid.)
+  const rowsOnly = chosen !== null && chosen !== hinted && alike.length <= 1 && namedByRowsAlone(chosen, candidate.table, context.words);
+  if (columnPlan && (chosen === null || alike.length > 1 || countedOnly || rowsOnly) && candidate.countsValue) {
     const choices = new Set(candidate.choices);
     // (A value named by part of its words only when no value is named whole: "dependabot" of `dependabot[bot]`.)
     // (Nor a verb said with do: "how many tickets did acme corp open" gives a company, no status.)
@@ -815,7 +818,7 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
       }
     }
     const [owner] = owners.size === 1 ? owners : [];
-    if (owner !== undefined && (alike.length <= 1 || alike.includes(owner) || countedOnly)) chosen = owner;
+    if (owner !== undefined && (alike.length <= 1 || alike.includes(owner) || countedOnly || rowsOnly)) chosen = owner;
   }
   if (columnPlan && chosen !== null) take(columnPlan, chosen, null);
   // (A bound on, or a value of, the chosen column is a plan of that column; with none chosen, of none.)
@@ -1772,6 +1775,16 @@ export function impliedChoice(slot: Slot, words: QuestionWord[]): string | null 
     if (best > 0 && chosen.length === 1) return chosen[0]!.column;
   }
   return null;
+}
+
+/**
+ * Whether a column of a choice is named only by the thing it identifies, which is what the table's
+ * rows are (`deal_name` of `crm_deals` by "deal"): its other words unsaid, the word names the rows.
+ */
+function namedByRowsAlone(column: string, table: string, words: readonly QuestionWord[]): boolean {
+  const { stems, thing } = choiceNames(column);
+  if (thing === null || !labelStems(humanWords(table)).includes(thing)) return false;
+  return stems.some((own) => own !== thing && !words.some((w) => w.stem === own));
 }
 
 /** The columns of a `column` slot's options the question names, those of most words (all of them when they tie). */
