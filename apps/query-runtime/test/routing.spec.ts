@@ -6116,4 +6116,15 @@ describe('QuestionRouter over deals created and closed (trial 22: a deal is lost
     // A deal's name said whole still chooses it.
     expect(ask('average amount by deal name')).toMatchObject({ kind: 'answer', slots: { column: 'deal_name' } });
   });
+
+  it('ranks the rows the data is of by their word alone, and people at work ranked as a person column', () => {
+    // "top 3 deals by amount" had summed the amount per deal name: the deals are the rows.
+    expect(ask('top 3 deals by amount')).toMatchObject({ kind: 'answer', candidate: { name: 'top_crm_deals_by_amount' }, slots: { n: 3 } });
+    // Trial 22: "top 3 sales reps by total deal amount" was refused (confidence 0.04), the ranking of
+    // deals beside the totals per owner, per industry and per lead source.
+    expect(ask('top 3 sales reps by total deal amount')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_amount_by_owner' }, slots: { n: 3 } });
+    // (Without "total" it had ranked single deals.)
+    expect(ask('top 3 sales reps by deal amount')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_amount_by_owner' }, slots: { n: 3 } });
+    expect(ask('top 5 reps by amount')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_amount_by_owner' }, slots: { n: 5 } });
+  });
 });

@@ -1413,7 +1413,8 @@ export class QuestionRouter {
     // the question does not name.
     // ("Which agent closes the most tickets" of an `assignee`: a person asked for by a word for
     // people at work that names no column, as "who" asks.)
-    const whichPerson = whichWorker.exec(parsed.lower)?.[1];
+    // ("Top 3 sales reps by total deal amount": the people at work ranked are asked for alike.)
+    const whichPerson = whichWorker.exec(parsed.lower)?.[1] ?? topWorkers.exec(parsed.lower)?.[1];
     const asksWho = /^\s*(?:and\s+)?who\b/.test(parsed.lower) || (whichPerson !== undefined && ![...this.allLabels.values()].some((labels) => [...labels.keys()].some((label) => label.split(' ').some((word) => stem(word) === stem(whichPerson)))));
     // A word of the data's own name is no measure's ("the most plays" of plays names no `ms_played`;
     // "the most played track" may).
@@ -3615,6 +3616,7 @@ const personStems = new Set(
 const workerWords = /agent|rep|representative|employee|staff member|worker|person|salesperson|technician|engineer|developer|contributor|inspector/;
 const workerWord = new RegExp(`^(?:${workerWords.source})s?$`);
 const whichWorker = new RegExp(`^\\s*(?:and\\s+)?(?:which|what)\\s+(${workerWords.source})s?\\b`);
+const topWorkers = new RegExp(`\\b(?:top|bottom|best|worst)\\s+(?:\\d+\\s+)?(?:[a-z]+\\s+)?(${workerWords.source})s?\\s+(?:by|in|for|on)\\b`);
 const personLabel = / (author|authors|user|users|login|owner|owners|agent|agents|assignee|customer|customers|client|employee|rep|seller|creator|reporter|person|member|driver|player|manager|sender|buyer|director|artist|name) /;
 // Verbs (and the first words of time columns) of a thing coming into being.
 /** Whether a time column's first word says when a thing begins its life (`opened_at`, `shipped_on`). */

@@ -820,6 +820,9 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
     const [owner] = owners.size === 1 ? owners : [];
     if (owner !== undefined && (alike.length <= 1 || alike.includes(owner) || countedOnly || rowsOnly)) chosen = owner;
   }
+  // (Without such a value, a choice named by the rows' word alone is no choice: "top 3 deals by
+  // amount" ranks the deals, not the totals per deal name; "how many different deals" still counts names.)
+  if (rowsOnly && chosen !== null && namedByRowsAlone(chosen, candidate.table, context.words) && !differentOnes.test(parsed.lower)) chosen = null;
   if (columnPlan && chosen !== null) take(columnPlan, chosen, null);
   // (A bound on, or a value of, the chosen column is a plan of that column; with none chosen, of none.)
   const plans = candidate.plans.map((planned) => (planned.chosen && chosen !== null ? { ...planned, column: chosen, label: humanWords(chosen) } : planned));
@@ -1779,13 +1782,17 @@ export function impliedChoice(slot: Slot, words: QuestionWord[]): string | null 
 
 /**
  * Whether a column of a choice is named only by the thing it identifies, which is what the table's
- * rows are (`deal_name` of `crm_deals` by "deal"): its other words unsaid, the word names the rows.
+ * rows are, its name's last word (`deal_name` of `crm_deals` by "deal", not `course_title` of
+ * `course_enrollments` by "course"): its other words unsaid.
  */
 function namedByRowsAlone(column: string, table: string, words: readonly QuestionWord[]): boolean {
   const { stems, thing } = choiceNames(column);
-  if (thing === null || !labelStems(humanWords(table)).includes(thing)) return false;
+  if (thing === null || lastWord(table) !== thing) return false;
   return stems.some((own) => own !== thing && !words.some((w) => w.stem === own));
 }
+
+// Things asked for as different ones ("how many different deals"): their names or ids, told apart.
+const differentOnes = /\b(?:different|distinct|unique)\b/;
 
 /** The columns of a `column` slot's options the question names, those of most words (all of them when they tie). */
 function namedChoices(slot: Slot, words: QuestionWord[]): string[] {
