@@ -582,6 +582,10 @@ describe('QuestionRouter over a year held as a number (jobs: 1850–2000)', () =
     expect(result.kind === 'answer' && result.candidate.name).toBe('jobs_by_year_range');
     expect(result.kind === 'answer' && result.slots).toEqual({ min_year: 1950, max_year: 1950 });
   });
+
+  it('refuses rows asked for where the closest program counts them', () => {
+    expect(ask('Which jobs have sex men?')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('asks for rows') });
+  });
 });
 
 describe('QuestionRouter on values named by part of their words', () => {
@@ -4964,9 +4968,10 @@ describe('QuestionRouter over the LA riots deaths (rows said as people and victi
     expect(perDay.kind === 'answer' && [perDay.candidate.name, perDay.slots]).toEqual(['la_riots_over_time_by_death_date', { interval: 'day' }]);
   });
 
-  it('refuses rows asked for where the closest program counts them', () => {
-    // (No list program filters the gender; the count per neighborhood had answered.)
-    expect(ask('List the female victims')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('asks for rows') });
+  it('lists the rows of a value the count filters by, which the list chooses', () => {
+    // (No list program filtered the gender, the count's: the question was refused; before that, the
+    // count per neighborhood had answered.)
+    expect(ask('List the female victims')).toMatchObject({ kind: 'answer', candidate: { name: 'list_la_riots_where' }, slots: { column: 'gender', value: 'Female' } });
   });
 });
 
@@ -6086,7 +6091,7 @@ function crmDeals(): Record<string, unknown>[] {
       deal_name: `${['Acme Corp', 'Globex', 'Initech', 'Umbrella Labs', 'Hooli', 'Vandelay', 'Stark Freight'][i % 7]} - ${['Renewal', 'Expansion', 'Pilot', 'Upsell', 'New Logo'][i % 5]}`,
       owner: ['Ana Ruiz', 'Ben Cole', 'Chen Wu', 'Dara Singh'][i % 4],
       region: pick(i, 1, [['EMEA', 35], ['North America', 35], ['APAC', 20], ['LATAM', 10]]),
-      account: { industry: ['Retail', 'Healthcare', 'Manufacturing', 'Finance'][(i * 3) % 4], size: ['smb', 'mid_market', 'enterprise'][i % 3] },
+      account: { id: `acc_${String(i % 60).padStart(4, '0')}`, name: `${['Acme', 'Globex', 'Initech', 'Umbrella', 'Hooli', 'Vandelay'][i % 6]} ${['Systems', 'Logistics', 'Foods', 'Labs', 'Media'][i % 5]}`, industry: ['Retail', 'Healthcare', 'Manufacturing', 'Finance'][(i * 3) % 4], size: ['smb', 'mid_market', 'enterprise'][i % 3] },
       lead_source: ['referral', 'outbound', 'inbound', 'partner', 'event'][(i * 7) % 5],
       product: ['Platform', 'Analytics Add-on', 'Premium Support', 'Data Connectors'][(i * 5) % 4],
       stage: open ? ['Prospecting', 'Proposal', 'Negotiation'][i % 3] : i % 3 !== 0 ? 'Closed Won' : 'Closed Lost',
@@ -6126,5 +6131,12 @@ describe('QuestionRouter over deals created and closed (trial 22: a deal is lost
     // (Without "total" it had ranked single deals.)
     expect(ask('top 3 sales reps by deal amount')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_amount_by_owner' }, slots: { n: 3 } });
     expect(ask('top 5 reps by amount')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_amount_by_owner' }, slots: { n: 5 } });
+  });
+
+  it('lists the rows of a value the count filters by, named beside things that identify nothing asked', () => {
+    // Trial 22: "deals with enterprise accounts" had counted the enterprise deals per industry: no
+    // list took `account.size`, and "accounts" and "deals" named `account.name`, `account.id` and `deal_name`.
+    expect(ask('deals with enterprise accounts')).toMatchObject({ kind: 'answer', candidate: { name: 'list_crm_deals_where' }, slots: { column: 'account.size', value: 'enterprise' } });
+    expect(ask('how many deals with enterprise accounts')).toMatchObject({ kind: 'answer', candidate: { name: 'count_crm_deals' }, slots: { account_size: 'enterprise' } });
   });
 });

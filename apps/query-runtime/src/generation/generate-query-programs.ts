@@ -148,8 +148,9 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
     ...roles.references,
   ];
   if (valued.length > 0) drafts.push(build.countWhereAny(valued.slice(0, maxChosenColumns), counted, mainTime));
-  // The same rows listed, of the columns the list does not filter by.
-  const listed = valued.filter((d) => !filters.includes(d as Dimension));
+  // The same rows listed, of the columns the list does not filter by (those the count filters by
+  // and the list does not too: "deals with enterprise accounts" of `account.size`).
+  const listed = [...roles.dimensions.filter((d) => d.kind === 'categorical' && counted.includes(d)), ...valued].filter((d) => !filters.includes(d as Dimension));
   if (listed.length > 0) drafts.push(build.listWhereAny(listed.slice(0, maxChosenColumns), filters, mainTime));
   for (const key of roles.keys) drafts.push(build.lookup(key));
   for (const metric of ranged) drafts.push(build.numericRange(metric, filtersBeside(metric.column)));

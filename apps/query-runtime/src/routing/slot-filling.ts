@@ -786,6 +786,9 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
   // (Nor one named only by the thing the data's rows are: "average deal amount in EMEA" of deals
   // is of the deals in the region EMEA, not a choice of `deal_name`, whose other words go unsaid.)
   const rowsOnly = chosen !== null && chosen !== hinted && alike.length <= 1 && namedByRowsAlone(chosen, candidate.table, context.words);
+  // (Nor ones named only by the things they identify: "deals with enterprise accounts" names
+  // `account.name`, `account.id` and `deal_name` so, and gives a value of `account.size`.)
+  const thingsOnly = chosen !== null && chosen !== hinted && alike.length > 0 && alike.every((column) => namedByThingAlone(column, context.words));
   if (columnPlan && (chosen === null || alike.length > 1 || countedOnly || rowsOnly) && candidate.countsValue) {
     const choices = new Set(candidate.choices);
     // (A value named by part of its words only when no value is named whole: "dependabot" of `dependabot[bot]`.)
@@ -818,7 +821,7 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
       }
     }
     const [owner] = owners.size === 1 ? owners : [];
-    if (owner !== undefined && (alike.length <= 1 || alike.includes(owner) || countedOnly || rowsOnly)) chosen = owner;
+    if (owner !== undefined && (alike.length <= 1 || alike.includes(owner) || countedOnly || rowsOnly || thingsOnly)) chosen = owner;
   }
   // (Without such a value, a choice named by the rows' word alone is no choice: "top 3 deals by
   // amount" ranks the deals, not the totals per deal name; "how many different deals" still counts names.)
@@ -1786,9 +1789,13 @@ export function impliedChoice(slot: Slot, words: QuestionWord[]): string | null 
  * `course_enrollments` by "course"): its other words unsaid.
  */
 function namedByRowsAlone(column: string, table: string, words: readonly QuestionWord[]): boolean {
+  return choiceNames(column).thing === lastWord(table) && namedByThingAlone(column, words);
+}
+
+/** Whether a column of a choice is named only by the thing it identifies (`account.name` by "accounts"), its other words unsaid. */
+function namedByThingAlone(column: string, words: readonly QuestionWord[]): boolean {
   const { stems, thing } = choiceNames(column);
-  if (thing === null || lastWord(table) !== thing) return false;
-  return stems.some((own) => own !== thing && !words.some((w) => w.stem === own));
+  return thing !== null && stems.some((own) => own !== thing && !words.some((w) => w.stem === own));
 }
 
 // Things asked for as different ones ("how many different deals"): their names or ids, told apart.
