@@ -6070,6 +6070,16 @@ describe('QuestionRouter over course enrollments (trial 22: what was paid, progr
       expect(routed.kind === 'answer' && (routed.candidate.name === 'count_course_enrollments_by_course_title' || routed.slots.column === 'course_title')).toBe(true);
     }
   });
+
+  it('groups by what follows "by" after a measure named by its participle, and totals a price paid', () => {
+    // "average price paid by category" had read the category as who paid, and averaged every row.
+    expect(ask('average price paid by category')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_price_paid_by_category' } });
+    expect(ask('total price paid by level')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_price_paid_by_level' }, slots: { rank_by: 'total' } });
+    // People after "by" are still who paid.
+    expect(ask('total paid by students in the Design category')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_price_paid' }, slots: { category: 'Design' } });
+    // Trial 22: the revenue a category brings in had been ranked by its average price paid.
+    expect(ask('which category brings in the most revenue')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_price_paid_by_category' }, slots: { rank_by: 'total', n: 1 } });
+  });
 });
 
 describe('QuestionRouter over subscriptions (a value "Free" is the value, no price)', () => {

@@ -3667,7 +3667,9 @@ function groupByCue(lower: string): string[] {
   for (const match of lower.matchAll(/\b(?:per|by|for each|for every|each|across|among|between)\s+(?:the\s+|their\s+|its\s+)?([a-z][a-z ]{1,30}?)(?=\s*(?:[?.,!]|$|\band\b|\bwith\b|\bfor\b|\bin\b))/g)) {
     // "purchases made by users in Brazil", "issues opened by bots": "by" after a verb's participle
     // names who did it, not groups ("grouped by", "broken down by", "sorted by" still group).
-    if (match[0].startsWith('by') && agentBy.test(lower.slice(0, match.index))) continue;
+    // (Unless a measure is named by its participle after an operation, and no people follow: "average
+    // price paid by category" is per category, "total paid by students" is what students paid.)
+    if (match[0].startsWith('by') && agentBy.test(lower.slice(0, match.index)) && !(operatedMeasure.test(lower.slice(0, match.index)) && !personStems.has(stem(match[1]?.split(' ')[0] ?? '')))) continue;
     // "across all meters", "among all users": over every one, not per one.
     if (/^all\b/.test(match[1] ?? '')) continue;
     // "the average life expectancy across countries" is over them all too; only a comparison or a
@@ -3732,6 +3734,7 @@ const moneyQuestion = /\bhow much (?:money\b|(?:did|does|do|will|would|has|have|
 const levelTail = /^(?:groups?|brackets?|bands?|ranges?|levels?|classes|class|categor(?:y|ies)|types?|kinds?|segments?)$/;
 
 /** A participle just before "by" that names who did something (`made`, `opened`, `authored`), not a grouping. */
+const operatedMeasure = /\b(?:average|avg|mean|median|total|sum)\s+(?:[a-z]+\s+)?[a-z]+\s+$/;
 const agentBy = /\b(?!(?:grouped|sorted|ordered|ranked|broken|split|divided|segmented|categorized|categorised|classified|bucketed|aggregated|partitioned|organized|organised|arranged)\b)(?:[a-z]+ed|made|written|done|sold|taken|given|paid|sent|built|run|won|held|seen|bought|caught|driven|flown|drawn|led|hit|shot|struck|read)\s+$/;
 
 /** Words that turn a flag, and the "yet" or "still" said with them (`rank`: explained by a flag taken false). */

@@ -1198,7 +1198,9 @@ export function rankWanted(parsed: ParsedQuestion, candidate: CandidateProfile):
   if (average !== total) return average ? 'average' : 'total';
   if (average || candidate.measure === null) return null;
   const measure = humanWords(candidate.measure);
-  if (notAdding.test(` ${measure} `)) return null;
+  // (A price named as what was paid, "price paid", is money paid, which adds up: "which category
+  // brings in the most revenue" of course enrollments' `pricePaid` is its total.)
+  if (notAdding.test(` ${measure} `) && !accumulated.test(measure.split(' ').at(-1) ?? '')) return null;
   // ("How much did we pay in overtime", "how much rain fell": an amount, all of it.)
   if (howMuch) return 'total';
   // ("Hours worked by Berlin staff" of `hours_worked`: a quantity named by its piling up, all of it.)
