@@ -3669,14 +3669,16 @@ function groupByCue(lower: string): string[] {
     // names who did it, not groups ("grouped by", "broken down by", "sorted by" still group).
     // (Unless a measure is named by its participle after an operation, and no people follow: "average
     // price paid by category" is per category, "total paid by students" is what students paid.)
-    if (match[0].startsWith('by') && agentBy.test(lower.slice(0, match.index)) && !(operatedMeasure.test(lower.slice(0, match.index)) && !personStems.has(stem(match[1]?.split(' ')[0] ?? '')))) continue;
+    const before = lower.slice(0, match.index);
+    const measureGrouped = operatedMeasure.test(before) && !personStems.has(stem(match[1]?.split(' ')[0] ?? ''));
+    if (match[0].startsWith('by') && agentBy.test(before) && !measureGrouped) continue;
     // "across all meters", "among all users": over every one, not per one.
     if (/^all\b/.test(match[1] ?? '')) continue;
     // "the average life expectancy across countries" is over them all too; only a comparison or a
     // breakdown across them is per one ("how does the price vary across regions").
     if (/^(?:across|among)\b/.test(match[0]) && !/\b(?:compare[sd]?|comparing|comparison|break(?:s|ing)?\s+down|breakdown|var(?:y|ies|ied)|differ(?:s|ed)?|distribution|split)\b/.test(lower)) continue;
     // "top 3 shows by downloads": what the ranked things are ranked by, not a grouping.
-    if (match[0].startsWith('by') && rankedBy.test(lower.slice(0, match.index))) continue;
+    if (match[0].startsWith('by') && rankedBy.test(before)) continue;
     const words = foldValue(match[1] ?? '').split(' ');
     // "by origin", "by mpaa rating", "per time of day": one to three words, the column name.
     out.push(words.slice(0, 3).join(' '), words.slice(0, 2).join(' '), words[0] ?? '');
@@ -3734,8 +3736,9 @@ const moneyQuestion = /\bhow much (?:money\b|(?:did|does|do|will|would|has|have|
 const levelTail = /^(?:groups?|brackets?|bands?|ranges?|levels?|classes|class|categor(?:y|ies)|types?|kinds?|segments?)$/;
 
 /** A participle just before "by" that names who did something (`made`, `opened`, `authored`), not a grouping. */
-const operatedMeasure = /\b(?:average|avg|mean|median|total|sum)\s+(?:[a-z]+\s+)?[a-z]+\s+$/;
 const agentBy = /\b(?!(?:grouped|sorted|ordered|ranked|broken|split|divided|segmented|categorized|categorised|classified|bucketed|aggregated|partitioned|organized|organised|arranged)\b)(?:[a-z]+ed|made|written|done|sold|taken|given|paid|sent|built|run|won|held|seen|bought|caught|driven|flown|drawn|led|hit|shot|struck|read)\s+$/;
+/** An operation and a measure named by its participle, just before "by" ("average price paid", "total amount spent"). */
+const operatedMeasure = /\b(?:average|avg|mean|median|total|sum)\s+(?:[a-z]+\s+)?[a-z]+\s+$/;
 
 /** Words that turn a flag, and the "yet" or "still" said with them (`rank`: explained by a flag taken false). */
 const denialWords = new Set([...flagDenials, 'yet', 'still']);
