@@ -1847,7 +1847,7 @@ export class QuestionRouter {
     const endsSaid = endWords.test(parsed.lower);
     const askedDirection = startsSaid === endsSaid ? null : startsSaid ? 'start' : 'end';
     // Verbs that may name a time column ("opened", "merged"): `timeNamed` below.
-    const timeVerbs = qWords.map((w) => w.word).filter((word) => creationWords.has(word) || sendingWords.has(word) || closingWords.has(word) || (/.{3}ed$/.test(word) && !stopWords.has(word)));
+    const timeVerbs = qWords.map((w) => w.word).filter((word) => timeVerbFamilies.some((family) => family.has(word)) || (/.{3}ed$/.test(word) && !stopWords.has(word)));
     const computes = (parsed.families.get('aggregate') ?? 0) > 0 || (parsed.families.get('count') ?? 0) > 0;
     // (Or of a total, asked of groups: "which driver has the highest total fare".)
     const totalRanked = /^\s*(?:which|what)\b.*\b(?:highest|lowest|largest|smallest|biggest|greatest|most|least)\s+(total|sum|combined|overall)\b/.exec(parsed.lower);
@@ -2309,7 +2309,7 @@ export class QuestionRouter {
           (parsed.interval !== null || parsed.dates.length > 0) &&
           timeColumns.some((column) => {
             const first = foldValue(humanWords(column)).split(' ')[0] ?? '';
-            return timeVerbs.some((verb) => stem(verb) === stem(first) || (creationWords.has(verb) && creationWords.has(first)) || (sendingWords.has(verb) && sendingWords.has(first)) || (closingWords.has(verb) && closingWords.has(first)));
+            return timeVerbs.some((verb) => stem(verb) === stem(first) || timeVerbFamilies.some((family) => family.has(verb) && family.has(first)));
           })
           ? 0.2
           : 0;
@@ -3628,6 +3628,8 @@ const lifeStartWords = new Set(['opened', 'open', 'created', 'create', 'creation
 const creationWords = new Set(['opened', 'open', 'created', 'create', 'creation', 'submitted', 'filed', 'placed', 'registered', 'joined', 'raised', 'reported', 'posted', 'published', 'signed', 'signup', 'made', 'started']);
 // Verbs of an ending (and the first words of their time columns): "deals lost in 2026" of `closed_date`, not `created_date`.
 const closingWords = new Set(['closed', 'close', 'lost', 'won', 'ended', 'end', 'finished', 'resolved', 'cancelled', 'canceled', 'churned', 'terminated', 'expired']);
+// Verbs of one family name a time column whose first word is of the same family ("won" of `closed_date`).
+const timeVerbFamilies = [creationWords, sendingWords, closingWords];
 // The endings that make a noun of a verb's stem (`adopt` → adoption, `deploy` → deployment, `arriv` → arrival).
 const nominalSuffixes = ['ion', 'ment', 'al'];
 // How often a value occurs, asked as a ranking.
@@ -3670,8 +3672,7 @@ function groupByCue(lower: string): string[] {
     // (Unless a measure is named by its participle after an operation, and no people follow: "average
     // price paid by category" is per category, "total paid by students" is what students paid.)
     const before = lower.slice(0, match.index);
-    const measureGrouped = operatedMeasure.test(before) && !personStems.has(stem(match[1]?.split(' ')[0] ?? ''));
-    if (match[0].startsWith('by') && agentBy.test(before) && !measureGrouped) continue;
+    if (match[0].startsWith('by') && agentBy.test(before) && !(operatedMeasure.test(before) && !personStems.has(stem(match[1]?.split(' ')[0] ?? '')))) continue;
     // "across all meters", "among all users": over every one, not per one.
     if (/^all\b/.test(match[1] ?? '')) continue;
     // "the average life expectancy across countries" is over them all too; only a comparison or a

@@ -785,10 +785,8 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
   const countedOnly = chosen !== null && chosen === hinted && alike.length <= 1;
   // (Nor one named only by the thing the data's rows are: "average deal amount in EMEA" of deals
   // is of the deals in the region EMEA, not a choice of `deal_name`, whose other words go unsaid.)
-  const rowsOnly = chosen !== null && chosen !== hinted && alike.length <= 1 && namedByRowsAlone(chosen, candidate.table, context.words);
-  // (Nor ones named only by the things they identify: "deals with enterprise accounts" names
-  // `account.name`, `account.id` and `deal_name` so, and gives a value of `account.size`.)
-  const thingsOnly = chosen !== null && chosen !== hinted && alike.length > 0 && alike.every((column) => namedByThingAlone(column, context.words));
+  const rowsColumn = chosen !== null && chosen !== hinted && alike.length <= 1 && namedByRowsAlone(chosen, candidate.table, context.words) ? chosen : null;
+  const rowsOnly = rowsColumn !== null;
   if (columnPlan && (chosen === null || alike.length > 1 || countedOnly || rowsOnly) && candidate.countsValue) {
     const choices = new Set(candidate.choices);
     // (A value named by part of its words only when no value is named whole: "dependabot" of `dependabot[bot]`.)
@@ -821,11 +819,14 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
       }
     }
     const [owner] = owners.size === 1 ? owners : [];
-    if (owner !== undefined && (alike.length <= 1 || alike.includes(owner) || countedOnly || rowsOnly || thingsOnly)) chosen = owner;
+    // (Nor ones named only by the things they identify: "deals with enterprise accounts" names
+    // `account.name`, `account.id` and `deal_name` so, and gives a value of `account.size`.)
+    const thingsOnly = () => chosen !== hinted && alike.length > 0 && alike.every((column) => namedByThingAlone(column, context.words));
+    if (owner !== undefined && (alike.length <= 1 || alike.includes(owner) || countedOnly || rowsOnly || thingsOnly())) chosen = owner;
   }
   // (Without such a value, a choice named by the rows' word alone is no choice: "top 3 deals by
   // amount" ranks the deals, not the totals per deal name; "how many different deals" still counts names.)
-  if (rowsOnly && chosen !== null && namedByRowsAlone(chosen, candidate.table, context.words) && !differentOnes.test(parsed.lower)) chosen = null;
+  if (rowsColumn !== null && chosen === rowsColumn && !differentOnes.test(parsed.lower)) chosen = null;
   if (columnPlan && chosen !== null) take(columnPlan, chosen, null);
   // (A bound on, or a value of, the chosen column is a plan of that column; with none chosen, of none.)
   const plans = candidate.plans.map((planned) => (planned.chosen && chosen !== null ? { ...planned, column: chosen, label: humanWords(chosen) } : planned));
