@@ -26,9 +26,10 @@ export class GrpcServer {
   private readonly server: grpc.Server;
   private readonly logger: Logger;
   private boundPort: number | undefined;
-  /** Resolved when shutdown begins: bidirectional calls stop reading their messages then. */
-  private readonly draining: Promise<void>;
-  private beginDraining!: () => void;
+  /** True once shutdown begins: bidirectional calls stop reading their messages then. */
+  private draining = false;
+  /** How each bidirectional call reading its messages now stops, told when shutdown begins. */
+  private readonly readers = new Set<() => void>();
 
   constructor(options: GrpcServerOptions) {
     this.logger = options.logger.child({ component: 'grpc-server' });
@@ -40,7 +41,6 @@ export class GrpcServer {
       'grpc.enable_channelz': 0,
     });
     this.addService(healthV1.Health, this.health.implementation(), { trackHealth: false });
-    this.draining = new Promise<void>((resolve) => (this.beginDraining = resolve));
   }
 
   /** Adds a service; its health turns SERVING at once (set it NOT_SERVING to take it out). */
@@ -83,7 +83,8 @@ export class GrpcServer {
    */
   async shutdown(graceMs = 5_000): Promise<void> {
     this.health.setAll(ServingStatus.NOT_SERVING);
-    this.beginDraining();
+    this.draining = true;
+    for (const stop of this.readers) stop();
     const drained = new Promise<boolean>((resolve) => this.server.tryShutdown(() => resolve(true)));
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<boolean>((resolve) => {
@@ -158,12 +159,31 @@ export class GrpcServer {
     // Readable's own iterator destroys the stream when the messages end, and with it the side
     // that still has answers to write.
     const messages = call.iterator({ destroyOnReturn: false }) as AsyncIterator<T>;
-    const over = { done: true, value: undefined } as const;
-    const stopped = Promise.race([this.draining, call.cancelled ? Promise.resolve() : new Promise<void>((resolve) => call.once('cancelled', () => resolve()))]).then(() => over);
-    for (;;) {
-      const next = await Promise.race([messages.next(), stopped]);
-      if (next.done) return;
-      yield next.value;
+    // The wait for the next message ends early when the call stops. Not a Promise.race of each read
+    // with a promise of the stop: every race leaves a reaction on that promise, which lasts as long
+    // as the call (or the server), and with it the message the race settled with, so a long-lived
+    // call kept every message it ever carried.
+    let stopped = this.draining || call.cancelled;
+    let stopWaiting: (() => void) | undefined;
+    const stop = () => {
+      stopped = true;
+      stopWaiting?.();
+    };
+    this.readers.add(stop);
+    call.once('cancelled', stop);
+    try {
+      while (!stopped) {
+        const next = await new Promise<IteratorResult<T> | undefined>((resolve, reject) => {
+          stopWaiting = () => resolve(undefined);
+          messages.next().then(resolve, reject);
+        });
+        stopWaiting = undefined;
+        if (next === undefined || next.done) return;
+        yield next.value;
+      }
+    } finally {
+      this.readers.delete(stop);
+      call.off('cancelled', stop);
     }
   }
 

@@ -1,5 +1,7 @@
 // The adapter over real grpc-js on loopback: typed calls, streaming, error mapping, deadlines,
 // health, draining. The probe service exists for these tests only.
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '@querylane/errors';
 import { asCompleted, createClient, GrpcServer, ServingStatus, type ServiceImplementation } from '@querylane/grpc';
@@ -170,6 +172,33 @@ describe('grpc adapter', () => {
     expect((await answers.next()).value).toMatchObject({ text: 'slow' });
     chat.end();
     expect((await answers.next()).done).toBe(true);
+  });
+
+  it('keeps none of a bidirectional call\'s messages once they are answered, however long the call lasts', async () => {
+    const { client } = await serve();
+    const chat = client.call.chat();
+    const answers = chat[Symbol.asyncIterator]();
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as () => void;
+    const heapAfterGc = () => {
+      gc();
+      return process.memoryUsage().heapUsed;
+    };
+    const payload = 64 * 1024;
+    const send = async (count: number) => {
+      for (let index = 0; index < count; index += 1) {
+        chat.write({ text: `${index}`.padEnd(payload, 'x') });
+        expect((await answers.next()).value?.text.length).toBe(payload);
+      }
+    };
+    await send(100);
+    const before = heapAfterGc();
+    // 1,500 messages of 64 KiB: about 100 MB if each stayed reachable while the call lasts.
+    await send(1_500);
+    const grown = heapAfterGc() - before;
+    chat.end();
+    expect((await answers.next()).done).toBe(true);
+    expect(grown).toBeLessThan(25 * 1024 * 1024);
   });
 
   it('fails a bidirectional call with the error the server raised', async () => {
