@@ -6079,6 +6079,7 @@ describe('QuestionRouter over course enrollments (trial 22: what was paid, progr
     expect(ask('total paid by students in the Design category')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_price_paid' }, slots: { category: 'Design' } });
     // Trial 22: the revenue a category brings in had been ranked by its average price paid.
     expect(ask('which category brings in the most revenue')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_price_paid_by_category' }, slots: { rank_by: 'total', n: 1 } });
+    expect(ask('which category brings in the most money')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_price_paid_by_category' }, slots: { rank_by: 'total', n: 1 } });
   });
 });
 

@@ -98,9 +98,8 @@ export function profileCandidate(input: RouteCandidateInput, index: number, valu
     // A time taken, counted in a unit ("finish seconds", "wait minutes"), is what "the finish time"
     // or "the wait time" names.
     const taken = durationUnit.test(label) ? [`${label.replace(durationUnit, '')} time`.trim()] : [];
-    // A sum of money a thing brought or cost, in its currency (`total_eur`, `amount_usd`), is what
-    // "revenue" and "money" name; a person's pay (`salary_eur`) is not.
-    const money = currencyUnit.test(label) && !payWords.test(label) ? ['money'] : [];
+    // Money made (`isMoneyMade`) is what "revenue" and "money" name.
+    const money = isMoneyMade(label) ? ['money'] : [];
     return [label, column.toLowerCase(), ...(short ? [short] : []), ...taken, ...money];
   });
   // The values each filtering slot can take, from its enum and from the data; hand-written programs
@@ -124,7 +123,11 @@ export function profileCandidate(input: RouteCandidateInput, index: number, valu
     selectsAll: steps?.columns.includes('*') ?? false,
     ranks: ranksByMeasure(candidate.query, steps, family),
     chronological: steps?.order?.chronological === true,
-    measureTerms: steps?.aggregate?.column && !steps.aggregate.column.startsWith('$') ? humanWords(steps.aggregate.column).split(' ').flatMap((word) => canonicalTerm(word) ?? []) : [],
+    // (Money made, of such a measure: "which category brings in the most money" names `price_paid`.)
+    measureTerms:
+      steps?.aggregate?.column && !steps.aggregate.column.startsWith('$')
+        ? [...humanWords(steps.aggregate.column).split(' ').flatMap((word) => canonicalTerm(word) ?? []), ...(isMoneyMade(humanWords(steps.aggregate.column)) ? ['money'] : [])]
+        : [],
     measure: steps?.aggregate?.column && real(steps.aggregate.column) ? steps.aggregate.column : null,
     sums: steps?.aggregate?.function === 'sum',
     // Words only, and none that says what to do: "sp500_2000" is not named by "in 2000", nor
@@ -222,8 +225,19 @@ function presenceLabel(column: string): string {
 const durationUnit = /\s*\b(seconds|secs|minutes|mins|hours|hrs)$/i;
 /** A column named with its currency last: `total_eur`, `amount_usd`, `fare_usd`. */
 const currencyUnit = / (?:usd|eur|gbp|jpy|chf|cad|aud|inr|cny|dollars|euros)$/i;
+/** A sum said to be paid: `price_paid`, `amount_paid`, `paid_amount`. */
+const paidMoney = /\b(?:price|amount|fee|fare|total|sum)s? paid\b|\bpaid (?:price|amount|fee|fare|total|sum)\b/i;
 /** Words of a person's pay, which is money paid out, not money made. */
 const payWords = /\b(?:salary|salaries|wage|wages|pay|payroll|compensation|bonus)\b/i;
+
+/**
+ * A column (its label) of money a thing brought or cost: a sum in a currency (`total_eur`,
+ * `amount_usd`), or a price or an amount said to be paid (`price_paid`, `amount_paid`: what came in
+ * for each row); not a person's pay (`salary_eur`).
+ */
+function isMoneyMade(label: string): boolean {
+  return (currencyUnit.test(label) || paidMoney.test(label)) && !payWords.test(label);
+}
 
 /** Per column of a DataProfile, the values a question may name (low-cardinality columns only). */
 export function valuesFromProfile(profile: {
