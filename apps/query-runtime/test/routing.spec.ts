@@ -6151,3 +6151,43 @@ describe('QuestionRouter over deals created and closed (trial 22: a deal is lost
     expect(ask('how many deals with enterprise accounts')).toMatchObject({ kind: 'answer', candidate: { name: 'count_crm_deals' }, slots: { account_size: 'enterprise' } });
   });
 });
+
+function namedDeals(): Record<string, unknown>[] {
+  const accounts = ['Atlas', 'Borealis', 'Cobalt', 'Delta', 'Ember', 'Fjord'].flatMap((first) => ['Logistics', 'Foods', 'Labs', 'Media', 'Systems'].map((second) => `${first} ${second}`));
+  const products = ['Platform', 'Analytics Add-on', 'Premium Support', 'Data Connectors'];
+  const kinds = ['Renewal', 'Expansion', 'Pilot', 'Upsell', 'New Logo'];
+  return Array.from({ length: 600 }, (_, i) => {
+    const account = accounts[i % 30]!;
+    const product = products[Math.floor(i / 30) % 4]!;
+    return {
+      deal_id: `D-${10_000 + i}`,
+      deal_name: `${account} - ${product} ${kinds[Math.floor(i / 120) % 5]}`,
+      account_name: account,
+      product,
+      stage: ['Prospecting', 'Proposal', 'Negotiation', 'Closed Won', 'Closed Lost'][(i * 7) % 5],
+      owner: ['Ana Ruiz', 'Ben Cole', 'Chen Wu', 'Dara Singh'][i % 4],
+      amount: 1000 + ((i * 7919) % 50_000),
+      created_date: new Date(Date.UTC(2025, 0, 1) + i * 40_000_000).toISOString().slice(0, 10),
+    };
+  });
+}
+
+describe('QuestionRouter over deals named for their account and product (trial 22)', () => {
+  const ask = askingOver('querylane-routing-named-deals-', () => ({ crm_deals: namedDeals() }));
+
+  it('reads a name of capitalized words joined by a dash as one value, not as the values it holds', () => {
+    // Trial 22: "Atlas Logistics" (an account) and "Premium Support" (a product) had each filtered a
+    // list of five deals, and "Renewal" was dropped without a word.
+    for (const [question, name] of [
+      ['what stage is Atlas Logistics - Premium Support Renewal in', 'Atlas Logistics - Premium Support Renewal'],
+      ['show the deal Delta Media - Data Connectors Upsell', 'Delta Media - Data Connectors Upsell'],
+      ['Cobalt Labs - Platform Pilot', 'Cobalt Labs - Platform Pilot'],
+      // Quoted, the same.
+      ['what stage is "Fjord Foods - Analytics Add-on New Logo" in', 'Fjord Foods - Analytics Add-on New Logo'],
+    ]) {
+      expect(ask(question!)).toMatchObject({ kind: 'answer', candidate: { name: 'search_crm_deals_by_deal_name' }, slots: { term: name } });
+    }
+    // Known values joined by a dash are those values.
+    expect(ask('list the deals of Atlas Logistics - Premium Support')).toMatchObject({ kind: 'answer', candidate: { name: 'list_crm_deals_where' }, slots: { value: 'Atlas Logistics', product: 'Premium Support' } });
+  });
+});

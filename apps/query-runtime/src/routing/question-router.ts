@@ -1023,7 +1023,7 @@ export class QuestionRouter {
   }
 
   private rank(question: string, options: RouteOptions, only?: number): Scored[] & { parsed: ParsedQuestion; tablesNamed: Set<string>; namedColumns: Map<string, { label: string; column: string }[]>; modifierNamed: Set<string>; rankedLabel: string | undefined; rankedTables: Set<string> | null; countedWord: string | undefined; countedPhrase: string[]; countedModifier: string | undefined } {
-    const text = this.totalRows(this.freeOfCharge(this.rowsQuality(this.participleBounds(this.listedValues(this.countSaidWhole(this.clippedTableWords(this.joinCompounds(this.shortLabelWords(this.periodWordsOfNames(singularAcronyms(decimalNames(this.unquotedValues(areaUnits(question)), this.allLabels))))))))))));
+    const text = this.totalRows(this.freeOfCharge(this.rowsQuality(this.participleBounds(this.listedValues(this.countSaidWhole(this.clippedTableWords(this.joinCompounds(this.shortLabelWords(this.periodWordsOfNames(singularAcronyms(decimalNames(this.unquotedValues(this.dashedNames(areaUnits(question))), this.allLabels))))))))))));
     const parsed = parseQuestion(text, options.now ?? new Date());
     this.heldPeriodValue(parsed);
     this.heldDateValues(parsed);
@@ -3352,6 +3352,30 @@ export class QuestionRouter {
    * “Pending” orders"): quotes mark a search term, but a value or a name said whole was refused as
    * a term no search takes. Other quoted words stay a search term ('search cars for "ford"').
    */
+  /**
+   * A name written as capitalized words joined by a dash ("Atlas Logistics - Premium Support
+   * Renewal", a deal named for its account, its product and its kind) is one value, as if it were
+   * quoted, where it is no known value and one of its parts is none either: the values it holds
+   * ("Atlas Logistics" of the accounts, "Premium Support" of the products) had each filtered, and the
+   * rest ("Renewal") was dropped without a word (trial 22). A name whose every part is a known value
+   * ("Paris - London") is left to the values.
+   */
+  private dashedNames(question: string): string {
+    return question.replace(titledRun, (run: string, offset: number) => {
+      // (Not inside quotes, which say where a value begins and ends already.)
+      if ((question.slice(0, offset).match(/["“”«»]/g)?.length ?? 0) % 2 === 1) return run;
+      const words = run.split(/\s+/);
+      // (A question's first word is capitalized anyway: "Show Atlas Logistics - …".)
+      const start = offset === 0 || /^\s*$/.test(question.slice(0, offset)) ? words.findIndex((word) => !stopWords.has(word.toLowerCase())) : 0;
+      const name = words.slice(Math.max(start, 0)).join(' ');
+      const parts = name.split(/\s+[-–—]\s+/);
+      if (parts.length < 2 || parts.some((part) => part === '') || name.split(/\s+/).filter((word) => !/^[-–—]$/.test(word)).length < 3) return run;
+      const known = (text: string) => [...this.tables.values()].some((values) => values.isValueText(foldValue(text)));
+      if (known(name) || parts.every(known)) return run;
+      return `${words.slice(0, Math.max(start, 0)).map((word) => `${word} `).join('')}"${name}"`;
+    });
+  }
+
   private unquotedValues(question: string): string {
     return question.replace(/(^|[\s([])(['"‘“«])([^'"‘’“”«»]{1,80}?)(['"’”»])(?=[\s?.,!;:)\]]|$)/g, (whole, before: string, _open: string, inner: string) =>
       [...this.tables.values()].some((table) => table.isValueText(foldValue(inner))) || [...this.allLabels.values()].some((labels) => labels.has(foldValue(inner))) ? before + inner : whole,
@@ -3458,6 +3482,9 @@ export class QuestionRouter {
     return out;
   }
 }
+
+/** Capitalized words joined by a dash between spaces: "Atlas Logistics - Premium Support Renewal". */
+const titledRun = /(?<![\p{L}\p{N}"'])\p{Lu}[\p{L}\p{N}'&.-]*(?:\s+(?:[-–—]\s+)?\p{Lu}[\p{L}\p{N}'&.-]*)*/gu;
 
 /** The last word of a column's name that gives its unit, not what it measures. */
 // (Not `min`, `max`: `temp_min` is a minimum, not minutes.)
