@@ -6117,6 +6117,22 @@ function crmDeals(): Record<string, unknown>[] {
 describe('QuestionRouter over deals created and closed (trial 22: a deal is lost when it closes)', () => {
   const ask = askingOver('querylane-routing-crm-', () => ({ crm_deals: crmDeals() }));
 
+  it('bounds a count by the closing date where a verb of an ending says the time, and keeps the verb a value', () => {
+    // "did we win in 2026" had bounded the count's main time, the creation.
+    expect(ask('how many deals did we win in 2026')).toMatchObject({ kind: 'answer', candidate: { name: 'count_crm_deals' }, slots: { won: true, from_closed_date: '2026-01-01', to_closed_date: '2026-12-31' } });
+    const created = ask('how many deals were created in 2026');
+    expect(created).toMatchObject({ kind: 'answer', candidate: { name: 'count_crm_deals' }, slots: { from_created_date: '2026-01-01', to_created_date: '2026-12-31' } });
+    expect(created.kind === 'answer' && created.slots.from_closed_date).toBeFalsy();
+  });
+
+  it('ranks the people who won or closed the most deals, not the deals per deal name', () => {
+    // Trial 22: "top 5 reps by deals won" had counted the deals per deal name, the word "deals"
+    // taken for `deal_name` (and "won" for a choice of `won`, which it filters).
+    expect(ask('top 5 reps by deals won')).toMatchObject({ kind: 'answer', candidate: { name: 'count_crm_deals_by_owner' }, slots: { won: true, n: 5, order: 'desc' } });
+    expect(ask('which rep won the most deals')).toMatchObject({ kind: 'answer', candidate: { name: 'count_crm_deals_by_owner' }, slots: { won: true, n: 1 } });
+    expect(ask('who closed the most deals')).toMatchObject({ kind: 'answer', candidate: { name: 'count_crm_deals_by_owner' }, slots: { n: 1, order: 'desc' } });
+  });
+
   it('bounds the time an ending verb names ("lost", "won") by the closing date', () => {
     // Trial 22: "deals lost in 2026" had listed the deals created in 2026 that were lost.
     expect(ask('deals lost in 2026')).toMatchObject({ kind: 'answer', slots: { from_closed_date: '2026-01-01', to_closed_date: '2026-12-31', won: false } });

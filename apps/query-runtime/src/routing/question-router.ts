@@ -8,7 +8,7 @@ import type { DataValues, RouteAnswer, RouteCandidateInput, RouteOptions, RouteR
 import type { ProgramFamily } from '../generation/index.js';
 import { SettledSearch } from './settled-search.js';
 import { accumulated, directionOf, directionSaid, doneVerb, fillSlots, flagDenials, flagMention, impliedChoice, namedChoice, questionWords, rankWanted, TableValues, type ColumnNameSpan, type QuestionWord, type SlotFill, type ValueMention } from './slot-filling.js';
-import { canonicalTerm, editDistance, escapeRegExp, foldValue, humanWords, identifiedHead, identifiedThing, impliedMeasures, initials, measureTermsOf, pathWords, perUnitLabel, remembered, stem, stopWords, synonymOf, terms, timeSpanWord, words } from './text-terms.js';
+import { canonicalTerm, closingWords, editDistance, escapeRegExp, foldValue, humanWords, identifiedHead, identifiedThing, impliedMeasures, initials, measureTermsOf, pathWords, perUnitLabel, remembered, stem, stopWords, synonymOf, terms, timeSpanWord, words } from './text-terms.js';
 
 /**
  * Chosen on the bench's tuning half (bench/routing: every other labelled question): the best in-scope
@@ -3653,8 +3653,6 @@ const sendingWords = new Set(['sent', 'send', 'shipped', 'ship', 'dispatched', '
 // The first words of time columns of when a thing begins its life.
 const lifeStartWords = new Set(['opened', 'open', 'created', 'create', 'creation', 'submitted', 'filed', 'placed', 'registered', 'joined', 'raised', 'reported', 'started', 'start', 'shipped', 'sent', 'dispatched', 'ordered', 'order', 'issued', 'issue', 'booked', 'booking', 'purchased', 'purchase', 'departed', 'departure', 'signup']);
 const creationWords = new Set(['opened', 'open', 'created', 'create', 'creation', 'submitted', 'filed', 'placed', 'registered', 'joined', 'raised', 'reported', 'posted', 'published', 'signed', 'signup', 'made', 'started']);
-// Verbs of an ending (and the first words of their time columns): "deals lost in 2026" of `closed_date`, not `created_date`.
-const closingWords = new Set(['closed', 'close', 'lost', 'won', 'ended', 'end', 'finished', 'resolved', 'cancelled', 'canceled', 'churned', 'terminated', 'expired']);
 // Verbs of one family name a time column whose first word is of the same family ("won" of `closed_date`).
 const timeVerbFamilies = [creationWords, sendingWords, closingWords];
 // The endings that make a noun of a verb's stem (`adopt` → adoption, `deploy` → deployment, `arriv` → arrival).

@@ -7,7 +7,7 @@ import type { ParsedQuestion, Span } from './question-parse.js';
 import { convertMeasure, convertTime, measureUnitOf, parseNumber, timeUnitOf, type MeasureUnit, type TimeUnit } from './question-parse.js';
 import { placeNames } from './place-codes.js';
 import type { ColumnValues, SlotValue } from './routing.types.js';
-import { canonicalTerm, editDistance, escapeRegExp, foldValue, humanWords, identifiedThing, impliedMeasures, initials, pathWords, perUnitLabel, remembered, rememberedBy, stem, stopWords, timeSpanWord, wordTable } from './text-terms.js';
+import { canonicalTerm, closingWords, editDistance, escapeRegExp, foldValue, humanWords, identifiedThing, impliedMeasures, initials, pathWords, perUnitLabel, remembered, rememberedBy, stem, stopWords, timeSpanWord, wordTable } from './text-terms.js';
 
 export interface QuestionWord {
   word: string;
@@ -784,8 +784,11 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
   // counts results of the country Kenya, not of a runner's name.)
   const countedOnly = chosen !== null && chosen === hinted && alike.length <= 1;
   // (Nor one named only by the thing the data's rows are: "average deal amount in EMEA" of deals
-  // is of the deals in the region EMEA, not a choice of `deal_name`, whose other words go unsaid.)
-  const rowsColumn = chosen !== null && chosen !== hinted && alike.length <= 1 && namedByRowsAlone(chosen, candidate.table, context.words) ? chosen : null;
+  // is of the deals in the region EMEA, not a choice of `deal_name`, whose other words go unsaid;
+  // nor "which rep won the most deals", the deals counted. A column the program filters by yes or
+  // no, `won`, is named to filter, no other choice.)
+  const yesNo = new Set(candidate.plans.flatMap((plan) => (plan.slot.type === 'boolean' && plan.column !== null ? [plan.column] : [])));
+  const rowsColumn = chosen !== null && alike.filter((column) => !yesNo.has(column)).length <= 1 && namedByRowsAlone(chosen, candidate.table, context.words) ? chosen : null;
   const rowsOnly = rowsColumn !== null;
   if (columnPlan && (chosen === null || alike.length > 1 || countedOnly || rowsOnly) && candidate.countsValue) {
     const choices = new Set(candidate.choices);
@@ -997,7 +1000,10 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
         // Of a program's two windows (the count's main time and a second one), a date goes to the
         // second only when its column is named before it ("closed in October"), else to the first.
         const windowed = [...new Set(candidate.plans.filter((other) => (other.role === 'from' || other.role === 'to') && other.column !== null).map((other) => other.column!))];
-        if (date && windowed.length > 1 && plan.column !== windowed[0] && !namesOwn) break;
+        // (Or a verb of an ending names the second: "how many deals did we win in 2026" of `closed_date`.)
+        const ending = date && naming === null && windowed.length > 1 ? endingTime(date.span, context, windowed) : undefined;
+        if (ending !== undefined && ending !== plan.column) break;
+        if (date && windowed.length > 1 && plan.column !== windowed[0] && !namesOwn && ending !== plan.column) break;
         const whole = date ? calendarYearOf(date) : null;
         const yearColumn = (other: SlotPlan) => other.role === 'eq' && yearLabelled(other);
         const yearTaken =
@@ -2011,6 +2017,20 @@ function namesTime(first: string, word: QuestionWord): boolean {
   // (A subscription's or a customer's churn is its cancellation: "churned this year" of `canceled_at`.)
   return churnWords.has(word.word) && cancelTimes.has(first);
 }
+
+/**
+ * Of a program's time columns, the one of an ending that a verb of one among the three words before
+ * `span` names ("how many deals did we win in 2026", "deals lost in 2026" of `closed_date`), where
+ * no word names a time column otherwise. The verb stays a word of its own (lost deals are `won`
+ * false).
+ */
+function endingTime(span: Span, context: FillContext, columns: readonly string[]): string | undefined {
+  const before = context.words.filter((word) => word.span[1] <= span[0] && !stopWords.has(word.word)).slice(-3);
+  if (!before.some((word) => closingWords.has(word.word))) return undefined;
+  return columns.find((column) => closingTimes.has(labelStems(humanWords(column))[0] ?? ''));
+}
+
+const closingTimes = new Set([...closingWords].map((word) => stem(word)));
 
 const churnWords = new Set(['churned', 'churn', 'churning', 'cancelled', 'canceled', 'unsubscribed']);
 const cancelTimes = new Set(['canceled', 'cancelled', 'cancellation', 'cancelation', 'churned', 'churn', 'ended', 'end'].map((word) => stem(word)));

@@ -255,6 +255,12 @@ export const impliedMeasures: Record<string, string[]> = wordTable({
   gain: ['change'],
 });
 
+/**
+ * Verbs of an ending, and the first words of time columns of one: "deals lost in 2026" and "how
+ * many deals did we win in 2026" of `closed_date`, not `created_date`.
+ */
+export const closingWords = new Set(['closed', 'close', 'lost', 'lose', 'won', 'win', 'ended', 'end', 'finished', 'finish', 'resolved', 'resolve', 'cancelled', 'canceled', 'cancel', 'churned', 'terminated', 'expired']);
+
 export const stopWords = new Set(
   (
     'a an the of in on at to for from with and or is are was were be been being do does did have has had i me my we our you your it its ' +
