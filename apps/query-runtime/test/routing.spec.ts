@@ -6207,3 +6207,52 @@ describe('QuestionRouter over deals named for their account and product (trial 2
     expect(ask('list the deals of Atlas Logistics - Premium Support')).toMatchObject({ kind: 'answer', candidate: { name: 'list_crm_deals_where' }, slots: { value: 'Atlas Logistics', product: 'Premium Support' } });
   });
 });
+
+function expenseReports(): Record<string, unknown>[] {
+  const people = ['Maria Lopez', 'James Carter', 'Aiko Tanaka', 'Samuel Osei', 'Priya Nair', 'Lukas Weber', 'Chloe Martin', 'Diego Alvarez', 'Fatima Khan', 'Noah Kim'];
+  return Array.from({ length: 1500 }, (_, i) => {
+    const submitted = Date.UTC(2025, 0, 3) + i * 20_000_000;
+    const status = pick(i, 3, [['Submitted', 15], ['Approved', 35], ['Rejected', 10], ['Reimbursed', 40]]);
+    return {
+      report_id: `EXP-${20_000 + i}`,
+      employee: { name: people[i % 10], department: ['Sales', 'Engineering', 'Marketing', 'Finance', 'Operations'][i % 5] },
+      category: pick(i, 1, [['Travel', 30], ['Meals', 25], ['Lodging', 20], ['Software', 10], ['Office Supplies', 15]]),
+      merchant: ['Delta Air Lines', 'Marriott', 'Uber', 'Starbucks', 'Amazon', 'Hilton', 'Staples', 'Adobe', 'Lufthansa', 'Chipotle'][(i * 7) % 10],
+      city: pick(i, 2, [['New York', 30], ['London', 20], ['Berlin', 15], ['Tokyo', 10], ['Chicago', 25]]),
+      amount_usd: Math.round((12 + ((i * 7919) % 240_000) / 100) * 100) / 100,
+      status,
+      receipt_attached: i % 6 !== 0,
+      policy_violation: i % 17 === 0,
+      submitted_at: new Date(submitted).toISOString(),
+      approved_at: status === 'Approved' || status === 'Reimbursed' ? new Date(submitted + (1 + (i % 9)) * 86_400_000).toISOString() : null,
+    };
+  });
+}
+
+describe('QuestionRouter over expense reports (a state to come, a verb said with do, a yes-or-no column beside a grouping)', () => {
+  const ask = askingOver('querylane-routing-expenses-', () => ({ expense_reports: expenseReports() }));
+
+  it('ranks the groups a verb said with do ranks ("which merchant do we spend the most at")', () => {
+    // It had ranked single reports by amount, then refused: "merchant" unused.
+    expect(ask('which merchant do we spend the most at')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_amount_usd_by_merchant' }, slots: { n: 1, order: 'desc' } });
+    const several = ask('which merchants do our employees use the most');
+    expect(several).toMatchObject({ kind: 'answer', candidate: { name: 'count_expense_reports_by_merchant' }, slots: { order: 'desc' } });
+    expect(several.kind === 'answer' && several.slots.n).toBeFalsy();
+  });
+
+  it('groups by the column named as the groups and filters by the yes-or-no one named beside it', () => {
+    // "Policy violations" had been the grouping: the count per true and false.
+    expect(ask('which category has the most policy violations')).toMatchObject({ kind: 'answer', candidate: { name: 'count_expense_reports_by_column' }, slots: { column: 'category', policy_violation: true, n: 1 } });
+    expect(ask('which category has the most reports without a receipt')).toMatchObject({ kind: 'answer', slots: { column: 'category', receipt_attached: false } });
+  });
+
+  it('reads a state still to come as not that state, never as its value', () => {
+    // "Waiting for approval" had counted the reports whose status is Approved.
+    for (const question of ['how many reports are still waiting for approval', 'how many reports are awaiting approval', 'how many reports are pending approval', 'how many reports are yet to be approved']) {
+      expect(ask(question)).toMatchObject({ kind: 'answer', candidate: { name: 'count_expense_reports' }, slots: { has_approved_at: false } });
+    }
+    // A state no program can negate is refused, not answered with its value.
+    expect(ask('reports waiting to be reimbursed')).toMatchObject({ kind: 'refusal' });
+    expect(ask('how many reports are approved')).toMatchObject({ kind: 'answer', slots: { status: 'Approved' } });
+  });
+});

@@ -345,6 +345,9 @@ function asksForOne(lower: string): boolean {
   if (extreme && /^\s*(?:the\s+)?$/.test(lower.slice(0, extreme.index))) return singularHead(lower.slice(extreme.index + extreme[0].length));
   if (!/^\s*(?:which|what|who|when|where)\b/.test(lower) || !extreme) return false;
   const before = lower.slice(0, extreme.index);
+  // ("Which merchant do we spend the most at": "do" agrees with its subject; the noun asked says one.)
+  const done = /^\s*which\s+([a-z]+)\s+(?:do|does|did)\s+(?:we|you|they|i|people|(?:the\s+|our\s+)?[a-z]+s)\b/.exec(lower);
+  if (done) return !(done[1] ?? '').endsWith('s');
   if (/\b(are|were|have|do)\b/.test(before)) return false;
   if (/\b(is|was|has|had|does|did)\b|\b(?:what|who)'s\b/.test(before)) return true;
   // "who opened the most issues": one person.

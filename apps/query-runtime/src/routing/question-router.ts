@@ -7,7 +7,7 @@ import { containerWords, hashToken, howMany, irregularPast, measureUnitOf, perGr
 import type { DataValues, RouteAnswer, RouteCandidateInput, RouteOptions, RouteResult, RouterOptions, ScoredAlternative, SlotValue } from './routing.types.js';
 import type { ProgramFamily } from '../generation/index.js';
 import { SettledSearch } from './settled-search.js';
-import { accumulated, directionOf, directionSaid, doneVerb, fillSlots, flagDenials, flagMention, impliedChoice, namedChoice, questionWords, rankWanted, TableValues, type ColumnNameSpan, type QuestionWord, type SlotFill, type ValueMention } from './slot-filling.js';
+import { accumulated, directionOf, directionSaid, doneVerb, fillSlots, flagDenials, flagMention, impliedChoice, namedChoice, pastForms, questionWords, rankWanted, TableValues, type ColumnNameSpan, type QuestionWord, type SlotFill, type ValueMention } from './slot-filling.js';
 import { canonicalTerm, closingWords, editDistance, escapeRegExp, foldValue, humanWords, identifiedHead, identifiedThing, impliedMeasures, initials, measureTermsOf, pathWords, perUnitLabel, remembered, stem, stopWords, synonymOf, terms, timeSpanWord, words } from './text-terms.js';
 
 /**
@@ -1023,7 +1023,7 @@ export class QuestionRouter {
   }
 
   private rank(question: string, options: RouteOptions, only?: number): Scored[] & { parsed: ParsedQuestion; tablesNamed: Set<string>; namedColumns: Map<string, { label: string; column: string }[]>; modifierNamed: Set<string>; rankedLabel: string | undefined; rankedTables: Set<string> | null; countedWord: string | undefined; countedPhrase: string[]; countedModifier: string | undefined } {
-    const text = this.totalRows(this.freeOfCharge(this.rowsQuality(this.participleBounds(this.listedValues(this.countSaidWhole(this.clippedTableWords(this.joinCompounds(this.shortLabelWords(this.periodWordsOfNames(singularAcronyms(decimalNames(this.unquotedValues(this.dashedNames(areaUnits(question))), this.allLabels))))))))))));
+    const text = this.totalRows(this.freeOfCharge(this.rowsQuality(this.participleBounds(this.listedValues(this.countSaidWhole(this.clippedTableWords(this.joinCompounds(this.shortLabelWords(this.periodWordsOfNames(singularAcronyms(decimalNames(this.awaitedStates(this.unquotedValues(this.dashedNames(areaUnits(question)))), this.allLabels))))))))))));
     const parsed = parseQuestion(text, options.now ?? new Date());
     this.heldPeriodValue(parsed);
     this.heldDateValues(parsed);
@@ -3130,6 +3130,27 @@ export class QuestionRouter {
   }
 
   /**
+   * A state still to come ("reports waiting for approval", "awaiting review", "pending payment",
+   * "yet to be shipped") is not that state yet: written as "not approved", which a program reads as
+   * its time of approval left empty, or refuses. The noun's value ("Approved" of a `status`) had
+   * answered, the very rows not asked for. Only where the data knows the state's participle
+   * (`approved_at`, a status "Approved"), and the phrase itself is no value ("Pending Approval").
+   */
+  private awaitedStates(question: string): string {
+    return question.replace(/\b(?:still\s+)?(?:waiting\s+(?:for|on|to\s+be)|awaiting|pending|yet\s+to(?:\s+be|\s+get)?|still\s+to\s+be)\s+(?:the\s+|an?\s+|their\s+|its\s+|his\s+|her\s+)?([a-z]{4,})\b/gi, (phrase: string, noun: string) => {
+      if ([...this.tables.values()].some((values) => values.isValueText(foldValue(phrase)))) return phrase;
+      const lower = noun.toLowerCase();
+      const base = lower.replace(/(?:ation|ion|ment|al|ure|ing)$/, '');
+      // (The participle said, or made of the noun: approval → approved, shipment → shipped, payment → paid, review → reviewed.)
+      const doubled = /^[^aeiou]*[aeiou][^aeiouwxy]$/.test(base) ? [`${base}${base.at(-1)}ed`] : [];
+      const forms = [pastForms[lower], pastForms[base], /ed$/.test(lower) ? lower : undefined, ...doubled, `${base}ed`, `${base}d`, lower.replace(/y$/, 'ied'), `${lower}ed`, `${lower}d`];
+      const state = forms.find((form): form is string => form !== undefined && form.length >= 4 && this.knows(form, { typosOf: { words: [], edits: 0 } }));
+      return state === undefined ? phrase : `not ${state}`;
+    });
+  }
+
+
+  /**
    * Rows said to be free ("how many enrollments were free", "free enrollments", "enrolled for
    * free", "free of charge", "at no cost"): what was paid for them is nothing, written out as a
    * bound ("… costing $0 or less"), which a program bounding a price takes. Only where some program
@@ -3725,6 +3746,12 @@ function groupByCue(lower: string): string[] {
   // ("Which country brings in the most MRR": a verb's particle between; "sends us the most
   // traffic": its object.)
   for (const match of lower.matchAll(/\bwhich\s+(?:\d+\s+)?((?:[a-z]+\s+){1,2}?)(?!the\b)[a-z]+\s+(?:(?:in|out|up|on|off|down|back|away|us|me|them|you)\s+)?(?:the\s+)?(?:most|least|highest|lowest|largest|smallest|biggest|greatest|fewest)\b/g)) out.push(foldValue((match[1] ?? '').trim()));
+  // ("Which merchant do we spend the most at", "which plan did customers pick the most": the verb
+  // said with do and its subject.)
+  for (const match of lower.matchAll(/\bwhich\s+(?:\d+\s+)?([a-z]+(?:\s[a-z]+)?)\s+(?:do|does|did)\s+(?:we|you|they|i|people|(?:the\s+|our\s+)?[a-z]+s)\s+[a-z]+\s+(?:the\s+)?(?:most|least|highest|lowest|fewest)\b/g)) {
+    const noun = foldValue(match[1] ?? '');
+    out.push(noun, noun.split(' ').at(-1) ?? '');
+  }
   // "the busiest dropoff zone", "the quietest station": the noun ranked by its rows.
   for (const match of lower.matchAll(/\b(?:busiest|quietest|least busy)\s+([a-z]+(?:\s[a-z]+)?)/g)) out.push(foldValue(match[1] ?? ''), foldValue(match[1] ?? '').split(' ')[0] ?? '');
   // "the most borrowed book", "the most common origin", "the least visited parks": the noun ranked.

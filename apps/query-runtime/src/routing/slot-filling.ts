@@ -578,7 +578,7 @@ const measuredAfter = new Set(['total', 'average', 'avg', 'mean', 'median', 'mos
 const outcomeLabel = / (result|results|outcome|outcomes|verdict|decision|grade|disposition) $/;
 
 // A verb's past form the data writes as a state: "deals we lose" are `lost`, "charges that fail" `failed`.
-const pastForms: Record<string, string> = { lose: 'lost', win: 'won', pay: 'paid', send: 'sent', buy: 'bought', sell: 'sold', begin: 'begun', do: 'done' };
+export const pastForms: Record<string, string> = { lose: 'lost', win: 'won', pay: 'paid', send: 'sent', buy: 'bought', sell: 'sold', begin: 'begun', do: 'done' };
 
 /** The spellings a question's word may take in the data (remembered per word, as `stem` is). */
 const lookupKeys: (word: string) => readonly string[] = remembered(keysOf, 50_000);
@@ -772,9 +772,15 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
   // (A column's name said within a value of another column names no column: "Engineering
   // Managers" is a title, no choice of `manager_id`.)
   const namingWords = context.words.filter((word) => !mentions.some((m) => m.column !== null && m.span[0] <= word.span[0] && m.span[1] >= word.span[1] && m.span[1] - m.span[0] > word.span[1] - word.span[0]));
+  // A column the program filters by yes or no (`won`, `policy_violation`) is named to filter, not
+  // chosen, where another column is named: "which category has the most policy violations" counts
+  // the violations per category.
+  const yesNo = new Set(candidate.plans.flatMap((plan) => (plan.slot.type === 'boolean' && plan.column !== null ? [plan.column] : [])));
+  const namedColumns = columnPlan ? namedChoices(columnPlan.slot, namingWords) : [];
+  const namedOtherwise = columnPlan && namedColumns[0] !== undefined && yesNo.has(namedColumns[0]) ? namedChoice({ ...columnPlan.slot, enum_values: namedColumns.length > 1 ? namedColumns.filter((column) => !yesNo.has(column)) : (columnPlan.slot.enum_values ?? []).filter((column) => !yesNo.has(String(column))) }, namingWords) : null;
   // (The measure per a time's part may be implied: "which month is the wettest" of precipitation.)
   let chosen = columnPlan
-    ? ((countsColumn ? hinted : null) ?? namedChoice(columnPlan.slot, namingWords) ?? hinted ?? (groupsByTimePart(candidate) ? impliedChoice(columnPlan.slot, namingWords) : null))
+    ? ((countsColumn ? hinted : null) ?? namedOtherwise ?? namedColumns[0] ?? hinted ?? (groupsByTimePart(candidate) ? impliedChoice(columnPlan.slot, namingWords) : null))
     : null;
   // A program counting the rows with a value of the column it chooses ("how many issues did octocat
   // open") chooses, when the question names no column, the one column a value it gives belongs to;
@@ -785,9 +791,8 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
   const countedOnly = chosen !== null && chosen === hinted && alike.length <= 1;
   // (Nor one named only by the thing the data's rows are: "average deal amount in EMEA" of deals
   // is of the deals in the region EMEA, not a choice of `deal_name`, whose other words go unsaid;
-  // nor "which rep won the most deals", the deals counted. A column the program filters by yes or
-  // no, `won`, is named to filter, no other choice.)
-  const yesNo = new Set(candidate.plans.flatMap((plan) => (plan.slot.type === 'boolean' && plan.column !== null ? [plan.column] : [])));
+  // nor "which rep won the most deals", the deals counted; `won` of its yes or no filter is no other
+  // choice.)
   const rowsColumn = chosen !== null && alike.filter((column) => !yesNo.has(column)).length <= 1 && namedByRowsAlone(chosen, candidate.table, context.words) ? chosen : null;
   const rowsOnly = rowsColumn !== null;
   if (columnPlan && (chosen === null || alike.length > 1 || countedOnly || rowsOnly) && candidate.countsValue) {
