@@ -6255,4 +6255,13 @@ describe('QuestionRouter over expense reports (a state to come, a verb said with
     expect(ask('reports waiting to be reimbursed')).toMatchObject({ kind: 'refusal' });
     expect(ask('how many reports are approved')).toMatchObject({ kind: 'answer', slots: { status: 'Approved' } });
   });
+
+  it('refuses rows said to be in a state no data knows, rather than counting them all', () => {
+    // "How many reports are pending" had counted every report.
+    expect(ask('how many reports are pending')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('"pending"') });
+    expect(ask('how many pending reports')).toMatchObject({ kind: 'refusal' });
+    // What was done to them, and there, are no state.
+    expect(ask('how many reports were submitted')).toMatchObject({ kind: 'answer', candidate: { name: 'count_expense_reports' } });
+    expect(ask('how many reports are there')).toMatchObject({ kind: 'answer', candidate: { name: 'count_expense_reports' }, slots: {} });
+  });
 });

@@ -622,6 +622,25 @@ export class QuestionRouter {
       const at = parsed.lower.search(new RegExp(`\\b${escapeRegExp(word)}\\b`));
       return at >= 0 && best.fill.used.some(([start, end]) => at >= start && at < end);
     };
+    // Nor a state the rows are said to be in that no data knows ("how many reports are pending",
+    // "which users are online"): answering for every row drops it without a word. (Not a verb's past
+    // form, which says what was done: "how many orders were placed"; nor how often, "popular".)
+    const statedState = /\b(?:are|is|were|was)\s+(?:still\s+|currently\s+|now\s+)?([a-z]{4,})\s*[?.!]*\s*$/.exec(parsed.lower)?.[1];
+    if (
+      statedState !== undefined &&
+      !stopWords.has(statedState) &&
+      !/(?:ed|en|wn|ne|nt|ught|id|ld|de)$/.test(statedState) &&
+      !irregularPast.test(statedState) &&
+      !operationTerm.test(canonicalTerm(statedState) ?? statedState) &&
+      !/^(?:popular|common|frequent|rare|busy|quiet)$/.test(statedState) &&
+      !this.knows(statedState) &&
+      !this.knows(statedState.replace(/e?s$/, '')) &&
+      !impliesKnown(statedState) &&
+      !measureOfValue(statedState) &&
+      best.valueEvidence !== 'value'
+    ) {
+      return { kind: 'refusal', reason: `the question asks for rows that are "${statedState}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
+    }
     const averagedPair = /\b(?:average|avg|mean|median|total)\s+([a-z]{4,})\s+([a-z]{3,})(?:\s+(?:of|per|by|for|in|on|at|among|across)\b|\s*[?.!]*\s*$)/.exec(parsed.lower);
     // (Or a general word — time, rate, amount — said of what no data knows: "the average resolution
     // time" of tickets with no such column, "the average running time of dramas" of movies without one.)
@@ -3143,7 +3162,7 @@ export class QuestionRouter {
       const base = lower.replace(/(?:ation|ion|ment|al|ure|ing)$/, '');
       // (The participle said, or made of the noun: approval → approved, shipment → shipped, payment → paid, review → reviewed.)
       const doubled = /^[^aeiou]*[aeiou][^aeiouwxy]$/.test(base) ? [`${base}${base.at(-1)}ed`] : [];
-      const forms = [pastForms[lower], pastForms[base], /ed$/.test(lower) ? lower : undefined, ...doubled, `${base}ed`, `${base}d`, lower.replace(/y$/, 'ied'), `${lower}ed`, `${lower}d`];
+      const forms = [pastForms[lower], pastForms[base], /ed$/.test(lower) ? lower : undefined, ...doubled, `${base}ed`, `${base}d`, /y$/.test(lower) ? lower.replace(/y$/, 'ied') : undefined, `${lower}ed`, `${lower}d`];
       const state = forms.find((form): form is string => form !== undefined && form.length >= 4 && this.knows(form, { typosOf: { words: [], edits: 0 } }));
       return state === undefined ? phrase : `not ${state}`;
     });
