@@ -6265,3 +6265,41 @@ describe('QuestionRouter over expense reports (a state to come, a verb said with
     expect(ask('how many reports are there')).toMatchObject({ kind: 'answer', candidate: { name: 'count_expense_reports' }, slots: {} });
   });
 });
+
+function homeListings(): Record<string, unknown>[] {
+  return Array.from({ length: 1200 }, (_, i) => {
+    const listed = Date.UTC(2024, 0, 2) + i * 45_000_000;
+    const status = pick(i, 4, [['Active', 30], ['Pending', 10], ['Sold', 50], ['Withdrawn', 10]]);
+    const price = 350_000 + ((i * 7919) % 1_200_000);
+    return {
+      listing_id: `L${100_000 + i * 3}`,
+      city: pick(i, 1, [['Seattle', 60], ['Bellevue', 25], ['Redmond', 15]]),
+      neighborhood: ['Capitol Hill', 'Ballard', 'Fremont', 'Queen Anne', 'Beacon Hill', 'Green Lake'][(i * 5) % 6],
+      property_type: pick(i, 2, [['House', 55], ['Condo', 30], ['Townhouse', 15]]),
+      bedrooms: 1 + (i % 5),
+      sqft: 600 + ((i * 131) % 3400),
+      list_price: price,
+      sold_price: status === 'Sold' ? Math.round(price * (0.95 + (i % 10) / 100)) : null,
+      status,
+      listed_date: new Date(listed).toISOString().slice(0, 10),
+      sold_date: status === 'Sold' ? new Date(listed + (5 + (i % 60)) * 86_400_000).toISOString().slice(0, 10) : null,
+      agent: { name: ['Ava Brooks', 'Liam Chen', 'Sofia Rossi', 'Ethan Park', 'Mia Johnson', 'Omar Said'][i % 6], agency: ['Windermere', 'Redfin', 'Compass'][i % 3] },
+    };
+  });
+}
+
+describe('QuestionRouter over home listings (a verb of the rows beside a measure named alike, a state named by a value)', () => {
+  const ask = askingOver('querylane-routing-homes-', () => ({ home_listings: homeListings() }));
+
+  it('counts the rows a verb in the past says were done per person, not a measure named by the verb', () => {
+    // "Sold" had named `sold_price`, and the agents were ranked by their average sold price.
+    expect(ask('which agent sold the most homes')).toMatchObject({ kind: 'answer', candidate: { name: 'count_home_listings_by_agent_name' }, slots: { n: 1, order: 'desc' } });
+    expect(ask('which agent has the highest sold price')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_sold_price_by_agent_name' }, slots: { n: 1 } });
+  });
+
+  it('keeps "pending" a value before the rows\' noun', () => {
+    // The state-to-come rewrite had read "pending listings" as "not listingsed" and dropped the status.
+    expect(ask('which city has the most pending listings')).toMatchObject({ kind: 'answer', slots: { column: 'city', status: 'Pending', n: 1 } });
+    expect(ask('how many pending listings')).toMatchObject({ kind: 'answer', candidate: { name: 'count_home_listings' }, slots: { status: 'Pending' } });
+  });
+});

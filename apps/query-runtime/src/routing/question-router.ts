@@ -1461,9 +1461,11 @@ export class QuestionRouter {
       (mostLast && (tablesNamed.has(table) || qWords.some((w) => (this.tableStemsOf.get(table) ?? []).includes(canonicalTerm(w.word) ?? '')))) ||
       (most !== null && [most[1], most[2]].some((word) => word !== undefined && (this.namesData(table, word) || namesThing(table, word)))) ||
       (rankedByWord !== undefined && this.namesData(table, rankedByWord));
-    // The terms the question says only as a verb's past form ("handled").
-    const pastOnly = new Set(qWords.filter((w) => /[^e]ed$/.test(w.word)).map((w) => canonicalTerm(w.word)));
-    for (const w of qWords) if (!/[^e]ed$/.test(w.word)) pastOnly.delete(canonicalTerm(w.word));
+    // The terms the question says only as a verb's past form ("handled", "sold": "which agent sold
+    // the most homes" counts them, no average of a `sold_price`).
+    const pastForm = (word: string) => /[^e]ed$/.test(word) || irregularPast.test(word);
+    const pastOnly = new Set(qWords.filter((w) => pastForm(w.word)).map((w) => canonicalTerm(w.word)));
+    for (const w of qWords) if (!pastForm(w.word)) pastOnly.delete(canonicalTerm(w.word));
     const onlyAsPastForm = (term: string) => pastOnly.has(term);
     const personColumnOf = (candidate: CandidateProfile): string | undefined =>
       candidate.choices.find((column) => personLabel.test(` ${foldValue(humanWords(column))} `));
@@ -3163,7 +3165,8 @@ export class QuestionRouter {
       // (The participle said, or made of the noun: approval → approved, shipment → shipped, payment → paid, review → reviewed.)
       const doubled = /^[^aeiou]*[aeiou][^aeiouwxy]$/.test(base) ? [`${base}${base.at(-1)}ed`] : [];
       const forms = [pastForms[lower], pastForms[base], /ed$/.test(lower) ? lower : undefined, ...doubled, `${base}ed`, `${base}d`, /y$/.test(lower) ? lower.replace(/y$/, 'ied') : undefined, `${lower}ed`, `${lower}d`];
-      const state = forms.find((form): form is string => form !== undefined && form.length >= 4 && this.knows(form, { typosOf: { words: [], edits: 0 } }));
+      // (The very word, a column's or a value's: "pending listings" names no "listingsed".)
+      const state = forms.find((form): form is string => form !== undefined && form.length >= 4 && (this.columnWords.has(form) || [...this.tables.values()].some((values) => values.isValueText(form))));
       return state === undefined ? phrase : `not ${state}`;
     });
   }
