@@ -6303,3 +6303,58 @@ describe('QuestionRouter over home listings (a verb of the rows beside a measure
     expect(ask('how many pending listings')).toMatchObject({ kind: 'answer', candidate: { name: 'count_home_listings' }, slots: { status: 'Pending' } });
   });
 });
+
+function adCampaigns(): Record<string, unknown>[] {
+  return Array.from({ length: 800 }, (_, i) => {
+    const impressions = 5_000 + ((i * 7919) % 500_000);
+    const clicks = Math.round(impressions * (0.005 + (i % 20) / 1000));
+    const conversions = Math.round(clicks * (0.01 + (i % 7) / 100));
+    const spend = Math.round((200 + ((i * 104_729) % 20_000)) * 100) / 100;
+    return {
+      campaign_id: `CMP-${5000 + i}`,
+      channel: pick(i, 1, [['Google Ads', 35], ['Facebook', 25], ['LinkedIn', 15], ['Email', 15], ['TikTok', 10]]),
+      region: pick(i, 2, [['North America', 40], ['Europe', 35], ['APAC', 25]]),
+      status: pick(i, 3, [['Active', 30], ['Paused', 20], ['Completed', 50]]),
+      owner: ['Nina Patel', 'Carlos Mendes', 'Yuki Sato', 'Ahmed Ali'][i % 4],
+      start_date: new Date(Date.UTC(2025, 0, 1) + i * 35_000_000).toISOString().slice(0, 10),
+      budget_usd: Math.round(spend * 1.2),
+      spend_usd: spend,
+      impressions,
+      clicks,
+      conversions,
+      revenue_usd: Math.round(conversions * (20 + (i % 80)) * 100) / 100,
+    };
+  });
+}
+
+describe('QuestionRouter over ad campaigns (a rate, a column compared with another, a total no program computes, what a thing cost)', () => {
+  const ask = askingOver('querylane-routing-campaigns-', () => ({ ad_campaigns: adCampaigns() }));
+  const withoutOtherMeasures = askingOver('querylane-routing-campaigns-some-', () => ({ ad_campaigns: adCampaigns() }), (candidate) => candidate.name !== 'avg_ad_campaigns_column');
+
+  it('refuses a ranking by a rate the data does not hold', () => {
+    // "The highest conversion rate" had ranked single campaigns by their conversions.
+    expect(ask('which channel has the highest conversion rate')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('conversion rate') });
+    expect(ask('which region has the highest spend')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_spend_usd_by_region' }, slots: { n: 1 } });
+  });
+
+  it('refuses rows compared with a column of their own, said with "over" too', () => {
+    // "Over budget" had listed every campaign of a budget range with no bound.
+    expect(ask('campaigns that went over budget')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('budget') });
+    expect(ask('campaigns over 5000 in spend')).toMatchObject({ kind: 'answer', candidate: { name: 'ad_campaigns_by_spend_usd_range' } });
+  });
+
+  it('totals a measure of money a program chooses, and refuses a total no deployed program computes', () => {
+    // The revenue, past the four measures with totals of their own, is one of the choices of the
+    // aggregate of any other measure: "money" (revenue) had been taken for another measure than it.
+    expect(ask('what is our total revenue in Europe')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_ad_campaigns_column' }, slots: { column: 'revenue_usd', region: 'Europe' }, figure: 'total' });
+    // Without that program deployed, the range of the revenue had listed the campaigns.
+    expect(withoutOtherMeasures('what is our total revenue in Europe')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('total') });
+    expect(ask('total spend in Europe')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_spend_usd' }, slots: { region: 'Europe' } });
+    expect(ask('campaigns with total spend over 5000')).toMatchObject({ kind: 'answer', candidate: { name: 'ad_campaigns_by_spend_usd_range' } });
+  });
+
+  it('reads "expensive" of what was spent', () => {
+    // "The most expensive campaign" had ranked the campaigns by impressions.
+    expect(ask('most expensive campaign')).toMatchObject({ kind: 'answer', candidate: { name: 'top_ad_campaigns_by_spend_usd' }, slots: { n: 1, order: 'desc' } });
+  });
+});

@@ -235,7 +235,7 @@ const payWords = /\b(?:salary|salaries|wage|wages|pay|payroll|compensation|bonus
  * `amount_usd`), or a price or an amount said to be paid (`price_paid`, `amount_paid`: what came in
  * for each row); not a person's pay (`salary_eur`).
  */
-function isMoneyMade(label: string): boolean {
+export function isMoneyMade(label: string): boolean {
   return (currencyUnit.test(label) || paidMoney.test(label)) && !payWords.test(label);
 }
 

@@ -2,7 +2,7 @@
 // candidate family cues, slot filling and coverage of what the question states, folded into one
 // score and a confidence; below the threshold the answer is a refusal naming the closest programs.
 import MiniSearch, { type SearchOptions, type SearchResult } from 'minisearch';
-import { groupsByTimePart, profileCandidate, timePartLabels, type CandidateProfile, type SlotPlan, type SlotRole } from './candidate-profile.js';
+import { groupsByTimePart, isMoneyMade, profileCandidate, timePartLabels, type CandidateProfile, type SlotPlan, type SlotRole } from './candidate-profile.js';
 import { containerWords, hashToken, howMany, irregularPast, measureUnitOf, perGroupWord, parseQuestion, superlativeWord, timeUnitOf, type ParsedQuestion, type Span } from './question-parse.js';
 import type { DataValues, RouteAnswer, RouteCandidateInput, RouteOptions, RouteResult, RouterOptions, ScoredAlternative, SlotValue } from './routing.types.js';
 import type { ProgramFamily } from '../generation/index.js';
@@ -532,9 +532,15 @@ export class QuestionRouter {
     }
     // Nor one column compared with another ("on how many days was the actual high above the normal
     // high"): no program compares two columns, and a bound is a value.
+    // (Or named by its last word after a word of the question's own: "homes sold above asking price"
+    // of `list_price`; "over budget" of `budget_usd` — "over" with no number after it, "over time" and
+    // "above average" being none.)
     const bestLabels = [...(this.columnLabels.get(best.candidate.table)?.keys() ?? [])];
-    for (const compared of parsed.lower.matchAll(/\b(?:above|below|under|exceeds?|exceeded|(?:greater|less|more|higher|lower|bigger|smaller|warmer|colder)\s+than)\s+(?:the\s+|its\s+|their\s+)?([a-z][a-z ]*)/g)) {
-      const other = bestLabels.find((label) => label.length >= 3 && ` ${compared[1]!} `.startsWith(` ${label} `));
+    const columnWord = (word: string | undefined) => word !== undefined && word.length >= 3 && !stopWords.has(word) && !periodWords.has(word) && word !== 'time' && !operationTerm.test(canonicalTerm(word) ?? word) && this.labelSays(best.candidate.table, word);
+    for (const compared of parsed.lower.matchAll(/\b(?:above|below|under|over|beyond|exceeds?|exceeded|(?:greater|less|more|higher|lower|bigger|smaller|warmer|colder)\s+than)\s+(?:the\s+|its\s+|their\s+)?([a-z][a-z ]*)/g)) {
+      const phrase = compared[1] ?? '';
+      const [first, second] = phrase.split(' ');
+      const other = bestLabels.find((label) => label.length >= 3 && ` ${phrase} `.startsWith(` ${label} `)) ?? [first, second].find(columnWord);
       if (other !== undefined) {
         return { kind: 'refusal', reason: `the question compares a column with "${other}"; the deployed programs compare columns with values only`, confidence: 0, candidates: closest(3) };
       }
@@ -595,6 +601,18 @@ export class QuestionRouter {
       const ownMeasure = (word: string) => measureTermsOf(word).some((term) => ownWords.has(term)) || (ownMoney && moneyLabel.test(` ${word} `));
       if (!ownMeasure(rankedByMeasure) && !ownMeasure(rankedByMeasure.replace(/e?s$/, '')) && !this.impliesAny(rankedByMeasure, best.candidate.table) && best.valueEvidence !== 'value') {
         return { kind: 'refusal', reason: `the question ranks by "${rankedByMeasure}", which ${best.candidate.endpoint_name}'s data does not hold`, confidence: 0, candidates: closest(3) };
+      }
+    }
+    // Nor a rate, a ratio or a share ranked by ("which channel has the highest conversion rate"),
+    // where no column of the best program's data is one: ranking by the count beside it (conversions)
+    // is another answer. ("The highest unemployment rate" of a `rate` column is that column.)
+    const rankedRate = /\b(?:has|have|had|with|is|was)\s+the\s+(?:biggest|largest|highest|lowest|smallest|greatest|best|worst)\s+((?:[a-z]+\s+)?[a-z]{3,})\s+(rate|ratio|share|percentage|margin)\s*[?.!]*\s*$/.exec(parsed.lower);
+    if (rankedRate !== null) {
+      const head = rankedRate[2] ?? 'rate';
+      const headStem = stem(head);
+      const ownHeads = best.candidate.columns.some((column) => words(humanWords(column)).some((word) => stem(word) === headStem || (head === 'percentage' && /^(?:pct|percent)$/.test(word))));
+      if (!ownHeads && best.valueEvidence !== 'value') {
+        return { kind: 'refusal', reason: `the question ranks by a ${head} ("${rankedRate[1]} ${head}"), which ${best.candidate.endpoint_name}'s data does not hold`, confidence: 0, candidates: closest(3) };
       }
     }
     // Nor what a question averages or totals, said right after the operation ("the average salary of
@@ -752,6 +770,19 @@ export class QuestionRouter {
     // that are never averaged: their range listed every zip code).
     if (/\b(?:average|avg|mean)\b/.test(parsed.lower) && (best.candidate.family === 'range' || best.candidate.family === 'list') && !parsed.interval) {
       return { kind: 'refusal', reason: 'the question asks for an average, which none of the closest programs computes', confidence: 0, candidates: closest(3) };
+    }
+    // So is a total ("what is our total revenue in Europe" of a measure no program totals: its
+    // range had listed the campaigns). (Not a count said "in total", nor "the total number"; nor a
+    // bound on rows, "campaigns with total spend over 5000", nor a column's name, "cost total".)
+    const totalNamed = [...ranked.namedColumns.values()].some((found) => found.some(({ label }) => /\btotal\b/.test(label)));
+    if (
+      /\b(?:total|sum of)\b(?!\s+(?:number|count)\b)/.test(parsed.lower.replace(/\bin total\b/g, '')) &&
+      (best.candidate.family === 'range' || best.candidate.family === 'list') &&
+      !parsed.interval &&
+      parsed.comparisons.length === 0 &&
+      !totalNamed
+    ) {
+      return { kind: 'refusal', reason: 'the question asks for a total, which none of the closest programs computes', confidence: 0, candidates: closest(3) };
     }
     // Nor money asked of a measure that is none ("how much did the North Tower pay for electricity"
     // of kWh used): an amount paid, spent or charged is a price, a cost, an amount or a sum in a currency.
@@ -2575,7 +2606,8 @@ export class QuestionRouter {
       // (Nor where the program's measure is not named at all: "total tips by city" is no total of
       // the items counted per city. A measure the program can be given, of its column's choices, is
       // its own.)
-      const chosenTerm = (term: string) => candidate.choices.some((column) => words(humanWords(column)).some((word) => canonicalTerm(word) === term));
+      // (Money, of a choice of money made: "total revenue" of `revenue_usd`.)
+      const chosenTerm = (term: string) => candidate.choices.some((column) => words(humanWords(column)).some((word) => canonicalTerm(word) === term) || (term === 'money' && isMoneyMade(humanWords(column))));
       // ("Which cuisine makes the most money" beside deals with an `amount`: the tips' "amount" is
       // another thing's worth than the orders', whose own is `order_total`.)
       const elsewhereWorth = worthElsewhere.get(candidate.table);
