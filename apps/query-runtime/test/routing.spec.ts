@@ -6358,3 +6358,53 @@ describe('QuestionRouter over ad campaigns (a rate, a column compared with anoth
     expect(ask('most expensive campaign')).toMatchObject({ kind: 'answer', candidate: { name: 'top_ad_campaigns_by_spend_usd' }, slots: { n: 1, order: 'desc' } });
   });
 });
+
+function clinicAppointments(): Record<string, unknown>[] {
+  const doctors = [['Dr. Elena Ruiz', 'Cardiology'], ['Dr. Marcus Lee', 'Dermatology'], ['Dr. Hannah Stone', 'Pediatrics'], ['Dr. Raj Mehta', 'Orthopedics'], ['Dr. Olivia Grant', 'Cardiology'], ['Dr. Tom Becker', 'General Practice']];
+  return Array.from({ length: 2000 }, (_, i) => {
+    const [doctor, specialty] = doctors[(i * 7) % 6]!;
+    const status = pick(i, 1, [['Completed', 70], ['Cancelled', 12], ['No-show', 8], ['Scheduled', 10]]);
+    return {
+      appointment_id: `APT-${300_000 + i}`,
+      patient_id: `P${10_000 + ((i * 13) % 700)}`,
+      doctor,
+      specialty,
+      clinic: pick(i, 2, [['Downtown', 45], ['Northside', 35], ['Lakeview', 20]]),
+      scheduled_at: new Date(Date.UTC(2025, 0, 2, 8) + i * 15_000_000).toISOString(),
+      status,
+      wait_minutes: status === 'Completed' ? (i * 11) % 75 : null,
+      duration_minutes: status === 'Completed' ? 10 + ((i * 7) % 50) : null,
+      fee_usd: [80, 120, 150, 200, 250][(i * 3) % 5],
+      insurance_provider: pick(i, 3, [['Aetna', 30], ['Blue Cross', 30], ['Cigna', 20], ['Self-pay', 20]]),
+      new_patient: i % 5 === 0,
+      telehealth: i % 4 === 0,
+      rating: status === 'Completed' && i % 3 !== 0 ? 1 + ((i * 7) % 5) : null,
+    };
+  });
+}
+
+describe('QuestionRouter over clinic appointments (how long, a share of the rows, what is used most)', () => {
+  const ask = askingOver('querylane-routing-appointments-', () => ({ appointments: clinicAppointments() }));
+
+  it('reads "how long" of the time the question says, or of the duration when it says none', () => {
+    // "How long do patients wait" had averaged the ratings ("wait" dropped as a verb of time spent,
+    // though it names `wait_minutes`); "how long is the average appointment" too ("long" read as a longitude).
+    expect(ask('how long do patients wait on average')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_wait_minutes' } });
+    expect(ask('how long is the average appointment')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_duration_minutes' } });
+    // ("The longest wait" had been refused between the wait and the duration "longest" implies.)
+    expect(ask('which clinic has the longest wait')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_wait_minutes_by_column' }, slots: { column: 'clinic', n: 1, order: 'desc' } });
+  });
+
+  it('refuses a share of the rows, which no program computes', () => {
+    // "What percentage of appointments are telehealth" had listed the telehealth appointments.
+    expect(ask('what percentage of appointments are telehealth')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('share') });
+    expect(ask('what percent of appointments were cancelled')).toMatchObject({ kind: 'refusal' });
+    expect(ask('how many appointments were telehealth')).toMatchObject({ kind: 'answer', candidate: { name: 'count_appointments' }, slots: { telehealth: true } });
+  });
+
+  it('counts per the thing asked which is used most, named by the first word of its column', () => {
+    // "Which insurance is used most" had ranked single appointments by rating ("insurance is" taken as the groups).
+    expect(ask('which insurance is used most')).toMatchObject({ kind: 'answer', candidate: { name: 'count_appointments_by_insurance_provider' }, slots: { n: 1, order: 'desc' } });
+    expect(ask('which insurance is used most often')).toMatchObject({ kind: 'answer', candidate: { name: 'count_appointments_by_insurance_provider' } });
+  });
+});

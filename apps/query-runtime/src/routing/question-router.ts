@@ -771,6 +771,14 @@ export class QuestionRouter {
     if (/\b(?:average|avg|mean)\b/.test(parsed.lower) && (best.candidate.family === 'range' || best.candidate.family === 'list') && !parsed.interval) {
       return { kind: 'refusal', reason: 'the question asks for an average, which none of the closest programs computes', confidence: 0, candidates: closest(3) };
     }
+    // Nor a share of the rows ("what percentage of appointments are telehealth"): no program computes
+    // one, and the rows listed (or counted) are no share of them. (Unless a column of the best
+    // program's data holds shares: `pct_female`, `vote_share`.)
+    const shareAsked = /\b(?:what|which)\s+(?:percentage|percent|share|proportion|fraction|portion)\s+of\b|\bhow many percent\b|\bwhat\s+%\s+of\b/.test(parsed.lower);
+    const holdsShares = best.candidate.columns.some((column) => /\b(?:pct|percent|percentage|share|proportion|fraction|ratio|rate)\b/.test(foldValue(humanWords(column))));
+    if (shareAsked && !holdsShares) {
+      return { kind: 'refusal', reason: 'the question asks for a share of the rows, which none of the closest programs computes', confidence: 0, candidates: closest(3) };
+    }
     // So is a total ("what is our total revenue in Europe" of a measure no program totals: its
     // range had listed the campaigns). (Not a count said "in total", nor "the total number"; nor a
     // bound on rows, "campaigns with total spend over 5000", nor a column's name, "cost total".)
@@ -1335,6 +1343,12 @@ export class QuestionRouter {
       if (impliedMeasures[word] !== undefined && [...this.tables.values()].some((values) => values.isValueText(word))) continue;
       if (measureNouns.has(word) && !measured && (unknownWord(index - 1) || unknownWord(index + 1) || (['from', 'of', 'for'].includes(qWords[index + 1]?.word ?? '') && unknownWord(index + 2)))) continue;
       const implied = impliedMeasures[word] ?? (/er$/.test(word) ? impliedMeasures[word.replace(/ier$/, 'iest').replace(/er$/, 'est')] : undefined) ?? [];
+      // ("How long do patients wait": how long the measure said lasts, `wait_minutes`; "how long is
+      // the average appointment" names none, and is its duration. So of a superlative before the
+      // measure's own word: "the longest wait".)
+      const measureWord = (term: string | null | undefined) => term != null && term !== canonicalTerm(word) && [...this.measureTerms.values()].some((terms) => terms.has(term));
+      if (word === 'long' && [...saidTerms].some(measureWord)) continue;
+      if (superlativeWord(word) && measureWord(canonicalTerm(qWords[index + 1]?.word ?? ''))) continue;
       imply(word, worthWords.has(word) ? ownWorth(implied, this.tableStemsOf.keys()) : implied);
     }
     // "The lowest temperature" of `temp_min_c` beside `temp_max_c`, "the highest" of `temp_max_c`:
@@ -1373,16 +1387,18 @@ export class QuestionRouter {
       // Where a column of a duration is named by another word of it ("days on market" by "market";
       // "how long does it take to resolve a ticket" names no `first_response_minutes`).
       const said = new Set(qWords.map((w) => w.stem));
-      const durationNamed = [...this.columnLabels.values()].some((labels) =>
-        [...labels.keys()].some((label) => {
+      const durationLabels = [...this.columnLabels.values()].flatMap((labels) =>
+        [...labels.keys()].filter((label) => {
           const parts = label.split(' ');
           return parts.some((part) => /^(?:duration|days|hours|minutes|mins|seconds|secs)$/.test(part)) && parts.some((part) => part.length >= 4 && !stopWords.has(part) && !/^(?:duration|days|hours|minutes|seconds)$/.test(part) && said.has(stem(part)));
         }),
       );
-      if (durationNamed) {
+      if (durationLabels.length > 0) {
         contentTerms.delete(canonicalTerm('long') ?? 'long');
-        // (With the verb of a time spent: "stay", "take", "last", "wait" say no more than the duration.)
-        for (const verb of ['stay', 'take', 'last', 'wait', 'remain', 'spend']) contentTerms.delete(canonicalTerm(verb) ?? verb);
+        // (With the verb of a time spent: "stay", "take", "last", "wait" say no more than the duration;
+        // unless the verb is the duration's own word: "how long do patients wait" of `wait_minutes`.)
+        const named = new Set(durationLabels.flatMap((label) => label.split(' ').map((part) => stem(part))));
+        for (const verb of ['stay', 'take', 'last', 'wait', 'remain', 'spend']) if (!named.has(stem(verb))) contentTerms.delete(canonicalTerm(verb) ?? verb);
       }
     }
     // ("The most units", "more than 500 units": units said alone are a quantity. Where every column
@@ -1403,7 +1419,9 @@ export class QuestionRouter {
     // ("The last price of IBM": the latest, as the programs ranking by time word it.)
     if (parsed.timeOrder?.only === true && /^(?:first|last)$/.test(parsed.timeOrder.word)) imply('', [parsed.timeOrder.word === 'last' ? 'latest' : 'earliest']);
 
-    const topicTerms = [...contentTerms].filter((term) => !operationTerm.test(term));
+    // (How often a thing is used or chosen is no subject: "which insurance is used most often".)
+    const howOften = frequencyCue.test(parsed.lower) ? new Set(['often', 'frequently', 'frequent', 'commonly', 'common', 'usually', 'usual', 'used', 'use', 'popular'].map((word) => canonicalTerm(word))) : undefined;
+    const topicTerms = [...contentTerms].filter((term) => !operationTerm.test(term) && !(howOften?.has(term) ?? false));
     // The terms are already canonical: searched as they are, not folded a second time.
     const hits: SearchResult[] = contentTerms.size > 0 ? this.search.search([...contentTerms]) : [];
     // A program found only by the other columns its whole rows hold (the `output` field: "what time
@@ -2393,7 +2411,7 @@ export class QuestionRouter {
                   (g) =>
                     g === cue ||
                     g.endsWith(` ${cue}`) ||
-                    (g.startsWith(`${cue} `) && namingTail.test(g.slice(cue.length + 1)) && !groupCue.some((other) => other.startsWith(`${cue} `))) ||
+                    (g.startsWith(`${cue} `) && (namingTail.test(g.slice(cue.length + 1)) || kindTail.test(g.slice(cue.length + 1))) && !groupCue.some((other) => other.startsWith(`${cue} `))) ||
                     cue.endsWith(g) ||
                     (cue.startsWith(`${g} `) && levelTail.test(cue.slice(g.length + 1))) ||
                     (cue.length >= 5 && editDistance(cue, g, 1) <= 1),
@@ -3799,7 +3817,10 @@ function groupByCue(lower: string): string[] {
   // "which creative type made the most": one or two words, the fewest that leave a verb.
   // ("Which country brings in the most MRR": a verb's particle between; "sends us the most
   // traffic": its object.)
-  for (const match of lower.matchAll(/\bwhich\s+(?:\d+\s+)?((?:[a-z]+\s+){1,2}?)(?!the\b)[a-z]+\s+(?:(?:in|out|up|on|off|down|back|away|us|me|them|you)\s+)?(?:the\s+)?(?:most|least|highest|lowest|largest|smallest|biggest|greatest|fewest)\b/g)) out.push(foldValue((match[1] ?? '').trim()));
+  for (const match of lower.matchAll(/\bwhich\s+(?:\d+\s+)?((?:[a-z]+\s+){1,2}?)(?!the\b)[a-z]+\s+(?:(?:in|out|up|on|off|down|back|away|us|me|them|you)\s+)?(?:the\s+)?(?:most|least|highest|lowest|largest|smallest|biggest|greatest|fewest)\b/g)) {
+    // (Not the verb's auxiliary: "which insurance is used most" groups by insurance, not "insurance is".)
+    out.push(foldValue((match[1] ?? '').trim().replace(/\s+(?:is|are|was|were|has|have|had|do|does|did|gets?|got|being|been)$/, '')));
+  }
   // ("Which merchant do we spend the most at", "which plan did customers pick the most": the verb
   // said with do and its subject.)
   for (const match of lower.matchAll(/\bwhich\s+(?:\d+\s+)?([a-z]+(?:\s[a-z]+)?)\s+(?:do|does|did)\s+(?:we|you|they|i|people|(?:the\s+|our\s+)?[a-z]+s)\s+[a-z]+\s+(?:the\s+)?(?:most|least|highest|lowest|fewest)\b/g)) {
@@ -3833,6 +3854,8 @@ function groupByCue(lower: string): string[] {
 /** "top 3 shows ", "the 5 worst drivers ": the things a ranking ranks, before "by" and its measure. */
 const rankedBy = /\b(?:top|bottom|best|worst)\s+(?:\d+\s+)?[a-z-]+(?:\s[a-z-]+)?\s+$/;
 
+/** The words after a thing in a column of its kind or maker: "which insurance" of `insurance_provider`, "which payment" of `payment_method`. */
+const kindTail = /^(?:provider|carrier|vendor|method|type|kind|category|brand|model|company|tier|class|source)$/;
 /** The words after a thing's name in a column naming it: `repository full name`, `driver id`. */
 const namingTail = /^(?:full name|display name|name|id|login|username|handle|title|code|key|slug|number|no)$/;
 // A "by" the question says (its phrase, when no grouping cue is left, was a value: "by phone").
