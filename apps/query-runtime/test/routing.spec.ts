@@ -6408,3 +6408,44 @@ describe('QuestionRouter over clinic appointments (how long, a share of the rows
     expect(ask('which insurance is used most often')).toMatchObject({ kind: 'answer', candidate: { name: 'count_appointments_by_insurance_provider' } });
   });
 });
+
+function ticketOrders(): Record<string, unknown>[] {
+  const events = [['Coldplay World Tour', 'Concert', 'New York'], ['Lakers vs Celtics', 'Sports', 'Los Angeles'], ['Hamilton', 'Theater', 'New York'], ['Dave Chappelle Live', 'Comedy', 'Chicago'], ['Taylor Swift Eras', 'Concert', 'Los Angeles'], ['Cubs vs Cardinals', 'Sports', 'Chicago']];
+  return Array.from({ length: 3000 }, (_, i) => {
+    const [event, category, city] = events[(i * 5) % 6]!;
+    const tier = pick(i, 1, [['General', 60], ['VIP', 15], ['Balcony', 25]]);
+    return {
+      order_id: `ORD-${700_000 + i}`,
+      event_name: event,
+      category,
+      city,
+      ticket_tier: tier,
+      price: tier === 'VIP' ? 450 + (i % 5) * 25 : tier === 'Balcony' ? 90 + (i % 7) * 5 : 60 + (i % 9) * 10,
+      quantity: 1 + (i % 4),
+      order_date: new Date(Date.UTC(2025, 0, 5) + i * 9_000_000).toISOString(),
+      sales_channel: pick(i, 2, [['Web', 55], ['Mobile', 35], ['Box Office', 10]]),
+      buyer_country: pick(i, 3, [['USA', 80], ['Canada', 10], ['Mexico', 5], ['UK', 5]]),
+      refunded: i % 23 === 0,
+      promo_code: i % 6 === 0 ? ['SPRING10', 'VIPDEAL', 'FANCLUB'][i % 3] : null,
+    };
+  });
+}
+
+describe('QuestionRouter over ticket orders (who, of data that names nobody; how often, answered with rows; a column named whole)', () => {
+  const ask = askingOver('querylane-routing-tickets-', () => ({ ticket_orders: ticketOrders() }));
+
+  it('refuses "who" of data that names no person, and no thing\'s name or a person\'s attribute is one', () => {
+    // "Who bought the most tickets" had counted the orders per event name (a name read as a
+    // person's), then per buyer country (a buyer's country read as the buyer).
+    expect(ask('who bought the most tickets')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('who') });
+    expect(ask('which event sold the most tickets')).toMatchObject({ kind: 'answer', candidate: { name: 'count_ticket_orders_by_event_name' }, slots: { n: 1 } });
+  });
+
+  it('refuses how often a thing is used answered with rows, and reads a column named whole as that column', () => {
+    // "Which promo code was used the most" had listed one order with a promo code.
+    expect(ask('which promo code was used the most')).toMatchObject({ kind: 'refusal' });
+    // "Which sales channel is used most" had ranked the channels by average price ("sales" read as revenue).
+    expect(ask('which sales channel is used most')).toMatchObject({ kind: 'answer', candidate: { name: 'count_ticket_orders_by_column' }, slots: { column: 'sales_channel', n: 1 } });
+    expect(ask('most popular ticket tier')).toMatchObject({ kind: 'answer', slots: { column: 'ticket_tier', n: 1 } });
+  });
+});

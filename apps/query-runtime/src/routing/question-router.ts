@@ -771,6 +771,11 @@ export class QuestionRouter {
     if (/\b(?:average|avg|mean)\b/.test(parsed.lower) && (best.candidate.family === 'range' || best.candidate.family === 'list') && !parsed.interval) {
       return { kind: 'refusal', reason: 'the question asks for an average, which none of the closest programs computes', confidence: 0, candidates: closest(3) };
     }
+    // Nor how often a thing is used or chosen ("which promo code was used the most") answered with
+    // rows: no list, lookup or range counts anything.
+    if (frequencyCue.test(parsed.lower) && (best.candidate.family === 'list' || best.candidate.family === 'lookup' || best.candidate.family === 'range' || best.candidate.family === 'text_search')) {
+      return { kind: 'refusal', reason: `the question asks what is used or chosen most often, and ${best.candidate.endpoint_name} lists rows without counting them`, confidence: 0, candidates: closest(3) };
+    }
     // Nor a share of the rows ("what percentage of appointments are telehealth"): no program computes
     // one, and the rows listed (or counted) are no share of them. (Unless a column of the best
     // program's data holds shares: `pct_female`, `vote_share`.)
@@ -952,6 +957,13 @@ export class QuestionRouter {
       JSON.stringify(second.fill.slots) === JSON.stringify(best.fill.slots);
     if (twin) {
       return { kind: 'refusal', reason: `the question fits the ${humanWords(best.candidate.table)} and the ${humanWords(second.candidate.table)} data alike: name the one you mean`, confidence: 0, candidates: closest(3) };
+    }
+    // Nor "who" asked of data that names nobody ("who bought the most tickets" of orders with a
+    // buyer's country only): no row, group or count of it says who. (Data whose rows are people, or
+    // with a column of a person or a bare name, can.)
+    const peopleOf = (table: string) => this.personTables.has(table) || [...(this.columnLabels.get(table)?.keys() ?? [])].some((label) => personLabel.test(` ${label} `));
+    if (/^\s*(?:and\s+)?who\b/.test(parsed.lower) && !peopleOf(best.candidate.table)) {
+      return { kind: 'refusal', reason: `the question asks who, and ${humanWords(best.candidate.table)} name no person`, confidence: 0, candidates: closest(3) };
     }
     const confidence = confidenceOf(best, second);
     if (confidence < this.threshold) {
@@ -1348,6 +1360,9 @@ export class QuestionRouter {
       // measure's own word: "the longest wait".)
       const measureWord = (term: string | null | undefined) => term != null && term !== canonicalTerm(word) && [...this.measureTerms.values()].some((terms) => terms.has(term));
       if (word === 'long' && [...saidTerms].some(measureWord)) continue;
+      // (Nor a word of a column's name of several words said whole: "which sales channel is used
+      // most" names `sales_channel`, no revenue.)
+      if (impliedMeasures[word] !== undefined && [...this.columnLabels.values()].some((labels) => [...labels.keys()].some((label) => label.includes(' ') && label.split(' ').includes(word) && new RegExp(`\\b${escapeRegExp(label)}\\b`).test(parsed.lower)))) continue;
       if (superlativeWord(word) && measureWord(canonicalTerm(qWords[index + 1]?.word ?? ''))) continue;
       imply(word, worthWords.has(word) ? ownWorth(implied, this.tableStemsOf.keys()) : implied);
     }
@@ -3737,7 +3752,10 @@ const workerWords = /agent|rep|representative|employee|staff member|worker|perso
 const workerWord = new RegExp(`^(?:${workerWords.source})s?$`);
 const whichWorker = new RegExp(`^\\s*(?:and\\s+)?(?:which|what)\\s+(${workerWords.source})s?\\b`);
 const topWorkers = new RegExp(`\\b(?:top|bottom|best|worst)\\s+(?:\\d+\\s+)?(?:[a-z]+\\s+)?(${workerWords.source})s?\\s+(?:by|in|for|on)\\b`);
-const personLabel = / (author|authors|user|users|login|owner|owners|agent|agents|assignee|customer|customers|client|employee|rep|seller|creator|reporter|person|member|driver|player|manager|sender|buyer|director|artist|name) /;
+// (The person word last, or before what names the person — `customer_id`, `owner_name` —, not before
+// an attribute of theirs: `buyer_country`; a name a person's alone — `name`, `full_name` —, not a
+// thing's: `event_name`.)
+const personLabel = / (?:author|authors|user|users|login|owner|owners|agent|agents|assignee|customer|customers|client|employee|rep|seller|creator|reporter|person|member|driver|player|manager|sender|buyer|director|artist|doctor|physician|teacher|instructor|student|patient|courier|technician|inspector|reviewer|approver)(?: (?:full name|display name|name|id|login|email|username|handle|code))? $|^ (?:full |first |last |display )?name $/;
 // Verbs (and the first words of time columns) of a thing coming into being.
 /** Whether a time column's first word says when a thing begins its life (`opened_at`, `shipped_on`). */
 const startsLife = remembered((column: string) => lifeStartWords.has(foldValue(humanWords(column)).split(' ')[0] ?? ''), 10_000);
