@@ -6449,3 +6449,48 @@ describe('QuestionRouter over ticket orders (who, of data that names nobody; how
     expect(ask('most popular ticket tier')).toMatchObject({ kind: 'answer', slots: { column: 'ticket_tier', n: 1 } });
   });
 });
+
+function timesheetEntries(): Record<string, unknown>[] {
+  const people = [['Alice Wong', 'Platform'], ['Bob Martinez', 'Platform'], ['Chidi Okoro', 'Mobile'], ['Dana Levi', 'Mobile'], ['Erik Larsen', 'Data'], ['Farah Aziz', 'Data'], ['Gus Novak', 'Support']];
+  return Array.from({ length: 2500 }, (_, i) => {
+    const [name, team] = people[i % 7]!;
+    return {
+      entry_id: 900_000 + i,
+      employee: { name, team },
+      project: pick(i, 1, [['Apollo', 35], ['Zeus', 25], ['Hermes', 20], ['Internal', 20]]),
+      client: pick(i, 2, [['Acme Corp', 40], ['Globex', 30], ['Initech', 30]]),
+      task_type: pick(i, 3, [['Development', 45], ['Meetings', 20], ['Code Review', 15], ['Support', 20]]),
+      work_date: new Date(Date.UTC(2025, 0, 1) + Math.floor(i / 7) * 86_400_000).toISOString().slice(0, 10),
+      hours: Math.round((0.5 + ((i * 37) % 16) / 2) * 10) / 10,
+      billable: i % 4 !== 0,
+      hourly_rate_usd: [85, 110, 140, 95, 120, 150, 70][i % 7],
+      approved: i % 9 !== 0,
+    };
+  });
+}
+
+describe('QuestionRouter over timesheet entries (a number of the data named, who did the most, a bare busiest period, a flag before a measure)', () => {
+  const ask = askingOver('querylane-routing-timesheets-', () => ({ timesheet_entries: timesheetEntries() }));
+
+  it('looks a whole number said of the data named up by its key', () => {
+    // "Show entry 900123" had found no program ("entry" the data's name, "show" a stop word).
+    expect(ask('show entry 900123')).toMatchObject({ kind: 'answer', candidate: { name: 'lookup_timesheet_entries_by_entry_id' }, slots: { entry_id: 900123 } });
+  });
+
+  it('answers "who did the most" with the person of the most in all, not the one row', () => {
+    // "Who worked the most hours" had answered with the longest single entry.
+    expect(ask('who worked the most hours')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_hours_by_employee_name' }, slots: { n: 1, order: 'desc', rank_by: 'total' } });
+  });
+
+  it('ranks the periods of the one data set with a time, for a bare busiest period', () => {
+    // "What was the busiest month" had been refused, no rows said.
+    expect(ask('what was the busiest month')).toMatchObject({ kind: 'answer', candidate: { name: 'timesheet_entries_over_time_by_work_date' }, slots: { interval: 'month', n: 1, order: 'desc' } });
+    expect(ask('busiest month')).toMatchObject({ kind: 'answer', slots: { interval: 'month', n: 1 } });
+  });
+
+  it('counts the measure a flag qualifies ("how many billable hours")', () => {
+    // It had counted the billable entries.
+    expect(ask('how many billable hours in March 2025')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_hours' }, slots: { billable: true, from_work_date: '2025-03-01' } });
+    expect(ask('how many billable entries')).toMatchObject({ kind: 'answer', candidate: { name: 'count_timesheet_entries' }, slots: { billable: true } });
+  });
+});

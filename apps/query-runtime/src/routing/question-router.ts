@@ -1478,7 +1478,18 @@ export class QuestionRouter {
       !this.tableStemLists.some((stems) => stems.includes(stem(counting[3]!))) &&
       // (A label rows are counted by, not a measure: "how many barley yields above 40" counts rows.)
       this.countedGroupLabels.some((label) => label === counting[3] || stem(label) === stem(counting[3]!));
-    const adjectiveFirst = counting?.[3] !== undefined && !/[^e]ed$/.test(counting[3]) && (columnAfterData || this.tableStemLists.some((stems) => stems.includes(stem(counting[3]!)) && !stems.includes(stem(counting[2]!))));
+    // ("How many billable hours": a flag's name or a value before a measure counts the measure; not
+    // a column's name of two words, "how many distinct mpaa ratings".)
+    const measureTermAnywhere = (word: string) => [...this.measureTerms.values()].some((terms) => terms.has(canonicalTerm(word) ?? word));
+    const qualifiesMeasure = (first: string, second: string) =>
+      measureTermAnywhere(second) &&
+      !measureTermAnywhere(first) &&
+      ([...this.tables.values()].some((values) => values.isValueText(first)) || this.flagLabels().has(first)) &&
+      ![...this.columnLabels.values()].some((labels) => labels.has(`${first} ${second}`) || labels.has(`${first} ${second.replace(/e?s$/, '')}`));
+    const adjectiveFirst =
+      counting?.[3] !== undefined &&
+      !/[^e]ed$/.test(counting[3]) &&
+      (columnAfterData || this.tableStemLists.some((stems) => stems.includes(stem(counting[3]!)) && !stems.includes(stem(counting[2]!))) || qualifiesMeasure(counting[2] ?? '', counting[3]));
     // "How many people died", "how many people were killed": people counted by what befell them
     // are the measure the verb implies, where a data set has it (the deaths of disasters, summed).
     const befellMatch = counting && !adjectiveFirst && peopleWords.has(counting[2]!) ? /^\s*(?:(?:were|was|have been|had been|got|have|had)\s+)?([a-z]+)/d.exec(parsed.lower.slice(counting.indices![2]![1])) : null;
@@ -1668,6 +1679,15 @@ export class QuestionRouter {
         const values = this.tables.get(candidate.table);
         const coded = (plan: SlotPlan) => plan.role === 'key' && values !== undefined && values.codesOnly(plan.column) && parsed.keyTokens.some((token) => /\d/.test(token.value) && !values.otherCode(plan.column, token.value));
         if (candidate.plans.some(coded)) rankToo(candidate);
+      }
+    }
+    // A whole number said of the data named ("show entry 900123" of timesheet entries) is looked up
+    // by the data's key of whole numbers, found by retrieval or not (nothing had been: "entry" is the
+    // data's name and "show" a stop word, and the list refused the number).
+    if (only === undefined && tablesNamed.size > 0 && unlisted.some((t) => !t.proper && /^\d+$/.test(parsed.text.slice(t.span[0], t.span[1])))) {
+      for (const candidate of this.candidates) {
+        if (candidate.family !== 'lookup' || !tablesNamed.has(candidate.table) || top.some((hit) => hit.id === candidate.index)) continue;
+        if (candidate.plans.some((plan) => plan.role === 'key' && plan.slot.type === 'integer')) rankToo(candidate);
       }
     }
     // "Which month had the most matches": the programs of the family asked, of the data whose rows a
@@ -2626,6 +2646,9 @@ export class QuestionRouter {
       // (Or one named by its piling up: "hours worked" of `hours_worked`, averaged by name.)
       const piles = candidate.sums || (candidate.measure !== null && humanWords(candidate.measure).split(' ').some((word) => accumulated.test(word)));
       const bareTotal = bareQuantity && piles && candidate.groupBy.length === 0 && candidate.measureTerms.length > 0 && candidate.measureTerms.every((term) => contentTerms.has(term)) ? 0.7 : 0;
+      // ("Who worked the most hours": the person with the most in all, of data some program of which
+      // groups by a person, not the one row with the most.)
+      const whoRows = asksWho && candidate.family === 'top_n' && this.candidates.some((other) => other.table === candidate.table && other.family === 'aggregate' && other.groupBy.some((label) => personLabel.test(` ${label} `))) ? 0.2 : 0;
       // "Which payment method is used most often": how often is a count; an aggregate of a measure
       // the question does not name (the average salary per payment method) answers something else.
       // So is a grouping asked with neither a measure nor an operation named ("applications per
@@ -2763,7 +2786,7 @@ export class QuestionRouter {
       // a program of the same data totals money: that one answers (the kWh's total had won, then been refused).
       const moneyMiss = moneyAsked && candidate.family === 'aggregate' && candidate.measure !== null && !moneyLabel.test(` ${foldValue(humanWords(candidate.measure))} `) && moneyMeasured(candidate.table) ? 0.5 : 0;
       const score =
-        tableCue + columnCue - codeChosen + timeNamed - laterTime - (candidate.family === 'count' && measuredElsewhere(candidate.table) ? 1 : 0) - unasked - undirected - rowsForCount - 0.1 * extraWords + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * filledCount(candidate, fill.slots) - 0.1 * fill.guessed + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - periodsListed - oftenMiss - otherWorth - refused - partUnasked - moneyMiss - countNotRanked - rowsElsewhere - valueElsewhere - qualifiedCount - qualifiesRows - distinctOfRows + periodAverage + bareTotal;
+        tableCue + columnCue - codeChosen + timeNamed - laterTime - (candidate.family === 'count' && measuredElsewhere(candidate.table) ? 1 : 0) - unasked - undirected - rowsForCount - 0.1 * extraWords + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * filledCount(candidate, fill.slots) - 0.1 * fill.guessed + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - periodsListed - oftenMiss - otherWorth - refused - partUnasked - moneyMiss - countNotRanked - rowsElsewhere - valueElsewhere - qualifiedCount - qualifiesRows - distinctOfRows + periodAverage + bareTotal - whoRows;
       return { candidate, bm25: hit.score, score, fill, termCoverage, matchedTerms: matched.size, constraintCoverage, familyAgreement, superlativeMiss, ignored, unapplied, unread, topicTerms, topicMatched, valueEvidence, measureAsked: measureNamed || answersCount, otherMeasure: measureOtherwise, otherWorth: otherWorth > 0 };
     });
     for (const [idProgram, nameProgram] of namesOfIds) {
@@ -2775,6 +2798,12 @@ export class QuestionRouter {
     const countedPhrase = counting && !adjectiveFirst && counting[3] !== undefined && !stopWords.has(counting[3]) && !/ed$/.test(counting[3]) ? [counting[2]!, counting[3]] : countedWord ? [countedWord] : [];
     const countedModifier = adjectiveFirst ? counting?.[2] : undefined;
     return Object.assign(scored, { parsed, tablesNamed, namedColumns, modifierNamed, rankedLabel, rankedTables, countedWord, countedPhrase, countedModifier });
+  }
+
+  private flagLabelSet: Set<string> | undefined;
+  /** The names of the columns programs filter by yes or no (`billable`, `refunded`), made once. */
+  private flagLabels(): Set<string> {
+    return (this.flagLabelSet ??= new Set(this.candidates.flatMap((candidate) => candidate.plans.flatMap((plan) => (plan.slot.type === 'boolean' && plan.column !== null ? [foldValue(humanWords(plan.column))] : [])))));
   }
 
   private readonly shortLabels = new Map<string, RegExp>();
@@ -2838,6 +2867,8 @@ export class QuestionRouter {
     const measured = this.seriesRankedBy(({ words: own, table }) => own.every((word) => stems.has(stem(word))) && !fuller(own, table));
     if (measured) return measured;
     if (/^(most|fewest|least)$/.test(superlative) && said[0] !== '' && this.rowsWord(said.at(-1)!)) return { by: null, tables: this.rowsTables(said.at(-1)!) };
+    // ("What was the busiest month", no rows said: of the one data set with a time, its rows.)
+    if (/^(most|fewest|least)$/.test(superlative) && said[0] === '' && this.timeColumnsOf.size === 1) return { by: null, tables: [...this.timeColumnsOf.keys()] };
     // ("Which month had the most signups": the rows counted by the time whose name the word begins,
     // `signup_date`.)
     if (/^(most|fewest|least)$/.test(superlative) && said[0] !== '' && said.length === 1) {
@@ -4105,7 +4136,8 @@ function periodFirst(lower: string): PeriodAsked | null {
  * fewest — and the rows' data said after on/in/for/of/at.
  */
 function superlativeFirst(lower: string): PeriodAsked | null {
-  const match = /\b(?:which|what)\s+(?:was|is|were|are)\s+the\s+(?:(\d+)\s+)?(busiest|quietest|most active|least active)\s+(hour|day|date|week|month|quarter|year)s?\b(?:\s+(?:on|in|for|of|at)\s+(?:the\s+)?([a-z][a-z0-9&]*(?:\s+[a-z][a-z0-9&]*){0,2}?))?\s*[?.!]*\s*$/d.exec(lower);
+  // (Or said bare: "busiest month".)
+  const match = /(?:\b(?:which|what)\s+(?:was|is|were|are)\s+the\s+|^\s*(?:the\s+)?)(?:(\d+)\s+)?(busiest|quietest|most active|least active)\s+(hour|day|date|week|month|quarter|year)s?\b(?!\s+of\s+(?:the\s+)?(?:day|week|month|year)\b)(?:\s+(?:on|in|for|of|at)\s+(?:the\s+)?([a-z][a-z0-9&]*(?:\s+[a-z][a-z0-9&]*){0,2}?))?\s*[?.!]*\s*$/d.exec(lower);
   if (match === null) return null;
   return {
     ...(match[1] === undefined ? {} : { count: { value: Number(match[1]), span: match.indices![1]! } }),
