@@ -6333,7 +6333,7 @@ describe('QuestionRouter over ad campaigns (a rate, a column compared with anoth
 
   it('refuses a ranking by a rate the data does not hold', () => {
     // "The highest conversion rate" had ranked single campaigns by their conversions.
-    expect(ask('which channel has the highest conversion rate')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('conversion rate') });
+    expect(ask('which channel has the highest conversion rate')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('"conversion" rate') });
     expect(ask('which region has the highest spend')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_spend_usd_by_region' }, slots: { n: 1 } });
   });
 
@@ -6492,5 +6492,34 @@ describe('QuestionRouter over timesheet entries (a number of the data named, who
     // It had counted the billable entries.
     expect(ask('how many billable hours in March 2025')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_hours' }, slots: { billable: true, from_work_date: '2025-03-01' } });
     expect(ask('how many billable entries')).toMatchObject({ kind: 'answer', candidate: { name: 'count_timesheet_entries' }, slots: { billable: true } });
+  });
+});
+
+function webSessions(): Record<string, unknown>[] {
+  return Array.from({ length: 4000 }, (_, i) => {
+    const converted = i % 17 === 0;
+    return {
+      session_id: `s_${((i * 2654435761) % 4294967296).toString(16)}`,
+      country: pick(i, 1, [['United States', 40], ['Germany', 15], ['India', 20], ['Brazil', 10], ['Japan', 15]]),
+      device: pick(i, 2, [['Desktop', 50], ['Mobile', 40], ['Tablet', 10]]),
+      traffic_source: pick(i, 4, [['Organic', 35], ['Paid', 25], ['Social', 15], ['Email', 10], ['Direct', 15]]),
+      started_at: new Date(Date.UTC(2025, 5, 1) + i * 1_800_000).toISOString(),
+      duration_seconds: 5 + ((i * 97) % 1800),
+      pages_viewed: 1 + (i % 12),
+      bounced: i % 3 === 0,
+      converted,
+      revenue_usd: converted ? 20 + (i % 10) * 15 : null,
+    };
+  });
+}
+
+describe('QuestionRouter over web sessions (a rate asked of a flag)', () => {
+  const ask = askingOver('querylane-routing-sessions-', () => ({ web_sessions: webSessions() }));
+
+  it('refuses a rate asked for that no column holds, a flag\'s value notwithstanding', () => {
+    // "What is the bounce rate" had listed the bounced sessions ("bounce" a value of `bounced`).
+    expect(ask('what is the bounce rate')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('"bounce" rate') });
+    expect(ask('what is the bounce rate on mobile')).toMatchObject({ kind: 'refusal' });
+    expect(ask('how many sessions bounced')).toMatchObject({ kind: 'answer', candidate: { name: 'count_web_sessions' }, slots: { bounced: true } });
   });
 });

@@ -606,13 +606,20 @@ export class QuestionRouter {
     // Nor a rate, a ratio or a share ranked by ("which channel has the highest conversion rate"),
     // where no column of the best program's data is one: ranking by the count beside it (conversions)
     // is another answer. ("The highest unemployment rate" of a `rate` column is that column.)
-    const rankedRate = /\b(?:has|have|had|with|is|was)\s+the\s+(?:biggest|largest|highest|lowest|smallest|greatest|best|worst)\s+((?:[a-z]+\s+)?[a-z]{3,})\s+(rate|ratio|share|percentage|margin)\s*[?.!]*\s*$/.exec(parsed.lower);
+    // (Or asked for: "what is the bounce rate", whose "bounce" is a flag's value, `bounced`: the rows
+    // with the flag are no rate of them.)
+    const rankedRate =
+      /\b(?:has|have|had|with|is|was)\s+the\s+(?:biggest|largest|highest|lowest|smallest|greatest|best|worst)\s+((?:[a-z]+\s+)?[a-z]{3,})\s+(rate|ratio|share|percentage|margin)\s*[?.!]*\s*$/.exec(parsed.lower) ??
+      /^\s*(?:what(?:'s|\s+is|\s+was|\s+are)|show(?:\s+me)?|give\s+me|tell\s+me)\s+(?:the\s+|our\s+|my\s+)?((?:[a-z]+\s+)?[a-z]{3,})\s+(rate|ratio|percentage)\b/.exec(parsed.lower);
     if (rankedRate !== null) {
       const head = rankedRate[2] ?? 'rate';
       const headStem = stem(head);
-      const ownHeads = best.candidate.columns.some((column) => words(humanWords(column)).some((word) => stem(word) === headStem || (head === 'percentage' && /^(?:pct|percent)$/.test(word))));
-      if (!ownHeads && best.valueEvidence !== 'value') {
-        return { kind: 'refusal', reason: `the question ranks by a ${head} ("${rankedRate[1]} ${head}"), which ${best.candidate.endpoint_name}'s data does not hold`, confidence: 0, candidates: closest(3) };
+      const ownHeads = [...(this.columnLabels.get(best.candidate.table)?.keys() ?? [])].some((label) => label.split(' ').some((word) => stem(word) === headStem || (head === 'percentage' && /^(?:pct|percent)$/.test(word))));
+      // (A measure of the data said before it is that measure, "rate" its general head: "the fertility
+      // rate" of `fertility`; so is the data's own name, "the obesity rate" of obesity.)
+      const measured = words(rankedRate[1] ?? '').some((word) => (this.measureTerms.get(best.candidate.table)?.has(canonicalTerm(word) ?? word) ?? false) || this.namesData(best.candidate.table, word));
+      if (!ownHeads && !measured && (best.valueEvidence !== 'value' || !/\bthe\s+(?:biggest|largest|highest|lowest|smallest|greatest|best|worst)\b/.test(rankedRate[0]))) {
+        return { kind: 'refusal', reason: `the question asks for the "${rankedRate[1]}" ${head}, which ${best.candidate.endpoint_name}'s data does not hold`, confidence: 0, candidates: closest(3) };
       }
     }
     // Nor what a question averages or totals, said right after the operation ("the average salary of
