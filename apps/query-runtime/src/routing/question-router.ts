@@ -1366,7 +1366,8 @@ export class QuestionRouter {
       // the average appointment" names none, and is its duration. So of a superlative before the
       // measure's own word: "the longest wait".)
       const measureWord = (term: string | null | undefined) => term != null && term !== canonicalTerm(word) && [...this.measureTerms.values()].some((terms) => terms.has(term));
-      if (word === 'long' && [...saidTerms].some(measureWord)) continue;
+      // (Only "how long": "flights from Long Beach" ask no duration.)
+      if (word === 'long' && (qWords[index - 1]?.word !== 'how' || [...saidTerms].some(measureWord))) continue;
       // (Nor a word of a column's name of several words said whole: "which sales channel is used
       // most" names `sales_channel`, no revenue.)
       if (impliedMeasures[word] !== undefined && [...this.columnLabels.values()].some((labels) => [...labels.keys()].some((label) => label.includes(' ') && label.split(' ').includes(word) && new RegExp(`\\b${escapeRegExp(label)}\\b`).test(parsed.lower)))) continue;

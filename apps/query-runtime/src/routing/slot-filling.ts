@@ -2031,7 +2031,8 @@ function namesTime(first: string, word: QuestionWord): boolean {
  */
 function endingTime(span: Span, context: FillContext, columns: readonly string[]): string | undefined {
   const before = context.words.filter((word) => word.span[1] <= span[0] && !stopWords.has(word.word)).slice(-3);
-  if (!before.some((word) => closingWords.has(word.word))) return undefined;
+  // (Not "the end of 2025", which is when, not what ended.)
+  if (!before.some((word) => closingWords.has(word.word) && word.word !== 'end')) return undefined;
   return columns.find((column) => closingTimes.has(labelStems(humanWords(column))[0] ?? ''));
 }
 

@@ -153,7 +153,7 @@ export const impliedMeasures: Record<string, string[]> = wordTable({
   quickest: ['time'],
   // (Or a way travelled: "trips shorter than 2 km" of `distance_km`, "the longest ride" in miles.)
   longest: ['length', 'duration', 'distance', 'miles', 'km'],
-  // "How long is the average appointment", "how long do patients wait": a length of time (not `lon`).
+  // "How long is the average appointment": a length of time, not `lon` (said after "how" only: question-router).
   long: ['duration', 'length'],
   shortest: ['length', 'duration', 'height', 'distance', 'miles', 'km'],
   cheapest: priced,
