@@ -6407,6 +6407,12 @@ describe('QuestionRouter over clinic appointments (how long, a share of the rows
     expect(ask('which insurance is used most')).toMatchObject({ kind: 'answer', candidate: { name: 'count_appointments_by_insurance_provider' }, slots: { n: 1, order: 'desc' } });
     expect(ask('which insurance is used most often')).toMatchObject({ kind: 'answer', candidate: { name: 'count_appointments_by_insurance_provider' } });
   });
+
+  it('reads a noun of what was done as the state it leaves ("cancellations" of Cancelled)', () => {
+    // "Which doctor has the most cancellations" had been refused: "cancellations" no word of the data.
+    expect(ask('which doctor has the most cancellations')).toMatchObject({ kind: 'answer', candidate: { name: 'count_appointments_by_doctor' }, slots: { status: 'Cancelled', n: 1 } });
+    expect(ask('how many cancellations in March 2025')).toMatchObject({ kind: 'answer', candidate: { name: 'count_appointments' }, slots: { status: 'Cancelled', from_scheduled_at: '2025-03-01' } });
+  });
 });
 
 function ticketOrders(): Record<string, unknown>[] {

@@ -592,7 +592,21 @@ function keysOf(word: string): string[] {
   // foggy → fog, sunny → sun
   if (/(.)\1y$/.test(word)) keys.push(word.slice(0, -2));
   if (word.endsWith('ean') && word.length > 5) keys.push(`${word.slice(0, -3)}e`);
+  // A noun of what was done is the state it leaves: "cancellations" of a status Cancelled,
+  // "approvals" of Approved, "rejections" of Rejected, "conversions" of Converted.
+  keys.push(...statesOfNoun(word.replace(/s$/, '')));
   return keys;
+}
+
+/** The participles a noun of an action may stand for (cancellation → cancelled, validation → validated, rejection → rejected, approval → approved). */
+function statesOfNoun(noun: string): string[] {
+  let match: RegExpExecArray | null;
+  if ((match = /^(.{3,})ssion$/.exec(noun))) return [`${match[1]}tted`];
+  if ((match = /^(.{3,})sion$/.exec(noun))) return [`${match[1]}ted`];
+  if ((match = /^(.{3,})ation$/.exec(noun))) return [`${match[1]}ed`, `${match[1]}ated`];
+  if ((match = /^(.{3,})tion$/.exec(noun))) return [`${match[1]}ted`];
+  if ((match = /^(.{3,})al$/.exec(noun))) return [`${match[1]}ed`];
+  return [];
 }
 
 /** The typos a word of this length forgives: none below five letters, one to seven, two from eight. */
