@@ -1307,6 +1307,8 @@ export class QuestionRouter {
     }
     // "the oldest victims" ranks by age, "a victim named Aaron" searches a name: the measure or
     // column the word implies, when some program has it.
+    /** Whether a term is one of any data set's measures. */
+    const isMeasureTerm = (term: string) => [...this.measureTerms.values()].some((terms) => terms.has(term));
     const imply = (word: string, implied: string[]) => {
       const found = implied.map((w) => canonicalTerm(w)).filter((term): term is string => term !== null && this.vocabulary.has(term));
       // "max"/"min" only tell which of a measure's columns (`temp_max`), never a measure alone.
@@ -1365,12 +1367,12 @@ export class QuestionRouter {
       // ("How long do patients wait": how long the measure said lasts, `wait_minutes`; "how long is
       // the average appointment" names none, and is its duration. So of a superlative before the
       // measure's own word: "the longest wait".)
-      const measureWord = (term: string | null | undefined) => term != null && term !== canonicalTerm(word) && [...this.measureTerms.values()].some((terms) => terms.has(term));
+      const measureWord = (term: string | null | undefined) => term != null && term !== canonicalTerm(word) && isMeasureTerm(term);
       // (Only "how long": "flights from Long Beach" ask no duration.)
       if (word === 'long' && (qWords[index - 1]?.word !== 'how' || [...saidTerms].some(measureWord))) continue;
       // (Nor a word of a column's name of several words said whole: "which sales channel is used
       // most" names `sales_channel`, no revenue.)
-      if (impliedMeasures[word] !== undefined && [...this.columnLabels.values()].some((labels) => [...labels.keys()].some((label) => label.includes(' ') && label.split(' ').includes(word) && new RegExp(`\\b${escapeRegExp(label)}\\b`).test(parsed.lower)))) continue;
+      if (impliedMeasures[word] !== undefined && [...this.columnLabels.values()].some((labels) => [...labels.keys()].some((label) => label.includes(' ') && label.split(' ').includes(word) && parsed.lower.includes(label) && new RegExp(`\\b${escapeRegExp(label)}\\b`).test(parsed.lower)))) continue;
       if (superlativeWord(word) && measureWord(canonicalTerm(qWords[index + 1]?.word ?? ''))) continue;
       imply(word, worthWords.has(word) ? ownWorth(implied, this.tableStemsOf.keys()) : implied);
     }
@@ -1488,7 +1490,7 @@ export class QuestionRouter {
       this.countedGroupLabels.some((label) => label === counting[3] || stem(label) === stem(counting[3]!));
     // ("How many billable hours": a flag's name or a value before a measure counts the measure; not
     // a column's name of two words, "how many distinct mpaa ratings".)
-    const measureTermAnywhere = (word: string) => [...this.measureTerms.values()].some((terms) => terms.has(canonicalTerm(word) ?? word));
+    const measureTermAnywhere = (word: string) => isMeasureTerm(canonicalTerm(word) ?? word);
     const qualifiesMeasure = (first: string, second: string) =>
       measureTermAnywhere(second) &&
       !measureTermAnywhere(first) &&
