@@ -62,6 +62,8 @@ const presenceFilters = 3;
 const presenceShare = 0.2;
 // Times the newest and oldest rows are ranked by, and the words of a time when a thing came to be.
 const latestTimes = 2;
+// Names of a column holding the state a row is in.
+const stateName = /(^|\s)(status|stage|phase)$/;
 const cameToBe = /\b(created|creation|made|built|founded|released?|published|publication|born|birth|issued|established|manufactured|constructed|opened|posted|filed|submitted|launched|recorded|listed)\b/;
 
 export function generateQueryPrograms(profile: DataProfile, options: GenerateQueryProgramsOptions = {}): GeneratedProgram[] {
@@ -77,8 +79,14 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
   // pending, an event's `event_name`, a deal's `stage`): "failed charges", "how many signups".
   // (Values of several words are left out: their parts read as values too often — "films" of a
   // movie source "Based on Short Film".)
+  // (A column named for the state — `status`, `stage` — takes values of two or three words too:
+  // "Phone Screen" beside "Hired" and "Rejected" of an application's stage; "hired candidates" had
+  // found no program filtering by it.)
   const states = (d: Dimension) =>
-    d.kind === 'categorical' && d.values !== null && d.values.length <= extraStateValues && d.values.every((value) => typeof value === 'string' && /^[\p{L}][\p{L}\p{N}_-]*$/u.test(value));
+    d.kind === 'categorical' &&
+    d.values !== null &&
+    d.values.length <= extraStateValues &&
+    d.values.every((value) => typeof value === 'string' && (/^[\p{L}][\p{L}\p{N}_-]*$/u.test(value) || (stateName.test(d.label) && /^[\p{L}][\p{L}\p{N}_-]*(?: [\p{L}][\p{L}\p{N}_-]*){1,2}$/u.test(value))));
   // (States filter the count and the overall aggregates only: as filters of rankings and lists too,
   // their column's name found those programs for "which payment method is used most often".)
   const extraFilters = (chosen: readonly Dimension[], withStates: boolean) => [

@@ -256,9 +256,11 @@ export function parseQuestion(question: string, now: Date): ParsedQuestion {
   parsed.single = parsed.superlative && !parsed.limit && asksForOne(lower);
   parsed.timeOrder = timeOrderOf(lower);
   // "Who was the last monarch", "the first order": the extreme of a time, as "the latest" is.
-  if (parsed.timeOrder !== null && /^(first|last)$/.test(parsed.timeOrder.word) && !parsed.superlative && !parsed.limit && /\bthe (?:first|last) [a-z]{3,}/.test(lower)) {
+  // (So is "when was Golden Dragon last inspected", "when did we first sell a condo": one time.)
+  const lastDone = parsed.timeOrder !== null && /^when\b/.test(lower) && lastDoneWord.test(lower);
+  if (parsed.timeOrder !== null && /^(first|last)$/.test(parsed.timeOrder.word) && !parsed.superlative && !parsed.limit && (/\bthe (?:first|last) [a-z]{3,}/.test(lower) || lastDone)) {
     parsed.superlative = true;
-    parsed.single = asksForOne(lower.replace(/\bthe (?:first|last)\b/, 'the latest'));
+    parsed.single = lastDone || asksForOne(lower.replace(/\bthe (?:first|last)\b/, 'the latest'));
     // (A ranking asked, in the time's order: "the last price of IBM" is its latest, as "the
     // earliest price" is its first.)
     parsed.order = parsed.timeOrder.order;
@@ -294,12 +296,15 @@ export function parseQuestion(question: string, now: Date): ParsedQuestion {
 // The words that ask for rows by their time: the newest or the oldest ("the first citation", "the
 // last 5 orders", not "first name" or "the last 3 years").
 const timeOrderWord =
-  /\b(latest|newest|earliest|most recent(?:ly)?|recently|recent|oldest|eldest|youngest)\b|\bthe (first|last)\b(?! (?:\d+ )?(?:names?|years?|months?|weeks?|days?|quarters?|hours?|decades?|seasons?|times?)\b)/;
+  /\b(latest|newest|earliest|most recent(?:ly)?|recently|recent|oldest|eldest|youngest)\b|\bthe (first|last)\b(?! (?:\d+ )?(?:names?|years?|months?|weeks?|days?|quarters?|hours?|decades?|seasons?|times?)\b)|\b(first|last)\b(?= [a-z]{2,}ed\b| (?:sold|paid|sent|bought|won|lost|made|built|seen|done|held|met)\b)/;
+// "Last"/"first" said of a verb in the past ("last inspected", "first sold").
+const lastDoneWord = /\b(?:first|last) (?:[a-z]{2,}ed|sold|paid|sent|bought|won|lost|made|built|seen|done|held|met)\b/;
 
 /** The oldest, earliest or first ascending; the latest, newest, most recent or last descending. */
 function timeOrderOf(lower: string): ParsedQuestion['timeOrder'] {
   const match = timeOrderWord.exec(lower);
-  const word = match?.[1] ?? match?.[2];
+  // (A verb's "last" only of when: "restaurants last inspected in 2024" asks for no newest one.)
+  const word = match?.[1] ?? match?.[2] ?? (/^when\b/.test(lower) ? match?.[3] : undefined);
   // `only`: no other word ranks ("the earliest price of IBM"; not "the latest highest price").
   return word === undefined ? null : { word, order: ['oldest', 'eldest', 'earliest', 'first'].includes(word) ? 'asc' : 'desc', only: !superlative.test(lower.replace(timeOrderWord, ' ')) };
 }

@@ -23,6 +23,8 @@ const rerankDepth = 24;
 const pastDepthShare = 1 / 3;
 /** A weekday as data writes it: its name, its three letters, or its one or two (M, Tu, Th, Su). */
 const weekdayName = /^(?:mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:r(?:s(?:day)?)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?|m|t|w|th|tu|f|s|sa|su)$/i;
+// The identifiers that name a thing rather than number it: two things may share one.
+const namingWords = new Set(['name', 'title']);
 /** How many programs of a data set the question names, found only past the depth, are ranked too. */
 const namedPastDepth = 6;
 
@@ -1577,6 +1579,9 @@ export class QuestionRouter {
         this.tables
           .get(table)
           ?.labels.filter(({ column }) => stem(identifiedThing(pathWords(column)) ?? '') === stem(countedWord))
+          // (An id before a name or a title, which two of the things may share: "how many jobs" of
+          // `job.id` beside `job.title`.)
+          .sort((a, b) => Number(namingWords.has(pathWords(a.column).split(' ').at(-1) ?? '')) - Number(namingWords.has(pathWords(b.column).split(' ').at(-1) ?? '')))
           .map(({ column }) => ['', column] as const)[0] ??
         this.tables.get(table)?.labels.flatMap((label) => (label.stems.length === 1 && !humanWords(label.column).includes(' ') && label.stems[0] === stem(countedWord) ? [['', label.column] as const] : []))[0] ??
         // ("How many species" of species habitat with a `gap_species_code`: what a longer label

@@ -4,7 +4,7 @@
 import type { Slot } from '../generation/index.js';
 import { groupsByTimePart, type CandidateProfile, type SlotPlan } from './candidate-profile.js';
 import type { ParsedQuestion, Span } from './question-parse.js';
-import { convertMeasure, convertTime, measureUnitOf, parseNumber, timeUnitOf, type MeasureUnit, type TimeUnit } from './question-parse.js';
+import { convertMeasure, convertTime, irregularPast, measureUnitOf, parseNumber, timeUnitOf, type MeasureUnit, type TimeUnit } from './question-parse.js';
 import { placeNames } from './place-codes.js';
 import type { ColumnValues, SlotValue } from './routing.types.js';
 import { canonicalTerm, closingWords, editDistance, escapeRegExp, foldValue, humanWords, identifiedThing, impliedMeasures, initials, pathWords, perUnitLabel, remembered, rememberedBy, stem, stopWords, timeSpanWord, wordTable } from './text-terms.js';
@@ -55,7 +55,7 @@ export class TableValues {
   private readonly byFirstWord = new Map<string, ValueEntry[]>();
   /** The values of several words of completely listed columns, by each of their words. */
   private readonly byAnyWord = new Map<string, InnerWord[]>();
-  readonly labels: { column: string; stems: string[] }[] = [];
+  readonly labels: { column: string; stems: string[]; words: string[] }[] = [];
   /** The stems of every data set's one-word column names (`useLabelStems`): a word one of them names is no value by its stem alone. */
   private everyLabelStem: ReadonlySet<string> = new Set();
   /** Columns whose every value is listed: a word none of them matches is no value of theirs. */
@@ -72,7 +72,7 @@ export class TableValues {
     labels: Map<string, string>,
     private readonly structural: (word: string) => boolean = () => false,
   ) {
-    for (const [column, label] of labels) this.labels.push({ column, stems: labelStems(label) });
+    for (const [column, label] of labels) this.labels.push({ column, stems: labelStems(label), words: foldValue(label).split(' ') });
     for (const [column, values] of Object.entries(columns)) {
       if (!values.partial) this.complete.add(column);
       const label = labels.get(column) ?? column;
@@ -252,6 +252,28 @@ export class TableValues {
     return prefix !== null && codePrefix(token) !== prefix;
   }
 
+  /**
+   * Whether the question's word at `i`, a verb's past form ("sold", "hired", "cancelled"), is said of
+   * the noun after it ("sold homes", "hired candidates"): the state a value of `column` names, not
+   * another column named by the word (`sold_price`, `hired_at`), unless the noun goes on with that
+   * column's name ("sold price").
+   */
+  saidOfNoun(question: readonly QuestionWord[], i: number, column: string): boolean {
+    const said = question[i];
+    const next = question[i + 1];
+    if (said === undefined || !(/.{3}ed$/.test(said.word) || irregularPast.test(said.word)) || next === undefined || stopWords.has(next.word) || /\d/.test(next.word)) return false;
+    return !this.labels.some((label) => label.column !== column && label.stems.includes(said.stem) && label.stems.includes(next.stem));
+  }
+
+  /**
+   * Whether the question says a value's word as the value writes it where another column's name
+   * has it in another form: "open incidents" of a status Open beside `opened_at` (the verb's past
+   * names the time: "incidents opened in April").
+   */
+  private otherForm(said: string, entry: ValueEntry, labelWords: readonly string[]): boolean {
+    return said === entry.words[0] && !labelWords.includes(said);
+  }
+
   /** Whether a column of the table is named for years (`Year`, `year_built`). */
   hasYear(): boolean {
     return this.labels.some((label) => label.stems.includes('year'));
@@ -310,9 +332,10 @@ export class TableValues {
           if (
             entry.words.length === 1 &&
             !exact &&
-            (this.labels.some((label) => label.column !== entry.column && label.stems.includes(word.stem)) || (word.word !== entry.words[0] && this.everyLabelStem.has(word.stem))) &&
+            (this.labels.some((label) => label.column !== entry.column && label.stems.includes(word.stem) && !this.otherForm(word.word, entry, label.words)) || (word.word !== entry.words[0] && this.everyLabelStem.has(word.stem))) &&
             !nearLabel(question, i, end, entry.labelStems) &&
-            !(copulas.has(question[i - 1]?.word ?? '') && !this.everyLabelStem.has(question[i + 1]?.stem ?? ''))
+            !(copulas.has(question[i - 1]?.word ?? '') && !this.everyLabelStem.has(question[i + 1]?.stem ?? '')) &&
+            !this.saidOfNoun(question, i, entry.column)
           ) continue;
           // A value spelled like a stop word ("IN", "OR", "ME": US states) is that value only as the
           // data writes it: "airports in state TX" holds no Indiana. (Or as a word that stands for
@@ -595,6 +618,12 @@ function keysOf(word: string): string[] {
   // A noun of what was done is the state it leaves: "cancellations" of a status Cancelled,
   // "approvals" of Approved, "rejections" of Rejected, "conversions" of Converted.
   keys.push(...statesOfNoun(word.replace(/s$/, '')));
+  // A plural of a noun that is the verb itself is the state too: "hires" of a stage Hired, "wins"
+  // of Won, "declines" of Declined. (Not of a noun without the verb's e: "orders" are no Ordered.)
+  const singular = /[^s]s$/.test(word) ? word.slice(0, -1) : undefined;
+  const pastOfSingular = singular !== undefined && Object.hasOwn(pastForms, singular) ? pastForms[singular] : undefined;
+  if (pastOfSingular !== undefined) keys.push(pastOfSingular);
+  else if (singular !== undefined && singular.length >= 4 && singular.endsWith('e')) keys.push(`${singular}d`);
   return keys;
 }
 
@@ -809,7 +838,10 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
   // choice.)
   const rowsColumn = chosen !== null && alike.filter((column) => !yesNo.has(column)).length <= 1 && namedByRowsAlone(chosen, candidate.table, context.words) ? chosen : null;
   const rowsOnly = rowsColumn !== null;
-  if (columnPlan && (chosen === null || alike.length > 1 || countedOnly || rowsOnly) && candidate.countsValue) {
+  // (Nor one named only by the thing it identifies, where a value of another choice is given: "list
+  // hired candidates" lists the stage Hired, no choice of `candidate_name` without a name.)
+  const thingsOnly = () => chosen !== hinted && alike.length > 0 && alike.every((column) => namedByThingAlone(column, context.words));
+  if (columnPlan && (chosen === null || alike.length > 1 || countedOnly || rowsOnly || thingsOnly()) && candidate.countsValue) {
     const choices = new Set(candidate.choices);
     // (A value named by part of its words only when no value is named whole: "dependabot" of `dependabot[bot]`.)
     // (Nor a verb said with do: "how many tickets did acme corp open" gives a company, no status.)
@@ -843,7 +875,6 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
     const [owner] = owners.size === 1 ? owners : [];
     // (Nor ones named only by the things they identify: "deals with enterprise accounts" names
     // `account.name`, `account.id` and `deal_name` so, and gives a value of `account.size`.)
-    const thingsOnly = () => chosen !== hinted && alike.length > 0 && alike.every((column) => namedByThingAlone(column, context.words));
     if (owner !== undefined && (alike.length <= 1 || alike.includes(owner) || countedOnly || rowsOnly || thingsOnly())) chosen = owner;
   }
   // (Without such a value, a choice named by the rows' word alone is no choice: "top 3 deals by
@@ -1508,7 +1539,11 @@ function flagValue(plan: SlotPlan, context: FillContext): { value: SlotValue; sp
   const others = (context.columnNames ?? []).filter((named) => named.column !== (plan.column ?? plan.presence)).map((named) => named.span);
   // (Of a value's being there, never a value the data holds: "open claims" of a `status` open is
   // no claim without `closed_at`, which "not closed" is.)
-  const values = plan.presence === undefined ? [] : context.mentions.filter((m) => !m.part).map((m) => m.span);
+  // (A value said by a word of the column's own name still names it: "hired applications" of a
+  // stage Hired are those with a `hired_at`, where the program does not filter by the stage.)
+  const own = plan.presence === undefined ? [] : labelStems(plan.label);
+  const ownWord = (span: Span) => context.words.some((word) => word.span[0] === span[0] && word.span[1] === span[1] && own.includes(word.stem));
+  const values = plan.presence === undefined ? [] : context.mentions.filter((m) => !m.part && !ownWord(m.span)).map((m) => m.span);
   return flagMention(plan.label, context.words, [...others, ...values]);
 }
 
@@ -1620,7 +1655,7 @@ function findFlag(label: string, words: readonly QuestionWord[]): { value: boole
  */
 function findHadThing(label: string, thingStem: string, words: readonly QuestionWord[]): { value: boolean; span: Span }[] {
   const [thing, done] = foldValue(label).split(' ').filter((word) => !flagVerbs.has(word));
-  if (thing === undefined || done === undefined || !/^[a-z]{3,}ed$/.test(done) || stem(thing) !== thingStem) return [];
+  if (thing === undefined || done === undefined || !(/^[a-z]{3,}ed$/.test(done) || irregularDone.has(done)) || stem(thing) !== thingStem) return [];
   const found: { value: boolean; span: Span }[] = [];
   words.forEach((said, i) => {
     if (said.stem !== thingStem) return;
@@ -1636,6 +1671,9 @@ function findHadThing(label: string, thingStem: string, words: readonly Question
   });
   return found;
 }
+
+// Past participles not in -ed that end such a flag's name (`postmortem_done`, `interview_held`).
+const irregularDone = new Set(['done', 'held', 'given', 'sent', 'paid', 'made', 'taken', 'written', 'built', 'shown', 'seen']);
 
 /** Words before a thing had (`findHadThing`): "got a certificate", "with a receipt", "without a refund". */
 const havingWords = new Set(['got', 'get', 'gets', 'getting', 'gotten', 'have', 'has', 'had', 'having', 'with', 'without', 'received', 'receive', 'receives', 'receiving', 'earned', 'earn', 'earns', 'obtained']);

@@ -63,6 +63,9 @@ const synonyms: Record<string, string> = {
   tally: 'count',
   counts: 'count',
   monthly: 'month',
+  // The noun of a verb a measure is named by: "resolution time" of `minutes_to_resolve`.
+  resolution: 'resolv',
+  resolutions: 'resolv',
   weekly: 'week',
   daily: 'day',
   yearly: 'year',
@@ -460,7 +463,7 @@ export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-const identifierWords = new Set(['id', 'uuid', 'guid', 'name', 'login', 'username', 'handle', 'email', 'plate', 'code']);
+const identifierWords = new Set(['id', 'uuid', 'guid', 'name', 'login', 'username', 'handle', 'email', 'plate', 'code', 'title']);
 // Stop words that are also things a name or an id names (a podcast's show, a mailing list, a
 // restaurant's table, a game's level): "show name" names a show.
 const nounStopWords = new Set(['show', 'list', 'table', 'level', 'reading', 'record', 'entry', 'row']);
