@@ -66,7 +66,7 @@ export const questions: LabelledQuestion[] = [
   { q: 'top genres by us gross', expect: 'sum_us_gross_by_major_genre' },
   { q: 'top 5 genres by worldwide gross', expect: 'sum_worldwide_gross_by_major_genre', slots: { n: 5 } },
   { q: 'what are the 3 most common genres', expect: 'count_movies_by_major_genre', slots: { n: 3 } },
-  { q: 'which creative type made the most worldwide gross', expect: 'sum_worldwide_gross_by_creative_type' },
+  { q: 'which creative type made the most worldwide gross', expect: 'sum_worldwide_gross_by_creative_type', slots: { n: 1 } },
   { q: 'top 10 movies by worldwide gross', expect: 'top_movies_by_worldwide_gross', slots: { n: 10 } },
   { q: 'which 5 films had the biggest production budget', expect: 'top_movies_by_production_budget', slots: { n: 5 } },
   { q: 'lowest rated movies on imdb', expect: 'top_movies_by_imdb_rating', slots: { order: 'asc' } },

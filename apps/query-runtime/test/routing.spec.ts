@@ -3822,6 +3822,18 @@ describe('QuestionRouter over bird strikes (column names of several words)', () 
     // Had counted by wildlife size.
     expect(ask('most common species in bird strikes')).toMatchObject({ kind: 'answer', candidate: { name: 'count_birdstrikes_by_column' }, slots: { column: 'Wildlife Species' } });
   });
+
+  it('reads no value in its own column\'s name said whole ("time of day" holds no Day), and a noun of three words before its verb', () => {
+    // "Which time of day has the most birdstrikes" had ranked single strikes of the time of day Day by cost.
+    const busiest = ask('Which time of day has the most birdstrikes?');
+    expect(busiest).toMatchObject({ kind: 'answer', candidate: { name: 'count_birdstrikes_by_time_of_day' }, slots: { n: 1 } });
+    expect(busiest.kind === 'answer' && busiest.slots).not.toHaveProperty('time_of_day');
+    const perTime = ask('What is the total cost per time of day?');
+    expect(perTime.kind === 'answer' && perTime.slots).not.toHaveProperty('time_of_day');
+    expect(ask('how many birdstrikes happened during the day')).toMatchObject({ kind: 'answer', slots: { time_of_day: 'Day' } });
+    // (Had listed one strike.)
+    expect(ask('Which phase of flight has the most birdstrikes?')).toMatchObject({ kind: 'answer', candidate: { name: 'count_birdstrikes_by_phase_of_flight' }, slots: { n: 1 } });
+  });
 });
 
 describe('QuestionRouter over penguins and cars (units of mass and length)', () => {
@@ -6293,7 +6305,8 @@ describe('QuestionRouter over home listings (a verb of the rows beside a measure
 
   it('counts the rows a verb in the past says were done per person, not a measure named by the verb', () => {
     // "Sold" had named `sold_price`, and the agents were ranked by their average sold price.
-    expect(ask('which agent sold the most homes')).toMatchObject({ kind: 'answer', candidate: { name: 'count_home_listings_by_agent_name' }, slots: { n: 1, order: 'desc' } });
+    // (Of the homes sold: "sold" before the noun ranked is the status Sold.)
+    expect(ask('which agent sold the most homes')).toMatchObject({ kind: 'answer', candidate: { name: 'count_home_listings_by_agent_name' }, slots: { n: 1, order: 'desc', status: 'Sold' } });
     expect(ask('which agent has the highest sold price')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_sold_price_by_agent_name' }, slots: { n: 1 } });
   });
 
@@ -6667,6 +6680,17 @@ describe('QuestionRouter over incidents (a state said as the word a time\'s name
   it('reads a thing done (`postmortem_done`) by the thing had or not', () => {
     expect(ask('how many incidents have no postmortem')).toMatchObject({ kind: 'answer', candidate: { name: 'count_incidents' }, slots: { postmortem_done: false } });
     expect(ask('how many incidents had a postmortem')).toMatchObject({ kind: 'answer', candidate: { name: 'count_incidents' }, slots: { postmortem_done: true } });
+  });
+
+  it('reads a state under way ("being investigated"), a verb of the noun ranked, and a list of a state only counts filter by', () => {
+    // Had counted every incident, at confidence 0.94.
+    expect(ask('how many incidents are being investigated')).toMatchObject({ kind: 'answer', candidate: { name: 'count_incidents' }, slots: { status: 'Investigating' } });
+    // Had been refused: only the count had been weighed, which filters by the status.
+    expect(ask('list open incidents')).toMatchObject({ kind: 'answer', candidate: { name: 'list_incidents_where' }, slots: { column: 'status', value: 'Open' } });
+    expect(ask('list incidents being investigated')).toMatchObject({ kind: 'answer', candidate: { name: 'list_incidents_where' }, slots: { column: 'status', value: 'Investigating' } });
+    // Had listed the resolved incidents ("on-call" broke the noun ranked).
+    expect(ask('which on-call engineer resolved the most incidents')).toMatchObject({ kind: 'answer', candidate: { name: 'count_incidents_by_on_call_engineer' }, slots: { status: 'Resolved', n: 1, order: 'desc' } });
+    expect(ask('which on call engineer handled the most incidents')).toMatchObject({ kind: 'answer', candidate: { name: 'count_incidents_by_on_call_engineer' }, slots: { n: 1 } });
   });
 
   it('reads "resolution time" as the minutes to resolve', () => {

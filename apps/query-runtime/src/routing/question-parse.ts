@@ -359,7 +359,12 @@ function asksForOne(lower: string): boolean {
   const who = /^\s*who\s+([a-z]+)\b/.exec(lower);
   if (who && (/ed$/.test(who[1]!) || irregularPast.test(who[1]!))) return true;
   const subject = /^\s*which\s+([a-z]+)\s+([a-z]+)\b/.exec(lower);
-  return subject !== null && !subject[1]!.endsWith('s') && (/(?:[^s]s|ed)$/.test(subject[2]!) || irregularPast.test(subject[2]!));
+  if (subject !== null && !subject[1]!.endsWith('s') && (/(?:[^s]s|ed)$/.test(subject[2]!) || irregularPast.test(subject[2]!))) return true;
+  // (A subject of two or three words, "which on-call engineer resolved the most": its last word says one.)
+  const said = lower.trim().split(/[\s-]+/);
+  if (said[0] !== 'which') return false;
+  const verb = [3, 4].find((at) => /[a-z]{3}ed$/.test(said[at] ?? '') || irregularPast.test(said[at] ?? ''));
+  return verb !== undefined && !/s$/.test(said[verb - 1] ?? 's');
 }
 
 /** A word that asks for one value per group ("per year", "by department", "in each office"). */

@@ -1746,7 +1746,14 @@ export class QuestionRouter {
         const parts = new Set(found.filter((mention) => mention.part).map((mention) => mention.column));
         if (columns.size === 0 && parts.size === 0) continue;
         // (Only columns no program already ranked filters: most questions find theirs by words.)
-        for (const hit of top) for (const plan of this.candidates[hit.id]!.plans) if (plan.role === 'eq' && plan.column !== null && this.candidates[hit.id]!.table === table) columns.delete(plan.column);
+        // (Where rows are asked for, a count or an aggregate the question does not ask for filters
+        // none: "list open incidents" of a status only the count and the list of any column's value
+        // filter by.)
+        const asked = (family: ProgramFamily | null) => family === null || !computedFamilies.has(family) || !parsed.families.has('list') || parsed.families.has(family);
+        for (const hit of top) {
+          const ranked = this.candidates[hit.id]!;
+          if (ranked.table === table && asked(ranked.family)) for (const plan of ranked.plans) if (plan.role === 'eq' && plan.column !== null) columns.delete(plan.column);
+        }
         if (columns.size === 0 && parts.size === 0) continue;
         for (const candidate of this.candidates) {
           if (candidate.table !== table || top.some((hit) => hit.id === candidate.index)) continue;
@@ -3881,7 +3888,8 @@ function groupByCue(lower: string): string[] {
   // "which creative type made the most": one or two words, the fewest that leave a verb.
   // ("Which country brings in the most MRR": a verb's particle between; "sends us the most
   // traffic": its object.)
-  for (const match of lower.matchAll(/\bwhich\s+(?:\d+\s+)?((?:[a-z]+\s+){1,2}?)(?!the\b)[a-z]+\s+(?:(?:in|out|up|on|off|down|back|away|us|me|them|you)\s+)?(?:the\s+)?(?:most|least|highest|lowest|largest|smallest|biggest|greatest|fewest)\b/g)) {
+  // ("Which on-call engineer resolved the most": a hyphened word of the noun.)
+  for (const match of lower.matchAll(/\bwhich\s+(?:\d+\s+)?((?:[a-z]+(?:-[a-z]+)?\s+){1,3}?)(?!the\b)[a-z]+\s+(?:(?:in|out|up|on|off|down|back|away|us|me|them|you)\s+)?(?:the\s+)?(?:most|least|highest|lowest|largest|smallest|biggest|greatest|fewest)\b/g)) {
     // (Not the verb's auxiliary: "which insurance is used most" groups by insurance, not "insurance is".)
     out.push(foldValue((match[1] ?? '').trim().replace(/\s+(?:is|are|was|were|has|have|had|do|does|did|gets?|got|being|been)$/, '')));
   }

@@ -38,6 +38,8 @@ interface ValueEntry {
   /** Short, numeric or common values only count next to their column's name ("4 cylinders", "rated G"). */
   needsLabel: boolean;
   labelStems: string[];
+  /** The words of its column's name, as said ("time of day"). */
+  labelWords: string[];
   /** The column holds outcomes (`result`: pass, fail): a verb's past form names its value ("failed"). */
   outcome: boolean;
 }
@@ -47,6 +49,9 @@ interface InnerWord {
   entry: ValueEntry;
   position: number;
 }
+
+// Words between a verb and the noun it is said of that rank the noun ("sold the most homes").
+const rankingBetween = new Set(['the', 'most', 'least', 'fewest', 'more', 'fewer']);
 
 /** The values one table's columns hold, looked up by their first word (and, for part of a value, by any word). */
 const operationWords = new Set(['top', 'bottom', 'first', 'last', 'total', 'average', 'avg', 'mean', 'count', 'sum', 'max', 'min', 'maximum', 'minimum', 'most', 'least', 'highest', 'lowest', 'all', 'list', 'show', 'number']);
@@ -148,7 +153,7 @@ export class TableValues {
     // A one-word value that is also a word of ranking or counting ("top", "total", "average") names
     // the value only beside its column's name: "top 5 years" ranks, "side top" filters.
     const needsLabel = typeof value !== 'string' || (words.length === 1 && (first.length < 2 || stopWords.has(first) || /^\d+$/.test(first) || operationWords.has(first)));
-    const entry = { column, value, words, needsLabel, labelStems: labelStems(label), outcome: outcomeLabel.test(` ${foldValue(label)} `) };
+    const entry = { column, value, words, needsLabel, labelStems: labelStems(label), labelWords: foldValue(label).split(' '), outcome: outcomeLabel.test(` ${foldValue(label)} `) };
     // Part of a value can only be known to name it alone when every value of the column is listed.
     if (complete && typeof value === 'string' && words.length > 1) {
       for (const [position, word] of words.entries()) {
@@ -260,7 +265,10 @@ export class TableValues {
    */
   saidOfNoun(question: readonly QuestionWord[], i: number, column: string): boolean {
     const said = question[i];
-    const next = question[i + 1];
+    // (Past the ranking between: "which agent sold the most homes", "resolved the fewest incidents".)
+    let at = i + 1;
+    while (rankingBetween.has(question[at]?.word ?? '')) at += 1;
+    const next = question[at];
     if (said === undefined || !(/.{3}ed$/.test(said.word) || irregularPast.test(said.word)) || next === undefined || stopWords.has(next.word) || /\d/.test(next.word)) return false;
     return !this.labels.some((label) => label.column !== column && label.stems.includes(said.stem) && label.stems.includes(next.stem));
   }
@@ -297,14 +305,17 @@ export class TableValues {
     for (let i = 0; i < question.length; i += 1) {
       const word = question[i]!;
       seen.clear();
-      for (const key of lookupKeys(word.word)) {
+      // A state under way said as done to the thing: "incidents being investigated" are those
+      // Investigating, "orders being processed" Processing.
+      const underWay = question[i - 1]?.word === 'being' && /.{3}ed$/.test(word.word) ? `${word.word.slice(0, -2)}ing` : undefined;
+      for (const key of underWay === undefined ? lookupKeys(word.word) : [underWay, ...lookupKeys(word.word)]) {
         for (const entry of this.byFirstWord.get(key) ?? []) {
           if (seen.has(entry)) continue;
           seen.add(entry);
           const end = i + entry.words.length - 1;
           if (end >= question.length) continue;
           let ok = true;
-          for (let k = 0; k < entry.words.length && ok; k += 1) ok = sameWord(question[i + k]!.word, entry.words[k]!, entry.outcome);
+          for (let k = 0; k < entry.words.length && ok; k += 1) ok = sameWord(k === 0 && underWay !== undefined && entry.words[0] === underWay ? underWay : question[i + k]!.word, entry.words[k]!, entry.outcome);
           if (!ok) continue;
           // "R movies": a value typed exactly as the data writes it needs no column name beside it.
           // So does a code a word stands for ("female" of `F`).
@@ -319,6 +330,8 @@ export class TableValues {
               (/[^\p{L}\p{N}\s]/u.test(entry.value) && writtenAt(text, word.span[0], entry.value)));
           if (entry.needsLabel && !exact && !nearLabel(question, i, end, entry.labelStems)) continue;
           if (entry.words.length === 1 && periodAsked(question, i) && !nearLabel(question, i, end, entry.labelStems)) continue;
+          // Nor a word of its own column's name said whole: "which time of day" names no value Day of `time_of_day`.
+          if (entry.words.length === 1 && entry.labelWords.length > 1 && withinName(question, i, entry.labelWords)) continue;
           // A code in capitals said in small letters as a period's word is the period: "a day on
           // average", "the busiest day" name no airport `DAY`.
           if (entry.words.length === 1 && typeof entry.value === 'string' && /^\p{Lu}{2,4}$/u.test(entry.value) && word.original !== entry.value && periodValueWords.has(word.word) && !nearLabel(question, i, end, entry.labelStems)) continue;
@@ -1521,6 +1534,14 @@ const maxSpelledCodes = 12;
  * Words of periods, said as periods after "which", "per", "each", "how many (trading)": "which day
  * had the biggest return" names no time of day "Day" ("during the day" does).
  */
+/** Whether the question's word at `i` is part of `name` said whole, word for word. */
+function withinName(question: readonly QuestionWord[], i: number, name: readonly string[]): boolean {
+  for (let start = Math.max(0, i - name.length + 1); start <= i; start += 1) {
+    if (name.every((word, k) => question[start + k]?.word === word)) return true;
+  }
+  return false;
+}
+
 const periodValueWords = new Set(['day', 'days', 'week', 'weeks', 'month', 'months', 'year', 'years', 'hour', 'hours', 'date', 'time']);
 const periodAsked = (question: QuestionWord[], i: number) =>
   periodValueWords.has(question[i]!.word) && [question[i - 1]?.word, question[i - 2]?.word].some((word) => word !== undefined && /^(?:which|what|each|per|every|many)$/.test(word));
