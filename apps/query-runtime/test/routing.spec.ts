@@ -6696,5 +6696,8 @@ describe('QuestionRouter over incidents (a state said as the word a time\'s name
   it('reads "resolution time" as the minutes to resolve', () => {
     expect(ask('which team has the longest resolution time')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_minutes_to_resolve_by_team' }, slots: { n: 1, order: 'desc' } });
     expect(ask('average resolution time')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_minutes_to_resolve' } });
+    // (A time until a thing is done, its unit first, is "the time to" do it: had been refused.)
+    expect(ask('what is the average time to resolve incidents')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_minutes_to_resolve' } });
+    expect(ask('average time to resolve for payments')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_minutes_to_resolve' }, slots: { service: 'payments' } });
   });
 });

@@ -97,7 +97,9 @@ export function profileCandidate(input: RouteCandidateInput, index: number, valu
     const short = initials(label);
     // A time taken, counted in a unit ("finish seconds", "wait minutes"), is what "the finish time"
     // or "the wait time" names.
-    const taken = durationUnit.test(label) ? [`${label.replace(durationUnit, '')} time`.trim()] : [];
+    // (So is a time until a thing is done, its unit first: "minutes to resolve" is the time to resolve.)
+    const until = durationUntil.exec(label);
+    const taken = durationUnit.test(label) ? [`${label.replace(durationUnit, '')} time`.trim()] : until ? [`time ${until[1]} ${until[2]}`] : [];
     // Money made (`isMoneyMade`) is what "revenue" and "money" name.
     const money = isMoneyMade(label) ? ['money'] : [];
     return [label, column.toLowerCase(), ...(short ? [short] : []), ...taken, ...money];
@@ -223,6 +225,7 @@ function presenceLabel(column: string): string {
 
 // The unit a column of a time taken is counted in, last in its name.
 const durationUnit = /\s*\b(seconds|secs|minutes|mins|hours|hrs)$/i;
+const durationUntil = /^(?:seconds|secs|minutes|mins|hours|hrs|days) (to|until|till) ([a-z].*)$/i;
 /** A column named with its currency last: `total_eur`, `amount_usd`, `fare_usd`. */
 const currencyUnit = / (?:usd|eur|gbp|jpy|chf|cad|aud|inr|cny|dollars|euros)$/i;
 /** A sum said to be paid: `price_paid`, `amount_paid`, `paid_amount`. */
