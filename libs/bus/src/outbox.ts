@@ -35,8 +35,14 @@ export async function addToOutbox<DB extends BusTables>(trx: Transaction<DB> | K
 export interface OutboxRelayOptions {
   service: string;
   logger: Logger;
-  /** How often the relay looks for rows when nobody kicked it (default 500 ms). */
+  /**
+   * How often the relay looks for rows when nobody kicked it (default 500 ms). Each pass that finds
+   * nothing doubles the wait, up to `maxPollMs`; a pass that publishes, or a kick, starts again at
+   * `pollMs`.
+   */
   pollMs?: number;
+  /** The longest wait between passes of an idle relay (default 5 s). */
+  maxPollMs?: number;
   batchSize?: number;
   /** How long a claimed row belongs to this relay before another may take it (default 30 s). */
   leaseMs?: number;
@@ -57,6 +63,8 @@ export class OutboxRelay {
   private again = false;
   private stopped = true;
   private lastCleanup = 0;
+  /** Passes in a row that found nothing to publish (or failed): the next wait doubles with each. */
+  private idlePasses = 0;
 
   constructor(
     db: Kysely<BusTables> | Kysely<never>,
@@ -81,18 +89,36 @@ export class OutboxRelay {
     }
     clearTimeout(this.timer);
     this.running = this.drain()
-      .then(() => undefined)
-      .catch((error: unknown) => this.logger.error({ err: error }, 'outbox relay pass failed'))
+      .then((published) => {
+        this.idlePasses = published > 0 ? 0 : this.idlePasses + 1;
+      })
+      .catch((error: unknown) => {
+        this.idlePasses += 1;
+        this.logger.error({ err: error }, 'outbox relay pass failed');
+      })
       .finally(() => {
         this.running = undefined;
         if (this.stopped) return;
         if (this.again) {
           this.again = false;
+          this.idlePasses = 0;
           this.kick();
         } else {
-          this.timer = setTimeout(() => this.kick(), this.options.pollMs ?? 500);
+          this.timer = setTimeout(() => this.kick(), this.nextPollMs());
         }
       });
+  }
+
+  /**
+   * The wait before the next pass nobody kicked: `pollMs` after a pass that published, doubling
+   * with each idle or failed pass up to `maxPollMs`. Events written here kick the relay at once, so
+   * the passes only find rows of a replica that stopped before publishing them (or whose publish
+   * failed); an idle relay of the embedded mode had run ten claims a second on the shared database.
+   */
+  private nextPollMs(): number {
+    const base = this.options.pollMs ?? 500;
+    const longest = Math.max(base, this.options.maxPollMs ?? 5_000);
+    return Math.min(longest, base * 2 ** Math.max(0, this.idlePasses - 1));
   }
 
   async stop(): Promise<void> {

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { create } from '@bufbuild/protobuf';
 import { StringValueSchema } from '@bufbuild/protobuf/wkt';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type KyselyPlugin } from 'kysely';
 import {
   addToOutbox,
   allTopics,
@@ -297,6 +297,35 @@ describe(`outbox and idempotent consumer [${dbKind} + ${busKind}]`, () => {
     expect(row.published_at).toBeInstanceOf(Date);
     expect(row.claimed_until).toBeNull();
     await sub.close();
+  });
+
+  it('waits longer between passes while it finds nothing, and still publishes what nobody kicked it for', async () => {
+    // Every claim is an UPDATE of the outbox; the plugin only counts them.
+    let claims = 0;
+    const counting: KyselyPlugin = {
+      transformQuery: ({ node }) => {
+        if (node.kind === 'UpdateQueryNode') claims += 1;
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    await producer.updateTable('outbox').set({ published_at: new Date() }).where('published_at', 'is', null).execute();
+    const relay = new OutboxRelay(producer.withPlugin(counting), bus, { service: 'test', logger: testLogger(), pollMs: 20, maxPollMs: 200 });
+    relay.start();
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      // Every 20 ms would be ~50 passes; doubling up to 200 ms, ~9.
+      expect(claims).toBeGreaterThanOrEqual(4);
+      expect(claims).toBeLessThan(15);
+      const received = collector();
+      const sub = await bus.subscribe({ group: uniqueName('group-idle'), topics: [topic], handler: received.handler });
+      const unkicked = textEvent('written by a replica that stopped');
+      await producer.transaction().execute((trx) => addToOutbox(trx, [{ topic, envelope: unkicked }]));
+      await waitFor(() => received.received.some((event) => event.envelope.id === unkicked.id), 'the event nobody kicked the relay for');
+      await sub.close();
+    } finally {
+      await relay.stop();
+    }
   });
 
   it('keeps events whose publish failed and publishes them when the bus is back', async () => {
