@@ -6701,3 +6701,90 @@ describe('QuestionRouter over incidents (a state said as the word a time\'s name
     expect(ask('average time to resolve for payments')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_minutes_to_resolve' }, slots: { service: 'payments' } });
   });
 });
+
+function carRentals(): Record<string, unknown>[] {
+  const rates: Record<string, number> = { Economy: 39, Compact: 45, SUV: 79, Luxury: 149, Van: 95 };
+  return Array.from({ length: 2600 }, (_, i) => {
+    const pickup = Date.UTC(2025, 0, 1) + i * 11_000_000;
+    const days = 1 + ((i * 7) % 14);
+    const vehicleClass = pick(i, 1, [['Economy', 35], ['Compact', 25], ['SUV', 20], ['Luxury', 8], ['Van', 12]]);
+    const rate = rates[vehicleClass] ?? 50;
+    const status = pick(i, 2, [['Completed', 75], ['Cancelled', 10], ['Active', 8], ['No-show', 7]]);
+    return {
+      rental_id: `R-${300_000 + i}`,
+      vehicle: { make: ['Toyota', 'Ford', 'BMW', 'Honda', 'Tesla', 'Mercedes'][(i * 5) % 6], model: ['Corolla', 'Focus', 'X5', 'Civic', 'Model 3', 'Sprinter'][(i * 5) % 6], class: vehicleClass },
+      branch: pick(i, 3, [['Denver Airport', 30], ['Chicago Downtown', 25], ['Miami Beach', 20], ['Seattle Airport', 25]]),
+      customer: {
+        name: `${['Liam', 'Emma', 'Noah', 'Olivia', 'Ava', 'Elijah'][i % 6]} ${['Garcia', 'Smith', 'Brown', 'Lee', 'Patel', 'Nguyen', 'Kowalski'][Math.floor(i / 6) % 7]}`,
+        loyalty_tier: pick(i, 4, [['None', 50], ['Silver', 30], ['Gold', 15], ['Platinum', 5]]),
+      },
+      pickup_at: new Date(pickup).toISOString(),
+      return_at: status === 'Completed' ? new Date(pickup + days * 86_400_000).toISOString() : null,
+      rental_days: days,
+      daily_rate_usd: rate,
+      total_price_usd: status === 'Cancelled' || status === 'No-show' ? 0 : rate * days,
+      mileage_km: status === 'Completed' ? 50 + ((i * 131) % 2400) : null,
+      insurance_added: i % 3 === 0,
+      damage_reported: i % 29 === 0,
+      status,
+    };
+  });
+}
+
+describe('QuestionRouter over car rentals (a nested field by its path, money said as revenue, the time a rental begins)', () => {
+  const ask = askingOver('querylane-routing-rentals-', () => ({ car_rentals: carRentals() }));
+
+  it('ranks the groups a column of two words names ("vehicle class") by the money "revenue" names', () => {
+    // "Which vehicle class brings in the most revenue" had counted rentals per class ("class" lost
+    // its s, and "vehicle class" named no column); "has the most revenue" had been refused.
+    expect(ask('which vehicle class brings in the most revenue')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_total_price_usd_by_column' }, slots: { column: 'vehicle.class', n: 1, order: 'desc' } });
+    expect(ask('which vehicle class has the most revenue')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_total_price_usd_by_column' }, slots: { column: 'vehicle.class', n: 1 } });
+    // No program averages the daily rate per class: refused, no longer the overall average (or a count per class).
+    expect(ask('average daily rate by vehicle class')).toMatchObject({ kind: 'refusal' });
+  });
+
+  it('takes the time a rental begins for its periods and its newest, and averages the rentals per period', () => {
+    // Had counted rentals per month of their return, and "the last rental" by its return.
+    expect(ask('rentals per month')).toMatchObject({ kind: 'answer', candidate: { name: 'car_rentals_over_time_by_pickup_at' }, slots: { interval: 'month' } });
+    expect(ask('when was the last rental at Miami Beach')).toMatchObject({ kind: 'answer', candidate: { name: 'latest_car_rentals_by_pickup_at' }, slots: { branch: 'Miami Beach', n: 1, order: 'desc' } });
+    expect(ask('when was the last car returned')).toMatchObject({ kind: 'answer', candidate: { name: 'latest_car_rentals_by_return_at' } });
+    // "Rentals" and "day" named `rental_days`, and the series had answered.
+    expect(ask('how many rentals per day on average')).toMatchObject({ kind: 'answer', candidate: { name: 'car_rentals_average_per_period_by_pickup_at' }, slots: { interval: 'day' } });
+  });
+});
+
+function productReviews(): Record<string, unknown>[] {
+  const products = [
+    ['AirPods Pro', 'Electronics', 'Apple'],
+    ['Kindle Paperwhite', 'Electronics', 'Amazon'],
+    ['Instant Pot Duo', 'Kitchen', 'Instant Brands'],
+    ['Roomba i3', 'Home', 'iRobot'],
+    ['Yoga Mat Deluxe', 'Sports', 'Gaiam'],
+    ['LEGO Star Wars Set', 'Toys', 'LEGO'],
+    ['Nespresso Vertuo', 'Kitchen', 'Nespresso'],
+  ];
+  return Array.from({ length: 3500 }, (_, i) => {
+    const [name, category, brand] = products[(i * 3) % 7]!;
+    return {
+      review_id: `rv_${((i * 2654435761) % 4294967296).toString(36)}`,
+      product: { name, category, brand },
+      rating: 1 + ((i * 7) % 5),
+      verified_purchase: i % 5 !== 0,
+      helpful_votes: (i * 13) % 60,
+      reviewer_country: pick(i, 1, [['US', 50], ['UK', 20], ['Canada', 15], ['Germany', 15]]),
+      review_date: new Date(Date.UTC(2024, 0, 1) + i * 15_000_000).toISOString().slice(0, 10),
+    };
+  });
+}
+
+describe('QuestionRouter over product reviews (a word after a number is what it counts)', () => {
+  const ask = askingOver('querylane-routing-reviews-', () => ({ product_reviews: productReviews() }));
+
+  it('reads "1-star" as a rating, not a part of a product\'s name', () => {
+    // Had counted the 1-star reviews of "LEGO Star Wars Set" alone.
+    const oneStar = ask('how many 1-star reviews are there');
+    expect(oneStar).toMatchObject({ kind: 'answer', candidate: { name: 'count_product_reviews' }, slots: { min_rating: 1, max_rating: 1 } });
+    expect(oneStar.kind === 'answer' && oneStar.slots).not.toHaveProperty('product_name');
+    expect(ask('how many 5 star reviews for LEGO Star Wars Set')).toMatchObject({ kind: 'answer', slots: { product_name: 'LEGO Star Wars Set', min_rating: 5, max_rating: 5 } });
+  });
+});

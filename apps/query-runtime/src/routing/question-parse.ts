@@ -363,8 +363,9 @@ function asksForOne(lower: string): boolean {
   // (A subject of two or three words, "which on-call engineer resolved the most": its last word says one.)
   const said = lower.trim().split(/[\s-]+/);
   if (said[0] !== 'which') return false;
-  const verb = [3, 4].find((at) => /[a-z]{3}ed$/.test(said[at] ?? '') || irregularPast.test(said[at] ?? ''));
-  return verb !== undefined && !/s$/.test(said[verb - 1] ?? 's');
+  // ("Which vehicle class brings in the most": a verb in -s too, after a noun in -ss.)
+  const verb = [3, 4].find((at) => /[a-z]{3}ed$|[a-z][^s]s$/.test(said[at] ?? '') || irregularPast.test(said[at] ?? ''));
+  return verb !== undefined && !/[^s]s$/.test(said[verb - 1] ?? 's');
 }
 
 /** A word that asks for one value per group ("per year", "by department", "in each office"). */

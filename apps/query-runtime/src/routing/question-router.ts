@@ -92,6 +92,10 @@ const codeWords = /^(?:uuid|guid|code|number|key|slug|handle|hash|index)$/;
 const nameColumn = /(?:^|[_\s.])name$/i;
 // The families that compute or rank something, which a question asks for by its words.
 const computedFamilies = new Set<string>(['time_series', 'count', 'aggregate', 'top_n']);
+// The periods an average per period is of, as terms ("per day on average").
+const averagedPeriodTerms = new Set(['hour', 'day', 'week', 'month', 'quarter', 'year']);
+// Terms of counting a measure may share ("number", "count"): "the average number of rentals" is a count.
+const countingTerms = new Set(['number', 'count', 'amount', 'amt', 'quantity', 'qty', 'total']);
 // The index's terms for an aggregate's operation ("average", "total", "sum", …), as canonicalTerm makes them.
 const aggregateTerms = new Set(['average', 'total', 'sum', 'median', 'overall'].flatMap((word) => canonicalTerm(word) ?? []));
 const boundRoles = new Set(['min', 'max', 'from', 'to']);
@@ -318,7 +322,8 @@ export class QuestionRouter {
       // `record.high`, "normal high" `normal.high`; "high" alone stays the first one's.)
       const calledAlike = new Map<string, Set<string>>();
       for (const { column, label } of columns) calledAlike.set(label, (calledAlike.get(label) ?? new Set()).add(column));
-      const paths = [...new Set(columns.map(({ column }) => column))].filter((column) => column.includes('.') && (calledAlike.get(foldValue(humanWords(column)))?.size ?? 0) > 1);
+      // (And any field by its whole path: "vehicle class" of `vehicle.class`, whose label is "class".)
+      const paths = [...new Set(columns.map(({ column }) => column))].filter((column) => column.includes('.'));
       for (const { column, label } of [...columns, ...paths.map((column) => ({ column, label: foldValue(pathWords(column)) }))]) {
         const parts = label.split(' ');
         if (!every.has(label)) every.set(label, column);
@@ -589,7 +594,9 @@ export class QuestionRouter {
     // cars", "… the most horsepower" of flights alone): a count per origin is no answer to either.
     // (Or the best or worst of a thing no data holds: "which hotel has the best pool".)
     const rankedBy = /\b(?:has|have|had|with|gets?|got|serves?|offers?)\s+the\s+(?:most|fewest|least|best|worst|nicest|finest)\s+([a-z]{4,})\s*[?.!]*\s*$/.exec(parsed.lower)?.[1];
-    if (rankedBy && !this.knows(rankedBy) && !this.knows(rankedBy.replace(/e?s$/, '')) && best.valueEvidence !== 'value') {
+    // (A word of a measure the best program's data has is known by that: "the most revenue" of a `total_price_usd`.)
+    const rankedImplies = rankedBy !== undefined && best.measureAsked && (impliedMeasures[rankedBy] ?? []).some((implied) => this.knows(implied));
+    if (rankedBy && !this.knows(rankedBy) && !this.knows(rankedBy.replace(/e?s$/, '')) && !rankedImplies && best.valueEvidence !== 'value') {
       return { kind: 'refusal', reason: `the question ranks by "${rankedBy}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
     }
     // Nor what "which X had the biggest Y" ranks by, where Y is no word of the best program's data
@@ -774,6 +781,16 @@ export class QuestionRouter {
     const differentOf = /\b(?:how many|number of)\s+(?:different|distinct|unique)\s+([a-z]+)/.exec(parsed.lower)?.[1];
     if (differentOf !== undefined && best.candidate.family === 'count' && best.candidate.choices.length === 0 && best.candidate.groupBy.length === 0 && !this.namesData(best.candidate.table, differentOf) && !this.rowsTables(differentOf).includes(best.candidate.table)) {
       return { kind: 'refusal', reason: `the question counts the different "${differentOf}", which the closest programs count no column of`, confidence: 0, candidates: closest(3) };
+    }
+    // Nor an average of a measure answered with a count of rows ("average daily rate by vehicle class"
+    // of rentals per class, where no program averages the rate per class): the measure named is no
+    // word of the data's name or of counting.
+    if (/\b(?:average|avg|mean)\b/.test(parsed.lower) && best.candidate.family === 'count' && !best.measureAsked) {
+      const measured = this.measureTerms.get(best.candidate.table);
+      const ownWords = this.tableStemsOf.get(best.candidate.table) ?? [];
+      const named = terms(parsed.lower).find((term) => measured?.has(term) === true && !operationTerm.test(term) && !countingTerms.has(term) && !ownWords.some((own) => own === term || own === stem(term)));
+      const said = words(parsed.lower).find((word) => canonicalTerm(word) === named) ?? named;
+      if (named !== undefined) return { kind: 'refusal', reason: `the question asks for an average of "${said}", which the closest program, a count, does not compute`, confidence: 0, candidates: closest(3) };
     }
     // Nor an average answered with rows ("the average latitude of zip codes in Alaska" of coordinates
     // that are never averaged: their range listed every zip code).
@@ -2195,8 +2212,17 @@ export class QuestionRouter {
     // rows. ("The number of orders" is their count, which it gives; "total" and "average" say how.)
     // (Or a measure an aggregate chooses, by its words or initials: "average mpg per year" of cars'
     // `Miles_per_Gallon` is no average of the jobs per year.)
+    // (Not the data's name nor the period: "how many rentals per day on average" names no
+    // `rental_days`.)
     const measuresNamed = parsed.periodAverage
-      ? [...contentTerms].filter((term) => term !== 'count' && !operationTerm.test(term) && ([...this.measureTerms.keys()].some((table) => this.impliesAny(term, table)) || this.chosenMeasureTerms().has(term)))
+      ? [...contentTerms].filter(
+          (term) =>
+            term !== 'count' &&
+            !operationTerm.test(term) &&
+            !averagedPeriodTerms.has(term) &&
+            ![...this.tableStemsOf.values()].some((stems) => stems.includes(term)) &&
+            ([...this.measureTerms.keys()].some((table) => this.impliesAny(term, table)) || this.chosenMeasureTerms().has(term)),
+        )
       : [];
     /** How many words of each named data set's name the question says. */
     const namedWords = new Map([...tablesNamed].map((table) => [table, new Set((this.tableStemsOf.get(table) ?? []).filter((tableStem) => qStems.has(tableStem) || saidStems.has(tableStem))).size]));
@@ -2446,11 +2472,14 @@ export class QuestionRouter {
       const laterTime =
         timeNamed === 0 &&
         timeVerbs.length === 0 &&
-        (parsed.interval !== null || parsed.dates.length > 0) &&
+        // (Or the newest or the oldest asked: "the last rental at Miami Beach" is the last picked up.)
+        (parsed.interval !== null || parsed.dates.length > 0 || (asksTimeOrder && candidate.chronological)) &&
         timeColumns.length > 0 &&
         !timeColumns.some(startsLife) &&
         [...(this.timeColumnsOf.get(candidate.table) ?? [])].some(startsLife)
-          ? 0.1
+          ? candidate.chronological && parsed.interval === null && parsed.dates.length === 0
+            ? 0.5
+            : 0.1
           : 0;
       const groupedAsAsked =
         directed === true ||
@@ -2567,7 +2596,7 @@ export class QuestionRouter {
       const choiceAggregate =
         typeof chosen === 'string' &&
         (candidate.family === 'aggregate' || mentions.some((m) => m.column === chosen && !m.part)) &&
-        ![foldValue(humanWords(chosen)), identifiedThing(pathWords(chosen)), foldValue(humanWords(chosen)).split(' ').at(-1), foldValue(humanWords(chosen)).split(' ').slice(-2).join(' ')].some((label) => label !== null && label !== undefined && groupCue.includes(label));
+        ![foldValue(humanWords(chosen)), foldValue(pathWords(chosen)), identifiedThing(pathWords(chosen)), foldValue(humanWords(chosen)).split(' ').at(-1), foldValue(humanWords(chosen)).split(' ').slice(-2).join(' ')].some((label) => label !== null && label !== undefined && groupCue.includes(label));
       // A column chosen for what it counts or groups, whose thing is said only after a preposition
       // behind the data's rows ("tickets from enterprise customers", "orders of premium members"),
       // qualifies the rows: neither the different customers nor the rows per customer are asked.
@@ -3815,7 +3844,7 @@ const startsLife = remembered((column: string) => lifeStartWords.has(foldValue(h
 // Verbs of sending (and the first words of their time columns): "shipments sent in January" of `shipped_on`.
 const sendingWords = new Set(['sent', 'send', 'shipped', 'ship', 'dispatched', 'dispatch', 'mailed', 'posted']);
 // The first words of time columns of when a thing begins its life.
-const lifeStartWords = new Set(['opened', 'open', 'created', 'create', 'creation', 'submitted', 'filed', 'placed', 'registered', 'joined', 'raised', 'reported', 'started', 'start', 'shipped', 'sent', 'dispatched', 'ordered', 'order', 'issued', 'issue', 'booked', 'booking', 'purchased', 'purchase', 'departed', 'departure', 'signup']);
+const lifeStartWords = new Set(['opened', 'open', 'created', 'create', 'creation', 'submitted', 'filed', 'placed', 'registered', 'joined', 'raised', 'reported', 'started', 'start', 'shipped', 'sent', 'dispatched', 'ordered', 'order', 'issued', 'issue', 'booked', 'booking', 'purchased', 'purchase', 'departed', 'departure', 'signup', 'pickup', 'picked', 'applied', 'rented', 'borrowed', 'admitted', 'enrolled', 'listed', 'logged']);
 const creationWords = new Set(['opened', 'open', 'created', 'create', 'creation', 'submitted', 'filed', 'placed', 'registered', 'joined', 'raised', 'reported', 'posted', 'published', 'signed', 'signup', 'made', 'started']);
 // Verbs of one family name a time column whose first word is of the same family ("won" of `closed_date`).
 const timeVerbFamilies = [creationWords, sendingWords, closingWords];
@@ -3920,7 +3949,8 @@ function groupByCue(lower: string): string[] {
   // months of the year, over the years.)
   if (monthOfYear.test(lower)) out.push('month of year');
   // (A plural in -ies is the column's -y: "top 5 countries by revenue" groups by `country`.)
-  return [...new Set(out.filter((w) => w.length > 1).map((w) => (/[^aeiou]ies$/.test(w) && !/(?:^| )(?:series|species)$/.test(w) ? w.replace(/ies$/, 'y') : w.replace(/s$/, ''))))];
+  // (Not the s of a singular in -ss or -us: "which vehicle class", "per status".)
+  return [...new Set(out.filter((w) => w.length > 1).map((w) => (/[^aeiou]ies$/.test(w) && !/(?:^| )(?:series|species)$/.test(w) ? w.replace(/ies$/, 'y') : w.replace(/([^su])s$/, '$1'))))];
 }
 
 /** "top 3 shows ", "the 5 worst drivers ": the things a ranking ranks, before "by" and its measure. */

@@ -540,6 +540,9 @@ export class TableValues {
           // kind of thing asked about, no name: "which league has the most matches" asks for a
           // division, not of the "English Premier League".
           if (length === 1 && /^\p{Ll}/u.test(question[i]!.original) && i > 0 && askedKind.has(question[i - 1]!.word)) continue;
+          // One word in small letters right after a number is what the number counts, no name: "1-star
+          // reviews" name no product "LEGO Star Wars Set".
+          if (length === 1 && /^\p{Ll}/u.test(question[i]?.original ?? '') && /^\d+(?:\.\d+)?$/.test(question[i - 1]?.word ?? '')) continue;
           // One verb form written in small letters says what happened, no name: "tickets received
           // by phone" is no subject "Wrong item received" (a trial's count of 13 for 233).
           if (length === 1 && /^\p{Ll}/u.test(question[i]!.original) && /(?:ed|ing)$/.test(question[i]!.word)) continue;
