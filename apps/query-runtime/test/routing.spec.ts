@@ -6788,3 +6788,90 @@ describe('QuestionRouter over product reviews (a word after a number is what it 
     expect(ask('how many 5 star reviews for LEGO Star Wars Set')).toMatchObject({ kind: 'answer', slots: { product_name: 'LEGO Star Wars Set', min_rating: 5, max_rating: 5 } });
   });
 });
+
+function employeeRecords(): Record<string, unknown>[] {
+  const first = ['James', 'Mary', 'Robert', 'Patricia', 'John', 'Jennifer', 'Michael', 'Linda', 'David', 'Elizabeth', 'William', 'Susan'];
+  const last = ['Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez', 'Hernandez', 'Lopez', 'Wilson', 'Anderson', 'Thomas', 'Taylor'];
+  return Array.from({ length: 1400 }, (_, i) => {
+    const hired = Date.UTC(2012, 0, 1) + ((i * 7919) % 4700) * 86_400_000;
+    return {
+      employee_id: `E${10_000 + i}`,
+      full_name: `${first[i % 12]} ${last[Math.floor(i / 12) % 15]}`,
+      department: pick(i, 1, [['Engineering', 30], ['Sales', 20], ['Marketing', 12], ['Finance', 10], ['HR', 8], ['Operations', 20]]),
+      job_title: pick(i, 2, [['Engineer', 25], ['Senior Engineer', 15], ['Manager', 12], ['Analyst', 20], ['Director', 5], ['Associate', 23]]),
+      gender: pick(i, 3, [['Female', 48], ['Male', 50], ['Non-binary', 2]]),
+      office: pick(i, 4, [['New York', 35], ['Austin', 25], ['London', 20], ['Remote', 20]]),
+      hire_date: new Date(hired).toISOString().slice(0, 10),
+      termination_date: i % 7 === 0 ? new Date(hired + (200 + (i % 900)) * 86_400_000).toISOString().slice(0, 10) : null,
+      annual_salary: 45_000 + ((i * 104_729) % 160_000),
+      performance_rating: 1 + ((i * 3) % 5),
+      is_manager: i % 9 === 0,
+      age: 22 + ((i * 17) % 43),
+    };
+  });
+}
+
+describe('QuestionRouter over employee records (pay, people over an age, a flag\'s status, an attribute per group)', () => {
+  const ask = askingOver('querylane-routing-employees-', () => ({ employees: employeeRecords() }));
+
+  it('reads "paid" as pay, and a bare number said of people as their age', () => {
+    // Had ranked employees by age.
+    expect(ask('who is the highest paid employee')).toMatchObject({ kind: 'answer', candidate: { name: 'top_employees_by_annual_salary' }, slots: { n: 1, order: 'desc' } });
+    // Had been refused: "over 50" was no column's.
+    expect(ask('how many employees are over 50')).toMatchObject({ kind: 'answer', candidate: { name: 'count_employees' }, slots: { min_age: 51 } });
+  });
+
+  it('counts people named by a word for a value ("women"), and groups by a flag said with "status"', () => {
+    // Had been refused as counting "women work".
+    expect(ask('how many women work in Engineering')).toMatchObject({ kind: 'answer', candidate: { name: 'count_employees' }, slots: { department: 'Engineering', gender: 'Female' } });
+    // Had answered the overall average, the grouping ignored.
+    expect(ask('average performance rating by manager status')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_performance_rating_by_column' }, slots: { column: 'is_manager' } });
+    // Had averaged ages per department.
+    expect(ask('gender breakdown of employees')).toMatchObject({ kind: 'answer', candidate: { name: 'count_employees_by_column' }, slots: { column: 'gender' } });
+  });
+
+  it('refuses an attribute per group that no data holds', () => {
+    // "Turnover" had been answered with the headcount per department.
+    expect(ask('what is the turnover by department')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('"turnover"') });
+    expect(ask('what is the average salary by department')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_annual_salary_by_department' } });
+  });
+});
+
+function studentGrades(): Record<string, unknown>[] {
+  return Array.from({ length: 4200 }, (_, i) => {
+    const score = 40 + ((i * 37) % 61);
+    return {
+      student: { id: `S${2000 + (i % 600)}`, name: `${['Mia', 'Leo', 'Zoe', 'Max', 'Ivy', 'Sam', 'Ada', 'Tom', 'Eva', 'Ben'][i % 10]} ${['Kim', 'Ruiz', 'Shaw', 'Ng', 'Roth', 'Diaz'][Math.floor(i / 10) % 6]}`, grade_level: 9 + (i % 4) },
+      course: ['Algebra II', 'Biology', 'World History', 'English Literature', 'Chemistry', 'Spanish I', 'Physics'][(i * 3) % 7],
+      teacher: ['Ms. Carter', 'Mr. Patel', 'Mrs. Okafor', 'Mr. Lindqvist', 'Ms. Haddad'][(i * 3) % 5],
+      term: ['Fall 2024', 'Spring 2025', 'Fall 2025'][i % 3],
+      score,
+      letter_grade: score >= 90 ? 'A' : score >= 80 ? 'B' : score >= 70 ? 'C' : score >= 60 ? 'D' : 'F',
+      absences: (i * 7) % 15,
+      passed: score >= 60,
+      submitted_at: new Date(Date.UTC(2024, 8, 1) + i * 13_000_000).toISOString(),
+    };
+  });
+}
+
+describe('QuestionRouter over student grades (an ordinal grade level, a year inside a value, a rate of a flag)', () => {
+  const ask = askingOver('querylane-routing-grades-', () => ({ student_grades: studentGrades() }));
+
+  it('reads "11th grade" as a grade level of 11, and refuses it where no program filters by it', () => {
+    // Had counted every student, the grade ignored.
+    expect(ask('how many students are in 11th grade')).toMatchObject({ kind: 'answer', candidate: { name: 'count_student_grades' }, slots: { min_student_grade_level: 11, max_student_grade_level: 11 } });
+    expect(ask('how many 10th grade students passed')).toMatchObject({ kind: 'answer', slots: { passed: true, min_student_grade_level: 10, max_student_grade_level: 10 } });
+    // The overall average has no grade level: refused, no longer the average of every grade.
+    expect(ask('average score of 9th graders')).toMatchObject({ kind: 'refusal' });
+  });
+
+  it('reads a year inside a value named whole as the value\'s, and refuses a rate of a flag', () => {
+    // Had bounded the submission date by 2024 as well.
+    const fall = ask('how many A grades in Fall 2024');
+    expect(fall).toMatchObject({ kind: 'answer', slots: { column: 'term', value: 'Fall 2024', letter_grade: 'A' } });
+    expect(fall.kind === 'answer' && fall.slots).not.toHaveProperty('from_submitted_at');
+    // Had counted the passed grades per course, and listed the passed ones.
+    expect(ask('pass rate by course')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('"pass" rate') });
+    expect(ask('pass rate')).toMatchObject({ kind: 'refusal' });
+  });
+});

@@ -7,7 +7,7 @@ import { containerWords, hashToken, howMany, irregularPast, measureUnitOf, perGr
 import type { DataValues, RouteAnswer, RouteCandidateInput, RouteOptions, RouteResult, RouterOptions, ScoredAlternative, SlotValue } from './routing.types.js';
 import type { ProgramFamily } from '../generation/index.js';
 import { SettledSearch } from './settled-search.js';
-import { accumulated, directionOf, directionSaid, doneVerb, fillSlots, flagDenials, flagMention, impliedChoice, namedChoice, pastForms, questionWords, rankWanted, TableValues, type ColumnNameSpan, type QuestionWord, type SlotFill, type ValueMention } from './slot-filling.js';
+import { accumulated, directionOf, directionSaid, doneVerb, fillSlots, flagDenials, flagMention, impliedChoice, namedChoice, pastForms, questionWords, rankWanted, TableValues, valueSynonymWords, type ColumnNameSpan, type QuestionWord, type SlotFill, type ValueMention } from './slot-filling.js';
 import { canonicalTerm, closingWords, editDistance, escapeRegExp, foldValue, humanWords, identifiedHead, identifiedThing, impliedMeasures, initials, measureTermsOf, pathWords, perUnitLabel, remembered, stem, stopWords, synonymOf, terms, timeSpanWord, words } from './text-terms.js';
 
 /**
@@ -619,7 +619,9 @@ export class QuestionRouter {
     // with the flag are no rate of them.)
     const rankedRate =
       /\b(?:has|have|had|with|is|was)\s+the\s+(?:biggest|largest|highest|lowest|smallest|greatest|best|worst)\s+((?:[a-z]+\s+)?[a-z]{3,})\s+(rate|ratio|share|percentage|margin)\s*[?.!]*\s*$/.exec(parsed.lower) ??
-      /^\s*(?:what(?:'s|\s+is|\s+was|\s+are)|show(?:\s+me)?|give\s+me|tell\s+me)\s+(?:the\s+|our\s+|my\s+)?((?:[a-z]+\s+)?[a-z]{3,})\s+(rate|ratio|percentage)\b/.exec(parsed.lower);
+      /^\s*(?:what(?:'s|\s+is|\s+was|\s+are)|show(?:\s+me)?|give\s+me|tell\s+me)\s+(?:the\s+|our\s+|my\s+)?((?:[a-z]+\s+)?[a-z]{3,})\s+(rate|ratio|percentage)\b/.exec(parsed.lower) ??
+      // ("Pass rate by course", "the conversion rate per channel": per group.)
+      /^\s*(?:the\s+)?((?:[a-z]+\s+)?[a-z]{3,})\s+(rate|ratio|percentage)s?(?:\s+(?:by|per|for each|across|of each)\b|\s*[?.!]*\s*$)/.exec(parsed.lower);
     if (rankedRate !== null) {
       const head = rankedRate[2] ?? 'rate';
       const headStem = stem(head);
@@ -740,7 +742,8 @@ export class QuestionRouter {
     // with a word the data knows not ("what is the diabetes rate in Ohio" of obesity rates) — not
     // when that word is the data's own and the unknown one follows ("the temperature anomaly in
     // 1998" of `temp`).
-    const placed = /^\s*(?:what|who|which)(?:'s|\s+(?:is|are|was|were))\s+the\s+(?:([a-z]+)\s+)?([a-z]{3,})\s+(?:in|at|on|during)\b/.exec(parsed.lower);
+    // (Or per group: "what is the turnover by department" of headcounts.)
+    const placed = /^\s*(?:what|who|which)(?:'s|\s+(?:is|are|was|were))\s+the\s+(?:([a-z]+)\s+)?([a-z]{3,})\s+(?:in|at|on|during|by|per)\b/.exec(parsed.lower);
     const placedModifier = placed?.[1] !== undefined && !stopWords.has(placed[1]) && !operationTerm.test(canonicalTerm(placed[1]) ?? placed[1]) ? placed[1] : undefined;
     // (A modifier the data knows only as a value is no column of it: "the delivery fee on order …"
     // of orders whose type may be "delivery" asks for a fee they do not hold.)
@@ -876,7 +879,12 @@ export class QuestionRouter {
     const phrase = ranked.countedPhrase;
     // (Unless the rows' weight is summed where values of them are named: "how many flights arrive at LAX".)
     const weighed = best.valueEvidence === 'value' && best.candidate.measure !== null && best.candidate.measure === this.weightColumns.get(best.candidate.table);
-    if (phrase.length === 2 && !weighed && phrase.every((word) => word.length >= 4 && !this.knows(word) && !this.knows(word.replace(/e?s$/, '')))) {
+    // (Nor where a word of it gives a slot its value: "how many women work in Engineering" of a gender Female.)
+    const givesValue = (word: string) => {
+      const at = parsed.lower.search(new RegExp(`\\b${escapeRegExp(word)}\\b`));
+      return at >= 0 && best.fill.used.some(([start, end]) => at >= start && at < end);
+    };
+    if (phrase.length === 2 && !weighed && phrase.every((word) => word.length >= 4 && !this.knows(word) && !this.knows(word.replace(/e?s$/, ''))) && !phrase.some(givesValue)) {
       return { kind: 'refusal', reason: `the question counts "${phrase.join(' ')}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
     }
     // A question none of whose subject words any program has is about other data, unless it names
@@ -915,7 +923,9 @@ export class QuestionRouter {
     // `division`. Asked of something else of it, the words still decide: "when is the Calculus I
     // final exam" of grades.)
     // (The topic terms are stems already: "clos" of "closing" is known as itself, not stemmed again.)
-    const unknownTopics = best.topicTerms.filter((term) => !this.vocabulary.has(term) && !this.knows(term));
+    // (Not a word that gave a slot its value otherwise than by resemblance: "women" of a gender Female.)
+    const termGivesValue = (term: string) => [...parsed.lower.matchAll(/[a-z0-9]+/g)].some((word) => canonicalTerm(word[0]) === term && best.fill.used.some(([start, end]) => word.index >= start && word.index < end) && valueSynonymWords.has(word[0]));
+    const unknownTopics = best.topicTerms.filter((term) => !this.vocabulary.has(term) && !this.knows(term) && !termGivesValue(term));
     const wholeValue = ranked.countedWord !== undefined && best.fill.used.some(([start, end]) => {
       const said = parsed.lower.slice(start, end);
       return /\s/.test(said.trim()) && Object.values(best.fill.slots).some((value) => typeof value === 'string' && value.toLowerCase() === said);
@@ -1905,7 +1915,13 @@ export class QuestionRouter {
     const kindCue = kindOf === undefined ? [] : [`${kindOf.replace(/s$/, '')} type`];
     /** Whether a grouping cue is said after "per", "by", "each" or "every" (not a noun asked of: "which states are …"). */
     const cueAfterPer = remembered((cue: string) => new RegExp(`\\b(?:per|by|each|every)\\s+(?:the\\s+)?${escapeRegExp(cue)}\\b`).test(parsed.lower), 64);
-    const groupCue = [...groupByCue(parsed.lower).filter((cue) => isColumnLabel(cue) || ![...this.tables.values()].some((values) => values.isValueText(cue))), ...kindCue];
+    // ("By manager status": a flag's word and "status" or "flag" name the flag, `is_manager`.)
+    const flagCue = (cue: string) => {
+      const flag = /^([a-z]+) (?:status|flag)$/.exec(cue)?.[1];
+      return flag === undefined ? [] : [`is ${flag}`, `has ${flag}`, `${flag} flag`].filter(isColumnLabel);
+    };
+    const cues = groupByCue(parsed.lower);
+    const groupCue = [...cues.filter((cue) => isColumnLabel(cue) || ![...this.tables.values()].some((values) => values.isValueText(cue))), ...cues.flatMap(flagCue), ...kindCue];
     // ("Lowest rated product", "the most expensive neighborhood": the thing a superlative ranks, when
     // programs group by it and no data's rows are it, is a group; the reviews are rated, not ranked.)
     const supersNoun = /\b(?:[a-z]{3,}est|best|worst|(?:most|least)\s+[a-z]+)\s+(?:[a-z]+ed\s+|[a-z]+ing\s+)?([a-z]{3,}(?:\s+[a-z]{3,})?)\s*(?=[?.!]|$|\b(?:in|of|for|on|with|this|last|during|ever)\b)/.exec(parsed.lower)?.[1];
@@ -2173,7 +2189,13 @@ export class QuestionRouter {
         spans = [];
         if (/\d/.test(parsed.lower)) {
           for (const label of this.numberLabels(table)) {
-            if (label.length < 3 || !parsed.lower.includes(label)) continue;
+            if (label.length < 3) continue;
+            // ("11th grade", "9th graders" of a grade level: an ordinal before the label's first word.)
+            const first = label.split(' ')[0] ?? label;
+            if (first.length >= 3 && parsed.lower.includes(first)) {
+              for (const said of parsed.lower.matchAll(new RegExp(`\\b\\d+(?:st|nd|rd|th)\\s+${escapeRegExp(first)}(?:s|rs)?\\b`, 'g'))) spans.push([said.index, said.index + said[0].length]);
+            }
+            if (!parsed.lower.includes(label)) continue;
             for (const said of parsed.lower.matchAll(new RegExp(`\\b${escapeRegExp(label)}s?\\s+(?:of\\s+|is\\s+|=\\s*)?-?\\d+(?:\\.\\d+)?\\b`, 'g'))) spans.push([said.index, said.index + said[0].length]);
           }
         }
@@ -3926,6 +3948,11 @@ function groupByCue(lower: string): string[] {
   // said with do and its subject.)
   for (const match of lower.matchAll(/\bwhich\s+(?:\d+\s+)?([a-z]+(?:\s[a-z]+)?)\s+(?:do|does|did)\s+(?:we|you|they|i|people|(?:the\s+|our\s+)?[a-z]+s)\s+[a-z]+\s+(?:the\s+)?(?:most|least|highest|lowest|fewest)\b/g)) {
     const noun = foldValue(match[1] ?? '');
+    out.push(noun, noun.split(' ').at(-1) ?? '');
+  }
+  // ("Gender breakdown of the staff", "the age group distribution": the noun a breakdown is of.)
+  for (const match of lower.matchAll(/\b([a-z]+(?:\s[a-z]+)?)\s+(?:breakdown|distribution|split|mix)\b/g)) {
+    const noun = foldValue(match[1] ?? '').replace(/^(?:the|a|an|our|their|its|show|give|me)\s+/, '');
     out.push(noun, noun.split(' ').at(-1) ?? '');
   }
   // "the busiest dropoff zone", "the quietest station": the noun ranked by its rows.

@@ -606,6 +606,8 @@ const valueSynonyms: Record<string, string[]> = wordTable({
   outbound: ['out', 'outgoing'],
   outgoing: ['out', 'outbound'],
 });
+/** The words people say for values the data codes otherwise (`valueSynonyms`' words). */
+export const valueSynonymWords: ReadonlySet<string> = new Set(Object.keys(valueSynonyms));
 
 // The verb saying what something is: a value right after it classifies the rows ("days are forecasts").
 const copulas = new Set(['is', 'are', 'was', 'were']);
@@ -1052,6 +1054,9 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
       case 'from':
       case 'to': {
         const date = parsed.dates.find((d) => (plan.role === 'from' ? d.from : d.to) !== null);
+        // A year said within a value the question names whole ("A grades in Fall 2024" of a `term`)
+        // is that value's, no date.
+        if (date && mentions.some((m) => !m.part && typeof m.value === 'string' && /\d/.test(m.value) && m.span[0] <= date.span[0] && m.span[1] >= date.span[1])) break;
         // A year a column of years already took ("spent in 2023" of `fiscal_year`) bounds no other date:
         // the budget's 2023 lines were approved in 2022 as well.
         // Nor does it where this program has no such column to take it: the data's years are that
@@ -1466,7 +1471,8 @@ function comparedMeasure(span: Span, plan: SlotPlan, lower: string, tableStems: 
   const soldFor = verb === 'for' && tradeVerbs.has(before) ? moneyMeasures : undefined;
   // "patients over 65", "customers under 30": a bare number of people, of an age's size, is their age.
   const stated = Number(/\d+(?:\.\d+)?/.exec(lower.slice(span[0], span[1]))?.[0] ?? Number.NaN);
-  const aged = personNouns.has(verb) && stated > 0 && stated < 120 && /^\s*(?:[?.!,]|$|(?:in|at|for|from|who|that|with|and|or|had|have|has|were|was|are|is|did|do)\b)/.test(lower.slice(span[1])) ? ['age'] : undefined;
+  // ("Employees are over 50", "how many staff were under 25": the people before "to be" too.)
+  const aged = (personNouns.has(verb) || (/^(?:are|were|is|was|aged)$/.test(verb) && personNouns.has(before))) && stated > 0 && stated < 120 && /^\s*(?:[?.!,]|$|(?:in|at|for|from|who|that|with|and|or|had|have|has|were|was|are|is|did|do)\b)/.test(lower.slice(span[1])) ? ['age'] : undefined;
   const measures = compared ?? verbMeasures[verb] ?? soldFor ?? aged ?? (money ? moneyMeasures : undefined);
   if (!measures) return 'none';
   // "Longer than 7 nights": the column named right after the number (by its first word) is the
@@ -1761,16 +1767,24 @@ function labelledValue(plan: SlotPlan, context: FillContext): { value: SlotValue
     if (accepted !== null) return { value: accepted, span: [stars.index, stars.index + stars[0].length] };
   }
   const named = labelStems(plan.label);
+  // ("9th graders": the label's word said as the people it describes, after an ordinal.)
+  const ordinal = (word: QuestionWord | undefined) => word !== undefined && /^\d+(?:st|nd|rd|th)$/.test(word.word);
+  const stemOf = (at: number) => {
+    const word = context.words[at]!;
+    return /[a-z]{3}ers$/.test(word.word) && ordinal(context.words[at - 1]) && named.includes(stem(word.word.slice(0, -2))) ? stem(word.word.slice(0, -2)) : word.stem;
+  };
   // (No word of the label said: nothing to read.)
-  if (!context.words.some((word) => named.includes(word.stem))) return null;
+  if (!context.words.some((_, at) => named.includes(stemOf(at)))) return null;
   // A thing's id is named by the thing too: "manager 1001" of `manager_id`.
   const stems = named.length > 1 && named.at(-1) === 'id' && !named.slice(0, -1).some((stem) => stem === 'id') && !context.words.some((word) => word.stem === 'id') ? named.slice(0, -1) : named;
   const own = foldValue(plan.label).split(' ');
   const words = context.words;
   // Every word of a label of several ("away score of 0" is not the home score's 0).
-  if (stems.length > 1 && !stems.every((stem) => words.some((word) => word.stem === stem))) return null;
+  // (A grade level of 9 is said "9th grade" too: its first word is enough after an ordinal.)
+  const ordinalNamed = stems.length > 1 && words.some((word, at) => stemOf(at) === stems[0] && ordinal(words[at - 1]));
+  if (stems.length > 1 && !ordinalNamed && !stems.every((stem) => words.some((word) => word.stem === stem))) return null;
   for (let i = 0; i < words.length; i += 1) {
-    if (!stems.includes(words[i]!.stem)) continue;
+    if (!stems.includes(stemOf(i))) continue;
     let next = i + 1;
     // (A measure's filler word too: "satisfaction score of 1".)
     // (And the label's own further words: the 5 of `pm2_5` is its name, no value.)
@@ -1784,7 +1798,8 @@ function labelledValue(plan: SlotPlan, context: FillContext): { value: SlotValue
     const afterFits = after && (plan.slot.type !== 'string' || /^[A-Z0-9]{1,6}$/.test(context.parsed.text.slice(after.span[0], after.span[1]))) && !(numeric && parseNumber(after.word) === null && joined);
     // (A number before it that ends a code is none: "trip T-500204 start" is no start station 500204.)
     const beforeCode = before !== undefined && /[A-Za-z0-9][-_]$/.test(context.parsed.text.slice(0, before.span[0]));
-    const raw = afterFits ? after : before && /^\d+$/.test(before.word) && !beforeCode ? before : null;
+    const numberedSlot = numeric || (plan.slot.type === 'enum' && (plan.slot.enum_values ?? []).some((v) => typeof v === 'number'));
+    const raw = numberedSlot && ordinal(before) ? before : afterFits ? after : before && /^\d+$/.test(before.word) && !beforeCode ? before : null;
     if (!raw) continue;
     // "jobs in 1950": the table's word is also the column's label, but the year is a date the
     // question states, not a code of the text column.
@@ -1800,7 +1815,7 @@ function labelledValue(plan: SlotPlan, context: FillContext): { value: SlotValue
     // (A code after "of" is what the label belongs to: "the manager of E-10705" asks for that
     // employee's manager, not for the people E-10705 manages; "manager E-10336" is one.)
     if (code && words.slice(i + 1, next).some((word) => word.word === 'of')) continue;
-    const value = numbered ? parseNumber(text) : text;
+    const value = numbered ? parseNumber(raw === before && ordinal(before) ? text.replace(/(?:st|nd|rd|th)$/, '') : text) : text;
     if (value === null) continue;
     // The word after a column name is only a value when the slot accepts it ("rated dramas" is not a rating).
     const accepted = plan.slot.type === 'enum' ? enumValue(plan.slot, value) : value;

@@ -191,6 +191,8 @@ export const impliedMeasures: Record<string, string[]> = wordTable({
   deadliest: ['deaths', 'fatalities', 'killed'],
   // "the highest paying jobs": a salary or a wage.
   paying: ['salary', 'wage', 'pay', 'compensation'],
+  // "The highest paid employee", "the best-paid job": the same.
+  paid: ['salary', 'wage', 'pay', 'compensation'],
   // "the average rating" of an app's `stars`, a hotel's `review_score`.
   rating: ['stars', 'score', 'rating'],
   ratings: ['stars', 'score', 'rating'],
