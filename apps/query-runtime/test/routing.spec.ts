@@ -6875,3 +6875,73 @@ describe('QuestionRouter over student grades (an ordinal grade level, a year ins
     expect(ask('pass rate')).toMatchObject({ kind: 'refusal' });
   });
 });
+
+function socialPosts(): Record<string, unknown>[] {
+  return Array.from({ length: 3000 }, (_, i) => {
+    const likes = (i * 7919) % 20_000;
+    return {
+      post_id: `p${900_000 + i * 7}`,
+      platform: pick(i, 1, [['Instagram', 35], ['TikTok', 30], ['X', 15], ['LinkedIn', 10], ['Facebook', 10]]),
+      author: { handle: ['@acme', '@acme_eu', '@acme_careers', '@acme_support'][i % 4], team: ['Brand', 'Brand', 'HR', 'Support'][i % 4] },
+      post_type: pick(i, 2, [['Video', 40], ['Image', 35], ['Text', 15], ['Carousel', 10]]),
+      posted_at: new Date(Date.UTC(2025, 0, 1) + i * 9_000_000).toISOString(),
+      likes,
+      comments: Math.round(likes / 40) + (i % 13),
+      shares: Math.round(likes / 100) + (i % 5),
+      impressions: likes * 12 + 500,
+      sponsored: i % 6 === 0,
+    };
+  });
+}
+
+describe('QuestionRouter over social posts (a value written with its signs holds the values said within it)', () => {
+  const ask = askingOver('querylane-routing-posts-', () => ({ social_posts: socialPosts() }));
+
+  it('reads "@acme_support" as that handle, not "@acme" and a team Support', () => {
+    const likes = ask('how many likes did @acme_support get');
+    expect(likes).toMatchObject({ kind: 'answer', slots: { author_handle: '@acme_support' } });
+    expect(likes.kind === 'answer' && likes.slots).not.toHaveProperty('author_team');
+    expect(ask('how many posts from @acme')).toMatchObject({ kind: 'answer', candidate: { name: 'count_social_posts' }, slots: { author_handle: '@acme' } });
+  });
+});
+
+function requestLogs(): Record<string, unknown>[] {
+  return Array.from({ length: 6000 }, (_, i) => {
+    const status = pick(i, 1, [[200, 85], [201, 4], [400, 4], [404, 3], [500, 3], [503, 1]]);
+    return {
+      request_id: `req_${((i * 2654435761) % 4294967296).toString(16)}`,
+      timestamp: new Date(Date.UTC(2025, 10, 1) + i * 60_000).toISOString(),
+      service: pick(i, 2, [['api-gateway', 40], ['orders', 25], ['payments', 15], ['search', 20]]),
+      endpoint: ['/v1/orders', '/v1/orders/{id}', '/v1/payments', '/v1/search', '/v1/login'][(i * 3) % 5],
+      method: ['GET', 'GET', 'POST', 'GET', 'POST'][(i * 3) % 5],
+      status_code: status,
+      latency_ms: 5 + ((i * 131) % 900) + (status === 503 ? 3000 : 0),
+      region: pick(i, 3, [['us-east-1', 50], ['eu-west-1', 30], ['ap-south-1', 20]]),
+      client: pick(i, 4, [['ios', 35], ['android', 35], ['web', 30]]),
+      error_message: status >= 500 ? ['upstream timeout', 'connection reset', 'internal error'][i % 3] : status >= 400 ? ['not found', 'validation failed'][i % 2] : null,
+    };
+  });
+}
+
+describe('QuestionRouter over request logs (errors of an error message, a latency in milliseconds, the slowest)', () => {
+  const ask = askingOver('querylane-routing-requests-', () => ({ request_logs: requestLogs() }));
+
+  it('reads "errors" as the rows with an error message, and refuses a grouping of them no program filters', () => {
+    // "How many errors" had counted every request (at confidence 1), then the different messages.
+    expect(ask('how many errors')).toMatchObject({ kind: 'answer', candidate: { name: 'count_request_logs' }, slots: { has_error_message: true } });
+    expect(ask('requests with errors')).toMatchObject({ kind: 'answer', slots: { has_error_message: true } });
+    expect(ask('how many requests without errors')).toMatchObject({ kind: 'answer', slots: { has_error_message: false } });
+    expect(ask('how many different error messages')).toMatchObject({ kind: 'answer', candidate: { name: 'count_distinct_request_logs' }, slots: { column: 'error_message' } });
+    // The count per service has no such filter: refused, no longer every request per service.
+    expect(ask('which service has the most errors')).toMatchObject({ kind: 'refusal' });
+  });
+
+  it('converts seconds to a column of milliseconds, reads "slower than" of a time as longer, and the slowest as the highest latency', () => {
+    // Had been refused ("over 2" no column's).
+    expect(ask('show requests with latency over 2 seconds')).toMatchObject({ kind: 'answer', candidate: { name: 'request_logs_by_latency_ms_range' }, slots: { min_latency_ms: 2001 } });
+    expect(ask('requests slower than 500 ms')).toMatchObject({ kind: 'answer', slots: { min_latency_ms: 501 } });
+    expect(ask('requests faster than 100 ms')).toMatchObject({ kind: 'answer', slots: { max_latency_ms: 99 } });
+    // Had counted requests per endpoint, fewest first.
+    expect(ask('which endpoint is the slowest')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_latency_ms_by_endpoint' }, slots: { n: 1, order: 'desc' } });
+  });
+});

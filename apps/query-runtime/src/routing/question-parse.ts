@@ -148,12 +148,14 @@ const recordAction = /^\s*(?:(?:please|now|then|ok(?:ay)?)[\s,]+)?(?:(?:can|coul
 
 const explanatory = /^\s*(?:(?:and|so|but)\s+)?(?:why\b|how come\b|what (?:caused|causes|led to|leads to|made)\b|explain\b|what is the reason|what was the reason|what are the reasons)/;
 
-export type TimeUnit = 'second' | 'minute' | 'hour' | 'day' | 'week';
+export type TimeUnit = 'millisecond' | 'second' | 'minute' | 'hour' | 'day' | 'week';
 
-const secondsPer: Record<TimeUnit, number> = { second: 1, minute: 60, hour: 3600, day: 86_400, week: 604_800 };
+const secondsPer: Record<TimeUnit, number> = { millisecond: 0.001, second: 1, minute: 60, hour: 3600, day: 86_400, week: 604_800 };
 
 /** The unit of time a word names ("mins", "hours", "hr"), or undefined. */
 export function timeUnitOf(word: string): TimeUnit | undefined {
+  // (Milliseconds as a latency's column writes them, `latency_ms`.)
+  if (/^(?:ms|msec|millis|milliseconds?)$/.test(word.toLowerCase())) return 'millisecond';
   const match = /^(?:(sec|second)|(min|minute)|(hr|hour)|(day)|(week))s?$/.exec(word.toLowerCase());
   if (!match) return undefined;
   return match[1] ? 'second' : match[2] ? 'minute' : match[3] ? 'hour' : match[4] ? 'day' : 'week';
@@ -277,8 +279,10 @@ export function parseQuestion(question: string, now: Date): ParsedQuestion {
     }
   }
   parsed.comparisons = comparisons(lower, usedSpans).map((comparison) => {
-    const unit = /^\s*(seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?)\b/.exec(lower.slice(comparison.span[1]))?.[1];
-    if (unit !== undefined) return { ...comparison, unit: timeUnitOf(unit)! };
+    const unit = /^\s*(seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|ms|milliseconds?)\b/.exec(lower.slice(comparison.span[1]))?.[1];
+    // ("Slower than 500 ms", "faster than 2 minutes": of a time taken, slower is longer.)
+    const taken = /^(?:slower|faster)\s+than\b/.test(lower.slice(comparison.span[0])) ? { ...comparison, min: comparison.max, max: comparison.min, strictMin: comparison.strictMax, strictMax: comparison.strictMin } : comparison;
+    if (unit !== undefined) return { ...taken, unit: timeUnitOf(unit)! };
     // A unit of measure written after the number ("below 220 V", "over 50 km/h") is part of the
     // bound, no value of a column.
     const measured = /^\s*(?:v|volts?|w|watts?|kw|kwh|mwh|amps?|hz|mph|km\/h|kmh|kph|kg|lbs?|cm|mm|km|°c|°f|ºc|degrees)(?![\w/])/.exec(lower.slice(comparison.span[1]));

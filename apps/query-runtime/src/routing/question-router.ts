@@ -92,6 +92,8 @@ const codeWords = /^(?:uuid|guid|code|number|key|slug|handle|hash|index)$/;
 const nameColumn = /(?:^|[_\s.])name$/i;
 // The families that compute or rank something, which a question asks for by its words.
 const computedFamilies = new Set<string>(['time_series', 'count', 'aggregate', 'top_n']);
+// Words for a text a column holds, after what the text is of (`error_message`, `cancel_reason`).
+const textTails = new Set(['message', 'messages', 'text', 'note', 'notes', 'description', 'details', 'reason', 'comment', 'comments']);
 // The periods an average per period is of, as terms ("per day on average").
 const averagedPeriodTerms = new Set(['hour', 'day', 'week', 'month', 'quarter', 'year']);
 // Terms of counting a measure may share ("number", "count"): "the average number of rentals" is a count.
@@ -332,6 +334,10 @@ export class QuestionRouter {
         // a word of letters and digits (`co2`, `pm25`), which no everyday word is.
         const coded = /^(?=.*[a-z])(?=.*\d)[a-z\d]{2,}$/.test(label) && !/^\d+(?:st|nd|rd|th|s)$/.test(label);
         if (parts.length >= 2 || coded || (label.length >= 4 && !stopWords.has(label) && !operationTerm.test(canonicalTerm(label) ?? label))) named.set(label, column);
+        // (A text named by what it says and a word for text, `error_message`, `cancel_reason`, is
+        // named by the first word alone too: "errors".)
+        const [head, tail] = parts;
+        if (parts.length === 2 && head !== undefined && tail !== undefined && textTails.has(tail) && head.length >= 4 && !stopWords.has(head) && !named.has(head)) named.set(head, column);
         // A measure named with its unit (`fare_usd`, `distance_km`, `weight_kg`) is named by its
         // words without it as well ("the total fare per driver"), where no other column is.
         // ("Min" after a word of time is minutes, `Running_Time_min`; after others a minimum, `temp_min`.)
@@ -1601,8 +1607,11 @@ export class QuestionRouter {
       const labels = [...(this.columnLabels.get(table) ?? [])];
       // (A name too short to be a label elsewhere still names what is counted: "how many jobs" of `job`.)
       // ("how many users" counts the different `user_id`s.)
+      // (Not a text named by what it is of that most rows lack: "how many errors" counts the rows
+      // with an `error_message`, not its different messages.)
+      const often = this.tables.get(table)?.often;
       const found =
-        labels.find(([label]) => !label.includes(' ') && (label === countedWord || stem(label) === stem(countedWord))) ??
+        labels.find(([label, column]) => !label.includes(' ') && (label === countedWord || stem(label) === stem(countedWord)) && !(often?.has(column) === true && humanWords(column).includes(' '))) ??
         this.tables
           .get(table)
           ?.labels.filter(({ column }) => stem(identifiedThing(pathWords(column)) ?? '') === stem(countedWord))

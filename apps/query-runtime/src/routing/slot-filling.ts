@@ -377,7 +377,11 @@ export class TableValues {
     const said = (m: ValueMention) => text.slice(m.span[0], m.span[1]).toLowerCase();
     const exactly = (m: ValueMention) => text !== '' && typeof m.value === 'string' && m.value.toLowerCase() === said(m);
     const exactSpans = new Set(out.filter(exactly).map((m) => `${m.span[0]}:${m.span[1]}`));
-    const kept = out.filter((m) => (literal.has(m) || !literalSpans.has(`${m.span[0]}:${m.span[1]}`)) && (exactly(m) || !exactSpans.has(`${m.span[0]}:${m.span[1]}`)));
+    // A value written as one token with its signs ("@acme_support", "/v1/orders") holds every
+    // shorter value said within it: "@acme" of the same handles, a team "Support".
+    const joined = out.filter((m) => typeof m.value === 'string' && /[^\p{L}\p{N}\s]/u.test(m.value) && text !== '' && !/\s/.test(said(m)) && m.value.toLowerCase().includes(said(m)) && said(m).length >= m.value.length - 2);
+    const within = (m: ValueMention) => joined.some((whole) => whole !== m && whole.span[0] <= m.span[0] && whole.span[1] >= m.span[1] && whole.span[1] - whole.span[0] > m.span[1] - m.span[0]);
+    const kept = out.filter((m) => (literal.has(m) || !literalSpans.has(`${m.span[0]}:${m.span[1]}`)) && (exactly(m) || !exactSpans.has(`${m.span[0]}:${m.span[1]}`)) && !within(m));
     // A name whose first three letters are the one code of three capitals a column writes it by,
     // where no value is named there otherwise: "Republican" of a party `REP`. In lower case too
     // ("democrats" of `DEM`, "euros" of `EUR`), when the programs themselves do not use the word
@@ -1574,8 +1578,15 @@ function flagValue(plan: SlotPlan, context: FillContext): { value: SlotValue; sp
   const own = plan.presence === undefined ? [] : labelStems(plan.label);
   const ownWord = (span: Span) => context.words.some((word) => word.span[0] === span[0] && word.span[1] === span[1] && own.includes(word.stem));
   const values = plan.presence === undefined ? [] : context.mentions.filter((m) => !m.part && !ownWord(m.span)).map((m) => m.span);
-  return flagMention(plan.label, context.words, [...others, ...values]);
+  const said = flagMention(plan.label, context.words, [...others, ...values]);
+  // (A value of a text being there, the text named by what it is of: "errors" of `error_message`,
+  // "requests with errors".)
+  const [head, tail, ...more] = foldValue(plan.label).split(' ');
+  return said ?? (plan.presence !== undefined && head !== undefined && tail !== undefined && more.length === 0 && presenceTextTails.has(tail) && head.length >= 4 ? flagMention(head, context.words, [...others, ...values]) : null);
 }
+
+// Words for a text after what it is of (`error_message`): the first word alone names its being there.
+const presenceTextTails = new Set(['message', 'messages', 'text', 'note', 'notes', 'description', 'details', 'reason', 'comment', 'comments']);
 
 /** The value a question gives a flag called `label` (`flagValue`), with where it says it. */
 export function flagMention(label: string, words: readonly QuestionWord[], skip: readonly Span[] = []): { value: boolean; span: Span } | null {

@@ -151,9 +151,9 @@ export const impliedMeasures: Record<string, string[]> = wordTable({
   heaviest: ['weight', 'mass'],
   lightest: ['weight', 'mass'],
   // A speed, or a time taken (`finish_seconds` names "the finish time": the fastest is the shortest).
-  fastest: ['speed', 'time'],
-  slowest: ['speed', 'time'],
-  quickest: ['time'],
+  fastest: ['speed', 'time', 'latency', 'duration'],
+  slowest: ['speed', 'time', 'latency', 'duration'],
+  quickest: ['time', 'latency', 'duration'],
   // (Or a way travelled: "trips shorter than 2 km" of `distance_km`, "the longest ride" in miles.)
   longest: ['length', 'duration', 'distance', 'miles', 'km'],
   // "How long is the average appointment": a length of time, not `lon` (said after "how" only: question-router).
