@@ -6934,6 +6934,8 @@ describe('QuestionRouter over request logs (errors of an error message, a latenc
     expect(ask('how many different error messages')).toMatchObject({ kind: 'answer', candidate: { name: 'count_distinct_request_logs' }, slots: { column: 'error_message' } });
     // The count per service has no such filter: refused, no longer every request per service.
     expect(ask('which service has the most errors')).toMatchObject({ kind: 'refusal' });
+    // Nothing tells a failed request ("validation failed" is one message): refused, no longer every request.
+    expect(ask('how many requests failed')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('"failed"') });
   });
 
   it('converts seconds to a column of milliseconds, reads "slower than" of a time as longer, and the slowest as the highest latency', () => {

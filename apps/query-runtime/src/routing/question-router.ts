@@ -92,6 +92,8 @@ const codeWords = /^(?:uuid|guid|code|number|key|slug|handle|hash|index)$/;
 const nameColumn = /(?:^|[_\s.])name$/i;
 // The families that compute or rank something, which a question asks for by its words.
 const computedFamilies = new Set<string>(['time_series', 'count', 'aggregate', 'top_n']);
+// Outcomes only some rows have: a count of rows said to have had one, which no program tells, is refused.
+const subsetOutcomes = new Set(['failed', 'errored', 'crashed', 'rejected', 'declined', 'refunded', 'returned', 'bounced', 'churned', 'dropped', 'expired', 'succeeded', 'cancelled', 'canceled', 'missed', 'abandoned', 'disputed', 'flagged', 'defaulted', 'overdue']);
 // Words for a text a column holds, after what the text is of (`error_message`, `cancel_reason`).
 const textTails = new Set(['message', 'messages', 'text', 'note', 'notes', 'description', 'details', 'reason', 'comment', 'comments']);
 // The periods an average per period is of, as terms ("per day on average").
@@ -870,6 +872,16 @@ export class QuestionRouter {
     const heldAt = held && heldWord ? held.index + held[0].length - heldWord.length : -1;
     if (heldWord && !stopWords.has(heldWord) && !parsed.comparisons.some(({ span }) => heldAt >= span[0] && heldAt < span[1]) && !this.knows(heldWord) && !this.knows(heldWord.replace(/e?s$/, '')) && !(impliedMeasures[heldWord] ?? []).some((measure) => this.knows(measure)) && !best.fill.used.some(([start, end]) => heldAt >= start && heldAt < end)) {
       return { kind: 'refusal', reason: `the question counts rows with "${heldWord}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
+    }
+    // Nor rows counted by an outcome only some of them had, which nothing of the data tells ("how
+    // many requests failed" of logs with a status code only): the count would be of every row.
+    // (Where a program takes it, it counts: "how many students failed" of a `passed` flag.)
+    const outcome = /\b(?:how many|number of)\s+[a-z]+\s+(?:(?:were|was|have|had|got|have\s+been|had\s+been)\s+)?([a-z]{4,})\b/.exec(parsed.lower);
+    const outcomeWord = outcome?.[1];
+    const outcomeAt = outcome && outcomeWord ? outcome.index + outcome[0].length - outcomeWord.length : -1;
+    // (A word only some values hold, not taken, tells nothing either: "validation failed" of a message.)
+    if (outcomeWord && subsetOutcomes.has(outcomeWord) && !(this.knows(outcomeWord, { typosOf: { words: [], edits: 0 } }) && !this.valueOnlyTerm(outcomeWord)) && !best.fill.used.some(([start, end]) => outcomeAt >= start && outcomeAt < end)) {
+      return { kind: 'refusal', reason: `the question counts rows that "${outcomeWord}", which none of the deployed programs can tell`, confidence: 0, candidates: closest(3) };
     }
     // Nor rows counted by the negation of something the data holds that no program applies ("how
     // many tickets are still unresolved" of `resolved_at`): the count would be of every row. (Only
