@@ -6947,3 +6947,38 @@ describe('QuestionRouter over request logs (errors of an error message, a latenc
     expect(ask('which endpoint is the slowest')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_latency_ms_by_endpoint' }, slots: { n: 1, order: 'desc' } });
   });
 });
+
+function workouts(): Record<string, unknown>[] {
+  const speeds: Record<string, number> = { Running: 0.16, Cycling: 0.4, Swimming: 0.04, Walking: 0.09 };
+  return Array.from({ length: 3200 }, (_, i) => {
+    const activity = pick(i, 1, [['Running', 35], ['Cycling', 25], ['Swimming', 10], ['Walking', 20], ['Yoga', 10]]);
+    const minutes = 15 + ((i * 37) % 100);
+    return {
+      workout_id: 700_000 + i,
+      user: { name: ['Alex', 'Sam', 'Jordan', 'Taylor', 'Casey', 'Riley'][i % 6], age_group: ['18-24', '25-34', '35-44', '45-54', '25-34', '35-44'][i % 6] },
+      activity_type: activity,
+      started_at: new Date(Date.UTC(2025, 3, 1) + i * 8_000_000).toISOString(),
+      duration_min: minutes,
+      distance_km: activity === 'Yoga' ? null : Math.round(minutes * (speeds[activity] ?? 0.1) * 100) / 100,
+      calories: Math.round(minutes * (6 + (i % 7))),
+      avg_heart_rate: 95 + ((i * 13) % 80),
+      device: pick(i, 2, [['Apple Watch', 40], ['Garmin', 30], ['Fitbit', 20], ['Phone', 10]]),
+    };
+  });
+}
+
+describe('QuestionRouter over workouts (an activity said as a verb, when one last did it)', () => {
+  const ask = askingOver('querylane-routing-workouts-', () => ({ workouts: workouts() }));
+
+  it('reads an activity written in -ing said in the past ("cycled", "ran") as that activity', () => {
+    // Had totalled every activity's distance in May.
+    expect(ask('total distance cycled in May')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_distance_km' }, slots: { activity_type: 'Cycling', from_started_at: '2025-05-01', to_started_at: '2025-05-31' } });
+    expect(ask('total distance ran by Casey')).toMatchObject({ kind: 'answer', slots: { user_name: 'Casey', activity_type: 'Running' } });
+  });
+
+  it('reads "when did X last do Y" as the newest row of them', () => {
+    // Had counted Sam's swims.
+    expect(ask('when did Sam last go swimming')).toMatchObject({ kind: 'answer', candidate: { name: 'latest_workouts_by_started_at' }, slots: { user_name: 'Sam', activity_type: 'Swimming', n: 1, order: 'desc' } });
+    expect(ask('when did Alex first run')).toMatchObject({ kind: 'answer', candidate: { name: 'latest_workouts_by_started_at' }, slots: { user_name: 'Alex', n: 1, order: 'asc' } });
+  });
+});

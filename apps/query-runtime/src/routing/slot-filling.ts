@@ -601,6 +601,10 @@ const valueSynonyms: Record<string, string[]> = wordTable({
   dead: ['expired', 'deceased', 'died'],
   deceased: ['expired', 'dead', 'died'],
   deaths: ['expired', 'deceased', 'dead', 'died'],
+  // Activities said in the past ("the distance I ran", "how far did we swim" is the present).
+  ran: ['running'],
+  swam: ['swimming'],
+  rode: ['riding'],
   // The two spellings of cancelled.
   canceled: ['cancelled'],
   cancelled: ['canceled'],
@@ -671,6 +675,8 @@ function sameWord(asked: string, value: string, outcome = false): boolean {
   // "issues opened per month" name no `state` = open ("shipped" of `shipped` is the word itself).
   // ("raining" is still `rain`: weather said as a verb.) An outcome is: "vehicles that failed
   // inspection" have the `result` fail.
+  // (An activity the data writes in -ing is said in the past too: "distance cycled" of `Cycling`.)
+  if (/.{3}ed$/.test(asked) && /.{3}ing$/.test(value) && stem(asked) === stem(value)) return true;
   if (!outcome && /.{3}ed$/.test(asked) && !/ed$/.test(value) && !(valueSynonyms[asked] ?? []).includes(value)) return false;
   return lookupKeys(asked).includes(value) || (value.length > 3 && stem(asked) === stem(value));
 }
