@@ -8,7 +8,7 @@ import type { DataValues, RouteAnswer, RouteCandidateInput, RouteOptions, RouteR
 import type { ProgramFamily } from '../generation/index.js';
 import { SettledSearch } from './settled-search.js';
 import { accumulated, directionOf, directionSaid, doneVerb, fillSlots, flagDenials, flagMention, impliedChoice, namedChoice, pastForms, questionWords, rankWanted, TableValues, valueSynonymWords, type ColumnNameSpan, type QuestionWord, type SlotFill, type ValueMention } from './slot-filling.js';
-import { canonicalTerm, closingWords, editDistance, escapeRegExp, foldValue, humanWords, identifiedHead, identifiedThing, impliedMeasures, initials, measureTermsOf, pathWords, perUnitLabel, remembered, stem, stopWords, synonymOf, terms, timeSpanWord, words } from './text-terms.js';
+import { canonicalTerm, closingWords, editDistance, escapeRegExp, foldValue, humanWords, identifiedHead, identifiedThing, impliedMeasures, initials, measureTermsOf, pathWords, perUnitLabel, remembered, stem, stopWords, synonymOf, terms, textTails, timeSpanWord, words } from './text-terms.js';
 
 /**
  * Chosen on the bench's tuning half (bench/routing: every other labelled question): the best in-scope
@@ -94,10 +94,6 @@ const nameColumn = /(?:^|[_\s.])name$/i;
 const computedFamilies = new Set<string>(['time_series', 'count', 'aggregate', 'top_n']);
 // Outcomes only some rows have: a count of rows said to have had one, which no program tells, is refused.
 const subsetOutcomes = new Set(['failed', 'errored', 'crashed', 'rejected', 'declined', 'refunded', 'returned', 'bounced', 'churned', 'dropped', 'expired', 'succeeded', 'cancelled', 'canceled', 'missed', 'abandoned', 'disputed', 'flagged', 'defaulted', 'overdue']);
-// Words for a text a column holds, after what the text is of (`error_message`, `cancel_reason`).
-const textTails = new Set(['message', 'messages', 'text', 'note', 'notes', 'description', 'details', 'reason', 'comment', 'comments']);
-// The periods an average per period is of, as terms ("per day on average").
-const averagedPeriodTerms = new Set(['hour', 'day', 'week', 'month', 'quarter', 'year']);
 // Terms of counting a measure may share ("number", "count"): "the average number of rentals" is a count.
 const countingTerms = new Set(['number', 'count', 'amount', 'amt', 'quantity', 'qty', 'total']);
 // The index's terms for an aggregate's operation ("average", "total", "sum", …), as canonicalTerm makes them.
@@ -2262,7 +2258,7 @@ export class QuestionRouter {
           (term) =>
             term !== 'count' &&
             !operationTerm.test(term) &&
-            !averagedPeriodTerms.has(term) &&
+            !periodWords.has(term) &&
             ![...this.tableStemsOf.values()].some((stems) => stems.includes(term)) &&
             ([...this.measureTerms.keys()].some((table) => this.impliesAny(term, table)) || this.chosenMeasureTerms().has(term)),
         )

@@ -7,7 +7,7 @@ import type { ParsedQuestion, Span } from './question-parse.js';
 import { convertMeasure, convertTime, irregularPast, measureUnitOf, parseNumber, timeUnitOf, type MeasureUnit, type TimeUnit } from './question-parse.js';
 import { placeNames } from './place-codes.js';
 import type { ColumnValues, SlotValue } from './routing.types.js';
-import { canonicalTerm, closingWords, editDistance, escapeRegExp, foldValue, humanWords, identifiedThing, impliedMeasures, initials, pathWords, perUnitLabel, remembered, rememberedBy, stem, stopWords, timeSpanWord, wordTable } from './text-terms.js';
+import { canonicalTerm, closingWords, editDistance, escapeRegExp, foldValue, humanWords, identifiedThing, impliedMeasures, initials, pathWords, perUnitLabel, remembered, rememberedBy, stem, stopWords, textTails, timeSpanWord, wordTable } from './text-terms.js';
 
 export interface QuestionWord {
   word: string;
@@ -1588,11 +1588,8 @@ function flagValue(plan: SlotPlan, context: FillContext): { value: SlotValue; sp
   // (A value of a text being there, the text named by what it is of: "errors" of `error_message`,
   // "requests with errors".)
   const [head, tail, ...more] = foldValue(plan.label).split(' ');
-  return said ?? (plan.presence !== undefined && head !== undefined && tail !== undefined && more.length === 0 && presenceTextTails.has(tail) && head.length >= 4 ? flagMention(head, context.words, [...others, ...values]) : null);
+  return said ?? (plan.presence !== undefined && head !== undefined && tail !== undefined && more.length === 0 && textTails.has(tail) && head.length >= 4 ? flagMention(head, context.words, [...others, ...values]) : null);
 }
-
-// Words for a text after what it is of (`error_message`): the first word alone names its being there.
-const presenceTextTails = new Set(['message', 'messages', 'text', 'note', 'notes', 'description', 'details', 'reason', 'comment', 'comments']);
 
 /** The value a question gives a flag called `label` (`flagValue`), with where it says it. */
 export function flagMention(label: string, words: readonly QuestionWord[], skip: readonly Span[] = []): { value: boolean; span: Span } | null {

@@ -522,4 +522,7 @@ export function editDistance(a: string, b: string, limit: number): number {
 }
 
 // Words of a span of time, after which `min` is minutes (`running_time_min`, `duration_min`).
+/** Words for a text a column holds, after what the text is of (`error_message`, `cancel_reason`): the first word alone names it. */
+export const textTails: ReadonlySet<string> = new Set(['message', 'messages', 'text', 'note', 'notes', 'description', 'details', 'reason', 'comment', 'comments']);
+
 export const timeSpanWord = /^(?:time|duration|runtime|length|wait|delay|stay|trip|ride|call)$/;
