@@ -601,7 +601,7 @@ const valueSynonyms: Record<string, string[]> = wordTable({
   dead: ['expired', 'deceased', 'died'],
   deceased: ['expired', 'dead', 'died'],
   deaths: ['expired', 'deceased', 'dead', 'died'],
-  // Activities said in the past ("the distance I ran", "how far did we swim" is the present).
+  // Activities written in -ing, said in the past: "the distance I ran" of `Running`.
   ran: ['running'],
   swam: ['swimming'],
   rode: ['riding'],
@@ -1549,10 +1549,6 @@ function yearBound(plan: SlotPlan, parsed: ParsedQuestion, context: FillContext)
 /** The most codes a column may have for a word in small letters to be read as one of them ("democrats" of a party `DEM`). */
 const maxSpelledCodes = 12;
 
-/**
- * Words of periods, said as periods after "which", "per", "each", "how many (trading)": "which day
- * had the biggest return" names no time of day "Day" ("during the day" does).
- */
 /** Whether the question's word at `i` is part of `name` said whole, word for word. */
 function withinName(question: readonly QuestionWord[], i: number, name: readonly string[]): boolean {
   for (let start = Math.max(0, i - name.length + 1); start <= i; start += 1) {
@@ -1561,6 +1557,10 @@ function withinName(question: readonly QuestionWord[], i: number, name: readonly
   return false;
 }
 
+/**
+ * Words of periods, said as periods after "which", "per", "each", "how many (trading)": "which day
+ * had the biggest return" names no time of day "Day" ("during the day" does).
+ */
 const periodValueWords = new Set(['day', 'days', 'week', 'weeks', 'month', 'months', 'year', 'years', 'hour', 'hours', 'date', 'time']);
 const periodAsked = (question: QuestionWord[], i: number) =>
   periodValueWords.has(question[i]!.word) && [question[i - 1]?.word, question[i - 2]?.word].some((word) => word !== undefined && /^(?:which|what|each|per|every|many)$/.test(word));
