@@ -6594,6 +6594,9 @@ describe('QuestionRouter over job applications (a nested title, a stage of sever
     // A list that does not filter by the stage still reads "hired" as a hire date there.
     expect(ask('show hired applications')).toMatchObject({ kind: 'answer', candidate: { name: 'list_job_applications' }, slots: { has_hired_at: true } });
     expect(ask('how many hires in 2025')).toMatchObject({ kind: 'answer', slots: { from_hired_at: '2025-01-01', to_hired_at: '2025-12-31' } });
+    // "The most hires" counts the stage Hired (it had counted every application per source).
+    expect(ask('which source brings the most hires')).toMatchObject({ kind: 'answer', candidate: { name: 'count_job_applications_by_column' }, slots: { column: 'source', stage: 'Hired', n: 1 } });
+    expect(ask('which recruiter has the most hires')).toMatchObject({ kind: 'answer', candidate: { name: 'count_job_applications_by_recruiter' }, slots: { stage: 'Hired', n: 1 } });
   });
 });
 
@@ -6974,6 +6977,11 @@ describe('QuestionRouter over workouts (an activity said as a verb, when one las
     // Had totalled every activity's distance in May.
     expect(ask('total distance cycled in May')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_distance_km' }, slots: { activity_type: 'Cycling', from_started_at: '2025-05-01', to_started_at: '2025-05-31' } });
     expect(ask('total distance ran by Casey')).toMatchObject({ kind: 'answer', slots: { user_name: 'Casey', activity_type: 'Running' } });
+  });
+
+  it('reads "average" as the term "avg" is ("avg_heart_rate" averaged overall, no grouping asked)', () => {
+    // "Average" (term "averag") had matched no "avg" of `avg_heart_rate`'s overall average, and the average per user had answered.
+    expect(ask('average heart rate for swimming')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_avg_heart_rate' }, slots: { activity_type: 'Swimming' } });
   });
 
   it('reads "when did X last do Y" as the newest row of them', () => {

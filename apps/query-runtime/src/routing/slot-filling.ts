@@ -50,6 +50,8 @@ interface InnerWord {
   position: number;
 }
 
+// Words before the things counted ("the most hires", "fewer cancellations").
+const countedAfter = new Set(['most', 'fewest', 'least', 'more', 'fewer']);
 // Words between a verb and the noun it is said of that rank the noun ("sold the most homes").
 const rankingBetween = new Set(['the', 'most', 'least', 'fewest', 'more', 'fewer']);
 
@@ -348,7 +350,10 @@ export class TableValues {
             (this.labels.some((label) => label.column !== entry.column && label.stems.includes(word.stem) && !this.otherForm(word.word, entry, label.words)) || (word.word !== entry.words[0] && this.everyLabelStem.has(word.stem))) &&
             !nearLabel(question, i, end, entry.labelStems) &&
             !(copulas.has(question[i - 1]?.word ?? '') && !this.everyLabelStem.has(question[i + 1]?.stem ?? '')) &&
-            !this.saidOfNoun(question, i, entry.column)
+            !this.saidOfNoun(question, i, entry.column) &&
+            // (Nor a noun of the state counted, after "the most": "which source brings the most hires"
+            // counts the stage Hired, not a time `hired_at`.)
+            !(countedAfter.has(question[i - 1]?.word ?? '') && /[^s]s$/.test(word.word) && question[i + 1] === undefined)
           ) continue;
           // A value spelled like a stop word ("IN", "OR", "ME": US states) is that value only as the
           // data writes it: "airports in state TX" holds no Indiana. (Or as a word that stands for

@@ -30,6 +30,10 @@ const synonyms: Record<string, string> = {
   avg: 'average',
   mean: 'average',
   averag: 'average',
+  // (The word itself too: its stem is "averag", and "avg" was "average", so a program saying "avg"
+  // missed the question's "average".)
+  average: 'average',
+  averages: 'average',
   typical: 'average',
   sum: 'total',
   overall: 'total',
