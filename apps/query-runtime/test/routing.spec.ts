@@ -6990,3 +6990,27 @@ describe('QuestionRouter over workouts (an activity said as a verb, when one las
     expect(ask('when did Alex first run')).toMatchObject({ kind: 'answer', candidate: { name: 'latest_workouts_by_started_at' }, slots: { user_name: 'Alex', n: 1, order: 'asc' } });
   });
 });
+
+function stayListings(): Record<string, unknown>[] {
+  return Array.from({ length: 2500 }, (_, i) => ({
+    id: 10_000_000 + i * 37,
+    host: { name: ['Anna', 'Lukas', 'Mehmet', 'Sofia', 'Jonas', 'Lea', 'Ali'][i % 7], is_superhost: i % 4 === 0, listings_count: 1 + (i % 9) },
+    neighbourhood: ['Mitte', 'Kreuzberg', 'Neukölln', 'Prenzlauer Berg', 'Friedrichshain'][(i * 7) % 5],
+    room_type: pick(i, 1, [['Entire home/apt', 55], ['Private room', 38], ['Shared room', 4], ['Hotel room', 3]]),
+    price: 25 + ((i * 7919) % 300),
+    number_of_reviews: (i * 13) % 400,
+    availability_365: (i * 31) % 366,
+    last_review: i % 9 === 0 ? null : new Date(Date.UTC(2022, 0, 1) + ((i * 104_729) % 1000) * 86_400_000).toISOString().slice(0, 10),
+  }));
+}
+
+describe('QuestionRouter over stay listings (the data\'s name kept whole beside a host\'s `listings_count`)', () => {
+  const ask = askingOver('querylane-routing-stays-', () => ({ listings: stayListings() }));
+
+  it('counts listings, not the hosts\' listing counts summed', () => {
+    // Each had summed `host.listings_count` ("listings" kept whole was no stem "list" of the counted word).
+    expect(ask('how many listings in each neighbourhood')).toMatchObject({ kind: 'answer', candidate: { name: 'count_listings_by_neighbourhood' } });
+    expect(ask('how many listings does Anna have')).toMatchObject({ kind: 'answer', candidate: { name: 'count_listings' }, slots: { host_name: 'Anna' } });
+    expect(ask('how many listings were reviewed in 2023')).toMatchObject({ kind: 'answer', candidate: { name: 'count_listings' }, slots: { from_last_review: '2023-01-01', to_last_review: '2023-12-31' } });
+  });
+});

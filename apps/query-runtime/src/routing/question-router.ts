@@ -1969,7 +1969,9 @@ export class QuestionRouter {
     const countedTerm = countedWord ? (countedWord === 'units' && unitsCounted !== undefined ? unitsCounted : canonicalTerm(countedWord)) : null;
     const rankMeasure = rankedByWord === undefined ? null : canonicalTerm(rankedByWord);
     // (Not when the word names the data itself: "how many plays" of plays with an `ms_played` counts plays.)
-    const countsMeasure = (table: string) => countedTerm !== null && (this.measureTerms.get(table)?.has(countedTerm) ?? false) && !(this.tableStemsOf.get(table) ?? []).includes(stem(countedWord!));
+    // (The data's name kept whole where its stem is a word of an operation: "how many listings" of
+    // listings with a host's `listings_count` counts listings.)
+    const countsMeasure = (table: string) => countedTerm !== null && (this.measureTerms.get(table)?.has(countedTerm) ?? false) && !(this.tableStemsOf.get(table) ?? []).some((tableStem) => tableStem === stem(countedWord!) || tableStem === countedWord);
     // "How many hurricanes hit Texas" of candidates counted per state: what a question counts, a
     // measure of other data only, is no count of this data's rows.
     // (Not a period: "on how many days did NVDA close above 300" counts the rows of dated prices,
