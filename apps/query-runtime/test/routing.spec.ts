@@ -7001,6 +7001,7 @@ function stayListings(): Record<string, unknown>[] {
     number_of_reviews: (i * 13) % 400,
     availability_365: (i * 31) % 366,
     last_review: i % 9 === 0 ? null : new Date(Date.UTC(2022, 0, 1) + ((i * 104_729) % 1000) * 86_400_000).toISOString().slice(0, 10),
+    instant_bookable: i % 3 !== 0,
   }));
 }
 
@@ -7012,5 +7013,11 @@ describe('QuestionRouter over stay listings (the data\'s name kept whole beside 
     expect(ask('how many listings in each neighbourhood')).toMatchObject({ kind: 'answer', candidate: { name: 'count_listings_by_neighbourhood' } });
     expect(ask('how many listings does Anna have')).toMatchObject({ kind: 'answer', candidate: { name: 'count_listings' }, slots: { host_name: 'Anna' } });
     expect(ask('how many listings were reviewed in 2023')).toMatchObject({ kind: 'answer', candidate: { name: 'count_listings' }, slots: { from_last_review: '2023-01-01', to_last_review: '2023-12-31' } });
+  });
+
+  it('reads a flag of two words said in other forms of their roots ("booked instantly" of `instant_bookable`)', () => {
+    // Had counted every listing.
+    expect(ask('how many listings can be booked instantly')).toMatchObject({ kind: 'answer', candidate: { name: 'count_listings' }, slots: { instant_bookable: true } });
+    expect(ask('instantly bookable listings in Mitte')).toMatchObject({ kind: 'answer', slots: { neighbourhood: 'Mitte', instant_bookable: true } });
   });
 });

@@ -1732,7 +1732,12 @@ const havingWords = new Set(['got', 'get', 'gets', 'getting', 'gotten', 'have', 
  * words of each other ("required a home visit", "home visit was required").
  */
 function findFlagWords(stems: readonly string[], words: readonly QuestionWord[]): { value: boolean; span: Span } | null {
-  const places = stems.map((flagStem) => words.findIndex((w) => w.stem === flagStem));
+  // (Said in another form of the same root: "booked instantly" of `instant_bookable`.)
+  const places = stems.map((flagStem) => {
+    const exact = words.findIndex((w) => w.stem === flagStem);
+    const root = flagStem.replace(/(?:abl|ibl)$/, '');
+    return exact >= 0 || root.length < 4 ? exact : words.findIndex((w) => stem(w.word.replace(/(?:ably|ibly|able|ible|ly|ed|ing)$/, '')) === root);
+  });
   if (places.some((place) => place < 0)) return null;
   const [first, last] = [Math.min(...places), Math.max(...places)];
   if (last - first > stems.length + 2) return null;
