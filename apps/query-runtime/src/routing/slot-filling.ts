@@ -53,7 +53,7 @@ interface InnerWord {
 // Words before the things counted ("the most hires", "fewer cancellations").
 const countedAfter = new Set(['most', 'fewest', 'least', 'more', 'fewer']);
 // Words between a verb and the noun it is said of that rank the noun ("sold the most homes").
-const rankingBetween = new Set(['the', 'most', 'least', 'fewest', 'more', 'fewer']);
+const rankingBetween = new Set(['the', ...countedAfter]);
 
 /** The values one table's columns hold, looked up by their first word (and, for part of a value, by any word). */
 const operationWords = new Set(['top', 'bottom', 'first', 'last', 'total', 'average', 'avg', 'mean', 'count', 'sum', 'max', 'min', 'maximum', 'minimum', 'most', 'least', 'highest', 'lowest', 'all', 'list', 'show', 'number']);
