@@ -259,7 +259,7 @@ export function parseQuestion(question: string, now: Date): ParsedQuestion {
   parsed.timeOrder = timeOrderOf(lower);
   // "Who was the last monarch", "the first order": the extreme of a time, as "the latest" is.
   // (So is "when was Golden Dragon last inspected", "when did we first sell a condo": one time.)
-  const lastDone = parsed.timeOrder !== null && /^when\b/.test(lower) && (lastDoneWord.test(lower) || /^\s*when\s+(?:did|does|do|has|have)\b.*?\b(?:last|first)\s+[a-z]+/.test(lower));
+  const lastDone = parsed.timeOrder !== null && /^when\b/.test(lower) && (lastDoneWord.test(lower) || whenDidLast.test(lower));
   if (parsed.timeOrder !== null && /^(first|last)$/.test(parsed.timeOrder.word) && !parsed.superlative && !parsed.limit && (/\bthe (?:first|last) [a-z]{3,}/.test(lower) || lastDone)) {
     parsed.superlative = true;
     parsed.single = lastDone || asksForOne(lower.replace(/\bthe (?:first|last)\b/, 'the latest'));
@@ -301,6 +301,8 @@ export function parseQuestion(question: string, now: Date): ParsedQuestion {
 // last 5 orders", not "first name" or "the last 3 years").
 const timeOrderWord =
   /\b(latest|newest|earliest|most recent(?:ly)?|recently|recent|oldest|eldest|youngest)\b|\bthe (first|last)\b(?! (?:\d+ )?(?:names?|years?|months?|weeks?|days?|quarters?|hours?|decades?|seasons?|times?)\b)|\b(first|last)\b(?= [a-z]{2,}ed\b| (?:sold|paid|sent|bought|won|lost|made|built|seen|done|held|met)\b)/;
+// "When did Sam last go swimming": any verb after "when did … last" (or first).
+const whenDidLast = /^\s*when\s+(?:did|does|do|has|have)\b.*?\b(last|first)\s+[a-z]+/;
 // "Last"/"first" said of a verb in the past ("last inspected", "first sold").
 const lastDoneWord = /\b(?:first|last) (?:[a-z]{2,}ed|sold|paid|sent|bought|won|lost|made|built|seen|done|held|met)\b/;
 
@@ -309,7 +311,7 @@ function timeOrderOf(lower: string): ParsedQuestion['timeOrder'] {
   const match = timeOrderWord.exec(lower);
   // (A verb's "last" only of when: "restaurants last inspected in 2024" asks for no newest one.)
   // ("When did Sam last go swimming": any verb after "when did … last".)
-  const didLast = /^\s*when\s+(?:did|does|do|has|have)\b.*?\b(last|first)\s+[a-z]+/.exec(lower)?.[1];
+  const didLast = whenDidLast.exec(lower)?.[1];
   const word = match?.[1] ?? match?.[2] ?? (/^when\b/.test(lower) ? (match?.[3] ?? didLast) : undefined);
   // `only`: no other word ranks ("the earliest price of IBM"; not "the latest highest price").
   return word === undefined ? null : { word, order: ['oldest', 'eldest', 'earliest', 'first'].includes(word) ? 'asc' : 'desc', only: !superlative.test(lower.replace(timeOrderWord, ' ')) };
