@@ -7021,3 +7021,42 @@ describe('QuestionRouter over stay listings (the data\'s name kept whole beside 
     expect(ask('instantly bookable listings in Mitte')).toMatchObject({ kind: 'answer', slots: { neighbourhood: 'Mitte', instant_bookable: true } });
   });
 });
+
+function shipments(): Record<string, unknown>[] {
+  const customers = [['Acme Corp', 'Gold'], ['Globex', 'Silver'], ['Initech', 'Bronze'], ['Umbrella Ltd', 'Gold'], ['Stark Supplies', 'Silver'], ['Wayne Retail', 'Bronze']];
+  const destinations = [['Denver', 'United States'], ['Toronto', 'Canada'], ['Berlin', 'Germany'], ['Seattle', 'United States'], ['Miami', 'United States'], ['Mexico City', 'Mexico'], ['Boston', 'United States']];
+  return Array.from({ length: 3500 }, (_, i) => {
+    const status = pick(i, 5, [['Delivered', 70], ['In Transit', 12], ['Delayed', 10], ['Returned', 5], ['Lost', 3]]);
+    const shipped = Date.UTC(2025, 0, 2) + i * 7_200_000;
+    const [name, tier] = customers[(i * 5) % 6]!;
+    const [city, country] = destinations[(i * 3 + (i >> 2)) % 7]!;
+    return {
+      shipment_id: `SHP-${400_000 + i * 3}`,
+      carrier: pick(i, 1, [['UPS', 35], ['FedEx', 30], ['DHL', 20], ['USPS', 15]]),
+      origin_city: ['Chicago', 'Dallas', 'Atlanta', 'Newark', 'Reno'][(i * 3) % 5],
+      destination_city: city,
+      destination_country: country,
+      service_level: pick(i, 2, [['Standard', 60], ['Express', 30], ['Overnight', 10]]),
+      weight_kg: Math.round((0.2 + ((i * 7919) % 4000) / 100) * 100) / 100,
+      cost_usd: Math.round((8 + ((i * 104729) % 20000) / 100) * 100) / 100,
+      shipped_at: new Date(shipped).toISOString(),
+      delivered_at: status === 'Delivered' || status === 'Returned' ? new Date(shipped + (1 + (i % 6)) * 86_400_000).toISOString() : null,
+      status,
+      on_time: status === 'Delivered' ? i % 5 !== 0 : false,
+      customer: { name, tier },
+    };
+  });
+}
+
+describe('QuestionRouter over shipments (the verb the data\'s rows are named after)', () => {
+  const ask = askingOver('querylane-routing-shipments-', () => ({ shipments: shipments() }));
+
+  it('reads "which X do we ship to the most" as the most rows per X ("ship" of shipments)', () => {
+    // Each had listed the heaviest shipment.
+    expect(ask('which country do we ship to the most')).toMatchObject({ kind: 'answer', candidate: { name: 'count_shipments_by_column' }, slots: { column: 'destination_country', n: 1, order: 'desc' } });
+    expect(ask('which country do we ship the most to')).toMatchObject({ kind: 'answer', candidate: { name: 'count_shipments_by_column' }, slots: { column: 'destination_country', n: 1, order: 'desc' } });
+    // ("To" or "from" after the verb says which of the two cities: had ranked where they start.)
+    expect(ask('which city do we ship to the most')).toMatchObject({ kind: 'answer', candidate: { name: 'count_shipments_by_destination_city' }, slots: { n: 1, order: 'desc' } });
+    expect(ask('which city do we ship from the most')).toMatchObject({ kind: 'answer', candidate: { name: 'count_shipments_by_origin_city' }, slots: { n: 1, order: 'desc' } });
+  });
+});

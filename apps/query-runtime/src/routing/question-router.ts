@@ -82,9 +82,13 @@ function decimalNames(question: string, labels: ReadonlyMap<string, ReadonlyMap<
 }
 const valueRoles = new Set(['eq', 'key', 'term']);
 /** General words for a measure's figure ("the price of wheat", "the level of CO2"). */
+/** What makes a noun of the verb its rows are made by (ship → shipment, rent → rental, donat → donation). */
+const deverbalTail = /^(?:ment|al|a?tion|ion)$/;
 const measureWords = /^(?:price|prices|value|values|level|levels|rate|rates|amount|amounts|figure|figures|number|numbers|reading|readings)$/;
 /** Words saying where things start or end ("departing flights", "arrive at LAX"). */
 const startWords = /\b(departing|departures?|departed|outbound|outgoing|leaving|sends?|sent|senders?)\b/;
+/** A verb of moving things, and where to or from (a few words between: "ship the most to"). */
+const movedTowards = /\b(?:ship(?:s|ped|ping)?|send(?:s|ing)?|sent|deliver(?:s|ed|ing)?|mail(?:s|ed|ing)?|export(?:s|ed|ing)?|fl(?:y|ies|ew|own|ying))\s+(?:[a-z]+\s+){0,2}?(to|from)\b/;
 const endWords = /\b(arriving|arrivals?|arrive[sd]?|inbound|incoming|receives?|received|receiving|landing|lands?|recipients?)\b/;
 /** Words of a key that name a code, not a thing ("how many ids" counts nothing in particular). */
 const codeWords = /^(?:uuid|guid|code|number|key|slug|handle|hash|index)$/;
@@ -1575,7 +1579,8 @@ export class QuestionRouter {
     };
     // And "the most" said last of a question that names the data by a verb ("which book has been
     // borrowed the most" of loans): the most rows.
-    const mostLast = /\b(?:most|least)\s*[?.!]*\s*$/.test(parsed.lower);
+    // ("Which country do we ship the most to": a preposition left at the end.)
+    const mostLast = /\b(?:most|least)(?:\s+(?:to|from|at|with|for|into))?\s*[?.!]*\s*$/.test(parsed.lower);
     // (Worked out once per table of a question: asked of every candidate in several places.)
     const mostRowsOf = new Map<string, boolean>();
     // What "top 5 countries by population" ranks by.
@@ -1585,8 +1590,14 @@ export class QuestionRouter {
       return mostRowsOf.get(table)!;
     };
     // (Or ranked "by" them: "top 3 restaurants by orders" of food orders counts the orders per restaurant.)
+    // (The data named by the verb its rows are made by: "which country do we ship to the most" of
+    // shipments, "which car was rented the most" of rentals.)
+    const namesRowsOf = (table: string, word: string) => {
+      const term = canonicalTerm(word) ?? '';
+      return (this.tableStemsOf.get(table) ?? []).some((tableStem) => tableStem === term || (term.length >= 3 && tableStem.startsWith(term) && deverbalTail.test(tableStem.slice(term.length))));
+    };
     const mostRowsOfTable = (table: string) =>
-      (mostLast && (tablesNamed.has(table) || qWords.some((w) => (this.tableStemsOf.get(table) ?? []).includes(canonicalTerm(w.word) ?? '')))) ||
+      (mostLast && (tablesNamed.has(table) || qWords.some((w) => namesRowsOf(table, w.word)))) ||
       (most !== null && [most[1], most[2]].some((word) => word !== undefined && (this.namesData(table, word) || namesThing(table, word)))) ||
       (rankedByWord !== undefined && this.namesData(table, rankedByWord));
     // The terms the question says only as a verb's past form ("handled", "sold": "which agent sold
@@ -2024,7 +2035,10 @@ export class QuestionRouter {
     // Where things start or end, said by a verb ("departing flights", "receives the most"): `directed` below.
     const startsSaid = startWords.test(parsed.lower);
     const endsSaid = endWords.test(parsed.lower);
-    const askedDirection = startsSaid === endsSaid ? null : startsSaid ? 'start' : 'end';
+    // (A verb of moving things and where to or from, which says it whatever the verb: "which city
+    // do we ship to the most", "emails sent to Bob", "orders shipped from Reno".)
+    const movedWhere = movedTowards.exec(parsed.lower)?.[1];
+    const askedDirection = movedWhere !== undefined ? (movedWhere === 'from' ? 'start' : 'end') : startsSaid === endsSaid ? null : startsSaid ? 'start' : 'end';
     // Verbs that may name a time column ("opened", "merged"): `timeNamed` below.
     const timeVerbs = qWords.map((w) => w.word).filter((word) => timeVerbFamilies.some((family) => family.has(word)) || (/.{3}ed$/.test(word) && !stopWords.has(word)));
     const computes = (parsed.families.get('aggregate') ?? 0) > 0 || (parsed.families.get('count') ?? 0) > 0;
@@ -3965,7 +3979,8 @@ function groupByCue(lower: string): string[] {
   }
   // ("Which merchant do we spend the most at", "which plan did customers pick the most": the verb
   // said with do and its subject.)
-  for (const match of lower.matchAll(/\bwhich\s+(?:\d+\s+)?([a-z]+(?:\s[a-z]+)?)\s+(?:do|does|did)\s+(?:we|you|they|i|people|(?:the\s+|our\s+)?[a-z]+s)\s+[a-z]+\s+(?:the\s+)?(?:most|least|highest|lowest|fewest)\b/g)) {
+  // ("Which country do we ship to the most": a preposition after the verb.)
+  for (const match of lower.matchAll(/\bwhich\s+(?:\d+\s+)?([a-z]+(?:\s[a-z]+)?)\s+(?:do|does|did)\s+(?:we|you|they|i|people|(?:the\s+|our\s+)?[a-z]+s)\s+[a-z]+\s+(?:(?:to|from|at|with|for|into)\s+)?(?:the\s+)?(?:most|least|highest|lowest|fewest)\b/g)) {
     const noun = foldValue(match[1] ?? '');
     out.push(noun, noun.split(' ').at(-1) ?? '');
   }
