@@ -7059,4 +7059,27 @@ describe('QuestionRouter over shipments (the verb the data\'s rows are named aft
     expect(ask('which city do we ship to the most')).toMatchObject({ kind: 'answer', candidate: { name: 'count_shipments_by_destination_city' }, slots: { n: 1, order: 'desc' } });
     expect(ask('which city do we ship from the most')).toMatchObject({ kind: 'answer', candidate: { name: 'count_shipments_by_origin_city' }, slots: { n: 1, order: 'desc' } });
   });
+
+  it('filters the counts by a column named for the state before other one-word states, and reads its value before a flag\'s opposite', () => {
+    // `status` had been the fourth state (after a tier, a carrier and a service level) and filtered
+    // no count; "delayed" had been `on_time` false.
+    expect(ask('which carrier has the most delayed shipments')).toMatchObject({ kind: 'answer', candidate: { name: 'count_shipments_by_column' }, slots: { column: 'carrier', status: 'Delayed', n: 1, order: 'desc' } });
+    expect(ask('which carrier has the most delayed shipments')).not.toMatchObject({ slots: { on_time: false } });
+    expect(ask('how many shipments are still in transit')).toMatchObject({ kind: 'answer', candidate: { name: 'count_shipments' }, slots: { status: 'In Transit' } });
+    expect(ask('how many shipments were delivered late')).toMatchObject({ kind: 'answer', candidate: { name: 'count_shipments' }, slots: { status: 'Delivered', on_time: false } });
+  });
+
+  it('reads a value inside a longer one another column holds whole as the longer ("Mexico City", not the country Mexico)', () => {
+    expect(ask('how many lost shipments to Mexico City')).toMatchObject({ kind: 'answer', candidate: { name: 'count_shipments' }, slots: { destination_city: 'Mexico City', status: 'Lost' } });
+    expect(ask('how many shipments to Mexico')).toMatchObject({ kind: 'answer', slots: { column: 'destination_country', value: 'Mexico' } });
+  });
+
+  it('refuses the most of rows no ranking can filter as asked, and the rate of a flag', () => {
+    // Had listed one shipment to Germany, in no order.
+    expect(ask("what's the most expensive shipment to Germany")).toMatchObject({ kind: 'refusal' });
+    expect(ask('heaviest shipment from Reno')).toMatchObject({ kind: 'answer', candidate: { name: 'top_shipments_by_weight_kg' }, slots: { origin_city: 'Reno', n: 1, order: 'desc' } });
+    // Had counted the on-time shipments per carrier.
+    expect(ask('on-time rate by carrier')).toMatchObject({ kind: 'refusal' });
+    expect(ask('which carrier has the highest on-time rate')).toMatchObject({ kind: 'refusal' });
+  });
 });

@@ -91,7 +91,9 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
   // their column's name found those programs for "which payment method is used most often".)
   const extraFilters = (chosen: readonly Dimension[], withStates: boolean) => [
     ...roles.dimensions.filter((d) => d.kind === 'boolean' && !chosen.includes(d)).slice(0, extraFlags),
-    ...(withStates ? roles.dimensions.filter((d) => states(d) && !chosen.includes(d)).slice(0, extraStates) : []),
+    // (A column named for the state first: a shipment's `status` Delayed or Lost, past a carrier, a
+    // tier and a service level of one word each, had filtered no count.)
+    ...(withStates ? roles.dimensions.filter((d) => states(d) && !chosen.includes(d)).sort((a, b) => Number(stateName.test(b.label)) - Number(stateName.test(a.label))).slice(0, extraStates) : []),
   ];
   const firstFilters = (enumDimensions.length > 0 ? enumDimensions : roles.dimensions).slice(0, filterDimensions);
   const filters = [...firstFilters, ...extraFilters(firstFilters, false)];

@@ -624,12 +624,12 @@ export class QuestionRouter {
     // where no column of the best program's data is one: ranking by the count beside it (conversions)
     // is another answer. ("The highest unemployment rate" of a `rate` column is that column.)
     // (Or asked for: "what is the bounce rate", whose "bounce" is a flag's value, `bounced`: the rows
-    // with the flag are no rate of them.)
+    // with the flag are no rate of them.) (Of a hyphened word too: "the on-time rate by carrier".)
     const rankedRate =
-      /\b(?:has|have|had|with|is|was)\s+the\s+(?:biggest|largest|highest|lowest|smallest|greatest|best|worst)\s+((?:[a-z]+\s+)?[a-z]{3,})\s+(rate|ratio|share|percentage|margin)\s*[?.!]*\s*$/.exec(parsed.lower) ??
-      /^\s*(?:what(?:'s|\s+is|\s+was|\s+are)|show(?:\s+me)?|give\s+me|tell\s+me)\s+(?:the\s+|our\s+|my\s+)?((?:[a-z]+\s+)?[a-z]{3,})\s+(rate|ratio|percentage)\b/.exec(parsed.lower) ??
+      /\b(?:has|have|had|with|is|was)\s+the\s+(?:biggest|largest|highest|lowest|smallest|greatest|best|worst)\s+((?:[a-z]+\s+)?(?:[a-z]+-)?[a-z]{3,})\s+(rate|ratio|share|percentage|margin)\s*[?.!]*\s*$/.exec(parsed.lower) ??
+      /^\s*(?:what(?:'s|\s+is|\s+was|\s+are)|show(?:\s+me)?|give\s+me|tell\s+me)\s+(?:the\s+|our\s+|my\s+)?((?:[a-z]+\s+)?(?:[a-z]+-)?[a-z]{3,})\s+(rate|ratio|percentage)\b/.exec(parsed.lower) ??
       // ("Pass rate by course", "the conversion rate per channel": per group.)
-      /^\s*(?:the\s+)?((?:[a-z]+\s+)?[a-z]{3,})\s+(rate|ratio|percentage)s?(?:\s+(?:by|per|for each|across|of each)\b|\s*[?.!]*\s*$)/.exec(parsed.lower);
+      /^\s*(?:the\s+)?((?:[a-z]+\s+)?(?:[a-z]+-)?[a-z]{3,})\s+(rate|ratio|percentage)s?(?:\s+(?:by|per|for each|across|of each)\b|\s*[?.!]*\s*$)/.exec(parsed.lower);
     if (rankedRate !== null) {
       const head = rankedRate[2] ?? 'rate';
       const headStem = stem(head);
@@ -637,7 +637,12 @@ export class QuestionRouter {
       // (A measure of the data said before it is that measure, "rate" its general head: "the fertility
       // rate" of `fertility`; so is the data's own name, "the obesity rate" of obesity.)
       const measured = words(rankedRate[1] ?? '').some((word) => (this.measureTerms.get(best.candidate.table)?.has(canonicalTerm(word) ?? word) ?? false) || this.namesData(best.candidate.table, word));
-      if (!ownHeads && !measured && (best.valueEvidence !== 'value' || !/\bthe\s+(?:biggest|largest|highest|lowest|smallest|greatest|best|worst)\b/.test(rankedRate[0]))) {
+      // (A flag the rate's own words name is no value of the rows ranked: "the highest on-time rate"
+      // of `on_time` would rank the on-time shipments' counts.)
+      const rateWords = rankedRate[1] ?? '';
+      const rateStart = rankedRate.index + rankedRate[0].indexOf(rateWords);
+      const rateOfFlag = Object.values(best.fill.slots).some((value) => typeof value === 'boolean') && best.fill.used.some(([start, end]) => start >= rateStart && end <= rateStart + rateWords.length);
+      if (!ownHeads && !measured && (best.valueEvidence !== 'value' || rateOfFlag || !/\bthe\s+(?:biggest|largest|highest|lowest|smallest|greatest|best|worst)\b/.test(rankedRate[0]))) {
         return { kind: 'refusal', reason: `the question asks for the "${rankedRate[1]}" ${head}, which ${best.candidate.endpoint_name}'s data does not hold`, confidence: 0, candidates: closest(3) };
       }
     }
@@ -845,6 +850,13 @@ export class QuestionRouter {
     // the tips per city and the orders' totals per courier is neither.
     if (best.otherMeasure !== undefined) {
       return { kind: 'refusal', reason: `the question asks about "${best.otherMeasure}", and the closest program, ${best.candidate.endpoint_name}, computes "${measureLabel ?? best.candidate.measure}" instead`, confidence: 0, candidates: closest(3) };
+    }
+    // Nor rows listed for a superlative that the programs ranking those rows cannot apply with a
+    // value the question gives ("the most expensive shipment to Germany" of a ranking by cost that
+    // takes no destination country): the rows listed are in no such order.
+    const rankingAside = parsed.superlative && best.superlativeMiss && (best.candidate.family === 'list' || best.candidate.family === 'range') ? ranked.find((other) => other.candidate.table === best.candidate.table && other.candidate.ranks && !other.superlativeMiss && other.ignored.length > 0) : undefined;
+    if (rankingAside !== undefined) {
+      return { kind: 'refusal', reason: `the question asks for the most or the least, and ${rankingAside.candidate.endpoint_name}, which ranks them, does not take "${rankingAside.ignored.join('", "')}"`, confidence: 0, candidates: closest(3) };
     }
     // Nor is the most common value ("most common browser on desktop", "which browser is used most
     // often") the one with the highest average of a measure the question does not name: where the

@@ -878,7 +878,9 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
     const choices = new Set(candidate.choices);
     // (A value named by part of its words only when no value is named whole: "dependabot" of `dependabot[bot]`.)
     // (Nor a verb said with do: "how many tickets did acme corp open" gives a company, no status.)
-    const named = mentions.filter((m) => choices.has(m.column) && !taken(m.span) && !eachOf(m.span) && !doneVerb(parsed.lower, m.span));
+    // (Nor a value inside a longer one another column holds whole: "Mexico" of "Mexico City".)
+    const inLonger = (m: ValueMention) => mentions.some((o) => !o.part && o.column !== m.column && o.span[0] <= m.span[0] && o.span[1] >= m.span[1] && o.span[1] - o.span[0] > m.span[1] - m.span[0]);
+    const named = mentions.filter((m) => choices.has(m.column) && !taken(m.span) && !eachOf(m.span) && !doneVerb(parsed.lower, m.span) && !inLonger(m));
     const owners = new Set((named.some((m) => !m.part) ? named.filter((m) => !m.part) : named).map((m) => m.column));
     // Or the one column whose codes look like a code it gives ("u0381" of users `u0001`…).
     // Or of the one column whose values are names, of a name no column lists ("Aisha Petrova").
@@ -1589,7 +1591,11 @@ function flagValue(plan: SlotPlan, context: FillContext): { value: SlotValue; sp
   const own = plan.presence === undefined ? [] : labelStems(plan.label);
   const ownWord = (span: Span) => context.words.some((word) => word.span[0] === span[0] && word.span[1] === span[1] && own.includes(word.stem));
   const values = plan.presence === undefined ? [] : context.mentions.filter((m) => !m.part && !ownWord(m.span)).map((m) => m.span);
-  const said = flagMention(plan.label, context.words, [...others, ...values]);
+  // (Nor a word saying its opposite that is a value the data holds: "delayed shipments" of a
+  // status Delayed beside `on_time`.)
+  const opposite = flagPhraseOpposites.get(foldValue(plan.label));
+  const held = opposite === undefined ? [] : context.mentions.filter((m) => !m.part && opposite.has(foldValue(context.parsed.text.slice(m.span[0], m.span[1])))).map((m) => m.span);
+  const said = flagMention(plan.label, context.words, [...others, ...values, ...held]);
   // (A value of a text being there, the text named by what it is of: "errors" of `error_message`,
   // "requests with errors".)
   const [head, tail, ...more] = foldValue(plan.label).split(' ');
