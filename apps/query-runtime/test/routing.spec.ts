@@ -7083,3 +7083,47 @@ describe('QuestionRouter over shipments (the verb the data\'s rows are named aft
     expect(ask('which carrier has the highest on-time rate')).toMatchObject({ kind: 'refusal' });
   });
 });
+
+function songPlays(): Record<string, unknown>[] {
+  const tracks: [string, string, string, number][] = [['Blinding Lights', 'The Weeknd', 'Pop', 200_040], ['Anti-Hero', 'Taylor Swift', 'Pop', 200_690], ['Titi Me Pregunto', 'Bad Bunny', 'Latin', 243_716], ['So What', 'Miles Davis', 'Jazz', 562_000], ['HUMBLE.', 'Kendrick Lamar', 'Hip Hop', 177_000], ['Bohemian Rhapsody', 'Queen', 'Rock', 354_320], ['Take Five', 'Dave Brubeck', 'Jazz', 324_000], ['Cruel Summer', 'Taylor Swift', 'Pop', 178_426]];
+  const albums: Record<string, string> = { 'Blinding Lights': 'After Hours', 'Anti-Hero': 'Midnights', 'Titi Me Pregunto': 'Un Verano Sin Ti', 'So What': 'Kind of Blue', 'HUMBLE.': 'DAMN.', 'Bohemian Rhapsody': 'A Night at the Opera', 'Take Five': 'Time Out', 'Cruel Summer': 'Lover' };
+  return Array.from({ length: 5000 }, (_, i) => {
+    const [title, artist, genre, length] = tracks[(i * 3) % 8]!;
+    const skipped = i % 4 === 0;
+    return {
+      play_id: 10_000_000 + i * 7,
+      user_id: `user_${(i * 37) % 650}`,
+      track: { title, artist, genre },
+      album: albums[title],
+      played_at: new Date(Date.UTC(2025, 8, 1) + i * 1_500_000).toISOString(),
+      track_duration_ms: length,
+      ms_played: skipped ? 5_000 + (i % 30) * 1000 : length,
+      skipped,
+      device: pick(i, 1, [['Phone', 55], ['Desktop', 25], ['Smart Speaker', 12], ['Car', 8]]),
+      country: pick(i, 2, [['US', 40], ['Brazil', 20], ['Japan', 15], ['Germany', 15], ['Mexico', 10]]),
+      shuffle: i % 3 === 0,
+      premium: i % 5 !== 0,
+    };
+  });
+}
+
+describe('QuestionRouter over song plays (the top things with nothing to rank them by, a verb after "gets")', () => {
+  const ask = askingOver('querylane-routing-song-plays-', () => ({ song_plays: songPlays() }));
+
+  it('ranks "top 5 artists", "top 10 tracks" by their plays', () => {
+    // "Top 5 artists", "top 3 countries" had been refused; "top 10 tracks" and "top 5 most played
+    // tracks" had ranked single plays by the track's length.
+    expect(ask('top 5 artists')).toMatchObject({ kind: 'answer', candidate: { name: 'count_song_plays_by_track_artist' }, slots: { n: 5, order: 'desc' } });
+    expect(ask('top 5 artists in Brazil')).toMatchObject({ kind: 'answer', candidate: { name: 'count_song_plays_by_track_artist' }, slots: { country: 'Brazil', n: 5, order: 'desc' } });
+    expect(ask('top 3 countries')).toMatchObject({ kind: 'answer', slots: { column: 'country', n: 3, order: 'desc' } });
+    expect(ask('top 10 tracks')).toMatchObject({ kind: 'answer', candidate: { name: 'count_song_plays_by_track_title' }, slots: { n: 10, order: 'desc' } });
+    expect(ask('top 5 most played tracks')).toMatchObject({ kind: 'answer', candidate: { name: 'count_song_plays_by_track_title' }, slots: { n: 5, order: 'desc' } });
+    // (A superlative says what ranks them.)
+    expect(ask('top 5 longest tracks')).toMatchObject({ kind: 'answer', candidate: { name: 'top_song_plays_by_track_duration_ms' } });
+  });
+
+  it('reads "which X gets <verb> the most" as per X', () => {
+    // Had been refused: "the question asks per 'gets'".
+    expect(ask('which genre gets skipped the most')).toMatchObject({ kind: 'answer', candidate: { name: 'count_song_plays_by_column' }, slots: { column: 'track.genre', skipped: true, n: 1, order: 'desc' } });
+  });
+});

@@ -1597,6 +1597,21 @@ export class QuestionRouter {
     const mostRowsOf = new Map<string, boolean>();
     // What "top 5 countries by population" ranks by.
     const rankedByWord = /\b(?:top|bottom|best|worst)\s+(?:\d+\s+)?[a-z-]+(?:\s+[a-z-]+)?\s+by\s+([a-z]+)/.exec(parsed.lower)?.[1];
+    // (Or "top 5 artists", "the top 10 tracks in Brazil" of plays: things the data groups by, ranked
+    // with nothing to rank them by — no measure named, no "by" — are the ones with the most rows.)
+    const topThings = /^\s*(?:(?:show|list|give)\s+(?:me\s+)?|what\s+are\s+)?(?:the\s+|our\s+)?(?:top|bottom)\s+(?:\d+\s+)?(?:(?:most|least)\s+([a-z]+ed)\s+)?(?!(?:[a-z]+est|most|least|best|worst)\b)([a-z]+(?:\s+[a-z]+)?)\s*(?=$|[?.!]|\b(?:in|on|for|from|during|this|last|of|among|with)\b)/.exec(parsed.lower) ?? undefined;
+    const topThingsCounted = (table: string, said: RegExpExecArray) => {
+      // ("Top 5 most played tracks" of plays: the verb the rows are made by.)
+      if (said[1] !== undefined && !namesRowsOf(table, said[1])) return false;
+      const end = said.index + said[0].length;
+      const nouns = words(said[2] ?? '');
+      const measures = this.measureTerms.get(table);
+      const measureSaid = qWords.some((w) => (w.span[0] >= end || w.span[1] <= said.index) && measures?.has(canonicalTerm(w.word) ?? '') === true);
+      const noun = nouns.at(-1) ?? '';
+      return !measureSaid && !(this.tableStemsOf.get(table) ?? []).includes(stem(noun)) && this.labelSays(table, noun);
+    };
+    // (The words of those things name no measure: "top 10 tracks" of `track_duration_ms` beside `track.title`.)
+    const topNounTerms = new Set(topThings === undefined ? [] : words(`${topThings[1] ?? ''} ${topThings[2] ?? ''}`).map((word) => canonicalTerm(word) ?? word));
     const mostRows = (table: string): boolean => {
       if (!mostRowsOf.has(table)) mostRowsOf.set(table, mostRowsOfTable(table));
       return mostRowsOf.get(table)!;
@@ -1611,7 +1626,8 @@ export class QuestionRouter {
     const mostRowsOfTable = (table: string) =>
       (mostLast && (tablesNamed.has(table) || qWords.some((w) => namesRowsOf(table, w.word)))) ||
       (most !== null && [most[1], most[2]].some((word) => word !== undefined && (this.namesData(table, word) || namesThing(table, word)))) ||
-      (rankedByWord !== undefined && this.namesData(table, rankedByWord));
+      (rankedByWord !== undefined && this.namesData(table, rankedByWord)) ||
+      (topThings !== undefined && topThingsCounted(table, topThings));
     // The terms the question says only as a verb's past form ("handled", "sold": "which agent sold
     // the most homes" counts them, no average of a `sold_price`).
     const pastForm = (word: string) => /[^e]ed$/.test(word) || irregularPast.test(word);
@@ -2806,7 +2822,7 @@ export class QuestionRouter {
       const rowsForCount =
         asksHowMany && candidate.family !== null && rowFamilies.has(candidate.family) && !rowHoldsCount
           ? 0.6
-          : candidate.family === 'top_n' && (mostRows(candidate.table) || asksHowOften) && !measures.some((list) => list.some((term) => contentTerms.has(term) && !dataWord(candidate.table, term) && !onlyAsPastForm(term)))
+          : candidate.family === 'top_n' && (mostRows(candidate.table) || asksHowOften) && !measures.some((list) => list.some((term) => contentTerms.has(term) && !dataWord(candidate.table, term) && !onlyAsPastForm(term) && !topNounTerms.has(term)))
             ? 0.6
             : 0;
       // A measure the question names in part, with words it does not say ("co2" of "adjusted co2"
@@ -4009,8 +4025,9 @@ function groupByCue(lower: string): string[] {
   // ("top 5 best-selling products by quantity": past a hyphened adjective.)
   // ("Top 3 destination countries by shipping spend", "top 3 product areas by ticket volume": a
   // grouping of two words, as written and in the singular.)
-  for (const match of lower.matchAll(/\b(?:top|bottom|best|worst)\s+(?:\d+\s+)?(?:[a-z]+-[a-z]+\s+)?((?:[a-z]+\s+)?[a-z]+)\s+(?:by|in|for|on|of)\b/g)) {
-    const noun = foldValue(match[1] ?? '');
+  // ("Top 5 artists": the noun said last, after "top" or "bottom".)
+  for (const match of lower.matchAll(/\b(?:(?:top|bottom|best|worst)\s+(?:\d+\s+)?(?:[a-z]+-[a-z]+\s+)?((?:[a-z]+\s+)?[a-z]+)\s+(?:by|in|for|on|of)\b|(?:top|bottom)\s+(?:\d+\s+)?(?:[a-z]+-[a-z]+\s+)?((?:[a-z]+\s+)?[a-z]+)\s*[?.!]*\s*$)/g)) {
+    const noun = foldValue(match[1] ?? match[2] ?? '');
     out.push(noun);
     if (noun.includes(' ')) out.push(singularNoun(noun), noun.split(' ').at(-1) ?? '');
   }
@@ -4125,7 +4142,8 @@ function unknownGroupings(lower: string): string[] {
   const out: string[] = [];
   for (const match of lower.matchAll(/\b(?:per|by|for each|for every|across)\s+(?:the\s+|their\s+|its\s+|each\s+)?([a-z]{3,})(?=\s*(?:[?.,!]|$|\band\b|\bwith\b|\bfor\b|\bin\b))/g)) out.push(match[1] ?? '');
   // ("Which gym trainer taught the most spin classes": the noun after a word that describes it.)
-  const which = /^\s*which\s+(?:([a-z]{3,})\s+)?([a-z]{3,})\s+(?:has|have|had|is|was|gets|got|[a-z]+ed|made|sold|won|taught|sent|paid|bought|brought|caught|took|gave|saw|ran|wrote|led|held|kept|spent|drove|flew|rode|did)\s+(?:the\s+)?(?:most|least|highest|lowest|largest|smallest|biggest|greatest|fewest)\b/.exec(lower);
+  // (Not an auxiliary before the verb: "which genre gets skipped the most" is per genre.)
+  const which = /^\s*which\s+(?:([a-z]{3,})\s+)?(?!(?:gets?|got|is|are|was|were|has|have|had|do|does|did|been|being)\s)([a-z]{3,})\s+(?:has|have|had|is|was|gets|got|[a-z]+ed|made|sold|won|taught|sent|paid|bought|brought|caught|took|gave|saw|ran|wrote|led|held|kept|spent|drove|flew|rode|did)\s+(?:the\s+)?(?:most|least|highest|lowest|largest|smallest|biggest|greatest|fewest)\b/.exec(lower);
   // ("Which device type": a level's word after a word of a column's name is that column; the pair
   // is given, and the router takes the first word when a column is named by it.)
   if (which) out.push((which[1] !== undefined && levelTail.test(which[2] ?? '') ? `${which[1]} ${which[2]}` : which[2]) ?? '');
