@@ -7127,3 +7127,42 @@ describe('QuestionRouter over song plays (the top things with nothing to rank th
     expect(ask('which genre gets skipped the most')).toMatchObject({ kind: 'answer', candidate: { name: 'count_song_plays_by_column' }, slots: { column: 'track.genre', skipped: true, n: 1, order: 'desc' } });
   });
 });
+
+function airQualityReadings(): Record<string, unknown>[] {
+  const stations = [['Downtown', 'Los Angeles'], ['Harbor', 'Los Angeles'], ['Midtown', 'New York'], ['Bronx', 'New York'], ['Loop', 'Chicago'], ['Lakeview', 'Chicago']];
+  const pollutants: [string, string, number][] = [['PM2.5', 'µg/m³', 12], ['NO2', 'ppb', 25], ['O3', 'ppb', 40], ['CO', 'ppm', 0.6]];
+  return Array.from({ length: 6000 }, (_, i) => {
+    const [station, city] = stations[i % 6]!;
+    const [pollutant, unit, base] = pollutants[Math.floor(i / 6) % 4]!;
+    const value = Math.round(base * (0.4 + ((i * 7919) % 200) / 100) * 100) / 100;
+    const ratio = value / base;
+    return {
+      reading_id: 5_000_000 + i,
+      station_name: station,
+      city,
+      pollutant,
+      value,
+      unit,
+      measured_at: new Date(Date.UTC(2025, 0, 1) + Math.floor(i / 24) * 3_600_000).toISOString(),
+      aqi_category: ratio < 0.8 ? 'Good' : ratio < 1.4 ? 'Moderate' : ratio < 2 ? 'Unhealthy for Sensitive Groups' : 'Unhealthy',
+      exceeds_limit: ratio >= 1.6,
+    };
+  });
+}
+
+describe('QuestionRouter over air quality readings (a flag said as a comparison, a pollutant by its name)', () => {
+  const ask = askingOver('querylane-routing-air-quality-', () => ({ air_quality: airQualityReadings() }));
+
+  it('reads "exceeded the limit" of `exceeds_limit` as the flag, not a comparison of two columns', () => {
+    // Each had been refused ("compares a column with 'limit'", then "lists rows without counting").
+    expect(ask('how many readings exceeded the limit')).toMatchObject({ kind: 'answer', candidate: { name: 'count_air_quality' }, slots: { exceeds_limit: true } });
+    expect(ask('which pollutant exceeds the limit most often')).toMatchObject({ kind: 'answer', candidate: { name: 'count_air_quality_by_pollutant' }, slots: { exceeds_limit: true, n: 1, order: 'desc' } });
+  });
+
+  it('reads "ozone" as the pollutant O3, and refuses the worst air quality of counts', () => {
+    // Had averaged every pollutant's value per city.
+    expect(ask('average ozone by city')).toMatchObject({ kind: 'answer', slots: { column: 'city', pollutant: 'O3' } });
+    // Had counted the fewest readings per city.
+    expect(ask('which city has the worst air quality')).toMatchObject({ kind: 'refusal' });
+  });
+});

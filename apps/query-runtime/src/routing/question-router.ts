@@ -556,7 +556,9 @@ export class QuestionRouter {
       const phrase = compared[1] ?? '';
       const [first, second] = phrase.split(' ');
       const other = bestLabels.find((label) => label.length >= 3 && ` ${phrase} `.startsWith(` ${label} `)) ?? [first, second].find(columnWord);
-      if (other !== undefined) {
+      // (Not a flag the program filters by, named by those words: "readings that exceeded the limit" of `exceeds_limit`.)
+      const flagged = best.fill.used.some(([start, end]) => start < compared.index + compared[0].length && end > compared.index);
+      if (other !== undefined && !flagged) {
         return { kind: 'refusal', reason: `the question compares a column with "${other}"; the deployed programs compare columns with values only`, confidence: 0, candidates: closest(3) };
       }
     }
@@ -619,6 +621,14 @@ export class QuestionRouter {
       if (!ownMeasure(rankedByMeasure) && !ownMeasure(rankedByMeasure.replace(/e?s$/, '')) && !this.impliesAny(rankedByMeasure, best.candidate.table) && best.valueEvidence !== 'value') {
         return { kind: 'refusal', reason: `the question ranks by "${rankedByMeasure}", which ${best.candidate.endpoint_name}'s data does not hold`, confidence: 0, candidates: closest(3) };
       }
+    }
+    // Nor the best or the worst of a quality no count measures ("which city has the worst air
+    // quality" of pollutant readings had counted the fewest readings per city). (The best of the
+    // data's rows is the most of them: "which day has the best sales".)
+    const rankedQuality = /\b(?:has|have|had|with|is|are|was|were)\s+the\s+(?:best|worst)\s+((?:[a-z]+\s+)?[a-z]{3,})\s*[?.!]*\s*$/.exec(parsed.lower)?.[1];
+    const qualityHead = rankedQuality?.split(' ').at(-1) ?? '';
+    if (rankedQuality !== undefined && best.candidate.family === 'count' && !(qualityHead.endsWith('s') && this.namesData(best.candidate.table, qualityHead))) {
+      return { kind: 'refusal', reason: `the question ranks by the best or worst "${rankedQuality}", and ${best.candidate.endpoint_name} only counts rows`, confidence: 0, candidates: closest(3) };
     }
     // Nor a rate, a ratio or a share ranked by ("which channel has the highest conversion rate"),
     // where no column of the best program's data is one: ranking by the count beside it (conversions)
@@ -4012,6 +4022,8 @@ function groupByCue(lower: string): string[] {
     const noun = foldValue(match[1] ?? '');
     out.push(noun, noun.split(' ').at(-1) ?? '');
   }
+  // ("Which pollutant exceeds the limit most often": the noun before a verb and its object.)
+  for (const match of lower.matchAll(/\bwhich\s+([a-z]{3,})\s+(?!(?:is|are|was|were|do|does|did)\b)[a-z]+\s+(?:[a-z]+\s+){0,4}?(?:the\s+)?(?:most|least)\s+(?:often|frequently)\b/g)) out.push(match[1] ?? '');
   // ("Gender breakdown of the staff", "the age group distribution": the noun a breakdown is of.)
   for (const match of lower.matchAll(/\b([a-z]+(?:\s[a-z]+)?)\s+(?:breakdown|distribution|split|mix)\b/g)) {
     const noun = foldValue(match[1] ?? '').replace(/^(?:the|a|an|our|their|its|show|give|me)\s+/, '');

@@ -610,6 +610,8 @@ const valueSynonyms: Record<string, string[]> = wordTable({
   ran: ['running'],
   swam: ['swimming'],
   rode: ['riding'],
+  // A pollutant as data names it by its formula ("average ozone by city" of a `pollutant` O3).
+  ozone: ['o3'],
   // The two spellings of cancelled.
   canceled: ['cancelled'],
   cancelled: ['canceled'],
