@@ -7166,3 +7166,54 @@ describe('QuestionRouter over air quality readings (a flag said as a comparison,
     expect(ask('which city has the worst air quality')).toMatchObject({ kind: 'refusal' });
   });
 });
+
+function hotelBookings(): Record<string, unknown>[] {
+  return Array.from({ length: 4000 }, (_, i) => {
+    const nights = 1 + (i % 7);
+    const rate = [89, 129, 179, 249, 399][(i * 3) % 5]!;
+    const checkIn = Date.UTC(2025, 0, 1) + ((i * 13) % 360) * 86_400_000;
+    return {
+      booking_ref: `BK${(800_000 + i * 17).toString(36).toUpperCase()}`,
+      hotel: ['Grand Plaza', 'Seaside Inn', 'Mountain Lodge', 'City Suites'][(i * 7) % 4],
+      room_type: pick(i, 1, [['Standard', 50], ['Deluxe', 30], ['Suite', 15], ['Family', 5]]),
+      guest: { name: ['Olivia Brown', 'Liam Smith', 'Emma Jones', 'Noah Garcia', 'Ava Miller', 'Lucas Davis', 'Mia Wilson'][i % 7], country: pick(i, 2, [['USA', 45], ['UK', 20], ['Germany', 15], ['France', 10], ['Japan', 10]]), loyalty_member: i % 3 === 0 },
+      booked_at: new Date(checkIn - (5 + (i % 60)) * 86_400_000).toISOString(),
+      check_in: new Date(checkIn).toISOString().slice(0, 10),
+      check_out: new Date(checkIn + nights * 86_400_000).toISOString().slice(0, 10),
+      nights,
+      adults: 1 + (i % 3),
+      children: i % 5 === 0 ? 2 : i % 4 === 0 ? 1 : 0,
+      nightly_rate: rate,
+      total_amount: rate * nights,
+      channel: pick(i, 3, [['Direct', 35], ['Booking.com', 30], ['Expedia', 25], ['Travel Agent', 10]]),
+      cancelled: i % 11 === 0,
+      breakfast_included: i % 2 === 0,
+    };
+  });
+}
+
+describe('QuestionRouter over hotel bookings (when a booking came to be, what it cost, what it holds)', () => {
+  const ask = askingOver('querylane-routing-hotel-bookings-', () => ({ hotel_bookings: hotelBookings() }));
+
+  it('counts bookings by when they were booked, and check-ins by the check-in', () => {
+    // `check_out` had been the main time (no series by `booked_at`): "bookings per month" had
+    // counted them by the month they ended, "how many bookings in March" had listed those booked.
+    expect(ask('bookings per month')).toMatchObject({ kind: 'answer', candidate: { name: 'hotel_bookings_over_time_by_booked_at' }, slots: { interval: 'month' } });
+    expect(ask('how many bookings in March')).toMatchObject({ kind: 'answer', candidate: { name: 'count_hotel_bookings' }, slots: { from_booked_at: '2025-03-01', to_booked_at: '2025-03-31' } });
+    expect(ask('check-ins per month')).toMatchObject({ kind: 'answer', candidate: { name: 'hotel_bookings_over_time_by_check_in' }, slots: { interval: 'month' } });
+  });
+
+  it('ranks by the amount paid for "the most expensive", and refuses a superlative no ranking can filter as asked', () => {
+    // Had ranked by the nights.
+    expect(ask('what is the most expensive booking')).toMatchObject({ kind: 'answer', candidate: { name: 'top_hotel_bookings_by_total_amount' }, slots: { n: 1, order: 'desc' } });
+    // Had totalled the suites' amounts per hotel.
+    expect(ask('most expensive suite booking')).toMatchObject({ kind: 'refusal' });
+    expect(ask('most expensive hotel')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_total_amount_by_hotel' } });
+  });
+
+  it('refuses rows "with" what a column counts where the program does not filter by it', () => {
+    // Had listed every booking.
+    expect(ask('bookings with children')).toMatchObject({ kind: 'refusal' });
+    expect(ask('how many bookings with breakfast')).toMatchObject({ kind: 'answer', candidate: { name: 'count_hotel_bookings' }, slots: { breakfast_included: true } });
+  });
+});

@@ -410,6 +410,8 @@ export function classifyColumns(profile: DataProfile): ColumnRoles {
 // Names of a time that belongs to what a row refers to rather than to the row: a member's
 // `member_since`, a patient's `birth_date`, a customer's `signup_date`.
 const attributeTimeName = /(^|\s)(since|birth|born|dob|birthday|birthdate|joined|signup|signed up|registered|registration|enrolled|enrollment)(\s|$)/;
+// Names of the time a row came to be: an order's `ordered_at`, a booking's `booked_at`, a ticket's `created_at`.
+const comingToBeName = /^(?:created|creation|opened|submitted|filed|placed|ordered|order|booked|booking|purchased|purchase|registered|reported|raised|issued|started|start|departed|departure|pickup|picked|applied|rented|borrowed|admitted|enrolled|posted|published|logged)(\s|$)/;
 // Names of a time that comes after the row's own, a deadline or an outcome: an invoice's `due_on` and
 // `paid_on` after its `issued_on`, a ticket's `closed_at` after its `created_at`, a trip's `end_time`
 // ("invoices in 2024" are those issued in 2024).
@@ -422,10 +424,15 @@ const laterTimeName = /(^|\s)(due|deadline|expires?|expiry|expiration|paid|close
  * Only their order changes: the scores, which rank their programs among the others, stay.
  */
 function rowTimesFirst(times: TimeColumn[], rows: number): TimeColumn[] {
+  const labels = new Set(times.map((time) => time.label));
+  // (The "out" of an "in" and "out" pair is the later: a stay's `check_out` after its `check_in`,
+  // a shift's `clock_out`.)
+  const outOfPair = (time: TimeColumn) => /(^|\s)out(\s|$)/.test(time.label) && labels.has(time.label.replace(/(^|\s)out(\s|$)/, '$1in$2'));
   const weight = (time: TimeColumn) => {
     const present = rows - time.column.null_count;
     const spread = present < 2 ? 1 : Math.min(1, Math.log(time.column.distinct_count + 1) / Math.log(present + 1));
-    return time.score * (0.8 + 0.2 * spread) * (attributeTimeName.test(time.label) || laterTimeName.test(time.label) ? 0.85 : 1);
+    // (The time a row came to be first: a booking's `booked_at` before the stay's dates.)
+    return time.score * (0.8 + 0.2 * spread) * (attributeTimeName.test(time.label) || laterTimeName.test(time.label) || outOfPair(time) ? 0.85 : 1) * (comingToBeName.test(time.label) ? 1.1 : 1);
   };
   return [...times].sort((a, b) => weight(b) - weight(a));
 }

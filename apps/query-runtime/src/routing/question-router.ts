@@ -864,7 +864,10 @@ export class QuestionRouter {
     // Nor rows listed for a superlative that the programs ranking those rows cannot apply with a
     // value the question gives ("the most expensive shipment to Germany" of a ranking by cost that
     // takes no destination country): the rows listed are in no such order.
-    const rankingAside = parsed.superlative && best.superlativeMiss && (best.candidate.family === 'list' || best.candidate.family === 'range') ? ranked.find((other) => other.candidate.table === best.candidate.table && other.candidate.ranks && !other.superlativeMiss && other.ignored.length > 0) : undefined;
+    // (Nor groups no word asks for, ranked instead: "the most expensive suite booking" had totalled
+    // the suites' amounts per hotel.)
+    const groupsUnasked = best.candidate.family === 'aggregate' && best.candidate.groupBy.length > 0 && best.familyAgreement < 0;
+    const rankingAside = parsed.superlative && ((best.superlativeMiss && (best.candidate.family === 'list' || best.candidate.family === 'range')) || groupsUnasked) ? ranked.find((other) => other.candidate.table === best.candidate.table && other.candidate.ranks && !other.superlativeMiss && other.ignored.length > 0) : undefined;
     if (rankingAside !== undefined) {
       return { kind: 'refusal', reason: `the question asks for the most or the least, and ${rankingAside.candidate.endpoint_name}, which ranks them, does not take "${rankingAside.ignored.join('", "')}"`, confidence: 0, candidates: closest(3) };
     }
@@ -885,6 +888,23 @@ export class QuestionRouter {
     const modifier = ranked.countedModifier;
     if (modifier !== undefined && modifier.length >= 4 && !this.knows(modifier) && best.valueEvidence !== 'value' && !Object.values(best.fill.slots).some((value) => typeof value === 'boolean')) {
       return { kind: 'refusal', reason: `the question counts "${modifier} ${ranked.countedWord ?? ''}", and none of the deployed programs' data or columns mention "${modifier}"`, confidence: 0, candidates: closest(3) };
+    }
+    // Nor rows said to have what a column of their data counts, listed or counted by a program that
+    // filters by no such column ("bookings with children" of a `children` no program bounds): every
+    // row would be given.
+    const withColumn = /\b(?:with|having)\s+(?:an?\s+|any\s+|some\s+)?([a-z]{4,})\s*(?=$|[?.!,]|\b(?:in|at|on|for|from|during|this|last|and)\b)/.exec(parsed.lower);
+    const withWord = withColumn?.[1];
+    const withAt = withColumn && withWord ? withColumn.index + withColumn[0].trimEnd().length - withWord.length : -1;
+    if (
+      withWord !== undefined &&
+      (best.candidate.family === 'list' || best.candidate.family === 'count') &&
+      !stopWords.has(withWord) &&
+      this.labelSays(best.candidate.table, withWord) &&
+      !this.namesData(best.candidate.table, withWord) &&
+      !best.fill.used.some(([start, end]) => withAt >= start && withAt < end) &&
+      !best.candidate.plans.some((plan) => plan.column !== null && best.fill.slots[plan.slot.name] != null && words(foldValue(humanWords(plan.column))).some((word) => stem(word) === stem(withWord)))
+    ) {
+      return { kind: 'refusal', reason: `the question asks for rows with "${withWord}", and ${best.candidate.endpoint_name} does not filter by it`, confidence: 0, candidates: closest(3) };
     }
     // Nor rows counted by what they hold, when no data knows the thing held ("how many bookings
     // included breakfast", "orders containing gift wrap"): the count would ignore it.

@@ -130,8 +130,9 @@ const synonyms: Record<string, string> = {
 
 const moneyMade = ['gross', 'revenue', 'sales', 'income', 'earnings', 'profit', 'money'];
 // What a thing costs: a price, a cost, or what was charged for it (a hospital stay's `total_charges`,
-// a ride's fare), or what was spent on it (an ad campaign's `spend_usd`: "the most expensive campaign").
-const priced = ['price', 'cost', 'charges', 'charge', 'fare', 'spend'];
+// a ride's fare), or what was spent on it (an ad campaign's `spend_usd`: "the most expensive campaign"),
+// or the amount paid (a booking's `total_amount`: "the most expensive booking").
+const priced = ['price', 'cost', 'charges', 'charge', 'fare', 'spend', 'amount'];
 
 /** A column of a price per unit, whose "unit" only says "per": `unit_cost`, `unit_price`, `cost_per_unit`. */
 export const perUnitLabel = /^(?:unit|per unit)\s+(?:cost|price|rate|value|margin)s?\b|\bper unit$/;
