@@ -7217,3 +7217,50 @@ describe('QuestionRouter over hotel bookings (when a booking came to be, what it
     expect(ask('how many bookings with breakfast')).toMatchObject({ kind: 'answer', candidate: { name: 'count_hotel_bookings' }, slots: { breakfast_included: true } });
   });
 });
+
+function libraryLoans(): Record<string, unknown>[] {
+  const books: [string, string, string][] = [['Dune', 'Frank Herbert', 'Science Fiction'], ['Beloved', 'Toni Morrison', 'Fiction'], ['Sapiens', 'Yuval Noah Harari', 'History'], ['The Hobbit', 'J.R.R. Tolkien', 'Fantasy'], ['Educated', 'Tara Westover', 'Memoir'], ['Gone Girl', 'Gillian Flynn', 'Mystery'], ['Becoming', 'Michelle Obama', 'Memoir'], ['Circe', 'Madeline Miller', 'Fantasy']];
+  return Array.from({ length: 4500 }, (_, i) => {
+    const [title, author, genre] = books[(i * 5) % 8]!;
+    const out = Date.UTC(2024, 0, 3) + i * 7_000_000;
+    const returned = i % 13 === 0 ? null : out + (3 + (i % 30)) * 86_400_000;
+    const due = out + 21 * 86_400_000;
+    const lateDays = returned === null ? 0 : Math.max(0, Math.round((returned - due) / 86_400_000));
+    return {
+      loan_id: 60_000 + i,
+      book: { title, author, genre },
+      member_id: `M${1000 + ((i * 11) % 700)}`,
+      member_type: pick(i, 1, [['Adult', 60], ['Student', 25], ['Senior', 10], ['Child', 5]]),
+      branch: ['Central', 'Eastside', 'Riverside', 'Northgate'][(i * 3) % 4],
+      checked_out_at: new Date(out).toISOString(),
+      due_date: new Date(due).toISOString().slice(0, 10),
+      returned_at: returned === null ? null : new Date(returned).toISOString(),
+      renewals: i % 6 === 0 ? 1 : i % 17 === 0 ? 2 : 0,
+      late_fee: Math.round(lateDays * 0.25 * 100) / 100,
+      format: pick(i, 2, [['Print', 70], ['E-book', 20], ['Audiobook', 10]]),
+    };
+  });
+}
+
+describe('QuestionRouter over library loans (a deadline among the times, a participle of a noun)', () => {
+  const ask = askingOver('querylane-routing-library-loans-', () => ({ library_loans: libraryLoans() }));
+
+  it('counts loans by when they were checked out, not when they were due or returned', () => {
+    // Had counted them by the due date; the last loan had been the last returned.
+    expect(ask('loans per month')).toMatchObject({ kind: 'answer', candidate: { name: 'library_loans_over_time_by_checked_out_at' }, slots: { interval: 'month' } });
+    expect(ask('the last loan')).toMatchObject({ kind: 'answer', candidate: { name: 'latest_library_loans_by_checked_out_at' }, slots: { n: 1, order: 'desc' } });
+    expect(ask('loans due in March')).toMatchObject({ kind: 'answer', slots: { from_due_date: '2024-03-01', to_due_date: '2024-03-31' } });
+  });
+
+  it('reads "renewed" as some `renewals`, also before a place', () => {
+    // Had counted every loan.
+    expect(ask('how many loans were renewed')).toMatchObject({ kind: 'answer', candidate: { name: 'count_library_loans' }, slots: { min_renewals: 1 } });
+    expect(ask('how many loans have been renewed at Central')).toMatchObject({ kind: 'answer', slots: { branch: 'Central', min_renewals: 1 } });
+  });
+
+  it('refuses a measure no column holds said after the data\'s name ("the average loan duration")', () => {
+    // Had averaged the renewals.
+    expect(ask('average loan duration')).toMatchObject({ kind: 'refusal' });
+    expect(ask('average loan late fee')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_late_fee' } });
+  });
+});

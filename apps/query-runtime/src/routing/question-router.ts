@@ -706,7 +706,10 @@ export class QuestionRouter {
     const pairUnknown =
       averagedPair !== null &&
       (averagedPair.slice(1, 3).every((word) => unknownMeasure(word!) && !measureOfValue(word!)) ||
-        (generalMeasureHeads.test(averagedPair[2]!) && unknownMeasure(averagedPair[1]!) && !measureOfValue(averagedPair[1]!) && !this.knows(averagedPair[1]!)));
+        (generalMeasureHeads.test(averagedPair[2]!) && unknownMeasure(averagedPair[1]!) && !measureOfValue(averagedPair[1]!) && !this.knows(averagedPair[1]!)) ||
+        // (Or a measure no data knows said after the data's own name: "the average loan duration".)
+        // (Not a general word for the data's own figure: "the average wheat price" of `wheat`.)
+        (this.namesData(best.candidate.table, averagedPair[1]!) && !measureWords.test(averagedPair[2]!) && unknownMeasure(averagedPair[2]!) && !measureOfValue(averagedPair[2]!)));
     if ((averaged && unknownMeasure(averaged) && !measureOfValue(averaged)) || pairUnknown) {
       const said = averaged ?? `${averagedPair![1]} ${averagedPair![2]}`;
       return { kind: 'refusal', reason: `the question asks for the ${/total/.test(parsed.lower) ? 'total' : 'average'} "${said}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
@@ -2594,6 +2597,17 @@ export class QuestionRouter {
             ? 0.5
             : 0.1
           : 0;
+      // (Nor a deadline, where the data has other times: "loans per month" are counted by when they
+      // were checked out, not by when they were due.)
+      const deadlineTime =
+        timeNamed === 0 &&
+        timeVerbs.length === 0 &&
+        (parsed.interval !== null || parsed.dates.length > 0 || (asksTimeOrder && candidate.chronological)) &&
+        timeColumns.some(isDeadline) &&
+        !timeColumns.some((column) => this.timeColumnsOf.get(candidate.table)?.has(column) === true && !isDeadline(column)) &&
+        [...(this.timeColumnsOf.get(candidate.table) ?? [])].some((column) => !isDeadline(column))
+          ? 0.2
+          : 0;
       const groupedAsAsked =
         directed === true ||
         (asksWho && candidate.groupBy.some((label) => personLabel.test(` ${label} `))) ||
@@ -2950,7 +2964,7 @@ export class QuestionRouter {
       // a program of the same data totals money: that one answers (the kWh's total had won, then been refused).
       const moneyMiss = moneyAsked && candidate.family === 'aggregate' && candidate.measure !== null && !moneyLabel.test(` ${foldValue(humanWords(candidate.measure))} `) && moneyMeasured(candidate.table) ? 0.5 : 0;
       const score =
-        tableCue + columnCue - codeChosen + timeNamed - laterTime - (candidate.family === 'count' && measuredElsewhere(candidate.table) ? 1 : 0) - unasked - undirected - rowsForCount - 0.1 * extraWords + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * filledCount(candidate, fill.slots) - 0.1 * fill.guessed + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - periodsListed - oftenMiss - otherWorth - refused - partUnasked - moneyMiss - countNotRanked - rowsElsewhere - valueElsewhere - qualifiedCount - qualifiesRows - distinctOfRows + periodAverage + bareTotal - whoRows;
+        tableCue + columnCue - codeChosen + timeNamed - laterTime - deadlineTime - (candidate.family === 'count' && measuredElsewhere(candidate.table) ? 1 : 0) - unasked - undirected - rowsForCount - 0.1 * extraWords + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * filledCount(candidate, fill.slots) - 0.1 * fill.guessed + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - periodsListed - oftenMiss - otherWorth - refused - partUnasked - moneyMiss - countNotRanked - rowsElsewhere - valueElsewhere - qualifiedCount - qualifiesRows - distinctOfRows + periodAverage + bareTotal - whoRows;
       return { candidate, bm25: hit.score, score, fill, termCoverage, matchedTerms: matched.size, constraintCoverage, familyAgreement, superlativeMiss, ignored, unapplied, unread, topicTerms, topicMatched, valueEvidence, measureAsked: measureNamed || answersCount, otherMeasure: measureOtherwise, otherWorth: otherWorth > 0 };
     });
     for (const [idProgram, nameProgram] of namesOfIds) {
@@ -3391,11 +3405,13 @@ export class QuestionRouter {
     let added = '';
     for (const said of question.matchAll(/\b([a-z]{3,}ed)\b/gi)) {
       const word = said[1]!.toLowerCase();
-      const label = this.participleLabels.get(stem(word));
+      // (Or the noun of the verb: "renewed" of `renewals`.)
+      const label = this.participleLabels.get(stem(word)) ?? [...this.participleLabels].find(([labelStem]) => labelStem.startsWith(stem(word)) && deverbalTail.test(labelStem.slice(stem(word).length)))?.[1];
       if (label === undefined || label === word) continue;
       const before = question.slice(0, said.index).toLowerCase();
       const after = question.slice(said.index + said[0].length).toLowerCase();
-      if (/\b(?:most|least|more|less|the)\s+$/.test(before) || /^\s+(?:by|more|less|over|under|above|below|at|than|between|for)\b/.test(after)) continue;
+      // (Not "at" a place: "renewed at Central".)
+      if (/\b(?:most|least|more|less|the)\s+$/.test(before) || /^\s+(?:by|more|less|over|under|above|below|at\s+(?:least|most)|than|between|for)\b/.test(after)) continue;
       added += /\b(?:not|never|n't)\s+(?:been\s+)?$|n't\s+(?:been\s+)?$/.test(before) ? `, ${label} at most 0` : `, ${label} over 0`;
     }
     // ("Trips that had an incident", "with any incidents", "had no incidents": a count of things
@@ -3953,11 +3969,13 @@ const topWorkers = new RegExp(`\\b(?:top|bottom|best|worst)\\s+(?:\\d+\\s+)?(?:[
 const personLabel = / (?:author|authors|user|users|login|owner|owners|agent|agents|assignee|customer|customers|client|employee|rep|seller|creator|reporter|person|member|driver|player|manager|sender|buyer|director|artist|doctor|physician|teacher|instructor|student|patient|courier|technician|inspector|reviewer|approver)(?: (?:full name|display name|name|id|login|email|username|handle|code))? $|^ (?:full |first |last |display )?name $/;
 // Verbs (and the first words of time columns) of a thing coming into being.
 /** Whether a time column's first word says when a thing begins its life (`opened_at`, `shipped_on`). */
+// A time by which something is to happen, not when it did: `due_date`, `deadline`, `expires_at`.
+const isDeadline = remembered((column: string) => /(?:^|\s)(?:due|deadline|expires?|expiry|expiration)(?:\s|$)/.test(foldValue(humanWords(column))), 10_000);
 const startsLife = remembered((column: string) => lifeStartWords.has(foldValue(humanWords(column)).split(' ')[0] ?? ''), 10_000);
 // Verbs of sending (and the first words of their time columns): "shipments sent in January" of `shipped_on`.
 const sendingWords = new Set(['sent', 'send', 'shipped', 'ship', 'dispatched', 'dispatch', 'mailed', 'posted']);
 // The first words of time columns of when a thing begins its life.
-const lifeStartWords = new Set(['opened', 'open', 'created', 'create', 'creation', 'submitted', 'filed', 'placed', 'registered', 'joined', 'raised', 'reported', 'started', 'start', 'shipped', 'sent', 'dispatched', 'ordered', 'order', 'issued', 'issue', 'booked', 'booking', 'purchased', 'purchase', 'departed', 'departure', 'signup', 'pickup', 'picked', 'applied', 'rented', 'borrowed', 'admitted', 'enrolled', 'listed', 'logged']);
+const lifeStartWords = new Set(['opened', 'open', 'created', 'create', 'creation', 'submitted', 'filed', 'placed', 'registered', 'joined', 'raised', 'reported', 'started', 'start', 'shipped', 'sent', 'dispatched', 'ordered', 'order', 'issued', 'issue', 'booked', 'booking', 'purchased', 'purchase', 'departed', 'departure', 'signup', 'pickup', 'picked', 'applied', 'rented', 'borrowed', 'checked', 'admitted', 'enrolled', 'listed', 'logged']);
 const creationWords = new Set(['opened', 'open', 'created', 'create', 'creation', 'submitted', 'filed', 'placed', 'registered', 'joined', 'raised', 'reported', 'posted', 'published', 'signed', 'signup', 'made', 'started']);
 // Verbs of one family name a time column whose first word is of the same family ("won" of `closed_date`).
 const timeVerbFamilies = [creationWords, sendingWords, closingWords];
