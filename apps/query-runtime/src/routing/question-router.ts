@@ -701,6 +701,7 @@ export class QuestionRouter {
       return { kind: 'refusal', reason: `the question asks for rows that are "${statedState}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
     }
     const averagedPair = /\b(?:average|avg|mean|median|total)\s+([a-z]{4,})\s+([a-z]{3,})(?:\s+(?:of|per|by|for|in|on|at|among|across)\b|\s*[?.!]*\s*$)/.exec(parsed.lower);
+    const [, pairFirst = '', pairHead = ''] = averagedPair ?? [];
     // (Or a general word — time, rate, amount — said of what no data knows: "the average resolution
     // time" of tickets with no such column, "the average running time of dramas" of movies without one.)
     const pairUnknown =
@@ -709,7 +710,7 @@ export class QuestionRouter {
         (generalMeasureHeads.test(averagedPair[2]!) && unknownMeasure(averagedPair[1]!) && !measureOfValue(averagedPair[1]!) && !this.knows(averagedPair[1]!)) ||
         // (Or a measure no data knows said after the data's own name: "the average loan duration".)
         // (Not a general word for the data's own figure: "the average wheat price" of `wheat`.)
-        (this.namesData(best.candidate.table, averagedPair[1]!) && !measureWords.test(averagedPair[2]!) && unknownMeasure(averagedPair[2]!) && !measureOfValue(averagedPair[2]!)));
+        (this.namesData(best.candidate.table, pairFirst) && !measureWords.test(pairHead) && unknownMeasure(pairHead) && !measureOfValue(pairHead)));
     if ((averaged && unknownMeasure(averaged) && !measureOfValue(averaged)) || pairUnknown) {
       const said = averaged ?? `${averagedPair![1]} ${averagedPair![2]}`;
       return { kind: 'refusal', reason: `the question asks for the ${/total/.test(parsed.lower) ? 'total' : 'average'} "${said}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
