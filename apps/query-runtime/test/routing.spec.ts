@@ -7264,3 +7264,40 @@ describe('QuestionRouter over library loans (a deadline among the times, a parti
     expect(ask('average loan late fee')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_late_fee' } });
   });
 });
+
+function equityTrades(): Record<string, unknown>[] {
+  const tickers: [string, string, number][] = [['AAPL', 'Technology', 190], ['MSFT', 'Technology', 410], ['JPM', 'Financials', 195], ['XOM', 'Energy', 110], ['PFE', 'Health Care', 28], ['TSLA', 'Consumer Discretionary', 240]];
+  return Array.from({ length: 5000 }, (_, i) => {
+    const [ticker, sector, base] = tickers[(i * 5) % 6]!;
+    const quantity = 10 * (1 + ((i * 37) % 50));
+    const price = Math.round(base * (0.9 + ((i * 7919) % 200) / 1000) * 100) / 100;
+    return {
+      trade_id: `T${9_000_000 + i * 13}`,
+      ticker,
+      sector,
+      side: i % 3 === 0 ? 'SELL' : 'BUY',
+      quantity,
+      price,
+      notional: Math.round(quantity * price * 100) / 100,
+      commission: Math.round((1 + quantity * 0.005) * 100) / 100,
+      executed_at: new Date(Date.UTC(2025, 2, 3, 14, 30) + i * 1_300_000).toISOString(),
+      trader: ['Alice Chen', 'Ben Ortiz', 'Carla Rossi', 'Dev Patel', 'Eve Müller'][(i * 3) % 5],
+      desk: ['Equities', 'Quant', 'Retail'][(i * 7) % 3],
+      venue: pick(i, 1, [['NYSE', 45], ['NASDAQ', 40], ['IEX', 10], ['Dark Pool', 5]]),
+      status: pick(i, 2, [['Filled', 85], ['Partially Filled', 8], ['Cancelled', 5], ['Rejected', 2]]),
+    };
+  });
+}
+
+describe('QuestionRouter over equity trades (shares and volume of a quantity, a side said as done)', () => {
+  const ask = askingOver('querylane-routing-trades-', () => ({ trades: equityTrades() }));
+
+  it('totals the quantity for "how many shares", "the most volume", and reads "bought" and "sold" as the side', () => {
+    // Had been refused ("shares", "bought"; "volume").
+    expect(ask('how many shares of MSFT were bought')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_quantity' }, slots: { ticker: 'MSFT', side: 'BUY' } });
+    expect(ask('how many shares were sold by Alice Chen')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_quantity' }, slots: { trader: 'Alice Chen', side: 'SELL' } });
+    expect(ask('which venue has the most volume')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_quantity_by_column' }, slots: { column: 'venue', n: 1, order: 'desc' } });
+    expect(ask('total volume by sector')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_quantity_by_sector' } });
+    expect(ask('how many trades were cancelled')).toMatchObject({ kind: 'answer', candidate: { name: 'count_trades' }, slots: { status: 'Cancelled' } });
+  });
+});

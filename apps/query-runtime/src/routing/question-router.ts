@@ -2039,7 +2039,13 @@ export class QuestionRouter {
     const groupTerms = new Set(groupCue.flatMap((cue) => terms(cue)));
     // "how many deaths", "number of hurricanes": a measure of the data counted is its total, not a
     // count of rows (which would count the rows with deaths).
-    const countedTerm = countedWord ? (countedWord === 'units' && unitsCounted !== undefined ? unitsCounted : canonicalTerm(countedWord)) : null;
+    // (Or, as of "units", the quantity a word of units implies where no data measures the word
+    // itself: "how many shares" of a `quantity`. Not a word for the rows: "how many stays" counts
+    // bookings, whose nights a stay implies.)
+    const measuredAnywhere = (term: string | null) => term !== null && [...this.measureTerms.values()].some((terms) => terms.has(term));
+    const unitsOf = countedWord === undefined ? [] : (impliedMeasures[countedWord] ?? []);
+    const impliedCounted = countedWord === undefined || !unitsOf.includes('quantity') || measuredAnywhere(canonicalTerm(countedWord)) ? undefined : unitsOf.map((word) => canonicalTerm(word)).find((term): term is string => measuredAnywhere(term));
+    const countedTerm = countedWord ? (countedWord === 'units' && unitsCounted !== undefined ? unitsCounted : (impliedCounted ?? canonicalTerm(countedWord))) : null;
     const rankMeasure = rankedByWord === undefined ? null : canonicalTerm(rankedByWord);
     // (Not when the word names the data itself: "how many plays" of plays with an `ms_played` counts plays.)
     // (The data's name kept whole where its stem is a word of an operation: "how many listings" of

@@ -612,6 +612,9 @@ const valueSynonyms: Record<string, string[]> = wordTable({
   rode: ['riding'],
   // A pollutant as data names it by its formula ("average ozone by city" of a `pollutant` O3).
   ozone: ['o3'],
+  // A side of a trade said as done ("how many shares were bought" of a `side` BUY).
+  bought: ['buy'],
+  sold: ['sell'],
   // The two spellings of cancelled.
   canceled: ['cancelled'],
   cancelled: ['canceled'],

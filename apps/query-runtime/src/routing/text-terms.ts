@@ -155,6 +155,9 @@ export const impliedMeasures: Record<string, string[]> = wordTable({
   tallest: ['height'],
   heaviest: ['weight', 'mass'],
   lightest: ['weight', 'mass'],
+  // Shares traded, and their volume, as trades count them ("how many shares of MSFT", "the most volume").
+  shares: ['quantity', 'qty', 'shares'],
+  volume: ['quantity', 'qty', 'shares', 'volume'],
   // A speed, or a time taken (`finish_seconds` names "the finish time": the fastest is the shortest).
   fastest: ['speed', 'time', 'latency', 'duration'],
   slowest: ['speed', 'time', 'latency', 'duration'],
