@@ -7301,3 +7301,21 @@ describe('QuestionRouter over equity trades (shares and volume of a quantity, a 
     expect(ask('how many trades were cancelled')).toMatchObject({ kind: 'answer', candidate: { name: 'count_trades' }, slots: { status: 'Cancelled' } });
   });
 });
+
+function powerGeneration(): Record<string, unknown>[] {
+  const sources: [string, number][] = [['Fossil Fuels', 35_000], ['Nuclear Energy', 4_000], ['Renewables', 1_000]];
+  return Array.from({ length: 17 * 3 }, (_, i) => {
+    const [source, base] = sources[i % 3]!;
+    const year = 2001 + Math.floor(i / 3);
+    return { year: `${year}-01-01`, source, net_generation: Math.round(base * (source === 'Renewables' ? 1 + (year - 2001) * 0.9 : 1 - (year - 2001) * 0.01)) };
+  });
+}
+
+describe('QuestionRouter over power generation by source (a measure named by its verb)', () => {
+  const ask = askingOver('querylane-routing-power-generation-', () => ({ power_generation: powerGeneration() }));
+
+  it('reads "which source generated the most" as the generation per source, not the rows per source', () => {
+    // Had counted the rows per source (0.45).
+    expect(ask('which source generated the most in 2016')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_net_generation_by_source' }, slots: { from_year: '2016-01-01', to_year: '2016-12-31', n: 1, order: 'desc' } });
+  });
+});

@@ -1646,6 +1646,9 @@ export class QuestionRouter {
     };
     // (The words of those things name no measure: "top 10 tracks" of `track_duration_ms` beside `track.title`.)
     const topNounTerms = new Set(topThings === undefined ? [] : words(`${topThings[1] ?? ''} ${topThings[2] ?? ''}`).map((word) => canonicalTerm(word) ?? word));
+    // A measure named by a verb's past form whose noun it is ("generated" of `generation`).
+    const mostVerb = /\b([a-z]{4,}ed)\s+(?:the\s+)?(?:most|least)\b/.exec(parsed.lower)?.[1];
+    const verbedMeasure = (term: string) => mostVerb !== undefined && stem(mostVerb).length >= 4 && term.startsWith(stem(mostVerb)) && deverbalTail.test(term.slice(stem(mostVerb).length));
     const mostRows = (table: string): boolean => {
       if (!mostRowsOf.has(table)) mostRowsOf.set(table, mostRowsOfTable(table));
       return mostRowsOf.get(table)!;
@@ -2645,9 +2648,12 @@ export class QuestionRouter {
       // A word of the grouping is not the measure's ("top football by home score" names no away score).
       // ("Which agent handled the most calls": a verb's past form beside the most of the data's own
       // rows says what was done to them, no measure `handle_seconds`.)
+      // ("Which source generated the most" of `net_generation`: the verb whose noun the measure is,
+      // said right before "the most".)
+      const measureVerbed = candidate.measureTerms.some((term) => verbedMeasure(term));
       const measureNamed =
         candidate.family === 'aggregate' &&
-        candidate.measureTerms.some((term) => contentTerms.has(term) && !groupTerms.has(term) && !dataWord(candidate.table, term) && (!mostRows(candidate.table) || !onlyAsPastForm(term)));
+        (candidate.measureTerms.some((term) => contentTerms.has(term) && !groupTerms.has(term) && !dataWord(candidate.table, term) && (!mostRows(candidate.table) || !onlyAsPastForm(term))) || measureVerbed);
       // The total of what "how many" counts (a measure, or the rows' own counts) is the count asked.
       const weightCounted = countsWeight(candidate.table);
       const measureCounted = countsMeasure(candidate.table) || weightCounted;
