@@ -7319,3 +7319,19 @@ describe('QuestionRouter over power generation by source (a measure named by its
     expect(ask('which source generated the most in 2016')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_net_generation_by_source' }, slots: { from_year: '2016-01-01', to_year: '2016-12-31', n: 1, order: 'desc' } });
   });
 });
+
+describe('political-contributions, fresh questions (money raised, a status said of the rows)', () => {
+  const ask = askingOver('querylane-routing-contributions-raised-', () => ({ political_contributions: vegaJson('political-contributions.json') as Record<string, unknown>[] }));
+
+  it('reads money raised as the receipts', () => {
+    // Had been refused ("raised", "money").
+    expect(ask('which candidate raised the most money')).toMatchObject({ kind: 'answer', candidate: { name: 'top_political_contributions_by_total_receipts' }, slots: { n: 1, order: 'desc' } });
+    expect(ask('how much money did Republicans raise')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_total_receipts' }, slots: { party_affiliation: 'REP' } });
+  });
+
+  it('refuses rows said to be what a column names where no value says it ("incumbents" of a status written I, C, O)', () => {
+    // Had counted every candidate.
+    expect(ask('how many candidates are incumbents')).toMatchObject({ kind: 'refusal' });
+    expect(ask('how many candidates are from Texas')).toMatchObject({ kind: 'answer', slots: { candidate_state: 'TX' } });
+  });
+});

@@ -896,8 +896,10 @@ export class QuestionRouter {
     // Nor rows said to have what a column of their data counts, listed or counted by a program that
     // filters by no such column ("bookings with children" of a `children` no program bounds): every
     // row would be given.
-    const withColumn = /\b(?:with|having)\s+(?:an?\s+|any\s+|some\s+)?([a-z]{4,})\s*(?=$|[?.!,]|\b(?:in|at|on|for|from|during|this|last|and)\b)/.exec(parsed.lower);
-    const withWord = withColumn?.[1];
+    // (Or said to be it: "how many candidates are incumbents" of an `incumbent_challenger_status`
+    // whose values are codes.)
+    const withColumn = /\b(with|having|are|is|were|was)\s+(?:an?\s+|any\s+|some\s+)?([a-z]{4,})\s*(?=$|[?.!,]|\b(?:in|at|on|for|from|during|this|last|and)\b)/.exec(parsed.lower);
+    const withWord = withColumn?.[2];
     const withAt = withColumn && withWord ? withColumn.index + withColumn[0].trimEnd().length - withWord.length : -1;
     if (
       withWord !== undefined &&
@@ -908,7 +910,7 @@ export class QuestionRouter {
       !best.fill.used.some(([start, end]) => withAt >= start && withAt < end) &&
       !best.candidate.plans.some((plan) => plan.column !== null && best.fill.slots[plan.slot.name] != null && words(foldValue(humanWords(plan.column))).some((word) => stem(word) === stem(withWord)))
     ) {
-      return { kind: 'refusal', reason: `the question asks for rows with "${withWord}", and ${best.candidate.endpoint_name} does not filter by it`, confidence: 0, candidates: closest(3) };
+      return { kind: 'refusal', reason: `the question asks for rows ${withColumn?.[1] === 'with' || withColumn?.[1] === 'having' ? 'with' : 'that are'} "${withWord}", and ${best.candidate.endpoint_name} does not filter by it`, confidence: 0, candidates: closest(3) };
     }
     // Nor rows counted by what they hold, when no data knows the thing held ("how many bookings
     // included breakfast", "orders containing gift wrap"): the count would ignore it.
@@ -3849,7 +3851,7 @@ const rowWords = new Set(['item', 'items', 'point', 'points', 'measurement', 'me
 const monthOfYear = /\b(?:months? of (?:the )?year|calendar months?|(?:which|what) month\b(?=.*\b(?:on average|typically|usually|normally|tends? to)\b))/;
 
 // A column's label that holds money: a price, a cost, an amount, a sum in a currency.
-const moneyLabel = / (?:price|prices|cost|costs|amount|amt|total|revenue|sales|gross|income|earnings|profit|salary|salaries|wage|wages|pay|payment|payments|fee|fees|fare|fares|spend|spent|budget|charge|charges|tip|tips|mrr|arr|usd|eur|gbp|jpy|chf|cad|aud|inr|cny|dollars|euros|value) /;
+const moneyLabel = / (?:price|prices|cost|costs|amount|amt|total|revenue|sales|gross|income|earnings|profit|salary|salaries|wage|wages|pay|payment|payments|fee|fees|fare|fares|spend|spent|budget|charge|charges|tip|tips|mrr|arr|usd|eur|gbp|jpy|chf|cad|aud|inr|cny|dollars|euros|value|receipts) /;
 
 // Words that open a date ("since March", "until 2020").
 const datePrepositions = new Set(['since', 'until', 'till', 'after', 'before', 'during', 'from', 'through']);

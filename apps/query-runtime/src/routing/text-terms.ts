@@ -128,7 +128,8 @@ const synonyms: Record<string, string> = {
   selling: 'sale',
 };
 
-const moneyMade = ['gross', 'revenue', 'sales', 'income', 'earnings', 'profit', 'money'];
+// (Or received: a campaign's `total_receipts`.)
+const moneyMade = ['gross', 'revenue', 'sales', 'income', 'earnings', 'profit', 'receipts', 'money'];
 // What a thing costs: a price, a cost, or what was charged for it (a hospital stay's `total_charges`,
 // a ride's fare), or what was spent on it (an ad campaign's `spend_usd`: "the most expensive campaign"),
 // or the amount paid (a booking's `total_amount`: "the most expensive booking").
@@ -231,6 +232,9 @@ export const impliedMeasures: Record<string, string[]> = wordTable({
   westernmost: ['longitude', 'lon', 'lng'],
   money: moneyMade,
   dollars: moneyMade,
+  // Money raised, as a campaign or a fund counts it.
+  raised: ['receipts', 'contributions', 'donations', 'raised'],
+  raise: ['receipts', 'contributions', 'donations', 'raised'],
   // "products that cost less than 20", "what do employees earn", "the total payroll".
   cost: ['price', 'cost'],
   costs: ['price', 'cost'],
