@@ -7074,6 +7074,14 @@ describe('QuestionRouter over shipments (the verb the data\'s rows are named aft
     expect(ask('how many shipments to Mexico')).toMatchObject({ kind: 'answer', slots: { column: 'destination_country', value: 'Mexico' } });
   });
 
+  it('reads two values of one column set against each other as the figure per value of that column', () => {
+    // Each had been refused ("the question names 'FedEx'").
+    expect(ask('compare UPS and FedEx shipment counts')).toMatchObject({ kind: 'answer', candidate: { name: 'count_shipments_by_column' }, slots: { column: 'carrier' } });
+    expect(ask('UPS vs FedEx average cost')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_cost_usd_by_column' }, slots: { column: 'carrier', rank_by: 'average' } });
+    expect(ask('Express vs Standard average weight')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_weight_kg_by_column' }, slots: { column: 'service_level' } });
+    expect(ask('how many UPS shipments')).toMatchObject({ kind: 'answer', candidate: { name: 'count_shipments' }, slots: { carrier: 'UPS' } });
+  });
+
   it('refuses the most of rows no ranking can filter as asked, and the rate of a flag', () => {
     // Had listed one shipment to Germany, in no order.
     expect(ask("what's the most expensive shipment to Germany")).toMatchObject({ kind: 'refusal' });

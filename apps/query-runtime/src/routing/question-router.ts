@@ -82,6 +82,8 @@ function decimalNames(question: string, labels: ReadonlyMap<string, ReadonlyMap<
 }
 const valueRoles = new Set(['eq', 'key', 'term']);
 /** General words for a measure's figure ("the price of wheat", "the level of CO2"). */
+/** Words that set things against each other ("UPS vs FedEx", "compare A and B"). */
+const comparedCue = /\b(?:vs\.?|versus|compared?|compares|comparing|comparison)\b/;
 /** What makes a noun of the verb its rows are made by (ship → shipment, rent → rental, donat → donation). */
 const deverbalTail = /^(?:ment|al|a?tion|ion)$/;
 const measureWords = /^(?:price|prices|value|values|level|levels|rate|rates|amount|amounts|figure|figures|number|numbers|reading|readings)$/;
@@ -1888,6 +1890,20 @@ export class QuestionRouter {
         }
       }
     }
+    // (Two values of one column set against each other bring the programs grouping by that column,
+    // or choosing it: "UPS vs FedEx average cost" names no column; see `compared` below.)
+    if (only === undefined && comparedCue.test(parsed.lower)) {
+      for (const table of this.tables.keys()) {
+        const whole = mentionsIn(table).filter((m) => !m.part);
+        const columns = new Set(whole.filter((m) => whole.some((other) => other.column === m.column && String(other.value) !== String(m.value))).map((m) => m.column));
+        const [column] = columns;
+        if (columns.size !== 1 || column === undefined) continue;
+        const label = foldValue(humanWords(column));
+        for (const candidate of this.candidates) {
+          if (candidate.table === table && !top.some((hit) => hit.id === candidate.index) && (candidate.groupBy.includes(label) || candidate.choices.includes(column))) rankToo(candidate);
+        }
+      }
+    }
     // The count of the rows with a value of a column it chooses is weighed against the table's plain
     // count, which has the same filters ("purchases by users in Brazil" is a count of purchases).
     if (only === undefined) {
@@ -2243,6 +2259,22 @@ export class QuestionRouter {
         mentionsByTable.set(table, found.filter((m) => !grouped(m)));
       }
     }
+    // Two values of one column set against each other ("UPS vs FedEx average cost", "compare UPS
+    // and FedEx shipment counts") ask for the figure per value of that column: the grouping by it
+    // answers, each named value one of its groups, and neither is a filter.
+    const compared = new Map<string, { column: string; spans: Span[] }>();
+    if (comparedCue.test(parsed.lower)) {
+      for (const [table, found] of mentionsByTable) {
+        const whole = found.filter((m) => !m.part);
+        const columns = new Set(whole.filter((m) => whole.some((other) => other.column === m.column && String(other.value) !== String(m.value))).map((m) => m.column));
+        const [column] = columns;
+        if (columns.size !== 1 || column === undefined) continue;
+        compared.set(table, { column, spans: whole.filter((m) => m.column === column).map((m) => m.span) });
+        mentionsByTable.set(table, found.filter((m) => m.column !== column));
+        const label = foldValue(humanWords(column));
+        if (!groupCue.includes(label)) groupCue.push(label);
+      }
+    }
     // A value named by part of its words ("Africa" of "South Africa") is no reading where another
     // data set holds a whole value the question says around it ("sub-Saharan Africa").
     const wholeSpans = [...mentionsByTable].flatMap(([table, found]) => found.filter((m) => !m.part).map((m) => ({ table, span: m.span, column: m.column, value: m.value })));
@@ -2378,7 +2410,7 @@ export class QuestionRouter {
         // A value named by part of its words is a weaker reading: a capitalized run stays an unlisted
         // word too ("Premier League"), held against the programs that take neither.
         const mentionSpans = mentions.filter((m) => !m.part).map((m) => m.span);
-        const unlistedHere = [...mentionSpans, ...negated];
+        const unlistedHere = [...mentionSpans, ...negated, ...(compared.get(candidate.table)?.spans ?? [])];
         const own = unlisted.filter((t) => !unlistedHere.some(([s, e]) => t.span[0] < e && t.span[1] > s));
         tableUnlisted = { mentionSpans, own, properSpans: own.filter((t) => t.proper).map((t) => t.span) };
         unlistedOf.set(candidate.table, tableUnlisted);
@@ -2394,7 +2426,7 @@ export class QuestionRouter {
         tableNamed: tablesNamed.has(candidate.table),
         noValues: groupingValues,
         columnNames: columnNameSpansOf(candidate.table),
-        columnHint: candidate.family === 'count' ? (countedColumn(candidate.table) ?? (asksWho ? personColumnOf(candidate) : undefined)) : undefined,
+        columnHint: compared.get(candidate.table)?.column ?? (candidate.family === 'count' ? (countedColumn(candidate.table) ?? (asksWho ? personColumnOf(candidate) : undefined)) : undefined),
       });
       // Periods ranked in data whose rows each count things (`count` of hourly activity) rank by
       // what the rows count, not by how many rows each has ("which month was the most active").
@@ -2418,7 +2450,12 @@ export class QuestionRouter {
       const namePart = (m: (typeof mentions)[number]) =>
         nameColumn.test(m.column) &&
         mentions.some((other) => other.column !== m.column && nameColumn.test(other.column) && used(other.span) && /^\s*$/.test(parsed.text.slice(Math.min(m.span[1], other.span[1]), Math.max(m.span[0], other.span[0]))));
+      // (Values set against each other are groups of a program grouping by their column, and
+      // ignored by any other.)
+      const comparedHere = compared.get(candidate.table);
+      const comparedIgnored = comparedHere !== undefined && !groupedBy(comparedHere.column) && !(choice !== undefined && choiceMade === comparedHere.column) ? comparedHere.spans : [];
       const ignored = [
+        ...comparedIgnored,
         ...own.filter((t) => !used(t.span)).map((t) => t.span),
         // (Nor a verb said with do, "did acme corp open": what was done, no value; see doneVerb.)
         ...mentions.filter((m) => !m.part && !used(m.span) && !groupedBy(m.column) && !namePart(m) && !doneVerb(parsed.lower, m.span)).map((m) => m.span),
