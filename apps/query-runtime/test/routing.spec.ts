@@ -7082,6 +7082,13 @@ describe('QuestionRouter over shipments (the verb the data\'s rows are named aft
     expect(ask('how many UPS shipments')).toMatchObject({ kind: 'answer', candidate: { name: 'count_shipments' }, slots: { carrier: 'UPS' } });
   });
 
+  it('refuses a day of the week stated of the rows where the program does not tell the days apart', () => {
+    // Had counted every shipment; had listed every shipment.
+    expect(ask('how many shipments on weekends')).toMatchObject({ kind: 'refusal' });
+    expect(ask('shipments on Mondays')).toMatchObject({ kind: 'refusal' });
+    expect(ask('which weekday has the most shipments')).toMatchObject({ kind: 'answer', candidate: { name: 'count_shipments_by_day_of_week' }, slots: { n: 1, order: 'desc' } });
+  });
+
   it('refuses the most of rows no ranking can filter as asked, and the rate of a flag', () => {
     // Had listed one shipment to Germany, in no order.
     expect(ask("what's the most expensive shipment to Germany")).toMatchObject({ kind: 'refusal' });

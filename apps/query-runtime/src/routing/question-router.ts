@@ -895,6 +895,13 @@ export class QuestionRouter {
     if (modifier !== undefined && modifier.length >= 4 && !this.knows(modifier) && best.valueEvidence !== 'value' && !Object.values(best.fill.slots).some((value) => typeof value === 'boolean')) {
       return { kind: 'refusal', reason: `the question counts "${modifier} ${ranked.countedWord ?? ''}", and none of the deployed programs' data or columns mention "${modifier}"`, confidence: 0, candidates: closest(3) };
     }
+    // Nor a day of the week, or the weekend, stated of the rows ("how many shipments on weekends",
+    // "orders on Mondays") to a program that does not group by the weekday: it would answer for
+    // every day.
+    const weekdaySaid = /\b(?:weekends?|weekdays?|(?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b/i.exec(parsed.text);
+    if (weekdaySaid !== null && !best.candidate.groupBy.some((label) => label === 'day of week') && !best.fill.used.some(([start, end]) => weekdaySaid.index >= start && weekdaySaid.index < end)) {
+      return { kind: 'refusal', reason: `the question asks about "${weekdaySaid[0]}", and ${best.candidate.endpoint_name} does not tell the days of the week apart`, confidence: 0, candidates: closest(3) };
+    }
     // Nor rows said to have what a column of their data counts, listed or counted by a program that
     // filters by no such column ("bookings with children" of a `children` no program bounds): every
     // row would be given.
