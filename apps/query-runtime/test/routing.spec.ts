@@ -7137,6 +7137,15 @@ describe('QuestionRouter over song plays (the top things with nothing to rank th
     expect(ask('top 5 longest tracks')).toMatchObject({ kind: 'answer', candidate: { name: 'top_song_plays_by_track_duration_ms' } });
   });
 
+  it('reads "unique" as the distinct count\'s word, and refuses a count per group on average no program computes', () => {
+    // "Unique" had been an unknown word: refused.
+    expect(ask('how many unique users listened to Queen')).toMatchObject({ kind: 'answer', candidate: { name: 'count_distinct_song_plays' }, slots: { column: 'user_id', track_artist: 'Queen' } });
+    expect(ask('number of unique users')).toMatchObject({ kind: 'answer', candidate: { name: 'count_distinct_song_plays' }, slots: { column: 'user_id' } });
+    // Had averaged the tracks' length per user.
+    expect(ask('how many plays per user on average')).toMatchObject({ kind: 'refusal' });
+    expect(ask('how many plays per day on average')).toMatchObject({ kind: 'answer', candidate: { name: 'song_plays_average_per_period_by_played_at' }, slots: { interval: 'day' } });
+  });
+
   it('reads "which X gets <verb> the most" as per X', () => {
     // Had been refused: "the question asks per 'gets'".
     expect(ask('which genre gets skipped the most')).toMatchObject({ kind: 'answer', candidate: { name: 'count_song_plays_by_column' }, slots: { column: 'track.genre', skipped: true, n: 1, order: 'desc' } });

@@ -895,6 +895,11 @@ export class QuestionRouter {
     if (modifier !== undefined && modifier.length >= 4 && !this.knows(modifier) && best.valueEvidence !== 'value' && !Object.values(best.fill.slots).some((value) => typeof value === 'boolean')) {
       return { kind: 'refusal', reason: `the question counts "${modifier} ${ranked.countedWord ?? ''}", and none of the deployed programs' data or columns mention "${modifier}"`, confidence: 0, candidates: closest(3) };
     }
+    // Nor a count asked of the data's rows per group on average ("how many plays per user on
+    // average") answered by an average of a measure the question does not name.
+    if (/\bhow many\s+([a-z]+)\b[^?]*\bper\b[^?]*\bon average\b|\baverage number of\s+([a-z]+)\s+per\b/.test(parsed.lower) && best.candidate.family === 'aggregate' && !best.measureAsked && best.candidate.groupBy.length > 0) {
+      return { kind: 'refusal', reason: `the question asks how many rows each group has on average, and ${best.candidate.endpoint_name} averages "${measureLabel ?? best.candidate.measure}" instead`, confidence: 0, candidates: closest(3) };
+    }
     // Nor a day of the week, or the weekend, stated of the rows ("how many shipments on weekends",
     // "orders on Mondays") to a program that does not group by the weekday: it would answer for
     // every day.

@@ -66,6 +66,8 @@ const synonyms: Record<string, string> = {
   long: 'lon',
   tally: 'count',
   counts: 'count',
+  // "How many unique users": the distinct count's word.
+  unique: 'distinct',
   monthly: 'month',
   // The noun of a verb a measure is named by: "resolution time" of `minutes_to_resolve`.
   resolution: 'resolv',
