@@ -7235,6 +7235,15 @@ describe('QuestionRouter over hotel bookings (when a booking came to be, what it
     expect(ask('most expensive hotel')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_total_amount_by_hotel' } });
   });
 
+  it('reads halves of a year as quarters are read, and a week as seven nights', () => {
+    // "The first half" had been the first booking of 2025; "H2" an unknown value.
+    expect(ask('bookings in the first half of 2025')).toMatchObject({ kind: 'answer', slots: { from_booked_at: '2025-01-01', to_booked_at: '2025-06-30' } });
+    expect(ask('how many bookings in H2 2025')).toMatchObject({ kind: 'answer', candidate: { name: 'count_hotel_bookings' }, slots: { from_booked_at: '2025-07-01', to_booked_at: '2025-12-31' } });
+    // Had been refused ("shorter than 1").
+    expect(ask('how many bookings were shorter than a week')).toMatchObject({ kind: 'answer', candidate: { name: 'count_hotel_bookings' }, slots: { max_nights: 6 } });
+    expect(ask('bookings of at least a week')).toMatchObject({ kind: 'answer', slots: { min_nights: 7 } });
+  });
+
   it('refuses rows "with" what a column counts where the program does not filter by it', () => {
     // Had listed every booking.
     expect(ask('bookings with children')).toMatchObject({ kind: 'refusal' });

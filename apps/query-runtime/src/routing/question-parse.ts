@@ -156,7 +156,8 @@ const secondsPer: Record<TimeUnit, number> = { millisecond: 0.001, second: 1, mi
 export function timeUnitOf(word: string): TimeUnit | undefined {
   // (Milliseconds as a latency's column writes them, `latency_ms`.)
   if (/^(?:ms|msec|millis|milliseconds?)$/.test(word.toLowerCase())) return 'millisecond';
-  const match = /^(?:(sec|second)|(min|minute)|(hr|hour)|(day)|(week))s?$/.exec(word.toLowerCase());
+  // (A night is a day of a stay: `nights` of bookings.)
+  const match = /^(?:(sec|second)|(min|minute)|(hr|hour)|(day|night)|(week))s?$/.exec(word.toLowerCase());
   if (!match) return undefined;
   return match[1] ? 'second' : match[2] ? 'minute' : match[3] ? 'hour' : match[4] ? 'day' : 'week';
 }
@@ -300,7 +301,7 @@ export function parseQuestion(question: string, now: Date): ParsedQuestion {
 // The words that ask for rows by their time: the newest or the oldest ("the first citation", "the
 // last 5 orders", not "first name" or "the last 3 years").
 const timeOrderWord =
-  /\b(latest|newest|earliest|most recent(?:ly)?|recently|recent|oldest|eldest|youngest)\b|\bthe (first|last)\b(?! (?:\d+ )?(?:names?|years?|months?|weeks?|days?|quarters?|hours?|decades?|seasons?|times?)\b)|\b(first|last)\b(?= [a-z]{2,}ed\b| (?:sold|paid|sent|bought|won|lost|made|built|seen|done|held|met)\b)/;
+  /\b(latest|newest|earliest|most recent(?:ly)?|recently|recent|oldest|eldest|youngest)\b|\bthe (first|last)\b(?! (?:\d+ )?(?:names?|years?|months?|weeks?|days?|quarters?|halfs?|halves|hours?|decades?|seasons?|times?)\b)|\b(first|last)\b(?= [a-z]{2,}ed\b| (?:sold|paid|sent|bought|won|lost|made|built|seen|done|held|met)\b)/;
 // "When did Sam last go swimming": any verb after "when did … last" (or first).
 const whenDidLast = /^\s*when\s+(?:did|does|do|has|have)\b.*?\b(last|first)\s+[a-z]+/;
 // "Last"/"first" said of a verb in the past ("last inspected", "first sold").
@@ -561,7 +562,7 @@ const holidayPattern = new RegExp(String.raw`\b(?:(${holidays.map(([words]) => `
  * test is wider than chrono (any word starting "mar" or "sun"), never narrower; `question-dates.spec`
  * checks that chrono finds nothing in the questions the test leaves out.
  */
-export const mayHoldDate = /\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|sun|mon|tue|wed|thu|fri|sat|week|now|today|tonight|tomorrow|overmorrow|tmrw?|yesterday|night|morning|afternoon|evening|midnight|midday|noon|sec|min|hr|hour|day|mo|qtr|quarter|yr|year|christmas|xmas|boxing|new\s+year|valentine|st\.?\s+patrick|saint\s+patrick|halloween|independence|fourth\s+of|(?:s|m|h|d|w|y)\b)/i;
+export const mayHoldDate = /\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|sun|mon|tue|wed|thu|fri|sat|week|now|today|tonight|tomorrow|overmorrow|tmrw?|yesterday|night|morning|afternoon|evening|midnight|midday|noon|sec|min|hr|hour|day|mo|qtr|quarter|half|yr|year|christmas|xmas|boxing|new\s+year|valentine|st\.?\s+patrick|saint\s+patrick|halloween|independence|fourth\s+of|(?:s|m|h|d|w|y)\b)/i;
 
 const dateParser = chrono.casual.clone();
 dateParser.parsers.push({
@@ -690,6 +691,7 @@ function quarterDays(year: number, quarter: number): { from: string; to: string 
  * Calendar quarters, which chrono reads as whole years: "Q1 2024", "2024 Q2", "the third quarter
  * of 2023", "last quarter" (the one before today's), "this quarter". A quarter said without its
  * year ("in Q3", "the fourth quarter") is the data's latest, as a month without its year is.
+ * Halves of a year too ("the first half of 2025", "H2 2024").
  */
 function quarters(lower: string, now: Date): DateBounds[] {
   const out: DateBounds[] = [];
@@ -701,6 +703,15 @@ function quarters(lower: string, now: Date): DateBounds[] {
     if (year === undefined && (word === 'last' || word === 'final')) continue;
     const quarter = Number(match[1] ?? match[5] ?? quarterNumbers[word ?? '']);
     out.push({ span: [match.index, match.index + match[0].length], ...quarterDays(year === undefined ? now.getUTCFullYear() : Number(year), quarter), ...(year === undefined ? { floating: true } : {}) });
+  }
+  // Halves of a year, as quarters: "the first half of 2025", "H2 2024", "2024 H1".
+  const halves = /\b(?:h([12])|(first|second|1st|2nd)\s+half)(?:\s+(?:of\s+)?(?:fy\s*)?((?:19|20)\d{2}))?\b|\b((?:19|20)\d{2})[\s-]*h([12])\b/g;
+  for (const match of lower.matchAll(halves)) {
+    const year = match[3] ?? match[4];
+    const half = Number(match[1] ?? match[5] ?? (/^(?:first|1st)$/.test(match[2] ?? '') ? 1 : 2));
+    const start = quarterDays(year === undefined ? now.getUTCFullYear() : Number(year), half * 2 - 1);
+    const end = quarterDays(year === undefined ? now.getUTCFullYear() : Number(year), half * 2);
+    out.push({ span: [match.index, match.index + match[0].length], from: start.from, to: end.to, ...(year === undefined ? { floating: true } : {}) });
   }
   const current = { year: now.getUTCFullYear(), quarter: Math.floor(now.getUTCMonth() / 3) + 1 };
   for (const match of lower.matchAll(/\b(last|previous|past|this|current|next)\s+quarter\b(?!\s+(?:of\s+)?(?:19|20)\d{2})/g)) {
