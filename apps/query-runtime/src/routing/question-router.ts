@@ -81,11 +81,11 @@ function decimalNames(question: string, labels: ReadonlyMap<string, ReadonlyMap<
   });
 }
 const valueRoles = new Set(['eq', 'key', 'term']);
-/** General words for a measure's figure ("the price of wheat", "the level of CO2"). */
 /** Words that set things against each other ("UPS vs FedEx", "compare A and B"). */
 const comparedCue = /\b(?:vs\.?|versus|compared?|compares|comparing|comparison)\b/;
 /** What makes a noun of the verb its rows are made by (ship → shipment, rent → rental, donat → donation). */
 const deverbalTail = /^(?:ment|al|a?tion|ion)$/;
+/** General words for a measure's figure ("the price of wheat", "the level of CO2"). */
 const measureWords = /^(?:price|prices|value|values|level|levels|rate|rates|amount|amounts|figure|figures|number|numbers|reading|readings)$/;
 /** Words saying where things start or end ("departing flights", "arrive at LAX"). */
 const startWords = /\b(departing|departures?|departed|outbound|outgoing|leaving|sends?|sent|senders?)\b/;
@@ -1669,13 +1669,13 @@ export class QuestionRouter {
       if (!mostRowsOf.has(table)) mostRowsOf.set(table, mostRowsOfTable(table));
       return mostRowsOf.get(table)!;
     };
-    // (Or ranked "by" them: "top 3 restaurants by orders" of food orders counts the orders per restaurant.)
     // (The data named by the verb its rows are made by: "which country do we ship to the most" of
     // shipments, "which car was rented the most" of rentals.)
     const namesRowsOf = (table: string, word: string) => {
       const term = canonicalTerm(word) ?? '';
       return (this.tableStemsOf.get(table) ?? []).some((tableStem) => tableStem === term || (term.length >= 3 && tableStem.startsWith(term) && deverbalTail.test(tableStem.slice(term.length))));
     };
+    // (Or ranked "by" them: "top 3 restaurants by orders" of food orders counts the orders per restaurant.)
     const mostRowsOfTable = (table: string) =>
       (mostLast && (tablesNamed.has(table) || qWords.some((w) => namesRowsOf(table, w.word)))) ||
       (most !== null && [most[1], most[2]].some((word) => word !== undefined && (this.namesData(table, word) || namesThing(table, word)))) ||
@@ -1906,10 +1906,8 @@ export class QuestionRouter {
     // or choosing it: "UPS vs FedEx average cost" names no column; see `compared` below.)
     if (only === undefined && comparedCue.test(parsed.lower)) {
       for (const table of this.tables.keys()) {
-        const whole = mentionsIn(table).filter((m) => !m.part);
-        const columns = new Set(whole.filter((m) => whole.some((other) => other.column === m.column && String(other.value) !== String(m.value))).map((m) => m.column));
-        const [column] = columns;
-        if (columns.size !== 1 || column === undefined) continue;
+        const column = comparedColumnOf(mentionsIn(table));
+        if (column === undefined) continue;
         const label = foldValue(humanWords(column));
         for (const candidate of this.candidates) {
           if (candidate.table === table && !top.some((hit) => hit.id === candidate.index) && (candidate.groupBy.includes(label) || candidate.choices.includes(column))) rankToo(candidate);
@@ -2277,11 +2275,9 @@ export class QuestionRouter {
     const compared = new Map<string, { column: string; spans: Span[] }>();
     if (comparedCue.test(parsed.lower)) {
       for (const [table, found] of mentionsByTable) {
-        const whole = found.filter((m) => !m.part);
-        const columns = new Set(whole.filter((m) => whole.some((other) => other.column === m.column && String(other.value) !== String(m.value))).map((m) => m.column));
-        const [column] = columns;
-        if (columns.size !== 1 || column === undefined) continue;
-        compared.set(table, { column, spans: whole.filter((m) => m.column === column).map((m) => m.span) });
+        const column = comparedColumnOf(found);
+        if (column === undefined) continue;
+        compared.set(table, { column, spans: found.filter((m) => !m.part && m.column === column).map((m) => m.span) });
         mentionsByTable.set(table, found.filter((m) => m.column !== column));
         const label = foldValue(humanWords(column));
         if (!groupCue.includes(label)) groupCue.push(label);
@@ -4077,6 +4073,13 @@ function filledColumns(candidate: CandidateProfile, slots: Readonly<Record<strin
 }
 
 /** "per origin", "by species", "for each island", "which island has the most": the grouping asked for. */
+/** The one column two different values the question names whole belong to ("UPS", "FedEx" of `carrier`), if one. */
+function comparedColumnOf(mentions: readonly ValueMention[]): string | undefined {
+  const whole = mentions.filter((m) => !m.part);
+  const columns = new Set(whole.filter((m) => whole.some((other) => other.column === m.column && String(other.value) !== String(m.value))).map((m) => m.column));
+  return columns.size === 1 ? [...columns][0] : undefined;
+}
+
 function groupByCue(lower: string): string[] {
   const out: string[] = [];
   for (const match of lower.matchAll(/\b(?:per|by|for each|for every|each|across|among|between)\s+(?:the\s+|their\s+|its\s+)?([a-z][a-z ]{1,30}?)(?=\s*(?:[?.,!]|$|\band\b|\bwith\b|\bfor\b|\bin\b))/g)) {
