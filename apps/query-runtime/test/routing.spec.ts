@@ -7146,6 +7146,15 @@ describe('QuestionRouter over song plays (the top things with nothing to rank th
     expect(ask('how many plays per day on average')).toMatchObject({ kind: 'answer', candidate: { name: 'song_plays_average_per_period_by_played_at' }, slots: { interval: 'day' } });
   });
 
+  it('reads a flag set against its opposite as the count per value of the flag, and refuses it of a program that cannot group by it', () => {
+    // Had listed the shuffled plays (0.57); had averaged the premium plays only (0.35).
+    expect(ask('shuffle vs non-shuffle plays')).toMatchObject({ kind: 'answer', candidate: { name: 'count_song_plays_by_column' }, slots: { column: 'shuffle' } });
+    expect(ask('shuffle vs non-shuffle plays')).not.toMatchObject({ slots: { shuffle: true } });
+    expect(ask('premium vs free plays')).toMatchObject({ kind: 'answer', candidate: { name: 'count_song_plays_by_column' }, slots: { column: 'premium' } });
+    expect(ask('average ms played for premium vs free users')).toMatchObject({ kind: 'refusal' });
+    expect(ask('how many plays on shuffle')).toMatchObject({ kind: 'answer', candidate: { name: 'count_song_plays' }, slots: { shuffle: true } });
+  });
+
   it('reads "which X gets <verb> the most" as per X', () => {
     // Had been refused: "the question asks per 'gets'".
     expect(ask('which genre gets skipped the most')).toMatchObject({ kind: 'answer', candidate: { name: 'count_song_plays_by_column' }, slots: { column: 'track.genre', skipped: true, n: 1, order: 'desc' } });

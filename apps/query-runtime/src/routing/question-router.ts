@@ -1904,9 +1904,17 @@ export class QuestionRouter {
     }
     // (Two values of one column set against each other bring the programs grouping by that column,
     // or choosing it: "UPS vs FedEx average cost" names no column; see `compared` below.)
+    // (Or a flag set against its opposite: "shuffle vs non-shuffle plays", "premium vs free users".)
+    const comparedFlagOf = (table: string): { column: string; span: Span } | undefined => {
+      const said = [...(this.flagColumns.get(table) ?? [])].flatMap((column) => {
+        const mention = flagMention(humanWords(column), qWords);
+        return mention === null ? [] : [{ column, span: mention.span }];
+      });
+      return said.length === 1 ? said[0] : undefined;
+    };
     if (only === undefined && comparedCue.test(parsed.lower)) {
       for (const table of this.tables.keys()) {
-        const column = comparedColumnOf(mentionsIn(table));
+        const column = comparedColumnOf(mentionsIn(table)) ?? comparedFlagOf(table)?.column;
         if (column === undefined) continue;
         const label = foldValue(humanWords(column));
         for (const candidate of this.candidates) {
@@ -2272,14 +2280,17 @@ export class QuestionRouter {
     // Two values of one column set against each other ("UPS vs FedEx average cost", "compare UPS
     // and FedEx shipment counts") ask for the figure per value of that column: the grouping by it
     // answers, each named value one of its groups, and neither is a filter.
-    const compared = new Map<string, { column: string; spans: Span[] }>();
+    // (So does a flag set against its opposite, of the programs choosing it: its value is then no filter.)
+    const compared = new Map<string, { column: string; spans: Span[]; flag: boolean }>();
     if (comparedCue.test(parsed.lower)) {
       for (const [table, found] of mentionsByTable) {
         const column = comparedColumnOf(found);
-        if (column === undefined) continue;
-        compared.set(table, { column, spans: found.filter((m) => !m.part && m.column === column).map((m) => m.span) });
-        mentionsByTable.set(table, found.filter((m) => m.column !== column));
-        const label = foldValue(humanWords(column));
+        const flag = column === undefined ? comparedFlagOf(table) : undefined;
+        const set = column !== undefined ? { column, spans: found.filter((m) => !m.part && m.column === column).map((m) => m.span), flag: false } : flag !== undefined ? { column: flag.column, spans: [flag.span], flag: true } : undefined;
+        if (set === undefined) continue;
+        compared.set(table, set);
+        if (!set.flag) mentionsByTable.set(table, found.filter((m) => m.column !== set.column));
+        const label = foldValue(humanWords(set.column));
         if (!groupCue.includes(label)) groupCue.push(label);
       }
     }
@@ -2459,9 +2470,15 @@ export class QuestionRouter {
         nameColumn.test(m.column) &&
         mentions.some((other) => other.column !== m.column && nameColumn.test(other.column) && used(other.span) && /^\s*$/.test(parsed.text.slice(Math.min(m.span[1], other.span[1]), Math.max(m.span[0], other.span[0]))));
       // (Values set against each other are groups of a program grouping by their column, and
-      // ignored by any other.)
+      // ignored by any other; so is a flag, whose value the grouping program then does not filter by.)
       const comparedHere = compared.get(candidate.table);
-      const comparedIgnored = comparedHere !== undefined && !groupedBy(comparedHere.column) && !(choice !== undefined && choiceMade === comparedHere.column) ? comparedHere.spans : [];
+      const comparedGrouped = comparedHere !== undefined && (groupedBy(comparedHere.column) || (choice !== undefined && choiceMade === comparedHere.column));
+      if (comparedHere?.flag === true && comparedGrouped) {
+        for (const plan of candidate.plans) if (plan.column === comparedHere.column && plan.slot.type === 'boolean') delete fill.slots[plan.slot.name];
+      }
+      // (The grouping applies what the question set against each other.)
+      if (comparedGrouped) fill.used.push(...comparedHere.spans);
+      const comparedIgnored = comparedHere !== undefined && !comparedGrouped ? comparedHere.spans : [];
       const ignored = [
         ...comparedIgnored,
         ...own.filter((t) => !used(t.span)).map((t) => t.span),
