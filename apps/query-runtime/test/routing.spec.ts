@@ -7377,3 +7377,31 @@ describe('political-contributions, fresh questions (money raised, a status said 
     expect(ask('how many candidates are from Texas')).toMatchObject({ kind: 'answer', slots: { candidate_state: 'TX' } });
   });
 });
+
+function sensorReadings(): Record<string, unknown>[] {
+  return Array.from({ length: 6000 }, (_, i) => {
+    const site = ['Warehouse', 'Office', 'Cold Storage', 'Lab'][(i % 12) % 4]!;
+    const base = site === 'Cold Storage' ? 3 : site === 'Lab' ? 21 : 24;
+    return {
+      reading_id: 70_000_000 + i,
+      device_id: `S-${101 + (i % 12)}`,
+      location: { site, floor: 1 + ((i % 12) % 3) },
+      recorded_at: new Date(Date.UTC(2025, 5, 1) + i * 600_000).toISOString(),
+      temperature_c: Math.round((base + Math.sin(i / 40) * 4 + ((i * 7919) % 100) / 50) * 10) / 10,
+      humidity_pct: Math.round((40 + Math.cos(i / 55) * 15 + ((i * 104729) % 100) / 20) * 10) / 10,
+      battery_pct: Math.max(1, 100 - Math.floor(i / 60) - (i % 12) * 3),
+      status: i % 97 === 0 ? 'error' : i % 31 === 0 ? 'warning' : 'ok',
+    };
+  });
+}
+
+describe('QuestionRouter over sensor readings (degrees of a temperature beside other measures)', () => {
+  const ask = askingOver('querylane-routing-sensors-', () => ({ sensor_readings: sensorReadings() }));
+
+  it('bounds the temperature by a number of degrees where the count bounds several measures', () => {
+    // Had been refused: an unlabelled bound among `temperature_c`, `humidity_pct` and `battery_pct` is no one's.
+    expect(ask('how many readings above 25 degrees')).toMatchObject({ kind: 'answer', candidate: { name: 'count_sensor_readings' }, slots: { min_temperature_c: expect.closeTo(25, 6) } });
+    expect(ask('how many readings above 25 degrees in the lab')).toMatchObject({ kind: 'answer', slots: { location_site: 'Lab', min_temperature_c: expect.closeTo(25, 6) } });
+    expect(ask('how many readings above 25')).toMatchObject({ kind: 'refusal' });
+  });
+});

@@ -2200,8 +2200,11 @@ function belongsTo(span: Span, plan: SlotPlan, context: FillContext, sole: boole
     // ("More than 500 units": units said alone are a quantity, never a price per unit, `unit_cost`.)
     const perUnit = perUnitColumn(label.column);
     const counted = label.stems.some((labelStem) => quantityStems.has(labelStem));
+    // (Degrees name a temperature: "readings above 30 degrees" of `temperature_c` beside `humidity_pct`.)
+    const warm = label.stems.some((labelStem) => /^temp/.test(labelStem));
     for (const word of context.words) {
-      if (word.word === 'units' ? perUnit || !(counted || label.stems.includes(word.stem)) : !label.stems.includes(word.stem) && !label.stems.some((short) => shortens(short, word.word))) continue;
+      const degrees = warm && /^(?:degrees?|celsius|fahrenheit)$/.test(word.word);
+      if (!degrees && (word.word === 'units' ? perUnit || !(counted || label.stems.includes(word.stem)) : !label.stems.includes(word.stem) && !label.stems.some((short) => shortens(short, word.word)))) continue;
       hits += 1;
       // (A word right after the number, past a percent sign, names what it measures, nearer than any
       // before it: "enrollments under 20% progress" bounds `progress_percent`, not `enrollment_id`.)
