@@ -7404,4 +7404,10 @@ describe('QuestionRouter over sensor readings (degrees of a temperature beside o
     expect(ask('how many readings above 25 degrees in the lab')).toMatchObject({ kind: 'answer', slots: { location_site: 'Lab', min_temperature_c: expect.closeTo(25, 6) } });
     expect(ask('how many readings above 25')).toMatchObject({ kind: 'refusal' });
   });
+
+  it('reads a spelled ordinal before a numbered label as its value ("the third floor")', () => {
+    // Had averaged the humidity of every floor.
+    expect(ask('average humidity on the third floor')).toMatchObject({ kind: 'answer', slots: { location_floor: 3 } });
+    expect(ask('how many readings on floor 2')).toMatchObject({ kind: 'answer', candidate: { name: 'count_sensor_readings' }, slots: { location_floor: 2 } });
+  });
 });

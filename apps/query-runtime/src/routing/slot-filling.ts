@@ -1790,6 +1790,9 @@ const flagVerbs = new Set(['is', 'has', 'ha', 'flag', 'flagg']);
 // A word before a flag that turns it ("not", "non-", "isn't": the tokens `isn` and `t`).
 export const flagDenials: ReadonlySet<string> = new Set(['not', 'no', 'non', 'never', 't', 'isn', 'aren', 'wasn', 'weren', 'don', 'doesn', 'didn', 'hasn', 'haven', 'without']);
 
+/** Ordinals spelled out ("the second floor", "the third round"). */
+const spelledOrdinals: ReadonlyMap<string, number> = new Map(['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'].map((word, index) => [word, index + 1]));
+
 /** "origin ORD", "state = CA", "cluster 3": a value written right after its column's name. */
 function labelledValue(plan: SlotPlan, context: FillContext): { value: SlotValue; span: Span } | null {
   if (!plan.label) return null;
@@ -1803,7 +1806,8 @@ function labelledValue(plan: SlotPlan, context: FillContext): { value: SlotValue
   }
   const named = labelStems(plan.label);
   // ("9th graders": the label's word said as the people it describes, after an ordinal.)
-  const ordinal = (word: QuestionWord | undefined) => word !== undefined && /^\d+(?:st|nd|rd|th)$/.test(word.word);
+  // (Or spelled, right before the label: "the second floor" of a `floor` 2.)
+  const ordinal = (word: QuestionWord | undefined) => word !== undefined && (/^\d+(?:st|nd|rd|th)$/.test(word.word) || spelledOrdinals.has(word.word));
   const stemOf = (at: number) => {
     const word = context.words[at]!;
     return /[a-z]{3}ers$/.test(word.word) && ordinal(context.words[at - 1]) && named.includes(stem(word.word.slice(0, -2))) ? stem(word.word.slice(0, -2)) : word.stem;
@@ -1850,7 +1854,7 @@ function labelledValue(plan: SlotPlan, context: FillContext): { value: SlotValue
     // (A code after "of" is what the label belongs to: "the manager of E-10705" asks for that
     // employee's manager, not for the people E-10705 manages; "manager E-10336" is one.)
     if (code && words.slice(i + 1, next).some((word) => word.word === 'of')) continue;
-    const value = numbered ? parseNumber(raw === before && ordinal(before) ? text.replace(/(?:st|nd|rd|th)$/, '') : text) : text;
+    const value = numbered ? (raw === before && ordinal(before) ? (spelledOrdinals.get(before.word) ?? parseNumber(text.replace(/(?:st|nd|rd|th)$/, ''))) : parseNumber(text)) : text;
     if (value === null) continue;
     // The word after a column name is only a value when the slot accepts it ("rated dramas" is not a rating).
     const accepted = plan.slot.type === 'enum' ? enumValue(plan.slot, value) : value;
