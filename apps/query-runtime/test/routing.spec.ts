@@ -7080,6 +7080,10 @@ describe('QuestionRouter over shipments (the verb the data\'s rows are named aft
     expect(ask('UPS vs FedEx average cost')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_cost_usd_by_column' }, slots: { column: 'carrier', rank_by: 'average' } });
     expect(ask('Express vs Standard average weight')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_weight_kg_by_column' }, slots: { column: 'service_level' } });
     expect(ask('how many UPS shipments')).toMatchObject({ kind: 'answer', candidate: { name: 'count_shipments' }, slots: { carrier: 'UPS' } });
+    // "Compare" is no word of the data: the rows compared are counted ("compare shipments to Berlin
+    // and Toronto" had averaged their weight), and "comparison" is no attribute asked for.
+    expect(ask('compare shipments to Berlin and Toronto')).toMatchObject({ kind: 'answer', candidate: { name: 'count_shipments_by_destination_city' } });
+    expect(ask('comparison of carriers by cost')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_cost_usd_by_column' }, slots: { column: 'carrier' } });
   });
 
   it('refuses a day of the week stated of the rows where the program does not tell the days apart', () => {

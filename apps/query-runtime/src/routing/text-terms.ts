@@ -294,7 +294,7 @@ export const stopWords = new Set(
     // Ways in ("came in through each channel", "ordered via the app").
     'through thru via ' +
     // What sets two things against each other ("UPS vs FedEx": the compared values are the question).
-    'vs versus ' +
+    'vs versus compare compared comparing comparison ' +
     // Fillers of a question about a measure ("the highest CO2 level ever recorded").
     'level levels recorded measured ever reading readings ' +
     // What is left of a contraction split at its apostrophe ("what's", "isn't", "we'd", "they're").
