@@ -412,10 +412,12 @@ export function classifyColumns(profile: DataProfile): ColumnRoles {
 const attributeTimeName = /(^|\s)(since|birth|born|dob|birthday|birthdate|joined|signup|signed up|registered|registration|enrolled|enrollment)(\s|$)/;
 // Names of the time a row came to be: an order's `ordered_at`, a booking's `booked_at`, a ticket's `created_at`.
 const comingToBeName = /^(?:created|creation|opened|submitted|filed|placed|ordered|order|booked|booking|purchased|purchase|registered|reported|raised|issued|started|start|departed|departure|pickup|picked|applied|rented|borrowed|admitted|enrolled|posted|published|logged)(\s|$)/;
-// Names of a time that comes after the row's own, a deadline or an outcome: an invoice's `due_on` and
-// `paid_on` after its `issued_on`, a ticket's `closed_at` after its `created_at`, a trip's `end_time`
+// Names of a time that comes after the row's own, an outcome (or a deadline: `deadlineName`): an
+// invoice's `paid_on` (and `due_on`) after its `issued_on`, a ticket's `closed_at` after its `created_at`, a trip's `end_time`
 // ("invoices in 2024" are those issued in 2024).
-const laterTimeName = /(^|\s)(due|deadline|expires?|expiry|expiration|paid|closed|resolved|shipped|delivered|completed|cancell?ed|terminated|termination|ended|end)(\s|$)/;
+const laterTimeName = /(^|\s)(paid|closed|resolved|shipped|delivered|completed|cancell?ed|terminated|termination|ended|end)(\s|$)/;
+/** Names of a time by which something is to happen, not when it did: `due_date`, `deadline`, `expires_at` (the router reads them too). */
+export const deadlineName = /(^|\s)(due|deadline|expires?|expiry|expiration)(\s|$)/;
 
 /**
  * The times best first, the row's own time before a time of what the row refers to, or a later one: of a gym's
@@ -432,7 +434,7 @@ function rowTimesFirst(times: TimeColumn[], rows: number): TimeColumn[] {
     const present = rows - time.column.null_count;
     const spread = present < 2 ? 1 : Math.min(1, Math.log(time.column.distinct_count + 1) / Math.log(present + 1));
     // (The time a row came to be first: a booking's `booked_at` before the stay's dates.)
-    return time.score * (0.8 + 0.2 * spread) * (attributeTimeName.test(time.label) || laterTimeName.test(time.label) || outOfPair(time) ? 0.85 : 1) * (comingToBeName.test(time.label) ? 1.1 : 1);
+    return time.score * (0.8 + 0.2 * spread) * (attributeTimeName.test(time.label) || deadlineName.test(time.label) || laterTimeName.test(time.label) || outOfPair(time) ? 0.85 : 1) * (comingToBeName.test(time.label) ? 1.1 : 1);
   };
   return [...times].sort((a, b) => weight(b) - weight(a));
 }

@@ -5,7 +5,7 @@ import MiniSearch, { type SearchOptions, type SearchResult } from 'minisearch';
 import { groupsByTimePart, isMoneyMade, profileCandidate, timePartLabels, type CandidateProfile, type SlotPlan, type SlotRole } from './candidate-profile.js';
 import { containerWords, hashToken, howMany, irregularPast, measureUnitOf, perGroupWord, parseQuestion, superlativeWord, timeUnitOf, type ParsedQuestion, type Span } from './question-parse.js';
 import type { DataValues, RouteAnswer, RouteCandidateInput, RouteOptions, RouteResult, RouterOptions, ScoredAlternative, SlotValue } from './routing.types.js';
-import type { ProgramFamily } from '../generation/index.js';
+import { deadlineName, type ProgramFamily } from '../generation/index.js';
 import { SettledSearch } from './settled-search.js';
 import { accumulated, directionOf, directionSaid, doneVerb, fillSlots, flagDenials, flagMention, impliedChoice, namedChoice, pastForms, questionWords, rankWanted, TableValues, valueSynonymWords, type ColumnNameSpan, type QuestionWord, type SlotFill, type ValueMention } from './slot-filling.js';
 import { canonicalTerm, closingWords, editDistance, escapeRegExp, foldValue, humanWords, identifiedHead, identifiedThing, impliedMeasures, initials, measureTermsOf, pathWords, perUnitLabel, remembered, stem, stopWords, synonymOf, terms, textTails, timeSpanWord, words } from './text-terms.js';
@@ -4047,7 +4047,7 @@ const personLabel = / (?:author|authors|user|users|login|owner|owners|agent|agen
 // Verbs (and the first words of time columns) of a thing coming into being.
 /** Whether a time column's first word says when a thing begins its life (`opened_at`, `shipped_on`). */
 // A time by which something is to happen, not when it did: `due_date`, `deadline`, `expires_at`.
-const isDeadline = remembered((column: string) => /(?:^|\s)(?:due|deadline|expires?|expiry|expiration)(?:\s|$)/.test(foldValue(humanWords(column))), 10_000);
+const isDeadline = remembered((column: string) => deadlineName.test(foldValue(humanWords(column))), 10_000);
 const startsLife = remembered((column: string) => lifeStartWords.has(foldValue(humanWords(column)).split(' ')[0] ?? ''), 10_000);
 // Verbs of sending (and the first words of their time columns): "shipments sent in January" of `shipped_on`.
 const sendingWords = new Set(['sent', 'send', 'shipped', 'ship', 'dispatched', 'dispatch', 'mailed', 'posted']);
