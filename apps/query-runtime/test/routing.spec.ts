@@ -7415,3 +7415,98 @@ describe('QuestionRouter over sensor readings (degrees of a temperature beside o
     expect(ask('how many readings on floor 2')).toMatchObject({ kind: 'answer', candidate: { name: 'count_sensor_readings' }, slots: { location_floor: 2 } });
   });
 });
+
+function taxiTrips(): Record<string, unknown>[] {
+  const zones = ['JFK Airport', 'LaGuardia Airport', 'Midtown Center', 'Upper East Side North', 'East Village', 'Times Sq/Theatre District', 'Financial District North'];
+  return Array.from({ length: 5000 }, (_, i) => {
+    const pickup = Date.UTC(2015, 0, 1) + i * 500_000;
+    const distance = Math.round((0.5 + ((i * 7919) % 2000) / 100) * 100) / 100;
+    const fare = Math.round((3 + distance * 2.5) * 100) / 100;
+    const payment = pick(i, 3, [['Credit card', 70], ['Cash', 25], ['No charge', 3], ['Dispute', 2]]);
+    const tip = payment === 'Credit card' ? Math.round(fare * (0.1 + (i % 4) * 0.05) * 100) / 100 : 0;
+    const tolls = i % 9 === 0 ? 6.94 : 0;
+    return {
+      trip_id: 50_000_000 + i,
+      vendor: pick(i, 1, [['Creative Mobile', 45], ['VeriFone', 55]]),
+      pickup_datetime: new Date(pickup).toISOString(),
+      dropoff_datetime: new Date(pickup + (5 + distance * 3) * 60_000).toISOString(),
+      passenger_count: 1 + ((i * 3) % 5 === 0 ? 1 : 0) + (i % 11 === 0 ? 2 : 0),
+      trip_distance: distance,
+      pickup_zone: zones[(i * 3) % 7],
+      dropoff_zone: zones[(i * 3 + 2 + (i % 3)) % 7],
+      payment_type: payment,
+      fare_amount: fare,
+      tip_amount: tip,
+      tolls_amount: tolls,
+      total_amount: Math.round((fare + tip + tolls + 0.5) * 100) / 100,
+    };
+  });
+}
+
+describe('QuestionRouter over taxi trips (a measure named without its "amount", money made, a past form of a value)', () => {
+  const ask = askingOver('querylane-routing-taxi-', () => ({ taxi_trips: taxiTrips() }));
+
+  it('ranks by a measure named without the "amount" of its name, which only the ranking by a chosen column takes', () => {
+    // Had ranked the trips by their passenger count (every ranking's rows hold a tip).
+    for (const question of ['biggest tip', 'top 5 tips']) {
+      expect(ask(question), question).toMatchObject({ kind: 'answer', candidate: { name: 'top_taxi_trips_by_column' }, slots: { column: 'tip_amount', order: 'desc' } });
+    }
+    expect(ask('highest tolls')).toMatchObject({ kind: 'answer', slots: { column: 'tolls_amount' } });
+  });
+
+  it('refuses the average or total of such a measure that no program computes, naming it', () => {
+    // "average tip by payment type" had averaged the total amount per payment type.
+    for (const question of ['average tip by payment type', 'average tip']) {
+      expect(ask(question), question).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('"tip", which no deployed program computes') });
+    }
+    // The fare, which a program totals, is answered.
+    expect(ask('average fare')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_fare_amount' } });
+  });
+
+  it('answers money made with the total of what the rows are worth', () => {
+    // Both had been refused: "make" and "money" named nothing of the trips.
+    expect(ask('how much did we make in January 2015')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_total_amount' }, slots: { from_pickup_datetime: '2015-01-01' } });
+    expect(ask('how much money did we make from JFK Airport')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_total_amount' }, slots: { pickup_zone: 'JFK Airport' } });
+    expect(ask('how much did we make per pickup zone')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_total_amount_by_pickup_zone' } });
+  });
+
+  it('refuses a count of rows said by a past form of a value the data writes otherwise ("disputed" of `Dispute`)', () => {
+    // Had counted every trip.
+    expect(ask('how many disputed trips')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('"disputed"') });
+    expect(ask('how many dispute trips')).toMatchObject({ kind: 'answer', slots: { column: 'payment_type', value: 'Dispute' } });
+  });
+});
+
+function bikeRides(): Record<string, unknown>[] {
+  const stations = ['Union Square', 'Central Park South', 'Grand Central', 'Brooklyn Bridge Park', 'Hudson Yards', 'Williamsburg'];
+  return Array.from({ length: 4000 }, (_, i) => {
+    const start = Date.UTC(2015, 3, 1) + i * 900_000 + ((i * 7919) % 600) * 1000;
+    const minutes = 3 + ((i * 104729) % 55);
+    return {
+      ride_id: `R${(0x1a2b3c + i * 17).toString(16).toUpperCase()}`,
+      rideable_type: pick(i, 1, [['classic_bike', 55], ['electric_bike', 40], ['docked_bike', 5]]),
+      started_at: new Date(start).toISOString(),
+      ended_at: new Date(start + minutes * 60_000).toISOString(),
+      start_station_name: stations[(i * 5) % 6],
+      end_station_name: stations[(i * 5 + 1 + ((i >> 2) % 5)) % 6],
+      member_casual: pick(i, 2, [['member', 70], ['casual', 30]]),
+      distance_km: Math.round(minutes * (0.18 + (i % 7) / 100) * 100) / 100,
+    };
+  });
+}
+
+describe('QuestionRouter over bike rides (the data named by its synonym, whose rows "by" a value of two words are)', () => {
+  const ask = askingOver('querylane-routing-bike-rides-', () => ({ bike_rides: bikeRides() }));
+
+  it('refuses a measure no data has said after the synonym of the data\'s name ("the average trip duration" of rides)', () => {
+    // Had averaged the distance: "trip" names the rides, and "duration" nothing.
+    expect(ask('average trip duration')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('"trip duration"') });
+    expect(ask('average trip distance')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_distance_km' } });
+  });
+
+  it('counts the rows "by" a value of two words, no grouping ("rides by electric bikes")', () => {
+    // Had counted the electric bikes' rides per start station.
+    expect(ask('how many rides by electric bikes')).toMatchObject({ kind: 'answer', candidate: { name: 'count_bike_rides' }, slots: { rideable_type: 'electric_bike' } });
+    expect(ask('how many rides by rideable type')).toMatchObject({ kind: 'answer', candidate: { name: 'count_bike_rides_by_rideable_type' } });
+  });
+});

@@ -661,7 +661,7 @@ export class QuestionRouter {
     // Nor what a question averages or totals, said right after the operation ("the average salary of
     // inspectors" of fees per inspector, "the average rainfall this year" of harvests): a measure no
     // data set has, nor any it implies.
-    const averaged = /\b(?:average|avg|mean|median|total)\s+([a-z]{4,})\b(?!\s+[a-z]{3,}\s+(?:of|per|by|for)\b)(?:\s+(of|per|by|for|this|last|in|on|at|from|during|over|across|among|with)\b|\s*[?.!]*\s*$)/.exec(parsed.lower)?.[1];
+    const averaged = /\b(?:average|avg|mean|median|total)\s+([a-z]{3,})\b(?!\s+[a-z]{3,}\s+(?:of|per|by|for)\b)(?:\s+(of|per|by|for|this|last|in|on|at|from|during|over|across|among|with)\b|\s*[?.!]*\s*$)/.exec(parsed.lower)?.[1];
     const impliesKnown = (word: string) => (impliedMeasures[word] ?? []).some((implied) => this.knows(implied));
     // Nor a ranking by a quality no data measures ("which gym member is the fittest", "the happiest
     // city"): a superlative that is none of the general ones (the highest, the cheapest, the
@@ -723,7 +723,11 @@ export class QuestionRouter {
     const ownMeasureWords = new Set(words(humanWords(best.candidate.measure ?? '')));
     const uncomputed = [averagedPair ? `${averagedPair[1]} ${averagedPair[2]}` : undefined, averaged].find((said) => {
       if (said === undefined || words(said).every((word) => ownMeasureWords.has(word)) || measureOfValue(said.split(' ')[0]!)) return false;
-      const named = [...this.allLabels].flatMap(([table, labels]) => (labels.has(said) ? [{ table, column: labels.get(said)! }] : []));
+      // (Or said without the word that says it is a sum: "the average tip" of `tip_amount`.)
+      const named = [...this.allLabels].flatMap(([table, labels]) => {
+        const label = [said, `${said} amount`, `${said.replace(/s$/, '')} amount`].find((one) => labels.has(one));
+        return label === undefined ? [] : [{ table, column: labels.get(label)! }];
+      });
       return named.length > 0 && named.every(({ table, column }) => !this.computedColumns(table).has(column));
     });
     // (A column's initials name it as surely: "average mpg per year" of a yearly series of cars that
@@ -892,8 +896,12 @@ export class QuestionRouter {
     // Nor a count of the data's rows described by a word it does not know ("how many refunded plays"
     // of plays that have no refunds), which no program would apply.
     const modifier = ranked.countedModifier;
-    if (modifier !== undefined && modifier.length >= 4 && !this.knows(modifier) && best.valueEvidence !== 'value' && !Object.values(best.fill.slots).some((value) => typeof value === 'boolean')) {
-      return { kind: 'refusal', reason: `the question counts "${modifier} ${ranked.countedWord ?? ''}", and none of the deployed programs' data or columns mention "${modifier}"`, confidence: 0, candidates: closest(3) };
+    // (A past form known only as a value written otherwise is none of it: "disputed trips" of a
+    // payment type `Dispute`, which a verb's past form does not name.)
+    const pastOfValue = (word: string) => /.{3}ed$/.test(word) && this.valueOnlyTerm(word) && ![...this.tables.values()].some((values) => values.isValueText(word));
+    if (modifier !== undefined && modifier.length >= 4 && (!this.knows(modifier) || pastOfValue(modifier)) && best.valueEvidence !== 'value' && !Object.values(best.fill.slots).some((value) => typeof value === 'boolean')) {
+      const why = this.knows(modifier) ? `a value is written otherwise than "${modifier}" (ask for it as the data writes it)` : `none of the deployed programs' data or columns mention "${modifier}"`;
+      return { kind: 'refusal', reason: `the question counts "${modifier} ${ranked.countedWord ?? ''}", and ${why}`, confidence: 0, candidates: closest(3) };
     }
     // Nor a count asked of the data's rows per group on average ("how many plays per user on
     // average") answered by an average of a measure the question does not name.
@@ -1345,11 +1353,14 @@ export class QuestionRouter {
       ...(parsed.limit ? [parsed.limit.span] : []),
       ...unlisted.map((t) => t.span),
     ];
-    // A word after "by" that is a value some data holds (in the singular too) and no column's name.
+    // A word after "by" that is a value some data holds (in the singular too) and no column's name;
+    // or two words that are one ("rides by electric bikes" of `electric_bike`).
     const byValueAt = (index: number) => {
       const next = qWords[index + 1]?.word;
       if (next === undefined || [...this.allLabels.values()].some((labels) => labels.has(next) || labels.has(next.replace(/e?s$/, '')))) return false;
-      return [next, next.replace(/s$/, ''), next.replace(/e?s$/, '')].some((text) => [...this.tables.values()].some((values) => values.isValueText(text)));
+      const after = qWords[index + 2]?.word;
+      const pair = after === undefined ? [] : [`${next} ${after}`];
+      return [next, ...pair].some((said) => [said, said.replace(/s$/, ''), said.replace(/e?s$/, '')].some((text) => [...this.tables.values()].some((values) => values.isValueText(text))));
     };
     // (Looked up once per "by": the terms below ask again.)
     const byValues = new Set(qWords.flatMap((word, index) => (word.word === 'by' && byValueAt(index) ? [index] : [])));
@@ -1485,6 +1496,8 @@ export class QuestionRouter {
       if (superlativeWord(word) && measureWord(canonicalTerm(qWords[index + 1]?.word ?? ''))) continue;
       imply(word, worthWords.has(word) ? ownWorth(implied, this.tableStemsOf.keys()) : implied);
     }
+    // ("How much did we make in January": money made, the revenue or what the rows are worth.)
+    if (moneyQuestion.test(parsed.lower)) for (const { word } of qWords) if (word === 'make' || word === 'made') imply(word, ownWorth(impliedMeasures.revenue ?? [], this.tableStemsOf.keys()));
     // "The lowest temperature" of `temp_min_c` beside `temp_max_c`, "the highest" of `temp_max_c`:
     // the extreme said picks which column of a pair holds the measure named.
     const extreme = /\b(?:lowest|minimum|least|smallest|coldest|coolest)\b/.test(parsed.lower) ? 'min' : /\b(?:highest|maximum|largest|greatest|hottest|warmest)\b/.test(parsed.lower) ? 'max' : undefined;
@@ -2598,6 +2611,14 @@ export class QuestionRouter {
           if (term !== null && contentTerms.has(term)) matched.add(term);
         }
       }
+      // (So is the verb of money asked, of a program whose measure is money: "how much did we make
+      // in January" of a `total_amount`.)
+      if (moneyAsked && candidate.family === 'aggregate' && candidate.measure !== null && moneyLabel.test(` ${foldValue(humanWords(candidate.measure))} `)) {
+        for (const { word } of qWords) {
+          const term = moneyVerb.test(word) ? canonicalTerm(word) : null;
+          if (term !== null && contentTerms.has(term)) matched.add(term);
+        }
+      }
       // The one row of a thing the question names holds the measure "how many" counts ("how many
       // hurricanes hit Texas" of one row per state): its counting words are explained by it.
       const rowHoldsCount = candidate.family === 'lookup' && asksHowMany && countsMeasure(candidate.table) && candidate.plans.some((plan) => plan.role === 'key' && fill.slots[plan.slot.name] != null);
@@ -3077,9 +3098,12 @@ export class QuestionRouter {
 
   /** Whether a word of the question is a word of the table's name, by its stem or whole ("listings", kept whole). */
   private namesData(table: string, word: string, wordStem = stem(word)): boolean {
-    // (Or by its synonym: "traffic" of web sessions, "rides" of bike trips.)
+    // (Or by its synonym, either way: "traffic" of web sessions, "rides" of bike trips, "trips" of bike rides.)
     const synonym = synonymOf(word);
-    return (this.tableStemsOf.get(table) ?? []).some((tableStem) => tableStem === wordStem || tableStem === word || tableStem === synonym) || (peopleWords.has(word) && this.personTables.has(table));
+    return (
+      (this.tableStemsOf.get(table) ?? []).some((tableStem) => tableStem === wordStem || tableStem === word || tableStem === synonym || synonymOf(tableStem) === wordStem) ||
+      (peopleWords.has(word) && this.personTables.has(table))
+    );
   }
 
   /** Whether the program's chosen column is a code named only by the thing it codes, which another program of the data groups by in words. */
@@ -4188,6 +4212,7 @@ const namingTail = /^(?:full name|display name|name|id|login|username|handle|tit
 const valueByCue = /\bby\s+\w/;
 // Money asked: "how much money", "how much did … pay, spend, cost, charge, owe, earn, make".
 const moneyQuestion = /\bhow much (?:money\b|(?:did|does|do|will|would|has|have|had)\b.*\b(?:pay|paid|spend|spent|cost|charge|charged|owe|owed|earn|earned|make|made)\b)/;
+const moneyVerb = /^(?:pay|paid|spend|spent|cost|charge|charged|owe|owed|earn|earned|make|made)$/;
 // Words after a column's name that name its values as levels ("age group", "income bracket").
 const levelTail = /^(?:groups?|brackets?|bands?|ranges?|levels?|classes|class|categor(?:y|ies)|types?|kinds?|segments?)$/;
 

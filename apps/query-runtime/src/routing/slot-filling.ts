@@ -1986,7 +1986,11 @@ function namedChoices(slot: Slot, words: QuestionWord[]): string[] {
     // other option identifies that thing (a `job.id` beside `job.title`: "how many jobs" counts ids).
     const titled = stems.length === 2 && stems[1] === titleStem ? (stems[0] ?? null) : null;
     const byTitle = titled !== null && said([titled]) && columns.every((other) => other === column || (choiceNames(other).thing !== titled && choiceNames(other).stems[0] !== titled));
-    if (!byInitials && !said(stems) && !skipping && !(thing !== null && said([thing])) && !byHead && !byGroups && !byTail && !byTitle) continue;
+    // A measure of two words whose second only says it is a sum of money or a figure ("tip" of
+    // `tip_amount`, "tolls" of `tolls_amount`), where no other option begins with that word.
+    const [lead, figure] = stems;
+    const byLead = stems.length === 2 && lead !== undefined && figure !== undefined && figureHeads.has(figure) && said([lead]) && columns.filter((other) => choiceNames(other).stems[0] === lead).length === 1;
+    if (!byInitials && !said(stems) && !skipping && !(thing !== null && said([thing])) && !byHead && !byGroups && !byTail && !byTitle && !byLead) continue;
     found.push({ column, size: path.length > stems.length && said(path) ? path.length : said(stems) ? stems.length : skipping ? stems.length - 1 : byTail ? 2 : 1 });
   }
   const most = Math.max(0, ...found.map((f) => f.size));
@@ -2002,6 +2006,8 @@ function namedChoices(slot: Slot, words: QuestionWord[]): string[] {
 }
 
 const groupingWords = new Set(['which', 'what', 'per', 'by', 'each']);
+// Second words of a measure's name that say only that it is a figure (`tip_amount`, `order_value`).
+const figureHeads = new Set(['amount', 'amt', 'value', 'total', 'sum'].map((word) => stem(word)));
 const titleStem = stem('title');
 // The words of a maximum or a minimum a column's name ends in ("the average high temperature" of `temp_max`).
 const extremeWords = new Map([

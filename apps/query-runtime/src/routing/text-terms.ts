@@ -232,8 +232,9 @@ export const impliedMeasures: Record<string, string[]> = wordTable({
   southernmost: ['latitude', 'lat'],
   easternmost: ['longitude', 'lon', 'lng'],
   westernmost: ['longitude', 'lon', 'lng'],
-  money: moneyMade,
-  dollars: moneyMade,
+  // (Or what the rows' money is, where the data has no revenue: "how much money did we make" of taxi trips' `total_amount`.)
+  money: [...moneyMade, 'amount'],
+  dollars: [...moneyMade, 'amount'],
   // Money raised, as a campaign or a fund counts it.
   raised: ['receipts', 'contributions', 'donations', 'raised'],
   raise: ['receipts', 'contributions', 'donations', 'raised'],
