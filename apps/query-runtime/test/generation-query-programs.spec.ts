@@ -196,6 +196,21 @@ const data: Record<string, Row[]> = {
     const seconds = Date.UTC(2024, 2, 1) / 1000 + index * 3600;
     return { dt: seconds, ts: seconds * 1000, city: ['London', 'Oslo', 'Cairo'][index % 3], temp: 5 + ((index * 7) % 200) / 10 };
   }),
+  // Bike rides: a start and an end of each ride (one in fifteen ending before it started, bad data),
+  // and stays whose nights already hold their span.
+  rides: Array.from({ length: 240 }, (_, index) => {
+    const start = Date.UTC(2025, 2, 1, 8) + index * 37 * 60_000;
+    const minutes = index % 15 === 0 ? -3 : 5 + (index % 40);
+    return { ride_id: `R-${9000 + index}`, member: index % 3 === 0 ? 'casual' : 'member', started_at: new Date(start).toISOString(), ended_at: new Date(start + minutes * 60_000).toISOString(), distance_km: 1 + (index % 9) / 2 };
+  }),
+  stays: Array.from({ length: 120 }, (_, index) => ({
+    booking_id: `B-${100 + index}`,
+    hotel: ['Harbor', 'Garden'][index % 2],
+    check_in: new Date(Date.UTC(2025, 0, 1) + index * 86_400_000).toISOString().slice(0, 10),
+    check_out: new Date(Date.UTC(2025, 0, 2 + (index % 5)) + index * 86_400_000).toISOString().slice(0, 10),
+    nights: 1 + (index % 5),
+    amount: 90 * (1 + (index % 5)),
+  })),
   // Calls at times of day over ten weeks, more of them mid-morning and early in the week.
   calls: Array.from({ length: 600 }, (_, index) => {
     const day = (index * 7) % 70;
@@ -644,6 +659,37 @@ describe('shop orders (values often missing)', () => {
     expect(await count({})).toBe(rows.length);
     const listed = await run('shop_orders', 'list_shop_orders', { has_coupon_code: true, limit: 1000 });
     expect(listed.map((row) => row.order_ref).sort()).toEqual(rows.filter((row) => row.coupon_code !== null).map((row) => row.order_ref).sort());
+  });
+});
+
+describe('durations between two times of a row', () => {
+  it('averages the minutes from a ride\'s start to its end, leaving out rides that end before they start, as JavaScript does', async () => {
+    const rows = data.rides!;
+    const spans = rows.map((row) => ({ member: row.member, minutes: (Date.parse(String(row.ended_at)) - Date.parse(String(row.started_at))) / 60_000 })).filter((row) => row.minutes >= 0);
+    const average = (list: { minutes: number }[]) => list.reduce((sum, row) => sum + row.minutes, 0) / list.length;
+    const [overall] = await run('rides', 'avg_ride_duration_minutes');
+    expect(num(overall!.avg_ride_duration_minutes)).toBeCloseTo(average(spans), 6);
+    expect(num(overall!.count)).toBe(spans.length);
+    expect(num(overall!.min_ride_duration_minutes)).toBe(Math.min(...spans.map((row) => row.minutes)));
+    const [casual] = await run('rides', 'avg_ride_duration_minutes', { member: 'casual' });
+    expect(num(casual!.avg_ride_duration_minutes)).toBeCloseTo(average(spans.filter((row) => row.member === 'casual')), 6);
+    // Per any label, highest average first.
+    const grouped = await run('rides', 'avg_ride_duration_minutes_by_column', { column: 'member' });
+    expect(grouped.map((row) => row.value)).toEqual(['member', 'casual'].sort((a, b) => average(spans.filter((row) => row.member === b)) - average(spans.filter((row) => row.member === a))));
+    // It reads the two times: a data set without them invalidates it.
+    expect(program('rides', 'avg_ride_duration_minutes').steps.columns).toEqual(['started_at', 'ended_at']);
+  });
+
+  it('counts days from a loan\'s borrowing to its return, of times that are midnights, leaving out loans not returned', async () => {
+    const returned = data.loans!.filter((row) => row.returned_at !== null);
+    const [overall] = await run('loans', 'avg_return_time_days');
+    expect(num(overall!.avg_return_time_days)).toBeCloseTo(14, 6);
+    expect(num(overall!.count)).toBe(returned.length);
+  });
+
+  it('makes none where a measure already holds the span (a stay\'s nights)', () => {
+    expect(programs.stays?.map((p) => p.name).filter((name) => /duration|_time_(?:minutes|hours|days)/.test(name))).toEqual([]);
+    expect(programs.stays?.some((p) => p.name === 'avg_nights')).toBe(true);
   });
 });
 

@@ -6703,6 +6703,14 @@ describe('QuestionRouter over incidents (a state said as the word a time\'s name
     expect(ask('what is the average time to resolve incidents')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_minutes_to_resolve' } });
     expect(ask('average time to resolve for payments')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_minutes_to_resolve' }, slots: { service: 'payments' } });
   });
+
+  it('answers "how long does it take to resolve" with the minutes to resolve, not the resolved incidents', () => {
+    // Stop 58: had listed the incidents with a `resolved_at`.
+    for (const question of ['how long does it take to resolve an incident', 'how long do incidents take to resolve']) {
+      expect(ask(question), question).toMatchObject({ kind: 'answer', candidate: { name: 'avg_minutes_to_resolve' } });
+    }
+    expect(ask('how many incidents were resolved')).toMatchObject({ kind: 'answer', candidate: { name: 'count_incidents' } });
+  });
 });
 
 function carRentals(): Record<string, unknown>[] {
@@ -7101,6 +7109,18 @@ describe('QuestionRouter over shipments (the verb the data\'s rows are named aft
     expect(ask('on-time rate by carrier')).toMatchObject({ kind: 'refusal' });
     expect(ask('which carrier has the highest on-time rate')).toMatchObject({ kind: 'refusal' });
   });
+
+  it('answers how long delivery takes with the days from shipping to delivery, the fastest the shortest', () => {
+    // Stop 58: no column held it; "how long does delivery take" had listed the delivered shipments.
+    for (const question of ['average delivery time', 'how long does delivery take', 'how long do shipments take']) {
+      expect(ask(question), question).toMatchObject({ kind: 'answer', candidate: { name: 'avg_delivery_time_days' } });
+    }
+    expect(ask('how long does a shipment to Berlin take')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_delivery_time_days' }, slots: { destination_city: 'Berlin' } });
+    expect(ask('which carrier is fastest')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_delivery_time_days_by_column' }, slots: { column: 'carrier', n: 1, order: 'asc' } });
+    expect(ask('which carrier is slowest')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_delivery_time_days_by_column' }, slots: { column: 'carrier', n: 1, order: 'desc' } });
+    // Counts of the delivered stay counts.
+    expect(ask('how many delivered shipments')).toMatchObject({ kind: 'answer', candidate: { name: 'count_shipments' } });
+  });
 });
 
 function songPlays(): Record<string, unknown>[] {
@@ -7304,10 +7324,18 @@ describe('QuestionRouter over library loans (a deadline among the times, a parti
     expect(ask('how many loans have been renewed at Central')).toMatchObject({ kind: 'answer', slots: { branch: 'Central', min_renewals: 1 } });
   });
 
-  it('refuses a measure no column holds said after the data\'s name ("the average loan duration")', () => {
-    // Had averaged the renewals.
-    expect(ask('average loan duration')).toMatchObject({ kind: 'refusal' });
+  it('refuses a measure no column holds said after the data\'s name ("the average loan weight")', () => {
+    // "The average loan duration" had averaged the renewals; it is now the days from checkout to return (below).
+    expect(ask('average loan weight')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('"loan weight"') });
     expect(ask('average loan late fee')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_late_fee' } });
+  });
+
+  it('answers the duration of a loan with the days from its checkout to its return, the span of two of its times', () => {
+    // Stop 58: had been refused (no column holds it).
+    for (const question of ['average loan duration', 'average return time', 'how long are loans kept on average']) {
+      expect(ask(question), question).toMatchObject({ kind: 'answer', candidate: { name: 'avg_return_time_days' } });
+    }
+    expect(ask('average loan duration by branch')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_return_time_days_by_column' }, slots: { column: 'branch' } });
   });
 });
 
@@ -7498,10 +7526,18 @@ function bikeRides(): Record<string, unknown>[] {
 describe('QuestionRouter over bike rides (the data named by its synonym, whose rows "by" a value of two words are)', () => {
   const ask = askingOver('querylane-routing-bike-rides-', () => ({ bike_rides: bikeRides() }));
 
-  it('refuses a measure no data has said after the synonym of the data\'s name ("the average trip duration" of rides)', () => {
-    // Had averaged the distance: "trip" names the rides, and "duration" nothing.
-    expect(ask('average trip duration')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('"trip duration"') });
+  it('refuses a measure no data has said after the synonym of the data\'s name ("the average trip speed" of rides)', () => {
+    // "The average trip duration" had averaged the distance ("trip" names the rides); it is now the span of the ride's times (below).
+    expect(ask('average trip speed')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('"trip speed"') });
     expect(ask('average trip distance')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_distance_km' } });
+  });
+
+  it('answers the duration of a ride with the minutes from its start to its end', () => {
+    for (const question of ['average ride duration', 'average trip duration', 'how long do rides take on average']) {
+      expect(ask(question), question).toMatchObject({ kind: 'answer', candidate: { name: 'avg_ride_duration_minutes' } });
+    }
+    expect(ask('average duration of member rides')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_ride_duration_minutes' }, slots: { member_casual: 'member' } });
+    expect(ask('average ride duration by rideable type')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_ride_duration_minutes_by_column' }, slots: { column: 'rideable_type' } });
   });
 
   it('counts the rows "by" a value of two words, no grouping ("rides by electric bikes")', () => {

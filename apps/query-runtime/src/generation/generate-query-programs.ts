@@ -3,7 +3,8 @@
 import type { DataProfile } from '@querylane/duckdb';
 import { AppError } from '@querylane/errors';
 import { classifyColumns, ranked, type Dimension, type TimeColumn } from './column-roles.js';
-import { ProgramBuilders, type DraftProgram } from './program-builders.js';
+import { durationPairs } from './durations.js';
+import { durationMeasure, ProgramBuilders, singular, type DraftProgram } from './program-builders.js';
 import type { GeneratedProgram, ProgramFamily } from './query-program.types.js';
 import { NameAllocator } from './slug-names.js';
 
@@ -54,6 +55,10 @@ const countedDimensions = 3;
 // Metrics that also get one aggregate over every row ("what is the average gas price?"): the same
 // ones that are grouped, so the aggregate family holds at most 4 × 3 + 4 programs.
 const overallMetrics = aggregateMetrics;
+// Spans between two times of a row that get an average of their own (the first, also per any label).
+const durationSpans = 2;
+// Names of a measure that is a span of time: `nights`, `duration_seconds`, `days_to_close`, `wait_minutes`.
+const spanName = /(^|\s)(duration|nights|length)(\s|$)|(^|\s)(seconds|secs|minutes|mins|hours|hrs|days)(\s|$)/;
 // Columns the count and the list filter by a value being there, at most, and the share of rows a
 // value must be missing from (and there on) for that: a coupon, an assignee, a shipping date are
 // often missing; a movie's distributor missing on 7% of rows is a gap in the data, no state (and
@@ -202,6 +207,21 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
   }
   // Over every row, with the count's optional filters (never on the metric's own column).
   for (const metric of aggregable.slice(0, overallMetrics)) drafts.push(build.overall(metric, counted.filter((d) => d.column !== metric.column), mainTime));
+  // The spans between two times of a row (a ride's start and end, a shipment's shipping and
+  // delivery; `durationPairs`): the average of each, ranked just below the best measure's, and of
+  // the first per any label, name or reference ("average ride duration by bike type").
+  // (Not where a measure holds a span already, a booking's `nights`, a claim's `days_to_close`: it is
+  // the span the data means, and an average of the times beside it would answer its questions too.)
+  const spanScore = 0.95 * (aggregable[0]?.score ?? 1);
+  const spanHeld = measured.some((metric) => spanName.test(metric.label));
+  for (const [position, pair] of (spanHeld ? [] : durationPairs(roles.times, build.entityName, holdsTimesOfDay)).slice(0, durationSpans).entries()) {
+    const span = durationMeasure(profile, pair, spanScore);
+    if (span === null) continue;
+    drafts.push(span.builders.duration(span.metric, pair, counted, mainTime));
+    const columns = [...groupings, ...regrouped.filter((column) => !groupings.includes(column as Dimension))];
+    const otherName = pair.label.endsWith('duration') ? undefined : `${singular(build.entityName)} duration`;
+    if (position === 0 && columns.length > 0) drafts.push(span.builders.aggregateByAny(span.metric, columns.slice(0, maxChosenColumns), spanScore * weakest, counted, mainTime, otherName));
+  }
   for (const time of roles.times) {
     if (!time.yearly) drafts.push(build.dateRange(time, filtersBeside(time.column)));
     drafts.push(build.timeSeries(time, aggregable[0], filtersBeside(time.column)));

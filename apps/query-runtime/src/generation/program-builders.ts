@@ -2,6 +2,7 @@
 // example questions of one program. Every identifier goes through quoteIdentifier, every value is a slot.
 import { columnSql, quoteIdentifier, quoteLiteral, type ColumnProfile, type DataProfile } from '@querylane/duckdb';
 import type { Dimension, Metric, RankedColumn, TimeColumn } from './column-roles.js';
+import type { DurationPair } from './durations.js';
 import type { GeneratedProgram, ProgramFilter, ProgramSteps, Slot } from './query-program.types.js';
 import { NameAllocator, snakeName } from './slug-names.js';
 
@@ -20,9 +21,19 @@ export class ProgramBuilders {
   private readonly counted: string;
   private readonly tableSlug: string;
 
-  constructor(private readonly profile: DataProfile) {
+  /** What the rows are called: "orders", or "weather records" of data named otherwise. */
+  get entityName(): string {
+    return this.entity;
+  }
+
+  /** `derived`: a column computed from the row (a duration of two times) that the programs read as one of the data's. */
+  constructor(
+    private readonly profile: DataProfile,
+    derived?: { column: ColumnProfile; sql: string },
+  ) {
     this.table = profile.table;
-    this.from = quoteIdentifier(profile.table);
+    // (The rows with it, under the table's own name: the programs' filters read the columns as they are.)
+    this.from = derived === undefined ? quoteIdentifier(profile.table) : `(SELECT *, ${derived.sql} AS ${quoteIdentifier(derived.column.name)} FROM ${quoteIdentifier(profile.table)}) AS ${quoteIdentifier(profile.table)}`;
     // A data set named by a plural counts those things ("orders", "penguins"); one named otherwise
     // (`weather`, `github`, `obesity`) counts its records: "how many weather records", not "how many weather".
     const name = profile.table.replace(/[_\-.\s]+/g, ' ').trim().toLowerCase();
@@ -173,6 +184,48 @@ export class ProgramBuilders {
         group_by: [],
         filters: [...filters.map((f) => f.filter), ...window.filters],
         aggregate: { function: fn, column: metric.column.name },
+      },
+      slots: [...filters.map((f) => f.slot), ...window.slots],
+    });
+  }
+
+  /**
+   * The average span between a pair of the row's times (`durationPairs`: "the average ride
+   * duration", "how long does delivery take"), with the total, the shortest, the longest and how
+   * many rows have both times, over the rows with the count's filters and within a period of the
+   * main time. Of builders made by `durationMeasure`, whose rows carry the span as `metric`.
+   */
+  duration(metric: Metric, pair: DurationPair, dimensions: Dimension[], time?: TimeColumn): DraftProgram {
+    const names = new NameAllocator();
+    const filters = dimensions.map((dimension) => this.filter(dimension, names));
+    const window = this.window(time, names);
+    const column = columnSql(metric.column);
+    const measure = `average ${pair.label}`;
+    return this.draft({
+      name: `avg_${metric.slug}`,
+      family: 'aggregate',
+      score: metric.score,
+      query: `What is the ${measure} in ${pair.unit}?`,
+      description: `The ${measure} in ${pair.unit}, from ${pair.start.label} to ${pair.end.label} (with the total, shortest, longest and the count of ${this.entity} with both), over the ${this.entity}${onlyFor(dimensions)}${window.slots.length > 0 ? ` or within a period of ${time?.label ?? ''}` : ''}. ${capital(this.entity)} whose ${pair.end.label} is missing or before their ${pair.start.label} are left out.`,
+      reason: `${quoted(pair.start.column)} and ${quoted(pair.end.column)} are times of one row, the second ${pair.label.endsWith('duration') ? 'where the first one ends' : 'of an outcome after the first'}: their span is a measure no column holds.`,
+      // (The span is the row's duration too, "the average loan duration" of a return time.)
+      examples: [
+        capital(measure),
+        `How long does a ${singular(this.entity)} take on average?`,
+        pair.label.endsWith('duration') ? `Average ${pair.label} in ${pair.unit}` : `Average ${singular(this.entity)} duration`,
+        example(dimensions[0], (v) => `${capital(measure)} for ${v}`) ?? `${capital(measure)} of the ${this.entity}`,
+      ],
+      sql:
+        `SELECT avg(${column}) AS ${quoteIdentifier(`avg_${metric.slug}`)}, sum(${column}) AS ${quoteIdentifier(`sum_${metric.slug}`)}, min(${column}) AS ${quoteIdentifier(`min_${metric.slug}`)}, ` +
+        `max(${column}) AS ${quoteIdentifier(`max_${metric.slug}`)}, count(${column}) AS ${quoteIdentifier('count')} FROM ${this.from}${where([...filters.map((f) => f.sql), ...window.sql])}`,
+      steps: {
+        family: 'aggregate',
+        table: this.table,
+        // (The data's columns it reads: the span is none of them, and a program reading a column the data loses is invalid.)
+        columns: [pair.start.column.name, pair.end.column.name],
+        group_by: [],
+        filters: [...filters.map((f) => f.filter), ...window.filters],
+        aggregate: { function: 'avg', column: metric.column.name },
       },
       slots: [...filters.map((f) => f.slot), ...window.slots],
     });
@@ -947,7 +1000,7 @@ export class ProgramBuilders {
    * count's filters and its window on the main time, as the aggregates per label have them ("which
    * FitTrack version has the lowest average rating" where `app_version` is such a column).
    */
-  aggregateByAny(metric: Metric, columns: RankedColumn[], score: number, dimensions: Dimension[] = [], time?: TimeColumn): DraftProgram {
+  aggregateByAny(metric: Metric, columns: RankedColumn[], score: number, dimensions: Dimension[] = [], time?: TimeColumn, otherName?: string): DraftProgram {
     const fn = metric.additive ? 'sum' : 'avg';
     const word = fn === 'sum' ? 'total' : 'average';
     const other = fn === 'sum' ? 'avg' : 'sum';
@@ -968,11 +1021,13 @@ export class ProgramBuilders {
       query: `What is the ${measure} per ${first} (or another column)?`,
       description: `The ${measure} (with the ${fn === 'sum' ? 'average' : 'total'}, minimum, maximum and count of ${metric.label}) for each value of the given column (${joinWords(columns.map((c) => c.label), 'or')}), highest ${word} first (or lowest), optionally for one value only or the first n groups${besides.length > 0 ? `, and only of the ${this.entity} with a given ${joinWords(besides.map((d) => d.label), 'or')}` : ''}${window.slots.length > 0 ? ` or within a period of ${time!.label}` : ''}.`,
       reason: `${columns.length} label, name or reference columns past those grouped by programs of their own: one ${word} of ${quoted(metric.column)} per group takes the column as a slot.`,
+      // (`otherName`: what else the measure is called, "loan duration" of a return time.)
       examples: [
         `${capital(measure)} per ${first}`,
         `Which ${second ?? first} has the highest ${measure}?`,
         `Top 5 ${first} by ${measure}`,
         `${capital(measure)} for ${first} ${sample ?? 'X'}`,
+        ...(otherName === undefined ? [] : [`${capital(word)} ${otherName} per ${first}`]),
       ],
       sql:
         `SELECT $column AS ${quoteIdentifier('column')}, ${choice.alias} AS ${quoteIdentifier('value')}, ${fn}(${column}) AS ${quoteIdentifier(`${fn}_${metric.slug}`)}, ` +
@@ -1126,6 +1181,24 @@ export class ProgramBuilders {
  * the most deaths" answered one of four neighborhoods with 4 deaths each.
  * A CASE per direction: ORDER BY cannot take its direction from a parameter.
  */
+/**
+ * Builders over the rows with a pair's span (`durationPairs`) as one more column, in the pair's
+ * unit, and that column as a metric ranked `score`; null where the data already has a column of
+ * that name (it holds the span itself).
+ */
+export function durationMeasure(profile: DataProfile, pair: DurationPair, score: number): { builders: ProgramBuilders; metric: Metric } | null {
+  const name = snakeName(`${pair.label} ${pair.unit}`, 'duration');
+  if (profile.columns.some((column) => column.name.toLowerCase() === name)) return null;
+  const seconds = { minutes: 60, hours: 3_600, days: 86_400 }[pair.unit];
+  const [start, end] = [`epoch(${pair.start.expression})`, `epoch(${pair.end.expression})`];
+  const column: ColumnProfile = { name, type: 'DOUBLE', nullable: true, null_count: 0, distinct_count: profile.row_count, min: null, max: null, top_values: [], semantic: 'numeric' };
+  const sql = `CASE WHEN ${end} >= ${start} THEN (${end} - ${start}) / ${seconds} END`;
+  return {
+    builders: new ProgramBuilders({ ...profile, columns: [...profile.columns, column] }, { column, sql }),
+    metric: { column, label: `${pair.label} ${pair.unit}`, slug: name, score, integer: false, additive: false, measured: true, aggregable: true },
+  };
+}
+
 function rankGroups(value: string, group: string): string {
   // The group of rows without a value ranks after every group with one: it is no approver, no
   // genre ("which approver handled the most requests" had answered the pending ones, with none).
@@ -1298,7 +1371,8 @@ function joinWords(words: string[], conjunction: 'and' | 'or' = 'and'): string {
   return `${words.slice(0, -1).join(', ')} ${conjunction} ${words[words.length - 1] ?? ''}`;
 }
 
-function singular(entity: string): string {
+/** The singular of a plural name, as far as its ending tells ("rides" → "ride", "deliveries" → "delivery"). */
+export function singular(entity: string): string {
   return entity.endsWith('ies') ? `${entity.slice(0, -3)}y` : entity.endsWith('s') ? entity.slice(0, -1) : entity;
 }
 

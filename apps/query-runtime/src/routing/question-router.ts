@@ -648,7 +648,8 @@ export class QuestionRouter {
       const ownHeads = [...(this.columnLabels.get(best.candidate.table)?.keys() ?? [])].some((label) => label.split(' ').some((word) => stem(word) === headStem || (head === 'percentage' && /^(?:pct|percent)$/.test(word))));
       // (A measure of the data said before it is that measure, "rate" its general head: "the fertility
       // rate" of `fertility`; so is the data's own name, "the obesity rate" of obesity.)
-      const measured = words(rankedRate[1] ?? '').some((word) => (this.measureTerms.get(best.candidate.table)?.has(canonicalTerm(word) ?? word) ?? false) || this.namesData(best.candidate.table, word));
+      // (Not a general word of one: "on-time" names no delivery time.)
+      const measured = words(rankedRate[1] ?? '').some((word) => !generalMeasureHeads.test(word) && ((this.measureTerms.get(best.candidate.table)?.has(canonicalTerm(word) ?? word) ?? false) || this.namesData(best.candidate.table, word)));
       // (A flag the rate's own words name is no value of the rows ranked: "the highest on-time rate"
       // of `on_time` would rank the on-time shipments' counts.)
       const rateWords = rankedRate[1] ?? '';
@@ -712,7 +713,9 @@ export class QuestionRouter {
         (generalMeasureHeads.test(averagedPair[2]!) && unknownMeasure(averagedPair[1]!) && !measureOfValue(averagedPair[1]!) && !this.knows(averagedPair[1]!)) ||
         // (Or a measure no data knows said after the data's own name: "the average loan duration".)
         // (Not a general word for the data's own figure: "the average wheat price" of `wheat`.)
-        (this.namesData(best.candidate.table, pairFirst) && !measureWords.test(pairHead) && unknownMeasure(pairHead) && !measureOfValue(pairHead)));
+        // (The duration of the data's rows is a span the program averages, where it does: "the average
+        // loan duration" of a return time, the days from a loan's checkout to its return.)
+        (this.namesData(best.candidate.table, pairFirst) && !measureWords.test(pairHead) && unknownMeasure(pairHead) && !measureOfValue(pairHead) && !(pairHead === 'duration' && spanMeasure.test(` ${humanWords(best.candidate.measure ?? '')}`))));
     if ((averaged && unknownMeasure(averaged) && !measureOfValue(averaged)) || pairUnknown) {
       const said = averaged ?? `${averagedPair![1]} ${averagedPair![2]}`;
       return { kind: 'refusal', reason: `the question asks for the ${/total/.test(parsed.lower) ? 'total' : 'average'} "${said}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
@@ -2349,6 +2352,7 @@ export class QuestionRouter {
     const asksTimeOrder = timeOrder !== undefined && !(impliedMeasures[timeOrder] ?? []).some((word) => contentTerms.has(canonicalTerm(word) ?? ''));
 
     const flagSpansOf = new Map<string, Span[]>();
+    const presenceSaidOf = new Map<string, { span: Span; column: string }[]>();
     // "at longitude 0.125, latitude 45.125": a number right after a column's name states that
     // column's value, a constraint like a date or a bound (a program that takes the longitude only
     // would answer every latitude).
@@ -2420,6 +2424,9 @@ export class QuestionRouter {
     const namedWords = new Map([...tablesNamed].map((table) => [table, new Set((this.tableStemsOf.get(table) ?? []).filter((tableStem) => qStems.has(tableStem) || saidStems.has(tableStem))).size]));
     const mostNamedWords = Math.max(0, ...namedWords.values());
     const moneyAsked = moneyQuestion.test(parsed.lower);
+    const spanAsked = spanWords.test(parsed.lower.replace(/\bon[- ]time\b/g, ''));
+    const durationAsked = /\b(?:durations?|how long)\b/.test(parsed.lower);
+    const spanTables = new Set(durationAsked ? this.candidates.filter((other) => other.measure !== null && spanMeasure.test(` ${humanWords(other.measure)}`)).map((other) => other.table) : []);
     const moneyTables = new Map<string, boolean>();
     const moneyMeasured = (table: string) => {
       let known = moneyTables.get(table);
@@ -2517,16 +2524,29 @@ export class QuestionRouter {
         // (So is a flag of a thing's having been done, said by its verb: "students who completed" of
         // `has_completed_at`; a count of distinct students has no such filter. Not a flag of a
         // value's being there named by a noun, `has_rating`: "5 star ratings" bound the rating.)
+        const present: { span: Span; column: string }[] = [];
         for (const [label, column] of this.presenceFlags.get(candidate.table) ?? []) {
           const others = columnNameSpansOf(candidate.table).filter((named) => named.column !== column).map((named) => named.span);
           const said = flagMention(label, qWords, others);
-          if (said) spans.push(said.span);
+          if (said) {
+            spans.push(said.span);
+            present.push({ span: said.span, column });
+          }
         }
         flagSpansOf.set(candidate.table, spans);
+        presenceSaidOf.set(candidate.table, present);
       }
       const flagSpans = flagSpansOf.get(candidate.table)!;
       const constraints = (tableUnlisted.constraints ??= mergeSpans([...globalSpans, ...mentionSpans, ...own.map((t) => t.span), ...flagSpans]));
-      const consumed = constraints.filter(([s, e]) => fill.used.some(([us, ue]) => us < e && ue > s)).length;
+      // (The time a span ends at, said, is the span's: "how long does delivery take" of the days from
+      // shipping to `delivered_at`, no delivered shipments listed.)
+      // (Or said as the span's own word: "how long does it take to resolve" of `minutes_to_resolve`.)
+      const spanStems = candidate.measure !== null && spanMeasure.test(` ${humanWords(candidate.measure)}`) ? new Set(words(humanWords(candidate.measure)).map((word) => stem(word))) : null;
+      const spanEnds =
+        spanStems === null
+          ? []
+          : (presenceSaidOf.get(candidate.table) ?? []).filter((said) => candidate.columns.includes(said.column) || words(parsed.lower.slice(...said.span)).some((word) => spanStems.has(stem(word)))).map((said) => said.span);
+      const consumed = constraints.filter(([s, e]) => fill.used.some(([us, ue]) => us < e && ue > s) || spanEnds.some(([us, ue]) => us < e && ue > s)).length;
       const constraintCoverage = constraints.length === 0 ? 1 : (consumed - fill.rejected.length) / constraints.length;
       const filled = candidate.plans.filter((plan) => fill.slots[plan.slot.name] !== undefined && fill.slots[plan.slot.name] !== null);
       // The words of a column the program bounds, when the question's bound went to it, are
@@ -3061,8 +3081,17 @@ export class QuestionRouter {
       // Money asked ("how much did Office HQ spend on electricity") of a measure that is none, where
       // a program of the same data totals money: that one answers (the kWh's total had won, then been refused).
       const moneyMiss = moneyAsked && candidate.family === 'aggregate' && candidate.measure !== null && !moneyLabel.test(` ${foldValue(humanWords(candidate.measure))} `) && moneyMeasured(candidate.table) ? 0.5 : 0;
+      // A span of time between two times of a row (`hiring_time_days`) is asked with a word of time
+      // ("how long", "the average hiring time", "the fastest"): "which source brings the most hires"
+      // counts the hires, and "on-time rate" names no time.
+      const spans = candidate.measure !== null && spanMeasure.test(` ${humanWords(candidate.measure)}`);
+      const spanUnasked = spans && !spanAsked ? 1 : 0;
+      // (And "the duration", "how long", of data with such a span, is no other measure: "the average
+      // loan duration by branch" of the renewals per branch.)
+      // (Nor rows: "how long does delivery take" lists no delivered shipments.)
+      const spanOtherwise = !durationAsked || !spanTables.has(candidate.table) ? 0 : candidate.family === 'aggregate' && candidate.measure !== null && !spans ? 0.5 : candidate.family !== null && rowFamilies.has(candidate.family) ? 1 : 0;
       const score =
-        tableCue + columnCue - codeChosen + timeNamed - laterTime - deadlineTime - (candidate.family === 'count' && measuredElsewhere(candidate.table) ? 1 : 0) - unasked - undirected - rowsForCount - 0.1 * extraWords + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * filledCount(candidate, fill.slots) - 0.1 * fill.guessed + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - periodsListed - oftenMiss - otherWorth - refused - partUnasked - moneyMiss - countNotRanked - rowsElsewhere - valueElsewhere - qualifiedCount - qualifiesRows - distinctOfRows + periodAverage + bareTotal - whoRows;
+        tableCue + columnCue - codeChosen + timeNamed - laterTime - deadlineTime - (candidate.family === 'count' && measuredElsewhere(candidate.table) ? 1 : 0) - unasked - undirected - rowsForCount - 0.1 * extraWords + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * filledCount(candidate, fill.slots) - 0.1 * fill.guessed + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - periodsListed - oftenMiss - otherWorth - refused - partUnasked - moneyMiss - spanUnasked - spanOtherwise - countNotRanked - rowsElsewhere - valueElsewhere - qualifiedCount - qualifiesRows - distinctOfRows + periodAverage + bareTotal - whoRows;
       return { candidate, bm25: hit.score, score, fill, termCoverage, matchedTerms: matched.size, constraintCoverage, familyAgreement, superlativeMiss, ignored, unapplied, unread, topicTerms, topicMatched, valueEvidence, measureAsked: measureNamed || answersCount, otherMeasure: measureOtherwise, otherWorth: otherWorth > 0 };
     });
     for (const [idProgram, nameProgram] of namesOfIds) {
@@ -4212,6 +4241,9 @@ const namingTail = /^(?:full name|display name|name|id|login|username|handle|tit
 const valueByCue = /\bby\s+\w/;
 // Money asked: "how much money", "how much did … pay, spend, cost, charge, owe, earn, make".
 const moneyQuestion = /\bhow much (?:money\b|(?:did|does|do|will|would|has|have|had)\b.*\b(?:pay|paid|spend|spent|cost|charge|charged|owe|owed|earn|earned|make|made)\b)/;
+// A measure that is a span of time in a unit (`delivery_time_days`, `ride_duration_minutes`), and words that ask for one.
+const spanMeasure = / (?:time|duration) (?:seconds|minutes|hours|days)$|^ (?:seconds|minutes|hours|days) to [a-z]+$/;
+const spanWords = /\b(?:time|times|duration|durations|long|longer|longest|short|shorter|shortest|fast|faster|fastest|slow|slower|slowest|quick|quicker|quickest|take|takes|took|taking|last|lasts|lasted|length|days|hours|minutes|seconds|weeks|turnaround|lead|wait)\b/;
 const moneyVerb = /^(?:pay|paid|spend|spent|cost|charge|charged|owe|owed|earn|earned|make|made)$/;
 // Words after a column's name that name its values as levels ("age group", "income bracket").
 const levelTail = /^(?:groups?|brackets?|bands?|ranges?|levels?|classes|class|categor(?:y|ies)|types?|kinds?|segments?)$/;

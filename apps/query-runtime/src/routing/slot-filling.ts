@@ -1357,7 +1357,7 @@ export const accumulated = /^(?:driven|travell?ed|flown|walked|run|ridden|covere
 // Measures whose totals mean nothing: rates, shares, scores, levels, prices, ages, temperatures.
 const notAdding = / (rate|rates|ratio|percent|percentage|pct|share|score|scores|rating|ratings|index|level|levels|price|prices|age|temperature|temp|expectancy|avg|average|mean|median|per) /;
 
-const durationLabel = / (minutes?|mins?|seconds?|secs?|hours?|hrs?|ms|millis|milliseconds|duration|latency|delay|wait|waiting|elapsed|turnaround|response time|lead time|time to) /;
+const durationLabel = / (minutes?|mins?|seconds?|secs?|hours?|hrs?|days?|ms|millis|milliseconds|duration|latency|delay|wait|waiting|elapsed|turnaround|response time|lead time|time to) /;
 
 function fitsEnum(slot: Slot, value: SlotValue): boolean {
   return slot.type !== 'enum' || enumValue(slot, value) !== null;
