@@ -6762,6 +6762,12 @@ describe('QuestionRouter over car rentals (a nested field by its path, money sai
     // "Rentals" and "day" named `rental_days`, and the series had answered.
     expect(ask('how many rentals per day on average')).toMatchObject({ kind: 'answer', candidate: { name: 'car_rentals_average_per_period_by_pickup_at' }, slots: { interval: 'day' } });
   });
+
+  it('reads the duration of a rental as its `rental_days`, a span the data holds (no span of its times is made)', () => {
+    // Stop 58: had been refused ("rental duration" named no column).
+    expect(ask('average rental duration')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_rental_days' } });
+    expect(ask('average rental duration').kind === 'answer' && ask('average rental duration').candidate.name).not.toMatch(/duration_(?:minutes|hours|days)/);
+  });
 });
 
 function productReviews(): Record<string, unknown>[] {
@@ -7120,6 +7126,11 @@ describe('QuestionRouter over shipments (the verb the data\'s rows are named aft
     expect(ask('which carrier is slowest')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_delivery_time_days_by_column' }, slots: { column: 'carrier', n: 1, order: 'desc' } });
     // Counts of the delivered stay counts.
     expect(ask('how many delivered shipments')).toMatchObject({ kind: 'answer', candidate: { name: 'count_shipments' } });
+    // "Time" alone names no `on_time` (a name of a general word beside stop words is said whole): had
+    // ranked the averages per on-time flag.
+    const longest = ask('longest delivery time');
+    expect(longest.kind === 'answer' && longest.slots.column).not.toBe('on_time');
+    expect(ask('count by on time')).toMatchObject({ kind: 'answer', slots: { column: 'on_time' } });
   });
 });
 

@@ -715,7 +715,7 @@ export class QuestionRouter {
         // (Not a general word for the data's own figure: "the average wheat price" of `wheat`.)
         // (The duration of the data's rows is a span the program averages, where it does: "the average
         // loan duration" of a return time, the days from a loan's checkout to its return.)
-        (this.namesData(best.candidate.table, pairFirst) && !measureWords.test(pairHead) && unknownMeasure(pairHead) && !measureOfValue(pairHead) && !(pairHead === 'duration' && spanMeasure.test(` ${humanWords(best.candidate.measure ?? '')}`))));
+        (this.namesData(best.candidate.table, pairFirst) && !measureWords.test(pairHead) && unknownMeasure(pairHead) && !measureOfValue(pairHead) && !(pairHead === 'duration' && durationMeasure.test(` ${humanWords(best.candidate.measure ?? '')}`))));
     if ((averaged && unknownMeasure(averaged) && !measureOfValue(averaged)) || pairUnknown) {
       const said = averaged ?? `${averagedPair![1]} ${averagedPair![2]}`;
       return { kind: 'refusal', reason: `the question asks for the ${/total/.test(parsed.lower) ? 'total' : 'average'} "${said}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
@@ -2426,7 +2426,7 @@ export class QuestionRouter {
     const moneyAsked = moneyQuestion.test(parsed.lower);
     const spanAsked = spanWords.test(parsed.lower.replace(/\bon[- ]time\b/g, ''));
     const durationAsked = /\b(?:durations?|how long)\b/.test(parsed.lower);
-    const spanTables = new Set(durationAsked ? this.candidates.filter((other) => other.measure !== null && spanMeasure.test(` ${humanWords(other.measure)}`)).map((other) => other.table) : []);
+    const spanTables = new Set(durationAsked ? this.candidates.filter((other) => other.measure !== null && durationMeasure.test(` ${humanWords(other.measure)}`)).map((other) => other.table) : []);
     const moneyTables = new Map<string, boolean>();
     const moneyMeasured = (table: string) => {
       let known = moneyTables.get(table);
@@ -3084,8 +3084,8 @@ export class QuestionRouter {
       // A span of time between two times of a row (`hiring_time_days`) is asked with a word of time
       // ("how long", "the average hiring time", "the fastest"): "which source brings the most hires"
       // counts the hires, and "on-time rate" names no time.
-      const spans = candidate.measure !== null && spanMeasure.test(` ${humanWords(candidate.measure)}`);
-      const spanUnasked = spans && !spanAsked ? 1 : 0;
+      const spanUnasked = candidate.measure !== null && spanMeasure.test(` ${humanWords(candidate.measure)}`) && !spanAsked ? 1 : 0;
+      const spans = candidate.measure !== null && durationMeasure.test(` ${humanWords(candidate.measure)}`);
       // (And "the duration", "how long", of data with such a span, is no other measure: "the average
       // loan duration by branch" of the renewals per branch.)
       // (Nor rows: "how long does delivery take" lists no delivered shipments.)
@@ -4243,6 +4243,8 @@ const valueByCue = /\bby\s+\w/;
 const moneyQuestion = /\bhow much (?:money\b|(?:did|does|do|will|would|has|have|had)\b.*\b(?:pay|paid|spend|spent|cost|charge|charged|owe|owed|earn|earned|make|made)\b)/;
 // A measure that is a span of time in a unit (`delivery_time_days`, `ride_duration_minutes`), and words that ask for one.
 const spanMeasure = / (?:time|duration) (?:seconds|minutes|hours|days)$|^ (?:seconds|minutes|hours|days) to [a-z]+$/;
+// Any measure of a span of time, the data's own too: `rental_days`, `nights`, `duration_seconds`.
+const durationMeasure = new RegExp(`${spanMeasure.source}| (?:duration|seconds|secs|minutes|mins|hours|hrs|days|nights)$|^ duration\\b`);
 const spanWords = /\b(?:time|times|duration|durations|long|longer|longest|short|shorter|shortest|fast|faster|fastest|slow|slower|slowest|quick|quicker|quickest|take|takes|took|taking|last|lasts|lasted|length|days|hours|minutes|seconds|weeks|turnaround|lead|wait)\b/;
 const moneyVerb = /^(?:pay|paid|spend|spent|cost|charge|charged|owe|owed|earn|earned|make|made)$/;
 // Words after a column's name that name its values as levels ("age group", "income bracket").

@@ -1990,6 +1990,10 @@ function namedChoices(slot: Slot, words: QuestionWord[]): string[] {
     // `tip_amount`, "tolls" of `tolls_amount`), where no other option begins with that word.
     const [lead, figure] = stems;
     const byLead = stems.length === 2 && lead !== undefined && figure !== undefined && figureHeads.has(figure) && said([lead]) && columns.filter((other) => choiceNames(other).stems[0] === lead).length === 1;
+    // (A name of a general word beside stop words only is said whole: "on time" of `on_time`, not any "time".)
+    const whole = foldValue(humanWords(column)).split(' ');
+    const generalOnly = stems.length === 1 && genericHeads.has(stems[0] ?? '') && whole.length > 1 && whole.every((part) => stopWords.has(part) || stem(part) === stems[0]);
+    if (generalOnly && !words.some((_, i) => whole.every((part, k) => words[i + k]?.word === part))) continue;
     if (!byInitials && !said(stems) && !skipping && !(thing !== null && said([thing])) && !byHead && !byGroups && !byTail && !byTitle && !byLead) continue;
     found.push({ column, size: path.length > stems.length && said(path) ? path.length : said(stems) ? stems.length : skipping ? stems.length - 1 : byTail ? 2 : 1 });
   }
