@@ -6766,7 +6766,7 @@ describe('QuestionRouter over car rentals (a nested field by its path, money sai
   it('reads the duration of a rental as its `rental_days`, a span the data holds (no span of its times is made)', () => {
     // Stop 58: had been refused ("rental duration" named no column).
     expect(ask('average rental duration')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_rental_days' } });
-    expect(ask('average rental duration').kind === 'answer' && ask('average rental duration').candidate.name).not.toMatch(/duration_(?:minutes|hours|days)/);
+    expect(ask('how long are rentals on average')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_rental_days' } });
   });
 });
 
