@@ -7557,3 +7557,52 @@ describe('QuestionRouter over bike rides (the data named by its synonym, whose r
     expect(ask('how many rides by rideable type')).toMatchObject({ kind: 'answer', candidate: { name: 'count_bike_rides_by_rideable_type' } });
   });
 });
+
+function storeOrderLines(): Record<string, unknown>[] {
+  const products = [['Staples', 'Office Supplies', 'Fasteners'], ['Bretford Table', 'Furniture', 'Tables'], ['Apple iPhone', 'Technology', 'Phones'], ['Avery Binder', 'Office Supplies', 'Binders'], ['Hon Chair', 'Furniture', 'Chairs'], ['Logitech Mouse', 'Technology', 'Accessories']];
+  const cities = [['New York City', 'New York', 'East'], ['Los Angeles', 'California', 'West'], ['Seattle', 'Washington', 'West'], ['Houston', 'Texas', 'Central'], ['Chicago', 'Illinois', 'Central'], ['Philadelphia', 'Pennsylvania', 'East'], ['Jacksonville', 'Florida', 'South']];
+  return Array.from({ length: 3000 }, (_, i) => {
+    const ordered = Date.UTC(2014, 0, 3) + Math.floor(i / 3) * 95_040_000;
+    const mode = pick(i, 1, [['Standard Class', 60], ['Second Class', 20], ['First Class', 15], ['Same Day', 5]]);
+    const [product, category, subCategory] = products[(i * 7) % 6]!;
+    const [city, state, region] = cities[(i * 5 + (i >> 3)) % 7]!;
+    const sales = Math.round((10 + ((i * 7919) % 150_000) / 100) * 100) / 100;
+    const discount = [0, 0, 0.2, 0.1, 0.4][i % 5]!;
+    return {
+      'Row ID': i + 1,
+      'Order ID': `CA-${100_000 + Math.floor(i / 3)}`,
+      'Order Date': new Date(ordered).toISOString().slice(0, 10),
+      'Ship Date': new Date(ordered + ({ 'Same Day': 0, 'First Class': 2, 'Second Class': 3 }[mode] ?? 5) * 86_400_000).toISOString().slice(0, 10),
+      'Ship Mode': mode,
+      Segment: pick(i, 2, [['Consumer', 52], ['Corporate', 30], ['Home Office', 18]]),
+      City: city,
+      State: state,
+      Region: region,
+      Category: category,
+      'Sub-Category': subCategory,
+      'Product Name': product,
+      Sales: sales,
+      Quantity: 1 + (i % 9),
+      Discount: discount,
+      Profit: Math.round(sales * (0.3 - discount) * 100) / 100,
+    };
+  });
+}
+
+describe('QuestionRouter over store order lines (a ship date after the order date, a grouping no program makes)', () => {
+  const ask = askingOver('querylane-routing-store-orders-', () => ({ store_orders: storeOrderLines() }));
+
+  it('answers the shipping time with the days from the order date to the ship date', () => {
+    // Stop 58: had been refused ("shipping", "time" named nothing).
+    for (const question of ['average shipping time', 'how many days does it take to ship an order']) {
+      expect(ask(question), question).toMatchObject({ kind: 'answer', candidate: { name: 'avg_shipping_time_days' } });
+    }
+  });
+
+  it('refuses a grouping by a column answered only by rows nothing bounds ("profit by segment")', () => {
+    // Had answered the range of profits with no bound: every row, no profit per segment.
+    const refused = ask('profit by segment');
+    expect(refused).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('"segment"') });
+    expect(ask('total sales by region')).toMatchObject({ kind: 'answer', slots: { column: 'Region' } });
+  });
+});

@@ -53,11 +53,22 @@ const outcomeNouns: Readonly<Record<string, string>> = {
   responded: 'response',
   accepted: 'acceptance',
   hired: 'hiring',
+  // (Or its verb or noun as a date's name has it: a store order's `Ship Date` after its `Order Date`.)
+  ship: 'shipping',
+  shipping: 'shipping',
+  delivery: 'delivery',
+  resolution: 'resolution',
+  completion: 'completion',
+  settlement: 'settlement',
+  discharge: 'discharge',
+  payment: 'payment',
+  approval: 'approval',
+  response: 'response',
 };
 
 // A row's own time that an outcome is counted from (`comingToBeName` of column-roles, and the
 // shipping an order's delivery follows).
-const ownTime = /^(?:created|creation|opened|submitted|filed|placed|ordered|order|booked|booking|purchased|purchase|reported|raised|issued|started|start|applied|borrowed|checked|admitted|requested|received|shipped|logged|posted)(\s|$)/;
+const ownTime = /^(?:created|creation|opened|submitted|filed|placed|ordered|order|booked|booking|purchased|purchase|reported|raised|issued|started|start|applied|borrowed|checked|admitted|requested|received|shipped|logged|posted|invoice|invoiced)(\s|$)/;
 
 /**
  * The pairs of times whose span is a duration, best first: one thing's start and end (named alike

@@ -911,6 +911,19 @@ export class QuestionRouter {
     if (/\bhow many\s+([a-z]+)\b[^?]*\bper\b[^?]*\bon average\b|\baverage number of\s+([a-z]+)\s+per\b/.test(parsed.lower) && best.candidate.family === 'aggregate' && !best.measureAsked && best.candidate.groupBy.length > 0) {
       return { kind: 'refusal', reason: `the question asks how many rows each group has on average, and ${best.candidate.endpoint_name} averages "${measureLabel ?? best.candidate.measure}" instead`, confidence: 0, candidates: closest(3) };
     }
+    // Nor a grouping by a column of the data ("profit by segment") answered with rows nothing ranks
+    // or bounds: a range of profits with no bound lists every row, no profit per segment.
+    // (A time is no grouping of rows: "flights by date in a date range" lists them within dates.)
+    const timeNamed = (cue: string) => [...(this.timeColumnsOf.get(best.candidate.table) ?? [])].some((column) => words(humanWords(column)).some((word) => stem(word) === stem(cue)));
+    const rowsForGroups =
+      (best.candidate.family === 'range' || best.candidate.family === 'top_n') &&
+      !parsed.superlative &&
+      Object.keys(best.fill.slots).length === 0 &&
+      ranked.groupCue.length > 0 &&
+      ranked.groupCue.every((cue) => this.labelSays(best.candidate.table, cue) && !this.namesData(best.candidate.table, cue) && !periodWords.has(cue) && !timeNamed(cue));
+    if (rowsForGroups) {
+      return { kind: 'refusal', reason: `the question asks per "${ranked.groupCue.join('", "')}", and the closest program, ${best.candidate.endpoint_name}, gives rows, no groups`, confidence: 0, candidates: closest(3) };
+    }
     // Nor a day of the week, or the weekend, stated of the rows ("how many shipments on weekends",
     // "orders on Mondays") to a program that does not group by the weekday: it would answer for
     // every day.
@@ -1219,7 +1232,7 @@ export class QuestionRouter {
     return { ...routed, slots: { ...kept, ...routed.slots }, confidence: followUpConfidence, alternatives: [] };
   }
 
-  private rank(question: string, options: RouteOptions, only?: number): Scored[] & { parsed: ParsedQuestion; tablesNamed: Set<string>; namedColumns: Map<string, { label: string; column: string }[]>; modifierNamed: Set<string>; rankedLabel: string | undefined; rankedTables: Set<string> | null; countedWord: string | undefined; countedPhrase: string[]; countedModifier: string | undefined } {
+  private rank(question: string, options: RouteOptions, only?: number): Scored[] & { parsed: ParsedQuestion; tablesNamed: Set<string>; namedColumns: Map<string, { label: string; column: string }[]>; modifierNamed: Set<string>; rankedLabel: string | undefined; rankedTables: Set<string> | null; countedWord: string | undefined; countedPhrase: string[]; countedModifier: string | undefined; groupCue: readonly string[] } {
     const text = this.totalRows(this.freeOfCharge(this.rowsQuality(this.participleBounds(this.listedValues(this.countSaidWhole(this.clippedTableWords(this.joinCompounds(this.shortLabelWords(this.periodWordsOfNames(singularAcronyms(decimalNames(this.awaitedStates(this.unquotedValues(this.dashedNames(areaUnits(question)))), this.allLabels))))))))))));
     const parsed = parseQuestion(text, options.now ?? new Date());
     this.heldPeriodValue(parsed);
@@ -3102,7 +3115,7 @@ export class QuestionRouter {
     // The counted noun of two words ("support tickets"), when the second is a noun too (not "were").
     const countedPhrase = counting && !adjectiveFirst && counting[3] !== undefined && !stopWords.has(counting[3]) && !/ed$/.test(counting[3]) ? [counting[2]!, counting[3]] : countedWord ? [countedWord] : [];
     const countedModifier = adjectiveFirst ? counting?.[2] : undefined;
-    return Object.assign(scored, { parsed, tablesNamed, namedColumns, modifierNamed, rankedLabel, rankedTables, countedWord, countedPhrase, countedModifier });
+    return Object.assign(scored, { parsed, tablesNamed, namedColumns, modifierNamed, rankedLabel, rankedTables, countedWord, countedPhrase, countedModifier, groupCue });
   }
 
   private flagLabelSet: Set<string> | undefined;
