@@ -7599,10 +7599,37 @@ describe('QuestionRouter over store order lines (a ship date after the order dat
     }
   });
 
+  it('refuses which value of a label ranks first where only the single rows are ranked ("which segment has the highest profit")', () => {
+    // Had answered the one most profitable order line (its segment is no segment with the highest profit).
+    for (const question of ['which segment has the highest profit', 'which category is most profitable']) {
+      expect(ask(question), question).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('ranks single rows') });
+    }
+    // A label some program groups by answers.
+    expect(ask('which state has the highest sales')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_sales_by_state' }, slots: { n: 1, order: 'desc' } });
+  });
+
   it('refuses a grouping by a column answered only by rows nothing bounds ("profit by segment")', () => {
     // Had answered the range of profits with no bound: every row, no profit per segment.
     const refused = ask('profit by segment');
     expect(refused).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('"segment"') });
     expect(ask('total sales by region')).toMatchObject({ kind: 'answer', slots: { column: 'Region' } });
+  });
+});
+
+describe('QuestionRouter over films whose distributors have names of common words', () => {
+  const ask = askingOver('querylane-routing-films-', () => ({
+    films: Array.from({ length: 300 }, (_, i) => ({
+      film_id: `F-${1000 + i}`,
+      distributor: ['Good Machine Releasing', 'Warner Bros.', 'Paramount Pictures', 'Lionsgate'][i % 4],
+      genre: ['Drama', 'Comedy', 'Horror'][(i * 7) % 3],
+      gross_usd: 1_000_000 + ((i * 7919) % 90_000_000),
+    })),
+  }));
+
+  it('reads one word in small letters after "a" as what kind of thing, no part of a name ("a good film")', () => {
+    // Had listed the films of "Good Machine Releasing".
+    const answer = ask('recommend a good film');
+    expect(answer.kind === 'answer' && answer.slots.distributor).not.toBe('Good Machine Releasing');
+    expect(ask('films by Good Machine')).toMatchObject({ kind: 'answer', slots: { distributor: 'Good Machine Releasing' } });
   });
 });

@@ -911,6 +911,15 @@ export class QuestionRouter {
     if (/\bhow many\s+([a-z]+)\b[^?]*\bper\b[^?]*\bon average\b|\baverage number of\s+([a-z]+)\s+per\b/.test(parsed.lower) && best.candidate.family === 'aggregate' && !best.measureAsked && best.candidate.groupBy.length > 0) {
       return { kind: 'refusal', reason: `the question asks how many rows each group has on average, and ${best.candidate.endpoint_name} averages "${measureLabel ?? best.candidate.measure}" instead`, confidence: 0, candidates: closest(3) };
     }
+    // Nor which value of a label ranks first ("which segment has the highest profit", "which category
+    // is most profitable") answered by the single rows ranked: the first row's segment is no segment
+    // with the highest profit. (Where a program groups by the label, it answers; where the rows are
+    // the thing asked, "which movie has the highest gross", they do.)
+    const whichGroup = /\b(?:which|what)\s+([a-z]{3,}(?:[\s-][a-z]{3,})?)\s+(?:is|was|are|were|has|had|have|makes?|made|brings?|brought|generates?|generated|earns?|earned|gets?|got|sells?|sold)\b/.exec(parsed.lower)?.[1];
+    const groupLabel = whichGroup === undefined ? undefined : [whichGroup, whichGroup.replace(/-/g, ' '), whichGroup.split(/[\s-]/).at(-1) ?? ''].find((label) => this.candidates.some((other) => other.table === best.candidate.table && other.groupBy.includes(label)));
+    if (parsed.superlative && best.candidate.family === 'top_n' && !best.candidate.chronological && groupLabel !== undefined && !this.namesData(best.candidate.table, groupLabel) && !best.candidate.groupBy.includes(groupLabel)) {
+      return { kind: 'refusal', reason: `the question asks which ${groupLabel} ranks first, and ${best.candidate.endpoint_name} ranks single rows, not ${groupLabel} groups`, confidence: 0, candidates: closest(3) };
+    }
     // Nor a grouping by a column of the data ("profit by segment") answered with rows nothing ranks
     // or bounds: a range of profits with no bound lists every row, no profit per segment.
     // (A time is no grouping of rows: "flights by date in a date range" lists them within dates.)
