@@ -7633,3 +7633,44 @@ describe('QuestionRouter over films whose distributors have names of common word
     expect(ask('films by Good Machine')).toMatchObject({ kind: 'answer', slots: { distributor: 'Good Machine Releasing' } });
   });
 });
+
+function hospitalAdmissions(): Record<string, unknown>[] {
+  return Array.from({ length: 3000 }, (_, i) => {
+    const admitted = Date.UTC(2014, 0, 1, 6) + i * 10_800_000 + ((i * 7919) % 3600) * 1000;
+    const stayHours = 6 + ((i * 104_729) % 400);
+    const discharged = i % 25 === 0 ? null : admitted + stayHours * 3_600_000;
+    return {
+      admission_id: `ADM-${500_000 + i}`,
+      patient_id: `P${10_000 + ((i * 37) % 1800)}`,
+      ward: pick(i, 1, [['Cardiology', 20], ['Orthopedics', 18], ['Oncology', 12], ['Maternity', 15], ['General Medicine', 25], ['Pediatrics', 10]]),
+      admission_type: pick(i, 2, [['Emergency', 55], ['Elective', 35], ['Transfer', 10]]),
+      admitted_at: new Date(admitted).toISOString(),
+      discharged_at: discharged === null ? null : new Date(discharged).toISOString(),
+      primary_diagnosis: ['Pneumonia', 'Heart Failure', 'Hip Fracture', 'Sepsis', 'COPD', 'Childbirth', 'Stroke'][(i * 3) % 7],
+      patient_age: 1 + ((i * 13) % 95),
+      insurance: pick(i, 3, [['Medicare', 40], ['Private', 35], ['Medicaid', 20], ['Uninsured', 5]]),
+      total_charges: Math.round((2000 + stayHours * 180 + ((i * 7919) % 20_000)) * 100) / 100,
+      readmitted_30d: i % 9 === 0,
+    };
+  });
+}
+
+describe('QuestionRouter over hospital admissions (a length of stay, patients counted beside their age)', () => {
+  const ask = askingOver('querylane-routing-admissions-', () => ({ admissions: hospitalAdmissions() }));
+
+  it('answers the length of stay with the days from admission to discharge', () => {
+    // Stop 58: no column held it ("average stay for heart failure" had averaged the patients' age).
+    for (const question of ['average length of stay', 'how long do patients stay', 'average stay for heart failure']) {
+      expect(ask(question), question).toMatchObject({ kind: 'answer', candidate: { name: 'avg_length_of_stay_days' } });
+    }
+    expect(ask('which ward has the longest stays')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_length_of_stay_days_by_column' }, slots: { column: 'ward', n: 1, order: 'desc' } });
+  });
+
+  it('counts the patients, not their age, where a measure is an attribute of them (`patient_age`)', () => {
+    // Had averaged `patient_age` (1.00): "how many patients" read as a total of a measure they name.
+    for (const question of ['how many patients', 'how many unique patients']) {
+      expect(ask(question), question).toMatchObject({ kind: 'answer', candidate: { name: 'count_distinct_admissions' }, slots: { column: 'patient_id' } });
+    }
+    expect(ask('average age of patients in Pediatrics')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_patient_age' }, slots: { ward: 'Pediatrics' } });
+  });
+});

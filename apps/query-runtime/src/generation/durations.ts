@@ -7,7 +7,7 @@ import { singular } from './program-builders.js';
 export interface DurationPair {
   start: TimeColumn;
   end: TimeColumn;
-  /** What the span is called: `ride duration` (of one thing's start and end), `delivery time` (of a row's start and an outcome). */
+  /** What the span is called: `ride duration` (of one thing's start and end), `delivery time` (of a row's start and an outcome; a discharge's is the `length of stay`). */
   label: string;
   /** The unit the span is given in (see `durationPairs`). */
   unit: 'minutes' | 'hours' | 'days';
@@ -115,7 +115,7 @@ export function durationPairs(times: readonly TimeColumn[], entity: string, hold
         .map((word) => outcomeNouns[word])
         .find((one) => one !== undefined);
       if (end === own || noun === undefined || paired.has(end) || end.label.split(' ')[0] === own.label.split(' ')[0] || !ordered(own, end)) continue;
-      pairs.push({ start: own, end, label: `${noun} time`, unit: unitOf(own, end, 'hours') });
+      pairs.push({ start: own, end, label: noun === 'discharge' ? 'length of stay' : `${noun} time`, unit: unitOf(own, end, 'hours') });
       paired.add(end);
     }
   }

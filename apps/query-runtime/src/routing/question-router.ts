@@ -2127,7 +2127,17 @@ export class QuestionRouter {
     // (Not when the word names the data itself: "how many plays" of plays with an `ms_played` counts plays.)
     // (The data's name kept whole where its stem is a word of an operation: "how many listings" of
     // listings with a host's `listings_count` counts listings.)
-    const countsMeasure = (table: string) => countedTerm !== null && (this.measureTerms.get(table)?.has(countedTerm) ?? false) && !(this.tableStemsOf.get(table) ?? []).some((tableStem) => tableStem === stem(countedWord!) || tableStem === countedWord);
+    // (Not a measure of an attribute the counted word is the owner of: "how many patients" counts no
+    // `patient_age`, "how many players" no `player_height`.)
+    const ownerOnly = (table: string) =>
+      this.candidates
+        .filter((candidate) => candidate.table === table && candidate.measure !== null && candidate.measureTerms.includes(countedTerm ?? ''))
+        .every((candidate) => {
+          const parts = words(humanWords(candidate.measure ?? ''));
+          return parts.length >= 2 && attributeHeads.test(parts.at(-1) ?? '') && canonicalTerm(parts.at(-1) ?? '') !== countedTerm;
+        });
+    const countsMeasure = (table: string) =>
+      countedTerm !== null && (this.measureTerms.get(table)?.has(countedTerm) ?? false) && !(this.tableStemsOf.get(table) ?? []).some((tableStem) => tableStem === stem(countedWord!) || tableStem === countedWord) && !ownerOnly(table);
     // "How many hurricanes hit Texas" of candidates counted per state: what a question counts, a
     // measure of other data only, is no count of this data's rows.
     // (Not a period: "on how many days did NVDA close above 300" counts the rows of dated prices,
@@ -2989,8 +2999,11 @@ export class QuestionRouter {
         elsewhereWorth !== undefined && candidate.measureTerms.some((term) => elsewhereWorth.has(term) && contentTerms.has(term)) && !candidate.measureTerms.some((term) => contentTerms.has(term) && !elsewhereWorth.has(term) && !operationTerm.test(term)) && !candidate.measureTerms.some((term) => saidTerms.has(term))
           ? 0.8
           : 0;
+      // (Not of a span asked by "how long": "how long do patients stay" names the patients of a
+      // `patient_age` as whose stay it is.)
+      const spanAskedOf = durationAsked && candidate.measure !== null && durationMeasure.test(` ${humanWords(candidate.measure)}`);
       const otherTerm =
-        candidate.family === 'aggregate' && !answersCount && candidate.measureTerms.filter(saysMeasure).every((term) => operationTerm.test(term))
+        candidate.family === 'aggregate' && !answersCount && !spanAskedOf && candidate.measureTerms.filter(saysMeasure).every((term) => operationTerm.test(term))
           ? [...(this.measureTerms.get(candidate.table) ?? [])].find((term) => saysMeasure(term) && !operationTerm.test(term) && !candidate.measureTerms.includes(term) && !(elsewhereWorth?.has(term) ?? false) && !chosenTerm(term))
           : undefined;
       // (Named as the question says it: "tips", not the term "tip".)
@@ -4263,11 +4276,13 @@ const namingTail = /^(?:full name|display name|name|id|login|username|handle|tit
 const valueByCue = /\bby\s+\w/;
 // Money asked: "how much money", "how much did … pay, spend, cost, charge, owe, earn, make".
 const moneyQuestion = /\bhow much (?:money\b|(?:did|does|do|will|would|has|have|had)\b.*\b(?:pay|paid|spend|spent|cost|charge|charged|owe|owed|earn|earned|make|made)\b)/;
+// Last words of a measure's name that are an attribute of the thing named before them (`patient_age`, `player_height`).
+const attributeHeads = /^(?:age|height|weight|score|rating|price|cost|size|length|speed|income|salary|bmi|temperature)$/;
 // A measure that is a span of time in a unit (`delivery_time_days`, `ride_duration_minutes`), and words that ask for one.
-const spanMeasure = / (?:time|duration) (?:seconds|minutes|hours|days)$|^ (?:seconds|minutes|hours|days) to [a-z]+$/;
+const spanMeasure = / (?:time|duration|stay) (?:seconds|minutes|hours|days)$|^ (?:seconds|minutes|hours|days) to [a-z]+$/;
 // Any measure of a span of time, the data's own too: `rental_days`, `nights`, `duration_seconds`.
 const durationMeasure = new RegExp(`${spanMeasure.source}| (?:duration|seconds|secs|minutes|mins|hours|hrs|days|nights)$|^ duration\\b`);
-const spanWords = /\b(?:time|times|duration|durations|long|longer|longest|short|shorter|shortest|fast|faster|fastest|slow|slower|slowest|quick|quicker|quickest|take|takes|took|taking|last|lasts|lasted|length|days|hours|minutes|seconds|weeks|turnaround|lead|wait)\b/;
+const spanWords = /\b(?:time|times|duration|durations|stay|stays|long|longer|longest|short|shorter|shortest|fast|faster|fastest|slow|slower|slowest|quick|quicker|quickest|take|takes|took|taking|last|lasts|lasted|length|days|hours|minutes|seconds|weeks|turnaround|lead|wait)\b/;
 const moneyVerb = /^(?:pay|paid|spend|spent|cost|charge|charged|owe|owed|earn|earned|make|made)$/;
 // Words after a column's name that name its values as levels ("age group", "income bracket").
 const levelTail = /^(?:groups?|brackets?|bands?|ranges?|levels?|classes|class|categor(?:y|ies)|types?|kinds?|segments?)$/;
