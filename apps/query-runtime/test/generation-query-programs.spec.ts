@@ -203,6 +203,11 @@ const data: Record<string, Row[]> = {
     const minutes = index % 15 === 0 ? -3 : 5 + (index % 40);
     return { ride_id: `R-${9000 + index}`, member: index % 3 === 0 ? 'casual' : 'member', started_at: new Date(start).toISOString(), ended_at: new Date(start + minutes * 60_000).toISOString(), distance_km: 1 + (index % 9) / 2 };
   }),
+  // Calls: a wait in seconds (a span of something else) beside each call's start and end.
+  phone_calls: Array.from({ length: 200 }, (_, index) => {
+    const start = Date.UTC(2025, 4, 1, 9) + index * 23 * 60_000;
+    return { call_id: `PC-${index + 1}`, queue: ['billing', 'tech'][index % 2], started_at: new Date(start).toISOString(), ended_at: new Date(start + (2 + (index % 17)) * 60_000).toISOString(), wait_seconds: (index * 37) % 300 };
+  }),
   stays: Array.from({ length: 120 }, (_, index) => ({
     booking_id: `B-${100 + index}`,
     hotel: ['Harbor', 'Garden'][index % 2],
@@ -687,9 +692,10 @@ describe('durations between two times of a row', () => {
     expect(num(overall!.count)).toBe(returned.length);
   });
 
-  it('makes none where a measure already holds the span (a stay\'s nights)', () => {
+  it('makes none where a measure already holds the span (a stay\'s nights), but one beside a span of something else (a call\'s wait)', () => {
     expect(programs.stays?.map((p) => p.name).filter((name) => /duration|_time_(?:minutes|hours|days)/.test(name))).toEqual([]);
     expect(programs.stays?.some((p) => p.name === 'avg_nights')).toBe(true);
+    expect(programs.phone_calls?.map((p) => p.name)).toEqual(expect.arrayContaining(['avg_call_duration_minutes', 'avg_wait_seconds']));
   });
 });
 

@@ -3,7 +3,7 @@
 import type { DataProfile } from '@querylane/duckdb';
 import { AppError } from '@querylane/errors';
 import { classifyColumns, ranked, type Dimension, type TimeColumn } from './column-roles.js';
-import { durationPairs } from './durations.js';
+import { durationPairs, type DurationPair } from './durations.js';
 import { durationMeasure, ProgramBuilders, singular, type DraftProgram } from './program-builders.js';
 import type { GeneratedProgram, ProgramFamily } from './query-program.types.js';
 import { NameAllocator } from './slug-names.js';
@@ -59,6 +59,8 @@ const overallMetrics = aggregateMetrics;
 const durationSpans = 2;
 // Names of a measure that is a span of time: `nights`, `duration_seconds`, `days_to_close`, `wait_minutes`.
 const spanName = /(^|\s)(duration|nights|length)(\s|$)|(^|\s)(seconds|secs|minutes|mins|hours|hrs|days)(\s|$)/;
+// Names of a span that is the row's own whole span, whatever else it names (`duration_minutes`, `nights`).
+const heldWhole = /(^|\s)(duration|nights|length)(\s|$)/;
 // Columns the count and the list filter by a value being there, at most, and the share of rows a
 // value must be missing from (and there on) for that: a coupon, an assignee, a shipping date are
 // often missing; a movie's distributor missing on 7% of rows is a gap in the data, no state (and
@@ -210,11 +212,19 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
   // The spans between two times of a row (a ride's start and end, a shipment's shipping and
   // delivery; `durationPairs`): the average of each, ranked just below the best measure's, and of
   // the first per any label, name or reference ("average ride duration by bike type").
-  // (Not where a measure holds a span already, a booking's `nights`, a claim's `days_to_close`: it is
-  // the span the data means, and an average of the times beside it would answer its questions too.)
+  // (Not where a measure holds that span already, a booking's `nights`, a claim's `days_to_close`
+  // beside `closed_at`, a rental's `rental_days`: it is the span the data means, and an average of
+  // the times beside it would answer its questions too. A span of something else, a call's
+  // `wait_seconds`, leaves the call's duration to its times.)
   const spanScore = 0.95 * (aggregable[0]?.score ?? 1);
-  const spanHeld = measured.some((metric) => spanName.test(metric.label));
-  for (const [position, pair] of (spanHeld ? [] : durationPairs(roles.times, build.entityName, holdsTimesOfDay)).slice(0, durationSpans).entries()) {
+  const heldSpans = measured.filter((metric) => spanName.test(metric.label));
+  const spanHeld = (pair: DurationPair) =>
+    heldSpans.some((metric) => {
+      const own = metric.label.split(' ').filter((word) => !spanName.test(word) && word.length >= 4);
+      const pairWords = [...pair.end.label.split(' '), ...pair.label.split(' ')].filter((word) => word.length >= 4);
+      return heldWhole.test(metric.label) || own.some((word) => pairWords.some((other) => other.slice(0, 5) === word.slice(0, 5)));
+    });
+  for (const [position, pair] of durationPairs(roles.times, build.entityName, holdsTimesOfDay).filter((pair) => !spanHeld(pair)).slice(0, durationSpans).entries()) {
     const span = durationMeasure(profile, pair, spanScore);
     if (span === null) continue;
     drafts.push(span.builders.duration(span.metric, pair, counted, mainTime));
