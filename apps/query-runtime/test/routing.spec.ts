@@ -7674,3 +7674,42 @@ describe('QuestionRouter over hospital admissions (a length of stay, patients co
     expect(ask('average age of patients in Pediatrics')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_patient_age' }, slots: { ward: 'Pediatrics' } });
   });
 });
+
+function supportCalls(): Record<string, unknown>[] {
+  return Array.from({ length: 4000 }, (_, i) => {
+    const start = Date.UTC(2015, 1, 3, 8) + i * 540_000 + ((i * 7919) % 300) * 1000;
+    const talk = 60 + ((i * 104_729) % 1500);
+    const abandoned = i % 17 === 0;
+    return {
+      call_id: `CALL-${800_000 + i}`,
+      agent_name: abandoned ? null : ['Maria Lopez', 'James Carter', 'Aiko Tanaka', 'Samuel Osei', 'Priya Nair', 'Lukas Weber'][(i * 5) % 6],
+      queue: pick(i, 1, [['Billing', 35], ['Technical Support', 40], ['Sales', 15], ['Cancellations', 10]]),
+      channel: pick(i, 2, [['Phone', 70], ['Callback', 20], ['Video', 10]]),
+      call_start: new Date(start).toISOString(),
+      call_end: abandoned ? null : new Date(start + talk * 1000).toISOString(),
+      wait_seconds: 5 + ((i * 7919) % 600),
+      abandoned,
+      csat_score: abandoned || i % 3 === 0 ? null : 1 + ((i * 7) % 5),
+      resolved_first_call: !abandoned && i % 4 !== 0,
+    };
+  });
+}
+
+describe('QuestionRouter over support calls (a call\'s start and end beside a wait, a flag named with "first")', () => {
+  const ask = askingOver('querylane-routing-support-calls-', () => ({ support_calls: supportCalls() }));
+
+  it('averages the call duration from its start and end, the wait being another span', () => {
+    expect(ask('average call duration')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_call_duration_minutes' } });
+    expect(ask('average wait time')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_wait_seconds' } });
+  });
+
+  it('counts rows by a flag whose name holds "first", not the first rows ("resolved on the first call")', () => {
+    // Had listed the calls by their end, oldest first.
+    expect(ask('how many calls were resolved on the first call')).toMatchObject({ kind: 'answer', candidate: { name: 'count_support_calls' }, slots: { resolved_first_call: true } });
+  });
+
+  it('takes the newest rows by when they start, a start named after the thing ("call start")', () => {
+    // Had taken the newest by `call_end`.
+    expect(ask('when was the last call')).toMatchObject({ kind: 'answer', candidate: { name: 'latest_support_calls_by_call_start' }, slots: { n: 1, order: 'desc' } });
+  });
+});

@@ -261,7 +261,8 @@ export function parseQuestion(question: string, now: Date): ParsedQuestion {
   // "Who was the last monarch", "the first order": the extreme of a time, as "the latest" is.
   // (So is "when was Golden Dragon last inspected", "when did we first sell a condo": one time.)
   const lastDone = parsed.timeOrder !== null && /^when\b/.test(lower) && (lastDoneWord.test(lower) || whenDidLast.test(lower));
-  if (parsed.timeOrder !== null && /^(first|last)$/.test(parsed.timeOrder.word) && !parsed.superlative && !parsed.limit && (/\bthe (?:first|last) [a-z]{3,}/.test(lower) || lastDone)) {
+  // (Not in a count: "how many calls were resolved on the first call" counts calls, whatever came first.)
+  if (parsed.timeOrder !== null && /^(first|last)$/.test(parsed.timeOrder.word) && !parsed.superlative && !parsed.limit && ((/\bthe (?:first|last) [a-z]{3,}/.test(lower) && !/\b(?:how many|number of)\b/.test(lower)) || lastDone)) {
     parsed.superlative = true;
     parsed.single = lastDone || asksForOne(lower.replace(/\bthe (?:first|last)\b/, 'the latest'));
     // (A ranking asked, in the time's order: "the last price of IBM" is its latest, as "the

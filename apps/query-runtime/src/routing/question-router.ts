@@ -3016,8 +3016,10 @@ export class QuestionRouter {
       // is "which lab test is ordered most often" the result with the highest value.
       // (Unless it is the one row of a thing the question names, which holds the measure counted:
       // rowHoldsCount.)
+      // (Nor the newest or oldest rows, where no order or number of them is said: "how many calls were
+      // resolved on the first call" counts them.)
       const rowsForCount =
-        asksHowMany && candidate.family !== null && rowFamilies.has(candidate.family) && !rowHoldsCount
+        asksHowMany && candidate.family !== null && (rowFamilies.has(candidate.family) || (candidate.chronological && !candidate.plans.some((plan) => (plan.role === 'order' || plan.role === 'limit') && fill.slots[plan.slot.name] != null))) && !rowHoldsCount
           ? 0.6
           : candidate.family === 'top_n' && (mostRows(candidate.table) || asksHowOften) && !measures.some((list) => list.some((term) => contentTerms.has(term) && !dataWord(candidate.table, term) && !onlyAsPastForm(term) && !topNounTerms.has(term)))
             ? 0.6
@@ -4136,7 +4138,11 @@ const personLabel = / (?:author|authors|user|users|login|owner|owners|agent|agen
 /** Whether a time column's first word says when a thing begins its life (`opened_at`, `shipped_on`). */
 // A time by which something is to happen, not when it did: `due_date`, `deadline`, `expires_at`.
 const isDeadline = remembered((column: string) => deadlineName.test(foldValue(humanWords(column))), 10_000);
-const startsLife = remembered((column: string) => lifeStartWords.has(foldValue(humanWords(column)).split(' ')[0] ?? ''), 10_000);
+// (Or its last, after the thing's own name: a call's `call_start`.)
+const startsLife = remembered((column: string) => {
+  const parts = foldValue(humanWords(column)).split(' ');
+  return lifeStartWords.has(parts[0] ?? '') || (parts.length === 2 && /^(?:start|started|begin|begun|began)$/.test(parts[1] ?? ''));
+}, 10_000);
 // Verbs of sending (and the first words of their time columns): "shipments sent in January" of `shipped_on`.
 const sendingWords = new Set(['sent', 'send', 'shipped', 'ship', 'dispatched', 'dispatch', 'mailed', 'posted']);
 // The first words of time columns of when a thing begins its life.

@@ -1125,7 +1125,12 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
       case 'order': {
         if (candidate.family === 'time_series' && !parsed.rankedPeriods) break;
         // (A ranking by time takes only the words of time: "the lowest fine" says nothing of it.)
-        const order = candidate.chronological ? (parsed.timeOrder?.order ?? null) : (durationOrder(parsed, candidate) ?? parsed.order);
+        // (Nor a word of time inside a column's name said: "resolved on the first call" of a flag
+        // `resolved_first_call` asks for no first calls.)
+        const timeWord = parsed.timeOrder?.word;
+        const named = timeWord !== undefined && candidate.plans.some((other) => other.label !== null && other.label.split(' ').includes(timeWord) && other.label.split(' ').filter((word) => word !== timeWord).every((word) => parsed.lower.includes(word)));
+        const ordinal = named && /^(?:first|last)$/.test(timeWord) && !/\b(?:most|least|top|bottom|best|worst|[a-z]{3,}est)\b/.test(parsed.lower);
+        const order = candidate.chronological ? (named ? null : (parsed.timeOrder?.order ?? null)) : (durationOrder(parsed, candidate) ?? (ordinal ? null : parsed.order));
         if (order) take(plan, order, null);
         break;
       }
