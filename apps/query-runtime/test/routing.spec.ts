@@ -7706,6 +7706,9 @@ describe('QuestionRouter over support calls (a call\'s start and end beside a wa
   it('counts rows by a flag whose name holds "first", not the first rows ("resolved on the first call")', () => {
     // Had listed the calls by their end, oldest first.
     expect(ask('how many calls were resolved on the first call')).toMatchObject({ kind: 'answer', candidate: { name: 'count_support_calls' }, slots: { resolved_first_call: true } });
+    // Its rate is no program's: refused (had listed every call; the data's name among the rate's
+    // words, and a span of calls measured, had read it as a measure of the data).
+    expect(ask('first call resolution rate')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('"first call resolution" rate') });
   });
 
   it('takes the newest rows by when they start, a start named after the thing ("call start")', () => {

@@ -641,7 +641,7 @@ export class QuestionRouter {
       /\b(?:has|have|had|with|is|was)\s+the\s+(?:biggest|largest|highest|lowest|smallest|greatest|best|worst)\s+((?:[a-z]+\s+)?(?:[a-z]+-)?[a-z]{3,})\s+(rate|ratio|share|percentage|margin)\s*[?.!]*\s*$/.exec(parsed.lower) ??
       /^\s*(?:what(?:'s|\s+is|\s+was|\s+are)|show(?:\s+me)?|give\s+me|tell\s+me)\s+(?:the\s+|our\s+|my\s+)?((?:[a-z]+\s+)?(?:[a-z]+-)?[a-z]{3,})\s+(rate|ratio|percentage)\b/.exec(parsed.lower) ??
       // ("Pass rate by course", "the conversion rate per channel": per group.)
-      /^\s*(?:the\s+)?((?:[a-z]+\s+)?(?:[a-z]+-)?[a-z]{3,})\s+(rate|ratio|percentage)s?(?:\s+(?:by|per|for each|across|of each)\b|\s*[?.!]*\s*$)/.exec(parsed.lower);
+      /^\s*(?:the\s+)?((?:[a-z]+\s+){0,2}(?:[a-z]+-)?[a-z]{3,})\s+(rate|ratio|percentage)s?(?:\s+(?:by|per|for each|across|of each)\b|\s*[?.!]*\s*$)/.exec(parsed.lower);
     if (rankedRate !== null) {
       const head = rankedRate[2] ?? 'rate';
       const headStem = stem(head);
@@ -649,7 +649,9 @@ export class QuestionRouter {
       // (A measure of the data said before it is that measure, "rate" its general head: "the fertility
       // rate" of `fertility`; so is the data's own name, "the obesity rate" of obesity.)
       // (Not a general word of one: "on-time" names no delivery time.)
-      const measured = words(rankedRate[1] ?? '').some((word) => !generalMeasureHeads.test(word) && ((this.measureTerms.get(best.candidate.table)?.has(canonicalTerm(word) ?? word) ?? false) || this.namesData(best.candidate.table, word)));
+      // (The data's name only as the rate's one word: "first call resolution rate" is no rate of calls.)
+      const rateWordsSaid = words(rankedRate[1] ?? '');
+      const measured = rateWordsSaid.some((word) => !generalMeasureHeads.test(word) && (this.namesData(best.candidate.table, word) ? rateWordsSaid.length === 1 : (this.measureTerms.get(best.candidate.table)?.has(canonicalTerm(word) ?? word) ?? false)));
       // (A flag the rate's own words name is no value of the rows ranked: "the highest on-time rate"
       // of `on_time` would rank the on-time shipments' counts.)
       const rateWords = rankedRate[1] ?? '';
