@@ -411,7 +411,7 @@ export function classifyColumns(profile: DataProfile): ColumnRoles {
 // `member_since`, a patient's `birth_date`, a customer's `signup_date`.
 const attributeTimeName = /(^|\s)(since|birth|born|dob|birthday|birthdate|joined|signup|signed up|registered|registration|enrolled|enrollment)(\s|$)/;
 // Names of the time a row came to be: an order's `ordered_at`, a booking's `booked_at`, a ticket's `created_at`.
-const comingToBeName = /^(?:created|creation|opened|submitted|filed|placed|ordered|order|booked|booking|purchased|purchase|registered|reported|raised|issued|started|start|departed|departure|pickup|picked|applied|rented|borrowed|admitted|enrolled|posted|published|logged)(\s|$)/;
+export const comingToBeName = /^(?:created|creation|opened|submitted|filed|placed|ordered|order|booked|booking|purchased|purchase|registered|reported|raised|issued|started|start|departed|departure|pickup|picked|applied|rented|borrowed|admitted|enrolled|posted|published|logged)(\s|$)/;
 // Names of a time that comes after the row's own, an outcome (or a deadline: `deadlineName`): an
 // invoice's `paid_on` (and `due_on`) after its `issued_on`, a ticket's `closed_at` after its `created_at`, a trip's `end_time`
 // ("invoices in 2024" are those issued in 2024).

@@ -1,7 +1,7 @@
 // Durations a row holds as two of its times: a ride's start and end, a shipment's shipping and
 // delivery, a ticket's creation and resolution. No column holds them, yet "the average ride
 // duration" and "how long does delivery take" are among the first questions of such data.
-import type { TimeColumn } from './column-roles.js';
+import { comingToBeName, type TimeColumn } from './column-roles.js';
 import { singular } from './program-builders.js';
 
 export interface DurationPair {
@@ -66,9 +66,9 @@ const outcomeNouns: Readonly<Record<string, string>> = {
   response: 'response',
 };
 
-// A row's own time that an outcome is counted from (`comingToBeName` of column-roles, and the
-// shipping an order's delivery follows).
-const ownTime = /^(?:created|creation|opened|submitted|filed|placed|ordered|order|booked|booking|purchased|purchase|reported|raised|issued|started|start|applied|borrowed|checked|admitted|requested|received|shipped|logged|posted|invoice|invoiced)(\s|$)/;
+// A row's own time that an outcome is counted from: when it came to be (`comingToBeName`), or the
+// shipping an order's delivery follows, a request's receipt, a book's checkout, an invoice's date.
+const ownTime = (label: string) => comingToBeName.test(label) || /^(?:requested|received|shipped|checked|invoice|invoiced)(\s|$)/.test(label);
 
 /**
  * The pairs of times whose span is a duration, best first: one thing's start and end (named alike
@@ -107,7 +107,7 @@ export function durationPairs(times: readonly TimeColumn[], entity: string, hold
   }
   // An outcome after the row's own time: the best time named as the row's own, and each later time
   // named as an outcome.
-  const own = candidates.find((time) => ownTime.test(time.label));
+  const own = candidates.find((time) => ownTime(time.label));
   if (own !== undefined) {
     for (const end of candidates) {
       const noun = end.label

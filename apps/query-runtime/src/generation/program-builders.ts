@@ -1174,14 +1174,6 @@ export class ProgramBuilders {
 }
 
 /**
- * Groups ranked by their value (the aggregate itself, not its alias: ORDER BY "count" would read a
- * column of the data named `count`, as unemployment's is), highest first or (`$order` asc) lowest first, then by the group, and
- * cut to the first `$n` when it is given ("top 5 genres by gross", "the 3 least common origins"),
- * with the groups tied with the n-th (SQL's FETCH FIRST n ROWS WITH TIES): "which neighborhood had
- * the most deaths" answered one of four neighborhoods with 4 deaths each.
- * A CASE per direction: ORDER BY cannot take its direction from a parameter.
- */
-/**
  * Builders over the rows with a pair's span (`durationPairs`) as one more column, in the pair's
  * unit, and that column as a metric ranked `score`; null where the data already has a column of
  * that name (it holds the span itself).
@@ -1199,6 +1191,14 @@ export function durationMeasure(profile: DataProfile, pair: DurationPair, score:
   };
 }
 
+/**
+ * Groups ranked by their value (the aggregate itself, not its alias: ORDER BY "count" would read a
+ * column of the data named `count`, as unemployment's is), highest first or (`$order` asc) lowest first, then by the group, and
+ * cut to the first `$n` when it is given ("top 5 genres by gross", "the 3 least common origins"),
+ * with the groups tied with the n-th (SQL's FETCH FIRST n ROWS WITH TIES): "which neighborhood had
+ * the most deaths" answered one of four neighborhoods with 4 deaths each.
+ * A CASE per direction: ORDER BY cannot take its direction from a parameter.
+ */
 function rankGroups(value: string, group: string): string {
   // The group of rows without a value ranks after every group with one: it is no approver, no
   // genre ("which approver handled the most requests" had answered the pending ones, with none).
