@@ -2131,13 +2131,19 @@ export class QuestionRouter {
     // listings with a host's `listings_count` counts listings.)
     // (Not a measure of an attribute the counted word is the owner of: "how many patients" counts no
     // `patient_age`, "how many players" no `player_height`.)
-    const ownerOnly = (table: string) =>
-      this.candidates
+    const owners = new Map<string, boolean>();
+    const ownerOnly = (table: string) => {
+      const known = owners.get(table);
+      if (known !== undefined) return known;
+      const only = this.candidates
         .filter((candidate) => candidate.table === table && candidate.measure !== null && candidate.measureTerms.includes(countedTerm ?? ''))
         .every((candidate) => {
           const parts = words(humanWords(candidate.measure ?? ''));
           return parts.length >= 2 && attributeHeads.test(parts.at(-1) ?? '') && canonicalTerm(parts.at(-1) ?? '') !== countedTerm;
         });
+      owners.set(table, only);
+      return only;
+    };
     const countsMeasure = (table: string) =>
       countedTerm !== null && (this.measureTerms.get(table)?.has(countedTerm) ?? false) && !(this.tableStemsOf.get(table) ?? []).some((tableStem) => tableStem === stem(countedWord!) || tableStem === countedWord) && !ownerOnly(table);
     // "How many hurricanes hit Texas" of candidates counted per state: what a question counts, a
@@ -4286,10 +4292,11 @@ const valueByCue = /\bby\s+\w/;
 const moneyQuestion = /\bhow much (?:money\b|(?:did|does|do|will|would|has|have|had)\b.*\b(?:pay|paid|spend|spent|cost|charge|charged|owe|owed|earn|earned|make|made)\b)/;
 // Last words of a measure's name that are an attribute of the thing named before them (`patient_age`, `player_height`).
 const attributeHeads = /^(?:age|height|weight|score|rating|price|cost|size|length|speed|income|salary|bmi|temperature)$/;
-// A measure that is a span of time in a unit (`delivery_time_days`, `ride_duration_minutes`), and words that ask for one.
+// A measure that is a span of time in a unit (`delivery_time_days`, `ride_duration_minutes`, `minutes_to_resolve`).
 const spanMeasure = / (?:time|duration|stay) (?:seconds|minutes|hours|days)$|^ (?:seconds|minutes|hours|days) to [a-z]+$/;
 // Any measure of a span of time, the data's own too: `rental_days`, `nights`, `duration_seconds`.
 const durationMeasure = new RegExp(`${spanMeasure.source}| (?:duration|seconds|secs|minutes|mins|hours|hrs|days|nights)$|^ duration\\b`);
+// Words that ask for a span of time.
 const spanWords = /\b(?:time|times|duration|durations|stay|stays|long|longer|longest|short|shorter|shortest|fast|faster|fastest|slow|slower|slowest|quick|quicker|quickest|take|takes|took|taking|last|lasts|lasted|length|days|hours|minutes|seconds|weeks|turnaround|lead|wait)\b/;
 const moneyVerb = /^(?:pay|paid|spend|spent|cost|charge|charged|owe|owed|earn|earned|make|made)$/;
 // Words after a column's name that name its values as levels ("age group", "income bracket").
