@@ -683,6 +683,7 @@ describe('durations between two times of a row', () => {
     expect(grouped.map((row) => row.value)).toEqual(['member', 'casual'].sort((a, b) => average(spans.filter((row) => row.member === b)) - average(spans.filter((row) => row.member === a))));
     // It reads the two times: a data set without them invalidates it.
     expect(program('rides', 'avg_ride_duration_minutes').steps.columns).toEqual(['started_at', 'ended_at']);
+    expect(program('rides', 'avg_ride_duration_minutes_by_column').steps.columns).toEqual(['$column', 'started_at', 'ended_at']);
   });
 
   it('counts days from a loan\'s borrowing to its return, of times that are midnights, leaving out loans not returned', async () => {

@@ -7716,3 +7716,37 @@ describe('QuestionRouter over support calls (a call\'s start and end beside a wa
     expect(ask('when was the last call')).toMatchObject({ kind: 'answer', candidate: { name: 'latest_support_calls_by_call_start' }, slots: { n: 1, order: 'desc' } });
   });
 });
+
+function projectTasks(): Record<string, unknown>[] {
+  return Array.from({ length: 2500 }, (_, i) => {
+    const created = Date.UTC(2015, 0, 6, 9) + i * 12_600_000;
+    const status = pick(i, 1, [['Done', 60], ['In Progress', 20], ['To Do', 15], ['Blocked', 5]]);
+    const hours = 4 + ((i * 7919) % 300);
+    return {
+      task_id: `PROJ-${1000 + i}`,
+      project: ['Apollo', 'Hermes', 'Zeus'][(i * 7) % 3],
+      assignee: ['Maria Lopez', 'James Carter', 'Aiko Tanaka', 'Samuel Osei', 'Priya Nair'][(i * 3) % 5],
+      priority: pick(i, 2, [['Low', 30], ['Medium', 45], ['High', 20], ['Critical', 5]]),
+      status,
+      story_points: [1, 2, 3, 5, 8, 13][(i * 11) % 6],
+      created_at: new Date(created).toISOString(),
+      due_date: new Date(created + 14 * 86_400_000).toISOString().slice(0, 10),
+      completed_at: status === 'Done' ? new Date(created + hours * 3_600_000).toISOString() : null,
+    };
+  });
+}
+
+describe('QuestionRouter over project tasks (a completion time per assignee, a completion rate)', () => {
+  const ask = askingOver('querylane-routing-tasks-', () => ({ tasks: projectTasks() }));
+
+  it('ranks the assignees by their average completion time, the fastest the shortest', () => {
+    // Had listed one completed task (the per-column average read no `completed_at` said as "completes").
+    expect(ask('which assignee completes tasks fastest')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_completion_time_days_by_column' }, slots: { column: 'assignee', n: 1, order: 'asc' } });
+    expect(ask('average completion time for high priority tasks')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_completion_time_days' }, slots: { priority: 'High' } });
+  });
+
+  it('refuses a completion rate, which a completion time is not', () => {
+    // Had answered the average completion time per project.
+    expect(ask('completion rate by project')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('"completion" rate') });
+  });
+});

@@ -230,7 +230,11 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
     drafts.push(span.builders.duration(span.metric, pair, counted, mainTime));
     const columns = [...groupings, ...regrouped.filter((column) => !groupings.includes(column as Dimension))];
     const otherName = pair.label.endsWith('duration') ? undefined : `${singular(build.entityName)} duration`;
-    if (position === 0 && columns.length > 0) drafts.push(span.builders.aggregateByAny(span.metric, columns.slice(0, maxChosenColumns), spanScore * weakest, counted, mainTime, otherName));
+    if (position === 0 && columns.length > 0) {
+      const draft = span.builders.aggregateByAny(span.metric, columns.slice(0, maxChosenColumns), spanScore * weakest, counted, mainTime, otherName);
+      // (It reads the two times, as the overall average does: the span is no column of the data.)
+      drafts.push({ ...draft, steps: { ...draft.steps, columns: [...draft.steps.columns.filter((column) => column !== span.metric.column.name), pair.start.column.name, pair.end.column.name] } });
+    }
   }
   for (const time of roles.times) {
     if (!time.yearly) drafts.push(build.dateRange(time, filtersBeside(time.column)));

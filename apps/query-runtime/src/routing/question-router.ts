@@ -650,8 +650,13 @@ export class QuestionRouter {
       // rate" of `fertility`; so is the data's own name, "the obesity rate" of obesity.)
       // (Not a general word of one: "on-time" names no delivery time.)
       // (The data's name only as the rate's one word: "first call resolution rate" is no rate of calls.)
+      // (Nor a word of a span of time: "completion rate by project" is no completion time.)
       const rateWordsSaid = words(rankedRate[1] ?? '');
-      const measured = rateWordsSaid.some((word) => !generalMeasureHeads.test(word) && (this.namesData(best.candidate.table, word) ? rateWordsSaid.length === 1 : (this.measureTerms.get(best.candidate.table)?.has(canonicalTerm(word) ?? word) ?? false)));
+      const spanTerms = new Set(this.candidates.filter((other) => other.table === best.candidate.table && other.measure !== null && spanMeasure.test(` ${humanWords(other.measure)}`)).flatMap((other) => other.measureTerms));
+      const measured = rateWordsSaid.some((word) => {
+        const term = canonicalTerm(word) ?? word;
+        return !generalMeasureHeads.test(word) && (this.namesData(best.candidate.table, word) ? rateWordsSaid.length === 1 : (this.measureTerms.get(best.candidate.table)?.has(term) ?? false) && !spanTerms.has(term));
+      });
       // (A flag the rate's own words name is no value of the rows ranked: "the highest on-time rate"
       // of `on_time` would rank the on-time shipments' counts.)
       const rateWords = rankedRate[1] ?? '';
