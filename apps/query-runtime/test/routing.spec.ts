@@ -7750,3 +7750,44 @@ describe('QuestionRouter over project tasks (a completion time per assignee, a c
     expect(ask('completion rate by project')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('"completion" rate') });
   });
 });
+
+function parkingSessions(): Record<string, unknown>[] {
+  return Array.from({ length: 3000 }, (_, i) => {
+    const entry = Date.UTC(2015, 5, 2, 6) + i * 900_000 + ((i * 7919) % 600) * 1000;
+    const minutes = 10 + ((i * 104_729) % 600);
+    const lot = ['Downtown Garage', 'Airport Long-Term', 'Stadium Lot', 'Hospital Deck'][(i * 3) % 4]!;
+    return {
+      session_id: 90_000_000 + i,
+      lot,
+      vehicle_type: pick(i, 1, [['Car', 80], ['Motorcycle', 8], ['Van', 9], ['EV', 3]]),
+      entry_time: new Date(entry).toISOString(),
+      exit_time: i % 50 === 0 ? null : new Date(entry + minutes * 60_000).toISOString(),
+      fee: Math.round((2 + Math.ceil(minutes / 60) * (lot === 'Airport Long-Term' ? 1.5 : 3)) * 100) / 100,
+      payment_method: pick(i, 2, [['Card', 60], ['App', 30], ['Cash', 10]]),
+    };
+  });
+}
+
+describe('QuestionRouter over parking sessions (an entry and an exit, money collected, the longest of no length)', () => {
+  const ask = askingOver('querylane-routing-parking-', () => ({ parking_sessions: parkingSessions() }));
+
+  it('averages the time from entry to exit, "how long" naming no lot "Airport Long-Term"', () => {
+    expect(ask('average parking duration')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_session_duration_hours' } });
+    // Had taken the lot "Airport Long-Term" from "long".
+    const cars = ask('how long do cars stay on average');
+    expect(cars).toMatchObject({ kind: 'answer', candidate: { name: 'avg_session_duration_hours' }, slots: { vehicle_type: 'Car' } });
+    expect(cars.kind === 'answer' && cars.slots.lot).toBeUndefined();
+    expect(ask('which lot has the longest stays')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_session_duration_hours_by_column' }, slots: { column: 'lot', n: 1, order: 'desc' } });
+  });
+
+  it('totals the fees for money collected or taken in', () => {
+    // Both had been refused: "collect", "take in" named nothing.
+    expect(ask('how much did we collect in June 2015')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_fee' }, figure: 'total', slots: { from_entry_time: '2015-06-01' } });
+    expect(ask('how much did the Stadium Lot take in')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_fee' }, figure: 'total', slots: { lot: 'Stadium Lot' } });
+  });
+
+  it('refuses the longest rows ranked by a measure of no length or duration', () => {
+    // Had ranked the sessions by their fee.
+    expect(ask('longest parking session')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('no length or duration') });
+  });
+});

@@ -24,6 +24,12 @@ const endOf: Readonly<Record<string, readonly string[]>> = {
   pickup: ['dropoff', 'return'],
   pick: ['drop'],
   departure: ['arrival'],
+  // (Of a stay, the arrival comes first: a hotel's `arrival_date`/`departure_date`. The extents tell
+  // which way a pair runs: a flight's arrival ends no departure.)
+  arrival: ['departure'],
+  arrived: ['departed'],
+  entry: ['exit'],
+  entered: ['exited', 'left'],
   departed: ['arrived'],
   depart: ['arrive'],
   in: ['out'],

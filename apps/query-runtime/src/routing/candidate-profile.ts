@@ -43,6 +43,8 @@ export interface CandidateProfile {
   ranks: boolean;
   /** Ranks rows by a time: its `order` is the most recent first (desc) or the oldest first (asc). */
   chronological: boolean;
+  /** The column a ranking of rows orders them by, when it is one column (not a `$column` choice). */
+  rankedColumn: string | null;
   /** The canonical terms of the column an aggregate measures ("worldwide gross" → its two terms); empty for other programs. */
   measureTerms: string[];
   /** The column an aggregate measures, when it is one column (not a `$column` choice). */
@@ -125,6 +127,7 @@ export function profileCandidate(input: RouteCandidateInput, index: number, valu
     selectsAll: steps?.columns.includes('*') ?? false,
     ranks: ranksByMeasure(candidate.query, steps, family),
     chronological: steps?.order?.chronological === true,
+    rankedColumn: family === 'top_n' && steps?.order && real(steps.order.column) && steps.order.column !== 'count' && steps.order.column !== 'period' ? steps.order.column : null,
     // (Money made, of such a measure: "which category brings in the most money" names `price_paid`.)
     measureTerms:
       steps?.aggregate?.column && !steps.aggregate.column.startsWith('$')

@@ -927,6 +927,14 @@ export class QuestionRouter {
     if (parsed.superlative && best.candidate.family === 'top_n' && !best.candidate.chronological && groupLabel !== undefined && !this.namesData(best.candidate.table, groupLabel) && !best.candidate.groupBy.includes(groupLabel)) {
       return { kind: 'refusal', reason: `the question asks which ${groupLabel} ranks first, and ${best.candidate.endpoint_name} ranks single rows, not ${groupLabel} groups`, confidence: 0, candidates: closest(3) };
     }
+    // Nor the longest or shortest rows ranked by a measure of no length, duration or distance ("the
+    // longest parking session" of a ranking by the fee): no program ranks by what the word means.
+    const lengthWord = /\b(longest|shortest)\b/.exec(parsed.lower)?.[1];
+    const lengthMeasure = / (?:length|long|duration|distance|miles|mi|km|kilometers|meters|m|ft|feet|seconds|secs|minutes|mins|hours|hrs|days|nights|weeks|months|years|tenure|lifespan|span|time|runtime|ms) /;
+    const rowsRankedBy = best.candidate.rankedColumn;
+    if (lengthWord !== undefined && best.candidate.family === 'top_n' && !best.candidate.chronological && rowsRankedBy !== null && !lengthMeasure.test(` ${foldValue(humanWords(rowsRankedBy))} `)) {
+      return { kind: 'refusal', reason: `the question asks for the ${lengthWord}, and ${best.candidate.endpoint_name} ranks by "${humanWords(rowsRankedBy)}", no length or duration`, confidence: 0, candidates: closest(3) };
+    }
     // Nor a grouping by a column of the data ("profit by segment") answered with rows nothing ranks
     // or bounds: a range of profits with no bound lists every row, no profit per segment.
     // (A time is no grouping of rows: "flights by date in a date range" lists them within dates.)
@@ -1529,7 +1537,8 @@ export class QuestionRouter {
       imply(word, worthWords.has(word) ? ownWorth(implied, this.tableStemsOf.keys()) : implied);
     }
     // ("How much did we make in January": money made, the revenue or what the rows are worth.)
-    if (moneyQuestion.test(parsed.lower)) for (const { word } of qWords) if (word === 'make' || word === 'made') imply(word, ownWorth(impliedMeasures.revenue ?? [], this.tableStemsOf.keys()));
+    // (Or collected, taken in: "how much did we collect in June" of parking fees.)
+    if (moneyQuestion.test(parsed.lower)) for (const { word } of qWords) if (/^(?:make|made|collect|collected|take|took)$/.test(word)) imply(word, ownWorth(impliedMeasures.revenue ?? [], this.tableStemsOf.keys()));
     // "The lowest temperature" of `temp_min_c` beside `temp_max_c`, "the highest" of `temp_max_c`:
     // the extreme said picks which column of a pair holds the measure named.
     const extreme = /\b(?:lowest|minimum|least|smallest|coldest|coolest)\b/.test(parsed.lower) ? 'min' : /\b(?:highest|maximum|largest|greatest|hottest|warmest)\b/.test(parsed.lower) ? 'max' : undefined;
@@ -4294,7 +4303,7 @@ const namingTail = /^(?:full name|display name|name|id|login|username|handle|tit
 // A "by" the question says (its phrase, when no grouping cue is left, was a value: "by phone").
 const valueByCue = /\bby\s+\w/;
 // Money asked: "how much money", "how much did … pay, spend, cost, charge, owe, earn, make".
-const moneyQuestion = /\bhow much (?:money\b|(?:did|does|do|will|would|has|have|had)\b.*\b(?:pay|paid|spend|spent|cost|charge|charged|owe|owed|earn|earned|make|made)\b)/;
+const moneyQuestion = /\bhow much (?:money\b|(?:did|does|do|will|would|has|have|had)\b.*\b(?:pay|paid|spend|spent|cost|charge|charged|owe|owed|earn|earned|make|made|collect|collected|take|took)\b)/;
 // Last words of a measure's name that are an attribute of the thing named before them (`patient_age`, `player_height`).
 const attributeHeads = /^(?:age|height|weight|score|rating|price|cost|size|length|speed|income|salary|bmi|temperature)$/;
 // A measure that is a span of time in a unit (`delivery_time_days`, `ride_duration_minutes`, `minutes_to_resolve`).
@@ -4303,7 +4312,7 @@ const spanMeasure = / (?:time|duration|stay) (?:seconds|minutes|hours|days)$|^ (
 const durationMeasure = new RegExp(`${spanMeasure.source}| (?:duration|seconds|secs|minutes|mins|hours|hrs|days|nights)$|^ duration\\b`);
 // Words that ask for a span of time.
 const spanWords = /\b(?:time|times|duration|durations|stay|stays|long|longer|longest|short|shorter|shortest|fast|faster|fastest|slow|slower|slowest|quick|quicker|quickest|take|takes|took|taking|last|lasts|lasted|length|days|hours|minutes|seconds|weeks|turnaround|lead|wait)\b/;
-const moneyVerb = /^(?:pay|paid|spend|spent|cost|charge|charged|owe|owed|earn|earned|make|made)$/;
+const moneyVerb = /^(?:pay|paid|spend|spent|cost|charge|charged|owe|owed|earn|earned|make|made|collect|collected|take|took)$/;
 // Words after a column's name that name its values as levels ("age group", "income bracket").
 const levelTail = /^(?:groups?|brackets?|bands?|ranges?|levels?|classes|class|categor(?:y|ies)|types?|kinds?|segments?)$/;
 

@@ -555,6 +555,8 @@ export class TableValues {
           // One word in small letters right after "a" or "an" says what kind of thing, no name: "recommend
           // a good book" is no distributor "Good Machine Releasing".
           if (length === 1 && /^\p{Ll}/u.test(question[i]?.original ?? '') && (question[i - 1]?.word === 'a' || question[i - 1]?.word === 'an')) continue;
+          // Nor after "how": "how long do cars stay" names no lot "Airport Long-Term".
+          if (length === 1 && /^\p{Ll}/u.test(question[i]?.original ?? '') && question[i - 1]?.word === 'how') continue;
           // One verb form written in small letters says what happened, no name: "tickets received
           // by phone" is no subject "Wrong item received" (a trial's count of 13 for 233).
           if (length === 1 && /^\p{Ll}/u.test(question[i]!.original) && /(?:ed|ing)$/.test(question[i]!.word)) continue;
