@@ -7745,6 +7745,11 @@ describe('QuestionRouter over project tasks (a completion time per assignee, a c
     expect(ask('average completion time for high priority tasks')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_completion_time_days' }, slots: { priority: 'High' } });
   });
 
+  it('counts the open tasks as those not completed yet', () => {
+    // Had been refused ("open" is no status here).
+    expect(ask('how many open tasks')).toMatchObject({ kind: 'answer', candidate: { name: 'count_tasks' }, slots: { has_completed_at: false } });
+  });
+
   it('refuses a completion rate, which a completion time is not', () => {
     // Had answered the average completion time per project.
     expect(ask('completion rate by project')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('"completion" rate') });
@@ -7784,6 +7789,14 @@ describe('QuestionRouter over parking sessions (an entry and an exit, money coll
     // Both had been refused: "collect", "take in" named nothing.
     expect(ask('how much did we collect in June 2015')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_fee' }, figure: 'total', slots: { from_entry_time: '2015-06-01' } });
     expect(ask('how much did the Stadium Lot take in')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_fee' }, figure: 'total', slots: { lot: 'Stadium Lot' } });
+  });
+
+  it('counts the rows whose end has not come, said as the state they are still in ("still parked", "open sessions")', () => {
+    // Had counted every car, every session.
+    expect(ask('how many cars are still parked')).toMatchObject({ kind: 'answer', candidate: { name: 'count_parking_sessions' }, slots: { vehicle_type: 'Car', has_exit_time: false } });
+    const stadium = ask('how many sessions at the Stadium Lot');
+    expect(stadium).toMatchObject({ kind: 'answer', slots: { lot: 'Stadium Lot' } });
+    expect(stadium.kind === 'answer' && stadium.slots.has_exit_time).toBeUndefined();
   });
 
   it('refuses the longest rows ranked by a measure of no length or duration', () => {

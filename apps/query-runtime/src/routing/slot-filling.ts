@@ -1614,8 +1614,20 @@ function flagValue(plan: SlotPlan, context: FillContext): { value: SlotValue; sp
   // (A value of a text being there, the text named by what it is of: "errors" of `error_message`,
   // "requests with errors".)
   const [head, tail, ...more] = foldValue(plan.label).split(' ');
+  if (said === null && plan.presence !== undefined && endTimeLabel.test(` ${foldValue(plan.label)} `)) {
+    // (An end not yet come, said as the state the rows are still in: "how many cars are still
+    // parked" of an `exit_time`, "patients still admitted" of a `discharged_at`, "open tasks" of a
+    // `completed_at`; had counted every row.) Not a word a value of the data holds: "open claims"
+    // of a status open are those.
+    const still = /\b(?:still|currently)\s+(?:being\s+)?(?:[a-z]{3,}ed|open|active|ongoing|pending|running|out|in)\b|\b(?:open|active|ongoing|unfinished|incomplete|outstanding)\s+[a-z]+/.exec(context.parsed.lower);
+    const span: Span | null = still === null ? null : [still.index, still.index + still[0].length];
+    if (span !== null && !context.mentions.some((m) => m.span[0] < span[1] && m.span[1] > span[0])) return { value: false, span };
+  }
   return said ?? (plan.presence !== undefined && head !== undefined && tail !== undefined && more.length === 0 && textTails.has(tail) && head.length >= 4 ? flagMention(head, context.words, [...others, ...values]) : null);
 }
+
+// Names of a time when a row's thing ends, or its outcome comes: a value missing there says it has not yet.
+const endTimeLabel = / (?:exit|exited|end|ended|discharged|discharge|completed|completion|closed|resolved|returned|delivered|finished|checkout|out|left|departed|settled|fulfilled) /;
 
 /** The value a question gives a flag called `label` (`flagValue`), with where it says it. */
 export function flagMention(label: string, words: readonly QuestionWord[], skip: readonly Span[] = []): { value: boolean; span: Span } | null {
