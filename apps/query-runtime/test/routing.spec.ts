@@ -7789,6 +7789,8 @@ describe('QuestionRouter over parking sessions (an entry and an exit, money coll
     // Both had been refused: "collect", "take in" named nothing.
     expect(ask('how much did we collect in June 2015')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_fee' }, figure: 'total', slots: { from_entry_time: '2015-06-01' } });
     expect(ask('how much did the Stadium Lot take in')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_fee' }, figure: 'total', slots: { lot: 'Stadium Lot' } });
+    // ("How much time does it take" asks for no money.)
+    expect(ask('how much time does parking take')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_session_duration_hours' } });
   });
 
   it('counts the rows whose end has not come, said as the state they are still in ("still parked", "open sessions")', () => {

@@ -1538,7 +1538,7 @@ export class QuestionRouter {
     }
     // ("How much did we make in January": money made, the revenue or what the rows are worth.)
     // (Or collected, taken in: "how much did we collect in June" of parking fees.)
-    if (moneyQuestion.test(parsed.lower)) for (const { word } of qWords) if (/^(?:make|made|collect|collected|take|took)$/.test(word)) imply(word, ownWorth(impliedMeasures.revenue ?? [], this.tableStemsOf.keys()));
+    if (moneyQuestion.test(parsed.lower)) for (const [index, { word }] of qWords.entries()) if (/^(?:make|made|collect|collected)$/.test(word) || (/^(?:take|took|taken)$/.test(word) && qWords[index + 1]?.word === 'in')) imply(word, ownWorth(impliedMeasures.revenue ?? [], this.tableStemsOf.keys()));
     // "The lowest temperature" of `temp_min_c` beside `temp_max_c`, "the highest" of `temp_max_c`:
     // the extreme said picks which column of a pair holds the measure named.
     const extreme = /\b(?:lowest|minimum|least|smallest|coldest|coolest)\b/.test(parsed.lower) ? 'min' : /\b(?:highest|maximum|largest|greatest|hottest|warmest)\b/.test(parsed.lower) ? 'max' : undefined;
@@ -4303,7 +4303,8 @@ const namingTail = /^(?:full name|display name|name|id|login|username|handle|tit
 // A "by" the question says (its phrase, when no grouping cue is left, was a value: "by phone").
 const valueByCue = /\bby\s+\w/;
 // Money asked: "how much money", "how much did … pay, spend, cost, charge, owe, earn, make".
-const moneyQuestion = /\bhow much (?:money\b|(?:did|does|do|will|would|has|have|had)\b.*\b(?:pay|paid|spend|spent|cost|charge|charged|owe|owed|earn|earned|make|made|collect|collected|take|took)\b)/;
+// (Or taken in: "how much did the Stadium Lot take in"; "how much time does it take" asks no money.)
+const moneyQuestion = /\bhow much (?:money\b|(?:did|does|do|will|would|has|have|had)\b.*\b(?:pay|paid|spend|spent|cost|charge|charged|owe|owed|earn|earned|make|made|collect|collected|(?:take|took|taken) in)\b)/;
 // Last words of a measure's name that are an attribute of the thing named before them (`patient_age`, `player_height`).
 const attributeHeads = /^(?:age|height|weight|score|rating|price|cost|size|length|speed|income|salary|bmi|temperature)$/;
 // A measure that is a span of time in a unit (`delivery_time_days`, `ride_duration_minutes`, `minutes_to_resolve`).
