@@ -7806,3 +7806,37 @@ describe('QuestionRouter over parking sessions (an entry and an exit, money coll
     expect(ask('longest parking session')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('no length or duration') });
   });
 });
+
+function saasSubscriptions(): Record<string, unknown>[] {
+  return Array.from({ length: 2500 }, (_, i) => {
+    const started = Date.UTC(2013, 0, 5) + i * 25_000_000;
+    const cancelled = i % 4 === 0 ? started + (30 + (i % 300)) * 86_400_000 : null;
+    const plan = pick(i, 1, [['Basic', 50], ['Pro', 35], ['Enterprise', 15]]);
+    return {
+      subscription_id: `sub_${(100_000 + i * 7).toString(36)}`,
+      plan,
+      billing_cycle: pick(i, 2, [['monthly', 70], ['annual', 30]]),
+      country: ['US', 'UK', 'DE', 'FR', 'CA', 'AU'][(i * 5) % 6],
+      started_at: new Date(started).toISOString(),
+      cancelled_at: cancelled === null ? null : new Date(cancelled).toISOString(),
+      mrr_usd: plan === 'Basic' ? 19 : plan === 'Pro' ? 49 : 299,
+      seats: plan === 'Enterprise' ? 10 + (i % 40) : 1 + (i % 3),
+    };
+  });
+}
+
+describe('QuestionRouter over SaaS subscriptions (active ones not cancelled, MRR in dollars from a country)', () => {
+  const ask = askingOver('querylane-routing-saas-', () => ({ subscriptions: saasSubscriptions() }));
+
+  it('counts the active subscriptions as those not cancelled', () => {
+    // Had been refused ("active" named nothing), or counted every annual subscription.
+    expect(ask('how many active subscriptions')).toMatchObject({ kind: 'answer', candidate: { name: 'count_subscriptions' }, slots: { has_cancelled_at: false } });
+    expect(ask('how many annual subscriptions are still active')).toMatchObject({ kind: 'answer', candidate: { name: 'count_subscriptions' }, slots: { billing_cycle: 'annual', has_cancelled_at: false } });
+    expect(ask('how many subscriptions were cancelled')).toMatchObject({ kind: 'answer', slots: { has_cancelled_at: true } });
+  });
+
+  it('totals a quantity named without its unit ("MRR from Germany" of `mrr_usd`)', () => {
+    // Had listed the subscriptions of Germany by a range of MRR with no bound.
+    expect(ask('mrr from Germany')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_mrr_usd' }, slots: { country: 'DE' } });
+  });
+});

@@ -2994,8 +2994,9 @@ export class QuestionRouter {
       // ("MRR from Germany", "revenue in 2023": a quantity that adds up, named with nothing asked of
       // it, is its total; the rows' range by it, no bound said, lists them.)
       // (Or one named by its piling up: "hours worked" of `hours_worked`, averaged by name.)
+      // (Its unit need not be said, nor that it is money: "MRR from Germany" of `mrr_usd`.)
       const piles = candidate.sums || (candidate.measure !== null && humanWords(candidate.measure).split(' ').some((word) => accumulated.test(word)));
-      const bareTotal = bareQuantity && piles && candidate.groupBy.length === 0 && candidate.measureTerms.length > 0 && candidate.measureTerms.every((term) => contentTerms.has(term)) ? 0.7 : 0;
+      const bareTotal = bareQuantity && piles && candidate.groupBy.length === 0 && candidate.measureTerms.length > 0 && candidate.measureTerms.every((term) => contentTerms.has(term) || unitSuffix.test(term) || term === 'money') ? 0.7 : 0;
       // ("Who worked the most hours": the person with the most in all, of data some program of which
       // groups by a person, not the one row with the most.)
       const whoRows = asksWho && candidate.family === 'top_n' && this.candidates.some((other) => other.table === candidate.table && other.family === 'aggregate' && other.groupBy.some((label) => personLabel.test(` ${label} `))) ? 0.2 : 0;

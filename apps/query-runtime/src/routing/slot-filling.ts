@@ -1627,7 +1627,8 @@ function flagValue(plan: SlotPlan, context: FillContext): { value: SlotValue; sp
 }
 
 // Names of a time when a row's thing ends, or its outcome comes: a value missing there says it has not yet.
-const endTimeLabel = / (?:exit|exited|end|ended|discharged|discharge|completed|completion|closed|resolved|returned|delivered|finished|checkout|out|left|departed|settled|fulfilled) /;
+// (A cancellation too: a subscription without `cancelled_at` is still active.)
+const endTimeLabel = / (?:exit|exited|end|ended|discharged|discharge|completed|completion|closed|resolved|returned|delivered|finished|checkout|out|left|departed|settled|fulfilled|cancelled|canceled|cancellation|churned|terminated|termination) /;
 
 /** The value a question gives a flag called `label` (`flagValue`), with where it says it. */
 export function flagMention(label: string, words: readonly QuestionWord[], skip: readonly Span[] = []): { value: boolean; span: Span } | null {
