@@ -652,7 +652,7 @@ export class QuestionRouter {
       // (The data's name only as the rate's one word: "first call resolution rate" is no rate of calls.)
       // (Nor a word of a span of time: "completion rate by project" is no completion time.)
       const rateWordsSaid = words(rankedRate[1] ?? '');
-      const spanTerms = new Set(this.candidates.filter((other) => other.table === best.candidate.table && other.measure !== null && spanMeasure.test(` ${humanWords(other.measure)}`)).flatMap((other) => other.measureTerms));
+      const spanTerms = new Set(this.candidates.filter((other) => other.table === best.candidate.table && isSpan(other.measure)).flatMap((other) => other.measureTerms));
       const measured = rateWordsSaid.some((word) => {
         const term = canonicalTerm(word) ?? word;
         return !generalMeasureHeads.test(word) && (this.namesData(best.candidate.table, word) ? rateWordsSaid.length === 1 : (this.measureTerms.get(best.candidate.table)?.has(term) ?? false) && !spanTerms.has(term));
@@ -722,7 +722,7 @@ export class QuestionRouter {
         // (Not a general word for the data's own figure: "the average wheat price" of `wheat`.)
         // (The duration of the data's rows is a span the program averages, where it does: "the average
         // loan duration" of a return time, the days from a loan's checkout to its return.)
-        (this.namesData(best.candidate.table, pairFirst) && !measureWords.test(pairHead) && unknownMeasure(pairHead) && !measureOfValue(pairHead) && !(pairHead === 'duration' && durationMeasure.test(` ${humanWords(best.candidate.measure ?? '')}`))));
+        (this.namesData(best.candidate.table, pairFirst) && !measureWords.test(pairHead) && unknownMeasure(pairHead) && !measureOfValue(pairHead) && !(pairHead === 'duration' && isDuration(best.candidate.measure))));
     if ((averaged && unknownMeasure(averaged) && !measureOfValue(averaged)) || pairUnknown) {
       const said = averaged ?? `${averagedPair![1]} ${averagedPair![2]}`;
       return { kind: 'refusal', reason: `the question asks for the ${/total/.test(parsed.lower) ? 'total' : 'average'} "${said}", which none of the deployed programs' data or columns mention`, confidence: 0, candidates: closest(3) };
@@ -2480,7 +2480,7 @@ export class QuestionRouter {
     const moneyAsked = moneyQuestion.test(parsed.lower);
     const spanAsked = spanWords.test(parsed.lower.replace(/\bon[- ]time\b/g, ''));
     const durationAsked = /\b(?:durations?|how long)\b/.test(parsed.lower);
-    const spanTables = new Set(durationAsked ? this.candidates.filter((other) => other.measure !== null && durationMeasure.test(` ${humanWords(other.measure)}`)).map((other) => other.table) : []);
+    const spanTables = new Set(durationAsked ? this.candidates.filter((other) => isDuration(other.measure)).map((other) => other.table) : []);
     const moneyTables = new Map<string, boolean>();
     const moneyMeasured = (table: string) => {
       let known = moneyTables.get(table);
@@ -2595,7 +2595,7 @@ export class QuestionRouter {
       // (The time a span ends at, said, is the span's: "how long does delivery take" of the days from
       // shipping to `delivered_at`, no delivered shipments listed.)
       // (Or said as the span's own word: "how long does it take to resolve" of `minutes_to_resolve`.)
-      const spanStems = candidate.measure !== null && spanMeasure.test(` ${humanWords(candidate.measure)}`) ? new Set(words(humanWords(candidate.measure)).map((word) => stem(word))) : null;
+      const spanStems = candidate.measure !== null && isSpan(candidate.measure) ? new Set(words(humanWords(candidate.measure)).map((word) => stem(word))) : null;
       const spanEnds =
         spanStems === null
           ? []
@@ -3024,7 +3024,7 @@ export class QuestionRouter {
           : 0;
       // (Not of a span asked by "how long": "how long do patients stay" names the patients of a
       // `patient_age` as whose stay it is.)
-      const spanAskedOf = durationAsked && candidate.measure !== null && durationMeasure.test(` ${humanWords(candidate.measure)}`);
+      const spanAskedOf = durationAsked && isDuration(candidate.measure);
       const otherTerm =
         candidate.family === 'aggregate' && !answersCount && !spanAskedOf && candidate.measureTerms.filter(saysMeasure).every((term) => operationTerm.test(term))
           ? [...(this.measureTerms.get(candidate.table) ?? [])].find((term) => saysMeasure(term) && !operationTerm.test(term) && !candidate.measureTerms.includes(term) && !(elsewhereWorth?.has(term) ?? false) && !chosenTerm(term))
@@ -3144,8 +3144,8 @@ export class QuestionRouter {
       // A span of time between two times of a row (`hiring_time_days`) is asked with a word of time
       // ("how long", "the average hiring time", "the fastest"): "which source brings the most hires"
       // counts the hires, and "on-time rate" names no time.
-      const spanUnasked = candidate.measure !== null && spanMeasure.test(` ${humanWords(candidate.measure)}`) && !spanAsked ? 1 : 0;
-      const spans = candidate.measure !== null && durationMeasure.test(` ${humanWords(candidate.measure)}`);
+      const spanUnasked = isSpan(candidate.measure) && !spanAsked ? 1 : 0;
+      const spans = isDuration(candidate.measure);
       // (And "the duration", "how long", of data with such a span, is no other measure: "the average
       // loan duration by branch" of the renewals per branch.)
       // (Nor rows: "how long does delivery take" lists no delivered shipments.)
@@ -4305,16 +4305,22 @@ const namingTail = /^(?:full name|display name|name|id|login|username|handle|tit
 const valueByCue = /\bby\s+\w/;
 // Money asked: "how much money", "how much did … pay, spend, cost, charge, owe, earn, make".
 // (Or taken in: "how much did the Stadium Lot take in"; "how much time does it take" asks no money.)
-const moneyQuestion = /\bhow much (?:money\b|(?:did|does|do|will|would|has|have|had)\b.*\b(?:pay|paid|spend|spent|cost|charge|charged|owe|owed|earn|earned|make|made|collect|collected|(?:take|took|taken) in)\b)/;
+const moneyVerbs = 'pay|paid|spend|spent|cost|charge|charged|owe|owed|earn|earned|make|made|collect|collected';
+const moneyQuestion = new RegExp(`\\bhow much (?:money\\b|(?:did|does|do|will|would|has|have|had)\\b.*\\b(?:${moneyVerbs}|(?:take|took|taken) in)\\b)`);
 // Last words of a measure's name that are an attribute of the thing named before them (`patient_age`, `player_height`).
 const attributeHeads = /^(?:age|height|weight|score|rating|price|cost|size|length|speed|income|salary|bmi|temperature)$/;
 // A measure that is a span of time in a unit (`delivery_time_days`, `ride_duration_minutes`, `minutes_to_resolve`).
 const spanMeasure = / (?:time|duration|stay) (?:seconds|minutes|hours|days)$|^ (?:seconds|minutes|hours|days) to [a-z]+$/;
 // Any measure of a span of time, the data's own too: `rental_days`, `nights`, `duration_seconds`.
 const durationMeasure = new RegExp(`${spanMeasure.source}| (?:duration|seconds|secs|minutes|mins|hours|hrs|days|nights)$|^ duration\\b`);
+/** Whether a measure is a span of time in a unit (`spanMeasure`), or any measure of one (`durationMeasure`); worked out once per column. */
+const isSpan = (measure: string | null): boolean => measure !== null && spanOfColumn(measure);
+const isDuration = (measure: string | null): boolean => measure !== null && durationOfColumn(measure);
+const spanOfColumn = remembered((measure: string) => spanMeasure.test(` ${humanWords(measure)}`), 10_000);
+const durationOfColumn = remembered((measure: string) => durationMeasure.test(` ${humanWords(measure)}`), 10_000);
 // Words that ask for a span of time.
 const spanWords = /\b(?:time|times|duration|durations|stay|stays|long|longer|longest|short|shorter|shortest|fast|faster|fastest|slow|slower|slowest|quick|quicker|quickest|take|takes|took|taking|last|lasts|lasted|length|days|hours|minutes|seconds|weeks|turnaround|lead|wait)\b/;
-const moneyVerb = /^(?:pay|paid|spend|spent|cost|charge|charged|owe|owed|earn|earned|make|made|collect|collected|take|took)$/;
+const moneyVerb = new RegExp(`^(?:${moneyVerbs}|take|took)$`);
 // Words after a column's name that name its values as levels ("age group", "income bracket").
 const levelTail = /^(?:groups?|brackets?|bands?|ranges?|levels?|classes|class|categor(?:y|ies)|types?|kinds?|segments?)$/;
 
