@@ -160,4 +160,20 @@ describe('classifyColumns', () => {
     expect(roles.measured.sort()).toEqual(['Pickup Lon', 'latitude', 'price']);
     expect(roles.aggregable).toEqual(['price']);
   });
+
+  it('sums money that goes below zero (a loss is a negative profit) and averages fractions and what only contains a word of counting', () => {
+    const additive = (...columns: ColumnProfile[]) =>
+      Object.fromEntries(classifyColumns(profileOf(columns)).metrics.map((metric) => [metric.column.name, metric.additive]));
+    expect(
+      additive(
+        numberColumn('Profit', rows((i) => (i % 5) * 40 - 60), 'DOUBLE'),
+        numberColumn('net_income', rows((i) => i * 3 - 100), 'DOUBLE'),
+        numberColumn('Discount', rows((i) => [0, 0, 0.2, 0.1, 0.4][i % 5]!), 'DOUBLE'),
+        numberColumn('account_balance', rows((i) => 100 + i * 17), 'DOUBLE'),
+        numberColumn('tax_rate_amount', rows((i) => (i % 7) / 10), 'DOUBLE'),
+        numberColumn('view_count', rows((i) => i * 11), 'BIGINT'),
+        numberColumn('temperature_change', rows((i) => i - 50), 'DOUBLE'),
+      ),
+    ).toEqual({ Profit: true, net_income: true, Discount: false, account_balance: false, tax_rate_amount: false, view_count: true, temperature_change: false });
+  });
 });

@@ -7599,20 +7599,45 @@ describe('QuestionRouter over store order lines (a ship date after the order dat
     }
   });
 
-  it('refuses which value of a label ranks first where only the single rows are ranked ("which segment has the highest profit")', () => {
-    // Had answered the one most profitable order line (its segment is no segment with the highest profit).
-    for (const question of ['which segment has the highest profit', 'which category is most profitable']) {
+  it('refuses which value of a label ranks first where only the single rows are ranked ("which segment has the highest quantity")', () => {
+    // Stop 58: "which segment has the highest profit" had answered the one most profitable order
+    // line (its segment is no segment with the highest profit). Profit has its totals per label
+    // since stop 59; the quantity past it has none.
+    for (const question of ['which segment has the highest quantity', 'which category has the highest discount']) {
       expect(ask(question), question).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('ranks single rows') });
     }
     // A label some program groups by answers.
     expect(ask('which state has the highest sales')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_sales_by_state' }, slots: { n: 1, order: 'desc' } });
   });
 
-  it('refuses a grouping by a column answered only by rows nothing bounds ("profit by segment")', () => {
-    // Had answered the range of profits with no bound: every row, no profit per segment.
-    const refused = ask('profit by segment');
-    expect(refused).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('"segment"') });
+  it('refuses a grouping by a column answered only by rows nothing bounds, or by the rows per group ("discount by segment")', () => {
+    // Stop 58: "profit by segment" had answered the range of profits with no bound: every row.
+    // Stop 59: "discount by segment" and "quantity by segment" had counted the rows per segment
+    // (the count reads the measures only as bounds, none said).
+    for (const question of ['discount by segment', 'quantity by segment']) {
+      expect(ask(question), question).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('"segment"') });
+    }
     expect(ask('total sales by region')).toMatchObject({ kind: 'answer', slots: { column: 'Region' } });
+    // Counted by the measure, which the count groups by, they are rows per value.
+    expect(ask('how many order lines by discount')).toMatchObject({ kind: 'answer', candidate: { name: 'count_store_orders_by_column' }, slots: { column: 'Discount' } });
+  });
+
+  it('totals profit, which goes below zero, per any label ("which category is most profitable")', () => {
+    // Stop 59: `Profit` (losses below zero) had been averaged, and came after `Quantity` and a
+    // `Discount` summed for the "count" in its name: the cap had cut its totals per label.
+    expect(ask('which segment has the highest profit')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_profit_by_column' }, slots: { column: 'Segment', n: 1, order: 'desc' } });
+    expect(ask('which category is most profitable')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_profit_by_column' }, slots: { column: 'Category', n: 1, order: 'desc' } });
+    expect(ask('total profit by region')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_profit_by_column' }, slots: { column: 'Region' } });
+    expect(ask('what is the total profit')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_profit' } });
+    expect(ask('average discount')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_discount' } });
+  });
+
+  it('reads a column named with a hyphen as its words ("profit by sub-category")', () => {
+    // Had listed every order line (0.94): the cues read "sub" alone as the grouping asked for.
+    for (const question of ['profit by sub-category', 'total profit per Sub-Category']) {
+      expect(ask(question), question).toMatchObject({ kind: 'answer', candidate: { name: 'sum_profit_by_sub_category' } });
+    }
+    expect(ask('which sub-category has the highest sales')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_sales_by_sub_category' }, slots: { n: 1, order: 'desc' } });
   });
 });
 

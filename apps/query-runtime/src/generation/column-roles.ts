@@ -97,8 +97,16 @@ const minRowsForRowNumber = 10;
 // average beside it; "which building used the most kWh", "the repository with the most deletions"
 // rank by the sum; so do recurring revenue (MRR, ARR) and the seats a subscription pays for, and
 // counts of what befell people (deaths, births, cases, injuries, arrests, accidents …).
+// (`count` as a word of counting only: not "discount", "account", "country".)
 const additiveName =
-  /(gross|sales|revenue|amount|total|cost|budget|votes|quantity|qty|spend|profit|income|population|count|downloads|views|clicks|likes|kudos|additions|deletions|installs|visits|streams|impressions|shares|signups|units|guests|passengers|people|persons|residents|inhabitants|visitors|attendees|attendance|employees|workers|kwh|energy|consumption|goals|assists|seats|deaths|births|cases|injuries|injured|fatalities|casualties|killed|wounded|arrests|crimes|incidents|accidents|infections|hospitali[sz]ations|admissions|(?:^|[^a-z])(?:mrr|arr)(?:[^a-z]|$))/i;
+  /(gross|sales|revenue|amount|total|cost|budget|votes|quantity|qty|spend|profit|income|population|(?<!dis|ac)count(?!ry)|downloads|views|clicks|likes|kudos|additions|deletions|installs|visits|streams|impressions|shares|signups|units|guests|passengers|people|persons|residents|inhabitants|visitors|attendees|attendance|employees|workers|kwh|energy|consumption|goals|assists|seats|deaths|births|cases|injuries|injured|fatalities|casualties|killed|wounded|arrests|crimes|incidents|accidents|infections|hospitali[sz]ations|admissions|(?:^|[^a-z])(?:mrr|arr)(?:[^a-z]|$))/i;
+// Money that goes below zero still adds up: a loss is a negative profit, a refund a negative amount
+// (a Superstore's `Profit` had been averaged: "total profit by region" had no program). Counts of
+// things below zero are no counts (a `visitors_change`).
+const signedMoneyName = /(gross|sales|revenue|amount|cost|budget|spend|profit|income|earnings|pnl)/i;
+// Parts of a whole, whatever else they name: a `profit_margin`, a `discount_rate`, a `tax_share`
+// are averaged, never added.
+const partName = /(^|\s)(rate|ratio|percent|percentage|pct|margin|fraction|proportion|share)(\s|$)/;
 // Ratings and scores given on a short scale (1–5 stars, a satisfaction score, an NPS answer 0–10).
 const ratingName = /(^|\s)(rating|ratings|rated|score|scores|stars|satisfaction|csat|nps)(\s|$)/;
 const integerType = /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT)$/i;
@@ -340,7 +348,7 @@ export function classifyColumns(profile: DataProfile): ColumnRoles {
         // Few values weigh a measure down (Cylinders' five), but not a quantity that adds up (an
         // order's 1–4 items: "how many units were sold" sums it) nor a rating (1–5 stars: "the
         // average rating"), which are measures whatever their number of values.
-        const additive = additiveName.test(fieldName(column)) && Number(column.min) >= 0;
+        const additive = additiveName.test(fieldName(column)) && !partName.test(humanLabel(fieldName(column))) && (Number(column.min) >= 0 || signedMoneyName.test(fieldName(column)));
         const rated = ratingName.test(humanLabel(fieldName(column)));
         let score = nonNull * (additive || rated ? 1 : Math.min(1, Math.log(distinct) / Math.log(50)));
         // (Coordinates last, `start_lat` as `lat`: "which station do most rides start from" had found the ranking by start_lat.)
@@ -351,6 +359,10 @@ export function classifyColumns(profile: DataProfile): ColumnRoles {
         const label = humanLabel(fieldName(column));
         if (headlineName.test(label)) score *= 1.1;
         else if (/^other\b/.test(label)) score *= 0.9;
+        // Of measures alike, money before quantities: a store's `Sales` and `Profit` before its
+        // `Quantity` (by column order `Profit` had come last, and the cap had cut its totals per
+        // region, segment and category).
+        if (additive && signedMoneyName.test(fieldName(column))) score *= 1.05;
         const measured = !year && !part;
         const aggregable = measured && !geographicName.test(humanLabel(fieldName(column)));
         metrics.push({ ...ranked(column, score), integer: integerType.test(column.type), additive, measured, aggregable });

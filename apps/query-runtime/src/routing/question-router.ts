@@ -1257,7 +1257,7 @@ export class QuestionRouter {
   }
 
   private rank(question: string, options: RouteOptions, only?: number): Scored[] & { parsed: ParsedQuestion; tablesNamed: Set<string>; namedColumns: Map<string, { label: string; column: string }[]>; modifierNamed: Set<string>; rankedLabel: string | undefined; rankedTables: Set<string> | null; countedWord: string | undefined; countedPhrase: string[]; countedModifier: string | undefined; groupCue: readonly string[] } {
-    const text = this.totalRows(this.freeOfCharge(this.rowsQuality(this.participleBounds(this.listedValues(this.countSaidWhole(this.clippedTableWords(this.joinCompounds(this.shortLabelWords(this.periodWordsOfNames(singularAcronyms(decimalNames(this.awaitedStates(this.unquotedValues(this.dashedNames(areaUnits(question)))), this.allLabels))))))))))));
+    const text = this.totalRows(this.freeOfCharge(this.rowsQuality(this.participleBounds(this.listedValues(this.countSaidWhole(this.clippedTableWords(this.joinCompounds(this.shortLabelWords(this.periodWordsOfNames(singularAcronyms(decimalNames(this.awaitedStates(this.unquotedValues(this.dashedNames(this.hyphenedLabels(areaUnits(question))))), this.allLabels))))))))))));
     const parsed = parseQuestion(text, options.now ?? new Date());
     this.heldPeriodValue(parsed);
     this.heldDateValues(parsed);
@@ -3087,6 +3087,20 @@ export class QuestionRouter {
           !(candidate.chronological && asksTimeOrder) &&
           !named.some((n) => shaped.has(n.column)) &&
           !measures.some((list) => list.length > 0 && list.every((term) => contentTerms.has(term)) && !withinOther(list));
+        // A count reads a measure only as its bounds: named with none said, of groups asked for
+        // ("discount by segment", "quantity per region"), the measure per group is what is asked,
+        // and the rows per group are not it.
+        // (Nor is a measure the count could group by, of a few values, asked where it groups by
+        // another: "discount by segment" is no count per segment.)
+        const choice = candidate.plans.find((plan) => plan.role === 'column');
+        const chosen = choice === undefined ? undefined : fill.slots[choice.slot.name];
+        const boundUnsaid = (column: string, label: string) => {
+          if (candidate.family !== 'count' || groupCue.length === 0 || groupCue.includes(label) || parsed.comparisons.length > 0 || column === distinctColumn || chosen === column || keys?.has(column) || !this.boundedColumns(candidate.table).has(column)) return false;
+          if (candidate.groupColumns.includes(column) && !candidate.choices.includes(column)) return false;
+          const own = candidate.plans.filter((plan) => plan.column === column || plan.presence === column);
+          if (own.some((plan) => (plan.role !== 'min' && plan.role !== 'max') || fill.slots[plan.slot.name] != null)) return false;
+          return own.length > 0 || (candidate.choices.includes(column) && chosen != null);
+        };
         for (const { label, column } of named) {
           if (tableLabel === label) continue;
           // ("How many countries are in the fertility data": a column's name said as the data's names the data.)
@@ -3109,7 +3123,7 @@ export class QuestionRouter {
                   // ("how many countries per year" counts the country-years of each year.)
                   !(candidate.family === 'count' && column === distinctColumn)) ||
                 (ranksUnnamed && !valued(column) && !shaped.has(column) && !keys?.has(column));
-          if (missing) unread.push(label);
+          if (missing || boundUnsaid(column, label)) unread.push(label);
         }
       }
       // A grouping asked by a word of a column's name ("by party" of `Party_Affiliation`) that a
@@ -3419,11 +3433,22 @@ export class QuestionRouter {
   }
 
   private readonly shapes = new Map<number, { reads: Set<string>; shaped: Set<string>; tableLabel: string; measures: string[][] }>();
+  private readonly bounded = new Map<string, ReadonlySet<string>>();
 
   /**
    * What a program reads (every column) and shapes its answer by (groups, ranks or
    * measures), and its table as words: worked out once per program, not per question.
    */
+  /** The columns some program of the table takes bounds of (its measures: "discount above 0.2"). */
+  private boundedColumns(table: string): ReadonlySet<string> {
+    let bounded = this.bounded.get(table);
+    if (!bounded) {
+      bounded = new Set(this.candidates.filter((c) => c.table === table).flatMap((c) => c.plans.flatMap((plan) => ((plan.role === 'min' || plan.role === 'max') && plan.column !== null ? [plan.column] : []))));
+      this.bounded.set(table, bounded);
+    }
+    return bounded;
+  }
+
   private shapeOf(candidate: CandidateProfile): { reads: Set<string>; shaped: Set<string>; tableLabel: string; measures: string[][] } {
     let shape = this.shapes.get(candidate.index);
     if (!shape) {
@@ -3869,6 +3894,20 @@ export class QuestionRouter {
    * rest ("Renewal") was dropped without a word (trial 22). A name whose every part is a known value
    * ("Paris - London") is left to the values.
    */
+  /**
+   * Words joined by hyphens that are a column's name, written as its words ("profit by sub-category"
+   * of `Sub-Category`, "e-mail" of `e_mail`): the question's cues read words of letters, and "sub"
+   * alone had been the grouping asked for. Not where the joined words are a value of the data.
+   */
+  private hyphenedLabels(question: string): string {
+    if (!question.includes('-')) return question;
+    return question.replace(/\b[\p{L}\d]+(?:-[\p{L}\d]+)+\b/gu, (joined: string) => {
+      const spaced = foldValue(joined);
+      const named = [...this.allLabels.values()].some((labels) => [...labels.keys()].some((label) => ` ${label} `.includes(` ${spaced} `)));
+      return named && ![...this.tables.values()].some((values) => values.isValueText(spaced)) ? joined.replace(/-/g, ' ') : joined;
+    });
+  }
+
   private dashedNames(question: string): string {
     return question.replace(titledRun, (run: string, offset: number) => {
       // (Not inside quotes, which say where a value begins and ends already.)
