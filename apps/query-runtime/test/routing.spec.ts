@@ -7641,6 +7641,52 @@ describe('QuestionRouter over store order lines (a ship date after the order dat
   });
 });
 
+function bankTransactions(): Record<string, unknown>[] {
+  const merchants = [['Whole Foods', 'Groceries'], ['Shell', 'Fuel'], ['Netflix', 'Subscriptions'], ['Amazon', 'Shopping'], ['Starbucks', 'Dining'], ['Uber', 'Transport'], ['Con Edison', 'Utilities'], ['Acme Payroll', 'Income'], ['Landlord LLC', 'Rent']];
+  return Array.from({ length: 5000 }, (_, i) => {
+    const [merchant, category] = merchants[(i * 7 + (i >> 4)) % 9]!;
+    const credit = category === 'Income';
+    return {
+      transaction_id: `TX${(9_000_000 + i * 13).toString(36).toUpperCase()}`,
+      account: pick(i, 1, [['Checking', 70], ['Credit Card', 25], ['Savings', 5]]),
+      posted_at: new Date(Date.UTC(2024, 0, 1) + i * 6_300_000).toISOString(),
+      merchant,
+      category,
+      // Money out below zero, money in above.
+      amount: credit ? 2500 + (i % 5) * 100 : -Math.round((3 + ((i * 7919) % 25_000) / 100) * (category === 'Rent' ? 20 : 1) * 100) / 100,
+      balance_after: Math.round((5000 + Math.sin(i / 50) * 3000) * 100) / 100,
+      pending: i % 40 === 0,
+    };
+  });
+}
+
+describe('QuestionRouter over bank transactions (money out below zero, a running balance)', () => {
+  const ask = askingOver('querylane-routing-bank-', () => ({ bank_transactions: bankTransactions() }));
+
+  it('totals the amount for spending said as a noun ("top 5 merchants by spending")', () => {
+    // Stop 59: both had counted the transactions per merchant (0.93, 0.96).
+    expect(ask('top 5 merchants by spending')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_amount_by_merchant' }, slots: { n: 5, order: 'desc' } });
+    expect(ask('spending by merchant')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_amount_by_merchant' } });
+    expect(ask('how much did I spend on groceries')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_amount' }, slots: { category: 'Groceries' } });
+  });
+
+  it('reads "last 10" said of rows, with "my" or no article, as the newest ("show my last 10 transactions")', () => {
+    // Stop 59: had ranked the 10 largest amounts (0.86): only "the last" was read as time.
+    for (const question of ['show my last 10 transactions', 'last 10 transactions']) {
+      expect(ask(question), question).toMatchObject({ kind: 'answer', candidate: { name: 'latest_bank_transactions_by_posted_at' }, slots: { n: 10, order: 'desc' } });
+    }
+    expect(ask('first 5 transactions')).toMatchObject({ kind: 'answer', candidate: { name: 'latest_bank_transactions_by_posted_at' }, slots: { n: 5, order: 'asc' } });
+  });
+
+  it('refuses money ranked by a weekday where only the rows are counted or ranked ("which day of the week do I spend the most")', () => {
+    // Stop 59: the first had counted the transactions per weekday (0.74), the second ranked single transactions.
+    for (const question of ['which day of the week do I spend the most', 'which day of the week do I spend the most money']) {
+      expect(ask(question), question).toMatchObject({ kind: 'refusal' });
+    }
+    expect(ask('which day of the week has the most transactions')).toMatchObject({ kind: 'answer', candidate: { name: 'count_bank_transactions_by_day_of_week' }, slots: { n: 1, order: 'desc' } });
+  });
+});
+
 describe('QuestionRouter over films whose distributors have names of common words', () => {
   const ask = askingOver('querylane-routing-films-', () => ({
     films: Array.from({ length: 300 }, (_, i) => ({

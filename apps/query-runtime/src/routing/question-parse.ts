@@ -300,9 +300,10 @@ export function parseQuestion(question: string, now: Date): ParsedQuestion {
 }
 
 // The words that ask for rows by their time: the newest or the oldest ("the first citation", "the
-// last 5 orders", not "first name" or "the last 3 years").
+// last 5 orders", not "first name" or "the last 3 years"). ("My last 10 transactions", "last 10
+// orders": said of whose, or of a number of rows, as "the" says it.)
 const timeOrderWord =
-  /\b(latest|newest|earliest|most recent(?:ly)?|recently|recent|oldest|eldest|youngest)\b|\bthe (first|last)\b(?! (?:\d+ )?(?:names?|years?|months?|weeks?|days?|quarters?|halfs?|halves|hours?|decades?|seasons?|times?)\b)|\b(first|last)\b(?= [a-z]{2,}ed\b| (?:sold|paid|sent|bought|won|lost|made|built|seen|done|held|met)\b)/;
+  /\b(latest|newest|earliest|most recent(?:ly)?|recently|recent|oldest|eldest|youngest)\b|\b(?:(?:the|my|our|your|their|its) |(?=(?:first|last) \d+ [a-z]))(first|last)\b(?! (?:\d+ )?(?:names?|years?|months?|weeks?|days?|quarters?|halfs?|halves|hours?|decades?|seasons?|times?)\b)|\b(first|last)\b(?= [a-z]{2,}ed\b| (?:sold|paid|sent|bought|won|lost|made|built|seen|done|held|met)\b)/;
 // "When did Sam last go swimming": any verb after "when did … last" (or first).
 const whenDidLast = /^\s*when\s+(?:did|does|do|has|have)\b.*?\b(last|first)\s+[a-z]+/;
 // "Last"/"first" said of a verb in the past ("last inspected", "first sold").

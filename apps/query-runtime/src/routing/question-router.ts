@@ -927,6 +927,12 @@ export class QuestionRouter {
     if (parsed.superlative && best.candidate.family === 'top_n' && !best.candidate.chronological && groupLabel !== undefined && !this.namesData(best.candidate.table, groupLabel) && !best.candidate.groupBy.includes(groupLabel)) {
       return { kind: 'refusal', reason: `the question asks which ${groupLabel} ranks first, and ${best.candidate.endpoint_name} ranks single rows, not ${groupLabel} groups`, confidence: 0, candidates: closest(3) };
     }
+    // So is a part of time no row is ("which day of the week do I spend the most money"): the first
+    // row's weekday is no weekday with the most.
+    const timePartAsked = /\b(?:which|what)\s+(day of (?:the )?week|weekday|time of (?:the )?day|hour of (?:the )?day|month of (?:the )?year)\b/.exec(parsed.lower)?.[1];
+    if (timePartAsked !== undefined && best.candidate.family === 'top_n' && !best.candidate.chronological) {
+      return { kind: 'refusal', reason: `the question asks which ${timePartAsked} ranks first, and ${best.candidate.endpoint_name} ranks single rows, not ${timePartAsked} groups`, confidence: 0, candidates: closest(3) };
+    }
     // Nor the longest or shortest rows ranked by a measure of no length, duration or distance ("the
     // longest parking session" of a ranking by the fee): no program ranks by what the word means.
     const lengthWord = /\b(longest|shortest)\b/.exec(parsed.lower)?.[1];
@@ -3142,6 +3148,10 @@ export class QuestionRouter {
           if (column !== undefined && !valued && !keys?.has(column)) unread.push(cue);
         }
       }
+      // Money ranked by its verb ("which day of the week do I spend the most", "which customer paid
+      // the least"), of data that measures money: a count ranks the rows, not the money.
+      const moneyRanked = candidate.family === 'count' ? moneyRankVerb.exec(parsed.lower)?.[1] : undefined;
+      if (moneyRanked !== undefined && moneyMeasured(candidate.table) && !unread.includes(moneyRanked)) unread.push(moneyRanked);
       // A program that would be refused (a stated value or filter it ignores) ranks below one that can answer.
       // So does a ranking of rows asked for the extreme of an average ("which version has the lowest
       // average rating"): it ranks single rows, not averages.
@@ -4345,6 +4355,9 @@ const valueByCue = /\bby\s+\w/;
 // Money asked: "how much money", "how much did … pay, spend, cost, charge, owe, earn, make".
 // (Or taken in: "how much did the Stadium Lot take in"; "how much time does it take" asks no money.)
 const moneyVerbs = 'pay|paid|spend|spent|cost|charge|charged|owe|owed|earn|earned|make|made|collect|collected';
+// A money verb said of a ranking: "spend the most", "paid the least on rent" (not of a thing
+// counted after it: "paid the most invoices").
+const moneyRankVerb = /\b(spend|spent|pay|paid|earn|earned|charge|charged|cost)\s+(?:the\s+)?(?:most|least)(?=\s*(?:[?.!,]|$)|\s+(?:on|at|in|for|to|from|during|with|per|each|money|dollars|overall)\b)/;
 const moneyQuestion = new RegExp(`\\bhow much (?:money\\b|(?:did|does|do|will|would|has|have|had)\\b.*\\b(?:${moneyVerbs}|(?:take|took|taken) in)\\b)`);
 // Last words of a measure's name that are an attribute of the thing named before them (`patient_age`, `player_height`).
 const attributeHeads = /^(?:age|height|weight|score|rating|price|cost|size|length|speed|income|salary|bmi|temperature)$/;

@@ -246,6 +246,10 @@ export const impliedMeasures: Record<string, string[]> = wordTable({
   payroll: ['salary', 'salaries', 'wage', 'wages', 'pay'],
   spent: ['amount', 'total', 'spend', 'cost'],
   spend: ['amount', 'total', 'spend', 'cost'],
+  // (The noun of it too: "top 5 merchants by spending" had counted the rows per merchant.)
+  spending: ['amount', 'total', 'spend', 'cost'],
+  expenditure: ['amount', 'total', 'spend', 'cost'],
+  expenditures: ['amount', 'total', 'spend', 'cost'],
   // "the most units", "more than 500 units": how many of a thing, its quantity (a price per unit,
   // `unit_cost`, is no such count: the router drops "unit" said alone where the data's "unit" only
   // qualifies a price).
