@@ -7687,6 +7687,55 @@ describe('QuestionRouter over bank transactions (money out below zero, a running
   });
 });
 
+function shopOrders(): Record<string, unknown>[] {
+  const customers = Array.from({ length: 300 }, (_, k) => ({
+    id: `cus_${(100_000 + k * 7919).toString(36)}`,
+    name: `${['Ana', 'Ben', 'Cleo', 'Dev', 'Eli', 'Fay', 'Gus', 'Hana'][k % 8]} ${['Ito', 'Jones', 'Khan', 'Lopez', 'Moss', 'Ng', 'Obi', 'Park', 'Quin', 'Roy'][k % 10]}`,
+    country: ['US', 'GB', 'DE', 'FR', 'CA', 'AU'][(k * 5) % 6],
+    tier: ['free', 'plus', 'pro'][((k * 3) % 7) % 3],
+  }));
+  return Array.from({ length: 6000 }, (_, i) => {
+    const subtotal = Math.round((15 + ((i * 7919) % 40_000) / 100) * 100) / 100;
+    return {
+      id: 700_000 + i,
+      created_at: new Date(Date.UTC(2025, 0, 1) + i * 4_900_000).toISOString(),
+      status: pick(i, 1, [['delivered', 70], ['shipped', 12], ['processing', 8], ['cancelled', 6], ['refunded', 4]]),
+      customer: customers[(i * 37) % 300],
+      items_count: 1 + ((i * 3) % 6),
+      subtotal,
+      shipping: { method: pick(i, 2, [['standard', 60], ['express', 30], ['pickup', 10]]), cost: [4.99, 14.99, 0][(i * 7) % 3] },
+      tax: Math.round(subtotal * 0.08 * 100) / 100,
+      total: Math.round(subtotal * 1.08 * 100) / 100,
+      channel: pick(i, 3, [['web', 55], ['ios', 25], ['android', 20]]),
+    };
+  });
+}
+
+describe('QuestionRouter over shop orders (a nested customer and shipping, an order\'s `total`)', () => {
+  const ask = askingOver('querylane-routing-shop-orders-', () => ({ shop_orders: shopOrders() }));
+
+  it("reads money spent as the order's own worth, not a nested thing's cost ('which customer spent the most')", () => {
+    // Stop 59: `total`, a word of an operation, was no label the worth words kept, and
+    // `shipping.cost` was labelled "cost" alone: both questions had totalled the shipping cost.
+    expect(ask('which customer spent the most')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_total_by_column' }, slots: { column: 'customer.name', n: 1, order: 'desc' } });
+    expect(ask('revenue by shipping method')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_total_by_column' }, slots: { column: 'shipping.method' } });
+    // Said of the shipping, the shipping's cost.
+    expect(ask('which customer spent the most on shipping')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_shipping_cost_by_column' } });
+  });
+
+  it('gives one total for "total X from <value>" said first, not a total per group', () => {
+    // Stop 59: had totalled per customer country, of the pro tier (0.56).
+    expect(ask('total sales from pro customers')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_total' }, slots: { customer_tier: 'pro' } });
+    expect(ask('total revenue by country')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_total_by_customer_country' } });
+  });
+
+  it('reads "per customer tier" as one grouping, not "customer" besides', () => {
+    // Stop 59: refused, "customer" read as a grouping by `customer.country` the program leaves out.
+    expect(ask('how many orders per customer tier')).toMatchObject({ kind: 'answer', candidate: { name: 'count_shop_orders_by_customer_tier' } });
+    expect(ask('average order value by customer tier')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_total_by_customer_tier' }, slots: { rank_by: 'average' } });
+  });
+});
+
 describe('QuestionRouter over films whose distributors have names of common words', () => {
   const ask = askingOver('querylane-routing-films-', () => ({
     films: Array.from({ length: 300 }, (_, i) => ({

@@ -1507,7 +1507,10 @@ export class QuestionRouter {
       for (const table of tables) {
         const own = new Set<string>();
         const any = new Set<string>();
-        for (const label of this.columnLabels.get(table)?.keys() ?? []) {
+        // (Every column's label, a worth named by a word of an operation too: an order's `total`;
+        // a field by its whole path: `shipping.cost` is the shipping's cost, no order's.)
+        for (const [name, column] of this.allLabels.get(table) ?? []) {
+          const label = column.includes('.') ? foldValue(pathWords(column)) : name;
           const parts = label.split(' ').filter((part) => !unitSuffix.test(part) && part !== 'cents');
           const measured = parts.map((part) => canonicalTerm(part)).filter((term): term is string => term !== null && terms.has(term));
           for (const term of measured) any.add(term);
@@ -2915,7 +2918,8 @@ export class QuestionRouter {
             // ("What is the total overdue amount for customers in Germany": one total too, the
             // customers the rows it sums; a total per customer is asked "for each customer".)
             // ("How much did the Police department spend in 2023": one amount, the department a filter.)
-            ((candidate.family === 'count' || candidate.family === 'aggregate') && (asksHowMany || /^\s*what\s+(?:is|was)\s+the\s+(?:total|overall|combined)\b|\bhow much\b/.test(parsed.lower)) && !parsed.superlative && !rankedGroups && groupCue.length === 0 && !/\b(?:per|each|every|across)\b/.test(parsed.lower))
+            // ("Total sales from pro customers": said first, the total is one figure too.)
+            ((candidate.family === 'count' || candidate.family === 'aggregate') && (asksHowMany || /^\s*(?:what\s+(?:is|was)\s+)?the\s+(?:total|overall|combined)\b|^\s*(?:total|overall|combined)\b|\bhow much\b/.test(parsed.lower)) && !parsed.superlative && !rankedGroups && groupCue.length === 0 && !/\b(?:per|each|every|across)\b/.test(parsed.lower))
             ? -0.6
             : -0.15
           : 0;
@@ -3141,6 +3145,9 @@ export class QuestionRouter {
         const keys = this.keyColumns.get(candidate.table);
         for (const cue of groupCue) {
           if (unread.includes(cue)) continue;
+          // (A cue inside a longer one said is that one's: "per customer tier" is no grouping by
+          // "customer" besides, which `customer.country` had been read as.)
+          if (groupCue.some((longer) => longer !== cue && ` ${longer} `.includes(` ${cue} `))) continue;
           if (candidate.groupBy.some((grouped) => ` ${grouped} `.includes(` ${cue} `) || ` ${cue} `.includes(` ${grouped} `))) continue;
           // ("miles per gallon" names the measure `Miles_per_Gallon` the program reads, no grouping.)
           const column = [...(labels ?? [])].find(([label, named]) => label !== cue && ` ${label} `.includes(` ${cue} `) && !candidate.columns.includes(named))?.[1];
