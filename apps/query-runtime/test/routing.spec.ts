@@ -7736,6 +7736,65 @@ describe('QuestionRouter over shop orders (a nested customer and shipping, an or
   });
 });
 
+function pullRequests(): Record<string, unknown>[] {
+  const authors = ['octocat', 'hubot', 'monalisa', 'defunkt', 'mojombo', 'pjhyett', 'wycats', 'tenderlove'];
+  return Array.from({ length: 3000 }, (_, i) => {
+    const created = Date.UTC(2024, 0, 1) + i * 9_500_000 + ((i * 7919) % 3600) * 1000;
+    const state = pick(i, 1, [['merged', 65], ['closed', 15], ['open', 20]]);
+    const ended = created + (1 + ((i * 104_729) % 300)) * 3_600_000;
+    return {
+      number: 1000 + i,
+      title: `${['Fix', 'Add', 'Refactor', 'Update', 'Remove'][i % 5]} ${['login flow', 'cache layer', 'docs', 'CI config', 'parser', 'API client'][(i * 7) % 6]}`,
+      // GitHub's own: a login, and a type whose values (User, Bot) say "user" too.
+      user: { login: authors[(i * 3) % 8], type: i % 29 === 0 ? 'Bot' : 'User' },
+      state,
+      draft: i % 13 === 0,
+      created_at: new Date(created).toISOString(),
+      merged_at: state === 'merged' ? new Date(ended).toISOString() : null,
+      closed_at: state === 'open' ? null : new Date(ended).toISOString(),
+      additions: (i * 37) % 900,
+      deletions: (i * 53) % 400,
+      changed_files: 1 + (i % 25),
+      comments: (i * 7) % 15,
+      base_branch: pick(i, 2, [['main', 80], ['release', 15], ['develop', 5]]),
+      label: pick(i, 3, [['bug', 35], ['feature', 30], ['chore', 20], ['docs', 15]]),
+    };
+  });
+}
+
+describe('QuestionRouter over pull requests (a nested user whose type says "User", merge and close times)', () => {
+  const ask = askingOver('querylane-routing-pull-requests-', () => ({ pull_requests: pullRequests() }));
+
+  it('ranks months by their rows named in two words ("which month had the most pull requests")', () => {
+    // Stop 59: "the most pull requests" had been read as a superlative "request(s)" of the subject
+    // "most pull", and single pull requests ranked by their additions (0.53).
+    for (const question of ['which month had the most pull requests', 'which month had the most PRs']) {
+      expect(ask(question), question).toMatchObject({ kind: 'answer', candidate: { name: 'pull_requests_over_time_by_created_at' }, slots: { interval: 'month', n: 1, order: 'desc' } });
+    }
+    // The series cannot take "merged": refused, not the rows listed.
+    expect(ask('which month had the most merged pull requests')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('which month') });
+  });
+
+  it('answers the time to merge from the creation to the merge ("average time to merge")', () => {
+    // Stop 59: only the closing time was made; both had been refused.
+    for (const question of ['average time to merge', 'how long does it take to merge a PR']) {
+      expect(ask(question), question).toMatchObject({ kind: 'answer', candidate: { name: 'avg_merge_time_days' } });
+    }
+  });
+
+  it('groups by the user a value also names ("which user has the most pull requests")', () => {
+    // Stop 59: "user", a value of `user.type`, was no grouping: ranked single pull requests
+    // (refused), the overall closing time, the count of all pull requests, and the closing time per
+    // state (the value "closed" chose the column).
+    expect(ask('which user has the most pull requests')).toMatchObject({ kind: 'answer', candidate: { name: 'count_pull_requests_by_user_login' }, slots: { n: 1, order: 'desc' } });
+    expect(ask('how many PRs by user')).toMatchObject({ kind: 'answer', candidate: { name: 'count_pull_requests_by_user_login' } });
+    expect(ask('average closing time by user')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_closing_time_days_by_column' }, slots: { column: 'user.login' } });
+    expect(ask('which user gets PRs closed fastest')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_closing_time_days_by_column' }, slots: { column: 'user.login', n: 1, order: 'asc' } });
+    // A value said of the rows still filters.
+    expect(ask('how many PRs by bots')).toMatchObject({ kind: 'answer', candidate: { name: 'count_pull_requests' }, slots: { user_type: 'Bot' } });
+  });
+});
+
 describe('QuestionRouter over films whose distributors have names of common words', () => {
   const ask = askingOver('querylane-routing-films-', () => ({
     films: Array.from({ length: 300 }, (_, i) => ({

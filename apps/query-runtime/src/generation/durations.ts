@@ -59,6 +59,16 @@ const outcomeNouns: Readonly<Record<string, string>> = {
   responded: 'response',
   accepted: 'acceptance',
   hired: 'hiring',
+  // (A pull request's merge, an alert's acknowledgement, an order's dispatch or confirmation, a
+  // deploy, a trial's conversion or an account's activation.)
+  merged: 'merge',
+  acknowledged: 'acknowledgement',
+  dispatched: 'dispatch',
+  confirmed: 'confirmation',
+  reviewed: 'review',
+  deployed: 'deployment',
+  converted: 'conversion',
+  activated: 'activation',
   // (Or its verb or noun as a date's name has it: a store order's `Ship Date` after its `Order Date`.)
   ship: 'shipping',
   shipping: 'shipping',

@@ -933,6 +933,12 @@ export class QuestionRouter {
     if (timePartAsked !== undefined && best.candidate.family === 'top_n' && !best.candidate.chronological) {
       return { kind: 'refusal', reason: `the question asks which ${timePartAsked} ranks first, and ${best.candidate.endpoint_name} ranks single rows, not ${timePartAsked} groups`, confidence: 0, candidates: closest(3) };
     }
+    // Nor are periods ranked by their rows ("which month had the most merged pull requests", where
+    // the series cannot take "merged") answered by the rows listed.
+    const periodAsked = parsed.rankedPeriods === undefined ? undefined : parsed.interval?.value;
+    if (periodAsked !== undefined && (best.candidate.family === 'list' || best.candidate.family === 'range' || best.candidate.family === 'lookup' || best.candidate.family === 'text_search')) {
+      return { kind: 'refusal', reason: `the question asks which ${periodAsked} ranks first, and ${best.candidate.endpoint_name} lists rows, not ${periodAsked}s`, confidence: 0, candidates: closest(3) };
+    }
     // Nor the longest or shortest rows ranked by a measure of no length, duration or distance ("the
     // longest parking session" of a ranking by the fee): no program ranks by what the word means.
     const lengthWord = /\b(longest|shortest)\b/.exec(parsed.lower)?.[1];
@@ -2113,7 +2119,10 @@ export class QuestionRouter {
       return flag === undefined ? [] : [`is ${flag}`, `has ${flag}`, `${flag} flag`].filter(isColumnLabel);
     };
     const cues = groupByCue(parsed.lower);
-    const groupCue = [...cues.filter((cue) => isColumnLabel(cue) || ![...this.tables.values()].some((values) => values.isValueText(cue))), ...cues.flatMap(flagCue), ...kindCue];
+    // (A value that is also what programs group by is the grouping: "which user has the most pull
+    // requests" of a `user.login` beside a `user.type` whose values are User and Bot.)
+    const groupsBy = (cue: string) => this.candidates.some((candidate) => candidate.groupBy.includes(cue));
+    const groupCue = [...cues.filter((cue) => isColumnLabel(cue) || groupsBy(cue) || ![...this.tables.values()].some((values) => values.isValueText(cue))), ...cues.flatMap(flagCue), ...kindCue];
     // ("Lowest rated product", "the most expensive neighborhood": the thing a superlative ranks, when
     // programs group by it and no data's rows are it, is a group; the reviews are rated, not ranked.)
     const supersNoun = /\b(?:[a-z]{3,}est|best|worst|(?:most|least)\s+[a-z]+)\s+(?:[a-z]+ed\s+|[a-z]+ing\s+)?([a-z]{3,}(?:\s+[a-z]{3,})?)\s*(?=[?.!]|$|\b(?:in|of|for|on|with|this|last|during|ever)\b)/.exec(parsed.lower)?.[1];
@@ -4588,7 +4597,7 @@ interface PeriodAsked {
 /** "Which 3 months had the most flights", "which year was the s&p 500 highest on average": the period first. */
 function periodFirst(lower: string): PeriodAsked | null {
   const match =
-    /\b(?:which|what)\s+(?:(\d+)\s+)?(?:[a-z]+\s+)?(hour|day|date|week|month|quarter|year)s?\s+(?:(?:in|of|during)\s+(?:[a-z]+\s+)?\d{4}\s+)?(?:had|has|have|saw|recorded|was|were|is|are|got|did)\s+(?:the\s+)?(?:((?:[a-z0-9&]+\s+){1,3}?)(?:at\s+its\s+|at\s+their\s+)?)?(most|fewest|least|highest|lowest|largest|smallest|biggest|greatest|[a-z]{3,}est)(?:\s+((?:[a-z]+\s+){0,2}[a-z]{3,}))?/d.exec(lower);
+    /\b(?:which|what)\s+(?:(\d+)\s+)?(?:[a-z]+\s+)?(hour|day|date|week|month|quarter|year)s?\s+(?:(?:in|of|during)\s+(?:[a-z]+\s+)?\d{4}\s+)?(?:had|has|have|saw|recorded|was|were|is|are|got|did)\s+(?:the\s+)?(?:((?:[a-z0-9&]+\s+){1,3}?)(?:at\s+its\s+|at\s+their\s+)?)?(most|fewest|least|highest|lowest|largest|smallest|biggest|greatest|[a-z]{3,}est)\b(?:\s+((?:[a-z]+\s+){0,2}[a-z]{3,}))?/d.exec(lower);
   if (match === null) return null;
   return {
     ...(match[1] === undefined ? {} : { count: { value: Number(match[1]), span: match.indices![1]! } }),

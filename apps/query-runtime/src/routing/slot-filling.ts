@@ -883,7 +883,9 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
   const rowsOnly = rowsColumn !== null;
   // (Nor one named only by the thing it identifies, where a value of another choice is given: "list
   // hired candidates" lists the stage Hired, no choice of `candidate_name` without a name.)
-  const thingsOnly = () => chosen !== hinted && alike.length > 0 && alike.every((column) => namedByThingAlone(column, context.words));
+  // (Unless the thing is said as the groups: "which user gets PRs closed fastest" of `user.login`
+  // groups by the user, and "closed" is a state said of the pull requests.)
+  const thingsOnly = () => chosen !== hinted && alike.length > 0 && alike.every((column) => namedByThingAlone(column, context.words) && !thingAsGroups(column, context.words));
   if (columnPlan && (chosen === null || alike.length > 1 || countedOnly || rowsOnly || thingsOnly()) && candidate.countsValue) {
     const choices = new Set(candidate.choices);
     // (A value named by part of its words only when no value is named whole: "dependabot" of `dependabot[bot]`.)
@@ -1963,6 +1965,12 @@ function namedByRowsAlone(column: string, table: string, words: readonly Questio
 function namedByThingAlone(column: string, words: readonly QuestionWord[]): boolean {
   const { stems, thing } = choiceNames(column);
   return thing !== null && stems.some((own) => own !== thing && !words.some((w) => w.stem === own));
+}
+
+/** Whether the thing a column of a choice identifies is said as the groups: right after "which", "what", "per", "by" or "each". */
+function thingAsGroups(column: string, words: readonly QuestionWord[]): boolean {
+  const { thing } = choiceNames(column);
+  return thing !== null && words.some((w, i) => w.stem === thing && groupingWords.has(words[i - 1]?.word ?? ''));
 }
 
 // Things asked for as different ones ("how many different deals"): their names or ids, told apart.
