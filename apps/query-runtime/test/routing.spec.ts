@@ -7795,6 +7795,30 @@ describe('QuestionRouter over pull requests (a nested user whose type says "User
   });
 });
 
+describe('QuestionRouter over daily weather of two cities (weather.csv: periods ranked by a measure an adjective implies)', () => {
+  const ask = askingOver('querylane-routing-weather-two-cities-', () => ({ weather: csv('weather.csv') }));
+
+  it('ranks months or years of daily rows by the measure the adjective implies ("which month is the windiest")', () => {
+    // Stop 59: each had ranked single days (the windiest day is no windiest month), or, for "the
+    // hottest year on average", the years by their number of rows: the series of any measure, where
+    // `temp_max` and `wind` are, was no candidate without its column named.
+    for (const question of ['which month is the windiest', 'what is the windiest month']) {
+      expect(ask(question), question).toMatchObject({ kind: 'answer', candidate: { name: 'weather_column_over_time_by_date' }, slots: { column: 'wind', interval: 'month', n: 1, order: 'desc' } });
+    }
+    for (const question of ['which year was the hottest', 'what was the hottest year', 'which year was the hottest on average']) {
+      expect(ask(question), question).toMatchObject({ kind: 'answer', candidate: { name: 'weather_column_over_time_by_date' }, slots: { column: 'temp_max', interval: 'year', n: 1, order: 'desc' } });
+    }
+    // The coldest by the lowest temperatures, in the city said.
+    expect(ask('which year was the coldest in Seattle')).toMatchObject({ kind: 'answer', slots: { column: 'temp_min', location: 'Seattle', interval: 'year', order: 'asc' } });
+    // A wind is averaged per period, never added up; rain is added up.
+    expect(ask('which month had the highest wind')).toMatchObject({ kind: 'answer', slots: { column: 'wind', interval: 'month' } });
+    expect(ask('which month had the highest wind')).not.toMatchObject({ slots: { rank_by: 'total' } });
+    expect(ask('which month was the wettest in 2014')).toMatchObject({ kind: 'answer', candidate: { name: 'weather_over_time_by_date' }, slots: { interval: 'month', rank_by: 'total', from_date: '2014-01-01' } });
+    // The rows are days: the hottest day is a day ranked.
+    expect(ask('what was the hottest day')).toMatchObject({ kind: 'answer', candidate: { name: 'top_weather_by_temp_max' }, slots: { n: 1, order: 'desc' } });
+  });
+});
+
 describe('QuestionRouter over films whose distributors have names of common words', () => {
   const ask = askingOver('querylane-routing-films-', () => ({
     films: Array.from({ length: 300 }, (_, i) => ({

@@ -1295,7 +1295,7 @@ export class QuestionRouter {
     const perPeriod = periodFirst(parsed.lower) ?? superlativeFirst(parsed.lower);
     // ("Which month had the most tickets opened": the rows counted, and what was done to them.)
     const periodRanked = perPeriod === null ? '' : (perPeriod.words ?? '').replace(/^(.*\S)\s+(?:[a-z]{3,}ed|sold|made|taken|given|sent|won|lost|held|built|bought|paid|done)$/, (whole, rows: string) => (this.rowsWord(rows.split(' ').at(-1)!) ? rows : whole));
-    const periodsRanked = perPeriod === null || parsed.interval !== null ? undefined : this.periodRanking(perPeriod.superlative, periodRanked, /\b(?:on average|average|avg|mean|in total|total|overall)\b/.test(parsed.lower), perPeriod.subject);
+    const periodsRanked = perPeriod === null || parsed.interval !== null ? undefined : this.periodRanking(perPeriod.superlative, periodRanked, /\b(?:on average|average|avg|mean|in total|total|overall)\b/.test(parsed.lower), perPeriod.subject, perPeriod.period);
     // ("Which month is the wettest on average" of data with its months of the year: those, over the
     // years; not the wettest month of one year.)
     const monthsOfYear =
@@ -1833,6 +1833,7 @@ export class QuestionRouter {
       if (named === undefined) choicesNamed.set(key, (named = namedChoice(slot, qWords) !== null));
       return named;
     };
+    const rankedBy = parsed.rankedPeriods?.by;
     const isChoosable = (id: number) => {
       const candidate = this.candidates[id]!;
       return candidate.plans.every(
@@ -1841,6 +1842,9 @@ export class QuestionRouter {
           choiceNamed(plan.slot) ||
           // (Or implied, of a measure per a time's part: "which month is the wettest" of precipitation.)
           (groupsByTimePart(candidate) && impliedChoice(plan.slot, qWords) !== null) ||
+          // (Or the measure periods are ranked by: "which year was the hottest" of a series of any
+          // measure, `temp_max` among them.)
+          (candidate.family === 'time_series' && rankedBy != null && (plan.slot.enum_values ?? []).map(String).includes(rankedBy)) ||
           (candidate.family === 'count' && (countedColumn(candidate.table) !== undefined || (asksWho && personColumnOf(candidate) !== undefined))),
       );
     };
@@ -3256,7 +3260,7 @@ export class QuestionRouter {
    * warmest on average") or the one series of the data named before it ("was the s&p 500 highest
    * on average"); undefined otherwise.
    */
-  private periodRanking(superlative: string, words: string, averaged: boolean, subject?: string): { by: string | null; tables: string[] } | undefined {
+  private periodRanking(superlative: string, words: string, averaged: boolean, subject?: string, period?: string): { by: string | null; tables: string[] } | undefined {
     const said = words.split(' ');
     // A series' measure named ranks by it, the rows' word beside it notwithstanding ("the most
     // disease deaths" of a war's `disease` per month, not the rows of another data's deaths).
@@ -3284,13 +3288,21 @@ export class QuestionRouter {
       const timed = [...this.timeColumnsOf].filter(([, columns]) => [...columns].some((column) => stem(humanWords(column).split(' ')[0]!) === word)).map(([table]) => table);
       if (timed.length > 0) return { by: null, tables: timed };
     }
-    if (!averaged) return undefined;
     // ("The warmest on average": a measure the adjective implies, the beginning of a series'
     // measure's word. Only said of an average or a total: "which 5 years were the warmest" of
-    // yearly rows ranks the rows, whose grain may already be the period.)
+    // yearly rows ranks the rows, whose grain may already be the period; or of rows finer than the
+    // period, which no row is: "which month is the windiest" of daily weather.)
+    // (Of several, the one its extreme names too: "the coldest" of `temp_min` beside `temp_max`.)
     const implied = (impliedMeasures[superlative] ?? []).filter((word) => !extremeTerms.has(canonicalTerm(word) ?? word));
-    const impliedBy = implied.length === 0 ? undefined : this.seriesRankedBy(({ words: own }) => own.some((word) => implied.some((start) => word.startsWith(start))));
+    const extremes = (impliedMeasures[superlative] ?? []).filter((word) => extremeTerms.has(canonicalTerm(word) ?? word));
+    // (Not where other data's rows are such periods: "which 5 years were the warmest" of yearly
+    // global temperatures beside daily weather ranks the years those rows are.)
+    const finer = (table: string) => period !== undefined && this.rowsFinerThan(table, period) && !this.rowsArePeriods(period);
+    const impliedFits = ({ words: own, table }: { words: string[]; table: string }) => (averaged || finer(table)) && own.some((word) => implied.some((start) => word.startsWith(start)));
+    const impliedBy =
+      implied.length === 0 ? undefined : (this.seriesRankedBy((series) => impliedFits(series) && series.words.some((word) => extremes.includes(word))) ?? this.seriesRankedBy(impliedFits));
     if (impliedBy) return impliedBy;
+    if (!averaged) return undefined;
     // ("In which year was the s&p 500 highest on average": the data named between, whose one series
     // ranks by its measure.)
     if (subject !== undefined && words.replace(/\b(?:on|the|average|overall|in|total)\b/g, '').trim() === '') {
@@ -3316,6 +3328,18 @@ export class QuestionRouter {
   }
 
   private seriesMeasuresOf: { measure: string; table: string; words: string[] }[] | undefined;
+
+  /** Whether some data's rows are periods of `period` (its series' finest period: yearly temperatures' years). */
+  private rowsArePeriods(period: string): boolean {
+    const rank = periodRank(period);
+    return this.candidates.some((candidate) => finestPeriod(candidate) === rank);
+  }
+
+  /** Whether a table's series come in periods finer than `period` (its rows are days, the period a month): no row is such a period. */
+  private rowsFinerThan(table: string, period: string): boolean {
+    const rank = periodRank(period);
+    return rank > 0 && this.candidates.some((candidate) => candidate.table === table && (finestPeriod(candidate) ?? rank) < rank);
+  }
 
   /**
    * Each time series' measure (its `rank_by` column; of a series of any measure, each it chooses
@@ -4371,6 +4395,16 @@ const valueByCue = /\bby\s+\w/;
 // Money asked: "how much money", "how much did … pay, spend, cost, charge, owe, earn, make".
 // (Or taken in: "how much did the Stadium Lot take in"; "how much time does it take" asks no money.)
 const moneyVerbs = 'pay|paid|spend|spent|cost|charge|charged|owe|owed|earn|earned|make|made|collect|collected';
+// Periods from the finest to the coarsest.
+const periodOrder = ['hour', 'day', 'week', 'month', 'quarter', 'year'];
+const periodRank = (period: string) => periodOrder.indexOf(period === 'date' ? 'day' : period);
+
+/** The rank (`periodOrder`) of the finest period a time series offers; undefined of other programs. */
+function finestPeriod(candidate: CandidateProfile): number | undefined {
+  if (candidate.family !== 'time_series') return undefined;
+  const ranks = candidate.plans.flatMap((plan) => (plan.role === 'interval' ? (plan.slot.enum_values ?? []).map((value) => periodRank(String(value))).filter((rank) => rank >= 0) : []));
+  return ranks.length > 0 ? Math.min(...ranks) : undefined;
+}
 // A money verb said of a ranking: "spend the most", "paid the least on rent" (not of a thing
 // counted after it: "paid the most invoices").
 const moneyRankVerb = /\b(spend|spent|pay|paid|earn|earned|charge|charged|cost)\s+(?:the\s+)?(?:most|least)(?=\s*(?:[?.!,]|$)|\s+(?:on|at|in|for|to|from|during|with|per|each|money|dollars|overall)\b)/;
@@ -4616,15 +4650,22 @@ function periodFirst(lower: string): PeriodAsked | null {
  */
 function superlativeFirst(lower: string): PeriodAsked | null {
   // (Or said bare: "busiest month".)
-  const match = /(?:\b(?:which|what)\s+(?:was|is|were|are)\s+the\s+|^\s*(?:the\s+)?)(?:(\d+)\s+)?(busiest|quietest|most active|least active)\s+(hour|day|date|week|month|quarter|year)s?\b(?!\s+of\s+(?:the\s+)?(?:day|week|month|year)\b)(?:\s+(?:on|in|for|of|at)\s+(?:the\s+)?([a-z][a-z0-9&]*(?:\s+[a-z][a-z0-9&]*){0,2}?))?\s*[?.!]*\s*$/d.exec(lower);
+  // (Or any adjective's: "what is the windiest month", whose measure the adjective implies; a
+  // year said after it bounds it.)
+  const match = /(?:\b(?:which|what)\s+(?:was|is|were|are)\s+the\s+|^\s*(?:the\s+)?)(?:(\d+)\s+)?(busiest|quietest|most active|least active|[a-z]{3,}est)\s+(hour|day|date|week|month|quarter|year)s?\b(?!\s+of\s+(?:the\s+)?(?:day|week|month|year)\b)(?:\s+(?:on|in|for|of|at)\s+(?:the\s+)?([a-z][a-z0-9&]*(?:\s+[a-z][a-z0-9&]*){0,2}?))?(?:\s+(?:in|during)\s+\d{4})?\s*[?.!]*\s*$/d.exec(lower);
   if (match === null) return null;
   return {
     ...(match[1] === undefined ? {} : { count: { value: Number(match[1]), span: match.indices![1]! } }),
     period: match[3]!,
     periodSpan: match.indices![3]!,
-    superlative: /^(?:quietest|least active)$/.test(match[2]!) ? 'fewest' : 'most',
+    superlative: superlativeOf(match[2] ?? ''),
     ...(match[4] === undefined ? {} : { words: match[4] }),
   };
+}
+
+/** Busiest (most active) as the most rows, quietest (least active) as the fewest; any other superlative as said. */
+function superlativeOf(said: string): string {
+  return /^(?:quietest|least active)$/.test(said) ? 'fewest' : /^(?:busiest|most active)$/.test(said) ? 'most' : said;
 }
 
 /** General words for a measure, which the word before them says of what: "resolution time", "error rate". */

@@ -866,7 +866,7 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
   const namedOtherwise = columnPlan && namedColumns[0] !== undefined && yesNo.has(namedColumns[0]) ? namedChoice({ ...columnPlan.slot, enum_values: namedColumns.length > 1 ? namedColumns.filter((column) => !yesNo.has(column)) : (columnPlan.slot.enum_values ?? []).filter((column) => !yesNo.has(String(column))) }, namingWords) : null;
   // (The measure per a time's part may be implied: "which month is the wettest" of precipitation.)
   let chosen = columnPlan
-    ? ((countsColumn ? hinted : null) ?? namedOtherwise ?? namedColumns[0] ?? hinted ?? (groupsByTimePart(candidate) ? impliedChoice(columnPlan.slot, namingWords) : null))
+    ? ((countsColumn ? hinted : null) ?? namedOtherwise ?? namedColumns[0] ?? hinted ?? (groupsByTimePart(candidate) ? impliedChoice(columnPlan.slot, namingWords) : null) ?? rankedChoice(candidate, columnPlan.slot, parsed))
     : null;
   // A program counting the rows with a value of the column it chooses ("how many issues did octocat
   // open") chooses, when the question names no column, the one column a value it gives belongs to;
@@ -1367,7 +1367,8 @@ const piling = /^(?:distance|km|miles|mileage|fuel|liters|litres|gallons|kwh|mwh
 export const accumulated = /^(?:driven|travell?ed|flown|walked|run|ridden|covered|used|consumed|burned|burnt|spent|earned|sold|paid|collected|generated|raised|produced|played|watched|streamed|worked|logged|billed|invoiced|shipped|delivered|donated)$/;
 
 // Measures whose totals mean nothing: rates, shares, scores, levels, prices, ages, temperatures.
-const notAdding = / (rate|rates|ratio|percent|percentage|pct|share|score|scores|rating|ratings|index|level|levels|price|prices|age|temperature|temp|expectancy|avg|average|mean|median|per) /;
+// (Nor readings of a state: a wind, a speed, a humidity, a pressure, a concentration.)
+const notAdding = / (rate|rates|ratio|percent|percentage|pct|share|score|scores|rating|ratings|index|level|levels|price|prices|age|temperature|temp|expectancy|avg|average|mean|median|per|wind|speed|humidity|pressure|visibility|elevation|altitude|height|weight|concentration|ppm|aqi|balance) /;
 
 const durationLabel = / (minutes?|mins?|seconds?|secs?|hours?|hrs?|days?|ms|millis|milliseconds|duration|latency|delay|wait|waiting|elapsed|turnaround|response time|lead time|time to) /;
 
@@ -1965,6 +1966,12 @@ function namedByRowsAlone(column: string, table: string, words: readonly Questio
 function namedByThingAlone(column: string, words: readonly QuestionWord[]): boolean {
   const { stems, thing } = choiceNames(column);
   return thing !== null && stems.some((own) => own !== thing && !words.some((w) => w.stem === own));
+}
+
+/** Of a series of any measure, the measure its periods are ranked by ("which year was the hottest": `temp_max`), when it is one of the choices. */
+function rankedChoice(candidate: CandidateProfile, slot: Slot, parsed: ParsedQuestion): string | null {
+  const by = parsed.rankedPeriods?.by;
+  return candidate.family === 'time_series' && typeof by === 'string' && (slot.enum_values ?? []).map(String).includes(by) ? by : null;
 }
 
 /** Whether the thing a column of a choice identifies is said as the groups: right after "which", "what", "per", "by" or "each". */
