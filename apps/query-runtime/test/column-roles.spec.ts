@@ -161,6 +161,19 @@ describe('classifyColumns', () => {
     expect(roles.aggregable).toEqual(['price']);
   });
 
+  it('measures no time of day written as a number, nor a flight number ("dep_time" 1745, "op_carrier_fl_num")', () => {
+    const roles = rolesOf(
+      numberColumn('crs_dep_time', rows((i) => 600 + ((i * 17) % 1600))),
+      numberColumn('arr_time', rows((i) => (i * 23) % 2400)),
+      numberColumn('op_carrier_fl_num', rows((i) => 100 + ((i * 37) % 90))),
+      numberColumn('air_time', rows((i) => 60 + ((i * 31) % 300))),
+      numberColumn('dep_delay', rows((i) => ((i * 7) % 120) - 15)),
+    );
+    // A duration named "time" stays a measure.
+    expect(roles.measured.sort()).toEqual(['air_time', 'dep_delay']);
+    expect(roles.keys).not.toContain('crs_dep_time');
+  });
+
   it('sums money that goes below zero (a loss is a negative profit) and averages fractions and what only contains a word of counting', () => {
     const additive = (...columns: ColumnProfile[]) =>
       Object.fromEntries(classifyColumns(profileOf(columns)).metrics.map((metric) => [metric.column.name, metric.additive]));

@@ -7819,6 +7819,64 @@ describe('QuestionRouter over daily weather of two cities (weather.csv: periods 
   });
 });
 
+function airlineFlights(): Record<string, unknown>[] {
+  const airports = ['JFK', 'LAX', 'ORD', 'ATL', 'DFW', 'SFO', 'SEA', 'BOS'];
+  return Array.from({ length: 8000 }, (_, i) => {
+    const origin = airports[(i * 3) % 8]!;
+    const dest = airports[(i * 5 + 1) % 8] === origin ? airports[(i * 5 + 2) % 8]! : airports[(i * 5 + 1) % 8]!;
+    const cancelled = i % 37 === 0;
+    const delay = cancelled ? null : ((i * 7919) % 120) - 15;
+    // As the on-time data of transport statistics names its columns.
+    return {
+      fl_date: new Date(Date.UTC(2024, 0, 1) + Math.floor(i / 22) * 86_400_000).toISOString().slice(0, 10),
+      op_carrier: pick(i, 1, [['AA', 25], ['DL', 25], ['UA', 20], ['WN', 20], ['B6', 10]]),
+      op_carrier_fl_num: 100 + (i % 900),
+      origin,
+      dest,
+      crs_dep_time: 600 + ((i * 17) % 1600),
+      dep_delay: delay,
+      arr_delay: delay === null ? null : delay + ((i * 13) % 30) - 12,
+      cancelled: cancelled ? 1 : 0,
+      air_time: cancelled ? null : 60 + ((i * 31) % 300),
+      distance: 200 + ((i * 97) % 2500),
+    };
+  });
+}
+
+describe('QuestionRouter over airline flights (abbreviated names, delays nobody wants more of)', () => {
+  const ask = askingOver('querylane-routing-airline-flights-', () => ({ airline_flights: airlineFlights() }));
+
+  it('ranks the worst of a delay first and the best last', () => {
+    // Stop 59: "worst" had ranked the smallest delays first.
+    expect(ask('which airport has the worst departure delays')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_dep_delay_by_origin' }, slots: { n: 1, order: 'desc' } });
+    expect(ask('worst carrier for delays')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_dep_delay_by_op_carrier' }, slots: { n: 1, order: 'desc' } });
+    expect(ask('best carrier for delays')).toMatchObject({ kind: 'answer', slots: { n: 1, order: 'asc' } });
+  });
+
+  it('reads a column by the words its abbreviations stand for ("arrival delay" of `arr_delay`)', () => {
+    // Stop 59: had averaged the departure delay per carrier (0.85).
+    expect(ask('average arrival delay by carrier')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_arr_delay_by_op_carrier' } });
+    expect(ask('top 3 flights by arrival delay')).toMatchObject({ kind: 'answer', candidate: { name: 'top_airline_flights_by_arr_delay' }, slots: { n: 3, order: 'desc' } });
+  });
+
+  it('reads "departure" as where flights start only where groups are asked, not of the rows ranked', () => {
+    // Stop 59: both had averaged the delay per origin airport.
+    expect(ask('average departure delay')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_dep_delay' } });
+    expect(ask('top 3 flights by departure delay')).toMatchObject({ kind: 'answer', candidate: { name: 'top_airline_flights_by_dep_delay' }, slots: { n: 3, order: 'desc' } });
+  });
+
+  it('filters by a flag said by a present form ("which carrier cancels the most flights")', () => {
+    // Stop 59: had counted every flight per carrier.
+    expect(ask('which carrier cancels the most flights')).toMatchObject({ kind: 'answer', candidate: { name: 'count_airline_flights_by_op_carrier' }, slots: { cancelled: true, n: 1, order: 'desc' } });
+  });
+
+  it('refuses on-time performance, which no column measures, rather than rank a time', () => {
+    // Stop 59: the departure time as a number (`crs_dep_time` 600–2200) had been averaged per carrier
+    // (0.97), then, with no such measure, the air time ranked.
+    expect(ask('which carrier has the best on-time performance')).toMatchObject({ kind: 'refusal' });
+  });
+});
+
 describe('QuestionRouter over films whose distributors have names of common words', () => {
   const ask = askingOver('querylane-routing-films-', () => ({
     films: Array.from({ length: 300 }, (_, i) => ({

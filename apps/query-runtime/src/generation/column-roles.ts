@@ -87,7 +87,7 @@ const codeName =
 // Wholes before their parts (see the metric score).
 const headlineName = /(^|\s)(total|global|overall|worldwide|grand total)(\s|$)/;
 const numberedName =
-  /(^|\s)(account|citation|permit|receipt|confirmation|booking|reservation|tracking|voucher|claim|application|certificate|shipment|loan|payment|request|order line|apartment|batch|building|bus|card|case|catalog|catalogue|contract|customer|client|document|employee|episode|file|flight|gate|house|id|identification|invoice|issue|item|jersey|license|licence|lot|member|model|order|page|parcel|part|patient|phone|platform|plot|policy|product|record|reference|ref|registration|room|route|sample|seat|serial|shirt|site|station|store|street|student|tail|telephone|ticket|track|transaction|unit|vehicle|version|zip) (number|num|no|nr)$/;
+  /(^|\s)(fl|flt|acct|cust|emp|inv|po|txn|seq|tkt|account|citation|permit|receipt|confirmation|booking|reservation|tracking|voucher|claim|application|certificate|shipment|loan|payment|request|order line|apartment|batch|building|bus|card|case|catalog|catalogue|contract|customer|client|document|employee|episode|file|flight|gate|house|id|identification|invoice|issue|item|jersey|license|licence|lot|member|model|order|page|parcel|part|patient|phone|platform|plot|policy|product|record|reference|ref|registration|room|route|sample|seat|serial|shirt|site|station|store|street|student|tail|telephone|ticket|track|transaction|unit|vehicle|version|zip) (number|num|no|nr)$/;
 const ownNumberName = /^(number|no|nr|num)$/i;
 // A row number written out with the data (monarchs' `index`, pandas' `Unnamed: 0`).
 const rowNumberName = /^(index|idx|row|rownum|rowid|row (number|num|no|nr|index|idx|id)|unnamed:? ?0|level 0)$/;
@@ -211,6 +211,15 @@ function rowNumber(column: ColumnProfile, rows: number): boolean {
   if (rowNumberName.test(humanLabel(fieldName(column)))) return column.distinct_count >= 0.9 * rows;
   const span = Number(column.max) - Number(column.min) + 1;
   return rows >= minRowsForRowNumber && span === rows && column.distinct_count === rows;
+}
+
+// The name of a time of day written as a number: when something departs, arrives, is scheduled,
+// starts or ends (not how long it takes: an `air_time`, a `wait_time`).
+const clockName = /(^|\s)(dep|arr|departure|arrival|crs|sched|scheduled|actual|planned|start|end|begin|finish|open|close|opening|closing|pickup|dropoff|wheels off|wheels on)( [a-z]+)? (time|hhmm)$|(^|\s)hhmm$/;
+
+/** Whole numbers from 0 to 2400 named as a time of day (`clockName`). */
+function clockNumber(column: ColumnProfile): boolean {
+  return integerType.test(column.type) && clockName.test(humanLabel(fieldName(column))) && Number(column.min) >= 0 && Number(column.max) <= 2400;
 }
 
 function codeColumn(column: ColumnProfile): boolean {
@@ -345,6 +354,9 @@ export function classifyColumns(profile: DataProfile): ColumnRoles {
           } else if (distinct >= 0.9 * present) keys.push(ranked(column, 0.8 * nonNull));
           break;
         }
+        // A time of day written as a number (a flight's `dep_time` 1745, `crs_arr_time` 0930) is
+        // no quantity: an average of it means nothing. No role (its date is the row's time).
+        if (!year && !part && clockNumber(column)) break;
         // Few values weigh a measure down (Cylinders' five), but not a quantity that adds up (an
         // order's 1–4 items: "how many units were sold" sums it) nor a rating (1–5 stars: "the
         // average rating"), which are measures whatever their number of values.

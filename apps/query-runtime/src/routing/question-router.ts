@@ -8,7 +8,7 @@ import type { DataValues, RouteAnswer, RouteCandidateInput, RouteOptions, RouteR
 import { deadlineName, type ProgramFamily } from '../generation/index.js';
 import { SettledSearch } from './settled-search.js';
 import { accumulated, directionOf, directionSaid, doneVerb, fillSlots, flagDenials, flagMention, impliedChoice, namedChoice, pastForms, questionWords, rankWanted, TableValues, valueSynonymWords, type ColumnNameSpan, type QuestionWord, type SlotFill, type ValueMention } from './slot-filling.js';
-import { canonicalTerm, closingWords, editDistance, escapeRegExp, foldValue, humanWords, identifiedHead, identifiedThing, impliedMeasures, initials, measureTermsOf, pathWords, perUnitLabel, remembered, stem, stopWords, synonymOf, terms, textTails, timeSpanWord, words } from './text-terms.js';
+import { canonicalTerm, closingWords, editDistance, escapeRegExp, foldValue, humanWords, identifiedHead, identifiedThing, impliedMeasures, initials, measureTermsOf, pathWords, perUnitLabel, remembered, stem, stopWords, synonymOf, terms, textTails, timeSpanWord, wordTable, words } from './text-terms.js';
 
 /**
  * Chosen on the bench's tuning half (bench/routing: every other labelled question): the best in-scope
@@ -330,7 +330,16 @@ export class QuestionRouter {
       for (const { column, label } of columns) calledAlike.set(label, (calledAlike.get(label) ?? new Set()).add(column));
       // (And any field by its whole path: "vehicle class" of `vehicle.class`, whose label is "class".)
       const paths = [...new Set(columns.map(({ column }) => column))].filter((column) => column.includes('.'));
-      for (const { column, label } of [...columns, ...paths.map((column) => ({ column, label: foldValue(pathWords(column)) }))]) {
+      // (And by the words its abbreviations stand for: "arrival delay" of `arr_delay`.)
+      const spelled = [...columns, ...paths.map((column) => ({ column, label: foldValue(pathWords(column)) }))];
+      const expanded = spelled.flatMap(({ column, label }) => {
+        const whole = label
+          .split(' ')
+          .map((part) => abbreviations[part] ?? part)
+          .join(' ');
+        return whole === label ? [] : [{ column, label: whole }];
+      });
+      for (const { column, label } of [...spelled, ...expanded]) {
         const parts = label.split(' ');
         if (!every.has(label)) every.set(label, column);
         // A label names a column when it cannot be an everyday word of a question: two words or more,
@@ -627,7 +636,8 @@ export class QuestionRouter {
     // Nor the best or the worst of a quality no count measures ("which city has the worst air
     // quality" of pollutant readings had counted the fewest readings per city). (The best of the
     // data's rows is the most of them: "which day has the best sales".)
-    const rankedQuality = /\b(?:has|have|had|with|is|are|was|were)\s+the\s+(?:best|worst)\s+((?:[a-z]+\s+)?[a-z]{3,})\s*[?.!]*\s*$/.exec(parsed.lower)?.[1];
+    // (A hyphened word too: "the best on-time performance".)
+    const rankedQuality = /\b(?:has|have|had|with|is|are|was|were)\s+the\s+(?:best|worst)\s+((?:[a-z]+(?:-[a-z]+)?\s+)?[a-z]{3,})\s*[?.!]*\s*$/.exec(parsed.lower)?.[1];
     const qualityHead = rankedQuality?.split(' ').at(-1) ?? '';
     if (rankedQuality !== undefined && best.candidate.family === 'count' && !(qualityHead.endsWith('s') && this.namesData(best.candidate.table, qualityHead))) {
       return { kind: 'refusal', reason: `the question ranks by the best or worst "${rankedQuality}", and ${best.candidate.endpoint_name} only counts rows`, confidence: 0, candidates: closest(3) };
@@ -1604,6 +1614,9 @@ export class QuestionRouter {
         for (const verb of ['stay', 'take', 'last', 'wait', 'remain', 'spend']) if (!named.has(stem(verb))) contentTerms.delete(canonicalTerm(verb) ?? verb);
       }
     }
+    // ("On-time performance", "the on time rate": being punctual, no measure of time, unless a
+    // column is named so, an `on_time` flag; "the best on-time performance" had ranked `air_time`.)
+    if (/\bon[- ]time\b/.test(parsed.lower) && ![...this.allLabels.values()].some((labels) => [...labels.keys()].some((label) => ` ${label} `.includes(' on time ')))) contentTerms.delete(canonicalTerm('time') ?? 'time');
     // ("The most units", "more than 500 units": units said alone are a quantity. Where every column
     // of the data that says "unit" is a price per unit, `unit_cost`, `unit_price`, the word names
     // none of them; "the unit cost" and `units_sold` still do.)
@@ -2234,6 +2247,9 @@ export class QuestionRouter {
     // Where things start or end, said by a verb ("departing flights", "receives the most"): `directed` below.
     const startsSaid = startWords.test(parsed.lower);
     const endsSaid = endWords.test(parsed.lower);
+    // (Of the data's own rows ranked, "top 3 flights by departure delay", no place is grouped by.)
+    const rankedRows = /\b(?:top|bottom|the)\s+(?:\d+\s+)?(?:[a-z]{3,}est\s+|(?:most|least)\s+[a-z]+\s+)?([a-z]{3,})\s+(?:by|with|in|of|from|[?.!]|$)/.exec(parsed.lower)?.[1];
+    const rowsRankedOf = rankedRows === undefined || !this.rowsWord(rankedRows) ? null : new Set(this.rowsTables(rankedRows));
     // (A verb of moving things and where to or from, which says it whatever the verb: "which city
     // do we ship to the most", "emails sent to Bob", "orders shipped from Reno".)
     const movedWhere = movedTowards.exec(parsed.lower)?.[1];
@@ -2753,10 +2769,12 @@ export class QuestionRouter {
       const placeGiven = candidate.plans.some((plan) => plan.role === 'eq' && plan.column !== null && directionOf(plan.column) !== null && fill.slots[plan.slot.name] != null);
       // (Nor when it asks for no grouping or ranking: "how many shipments were sent last year" is one figure.)
       const groupingAsked = groupCue.length > 0 || parsed.superlative || /\b(?:which|where|what|per|each)\b/.test(parsed.lower);
-      const directed = askedDirection !== null && directions.length > 0 && !placeGiven && groupingAsked ? directions.includes(askedDirection) : null;
+      const directed = askedDirection !== null && directions.length > 0 && !placeGiven && groupingAsked && !rowsRankedOf?.has(candidate.table) ? directions.includes(askedDirection) : null;
       // A program that neither groups nor filters by where things start (or end), of a question that
       // says so, ranks something else (the busiest routes, not the busiest airport of departure).
-      const undirected = askedDirection !== null && !placeGiven && directions.length === 0 && this.directionColumns.get(candidate.table)?.has(askedDirection) === true ? 0.4 : 0;
+      // (Only of a question asking for groups or a ranking: "the average departure delay" is of
+      // every flight, each of which departs.)
+      const undirected = askedDirection !== null && !placeGiven && groupingAsked && !rowsRankedOf?.has(candidate.table) && directions.length === 0 && this.directionColumns.get(candidate.table)?.has(askedDirection) === true ? 0.4 : 0;
       // "How many pull requests were opened per month", "merged per month": of several time
       // columns, the one the verb names (`created_at` for opened, created, submitted …; `merged_at`).
       const timeColumns = [...candidate.plans.filter((plan) => (plan.role === 'from' || plan.role === 'to') && plan.column).map((plan) => plan.column!), ...(candidate.family === 'time_series' ? candidate.columns : averagesPeriods(candidate) ? candidate.columns.slice(0, 1) : [])];
@@ -4395,6 +4413,34 @@ const valueByCue = /\bby\s+\w/;
 // Money asked: "how much money", "how much did … pay, spend, cost, charge, owe, earn, make".
 // (Or taken in: "how much did the Stadium Lot take in"; "how much time does it take" asks no money.)
 const moneyVerbs = 'pay|paid|spend|spent|cost|charge|charged|owe|owed|earn|earned|make|made|collect|collected';
+// Words that column names shorten (`arr_delay`, `dest`, `dept_name`), and what they stand for; not
+// those the terms fold already (`amt`, `qty`, `temp`, `pop`), nor a `min` or `max` of either sense.
+const abbreviations: Record<string, string> = wordTable({
+  dep: 'departure',
+  arr: 'arrival',
+  dest: 'destination',
+  orig: 'origin',
+  cnt: 'count',
+  desc: 'description',
+  addr: 'address',
+  dept: 'department',
+  emp: 'employee',
+  mgr: 'manager',
+  cust: 'customer',
+  prod: 'product',
+  txn: 'transaction',
+  acct: 'account',
+  fl: 'flight',
+  flt: 'flight',
+  yr: 'year',
+  elev: 'elevation',
+  precip: 'precipitation',
+  dist: 'distance',
+  dur: 'duration',
+  wt: 'weight',
+  ht: 'height',
+});
+
 // Periods from the finest to the coarsest.
 const periodOrder = ['hour', 'day', 'week', 'month', 'quarter', 'year'];
 const periodRank = (period: string) => periodOrder.indexOf(period === 'date' ? 'day' : period);

@@ -1278,8 +1278,12 @@ export function directionSaid(before: string): 'start' | 'end' | null {
  */
 function durationOrder(parsed: ParsedQuestion, candidate: CandidateProfile): 'asc' | 'desc' | null {
   const said = /\b(slowest|fastest|quickest)\b/.exec(parsed.lower)?.[1];
-  if (!said || !candidate.columns.some((column) => durationLabel.test(` ${foldValue(humanWords(column))} `))) return null;
-  return said === 'slowest' ? 'desc' : 'asc';
+  if (said && candidate.columns.some((column) => durationLabel.test(` ${foldValue(humanWords(column))} `))) return said === 'slowest' ? 'desc' : 'asc';
+  // ("The worst departure delays", "the best price": of a measure nobody wants more of, the worst
+  // is the most and the best the least.)
+  const judged = /\b(worst|best)\b/.exec(parsed.lower)?.[1];
+  if (judged && !/\bbest[- ](?:selling|sellers?|rated|performing)\b/.test(parsed.lower) && candidate.columns.some((column) => unwantedLabel.test(` ${foldValue(humanWords(column))} `))) return judged === 'worst' ? 'desc' : 'asc';
+  return null;
 }
 
 /**
@@ -1370,6 +1374,8 @@ export const accumulated = /^(?:driven|travell?ed|flown|walked|run|ridden|covere
 // (Nor readings of a state: a wind, a speed, a humidity, a pressure, a concentration.)
 const notAdding = / (rate|rates|ratio|percent|percentage|pct|share|score|scores|rating|ratings|index|level|levels|price|prices|age|temperature|temp|expectancy|avg|average|mean|median|per|wind|speed|humidity|pressure|visibility|elevation|altitude|height|weight|concentration|ppm|aqi|balance) /;
 
+// Measures nobody wants more of: delays and waits, errors and failures, harm, losses, what is paid.
+const unwantedLabel = / (delay|delays|latency|wait|waiting|errors?|defects?|bugs?|failures?|complaints?|cancell?ations?|injur(?:y|ies)|deaths?|fatalit(?:y|ies)|crimes?|accidents?|incidents?|violations?|emissions?|pollution|unemployment|debt|loss|losses|churn|bounces?|downtime|outages?|refunds?|returns?|cost|costs|price|prices|fee|fees|expenses?) /;
 const durationLabel = / (minutes?|mins?|seconds?|secs?|hours?|hrs?|days?|ms|millis|milliseconds|duration|latency|delay|wait|waiting|elapsed|turnaround|response time|lead time|time to) /;
 
 function fitsEnum(slot: Slot, value: SlotValue): boolean {
@@ -1715,7 +1721,8 @@ function findFlag(label: string, words: readonly QuestionWord[]): { value: boole
   const nominal = (said: string) => flagStem.length >= 5 && /(?:ation|ion|al)$/.test(said) && single(said.replace(/(?:ation|ion|al)$/, '')) === single(flagStem);
   const names = (word: string, stemmed?: string) => {
     const said = stemmed ?? stem(word);
-    return said === flag || said === done || (word.length > 4 && word.endsWith('ly') && stem(word.slice(0, -2)) === flag) || nominal(said);
+    // (Of a verb whose past form doubles its last letter, any form: "cancels" of `cancelled`.)
+    return said === flag || said === done || (said.length >= 5 && single(said) === single(flagStem)) || (word.length > 4 && word.endsWith('ly') && stem(word.slice(0, -2)) === flag) || nominal(said);
   };
   const opposites = flagOpposites.get(flag!);
   for (let i = 0; i < words.length; i += 1) {
