@@ -7877,6 +7877,34 @@ describe('QuestionRouter over airline flights (abbreviated names, delays nobody 
   });
 });
 
+describe('QuestionRouter over coin markets (a wide table, one row per coin, a name of four words)', () => {
+  const ask = askingOver('querylane-routing-coins-', () => ({
+    coins: Array.from({ length: 250 }, (_, i) => {
+      const price = Math.round((1 + ((i * 7919) % 50_000) / 100) * 1000) / 1000;
+      const cap = Math.round(1.2e12 / (i + 1) ** 1.3);
+      return {
+        id: `coin-${i}`,
+        name: `Token ${i}`,
+        current_price: price,
+        market_cap: cap,
+        total_volume: Math.round(cap * (0.02 + (i % 7) / 50)),
+        high_24h: Math.round(price * 1.04 * 1000) / 1000,
+        low_24h: Math.round(price * 0.95 * 1000) / 1000,
+        price_change_percentage_24h: Math.round((((i * 37) % 200) / 10 - 10) * 100) / 100,
+        circulating_supply: Math.round(cap / price),
+        ath: Math.round(price * (1.2 + (i % 5)) * 1000) / 1000,
+      };
+    }),
+  }));
+
+  it('names a column of three words or more by its first two ("price change" of `price_change_percentage_24h`)', () => {
+    // Stop 59: each had answered with the current price (0.91, 0.96).
+    expect(ask('average price change')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_coins_column' }, slots: { column: 'price_change_percentage_24h' } });
+    expect(ask('which coin has the highest price change')).toMatchObject({ kind: 'answer', candidate: { name: 'top_coins_by_column' }, slots: { column: 'price_change_percentage_24h', n: 1, order: 'desc' } });
+    expect(ask('top 10 coins by market cap')).toMatchObject({ kind: 'answer', candidate: { name: 'top_coins_by_market_cap' }, slots: { n: 10 } });
+  });
+});
+
 describe('QuestionRouter over films whose distributors have names of common words', () => {
   const ask = askingOver('querylane-routing-films-', () => ({
     films: Array.from({ length: 300 }, (_, i) => ({

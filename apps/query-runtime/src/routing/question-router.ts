@@ -339,7 +339,16 @@ export class QuestionRouter {
           .join(' ');
         return whole === label ? [] : [{ column, label: whole }];
       });
-      for (const { column, label } of [...spelled, ...expanded]) {
+      // (And a name of three words or more by its first two, where no other column's name begins
+      // with them: "price change" of `price_change_percentage_24h`. Not an operation's words: "total
+      // rows returned".)
+      const fronts = spelled.flatMap(({ column, label }) => {
+        const parts = label.split(' ');
+        const front = parts.slice(0, 2).join(' ');
+        const alone = parts.length >= 3 && parts.slice(0, 2).every((part) => part.length >= 3 && !stopWords.has(part) && !operationTerm.test(canonicalTerm(part) ?? part));
+        return alone && spelled.every((other) => other.column === column || (other.label !== front && !other.label.startsWith(`${front} `))) ? [{ column, label: front }] : [];
+      });
+      for (const { column, label } of [...spelled, ...expanded, ...fronts]) {
         const parts = label.split(' ');
         if (!every.has(label)) every.set(label, column);
         // A label names a column when it cannot be an everyday word of a question: two words or more,

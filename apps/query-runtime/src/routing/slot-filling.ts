@@ -2027,6 +2027,13 @@ function namedChoices(slot: Slot, words: QuestionWord[]): string[] {
       tail !== null &&
       columns.filter((other) => choiceNames(other).stems.slice(-2).join(' ') === tail).length === 1 &&
       words.some((w, i) => w.stem === stems.at(-2) && words[i + 1]?.stem === stems.at(-1));
+    // Likewise by its first two side by side, where no other option begins with them ("price
+    // change" of `price_change_percentage_24h`).
+    const front = stems.length >= 3 ? stems.slice(0, 2).join(' ') : null;
+    const byFront =
+      front !== null &&
+      columns.filter((other) => choiceNames(other).stems.slice(0, 2).join(' ') === front).length === 1 &&
+      words.some((w, i) => w.stem === stems[0] && words[i + 1]?.stem === stems[1]);
     // A title said by the thing it is the title of ("top 3 courses" of `course_title`), where no
     // other option identifies that thing (a `job.id` beside `job.title`: "how many jobs" counts ids).
     const titled = stems.length === 2 && stems[1] === titleStem ? (stems[0] ?? null) : null;
@@ -2039,8 +2046,8 @@ function namedChoices(slot: Slot, words: QuestionWord[]): string[] {
     const whole = foldValue(humanWords(column)).split(' ');
     const generalOnly = stems.length === 1 && genericHeads.has(stems[0] ?? '') && whole.length > 1 && whole.every((part) => stopWords.has(part) || stem(part) === stems[0]);
     if (generalOnly && !words.some((_, i) => whole.every((part, k) => words[i + k]?.word === part))) continue;
-    if (!byInitials && !said(stems) && !skipping && !(thing !== null && said([thing])) && !byHead && !byGroups && !byTail && !byTitle && !byLead) continue;
-    found.push({ column, size: path.length > stems.length && said(path) ? path.length : said(stems) ? stems.length : skipping ? stems.length - 1 : byTail ? 2 : 1 });
+    if (!byInitials && !said(stems) && !skipping && !(thing !== null && said([thing])) && !byHead && !byGroups && !byTail && !byFront && !byTitle && !byLead) continue;
+    found.push({ column, size: path.length > stems.length && said(path) ? path.length : said(stems) ? stems.length : skipping ? stems.length - 1 : byTail || byFront ? 2 : 1 });
   }
   const most = Math.max(0, ...found.map((f) => f.size));
   const largest = found.filter((f) => f.size === most).map((f) => f.column);
