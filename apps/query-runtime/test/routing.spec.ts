@@ -7905,6 +7905,50 @@ describe('QuestionRouter over coin markets (a wide table, one row per coin, a na
   });
 });
 
+function enrollmentsByLevel(): Record<string, unknown>[] {
+  const courses = [['Intro to Python', 'Programming', 'Beginner'], ['Machine Learning A-Z', 'Data Science', 'Advanced'], ['SQL Basics', 'Data Science', 'Beginner'], ['UX Design', 'Design', 'Intermediate'], ['Public Speaking', 'Business', 'Beginner'], ['React Deep Dive', 'Programming', 'Advanced']];
+  return Array.from({ length: 5000 }, (_, i) => {
+    const [course, category, level] = courses[(i * 7) % 6]!;
+    const enrolled = Date.UTC(2024, 0, 1) + i * 6_000_000;
+    const done = i % 3 !== 0;
+    return {
+      enrollment_id: `enr_${100_000 + i}`,
+      student_id: `stu_${(i * 37) % 1500}`,
+      course_title: course,
+      course_category: category,
+      level,
+      country: pick(i, 1, [['US', 35], ['IN', 25], ['BR', 10], ['DE', 10], ['NG', 10], ['GB', 10]]),
+      plan: pick(i, 2, [['free', 60], ['premium', 40]]),
+      enrolled_at: new Date(enrolled).toISOString(),
+      completed_at: done ? new Date(enrolled + (3 + (i % 60)) * 86_400_000).toISOString() : null,
+      progress_pct: done ? 100 : (i * 13) % 100,
+      quiz_score: done ? 50 + ((i * 7) % 51) : null,
+    };
+  });
+}
+
+describe('QuestionRouter over course enrollments (a `level`, a course title beside its category, students counted in a period)', () => {
+  const ask = askingOver('querylane-routing-enrollments-levels-', () => ({ course_enrollments: enrollmentsByLevel() }));
+
+  it('chooses a column named by a stop word only ("which level has the highest average quiz score")', () => {
+    // Stop 59: `level` had no name to be chosen by: the average per country answered (0.94).
+    expect(ask('which level has the highest average quiz score')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_quiz_score_by_column' }, slots: { column: 'level', n: 1, order: 'desc' } });
+    expect(ask('how many enrollments per level')).toMatchObject({ kind: 'answer', slots: { column: 'level' } });
+  });
+
+  it('groups "by course" by the course itself, not by its category', () => {
+    // Stop 59: had averaged per `course_category` (0.94).
+    expect(ask('average quiz score by course')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_quiz_score_by_course_title' } });
+    expect(ask('average quiz score by course category')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_quiz_score_by_course_category' } });
+  });
+
+  it('counts the different students of a period ("how many students enrolled in 2024")', () => {
+    // Stop 59: the distinct count had no window: the count per student of 2024 had answered (0.99).
+    expect(ask('how many students enrolled in 2024')).toMatchObject({ kind: 'answer', candidate: { name: 'count_distinct_course_enrollments' }, slots: { column: 'student_id', from_enrolled_at: '2024-01-01', to_enrolled_at: '2024-12-31' } });
+    expect(ask('how many students from India')).toMatchObject({ kind: 'answer', candidate: { name: 'count_distinct_course_enrollments' }, slots: { column: 'student_id', country: 'IN' } });
+  });
+});
+
 describe('QuestionRouter over films whose distributors have names of common words', () => {
   const ask = askingOver('querylane-routing-films-', () => ({
     films: Array.from({ length: 300 }, (_, i) => ({

@@ -278,7 +278,7 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
   // data", "how many users"): the labels that repeat (a key's count is the row count), the texts
   // (cities of zip codes) and the identifiers of what the rows belong to (`user_id`).
   const distinctable = [...roles.dimensions.filter((d) => d.kind !== 'boolean'), ...roles.texts, ...roles.references].filter((c) => c.column.distinct_count >= 2 && c.column.distinct_count < profile.row_count - c.column.null_count);
-  if (distinctable.length > 0) drafts.push(build.countDistinct(distinctable.slice(0, maxChosenColumns), counted));
+  if (distinctable.length > 0) drafts.push(build.countDistinct(distinctable.slice(0, maxChosenColumns), counted, mainTime));
   return select(drafts, maxPrograms);
 }
 

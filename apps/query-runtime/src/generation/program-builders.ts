@@ -1087,9 +1087,12 @@ export class ProgramBuilders {
    * How many different values one of `columns` holds ("how many countries are in the data": 62
    * countries over 620 rows; "how many different cities in Texas"), the column an enum slot.
    */
-  countDistinct(columns: RankedColumn[], dimensions: Dimension[]): DraftProgram {
+  countDistinct(columns: RankedColumn[], dimensions: Dimension[], time?: TimeColumn): DraftProgram {
     const names = new NameAllocator(['column']);
     const filters = dimensions.map((dimension) => this.filter(dimension, names));
+    // (Within a period of the main time too: "how many students enrolled in 2024", "how many
+    // customers ordered in March" count those of that period.)
+    const window = this.window(time, names);
     const choice = chooseColumn(columns, this.profile.columns, true);
     const [first, second] = columns.map((column) => column.label);
     return this.draft({
@@ -1097,19 +1100,19 @@ export class ProgramBuilders {
       family: 'count',
       score: 0,
       query: `How many different values of ${first} (or of another column) are there?`,
-      description: `The number of different values of the given column (${joinWords(columns.map((c) => c.label), 'or')}) over all ${this.entity}${onlyFor(dimensions)}.`,
+      description: `The number of different values of the given column (${joinWords(columns.map((c) => c.label), 'or')}) over all ${this.entity}${onlyFor(dimensions)}${window.slots.length > 0 && time ? `, or within a period of ${time.label}` : ''}.`,
       reason: `Counting rows is not counting the different ${first} they hold: one distinct count takes the column as a slot.`,
       examples: [`How many different ${first} are there?`, `Number of distinct ${second ?? first}`, `How many ${first} are in the data?`],
-      sql: `SELECT count(DISTINCT ${choice.alias}) AS ${quoteIdentifier('distinct_count')} FROM ${choice.from(this.from)}${where(filters.map((f) => f.sql))}`,
+      sql: `SELECT count(DISTINCT ${choice.alias}) AS ${quoteIdentifier('distinct_count')} FROM ${choice.from(this.from)}${where([...filters.map((f) => f.sql), ...window.sql])}`,
       steps: {
         family: 'count',
         table: this.table,
         columns: ['$column'],
-        filters: filters.map((f) => f.filter),
+        filters: [...filters.map((f) => f.filter), ...window.filters],
         aggregate: { function: 'count', column: '$column' },
         column_choice: { slot: 'column', columns: columns.map((c) => c.column.name) },
       },
-      slots: [choice.slot, ...filters.map((f) => f.slot)],
+      slots: [choice.slot, ...filters.map((f) => f.slot), ...window.slots],
     });
   }
 

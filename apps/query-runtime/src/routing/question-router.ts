@@ -2994,7 +2994,17 @@ export class QuestionRouter {
         // (Nor a period, which an average per period groups by: "average total count per year" of a `year`.)
         !averagesPeriods(candidate) &&
         groupCue.some((cue) => !periodWords.has(cue) && !candidate.groupBy.some((label) => label.split(' ').includes(cue)) && this.groupNames(candidate.table).has(cue) && cueAfterPer(cue));
-      const group = choiceAggregate ? -0.6 : directed === false ? -0.25 : byValue ? -1 : groupCue.length === 0 && !groupedAsAsked ? ungrouped : groupedAsAsked ? 0.35 : candidate.groupBy.length > 0 ? (rowsCued || groupsUnmet ? -0.6 : -0.25) : groupsUnmet ? -0.6 : -0.1;
+      // (Of two groupings a cue names, the one it names whole before one it names by its kind: "by
+      // course" is per `course_title`, whose thing is the course, not per `course_category`.)
+      const kindOnly =
+        groupedAsAsked &&
+        groupCue.some(
+          (cue) =>
+            !candidate.groupBy.includes(cue) &&
+            candidate.groupBy.some((label) => label.startsWith(`${cue} `) && kindTail.test(label.slice(cue.length + 1))) &&
+            this.candidates.some((other) => other.table === candidate.table && other.family === candidate.family && other.measure === candidate.measure && other.groupBy.includes(cue)),
+        );
+      const group = choiceAggregate ? -0.6 : directed === false ? -0.25 : byValue ? -1 : groupCue.length === 0 && !groupedAsAsked ? ungrouped : groupedAsAsked ? (kindOnly ? 0.15 : 0.35) : candidate.groupBy.length > 0 ? (rowsCued || groupsUnmet ? -0.6 : -0.25) : groupsUnmet ? -0.6 : -0.1;
       // A column named by a label of two words or more ("temp max") that only other tables have counts against this one.
       // So does the thing a superlative ranks, named as a column only other tables have ("which 5
       // years were the warmest", "the coldest year" of yearly temperatures, not of daily weather).

@@ -2094,9 +2094,12 @@ interface ChoiceNames {
 const choiceNames = remembered(namesOfChoice, 10_000);
 
 function namesOfChoice(column: string): ChoiceNames {
-  const said = foldValue(humanWords(column))
+  // (A name of stop words only is its words all the same: a course's `level`.)
+  const words = foldValue(humanWords(column))
     .split(' ')
-    .filter((w) => w.length > 0 && !stopWords.has(w));
+    .filter((w) => w.length > 0);
+  const content = words.filter((w) => !stopWords.has(w));
+  const said = content.length > 0 ? content : words;
   const all = said.map((w) => stem(w));
   const thing = identifiedThing(pathWords(column));
   // ("Min" after a word of time is minutes, `Running_Time_min`; after others a minimum, `temp_min`.)
