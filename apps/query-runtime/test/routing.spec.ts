@@ -1281,6 +1281,15 @@ describe('rows that are counts already (flights per route, people per job, sex a
     const ord = ask('How many flights arrive at ORD?');
     expect(ord.kind === 'answer' && [ord.candidate.name, ord.slots]).toEqual(['sum_count', { destination: 'ORD' }]);
   });
+
+  it('ranks the busiest places by the counts the rows carry, not by their number of rows', () => {
+    // Stop 59: "the busiest destination" had counted the routes to each destination (0.78).
+    expect(ask('busiest destination')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_count_by_destination' }, slots: { n: 1, order: 'desc' } });
+    expect(ask('the 3 busiest destinations')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_count_by_destination' }, slots: { n: 3, order: 'desc' } });
+    expect(ask('quietest origin')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_count_by_origin' }, slots: { order: 'asc' } });
+    // The places a place has routes to are still its rows.
+    expect(ask('which origin has the most destinations')).toMatchObject({ kind: 'answer', candidate: { name: 'count_flights_airport_by_origin' } });
+  });
 });
 
 describe('flags (true/false columns past the first three labels: support tickets)', () => {

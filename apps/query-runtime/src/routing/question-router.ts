@@ -3205,6 +3205,11 @@ export class QuestionRouter {
           if (column !== undefined && !valued && !keys?.has(column)) unread.push(cue);
         }
       }
+      // The busiest groups of rows that carry their own count (routes' `count` of flights): the
+      // count's total per group, not the rows per group ("the busiest destination" had counted the
+      // routes to each).
+      const weight = this.weightColumns.get(candidate.table);
+      const busyWeighed = weight !== undefined && candidate.groupBy.length > 0 && busyWords.test(parsed.lower) ? (candidate.family === 'count' ? 1 : candidate.measure === weight ? -0.3 : 0) : 0;
       // Money ranked by its verb ("which day of the week do I spend the most", "which customer paid
       // the least"), of data that measures money: a count ranks the rows, not the money.
       const moneyRanked = candidate.family === 'count' ? moneyRankVerb.exec(parsed.lower)?.[1] : undefined;
@@ -3232,7 +3237,7 @@ export class QuestionRouter {
       // (Nor rows: "how long does delivery take" lists no delivered shipments.)
       const spanOtherwise = !durationAsked || !spanTables.has(candidate.table) ? 0 : candidate.family === 'aggregate' && candidate.measure !== null && !spans ? 0.5 : candidate.family !== null && rowFamilies.has(candidate.family) ? 1 : 0;
       const score =
-        tableCue + columnCue - codeChosen + timeNamed - laterTime - deadlineTime - (candidate.family === 'count' && measuredElsewhere(candidate.table) ? 1 : 0) - unasked - undirected - rowsForCount - 0.1 * extraWords + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * filledCount(candidate, fill.slots) - 0.1 * fill.guessed + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - periodsListed - oftenMiss - otherWorth - refused - partUnasked - moneyMiss - spanUnasked - spanOtherwise - countNotRanked - rowsElsewhere - valueElsewhere - qualifiedCount - qualifiesRows - distinctOfRows + periodAverage + bareTotal - whoRows;
+        tableCue + columnCue - codeChosen + timeNamed - laterTime - deadlineTime - (candidate.family === 'count' && measuredElsewhere(candidate.table) ? 1 : 0) - unasked - undirected - rowsForCount - 0.1 * extraWords + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * filledCount(candidate, fill.slots) - 0.1 * fill.guessed + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - periodsListed - oftenMiss - otherWorth - refused - partUnasked - moneyMiss - spanUnasked - spanOtherwise - countNotRanked - rowsElsewhere - valueElsewhere - qualifiedCount - qualifiesRows - distinctOfRows + periodAverage + bareTotal - whoRows - busyWeighed;
       return { candidate, bm25: hit.score, score, fill, termCoverage, matchedTerms: matched.size, constraintCoverage, familyAgreement, superlativeMiss, ignored, unapplied, unread, topicTerms, topicMatched, valueEvidence, measureAsked: measureNamed || answersCount, otherMeasure: measureOtherwise, otherWorth: otherWorth > 0 };
     });
     for (const [idProgram, nameProgram] of namesOfIds) {
@@ -4307,6 +4312,8 @@ const nominalSuffixes = ['ion', 'ment', 'al'];
 const frequencyCue = /\b(?:most|least)\s+(?:often|common(?:ly)?|frequent(?:ly)?|popular|used|usual)\b|\b(?:rarest|commonest)\b|\b(?:use|uses|used|choose|chooses|chose|pick|picks|picked|prefer|prefers|preferred)\s+(?:the\s+)?(?:most|least)\s*[?.!]*\s*$/;
 // The names of a column of counts (`count`, dplyr's `n`, `freq`).
 const weightName = /^(count|counts|cnt|n|freq|frequency|occurrences|tally)$/;
+// Words of how much goes on somewhere: the most (or fewest) rows, or the most of what they count.
+const busyWords = /\b(?:busiest|quietest|most active|least active|busier|quieter)\b/;
 /** Families that answer with rows of the data rather than a figure. */
 const rowFamilies = new Set<ProgramFamily>(['list', 'range', 'lookup', 'text_search']);
 
