@@ -7958,6 +7958,36 @@ describe('QuestionRouter over course enrollments (a `level`, a course title besi
   });
 });
 
+describe('QuestionRouter over email campaigns (rates and counts of what nobody wants, one ranking of any measure)', () => {
+  const ask = askingOver('querylane-routing-email-campaigns-', () => ({
+    email_campaigns: Array.from({ length: 400 }, (_, i) => {
+      const recipients = 2000 + ((i * 7919) % 48_000);
+      const opens = Math.round(recipients * (0.15 + ((i * 13) % 30) / 100));
+      const clicks = Math.round(opens * (0.05 + ((i * 7) % 20) / 100));
+      return {
+        campaign_id: `cmp_${5000 + i}`,
+        sent_at: new Date(Date.UTC(2025, 0, 6) + i * 80_000_000).toISOString(),
+        segment: pick(i, 1, [['All Subscribers', 40], ['VIP', 15], ['New Users', 25], ['Lapsed', 20]]),
+        recipients,
+        opens,
+        clicks,
+        unsubscribes: Math.round(recipients * ((i % 4) / 1000)),
+        bounces: Math.round(recipients * ((i % 6) / 100)),
+        open_rate: Math.round((opens / recipients) * 10_000) / 10_000,
+        click_rate: Math.round((clicks / recipients) * 10_000) / 10_000,
+        revenue_usd: Math.round(clicks * (2 + (i % 9)) * 100) / 100,
+      };
+    }),
+  }));
+
+  it('orders the best and the worst by the column chosen, not by every column the program may choose', () => {
+    // Stop 59 (within the stop): "the best open rate" had ranked the lowest first, `bounces` being
+    // among the ranking's choices.
+    expect(ask('which campaign had the best open rate')).toMatchObject({ kind: 'answer', candidate: { name: 'top_email_campaigns_by_column' }, slots: { column: 'open_rate', n: 1, order: 'desc' } });
+    expect(ask('worst campaigns by unsubscribes')).toMatchObject({ kind: 'answer', slots: { column: 'unsubscribes', order: 'desc' } });
+  });
+});
+
 describe('QuestionRouter over films whose distributors have names of common words', () => {
   const ask = askingOver('querylane-routing-films-', () => ({
     films: Array.from({ length: 300 }, (_, i) => ({

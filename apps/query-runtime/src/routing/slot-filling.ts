@@ -1134,7 +1134,7 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
         const timeWord = parsed.timeOrder?.word;
         const named = timeWord !== undefined && candidate.plans.some((other) => other.label !== null && other.label.split(' ').includes(timeWord) && other.label.split(' ').filter((word) => word !== timeWord).every((word) => parsed.lower.includes(word)));
         const ordinal = named && /^(?:first|last)$/.test(timeWord) && !/\b(?:most|least|top|bottom|best|worst|[a-z]{3,}est)\b/.test(parsed.lower);
-        const order = candidate.chronological ? (named ? null : (parsed.timeOrder?.order ?? null)) : (durationOrder(parsed, candidate) ?? (ordinal ? null : parsed.order));
+        const order = candidate.chronological ? (named ? null : (parsed.timeOrder?.order ?? null)) : (durationOrder(parsed, candidate, chosen) ?? (ordinal ? null : parsed.order));
         if (order) take(plan, order, null);
         break;
       }
@@ -1276,13 +1276,16 @@ export function directionSaid(before: string): 'start' | 'end' | null {
  * "The slowest first response", "the fastest delivery": of a program over a duration (minutes,
  * seconds, a time to, a latency), slow is long and fast is short — the other way round from a speed.
  */
-function durationOrder(parsed: ParsedQuestion, candidate: CandidateProfile): 'asc' | 'desc' | null {
+function durationOrder(parsed: ParsedQuestion, candidate: CandidateProfile, chosen: string | null): 'asc' | 'desc' | null {
+  // (Of a program choosing its column, the one chosen, not every choice: "the best open rate" of a
+  // ranking of any measure, `bounces` among them.)
+  const columns = [...candidate.columns.filter((column) => !candidate.choices.includes(column)), ...(chosen !== null && candidate.choices.includes(chosen) ? [chosen] : [])];
   const said = /\b(slowest|fastest|quickest)\b/.exec(parsed.lower)?.[1];
-  if (said && candidate.columns.some((column) => durationLabel.test(` ${foldValue(humanWords(column))} `))) return said === 'slowest' ? 'desc' : 'asc';
+  if (said && columns.some((column) => durationLabel.test(` ${foldValue(humanWords(column))} `))) return said === 'slowest' ? 'desc' : 'asc';
   // ("The worst departure delays", "the best price": of a measure nobody wants more of, the worst
   // is the most and the best the least.)
   const judged = /\b(worst|best)\b/.exec(parsed.lower)?.[1];
-  if (judged && !/\bbest[- ](?:selling|sellers?|rated|performing)\b/.test(parsed.lower) && candidate.columns.some((column) => unwantedLabel.test(` ${foldValue(humanWords(column))} `))) return judged === 'worst' ? 'desc' : 'asc';
+  if (judged && !/\bbest[- ](?:selling|sellers?|rated|performing)\b/.test(parsed.lower) && columns.some((column) => unwantedLabel.test(` ${foldValue(humanWords(column))} `))) return judged === 'worst' ? 'desc' : 'asc';
   return null;
 }
 
@@ -1375,7 +1378,7 @@ export const accumulated = /^(?:driven|travell?ed|flown|walked|run|ridden|covere
 const notAdding = / (rate|rates|ratio|percent|percentage|pct|share|score|scores|rating|ratings|index|level|levels|price|prices|age|temperature|temp|expectancy|avg|average|mean|median|per|wind|speed|humidity|pressure|visibility|elevation|altitude|height|weight|concentration|ppm|aqi|balance) /;
 
 // Measures nobody wants more of: delays and waits, errors and failures, harm, losses, what is paid.
-const unwantedLabel = / (delay|delays|latency|wait|waiting|errors?|defects?|bugs?|failures?|complaints?|cancell?ations?|injur(?:y|ies)|deaths?|fatalit(?:y|ies)|crimes?|accidents?|incidents?|violations?|emissions?|pollution|unemployment|debt|loss|losses|churn|bounces?|downtime|outages?|refunds?|returns?|cost|costs|price|prices|fee|fees|expenses?) /;
+const unwantedLabel = / (delay|delays|latency|wait|waiting|errors?|defects?|bugs?|failures?|complaints?|unsubscribes?|chargebacks?|disputes?|fraud|abandon(?:s|ment)?|absences?|overdue|cancell?ations?|injur(?:y|ies)|deaths?|fatalit(?:y|ies)|crimes?|accidents?|incidents?|violations?|emissions?|pollution|unemployment|debt|loss|losses|churn|bounces?|downtime|outages?|refunds?|returns?|cost|costs|price|prices|fee|fees|expenses?) /;
 const durationLabel = / (minutes?|mins?|seconds?|secs?|hours?|hrs?|days?|ms|millis|milliseconds|duration|latency|delay|wait|waiting|elapsed|turnaround|response time|lead time|time to) /;
 
 function fitsEnum(slot: Slot, value: SlotValue): boolean {
