@@ -174,6 +174,24 @@ describe('classifyColumns', () => {
     expect(roles.keys).not.toContain('crs_dep_time');
   });
 
+  it('never adds up a running total beside what it adds, nor a population repeated row after row', () => {
+    const roles = classifyColumns(
+      profileOf([
+        numberColumn('new_deaths', rows((i) => (i * 7) % 90)),
+        numberColumn('total_deaths', rows((i) => 1000 + i * 45)),
+        numberColumn('population', rows((i) => [83_000_000, 60_000_000, 126_000_000][i % 3]!)),
+        numberColumn('total_amount', rows((i) => 10 + i * 3)),
+      ]),
+    );
+    const of = (name: string) => roles.metrics.find((metric) => metric.column.name === name);
+    expect([of('new_deaths')?.additive, of('new_deaths')?.aggregable]).toEqual([true, true]);
+    // Ranked and bounded still ("the highest total deaths"), never summed or averaged.
+    expect([of('total_deaths')?.measured, of('total_deaths')?.aggregable]).toEqual([true, false]);
+    expect(of('population')?.additive).toBe(false);
+    // A total with no running companion is a total.
+    expect(of('total_amount')?.additive).toBe(true);
+  });
+
   it('sums money that goes below zero (a loss is a negative profit) and averages fractions and what only contains a word of counting', () => {
     const additive = (...columns: ColumnProfile[]) =>
       Object.fromEntries(classifyColumns(profileOf(columns)).metrics.map((metric) => [metric.column.name, metric.additive]));

@@ -7988,6 +7988,34 @@ describe('QuestionRouter over email campaigns (rates and counts of what nobody w
   });
 });
 
+describe('QuestionRouter over daily case counts (new and running totals, a population per country)', () => {
+  const ask = askingOver('querylane-routing-daily-cases-', () => {
+    const rows: Record<string, unknown>[] = [];
+    for (const [k, [country, population, continent]] of ([['Brazil', 212e6, 'South America'], ['Germany', 83e6, 'Europe'], ['Italy', 60e6, 'Europe'], ['Japan', 126e6, 'Asia']] as const).entries()) {
+      let cases = 0;
+      let deaths = 0;
+      for (let d = 0; d < 400; d += 1) {
+        const newCases = Math.round((population / 1e5) * (1 + Math.sin((d + k * 30) / 40)));
+        cases += newCases;
+        deaths += Math.round(newCases * 0.012);
+        rows.push({ location: country, continent, date: new Date(Date.UTC(2020, 2, 1) + d * 86_400_000).toISOString().slice(0, 10), new_cases: newCases, total_cases: cases, new_deaths: Math.round(newCases * 0.012), total_deaths: deaths, population });
+      }
+    }
+    return { covid_cases: rows };
+  });
+
+  it('totals the new counts, never the running totals ("which continent had the most deaths")', () => {
+    // Stop 59: the running totals had been summed per continent and per country.
+    expect(ask('which continent had the most deaths')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_new_deaths_by_continent' }, slots: { n: 1, order: 'desc' } });
+    expect(ask('how many deaths in Germany')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_new_deaths' }, slots: { location: 'Germany' } });
+  });
+
+  it('counts a measure named by two words, whatever the data is named ("how many new cases")', () => {
+    // Stop 59: had counted the rows (the data is named for cases).
+    expect(ask('how many new cases in Brazil in March 2021')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_new_cases' }, slots: { location: 'Brazil', from_date: '2021-03-01', to_date: '2021-03-31' } });
+  });
+});
+
 describe('QuestionRouter over films whose distributors have names of common words', () => {
   const ask = askingOver('querylane-routing-films-', () => ({
     films: Array.from({ length: 300 }, (_, i) => ({

@@ -104,6 +104,8 @@ const additiveName =
 // (a Superstore's `Profit` had been averaged: "total profit by region" had no program). Counts of
 // things below zero are no counts (a `visitors_change`).
 const signedMoneyName = /(gross|sales|revenue|amount|cost|budget|spend|profit|income|earnings|pnl)/i;
+// How many people a place holds.
+const headcountName = /(^|\s)(population|pop|inhabitants|residents)(\s|$)/;
 // Parts of a whole, whatever else they name: a `profit_margin`, a `discount_rate`, a `tax_share`
 // are averaged, never added.
 const partName = /(^|\s)(rate|ratio|percent|percentage|pct|margin|fraction|proportion|share)(\s|$)/;
@@ -222,6 +224,12 @@ function clockNumber(column: ColumnProfile): boolean {
   return integerType.test(column.type) && clockName.test(humanLabel(fieldName(column))) && Number(column.min) >= 0 && Number(column.max) <= 2400;
 }
 
+/** Whether a measure is a running total of another one the data holds: `total deaths` beside `new deaths`, `cumulative cases` beside `daily cases`. */
+function runningTotal(label: string, numericLabels: ReadonlySet<string>): boolean {
+  const rest = /^(?:total|cumulative|cum|running) (.+)$/.exec(label)?.[1] ?? /^(.+) (?:cumulative|to date|so far)$/.exec(label)?.[1];
+  return rest !== undefined && ['new', 'daily', 'weekly', 'monthly'].some((period) => numericLabels.has(`${period} ${rest}`));
+}
+
 function codeColumn(column: ColumnProfile): boolean {
   const label = humanLabel(fieldName(column));
   return codeName.test(label) || numberedName.test(label);
@@ -292,6 +300,7 @@ export function classifyColumns(profile: DataProfile): ColumnRoles {
   for (const column of profile.columns) called.set(ownName(column), (called.get(ownName(column)) ?? 0) + 1);
   for (const column of profile.columns) if (column.path && called.get(ownName(column))! > 1) pathNamed.add(column);
   const levels = crossTabLevels(profile);
+  const numericLabels = new Set(profile.columns.filter((column) => column.semantic === 'numeric').map((column) => humanLabel(fieldName(column))));
   const metrics: Metric[] = [];
   const dimensions: Dimension[] = [];
   const keys: RankedColumn[] = [];
@@ -360,7 +369,10 @@ export function classifyColumns(profile: DataProfile): ColumnRoles {
         // Few values weigh a measure down (Cylinders' five), but not a quantity that adds up (an
         // order's 1–4 items: "how many units were sold" sums it) nor a rating (1–5 stars: "the
         // average rating"), which are measures whatever their number of values.
-        const additive = additiveName.test(fieldName(column)) && !partName.test(humanLabel(fieldName(column))) && (Number(column.min) >= 0 || signedMoneyName.test(fieldName(column)));
+        // (Nor a population repeated row after row, a country's on each of its days: what a place
+        // holds, which adding up over its rows counts again and again.)
+        const repeatedHeadcount = headcountName.test(humanLabel(fieldName(column))) && distinct * 10 <= present;
+        const additive = additiveName.test(fieldName(column)) && !partName.test(humanLabel(fieldName(column))) && !repeatedHeadcount && (Number(column.min) >= 0 || signedMoneyName.test(fieldName(column)));
         const rated = ratingName.test(humanLabel(fieldName(column)));
         let score = nonNull * (additive || rated ? 1 : Math.min(1, Math.log(distinct) / Math.log(50)));
         // (Coordinates last, `start_lat` as `lat`: "which station do most rides start from" had found the ranking by start_lat.)
@@ -369,15 +381,19 @@ export function classifyColumns(profile: DataProfile): ColumnRoles {
         // and `other_sales` (which, equal in score, had taken every slot of the aggregates by column
         // order), the total before a remainder.
         const label = humanLabel(fieldName(column));
-        if (headlineName.test(label)) score *= 1.1;
-        else if (/^other\b/.test(label)) score *= 0.9;
+        // A running total beside the amounts it adds up (`total_deaths` beside `new_deaths`, a
+        // `cumulative_cases` beside `daily_cases`) is ranked and bounded, never added up again: the
+        // sum of a running total is no figure of anything ("total deaths in Italy" had summed it).
+        const running = runningTotal(label, numericLabels);
+        if (headlineName.test(label) && !running) score *= 1.1;
+        else if (/^other\b/.test(label) || running) score *= 0.9;
         // Of measures alike, money before quantities: a store's `Sales` and `Profit` before its
         // `Quantity` (by column order `Profit` had come last, and the cap had cut its totals per
         // region, segment and category).
         if (additive && signedMoneyName.test(fieldName(column))) score *= 1.05;
         const measured = !year && !part;
-        const aggregable = measured && !geographicName.test(humanLabel(fieldName(column)));
-        metrics.push({ ...ranked(column, score), integer: integerType.test(column.type), additive, measured, aggregable });
+        const aggregable = measured && !running && !geographicName.test(humanLabel(fieldName(column)));
+        metrics.push({ ...ranked(column, score), integer: integerType.test(column.type), additive: additive && !running, measured, aggregable });
         // A handful of numbers (Cylinders: 3, 4, 5, 6, 8) is also a way to group and filter; so is
         // a calendar part with every value listed (months, hours).
         const handful = values !== null && distinct >= 2 && repeats && (distinct <= handfulValues || part);

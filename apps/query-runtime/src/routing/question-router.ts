@@ -1696,10 +1696,23 @@ export class QuestionRouter {
       !measureTermAnywhere(first) &&
       ([...this.tables.values()].some((values) => values.isValueText(first)) || this.flagLabels().has(first)) &&
       ![...this.columnLabels.values()].some((labels) => labels.has(`${first} ${second}`) || labels.has(`${first} ${second.replace(/e?s$/, '')}`));
+    // ("How many new cases": a measure's name of two words, `new_cases`, counts the measure, even
+    // where the data is named for cases.)
+    // (The name of a column some program totals or averages, not a label's: "number of distinct mpaa ratings".)
+    const measureLabelCounted =
+      counting?.[3] !== undefined &&
+      counting[1] === undefined &&
+      [...this.columnLabels].some(([table, labels]) => {
+        const column = labels.get(`${counting[2]} ${counting[3]}`);
+        return column !== undefined && this.candidates.some((candidate) => candidate.table === table && candidate.family === 'aggregate' && candidate.measure === column);
+      });
     const adjectiveFirst =
       counting?.[3] !== undefined &&
       !/[^e]ed$/.test(counting[3]) &&
-      (columnAfterData || this.tableStemLists.some((stems) => stems.includes(stem(counting[3]!)) && !stems.includes(stem(counting[2]!))) || qualifiesMeasure(counting[2] ?? '', counting[3]));
+      (columnAfterData ||
+        this.tableStemLists.some((stems) => stems.includes(stem(counting[3]!)) && !stems.includes(stem(counting[2]!))) ||
+        qualifiesMeasure(counting[2] ?? '', counting[3]) ||
+        measureLabelCounted);
     // "How many people died", "how many people were killed": people counted by what befell them
     // are the measure the verb implies, where a data set has it (the deaths of disasters, summed).
     const befellMatch = counting && !adjectiveFirst && peopleWords.has(counting[2]!) ? /^\s*(?:(?:were|was|have been|had been|got|have|had)\s+)?([a-z]+)/d.exec(parsed.lower.slice(counting.indices![2]![1])) : null;
@@ -2203,7 +2216,10 @@ export class QuestionRouter {
       return only;
     };
     const countsMeasure = (table: string) =>
-      countedTerm !== null && (this.measureTerms.get(table)?.has(countedTerm) ?? false) && !(this.tableStemsOf.get(table) ?? []).some((tableStem) => tableStem === stem(countedWord!) || tableStem === countedWord) && !ownerOnly(table);
+      countedTerm !== null &&
+      (this.measureTerms.get(table)?.has(countedTerm) ?? false) &&
+      (measureLabelCounted || !(this.tableStemsOf.get(table) ?? []).some((tableStem) => tableStem === stem(countedWord!) || tableStem === countedWord)) &&
+      !ownerOnly(table);
     // "How many hurricanes hit Texas" of candidates counted per state: what a question counts, a
     // measure of other data only, is no count of this data's rows.
     // (Not a period: "on how many days did NVDA close above 300" counts the rows of dated prices,
