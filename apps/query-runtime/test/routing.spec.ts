@@ -8016,6 +8016,33 @@ describe('QuestionRouter over daily case counts (new and running totals, a popul
   });
 });
 
+describe('QuestionRouter over service requests (a complaint type, values of several words)', () => {
+  const ask = askingOver('querylane-routing-service-requests-', () => ({
+    service_requests: Array.from({ length: 4000 }, (_, i) => {
+      const [type, agency, descriptor] = [['Noise - Residential', 'NYPD', 'Loud Music/Party'], ['Illegal Parking', 'NYPD', 'Blocked Hydrant'], ['HEAT/HOT WATER', 'HPD', 'ENTIRE BUILDING'], ['Street Condition', 'DOT', 'Pothole'], ['Rodent', 'DOHMH', 'Rat Sighting']][(i * 3 + (i >> 3)) % 5]!;
+      const created = Date.UTC(2024, 0, 1) + i * 5_200_000;
+      return {
+        unique_key: 59_000_000 + i,
+        created_date: new Date(created).toISOString(),
+        closed_date: i % 11 === 0 ? null : new Date(created + (1 + ((i * 104_729) % 200)) * 3_600_000).toISOString(),
+        agency,
+        complaint_type: type,
+        descriptor,
+        borough: pick(i, 1, [['BROOKLYN', 30], ['QUEENS', 25], ['MANHATTAN', 20], ['BRONX', 18], ['STATEN ISLAND', 7]]),
+      };
+    }),
+  }));
+
+  it('reads a word before the thing a kind names as a value of the kind ("noise complaints" of `complaint_type`)', () => {
+    // Stop 59: "noise" right before "complaints" had been read as naming the column, and the
+    // complaints of every type counted.
+    expect(ask('how many noise complaints in Brooklyn')).toMatchObject({ kind: 'answer', candidate: { name: 'count_service_requests' }, slots: { complaint_type: 'Noise - Residential', borough: 'BROOKLYN' } });
+    expect(ask('how many heat complaints')).toMatchObject({ kind: 'answer', slots: { complaint_type: 'HEAT/HOT WATER' } });
+    // Grouped by the kind, no value.
+    expect(ask('how many complaints by type')).toMatchObject({ kind: 'answer', candidate: { name: 'count_service_requests_by_complaint_type' } });
+  });
+});
+
 describe('QuestionRouter over films whose distributors have names of common words', () => {
   const ask = askingOver('querylane-routing-films-', () => ({
     films: Array.from({ length: 300 }, (_, i) => ({

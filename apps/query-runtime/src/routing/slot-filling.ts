@@ -544,7 +544,11 @@ export class TableValues {
           // One word right before the column's own name says which column, no value of it: "by
           // energy source" is no source "Nuclear Energy" (a trial's total of one source for all three).
           // (Not an acronym or a capitalised name: "the AI track" is the track "AI and Machine Learning".)
-          if (length === 1 && !acronym && /^\p{Ll}/u.test(question[i]!.original) && question[i + 1] !== undefined && entry.labelStems.includes(question[i + 1]!.stem)) continue;
+          // (Not before the thing a kind names: "noise complaints" are complaints of the type "Noise -
+          // Residential", of a `complaint_type`.)
+          const next = question[i + 1];
+          const kindOfNext = next !== undefined && kindStems.has(entry.labelStems.at(-1) ?? '') && next.stem !== entry.labelStems.at(-1);
+          if (length === 1 && !acronym && /^\p{Ll}/u.test(question[i]!.original) && next !== undefined && entry.labelStems.includes(next.stem) && !kindOfNext) continue;
           // One word in small letters right after "which", "what", "each", "every" or "per" is the
           // kind of thing asked about, no name: "which league has the most matches" asks for a
           // division, not of the "English Premier League".
@@ -2080,6 +2084,8 @@ const frequencyWords = new Set(['common', 'frequent']);
 const qualifiers = new Set(['primary', 'main', 'principal', 'secondary', 'final', 'initial', 'current', 'original', 'preferred', 'chief', 'official', 'actual', 'estimated', 'reported', 'assigned', 'default', 'previous', 'latest', 'first', 'last'].map((word) => stem(word)));
 
 // Last words of column names that say how a value is written, not what it is (`start_station_name`, `rideable_type`).
+// The stems of a column's last word that say it holds kinds of the thing before it (`complaint_type`, `crime_category`).
+const kindStems = new Set(['type', 'kind', 'categor', 'category', 'categori', 'class', 'sort']);
 const genericHeads = new Set(['name', 'id', 'type', 'kind', 'code', 'date', 'time', 'at', 'on', 'number', 'num', 'no', 'count', 'amount', 'value', 'total', 'flag', 'status', 'level', 'score', 'rate', 'usd', 'min', 'max']);
 
 /** How a column a `column` slot chooses may be named (`namedChoices`), worked out once per column. */
