@@ -1646,7 +1646,13 @@ export class QuestionRouter {
 
     // (How often a thing is used or chosen is no subject: "which insurance is used most often".)
     const howOften = frequencyCue.test(parsed.lower) ? new Set(['often', 'frequently', 'frequent', 'commonly', 'common', 'usually', 'usual', 'used', 'use', 'popular'].map((word) => canonicalTerm(word))) : undefined;
-    const topicTerms = [...contentTerms].filter((term) => !operationTerm.test(term) && !(howOften?.has(term) ?? false));
+    // (Nor is a period the subject, nor "over time": "frobnication over time", "DAU by month" ask of
+    // something no data names, whatever its time.)
+    // (Nor how busy it was: "what was the busiest month" ranks the rows per month.)
+    const overTime = /\bover time\b/.test(parsed.lower);
+    const topicTerms = [...contentTerms].filter(
+      (term) => !operationTerm.test(term) && !(howOften?.has(term) ?? false) && !periodWords.has(term) && !busyTerms.has(term) && !(overTime && (term === 'over' || term === canonicalTerm('time'))),
+    );
     // The terms are already canonical: searched as they are, not folded a second time.
     const hits: SearchResult[] = contentTerms.size > 0 ? this.search.search([...contentTerms]) : [];
     // A program found only by the other columns its whole rows hold (the `output` field: "what time
@@ -4329,6 +4335,7 @@ const frequencyCue = /\b(?:most|least)\s+(?:often|common(?:ly)?|frequent(?:ly)?|
 // The names of a column of counts (`count`, dplyr's `n`, `freq`).
 const weightName = /^(count|counts|cnt|n|freq|frequency|occurrences|tally)$/;
 // Words of how much goes on somewhere: the most (or fewest) rows, or the most of what they count.
+const busyTerms = new Set(['busiest', 'quietest', 'busier', 'quieter', 'busy', 'quiet'].map((word) => canonicalTerm(word) ?? word));
 const busyWords = /\b(?:busiest|quietest|most active|least active|busier|quieter)\b/;
 /** Families that answer with rows of the data rather than a figure. */
 const rowFamilies = new Set<ProgramFamily>(['list', 'range', 'lookup', 'text_search']);
