@@ -8067,6 +8067,13 @@ describe('QuestionRouter over app events (an event name, a user, revenue)', () =
     expect(ask('purchases per day')).toMatchObject({ kind: 'answer', candidate: { name: 'app_events_over_time_by_event_time' }, slots: { event_name: 'purchase', interval: 'day' } });
     expect(ask('what was the busiest month')).toMatchObject({ kind: 'answer', candidate: { name: 'app_events_over_time_by_event_time' }, slots: { interval: 'month', n: 1 } });
   });
+
+  it('reads a verb and its particle said apart as the one word the data writes ("signed up" of `signup`)', () => {
+    // Stop 59: "signed up" had matched no value: every user of June had been counted.
+    expect(ask('how many users signed up in June')).toMatchObject({ kind: 'answer', candidate: { name: 'count_distinct_app_events' }, slots: { column: 'user_id', event_name: 'signup', from_event_time: '2025-06-01' } });
+    expect(ask('how many people logged in on ios')).toMatchObject({ kind: 'answer', slots: { event_name: 'login', platform: 'ios' } });
+    expect(ask('how many sign ups')).toMatchObject({ kind: 'answer', slots: { event_name: 'signup' } });
+  });
 });
 
 describe('QuestionRouter over films whose distributors have names of common words', () => {

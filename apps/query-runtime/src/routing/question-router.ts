@@ -1288,7 +1288,7 @@ export class QuestionRouter {
   }
 
   private rank(question: string, options: RouteOptions, only?: number): Scored[] & { parsed: ParsedQuestion; tablesNamed: Set<string>; namedColumns: Map<string, { label: string; column: string }[]>; modifierNamed: Set<string>; rankedLabel: string | undefined; rankedTables: Set<string> | null; countedWord: string | undefined; countedPhrase: string[]; countedModifier: string | undefined; groupCue: readonly string[] } {
-    const text = this.totalRows(this.freeOfCharge(this.rowsQuality(this.participleBounds(this.listedValues(this.countSaidWhole(this.clippedTableWords(this.joinCompounds(this.shortLabelWords(this.periodWordsOfNames(singularAcronyms(decimalNames(this.awaitedStates(this.unquotedValues(this.dashedNames(this.hyphenedLabels(areaUnits(question))))), this.allLabels))))))))))));
+    const text = this.totalRows(this.freeOfCharge(this.rowsQuality(this.participleBounds(this.listedValues(this.countSaidWhole(this.clippedTableWords(this.joinCompounds(this.shortLabelWords(this.periodWordsOfNames(singularAcronyms(decimalNames(this.awaitedStates(this.unquotedValues(this.dashedNames(this.hyphenedLabels(this.joinedVerbs(areaUnits(question)))))), this.allLabels))))))))))));
     const parsed = parseQuestion(text, options.now ?? new Date());
     this.heldPeriodValue(parsed);
     this.heldDateValues(parsed);
@@ -4008,6 +4008,22 @@ export class QuestionRouter {
    * rest ("Renewal") was dropped without a word (trial 22). A name whose every part is a known value
    * ("Paris - London") is left to the values.
    */
+  /**
+   * A verb and its particle said apart that the data writes as one word ("how many users signed up"
+   * of an event `signup`, "logged in" of `login`, "checked out" of `checkout`): that word, where a
+   * value or a column's name is it.
+   */
+  private joinedVerbs(question: string): string {
+    if (!/\b(?:up|in|out|off|on|back|over)s?\b/i.test(question)) return question;
+    return question.replace(/\b([a-z]{2,})[\s-]+(up|in|out|off|on|back|over)s?\b/gi, (said: string, word: string, particle: string) => {
+      // (The verb's stem: "signed" sign, "logged" log, "checking" check, "drops" drop.)
+      const verb = word.toLowerCase().replace(/(?:ed|ing|s)$/, '').replace(/([bdglmnprt])\1$/, '$1');
+      const joined = `${verb}${particle.toLowerCase()}`;
+      const known = (word: string) => [...this.tables.values()].some((values) => values.isValueText(word)) || [...this.allLabels.values()].some((labels) => labels.has(word));
+      return known(joined) || known(`${joined}s`) ? joined : said;
+    });
+  }
+
   /**
    * Words joined by hyphens that are a column's name, written as its words ("profit by sub-category"
    * of `Sub-Category`, "e-mail" of `e_mail`): the question's cues read words of letters, and "sub"
