@@ -8074,6 +8074,16 @@ describe('QuestionRouter over app events (an event name, a user, revenue)', () =
     expect(ask('how many people logged in on ios')).toMatchObject({ kind: 'answer', slots: { event_name: 'login', platform: 'ios' } });
     expect(ask('how many sign ups')).toMatchObject({ kind: 'answer', slots: { event_name: 'signup' } });
   });
+
+  it('refuses the rows per group on average where only each group\'s count is made ("how many events per user on average")', () => {
+    // Stop 59: had listed every user's count of events (0.67).
+    for (const question of ['how many events per user on average', 'average number of events per user']) {
+      expect(ask(question), question).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('on average') });
+    }
+    // Each group's count, asked so, answers; so does the average per period.
+    expect(ask('how many events per user')).toMatchObject({ kind: 'answer', candidate: { name: 'count_app_events_by_column' }, slots: { column: 'user_id' } });
+    expect(ask('how many purchases per day on average')).toMatchObject({ kind: 'answer', candidate: { name: 'app_events_average_per_period_by_event_time' } });
+  });
 });
 
 describe('QuestionRouter over films whose distributors have names of common words', () => {

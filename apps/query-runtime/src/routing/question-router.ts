@@ -934,8 +934,14 @@ export class QuestionRouter {
     }
     // Nor a count asked of the data's rows per group on average ("how many plays per user on
     // average") answered by an average of a measure the question does not name.
-    if (/\bhow many\s+([a-z]+)\b[^?]*\bper\b[^?]*\bon average\b|\baverage number of\s+([a-z]+)\s+per\b/.test(parsed.lower) && best.candidate.family === 'aggregate' && !best.measureAsked && best.candidate.groupBy.length > 0) {
+    const perGroupAverage = /\bhow many\s+([a-z]+)\b[^?]*\bper\b[^?]*\bon average\b|\baverage number of\s+([a-z]+)\s+per\b/.test(parsed.lower);
+    if (perGroupAverage && best.candidate.family === 'aggregate' && !best.measureAsked && best.candidate.groupBy.length > 0) {
       return { kind: 'refusal', reason: `the question asks how many rows each group has on average, and ${best.candidate.endpoint_name} averages "${measureLabel ?? best.candidate.measure}" instead`, confidence: 0, candidates: closest(3) };
+    }
+    // (Nor by the count of each group: "how many events per user on average" is one figure, no list
+    // of every user's events.)
+    if (perGroupAverage && best.candidate.family === 'count' && (best.candidate.groupBy.length > 0 || best.candidate.groupColumns.length > 0) && !groupsByTimePart(best.candidate)) {
+      return { kind: 'refusal', reason: `the question asks how many rows each group has on average, and ${best.candidate.endpoint_name} gives each group's count, not their average`, confidence: 0, candidates: closest(3) };
     }
     // Nor which value of a label ranks first ("which segment has the highest profit", "which category
     // is most profitable") answered by the single rows ranked: the first row's segment is no segment
