@@ -5986,7 +5986,8 @@ describe('QuestionRouter over stock movements (trial 22: "units" are a quantity,
     expect(located.kind === 'answer' && located.slots.movement_type).toBeFalsy();
     // The unit cost, said, is still the cost.
     expect(ask('movements with a unit cost over 100')).toMatchObject({ kind: 'answer', candidate: { name: 'stock_movements_by_unit_cost_range' } });
-    expect(ask('average unit cost by category')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_unit_cost_by_category' }, slots: { rank_by: 'average' } });
+    // (A cost per unit is averaged, never summed, since stop 59: its program is an average.)
+    expect(ask('average unit cost by category')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_unit_cost_by_category' } });
   });
 });
 
@@ -8083,6 +8084,36 @@ describe('QuestionRouter over app events (an event name, a user, revenue)', () =
     // Each group's count, asked so, answers; so does the average per period.
     expect(ask('how many events per user')).toMatchObject({ kind: 'answer', candidate: { name: 'count_app_events_by_column' }, slots: { column: 'user_id' } });
     expect(ask('how many purchases per day on average')).toMatchObject({ kind: 'answer', candidate: { name: 'app_events_average_per_period_by_event_time' } });
+  });
+});
+
+describe('QuestionRouter over an inventory (a unit cost beside a unit price, SKUs beside product names)', () => {
+  const ask = askingOver('querylane-routing-inventory-', () => ({
+    inventory: Array.from({ length: 600 }, (_, i) => {
+      const cost = Math.round((2 + ((i * 7919) % 20_000) / 100) * 100) / 100;
+      return {
+        sku: `SKU-${10_000 + i * 3}`,
+        product_name: `${['Deluxe', 'Basic', 'Pro', 'Mini', 'Max'][i % 5]} ${['Blender', 'Stapler', 'Drone', 'Hose', 'Lamp', 'Puzzle', 'Kettle', 'Router'][(i * 3) % 8]} ${i}`,
+        category: ['Electronics', 'Kitchen', 'Toys', 'Garden', 'Office'][(i * 7) % 5],
+        supplier: pick(i, 1, [['Acme Supply', 30], ['Globex', 25], ['Initech', 20], ['Umbrella Co', 25]]),
+        stock_qty: (i * 37) % 250,
+        unit_cost: cost,
+        unit_price: Math.round(cost * (1.3 + (i % 7) / 10) * 100) / 100,
+        last_restocked: new Date(Date.UTC(2025, 0, 1) + ((i * 104_729) % 300) * 86_400_000).toISOString().slice(0, 10),
+      };
+    }),
+  }));
+
+  it('averages a cost per unit, and reads "cost" as it, "expensive" as the price', () => {
+    // Stop 59: `unit_cost` had been summed ("cost" is money that adds up), "the average cost of
+    // kitchen items" refused between the cost and the price "cost" implies.
+    expect(ask('average cost of kitchen items')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_unit_cost' }, slots: { category: 'Kitchen' } });
+    expect(ask('most expensive product')).toMatchObject({ kind: 'answer', candidate: { name: 'top_inventory_by_unit_price' }, slots: { n: 1, order: 'desc' } });
+  });
+
+  it('looks a code up by the column whose codes it is shaped like, not by a column of names', () => {
+    // Stop 59: "SKU-10003" had been looked up as a product name (0.90).
+    expect(ask('what is the stock level of SKU-10003')).toMatchObject({ kind: 'answer', candidate: { name: 'lookup_inventory_by_sku' }, slots: { sku: 'SKU-10003' } });
   });
 });
 

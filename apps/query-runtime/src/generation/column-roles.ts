@@ -104,6 +104,9 @@ const additiveName =
 // (a Superstore's `Profit` had been averaged: "total profit by region" had no program). Counts of
 // things below zero are no counts (a `visitors_change`).
 const signedMoneyName = /(gross|sales|revenue|amount|cost|budget|spend|profit|income|earnings|pnl)/i;
+// Money or quantities per one thing, or averaged already: a `unit_cost`, a `cost_per_item`, a
+// `revenue_per_user`, an `avg_order_value` (a store's `unit_cost` had been summed).
+const perUnitName = /(^|\s)unit (cost|price|value|margin|revenue|amount)s?(\s|$)|(^|\s)per (unit|item|piece|head|capita|person|user|customer|order|night|hour|day|share)(\s|$)|^(avg|average|mean|median) /;
 // How many people a place holds.
 const headcountName = /(^|\s)(population|pop|inhabitants|residents)(\s|$)/;
 // Parts of a whole, whatever else they name: a `profit_margin`, a `discount_rate`, a `tax_share`
@@ -372,7 +375,7 @@ export function classifyColumns(profile: DataProfile): ColumnRoles {
         // (Nor a population repeated row after row, a country's on each of its days: what a place
         // holds, which adding up over its rows counts again and again.)
         const repeatedHeadcount = headcountName.test(humanLabel(fieldName(column))) && distinct * 10 <= present;
-        const additive = additiveName.test(fieldName(column)) && !partName.test(humanLabel(fieldName(column))) && !repeatedHeadcount && (Number(column.min) >= 0 || signedMoneyName.test(fieldName(column)));
+        const additive = additiveName.test(fieldName(column)) && !partName.test(humanLabel(fieldName(column))) && !perUnitName.test(humanLabel(fieldName(column))) && !repeatedHeadcount && (Number(column.min) >= 0 || signedMoneyName.test(fieldName(column)));
         const rated = ratingName.test(humanLabel(fieldName(column)));
         let score = nonNull * (additive || rated ? 1 : Math.min(1, Math.log(distinct) / Math.log(50)));
         // (Coordinates last, `start_lat` as `lat`: "which station do most rides start from" had found the ranking by start_lat.)

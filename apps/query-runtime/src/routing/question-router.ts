@@ -1574,6 +1574,11 @@ export class QuestionRouter {
       // most" names `sales_channel`, no revenue.)
       if (impliedMeasures[word] !== undefined && [...this.columnLabels.values()].some((labels) => [...labels.keys()].some((label) => label.includes(' ') && label.split(' ').includes(word) && parsed.lower.includes(label) && new RegExp(`\\b${escapeRegExp(label)}\\b`).test(parsed.lower)))) continue;
       if (superlativeWord(word) && measureWord(canonicalTerm(qWords[index + 1]?.word ?? ''))) continue;
+      // (A word that is itself a measure's name says that measure, nothing it would imply besides:
+      // "the average cost" of a `unit_cost` beside a `unit_price`.)
+      // (The last word of its name: "unit" of `unit_cost` is no measure "units" names.)
+      const ownTerm = canonicalTerm(word);
+      if (ownTerm !== null && this.measureHeads().has(ownTerm) && !worthWords.has(word) && implied.some((one) => canonicalTerm(one) === ownTerm)) continue;
       imply(word, worthWords.has(word) ? ownWorth(implied, this.tableStemsOf.keys()) : implied);
     }
     // ("How much did we make in January": money made, the revenue or what the rows are worth.)
@@ -2282,6 +2287,11 @@ export class QuestionRouter {
       return pointed && countedNouns.every(({ word }) => !this.knows(word));
     };
     // Where things start or end, said by a verb ("departing flights", "receives the most"): `directed` below.
+    // The first measure a word implies that some data has (`impliedMeasures`: "expensive" → price).
+    const firstImpliedTerm = qWords
+      .flatMap(({ word }) => (isMeasureTerm(canonicalTerm(word) ?? word) ? [] : (impliedMeasures[word] ?? [])))
+      .map((one) => canonicalTerm(one))
+      .find((term): term is string => term !== null && isMeasureTerm(term));
     const startsSaid = startWords.test(parsed.lower);
     const endsSaid = endWords.test(parsed.lower);
     // (Of the data's own rows ranked, "top 3 flights by departure delay", no place is grouped by.)
@@ -3237,6 +3247,10 @@ export class QuestionRouter {
       // count's total per group, not the rows per group ("the busiest destination" had counted the
       // routes to each).
       const weight = this.weightColumns.get(candidate.table);
+      // (Of measures a word implies alike, the first it implies: "the most expensive product" is
+      // ranked by its price before its cost.)
+      const rankedOrMeasured = candidate.rankedColumn ?? candidate.measure;
+      const firstImplied = firstImpliedTerm !== undefined && rankedOrMeasured !== null && words(humanWords(rankedOrMeasured)).some((word) => canonicalTerm(word) === firstImpliedTerm) ? 0.02 : 0;
       const busyWeighed = weight !== undefined && candidate.groupBy.length > 0 && busyWords.test(parsed.lower) ? (candidate.family === 'count' ? 1 : candidate.measure === weight ? -0.3 : 0) : 0;
       // Money ranked by its verb ("which day of the week do I spend the most", "which customer paid
       // the least"), of data that measures money: a count ranks the rows, not the money.
@@ -3265,7 +3279,7 @@ export class QuestionRouter {
       // (Nor rows: "how long does delivery take" lists no delivered shipments.)
       const spanOtherwise = !durationAsked || !spanTables.has(candidate.table) ? 0 : candidate.family === 'aggregate' && candidate.measure !== null && !spans ? 0.5 : candidate.family !== null && rowFamilies.has(candidate.family) ? 1 : 0;
       const score =
-        tableCue + columnCue - codeChosen + timeNamed - laterTime - deadlineTime - (candidate.family === 'count' && measuredElsewhere(candidate.table) ? 1 : 0) - unasked - undirected - rowsForCount - 0.1 * extraWords + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * filledCount(candidate, fill.slots) - 0.1 * fill.guessed + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - periodsListed - oftenMiss - otherWorth - refused - partUnasked - moneyMiss - spanUnasked - spanOtherwise - countNotRanked - rowsElsewhere - valueElsewhere - qualifiedCount - qualifiesRows - distinctOfRows + periodAverage + bareTotal - whoRows - busyWeighed;
+        tableCue + columnCue - codeChosen + timeNamed - laterTime - deadlineTime - (candidate.family === 'count' && measuredElsewhere(candidate.table) ? 1 : 0) - unasked - undirected - rowsForCount - 0.1 * extraWords + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * filledCount(candidate, fill.slots) - 0.1 * fill.guessed + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - periodsListed - oftenMiss - otherWorth - refused - partUnasked - moneyMiss - spanUnasked - spanOtherwise - countNotRanked - rowsElsewhere - valueElsewhere - qualifiedCount - qualifiesRows - distinctOfRows + periodAverage + bareTotal - whoRows - busyWeighed + firstImplied;
       return { candidate, bm25: hit.score, score, fill, termCoverage, matchedTerms: matched.size, constraintCoverage, familyAgreement, superlativeMiss, ignored, unapplied, unread, topicTerms, topicMatched, valueEvidence, measureAsked: measureNamed || answersCount, otherMeasure: measureOtherwise, otherWorth: otherWorth > 0 };
     });
     for (const [idProgram, nameProgram] of namesOfIds) {
@@ -3559,6 +3573,21 @@ export class QuestionRouter {
    * What a program reads (every column) and shapes its answer by (groups, ranks or
    * measures), and its table as words: worked out once per program, not per question.
    */
+  private measureHeadsOf: Set<string> | undefined;
+
+  /** The terms of the last words of the measures the programs total, average or rank by (`cost` of `unit_cost`). */
+  private measureHeads(): Set<string> {
+    this.measureHeadsOf ??= new Set(
+      this.candidates.flatMap((candidate) => {
+        const measure = candidate.measure ?? candidate.rankedColumn;
+        const last = measure === null ? undefined : words(humanWords(measure)).at(-1);
+        const term = last === undefined ? null : canonicalTerm(last);
+        return term === null ? [] : [term];
+      }),
+    );
+    return this.measureHeadsOf;
+  }
+
   /** The columns some program of the table takes bounds of (its measures: "discount above 0.2"). */
   private boundedColumns(table: string): ReadonlySet<string> {
     let bounded = this.bounded.get(table);

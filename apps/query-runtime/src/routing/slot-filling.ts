@@ -2311,6 +2311,10 @@ function keyValue(plan: SlotPlan, context: FillContext, taken: (span: Span) => b
     // A capitalised ordinary word ("USA" aside) is as likely a shout as a key; codes pass, not
     // those of another kind ("cus_1009" looks no order `ord_…` up).
     if (canonicalTerm(token.value.toLowerCase()) === null || context.table?.otherCode(plan.column, token.value) || context.table?.fitsKey(plan.column, token.value) === false) continue;
+    // (Nor a code written as another column's codes are, of a key of names: "SKU-10003" is a
+    // product's `sku`, no product name.)
+    const owners = context.table?.codeColumns(token.value) ?? [];
+    if (plan.column !== null && owners.length > 0 && !owners.includes(plan.column)) continue;
     return { value: token.value, span: token.span };
   }
   const labelled = labelledValue({ ...plan, slot: { ...plan.slot, type: plan.slot.type === 'integer' ? 'integer' : 'enum', enum_values: [] } }, context);
