@@ -1382,7 +1382,7 @@ export const accumulated = /^(?:driven|travell?ed|flown|walked|run|ridden|covere
 const notAdding = / (rate|rates|ratio|percent|percentage|pct|share|score|scores|rating|ratings|index|level|levels|price|prices|age|temperature|temp|expectancy|avg|average|mean|median|per|wind|speed|humidity|pressure|visibility|elevation|altitude|height|weight|concentration|ppm|aqi|balance) /;
 
 // Measures nobody wants more of: delays and waits, errors and failures, harm, losses, what is paid.
-const unwantedLabel = / (delay|delays|latency|wait|waiting|errors?|defects?|bugs?|failures?|complaints?|unsubscribes?|chargebacks?|disputes?|fraud|abandon(?:s|ment)?|absences?|overdue|cancell?ations?|injur(?:y|ies)|deaths?|fatalit(?:y|ies)|crimes?|accidents?|incidents?|violations?|emissions?|pollution|unemployment|debt|loss|losses|churn|bounces?|downtime|outages?|refunds?|returns?|cost|costs|price|prices|fee|fees|expenses?) /;
+const unwantedLabel = / (delay|delays|latency|wait|waiting|errors?|defects?|bugs?|failures?|complaints?|unsubscribes?|chargebacks?|disputes?|fraud|abandon(?:s|ment)?|absences?|overdue|cancell?ations?|injur(?:y|ies)|deaths?|fatalit(?:y|ies)|crimes?|accidents?|incidents?|violations?|emissions?|pollution|unemployment|debt|loss|losses|churn|bounces?|downtime|outages?|refunds?|cost|costs|price|prices|fee|fees|expenses?) /;
 const durationLabel = / (minutes?|mins?|seconds?|secs?|hours?|hrs?|days?|ms|millis|milliseconds|duration|latency|delay|wait|waiting|elapsed|turnaround|response time|lead time|time to) /;
 
 function fitsEnum(slot: Slot, value: SlotValue): boolean {
@@ -2104,11 +2104,11 @@ const choiceNames = remembered(namesOfChoice, 10_000);
 
 function namesOfChoice(column: string): ChoiceNames {
   // (A name of stop words only is its words all the same: a course's `level`.)
-  const words = foldValue(humanWords(column))
+  const parts = foldValue(humanWords(column))
     .split(' ')
     .filter((w) => w.length > 0);
-  const content = words.filter((w) => !stopWords.has(w));
-  const said = content.length > 0 ? content : words;
+  const content = parts.filter((w) => !stopWords.has(w));
+  const said = content.length > 0 ? content : parts;
   const all = said.map((w) => stem(w));
   const thing = identifiedThing(pathWords(column));
   // ("Min" after a word of time is minutes, `Running_Time_min`; after others a minimum, `temp_min`.)
