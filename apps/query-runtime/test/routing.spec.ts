@@ -8117,6 +8117,36 @@ describe('QuestionRouter over an inventory (a unit cost beside a unit price, SKU
   });
 });
 
+describe('QuestionRouter over used-car listings (days on market, a listing date every row has)', () => {
+  const ask = askingOver('querylane-routing-used-cars-', () => ({
+    used_cars: Array.from({ length: 3000 }, (_, i) => {
+      const [make, model, body] = [['Honda', 'Civic', 'Sedan'], ['Toyota', 'RAV4', 'SUV'], ['Ford', 'F-150', 'Truck'], ['Tesla', 'Model 3', 'Sedan'], ['Nissan', 'Leaf', 'Hatchback']][(i * 3) % 5]!;
+      return {
+        listing_id: `L${400_000 + i}`,
+        make,
+        model,
+        body_type: body,
+        fuel_type: make === 'Tesla' || model === 'Leaf' ? 'Electric' : pick(i, 1, [['Gasoline', 85], ['Hybrid', 15]]),
+        mileage: 5000 + ((i * 7919) % 150_000),
+        price_usd: 8000 + ((i * 104_729) % 30_000),
+        state: ['CA', 'TX', 'FL', 'NY', 'WA'][(i * 7) % 5],
+        listed_date: new Date(Date.UTC(2025, 0, 1) + i * 9_000_000).toISOString().slice(0, 10),
+        days_on_market: 1 + ((i * 13) % 120),
+      };
+    }),
+  }));
+
+  it('answers "how long" of a time spent somewhere with its average, not the longest row', () => {
+    // Stop 59: had listed the rows by `days_on_market`, then ranked the longest.
+    expect(ask('how long do cars stay on the market')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_days_on_market' } });
+  });
+
+  it('reads "listed" of a time every row has as no state of the rows ("how many electric cars are listed")', () => {
+    // Stop 59: refused, "listed" read as a state the count does not filter by.
+    expect(ask('how many electric cars are listed')).toMatchObject({ kind: 'answer', candidate: { name: 'count_used_cars' }, slots: { fuel_type: 'Electric' } });
+  });
+});
+
 describe('QuestionRouter over films whose distributors have names of common words', () => {
   const ask = askingOver('querylane-routing-films-', () => ({
     films: Array.from({ length: 300 }, (_, i) => ({

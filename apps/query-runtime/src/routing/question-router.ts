@@ -1005,6 +1005,8 @@ export class QuestionRouter {
       (best.candidate.family === 'list' || best.candidate.family === 'count') &&
       !stopWords.has(withWord) &&
       this.labelSays(best.candidate.table, withWord) &&
+      // (Not the verb of a time every row has: "how many electric cars are listed" of `listed_date`.)
+      !(/ed$/.test(withWord) && [...(this.timeColumnsOf.get(best.candidate.table) ?? [])].some((column) => words(humanWords(column)).includes(withWord))) &&
       !this.namesData(best.candidate.table, withWord) &&
       !best.fill.used.some(([start, end]) => withAt >= start && withAt < end) &&
       !best.candidate.plans.some((plan) => plan.column !== null && best.fill.slots[plan.slot.name] != null && words(foldValue(humanWords(plan.column))).some((word) => stem(word) === stem(withWord)))
@@ -3277,7 +3279,16 @@ export class QuestionRouter {
       // (And "the duration", "how long", of data with such a span, is no other measure: "the average
       // loan duration by branch" of the renewals per branch.)
       // (Nor rows: "how long does delivery take" lists no delivered shipments.)
-      const spanOtherwise = !durationAsked || !spanTables.has(candidate.table) ? 0 : candidate.family === 'aggregate' && candidate.measure !== null && !spans ? 0.5 : candidate.family !== null && rowFamilies.has(candidate.family) ? 1 : 0;
+      // (Nor single rows ranked by the span, where no ranking is asked: "how long do cars stay on the
+      // market" is the average of `days_on_market`, not its longest.)
+      const spanOtherwise =
+        !durationAsked || !spanTables.has(candidate.table)
+          ? 0
+          : candidate.family === 'aggregate' && candidate.measure !== null && !spans
+            ? 0.5
+            : candidate.family !== null && (rowFamilies.has(candidate.family) || (candidate.family === 'top_n' && !parsed.superlative && !candidate.chronological))
+              ? 1
+              : 0;
       const score =
         tableCue + columnCue - codeChosen + timeNamed - laterTime - deadlineTime - (candidate.family === 'count' && measuredElsewhere(candidate.table) ? 1 : 0) - unasked - undirected - rowsForCount - 0.1 * extraWords + hit.score / maxBm25 + 0.5 * familyAgreement + 0.9 * (constraintCoverage - 1) + group + 0.04 * filledCount(candidate, fill.slots) - 0.1 * fill.guessed + 0.3 * termCoverage - (superlativeMiss ? 0.6 : 0) - periodsListed - oftenMiss - otherWorth - refused - partUnasked - moneyMiss - spanUnasked - spanOtherwise - countNotRanked - rowsElsewhere - valueElsewhere - qualifiedCount - qualifiesRows - distinctOfRows + periodAverage + bareTotal - whoRows - busyWeighed + firstImplied;
       return { candidate, bm25: hit.score, score, fill, termCoverage, matchedTerms: matched.size, constraintCoverage, familyAgreement, superlativeMiss, ignored, unapplied, unread, topicTerms, topicMatched, valueEvidence, measureAsked: measureNamed || answersCount, otherMeasure: measureOtherwise, otherWorth: otherWorth > 0 };
@@ -4558,7 +4569,8 @@ const moneyQuestion = new RegExp(`\\bhow much (?:money\\b|(?:did|does|do|will|wo
 // Last words of a measure's name that are an attribute of the thing named before them (`patient_age`, `player_height`).
 const attributeHeads = /^(?:age|height|weight|score|rating|price|cost|size|length|speed|income|salary|bmi|temperature)$/;
 // A measure that is a span of time in a unit (`delivery_time_days`, `ride_duration_minutes`, `minutes_to_resolve`).
-const spanMeasure = / (?:time|duration|stay) (?:seconds|minutes|hours|days)$|^ (?:seconds|minutes|hours|days) to [a-z]+$/;
+// (And a time spent somewhere or before something: `days_on_market`, `minutes_in_queue`, `days_until_paid`.)
+const spanMeasure = / (?:time|duration|stay) (?:seconds|minutes|hours|days)$|^ (?:seconds|minutes|hours|days) to [a-z]+$|^ (?:seconds|minutes|hours|days|nights|weeks) (?:on|in|at|until|before|since) [a-z]+(?: [a-z]+)?$/;
 // Any measure of a span of time, the data's own too: `rental_days`, `nights`, `duration_seconds`.
 const durationMeasure = new RegExp(`${spanMeasure.source}| (?:duration|seconds|secs|minutes|mins|hours|hrs|days|nights)$|^ duration\\b`);
 /** Whether a measure is a span of time in a unit (`spanMeasure`), or any measure of one (`durationMeasure`); worked out once per column. */
