@@ -8147,6 +8147,39 @@ describe('QuestionRouter over used-car listings (days on market, a listing date 
   });
 });
 
+describe('QuestionRouter over code repositories (stargazers, a `fork` flag beside `forks_count`)', () => {
+  const ask = askingOver('querylane-routing-repositories-', () => ({
+    repositories: Array.from({ length: 800 }, (_, i) => ({
+      full_name: `org${i % 40}/repo-${i}`,
+      language: pick(i, 1, [['TypeScript', 25], ['Python', 25], ['Go', 15], ['Rust', 10], ['Java', 15], ['C++', 10]]),
+      stargazers_count: Math.round(10 + ((i * 7919) % 50_000) * ((i % 7) / 7)),
+      forks_count: (i * 37) % 3000,
+      open_issues_count: (i * 13) % 400,
+      size: 100 + ((i * 104_729) % 90_000),
+      archived: i % 17 === 0,
+      fork: i % 11 === 0,
+      created_at: new Date(Date.UTC(2012, 0, 1) + i * 400_000_000).toISOString(),
+    })),
+  }));
+
+  it('reads stars as the stargazers and repos as the repositories', () => {
+    // Stop 59: both had been refused ("repo", "stars" named nothing).
+    expect(ask('which repo has the most stars')).toMatchObject({ kind: 'answer', candidate: { name: 'top_repositories_by_stargazers_count' }, slots: { n: 1, order: 'desc' } });
+    expect(ask('total stars by language')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_stargazers_count_by_language' } });
+  });
+
+  it('names a count by its word without "count", and keeps a flag of that word to what the rows are', () => {
+    // Stop 59: "by forks" had named the flag `fork` (refused), and the totals of forks had filtered
+    // the forked repositories.
+    expect(ask('top 10 repositories by forks')).toMatchObject({ kind: 'answer', candidate: { name: 'top_repositories_by_forks_count' }, slots: { n: 10 } });
+    expect(ask('total forks by language')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_forks_count_by_language' }, slots: {} });
+    expect(ask('total forks by language')).not.toMatchObject({ slots: { fork: true } });
+    for (const question of ['how many repositories are forks', 'how many forked repositories']) {
+      expect(ask(question), question).toMatchObject({ kind: 'answer', candidate: { name: 'count_repositories' }, slots: { fork: true } });
+    }
+  });
+});
+
 describe('QuestionRouter over films whose distributors have names of common words', () => {
   const ask = askingOver('querylane-routing-films-', () => ({
     films: Array.from({ length: 300 }, (_, i) => ({

@@ -363,7 +363,8 @@ export class QuestionRouter {
         // A measure named with its unit (`fare_usd`, `distance_km`, `weight_kg`) is named by its
         // words without it as well ("the total fare per driver"), where no other column is.
         // ("Min" after a word of time is minutes, `Running_Time_min`; after others a minimum, `temp_min`.)
-        const bare = parts.length >= 2 && (unitSuffix.test(parts.at(-1)!) || (parts.at(-1) === 'min' && timeSpanWord.test(parts.at(-2)!))) ? parts.slice(0, -1).join(' ') : undefined;
+        // (So is a count named with its word of counting: "forks" of `forks_count`, "stars" of `stars_count`.)
+        const bare = parts.length >= 2 && (unitSuffix.test(parts.at(-1)!) || (parts.at(-1) === 'min' && timeSpanWord.test(parts.at(-2)!)) || (parts.at(-1) === 'count' && /s$/.test(parts.at(-2)!))) ? parts.slice(0, -1).join(' ') : undefined;
         // (Three letters are enough there: `tip_usd` is the tip.)
         if (bare !== undefined && (bare.includes(' ') || (bare.length >= 3 && !stopWords.has(bare) && !operationTerm.test(canonicalTerm(bare) ?? bare)))) {
           if (!named.has(bare)) named.set(bare, column);
@@ -2323,10 +2324,14 @@ export class QuestionRouter {
     const columnNameSpansOf = (table: string): ColumnNameSpan[] => {
       let spans = columnNameSpans.get(table);
       if (!spans) {
+        // (Or of one word without its unit or its word of counting: "forks" of `forks_count`, no `fork`
+        // flag; unless said of what the rows are, "how many repositories are forks".)
         spans = (namedColumns.get(table) ?? [])
-          .filter(({ label }) => label.includes(' '))
+          .filter(({ label }) => label.includes(' ') || this.unitlessLabels.has(`${table}\u0000${label}`))
           .flatMap(({ label, column }) =>
-            [...parsed.lower.matchAll(new RegExp(`\\b${label.split(' ').map(escapeRegExp).join('\\W+')}s?\\b`, 'g'))].map((match) => ({ column, span: [match.index, match.index + match[0].length] as Span })),
+            [...parsed.lower.matchAll(new RegExp(`\\b${label.split(' ').map(escapeRegExp).join('\\W+')}s?\\b`, 'g'))]
+              .filter((match) => label.includes(' ') || !/\b(?:are|is|were|was)\s+$/.test(parsed.lower.slice(0, match.index)))
+              .map((match) => ({ column, span: [match.index, match.index + match[0].length] as Span })),
           );
         columnNameSpans.set(table, spans);
       }

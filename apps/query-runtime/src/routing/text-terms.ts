@@ -113,6 +113,11 @@ const synonyms: Record<string, string> = {
   lend: 'loan',
   lending: 'loan',
   lent: 'loan',
+  // A code host's words: a repository is a repo, its stargazers are its stars.
+  repo: 'repositor',
+  repos: 'repositor',
+  stargazer: 'star',
+  stargazers: 'star',
   // A carrier's shipments are packages and parcels; a league's matches are games.
   package: 'shipment',
   packages: 'shipment',
