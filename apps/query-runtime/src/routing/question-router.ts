@@ -364,7 +364,7 @@ export class QuestionRouter {
         // words without it as well ("the total fare per driver"), where no other column is.
         // ("Min" after a word of time is minutes, `Running_Time_min`; after others a minimum, `temp_min`.)
         // (So is a count named with its word of counting: "forks" of `forks_count`, "stars" of `stars_count`.)
-        const bare = parts.length >= 2 && (unitSuffix.test(parts.at(-1)!) || (parts.at(-1) === 'min' && timeSpanWord.test(parts.at(-2)!)) || (parts.at(-1) === 'count' && /s$/.test(parts.at(-2)!))) ? parts.slice(0, -1).join(' ') : undefined;
+        const bare = parts.length >= 2 && (unitSuffix.test(parts.at(-1)!) || (parts.at(-1) === 'min' && timeSpanWord.test(parts.at(-2)!)) || (parts.at(-1) === 'count' && /s$/.test(parts.at(-2) ?? ''))) ? parts.slice(0, -1).join(' ') : undefined;
         // (Three letters are enough there: `tip_usd` is the tip.)
         if (bare !== undefined && (bare.includes(' ') || (bare.length >= 3 && !stopWords.has(bare) && !operationTerm.test(canonicalTerm(bare) ?? bare)))) {
           if (!named.has(bare)) named.set(bare, column);
