@@ -7628,6 +7628,9 @@ describe('QuestionRouter over store order lines (a ship date after the order dat
       expect(ask(question), question).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('"segment"') });
     }
     expect(ask('total sales by region')).toMatchObject({ kind: 'answer', slots: { column: 'Region' } });
+    // Nor by a word that implies the measure ("units" of `Quantity`): it had counted the rows per segment (0.99).
+    expect(ask('units by segment')).toMatchObject({ kind: 'refusal' });
+    expect(ask('how many order lines by segment')).toMatchObject({ kind: 'answer', candidate: { name: 'count_store_orders_by_column' }, slots: { column: 'Segment' } });
     // Counted by the measure, which the count groups by, they are rows per value.
     expect(ask('how many order lines by discount')).toMatchObject({ kind: 'answer', candidate: { name: 'count_store_orders_by_column' }, slots: { column: 'Discount' } });
   });

@@ -3263,6 +3263,20 @@ export class QuestionRouter {
       // the least"), of data that measures money: a count ranks the rows, not the money.
       const moneyRanked = candidate.family === 'count' ? moneyRankVerb.exec(parsed.lower)?.[1] : undefined;
       if (moneyRanked !== undefined && moneyMeasured(candidate.table) && !unread.includes(moneyRanked)) unread.push(moneyRanked);
+      // Nor is a measure a word implies, asked per group, the rows per group: "units by segment" of
+      // a `Quantity` no program totals per segment (the count per segment had answered).
+      if (candidate.family === 'count' && groupCue.length > 0 && (!asksHowMany || countsMeasure(candidate.table)) && distinctColumn === undefined) {
+        const measuredHere = this.measureTerms.get(candidate.table);
+        const impliedOnly = qWords.find(({ word }) => {
+          const own = canonicalTerm(word);
+          if (own === null || measuredHere?.has(own) || groupTerms.has(own) || dataWord(candidate.table, own)) return false;
+          return (impliedMeasures[word] ?? []).some((one) => {
+            const term = canonicalTerm(one);
+            return term !== null && term !== own && (measuredHere?.has(term) ?? false) && contentTerms.has(term);
+          });
+        });
+        if (impliedOnly !== undefined && !unread.includes(impliedOnly.word)) unread.push(impliedOnly.word);
+      }
       // A program that would be refused (a stated value or filter it ignores) ranks below one that can answer.
       // So does a ranking of rows asked for the extreme of an average ("which version has the lowest
       // average rating"): it ranks single rows, not averages.
