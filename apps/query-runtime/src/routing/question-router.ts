@@ -3597,7 +3597,6 @@ export class QuestionRouter {
   }
 
   private readonly shapes = new Map<number, { reads: Set<string>; shaped: Set<string>; tableLabel: string; measures: string[][] }>();
-  private readonly bounded = new Map<string, ReadonlySet<string>>();
 
   /**
    * What a program reads (every column) and shapes its answer by (groups, ranks or
@@ -3619,14 +3618,11 @@ export class QuestionRouter {
   }
 
   /** The columns some program of the table takes bounds of (its measures: "discount above 0.2"). */
-  private boundedColumns(table: string): ReadonlySet<string> {
-    let bounded = this.bounded.get(table);
-    if (!bounded) {
-      bounded = new Set(this.candidates.filter((c) => c.table === table).flatMap((c) => c.plans.flatMap((plan) => ((plan.role === 'min' || plan.role === 'max') && plan.column !== null ? [plan.column] : []))));
-      this.bounded.set(table, bounded);
-    }
-    return bounded;
-  }
+  private readonly boundedColumns = remembered(
+    (table) => new Set(this.candidates.filter((c) => c.table === table).flatMap((c) => c.plans.flatMap((plan) => ((plan.role === 'min' || plan.role === 'max') && plan.column !== null ? [plan.column] : [])))),
+    10_000,
+  );
+
 
   private shapeOf(candidate: CandidateProfile): { reads: Set<string>; shaped: Set<string>; tableLabel: string; measures: string[][] } {
     let shape = this.shapes.get(candidate.index);
