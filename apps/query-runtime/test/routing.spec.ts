@@ -8407,3 +8407,75 @@ describe('QuestionRouter over SaaS subscriptions (active ones not cancelled, MRR
     expect(ask('mrr from Germany')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_mrr_usd' }, slots: { country: 'DE' } });
   });
 });
+
+describe('QuestionRouter over employment by industry (us-employment.csv: a wide table of measures; unemployment per industry)', () => {
+  const ask = askingOver('querylane-routing-employment-', () => ({ employment: csv('us-employment.csv') }));
+  const askUnemployment = askingOver('querylane-routing-unemployment-', () => ({ unemployment: vegaJson('unemployment-across-industries.json') as Record<string, unknown>[] }));
+
+  it('reads "how many <measure> jobs" of a wide table as that measure, chosen, not as rows counted', () => {
+    // Stop 60: refused ("construction", "jobs" named nothing): the rows' count was the best
+    // program, and the measures past the first four are only choices of an aggregate.
+    expect(ask('how many construction jobs in 2010')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_employment_column' }, slots: { column: 'construction', from_month: '2010-01-01', to_month: '2010-12-31' } });
+    expect(ask('number of manufacturing jobs in 2009')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_employment_column' }, slots: { column: 'manufacturing' } });
+  });
+
+  it('answers "how did X change" and "how has X changed" with X over time', () => {
+    // Stop 60: "change" had been a subject no data names (refused), or the rows of the period.
+    expect(ask('how has information sector employment changed')).toMatchObject({ kind: 'answer', candidate: { name: 'employment_column_over_time_by_month' }, slots: { column: 'information' } });
+    expect(ask('how did construction employment change in 2009')).toMatchObject({ kind: 'answer', candidate: { name: 'employment_column_over_time_by_month' }, slots: { column: 'construction', from_month: '2009-01-01' } });
+    expect(askUnemployment('how has the unemployment rate in construction changed')).toMatchObject({ kind: 'answer', candidate: { name: 'unemployment_column_over_time_by_date' }, slots: { column: 'rate', series: 'Construction' } });
+    expect(askUnemployment('how did finance unemployment evolve since 2005')).toMatchObject({ kind: 'answer', candidate: { family: 'time_series' }, slots: { series: 'Finance', from_date: '2005-01-01' } });
+  });
+
+  it('reads "peak X" opening a question as the highest X', () => {
+    // Stop 60: listed Construction's rows (0.69); "peak" was the highest only after "the".
+    expect(askUnemployment('peak unemployment in construction')).toMatchObject({ kind: 'answer', candidate: { family: 'top_n' }, slots: { series: 'Construction', n: 1, order: 'desc' } });
+    expect(askUnemployment('what was peak unemployment in manufacturing')).toMatchObject({ kind: 'answer', slots: { series: 'Manufacturing', n: 1, order: 'desc' } });
+  });
+});
+
+/** Charges as a payments API lists them: amounts in cents, a Unix `created`, a nested card, a constant `object` and payment `type`. */
+function cardCharges(): Record<string, unknown>[] {
+  return Array.from({ length: 3000 }, (_, i) => {
+    const status = pick(i, 1, [['succeeded', 85], ['failed', 10], ['pending', 5]]);
+    const amount = 500 + ((i * 7919) % 45000);
+    const refunded = status === 'succeeded' && i % 23 === 0;
+    const customer = (i * 7) % 400;
+    return {
+      id: `ch_${((i * 2654435761) % 4294967296).toString(36)}${i}`,
+      object: 'charge',
+      amount,
+      amount_refunded: refunded ? amount : 0,
+      currency: pick(i, 2, [['usd', 70], ['eur', 20], ['gbp', 10]]),
+      status,
+      paid: status === 'succeeded',
+      refunded,
+      created: 1735689600 + i * 8640,
+      customer: `cus_${((customer * 2654435761) % 4294967296).toString(36).padStart(7, 'q')}Xa${customer}`,
+      description: ['Pro plan', 'Team plan', 'Add-on seats', 'Invoice payment'][(i * 3) % 4],
+      payment_method_details: { type: 'card', card: { brand: pick(i, 3, [['visa', 55], ['mastercard', 30], ['amex', 15]]), country: ['US', 'GB', 'DE', 'FR', 'CA'][(i * 3) % 5], funding: pick(i, 4, [['credit', 70], ['debit', 30]]) } },
+      failure_code: status === 'failed' ? ['card_declined', 'insufficient_funds', 'card_declined', 'expired_card'][Math.floor(i / 7) % 4] : null,
+    };
+  });
+}
+
+describe('QuestionRouter over card charges (a constant payment type "card", customers by id, refunds)', () => {
+  const ask = askingOver('querylane-routing-charges-', () => ({ charges: cardCharges() }));
+
+  it('reads "card brand" of `payment_method_details.card.brand`, the constant type "card" no filter', () => {
+    // Stop 60: refused ("card" was a value of `payment_method_details.type`, in every row, that no
+    // program filters by).
+    expect(ask('which card brand is used most')).toMatchObject({ kind: 'answer', candidate: { name: 'count_charges_by_payment_method_details_card_brand' }, slots: { n: 1, order: 'desc' } });
+    expect(ask('revenue by card brand')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_amount_by_payment_method_details_card_brand' } });
+  });
+
+  it('refuses a rate of what the rows undergo where no column is a rate', () => {
+    // Stop 60: listed the refunded charges (0.91).
+    expect(ask('what is our refund rate')).toMatchObject({ kind: 'refusal' });
+  });
+
+  it('finds a customer by the id the rows carry', () => {
+    const id = String(cardCharges()[7]!.customer);
+    expect(ask(`show charges from customer ${id}`)).toMatchObject({ kind: 'answer', candidate: { name: 'search_charges_by_customer' }, slots: { term: id } });
+  });
+});

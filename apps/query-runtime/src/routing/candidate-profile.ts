@@ -49,6 +49,8 @@ export interface CandidateProfile {
   measureTerms: string[];
   /** The column an aggregate measures, when it is one column (not a `$column` choice). */
   measure: string | null;
+  /** An aggregate whose measure is the column its `$column` slot chooses (`choices`): a wide table's other measures. */
+  measureChosen: boolean;
   /** An aggregate whose first figure is its measure's sum (a quantity that adds up: `sum_mrr`, `sum_people`). */
   sums: boolean;
   /** Stems of the table's name ("seattle weather" → seattl, weather). */
@@ -134,6 +136,7 @@ export function profileCandidate(input: RouteCandidateInput, index: number, valu
         ? [...humanWords(steps.aggregate.column).split(' ').flatMap((word) => canonicalTerm(word) ?? []), ...(isMoneyMade(humanWords(steps.aggregate.column)) ? ['money'] : [])]
         : [],
     measure: steps?.aggregate?.column && real(steps.aggregate.column) ? steps.aggregate.column : null,
+    measureChosen: steps?.aggregate?.column?.startsWith('$') === true,
     sums: steps?.aggregate?.function === 'sum',
     // Words only, and none that says what to do: "sp500_2000" is not named by "in 2000", nor
     // `lookup_groups` by "look up".
@@ -247,12 +250,16 @@ export function isMoneyMade(label: string): boolean {
 
 /** Per column of a DataProfile, the values a question may name (low-cardinality columns only). */
 export function valuesFromProfile(profile: {
-  columns: readonly { name: string; semantic: string; distinct_count: number; top_values: readonly { value: unknown }[]; min?: unknown; max?: unknown }[];
+  columns: readonly { name: string; semantic: string; distinct_count: number; null_count?: number; top_values: readonly { value: unknown }[]; min?: unknown; max?: unknown }[];
 }): Record<string, ColumnValues> {
   const out: Record<string, ColumnValues> = {};
   for (const column of profile.columns) {
     // Identifiers too ("George" of a `name` that is unique per row): a question names a row by them.
     if (column.semantic !== 'categorical' && column.semantic !== 'boolean' && column.semantic !== 'text' && column.semantic !== 'identifier') continue;
+    // Not a column holding one value in every row (a charge's `object` "charge", its payment's
+    // `type` "card"): that value tells no rows apart, and said ("which card brand") it filters
+    // nothing a program could leave out.
+    if (column.distinct_count === 1 && column.null_count === 0) continue;
     // An identifier with no values listed is known by its least and greatest: enough to tell its
     // values are codes (`ak18247005`), which a name ("Alaska") is not.
     const values = column.top_values.length === 0 && column.semantic === 'identifier' ? [column.min, column.max] : column.top_values.map((top) => top.value);

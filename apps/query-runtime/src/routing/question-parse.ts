@@ -3,6 +3,7 @@
 // search terms. Each part keeps its character span so a candidate can be charged for what it ignores.
 import * as chrono from 'chrono-node';
 import type { ProgramFamily } from '../generation/index.js';
+import { courseVerb } from './text-terms.js';
 
 export type Span = readonly [number, number];
 
@@ -113,10 +114,11 @@ const strictWords = /^(more|greater|larger|bigger|higher|longer|heavier|older|ta
 
 // "the maximum wind speed" is the highest, as is "max x value" opening a question; "maximum 5",
 // "average minimum temperature" (a column) are not.
-// "The peak construction employment" is the highest too; "peak hours", "how many peak readings",
+// "The peak construction employment" is the highest too, as is "peak unemployment in construction"
+// opening a question, or "what was peak …"; "peak hours", "how many peak readings",
 // "readings that are peak" are not.
 // ("When did construction unemployment peak": a verb that ends the question, as "peaked".)
-const superlative = /\b(?:(?<=^|\bthe\s)(?:max(?:imum)?|min(?:imum)?)(?!\s*(?:of\s+)?[-$\d.])|northernmost|southernmost|easternmost|westernmost|top|highest|most|largest|biggest|greatest|best|longest|heaviest|fastest|quickest|strongest|hottest|warmest|wettest|windiest|oldest|eldest|latest|newest|earliest|tallest|priciest|richest|lowest|least|smallest|fewest|worst|shortest|lightest|slowest|coldest|cheapest|weakest|driest|youngest|poorest|shallowest|narrowest|coolest|deepest|widest|busiest|quietest|bottom|(?<=\bthe\s)peak(?!\s+(?:hours?|times?|season|days?|periods?)\b)|peaked|(?<!\b(?:are|is|was|were|be|been|being)\s+)peak(?=\s*(?:(?:in|during|before|after|since)\s+[\w-]+\s*)?[?.!]*\s*$))\b/;
+const superlative = /\b(?:(?<=^|\bthe\s)(?:max(?:imum)?|min(?:imum)?)(?!\s*(?:of\s+)?[-$\d.])|northernmost|southernmost|easternmost|westernmost|top|highest|most|largest|biggest|greatest|best|longest|heaviest|fastest|quickest|strongest|hottest|warmest|wettest|windiest|oldest|eldest|latest|newest|earliest|tallest|priciest|richest|lowest|least|smallest|fewest|worst|shortest|lightest|slowest|coldest|cheapest|weakest|driest|youngest|poorest|shallowest|narrowest|coolest|deepest|widest|busiest|quietest|bottom|(?<=^\s*|\bthe\s|\bwhat\s(?:was|is|were)\s)peak(?=\s+[a-z])(?!\s+(?:hours?|times?|season|days?|periods?)\b)|peaked|(?<!\b(?:are|is|was|were|be|been|being)\s+)peak(?=\s*(?:(?:in|during|before|after|since)\s+[\w-]+\s*)?[?.!]*\s*$))\b/;
 const ascending = /\b(?:(?<=^|\bthe\s)min(?:imum)?(?!\s*(?:of\s+)?[-$\d.])|southernmost|westernmost|lowest|least|smallest|fewest|worst|shortest|lightest|slowest|coldest|cheapest|weakest|driest|youngest|poorest|shallowest|narrowest|coolest|quietest|bottom|ascending)\b/;
 
 // An average per period: the average word, and a period said as a rate ("per day", "a day",
@@ -335,7 +337,7 @@ function familyCues(lower: string): Map<ProgramFamily, number> {
   // "Break down the invoices by status": rows broken down are counted, unless a measure is named
   // (its words find the aggregate).
   if (/\b(break ?down|breakdown|broken down|grouped by|split|distribution)\b/.test(lower)) add('count', 0.6);
-  if (/\b(over time|trend|trends|evolution|timeline|time series|per (hour|day|week|month|year|quarter)|by (hour|day|week|month|quarter)|hourly|daily|weekly|monthly|quarterly|yearly|annually|each (hour|day|week|month|year)|over the (years|months|weeks))\b/.test(lower)) add('time_series', 1);
+  if (/\b(over time|trend|trends|evolution|timeline|time series|per (hour|day|week|month|year|quarter)|by (hour|day|week|month|quarter)|hourly|daily|weekly|monthly|quarterly|yearly|annually|each (hour|day|week|month|year)|over the (years|months|weeks))\b/.test(lower) || courseVerb.test(lower)) add('time_series', 1);
   // ("Average S&P 500 price by year": a series too, beside a grouping by a year column where the data has one.)
   else if (/\bby year\b/.test(lower)) add('time_series', 0.6);
   if (/\b(top|bottom|rank|ranking|ranked)\b/.test(lower) || superlative.test(lower) || /\b\w{3,}est\b/.test(lower)) add('top_n', 0.8);

@@ -8,7 +8,7 @@ import type { DataValues, RouteAnswer, RouteCandidateInput, RouteOptions, RouteR
 import { deadlineName, type ProgramFamily } from '../generation/index.js';
 import { SettledSearch } from './settled-search.js';
 import { accumulated, directionOf, directionSaid, doneVerb, fillSlots, flagDenials, flagMention, impliedChoice, namedChoice, pastForms, questionWords, rankWanted, TableValues, valueSynonymWords, type ColumnNameSpan, type QuestionWord, type SlotFill, type ValueMention } from './slot-filling.js';
-import { canonicalTerm, closingWords, editDistance, escapeRegExp, foldValue, humanWords, identifiedHead, identifiedThing, impliedMeasures, initials, measureTermsOf, pathWords, perUnitLabel, remembered, stem, stopWords, synonymOf, terms, textTails, timeSpanWord, wordTable, words } from './text-terms.js';
+import { canonicalTerm, closingWords, courseVerb, editDistance, escapeRegExp, foldValue, humanWords, identifiedHead, identifiedThing, impliedMeasures, initials, measureTermsOf, pathWords, perUnitLabel, remembered, stem, stopWords, synonymOf, terms, textTails, timeSpanWord, wordTable, words } from './text-terms.js';
 
 /**
  * Chosen on the bench's tuning half (bench/routing: every other labelled question): the best in-scope
@@ -166,6 +166,11 @@ export class QuestionRouter {
       const terms = this.measureTerms.get(candidate.table) ?? new Set<string>();
       if (candidate.family === 'aggregate') for (const term of candidate.measureTerms) terms.add(term);
       this.measureTerms.set(candidate.table, terms);
+      if (candidate.family === 'aggregate' && candidate.measureChosen) {
+        const chosen = this.measureChoiceTerms.get(candidate.table) ?? new Set<string>();
+        for (const column of candidate.choices) for (const term of columnTerms(column)) chosen.add(term);
+        this.measureChoiceTerms.set(candidate.table, chosen);
+      }
       // (Of columns of values: a `start_date` and an `end_date` are no places.)
       for (const plan of candidate.plans) {
         const direction = plan.column && plan.role === 'eq' ? directionOf(plan.column) : null;
@@ -491,6 +496,8 @@ export class QuestionRouter {
       const at = qualifier!.indices![index + 1]![0];
       // (Nor a measure a word implies: "which plan brings in the most revenue" of `mrr`.)
       const implied = (impliedMeasures[word] ?? []).some((one) => this.knows(one));
+      // (Nor the verb asking a course: "how has the rate in construction changed".)
+      if (courseVerb.exec(parsed.lower)?.index === at) return false;
       return !this.knows(word) && !this.knows(word.replace(/e?s$/, '')) && !implied && !best.fill.used.some(([start, end]) => at >= start && at < end);
     });
     if (unqualified.length > 0) {
@@ -871,8 +878,15 @@ export class QuestionRouter {
     // Nor a share of the rows ("what percentage of appointments are telehealth"): no program computes
     // one, and the rows listed (or counted) are no share of them. (Unless a column of the best
     // program's data holds shares: `pct_female`, `vote_share`.)
-    const shareAsked = /\b(?:what|which)\s+(?:percentage|percent|share|proportion|fraction|portion)\s+of\b|\bhow many percent\b|\bwhat\s+%\s+of\b/.test(parsed.lower);
-    const holdsShares = best.candidate.columns.some((column) => /\b(?:pct|percent|percentage|share|proportion|fraction|ratio|rate)\b/.test(foldValue(humanWords(column))));
+    // (So is a rate of something the rows do or undergo, "our refund rate", "the failure rate", of
+    // data none of whose columns is a rate: its rows are no rate. "Fertility rate" of a `fertility`
+    // column names the column, "average daily rate" of `adr` the measure averaged.)
+    const shareWords = /\b(?:pct|percent|percentage|share|proportion|fraction|ratio|rate)\b/;
+    const everyLabel = [...(this.allLabels.get(best.candidate.table)?.keys() ?? [])];
+    const rated = /\b([a-z]{3,})\s+rates?\b/.exec(parsed.lower)?.[1];
+    const rateOfRows = rated !== undefined && !best.measureAsked && !everyLabel.some((label) => shareWords.test(label) || label.split(' ').includes(rated));
+    const shareAsked = /\b(?:what|which)\s+(?:percentage|percent|share|proportion|fraction|portion)\s+of\b|\bhow many percent\b|\bwhat\s+%\s+of\b/.test(parsed.lower) || rateOfRows;
+    const holdsShares = best.candidate.columns.some((column) => shareWords.test(foldValue(humanWords(column))));
     if (shareAsked && !holdsShares) {
       return { kind: 'refusal', reason: 'the question asks for a share of the rows, which none of the closest programs computes', confidence: 0, candidates: closest(3) };
     }
@@ -2235,11 +2249,15 @@ export class QuestionRouter {
       owners.set(table, only);
       return only;
     };
+    // (Or one an aggregate may choose: "how many construction jobs" of a wide table's `construction`;
+    // not after "by", where it groups: "car count by number of cylinders".)
+    const countingGroups = counting !== null && /\b(?:by|per)\s+$/.test(parsed.lower.slice(0, counting.index));
+    const measuredHere = (table: string) => countedTerm !== null && (this.measureTerms.get(table)?.has(countedTerm) ?? false);
     const countsMeasure = (table: string) =>
       countedTerm !== null &&
-      (this.measureTerms.get(table)?.has(countedTerm) ?? false) &&
+      (measuredHere(table) || ((this.measureChoiceTerms.get(table)?.has(countedTerm) ?? false) && !countingGroups)) &&
       (measureLabelCounted || !(this.tableStemsOf.get(table) ?? []).some((tableStem) => tableStem === stem(countedWord!) || tableStem === countedWord)) &&
-      !ownerOnly(table);
+      !(measuredHere(table) && ownerOnly(table));
     // "How many hurricanes hit Texas" of candidates counted per state: what a question counts, a
     // measure of other data only, is no count of this data's rows.
     // (Not a period: "on how many days did NVDA close above 300" counts the rows of dated prices,
@@ -2910,7 +2928,10 @@ export class QuestionRouter {
       // The total of what "how many" counts (a measure, or the rows' own counts) is the count asked.
       const weightCounted = countsWeight(candidate.table);
       const measureCounted = countsMeasure(candidate.table) || weightCounted;
-      const countedMeasure = weightCounted ? candidate.measure === this.weightColumns.get(candidate.table) : candidate.measureTerms.includes(countedTerm!);
+      const measureChoice = candidate.measureChosen ? fill.slots[candidate.plans.find((plan) => plan.role === 'column')?.slot.name ?? ''] : undefined;
+      const countedMeasure = weightCounted
+        ? candidate.measure === this.weightColumns.get(candidate.table)
+        : candidate.measureTerms.includes(countedTerm!) || (typeof measureChoice === 'string' && countedTerm !== null && columnTerms(measureChoice).includes(countedTerm));
       const answersCount = candidate.family === 'aggregate' && measureCounted && countedMeasure;
       // "Which payment method is used most often", "the most common origin": a count per group,
       // ranked, is that ranking.
@@ -3539,6 +3560,8 @@ export class QuestionRouter {
 
   /** Per table, the terms of the columns its aggregates measure ("death" of `avg_deaths`). */
   private readonly measureTerms = new Map<string, Set<string>>();
+  /** Per table, the terms of the columns an aggregate may choose to measure (a wide table's `construction`). */
+  private readonly measureChoiceTerms = new Map<string, Set<string>>();
   /** Per table, its program of the rows (and a measure's total) per period on average. */
   private readonly periodAveragers = new Map<string, CandidateProfile>();
   /** The words of measures held as a least and a greatest column (`temp` of `temp_min_c`, `temp_max_c`). */
@@ -4846,3 +4869,8 @@ const generalMeasureHeads = /^(?:time|times|rate|rates|amount|amounts|value|valu
 
 /** Words for a view of the data itself, said before "of" ("summary of orders", "history of prices"): no attribute. */
 const dataViews = /^(?:summary|summaries|overview|history|histories|breakdown|distribution|trend|trends|evolution|report|reports|analysis|stats|statistics|figures|numbers|data|info|information|details|rundown|snapshot|picture|view|views|records|log|logs|timeline|progress|development|chart|graph|table|tally|list|listing|sample|examples|all|each|every|some|most|none|any)$/;
+
+/** The canonical terms of a column's name ("goods producing" of `goods_producing`). */
+function columnTerms(column: string): string[] {
+  return terms(foldValue(humanWords(column)));
+}

@@ -1,6 +1,12 @@
 // Turns questions and program texts into the same search terms: lower case, split camel/snake names,
 // a light stemmer and a small synonym table, so "avg", "mean" and "average" meet in one term.
 
+/**
+ * The verb of a question asking how a thing went over time ("how did unemployment change during
+ * 2008", "how has the price evolved"): a trend asked, as "over time" asks one.
+ */
+export const courseVerb = /(?<=\bhow (?:did|has|have|had|does|do) (?:[a-z0-9'&-]+ ){1,6}?)(?:changed?|evolved?|developed?|var(?:y|ied)|shift(?:ed)?|moved?)\b/;
+
 // Whole phrases first, so "how many" is one cue rather than two stop words.
 const phrases: [RegExp, string][] = [
   [/\btotal (number|count)\b/g, ' count '],
@@ -9,6 +15,7 @@ const phrases: [RegExp, string][] = [
   [/\bfor (each|every)\b/g, ' per '],
   [/\b(grouped|broken down|split|broke down|break down|breakdown)( by)?\b/g, ' per '],
   [/\bover time\b/g, ' trend '],
+  [new RegExp(courseVerb.source, 'g'), ' trend '],
   [/\blook ?up\b/g, ' lookup '],
   // An area's unit as one word, as columns write it (`area_sqm`, `living_sqft`; "m²" is "m2" once NFKD-normalized).
   [/\b(?:square|sq\.?) ?(?:met(?:er|re)s?|m)\b/g, ' sqm '],
