@@ -8479,3 +8479,42 @@ describe('QuestionRouter over card charges (a constant payment type "card", cust
     expect(ask(`show charges from customer ${id}`)).toMatchObject({ kind: 'answer', candidate: { name: 'search_charges_by_customer' }, slots: { term: id } });
   });
 });
+
+/** Videos as a video platform's API lists them: counts of views, likes and comments, a channel, a category, a publication time. */
+function channelVideos(): Record<string, unknown>[] {
+  const channels = ['TechTalks', 'CookWithMe', 'TravelDiaries', 'FitLife', 'GameZone'];
+  const categories = ['Science & Technology', 'Howto & Style', 'Travel & Events', 'Sports', 'Gaming'];
+  return Array.from({ length: 1500 }, (_, i) => {
+    const channel = (i * 3) % 5;
+    const views = Math.round(1000 + ((i * 104729) % 2_000_000) * ((i % 9) / 9));
+    return {
+      video_id: `v${((i * 2654435761) % 4294967296).toString(36)}`,
+      title: `${['How to', 'Top 10', 'My first', 'Review:', 'Best'][(i * 7) % 5]} ${['recipes', 'gadgets', 'trips', 'workouts', 'games'][(i * 3) % 5]} ${i}`,
+      channel_title: channels[channel],
+      category: categories[channel],
+      published_at: new Date(Date.UTC(2023, 0, 1) + i * 40_000_000).toISOString(),
+      duration_seconds: 60 + ((i * 37) % 3600),
+      view_count: views,
+      like_count: Math.round(views * (0.01 + (i % 5) / 100)),
+      comment_count: Math.round(views * 0.002),
+      is_short: i % 6 === 0,
+      language: pick(i, 6, [['en', 70], ['es', 15], ['de', 15]]),
+    };
+  });
+}
+
+describe('QuestionRouter over channel videos (four measures, three labels: the series of any measure kept)', () => {
+  const ask = askingOver('querylane-routing-videos-', () => ({ videos: channelVideos() }));
+
+  it('answers "views over time", "likes per month" with the series of that count', () => {
+    // Stop 60: refused ("views" named nothing): the series of any measure was a spare the cap of
+    // 41 programs had cut, and "views" named no choice of `view_count`.
+    expect(ask('views over time')).toMatchObject({ kind: 'answer', candidate: { name: 'videos_column_over_time_by_published_at' }, slots: { column: 'view_count' } });
+    expect(ask('likes per month')).toMatchObject({ kind: 'answer', candidate: { name: 'videos_column_over_time_by_published_at' }, slots: { column: 'like_count', interval: 'month' } });
+  });
+
+  it('ranks months by a count said by its first word ("which month had the most views")', () => {
+    // Stop 60: ranked single videos by their views (0.79).
+    expect(ask('which month had the most views')).toMatchObject({ kind: 'answer', candidate: { name: 'videos_column_over_time_by_published_at' }, slots: { column: 'view_count', interval: 'month', n: 1, order: 'desc', rank_by: 'total' } });
+  });
+});

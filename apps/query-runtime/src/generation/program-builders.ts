@@ -638,7 +638,6 @@ export class ProgramBuilders {
       name: `${this.tableSlug}_column_over_time_by_${time.slug}`,
       family: 'time_series',
       score: time.score * 0.5,
-      spare: true,
       query: `What is the average ${first} (or another column) per ${time.yearly ? 'year' : String(interval.default)}?`,
       description: `The average (with the total, minimum, maximum and count) of the given column (${joinWords(metrics.map((m) => m.label), 'or')}) per ${perPeriods}${optionally(dimensions)}, optionally within a period of ${time.label}, or the n periods with the highest (or lowest) values.`,
       reason: `${quoted(time.column)} holds ${time.yearly ? 'calendar years' : 'dates'}${time.minimum && time.maximum ? ` from ${time.minimum} to ${time.maximum}` : ''}, and the data has measures besides the one its series carries: ${metrics.map((m) => quoted(m.column)).join(', ')}.`,

@@ -3411,7 +3411,9 @@ export class QuestionRouter {
             return parts.length > own.length && own.every((word) => parts.includes(word.toLowerCase())) && parts.every((part) => stems.has(stem(part)));
           }),
       );
-    const measured = this.seriesRankedBy(({ words: own, table }) => own.every((word) => stems.has(stem(word))) && !fuller(own, table));
+    // (A count of two words by its first: "the most views" of `view_count`.)
+    const saysAll = (own: string[]) => (own.length === 2 && own[1] === 'count' ? own.slice(0, 1) : own).every((word) => stems.has(stem(word)));
+    const measured = this.seriesRankedBy(({ words: own, table }) => saysAll(own) && !fuller(own, table));
     if (measured) return measured;
     if (/^(most|fewest|least)$/.test(superlative) && said[0] !== '' && this.rowsWord(said.at(-1)!)) return { by: null, tables: this.rowsTables(said.at(-1)!) };
     // ("What was the busiest month", no rows said: of the one data set with a time, its rows.)

@@ -2051,9 +2051,14 @@ function namedChoices(slot: Slot, words: QuestionWord[]): string[] {
     const byLead = stems.length === 2 && lead !== undefined && figure !== undefined && figureHeads.has(figure) && said([lead]) && columns.filter((other) => choiceNames(other).stems[0] === lead).length === 1;
     // (A name of a general word beside stop words only is said whole: "on time" of `on_time`, not any "time".)
     const whole = foldValue(humanWords(column)).split(' ');
+    // A count of two words said by its first in the plural ("views" of `view_count`, "likes" of
+    // `like_count`; "forks" of `forks_count`), where no other option begins with that word: the
+    // singular alone ("view all videos", "look like") is an everyday word.
+    const counted = whole.length === 2 && whole[1] === 'count' && whole[0] !== undefined && whole[0].length >= 3 ? (whole[0].endsWith('s') ? whole[0] : `${whole[0]}s`) : null;
+    const byCount = counted !== null && words.some((w) => w.word === counted) && columns.filter((other) => choiceNames(other).stems[0] === lead).length === 1;
     const generalOnly = stems.length === 1 && genericHeads.has(stems[0] ?? '') && whole.length > 1 && whole.every((part) => stopWords.has(part) || stem(part) === stems[0]);
     if (generalOnly && !words.some((_, i) => whole.every((part, k) => words[i + k]?.word === part))) continue;
-    if (!byInitials && !said(stems) && !skipping && !(thing !== null && said([thing])) && !byHead && !byGroups && !byTail && !byFront && !byTitle && !byLead) continue;
+    if (!byInitials && !said(stems) && !skipping && !(thing !== null && said([thing])) && !byHead && !byGroups && !byTail && !byFront && !byTitle && !byLead && !byCount) continue;
     found.push({ column, size: path.length > stems.length && said(path) ? path.length : said(stems) ? stems.length : skipping ? stems.length - 1 : byTail || byFront ? 2 : 1 });
   }
   const most = Math.max(0, ...found.map((f) => f.size));
