@@ -8518,3 +8518,36 @@ describe('QuestionRouter over channel videos (four measures, three labels: the s
     expect(ask('which month had the most views')).toMatchObject({ kind: 'answer', candidate: { name: 'videos_column_over_time_by_published_at' }, slots: { column: 'view_count', interval: 'month', n: 1, order: 'desc', rank_by: 'total' } });
   });
 });
+
+/** Job postings: a title, a company, a location, a seniority, a salary's least and most, and the applicants each posting drew. */
+function jobPostings(): Record<string, unknown>[] {
+  return Array.from({ length: 2000 }, (_, i) => {
+    const level = pick(i, 1, [['Junior', 30], ['Mid', 40], ['Senior', 25], ['Lead', 5]]);
+    const base = { Junior: 60000, Mid: 90000, Senior: 130000, Lead: 160000 }[level]!;
+    return {
+      job_id: 50_000 + i,
+      title: ['Software Engineer', 'Data Scientist', 'Product Manager', 'Designer', 'DevOps Engineer', 'Sales Executive'][(i * 5) % 6],
+      company: ['Acme', 'Globex', 'Initech', 'Umbrella', 'Hooli', 'Stark Industries'][(i * 7) % 6],
+      location: pick(i, 2, [['San Francisco, CA', 25], ['New York, NY', 25], ['Austin, TX', 15], ['Remote', 25], ['Seattle, WA', 10]]),
+      remote: i % 4 === 0,
+      employment_type: pick(i, 3, [['Full-time', 80], ['Contract', 15], ['Part-time', 5]]),
+      seniority: level,
+      salary_min: base + ((i * 13) % 10) * 1000,
+      salary_max: base + 30000 + ((i * 13) % 10) * 1000,
+      posted_date: new Date(Date.UTC(2025, 0, 1) + i * 13_000_000).toISOString().slice(0, 10),
+      applicants: (i * 17) % 400,
+    };
+  });
+}
+
+describe('QuestionRouter over job postings (applicants per posting, a salary\'s least and most)', () => {
+  const ask = askingOver('querylane-routing-job-postings-', () => ({ job_postings: jobPostings() }));
+
+  it('ranks groups by the total of a count the rows carry when asked "by number of applicants"', () => {
+    // Stop 60: ranked the companies by their average applicants per posting.
+    expect(ask('top 5 companies by number of applicants')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_applicants_by_company' }, slots: { n: 5, order: 'desc', rank_by: 'total' } });
+    expect(ask('which company has the highest number of applicants')).toMatchObject({ kind: 'answer', slots: { n: 1, rank_by: 'total' } });
+    // An average said is the average.
+    expect(ask('average number of applicants by company')).not.toMatchObject({ slots: { rank_by: 'total' } });
+  });
+});

@@ -1332,6 +1332,11 @@ export function rankWanted(parsed: ParsedQuestion, candidate: CandidateProfile):
   for (const match of lower.matchAll(/\b(?:most|fewest|least)\s+((?:[a-z]+\s+){0,2}?)([a-z]+s)\b/g)) {
     if (stems.has(stem(match[2]!))) return 'total';
   }
+  // ("Top 5 companies by number of applicants", "the highest number of applicants" of a count each
+  // row carries: all of them, not the number per row on average.)
+  for (const match of lower.matchAll(/\b(?:number|count)\s+of\s+([a-z]+s)\b/g)) {
+    if (stems.has(stem(match[1]!))) return 'total';
+  }
   // (Or by the unit the measure is counted in: "which driver drove the most km" of `distance_km`.)
   for (const match of lower.matchAll(/\b(?:most|fewest|least)\s+([a-z]+)\b/g)) {
     const unit = match[1] ?? '';
