@@ -1334,8 +1334,8 @@ export function rankWanted(parsed: ParsedQuestion, candidate: CandidateProfile):
   }
   // ("Top 5 companies by number of applicants", "the highest number of applicants" of a count each
   // row carries: all of them, not the number per row on average.)
-  for (const match of lower.matchAll(/\b(?:number|count)\s+of\s+([a-z]+s)\b/g)) {
-    if (stems.has(stem(match[1]!))) return 'total';
+  for (const [, counted] of lower.matchAll(/\b(?:number|count)\s+of\s+([a-z]+s)\b/g)) {
+    if (counted !== undefined && stems.has(stem(counted))) return 'total';
   }
   // (Or by the unit the measure is counted in: "which driver drove the most km" of `distance_km`.)
   for (const match of lower.matchAll(/\b(?:most|fewest|least)\s+([a-z]+)\b/g)) {
