@@ -81,6 +81,12 @@ export interface ColumnProfile {
    */
   top_values: TopValue[];
   semantic: SemanticType;
+  /**
+   * Only for a list of text (`VARCHAR[]`: an issue's `labels`, a film's `genres`): what its lists
+   * hold, element by element — how many different elements, and the most frequent (every one up to
+   * the values listed for a label column), each with the number of rows whose list holds it.
+   */
+  elements?: { distinct_count: number; top_values: TopValue[] };
 }
 
 export interface DataProfile {
@@ -176,6 +182,7 @@ export async function profileParquet(path: string, options: ProfileParquetOption
           max: max === undefined ? null : toJsonScalar(max, type),
           top_values: !wantsTop ? [] : counted ? counted.top.slice(0, shown) : await mostFrequent(connection, source, plan, shown),
           semantic,
+          ...(!plan.path && textList.test(plan.column.type) && nonNull > 0 && topValues > 0 ? { elements: await listElements(connection, source, plan, listed) } : {}),
         });
       }
       return { table, row_count: rowCount, columns, schema_code: schemaCode(table, plans) };
@@ -369,6 +376,18 @@ async function mostFrequent(connection: DuckDBConnection, source: string, plan: 
   const sql = `SELECT ${jsonReadySql(value, family)}, count(*) FROM ${source} WHERE ${column} IS NOT NULL GROUP BY ${column} ORDER BY 2 DESC, ${column} LIMIT ${limit}`;
   const rows = (await connection.runAndReadAll(sql)).getRowsJS();
   return rows.map((row) => ({ value: toJsonScalar(row[0], plan.type), count: Number(row[1]) }));
+}
+
+/** A top-level list of text (`VARCHAR[]`), whose elements are profiled (`ColumnProfile.elements`). */
+const textList = /^VARCHAR\[\]$/;
+
+/** A list column's elements: how many different ones, and the most frequent, each counted once per row that holds it. */
+async function listElements(connection: DuckDBConnection, source: string, plan: ColumnPlan, limit: number): Promise<{ distinct_count: number; top_values: TopValue[] }> {
+  // (A row whose list names an element twice counts once: the rows holding it, as a filter finds them.)
+  const elements = `(SELECT DISTINCT row_number, element FROM (SELECT row_number() OVER () AS row_number, unnest(${plan.sql}) AS element FROM ${source}) WHERE element IS NOT NULL)`;
+  const distinct = (await connection.runAndReadAll(`SELECT count(DISTINCT element) FROM ${elements}`)).getRowsJS()[0]?.[0];
+  const rows = (await connection.runAndReadAll(`SELECT element, count(*) FROM ${elements} GROUP BY element ORDER BY 2 DESC, element LIMIT ${limit}`)).getRowsJS();
+  return { distinct_count: Number(distinct ?? 0), top_values: rows.map((row) => ({ value: String(row[0]), count: Number(row[1]) })) };
 }
 
 async function storedTableName(connection: DuckDBConnection, path: string): Promise<string | undefined> {

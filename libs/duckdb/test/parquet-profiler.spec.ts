@@ -60,6 +60,18 @@ describe('profileParquet', () => {
       userName: 'categorical',
     });
 
+    // A list of text is profiled element by element: the rows holding each one.
+    expect(column(profile, 'tags').elements).toEqual({
+      distinct_count: 4,
+      top_values: [
+        { value: 'x', count: 200 },
+        { value: '0', count: 67 },
+        { value: '1', count: 67 },
+        { value: '2', count: 66 },
+      ],
+    });
+    expect(column(profile, 'status').elements).toBeUndefined();
+
     const amounts = records.map((r) => r.amount).filter((a): a is number => a !== null);
     expect(column(profile, 'amount')).toMatchObject({
       type: 'DOUBLE',
