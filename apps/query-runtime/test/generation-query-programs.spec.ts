@@ -216,6 +216,14 @@ const data: Record<string, Row[]> = {
     nights: 1 + (index % 5),
     amount: 90 * (1 + (index % 5)),
   })),
+  // Issues with a list of labels each (an API's `labels: ["bug", "ui"]`), one list empty, one naming a label twice.
+  labeled_issues: Array.from({ length: 160 }, (_, index) => ({
+    number: 100 + index,
+    state: index % 3 === 0 ? 'open' : 'closed',
+    labels: [['bug'], ['bug', 'ui'], ['enhancement'], [], ['bug', 'bug']][index % 5],
+    comments: index % 9,
+    created_at: new Date(Date.UTC(2025, 0, 1) + index * 3_600_000 * 7).toISOString(),
+  })),
   // Calls at times of day over ten weeks, more of them mid-morning and early in the week.
   calls: Array.from({ length: 600 }, (_, index) => {
     const day = (index * 7) % 70;
@@ -1269,3 +1277,21 @@ describe('wording', () => {
   });
 });
 
+describe('a list of labels per row (`labels`)', () => {
+  const rows = data.labeled_issues as { state: string; labels: string[] }[];
+  const holding = (label: string, state?: string) => rows.filter((row) => row.labels.includes(label) && (state === undefined || row.state === state)).length;
+
+  it('counts the rows per label, each row once under each label it holds', async () => {
+    const counts = await run('labeled_issues', 'count_labeled_issues_by_labels');
+    expect(Object.fromEntries(counts.map((row) => [row.labels, num(row.count)]))).toEqual({ bug: holding('bug'), ui: holding('ui'), enhancement: holding('enhancement') });
+    expect(await run('labeled_issues', 'count_labeled_issues_by_labels', { state: 'open', n: 1 })).toEqual([{ labels: 'bug', count: holding('bug', 'open') }]);
+  });
+
+  it('filters the list and the count by a label the list holds, every label an enum value', async () => {
+    expect(program('labeled_issues', 'count_labeled_issues').slots.find((slot) => slot.name === 'labels')).toMatchObject({ type: 'enum', enum_values: ['bug', 'enhancement', 'ui'] });
+    expect(num((await run('labeled_issues', 'count_labeled_issues', { labels: 'bug', state: 'open' }))[0]?.count)).toBe(holding('bug', 'open'));
+    const listed = await run('labeled_issues', 'list_labeled_issues', { labels: 'ui', limit: 1000 });
+    expect(listed.length).toBe(holding('ui'));
+    expect(listed.every((row) => (row.labels as string[]).includes('ui'))).toBe(true);
+  });
+});

@@ -8551,3 +8551,37 @@ describe('QuestionRouter over job postings (applicants per posting, a salary\'s 
     expect(ask('average number of applicants by company')).not.toMatchObject({ slots: { rank_by: 'total' } });
   });
 });
+
+/** Issues as a code host's API lists them: `labels` a list per issue, a nested user, an assignee, a milestone. */
+function labeledIssues(): Record<string, unknown>[] {
+  const labelSets = [['bug'], ['bug', 'ui'], ['enhancement'], ['documentation'], ['bug', 'priority: high'], [], ['question'], ['enhancement', 'ui']];
+  return Array.from({ length: 2500 }, (_, i) => {
+    const created = Date.UTC(2024, 0, 1) + i * 11_000_000;
+    const closed = i % 3 !== 0 ? created + (1 + ((i * 7) % 40)) * 86_400_000 : null;
+    return {
+      number: 1000 + i,
+      title: `${['Crash when', 'Add support for', 'Docs: explain', 'Slow', 'Question about'][i % 5]} ${['login', 'export', 'search', 'settings', 'upload'][(i * 3) % 5]} ${i}`,
+      state: closed === null ? 'open' : 'closed',
+      labels: labelSets[(i * 5) % 8],
+      user: { login: `dev${(i * 13) % 60}`, type: i % 29 === 0 ? 'Bot' : 'User' },
+      assignee: i % 4 === 0 ? null : { login: ['alice', 'bob', 'carol', 'dan'][i % 4] },
+      comments: (i * 7) % 25,
+      created_at: new Date(created).toISOString(),
+      closed_at: closed === null ? null : new Date(closed).toISOString(),
+      milestone: i % 5 === 0 ? null : { title: ['v1.0', 'v1.1', 'v2.0'][(i * 7) % 3] },
+    };
+  });
+}
+
+describe('QuestionRouter over labeled issues (a list of labels per issue)', () => {
+  const ask = askingOver('querylane-routing-labeled-issues-', () => ({ issues: labeledIssues() }));
+
+  it('filters by a label the list holds and counts the issues per label', () => {
+    // Stop 60: a list column was profiled as nothing; "issues labeled bug" was refused, "how many
+    // bugs are open" counted every open issue, "which label is most common" was refused.
+    expect(ask('issues labeled bug')).toMatchObject({ kind: 'answer', candidate: { name: 'list_issues' }, slots: { labels: 'bug' } });
+    expect(ask('how many bugs are open')).toMatchObject({ kind: 'answer', candidate: { name: 'count_issues' }, slots: { state: 'open', labels: 'bug' } });
+    expect(ask('which label is most common')).toMatchObject({ kind: 'answer', candidate: { name: 'count_issues_by_labels' }, slots: { n: 1, order: 'desc' } });
+    expect(ask('most common labels on open issues')).toMatchObject({ kind: 'answer', candidate: { name: 'count_issues_by_labels' }, slots: { state: 'open' } });
+  });
+});

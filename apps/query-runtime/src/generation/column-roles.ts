@@ -15,7 +15,8 @@ export interface RankedColumn {
 export interface Dimension extends RankedColumn {
   /** Every value, when the profile lists them all (at most 50): the slot becomes an enum. */
   values: (string | number | boolean)[] | null;
-  kind: 'categorical' | 'numeric' | 'boolean';
+  /** `tags`: a list of labels per row (an issue's `labels`), filtered by one it holds and counted per label. */
+  kind: 'categorical' | 'numeric' | 'boolean' | 'tags';
 }
 
 export interface Metric extends RankedColumn {
@@ -58,6 +59,8 @@ export interface ColumnRoles {
   references: RankedColumn[];
   texts: RankedColumn[];
   times: TimeColumn[];
+  /** Lists of labels (`labels: ["bug", "ui"]`), every label listed: filtered by one and counted per label, never grouped otherwise. */
+  tags: Dimension[];
   /**
    * A column of calendar years holds each year many times (gapminder's `year`, jobs' `year`): the
    * rows are things measured year after year, whose levels (a population, a head count) do not add
@@ -310,9 +313,16 @@ export function classifyColumns(profile: DataProfile): ColumnRoles {
   const references: RankedColumn[] = [];
   const texts: RankedColumn[] = [];
   const times: TimeColumn[] = [];
+  const tags: Dimension[] = [];
   for (const column of profile.columns) {
     const nonNull = (profile.row_count - column.null_count) / rows;
     const distinct = column.distinct_count;
+    // A list of labels (every one of 2–50 listed) is a tag column.
+    const elements = column.semantic === 'nested' && !column.path ? column.elements : undefined;
+    if (elements !== undefined && elements.distinct_count >= 2 && elements.distinct_count <= maxEnumValues && elements.top_values.length === elements.distinct_count) {
+      const labels = elements.top_values.map((top) => top.value).filter((value): value is string => typeof value === 'string');
+      tags.push({ ...ranked(column, (elements.distinct_count <= glanceableGroups ? 1 : 0.7) * nonNull), values: labels, kind: 'tags' });
+    }
     if (distinct === 0 || column.semantic === 'nested') continue;
     const listed = column.top_values.length === distinct && distinct <= maxEnumValues;
     const values = listed ? column.top_values.map((top) => top.value).filter(isEnumValue) : null;
@@ -447,7 +457,7 @@ export function classifyColumns(profile: DataProfile): ColumnRoles {
   const yearly = profile.columns.some(
     (column) => yearName.test(humanLabel(fieldName(column))) && yearNumbers(column) && 2 * column.distinct_count <= profile.row_count - column.null_count && balancedPanel(profile, column),
   );
-  return { metrics: byScore(metrics), dimensions: byScore(dimensions), keys: byScore(keys), references: byScore(references), texts: byScore(texts), times: rowTimesFirst(times, profile.row_count), yearly };
+  return { metrics: byScore(metrics), dimensions: byScore(dimensions), keys: byScore(keys), references: byScore(references), texts: byScore(texts), times: rowTimesFirst(times, profile.row_count), tags: byScore(tags), yearly };
 }
 
 // Names of a time that belongs to what a row refers to rather than to the row: a member's

@@ -47,6 +47,8 @@ const aggregateDimensions = 3;
 const regroupedMetrics = 2;
 const spareRegroupedMetrics = 2;
 const countedMetrics = aggregateMetrics;
+// Lists of labels that filter and are counted per label (the first only: an issue's `labels`).
+const tagColumns = 1;
 // Most columns one program takes as a slot (a wide table's other measures).
 const maxChosenColumns = 60;
 // Counts per group: by the first three dimensions (the count family's others are the overall count,
@@ -103,7 +105,9 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
     ...(withStates ? roles.dimensions.filter((d) => states(d) && !chosen.includes(d)).sort((a, b) => Number(stateName.test(b.label)) - Number(stateName.test(a.label))).slice(0, extraStates) : []),
   ];
   const firstFilters = (enumDimensions.length > 0 ? enumDimensions : roles.dimensions).slice(0, filterDimensions);
-  const filters = [...firstFilters, ...extraFilters(firstFilters, false)];
+  // (And a list of labels, by one it holds: "issues labeled bug", "how many open bugs".)
+  const tagged = roles.tags.slice(0, tagColumns);
+  const filters = [...firstFilters, ...extraFilters(firstFilters, false), ...tagged];
   // (Not a flag, where a label is there to group by: every aggregate filters by the flag already
   // — "the average hours of remote staff" — and the total per any column compares its two groups;
   // three programs per data set had averaged each measure per `remote`.)
@@ -119,7 +123,7 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
   // A program's optional filters, never on the column it ranges or ranks by.
   const filtersBeside = (column: Dimension['column']) => filters.filter((d) => d.column !== column);
   const firstCounted = roles.dimensions.slice(0, filterDimensions);
-  const counted = [...firstCounted, ...extraFilters(firstCounted, true)];
+  const counted = [...firstCounted, ...extraFilters(firstCounted, true), ...tagged];
 
   // The main time column bounds rankings, counts and overall aggregates ("the hottest day in 2015").
   const mainTime = roles.times[0];
@@ -148,6 +152,8 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
   // (With the count's other filters and its main window: "which carrier has the most returned
   // shipments", "which class had the most check-ins in January".)
   for (const dimension of roles.dimensions.slice(0, countedDimensions)) drafts.push(build.countBy(dimension, counted, mainTime));
+  // The rows per label of a list of them ("which label is most common"), each row under each label it holds.
+  for (const tag of tagged) drafts.push(build.countBy(tag, counted, mainTime));
   // The other labels (a fourth and later: gender, distributor, an earthquake's type) are counted per
   // group by one program that takes the column as a slot, with the count's filters and window.
   // (And the references: "which user has the most events" of a `user_id`.)

@@ -356,7 +356,11 @@ export class ProgramBuilders {
         `Distribution of ${this.entity} across ${dimension.label}`,
         `Top 3 ${dimension.label} by number of ${this.entity}`,
       ],
-      sql: `SELECT ${selected(dimension.column)}, count(*) AS ${quoteIdentifier('count')} FROM ${this.from}${where([...filters.map((f) => f.sql), ...window.sql])} GROUP BY ${column} ${rankGroups('count(*)', column)}`,
+      // (Of a list of labels, each row counted once under each label it holds.)
+      sql:
+        dimension.kind === 'tags'
+          ? `SELECT ${quoteIdentifier(dimension.column.name)}, count(*) AS ${quoteIdentifier('count')} FROM (SELECT unnest(list_distinct(${column})) AS ${quoteIdentifier(dimension.column.name)} FROM ${this.from}${where([...filters.map((f) => f.sql), ...window.sql])}) GROUP BY ${quoteIdentifier(dimension.column.name)} ${rankGroups('count(*)', quoteIdentifier(dimension.column.name))}`
+          : `SELECT ${selected(dimension.column)}, count(*) AS ${quoteIdentifier('count')} FROM ${this.from}${where([...filters.map((f) => f.sql), ...window.sql])} GROUP BY ${column} ${rankGroups('count(*)', column)}`,
       steps: {
         family: 'count',
         table: this.table,
@@ -754,6 +758,10 @@ export class ProgramBuilders {
     else if (dimension.values !== null) slot = { ...base, type: 'enum', enum_values: dimension.values };
     else if (dimension.kind === 'numeric') slot = { ...base, type: isInteger(dimension.column) ? 'integer' : 'number' };
     else slot = { ...base, type: 'string' };
+    // (A list of labels holds the one asked: "issues labeled bug".)
+    if (dimension.kind === 'tags') {
+      return { slot, sql: `($${name} IS NULL OR list_contains(${columnSql(dimension.column)}, $${name}))`, filter: { column: dimension.column.name, op: 'contains', slot: name } };
+    }
     // (A flag written as 0 and 1 is true where it is not 0.)
     const column = dimension.kind === 'boolean' && dimension.column.semantic === 'numeric' ? `(${columnSql(dimension.column)} <> 0)` : columnSql(dimension.column);
     return { slot, sql: `($${name} IS NULL OR ${column} = $${name})`, filter: { column: dimension.column.name, op: 'eq', slot: name } };

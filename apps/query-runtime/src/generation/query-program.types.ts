@@ -27,8 +27,8 @@ export interface Slot {
 
 export interface ProgramFilter {
   column: string;
-  /** `eq` for categorical filters, `gte`/`lte` for ranges, `ilike` for text search, `present` for a value being there (true) or missing (false). */
-  op: 'eq' | 'gte' | 'lte' | 'ilike' | 'present';
+  /** `eq` for categorical filters, `gte`/`lte` for ranges, `ilike` for text search, `present` for a value being there (true) or missing (false), `contains` for a label a list holds. */
+  op: 'eq' | 'gte' | 'lte' | 'ilike' | 'present' | 'contains';
   slot: string;
 }
 

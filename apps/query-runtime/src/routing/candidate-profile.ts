@@ -250,10 +250,16 @@ export function isMoneyMade(label: string): boolean {
 
 /** Per column of a DataProfile, the values a question may name (low-cardinality columns only). */
 export function valuesFromProfile(profile: {
-  columns: readonly { name: string; semantic: string; distinct_count: number; null_count?: number; top_values: readonly { value: unknown }[]; min?: unknown; max?: unknown }[];
+  columns: readonly { name: string; semantic: string; distinct_count: number; null_count?: number; top_values: readonly { value: unknown }[]; min?: unknown; max?: unknown; elements?: { distinct_count: number; top_values: readonly { value: unknown }[] } }[];
 }): Record<string, ColumnValues> {
   const out: Record<string, ColumnValues> = {};
   for (const column of profile.columns) {
+    // A list of labels by the labels it holds ("bug" of an issue's `labels`), which its programs filter by.
+    if (column.semantic === 'nested' && column.elements !== undefined) {
+      const labels = column.elements.top_values.map((top) => top.value).filter((value): value is string => typeof value === 'string');
+      if (labels.length > 0) out[column.name] = column.elements.distinct_count > labels.length ? Object.assign(labels, { partial: true }) : labels;
+      continue;
+    }
     // Identifiers too ("George" of a `name` that is unique per row): a question names a row by them.
     if (column.semantic !== 'categorical' && column.semantic !== 'boolean' && column.semantic !== 'text' && column.semantic !== 'identifier') continue;
     // Not a column holding one value in every row (a charge's `object` "charge", its payment's

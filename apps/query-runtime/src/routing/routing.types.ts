@@ -24,7 +24,7 @@ const stepsSchema = z.object({
   table: z.string().optional(),
   columns: z.array(z.string()).optional().default([]),
   group_by: z.array(z.string()).optional(),
-  filters: z.array(z.object({ column: z.string(), op: z.enum(['eq', 'gte', 'lte', 'ilike', 'present']), slot: z.string() })).optional().default([]),
+  filters: z.array(z.object({ column: z.string(), op: z.enum(['eq', 'gte', 'lte', 'ilike', 'present', 'contains']), slot: z.string() })).optional().default([]),
   aggregate: z.object({ function: z.string(), column: z.string().nullable() }).optional(),
   order: z.object({ column: z.string(), direction: z.string(), slot: z.string().optional(), chronological: z.boolean().optional() }).optional(),
   limit: z.object({ slot: z.string() }).nullable().optional(),
