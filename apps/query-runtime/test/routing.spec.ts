@@ -8585,3 +8585,37 @@ describe('QuestionRouter over labeled issues (a list of labels per issue)', () =
     expect(ask('most common labels on open issues')).toMatchObject({ kind: 'answer', candidate: { name: 'count_issues_by_labels' }, slots: { state: 'open' } });
   });
 });
+
+/** Recipes: a cuisine, a list of tags, a nested nutrition in grams (`protein_g`), calories, a prep time, a rating. */
+function recipeCards(): Record<string, unknown>[] {
+  const tagSets = [['vegetarian', 'quick'], ['vegan', 'gluten-free'], ['dessert'], ['quick'], ['vegetarian'], ['high-protein', 'quick'], [], ['gluten-free', 'dessert']];
+  return Array.from({ length: 900 }, (_, i) => ({
+    id: 7000 + i,
+    name: `${['Spicy', 'Creamy', 'Classic', 'Easy', 'Smoky'][i % 5]} ${['Pasta', 'Curry', 'Salad', 'Soup', 'Tacos', 'Cake'][(i * 7) % 6]} ${i}`,
+    cuisine: pick(i, 1, [['Italian', 25], ['Indian', 20], ['Mexican', 20], ['Thai', 15], ['American', 20]]),
+    tags: tagSets[(i * 3) % 8],
+    prep_time_minutes: 5 + ((i * 13) % 90),
+    calories: 150 + Math.round((((i * 37) % 900) * ((i % 3) + 1)) / 2),
+    servings: 1 + (i % 6),
+    rating: Math.round((3 + ((i * 7) % 21) / 10) * 10) / 10,
+    reviews_count: (i * 11) % 500,
+    nutrition: { protein_g: 5 + (i % 40), fat_g: 2 + ((i * 3) % 50), carbs_g: 10 + ((i * 7) % 80) },
+    published: new Date(Date.UTC(2023, 0, 1) + i * 86_400_000).toISOString().slice(0, 10),
+  }));
+}
+
+describe('QuestionRouter over recipes (tags, nutrients in grams)', () => {
+  const ask = askingOver('querylane-routing-recipes-', () => ({ recipes: recipeCards() }));
+
+  it('names a nutrient in grams without its unit ("protein" of `nutrition.protein_g`)', () => {
+    // Stop 60: refused ("over 40" bounded nothing: "g" was no unit of a column's name).
+    for (const question of ['recipes with protein over 40', 'recipes with more than 40g of protein']) {
+      expect(ask(question), question).toMatchObject({ kind: 'answer', candidate: { name: 'recipes_by_column_range' }, slots: { column: 'nutrition.protein_g' } });
+    }
+  });
+
+  it('filters by a tag of the list ("vegan recipes", "highest rated dessert")', () => {
+    expect(ask('vegan recipes')).toMatchObject({ kind: 'answer', candidate: { name: 'list_recipes' }, slots: { tags: 'vegan' } });
+    expect(ask('highest rated dessert')).toMatchObject({ kind: 'answer', candidate: { name: 'top_recipes_by_rating' }, slots: { tags: 'dessert', n: 1, order: 'desc' } });
+  });
+});

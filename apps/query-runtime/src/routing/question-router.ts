@@ -4252,7 +4252,8 @@ const titledRun = /(?<![\p{L}\p{N}"'])\p{Lu}[\p{L}\p{N}'&.-]*(?:\s+(?:[-–—]\
 
 /** The last word of a column's name that gives its unit, not what it measures. */
 // (Not `min`, `max`: `temp_min` is a minimum, not minutes.)
-const unitSuffix = /^(?:usd|eur|gbp|jpy|chf|cad|aud|km|mi|miles|kg|lb|lbs|mins|sec|secs|ms|hr|hrs|pct|percent|kwh|mwh|mph|kmh|kph|cm|mm|ft)$/;
+// (And a nutrient's grams or milligrams, a volume's millilitres, energy's kilocalories: `protein_g`, `sodium_mg`, `volume_ml`, `energy_kcal`.)
+const unitSuffix = /^(?:usd|eur|gbp|jpy|chf|cad|aud|km|mi|miles|kg|g|mg|ml|kcal|lb|lbs|mins|sec|secs|ms|hr|hrs|pct|percent|kwh|mwh|mph|kmh|kph|cm|mm|ft)$/;
 
 // Words that make a question a ranking, as a column's name may hold them (`personal_best`, `top_speed`).
 const rankingWord = /\b(?:best|worst|top|bottom|most|least|highest|lowest|first|last|max|min|maximum|minimum|fastest|slowest|longest|shortest)\b/i;

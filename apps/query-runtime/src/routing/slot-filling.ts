@@ -1944,7 +1944,7 @@ export function nextDouble(value: number, direction: 1 | -1): number {
   return new Float64Array(bits.buffer)[0]!;
 }
 
-const unitWords = new Set(['min', 'mins', 'sec', 'secs', 'ms', 'hr', 'hrs', 'mm', 'cm', 'km', 'ft', 'kg', 'lb', 'lbs', 'usd', 'eur', 'pct', 'percent', 'kwh', 'mph', 'kmh'].map((w) => stem(w)));
+const unitWords = new Set(['min', 'mins', 'sec', 'secs', 'ms', 'hr', 'hrs', 'mm', 'cm', 'km', 'ft', 'kg', 'g', 'mg', 'ml', 'kcal', 'lb', 'lbs', 'usd', 'eur', 'pct', 'percent', 'kwh', 'mph', 'kmh'].map((w) => stem(w)));
 
 /** The column of a `column` slot's options whose every word the question says (the one of most words). */
 export function namedChoice(slot: Slot, words: QuestionWord[]): string | null {
