@@ -8584,6 +8584,12 @@ describe('QuestionRouter over labeled issues (a list of labels per issue)', () =
     expect(ask('which label is most common')).toMatchObject({ kind: 'answer', candidate: { name: 'count_issues_by_labels' }, slots: { n: 1, order: 'desc' } });
     expect(ask('most common labels on open issues')).toMatchObject({ kind: 'answer', candidate: { name: 'count_issues_by_labels' }, slots: { state: 'open' } });
   });
+
+  it('refuses a name no data holds, said last after "to" ("assigned to alice")', () => {
+    // Stop 60: listed every issue (0.75): a lowercase name is no value, and "to" opened no qualifier.
+    expect(ask('issues assigned to alice')).toMatchObject({ kind: 'refusal' });
+    expect(ask('issues assigned to bob')).toMatchObject({ kind: 'answer', candidate: { name: 'list_issues' }, slots: { assignee_login: 'bob' } });
+  });
 });
 
 /** Recipes: a cuisine, a list of tags, a nested nutrition in grams (`protein_g`), calories, a prep time, a rating. */

@@ -489,7 +489,7 @@ export class QuestionRouter {
     // would be the whole data's, the qualifier dropped without a word.
     // ("Of" says what is measured, "the average age of victims"; a container, "in the company", is
     // the whole data; a unit, "in minutes", how the answer is written.)
-    const qualifier = /\b(?:for|in|among|from|during)\s+(?:the\s+|all\s+|an?\s+)?([a-z]{4,})(?:\s+([a-z]{4,}))?\s*[?.!]*\s*$/d.exec(parsed.lower);
+    const qualifier = /\b(?:for|in|among|from|during|to)\s+(?:the\s+|all\s+|an?\s+)?([a-z]{4,})(?:\s+([a-z]{4,}))?\s*[?.!]*\s*$/d.exec(parsed.lower);
     const unqualified = (qualifier?.slice(1) ?? []).filter((word, index): word is string => {
       if (word === undefined || stopWords.has(word) || attributeWords.has(word) || periodWords.has(word) || containerWords.has(word) || timeUnitOf(word) !== undefined || measureUnitOf(word) !== undefined) return false;
       if (operationTerm.test(canonicalTerm(word) ?? word)) return false;
