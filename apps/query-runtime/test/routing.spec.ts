@@ -8625,3 +8625,37 @@ describe('QuestionRouter over recipes (tags, nutrients in grams)', () => {
     expect(ask('highest rated dessert')).toMatchObject({ kind: 'answer', candidate: { name: 'top_recipes_by_rating' }, slots: { tags: 'dessert', n: 1, order: 'desc' } });
   });
 });
+
+/** Tracks as a music API lists them: `artists` a list, audio features between 0 and 1 (`danceability`, `energy`). */
+function musicTracks(): Record<string, unknown>[] {
+  const artists = ['Taylor Swift', 'Drake', 'Bad Bunny', 'The Weeknd', 'Dua Lipa', 'Kendrick Lamar', 'SZA', 'Harry Styles', 'Billie Eilish', 'Ed Sheeran'];
+  return Array.from({ length: 2000 }, (_, i) => ({
+    track_id: `trk${((i * 2654435761) % 4294967296).toString(36)}`,
+    track_name: `${['Midnight', 'Golden', 'Electric', 'Lonely', 'Summer'][i % 5]} ${['Dreams', 'Heart', 'Road', 'Lights', 'Rain'][(i * 3) % 5]} ${i}`,
+    artists: i % 7 === 0 ? [artists[i % 10], artists[(i + 3) % 10]] : [artists[(i * 7) % 10]],
+    album_name: `Album ${(i * 13) % 120}`,
+    genre: pick(i, 1, [['pop', 35], ['hip-hop', 25], ['latin', 15], ['r&b', 15], ['rock', 10]]),
+    release_date: new Date(Date.UTC(2015, 0, 1) + ((i * 7919) % 3650) * 86_400_000).toISOString().slice(0, 10),
+    popularity: (i * 37) % 101,
+    duration_ms: 120000 + ((i * 7919) % 180000),
+    explicit: i % 4 === 0,
+    danceability: Math.round((((i * 13) % 100) / 100) * 1000) / 1000,
+    energy: Math.round((((i * 29) % 100) / 100) * 1000) / 1000,
+    tempo: 70 + ((i * 7919) % 11000) / 100,
+  }));
+}
+
+describe('QuestionRouter over music tracks (artists as a list, audio features between 0 and 1)', () => {
+  const ask = askingOver('querylane-routing-music-tracks-', () => ({ tracks: musicTracks() }));
+
+  it('reads "danceable" as `danceability` (a word in -able and its noun in -ability)', () => {
+    // Stop 60: ranked the tracks by popularity (0.43).
+    expect(ask('most danceable tracks')).toMatchObject({ kind: 'answer', candidate: { name: 'top_tracks_by_danceability' }, slots: { order: 'desc' } });
+  });
+
+  it('averages a measure whose values are fractions of one, whatever its name ("energy")', () => {
+    // Stop 60: `energy` 0–1 had been summed (`sum_energy`) as energy used is.
+    expect(ask('average energy')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_energy' } });
+    expect(ask('which artist has the most tracks')).toMatchObject({ kind: 'answer', candidate: { name: 'count_tracks_by_artists' }, slots: { n: 1, order: 'desc' } });
+  });
+});

@@ -385,7 +385,10 @@ export function classifyColumns(profile: DataProfile): ColumnRoles {
         // (Nor a population repeated row after row, a country's on each of its days: what a place
         // holds, which adding up over its rows counts again and again.)
         const repeatedHeadcount = headcountName.test(humanLabel(fieldName(column))) && distinct * 10 <= present;
-        const additive = additiveName.test(fieldName(column)) && !partName.test(humanLabel(fieldName(column))) && !perUnitName.test(humanLabel(fieldName(column))) && !repeatedHeadcount && (Number(column.min) >= 0 || signedMoneyName.test(fieldName(column)));
+        // (Nor fractions of one, every value between 0 and 1 written with decimals: a track's
+        // `energy` 0.0–1.0 is a score, averaged per genre; it had been summed for its name.)
+        const fractionOfOne = !integerType.test(column.type) && Number(column.min) >= 0 && Number(column.max) <= 1;
+        const additive = additiveName.test(fieldName(column)) && !partName.test(humanLabel(fieldName(column))) && !perUnitName.test(humanLabel(fieldName(column))) && !repeatedHeadcount && !fractionOfOne && (Number(column.min) >= 0 || signedMoneyName.test(fieldName(column)));
         const rated = ratingName.test(humanLabel(fieldName(column)));
         let score = nonNull * (additive || rated ? 1 : Math.min(1, Math.log(distinct) / Math.log(50)));
         // (Coordinates last, `start_lat` as `lat`: "which station do most rides start from" had found the ranking by start_lat.)

@@ -412,6 +412,8 @@ function stemOf(word: string): string {
   // aged → age, used → use, owed → owe (not feed, need, shed).
   else if (/^[aeiou][a-z]ed$/.test(w)) w = w.slice(0, -1);
   if (w.endsWith('e') && w.length > 4) w = w.slice(0, -1);
+  // danceability → danceabl, as danceable; visibility → visibl, as visible.
+  if (/[ai]bility$/.test(w) && w.length > 8) return `${w.slice(0, -5)}l`;
   // rainy → rain, foggy → fog, comedy → comed: adjectives meet their nouns.
   // (Not a noun that would become an operation's word or another noun: county is no count, party no part.)
   if (w.endsWith('y') && w.length > 4 && !/[aeo]y$/.test(w) && !keptY.has(w)) w = /([^aeiou])\1y$/.test(w) ? w.slice(0, -2) : w.slice(0, -1);
