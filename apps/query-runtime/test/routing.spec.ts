@@ -8659,3 +8659,33 @@ describe('QuestionRouter over music tracks (artists as a list, audio features be
     expect(ask('which artist has the most tracks')).toMatchObject({ kind: 'answer', candidate: { name: 'count_tracks_by_artists' }, slots: { n: 1, order: 'desc' } });
   });
 });
+
+/** Medals of the Games: an athlete, a country and its code, a sport, a medal (Gold, Silver, Bronze), a handful of years. */
+function gamesMedals(): Record<string, unknown>[] {
+  const countries = [['USA', 'United States'], ['CHN', 'China'], ['GBR', 'Great Britain'], ['JPN', 'Japan'], ['AUS', 'Australia'], ['FRA', 'France'], ['GER', 'Germany'], ['KEN', 'Kenya']];
+  const sports = ['Swimming', 'Athletics', 'Gymnastics', 'Cycling', 'Rowing', 'Judo', 'Fencing'];
+  return Array.from({ length: 3000 }, (_, i) => {
+    const [noc, country] = countries[(i * 5 + (i >> 3)) % 8]!;
+    return {
+      athlete: `${['Emma', 'Liam', 'Yuki', 'Omar', 'Sofia', 'Chen', 'Amara', 'Lukas'][i % 8]} ${['Smith', 'Wang', 'Sato', 'Okafor', 'Martin', 'Müller', 'Kiptoo', 'Brown'][(i * 3) % 8]}`,
+      sex: i % 2 === 0 ? 'F' : 'M',
+      age: 17 + ((i * 7) % 20),
+      noc,
+      country,
+      year: [2000, 2004, 2008, 2012, 2016, 2020, 2024][(i * 3) % 7],
+      sport: sports[(i * 11) % 7],
+      medal: ['Gold', 'Silver', 'Bronze'][i % 3],
+    };
+  });
+}
+
+describe('QuestionRouter over medals of the Games (a medal column, a country and its code)', () => {
+  const ask = askingOver('querylane-routing-games-medals-', () => ({ olympic_medals: gamesMedals() }));
+
+  it('counts the rows of a medal said whole ("how many silver medals"), the different medals only when asked', () => {
+    // Stop 60: counted the different medals of Germany (3): "silver" had been read as describing
+    // the `medal` column the distinct count chooses.
+    expect(ask('how many silver medals did Germany win')).toMatchObject({ kind: 'answer', candidate: { name: 'count_olympic_medals' }, slots: { country: 'Germany', medal: 'Silver' } });
+    expect(ask('how many different medals are there')).toMatchObject({ kind: 'answer', candidate: { name: 'count_distinct_olympic_medals' }, slots: { column: 'medal' } });
+  });
+});

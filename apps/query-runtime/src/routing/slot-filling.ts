@@ -940,9 +940,11 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
         if (plan.chosen && plan.column === null) break;
         // A value of the column the program chooses ("energy" of "Nuclear Energy" in "how many
         // different energy sources") describes that column: filtering on it would count one value.
+        // (Not a whole value said without "different": "how many silver medals did Germany win"
+        // counts the silver ones, which no count of the different medals does.)
         if (chosen !== null && plan.column === chosen && !plan.chosen) {
           const described = mentions.find((m) => m.column === plan.column && !taken(m.span));
-          if (described) used.push(described.span);
+          if (described && (described.part || differentOnes.test(parsed.lower))) used.push(described.span);
           break;
         }
         // Two values or more of the column the program groups by ("compare condos and townhouses",
