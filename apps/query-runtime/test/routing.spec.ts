@@ -8689,3 +8689,15 @@ describe('QuestionRouter over medals of the Games (a medal column, a country and
     expect(ask('how many different medals are there')).toMatchObject({ kind: 'answer', candidate: { name: 'count_distinct_olympic_medals' }, slots: { column: 'medal' } });
   });
 });
+
+describe('QuestionRouter over daily prices with a signal and a return (ohlc.json: a fifth measure only a choice reads)', () => {
+  const ask = askingOver('querylane-routing-ohlc-return-', () => ({ ohlc: vegaJson('ohlc.json') as Record<string, unknown>[] }));
+
+  it('refuses an average per group of a measure only a choice reads, rather than averaging another', () => {
+    // Stop 60: answered with the average `low` per signal (0.56): `ret` has no average per signal,
+    // and a measure a choice reads was no measure the question could name otherwise.
+    expect(ask('average return by signal')).toMatchObject({ kind: 'refusal' });
+    expect(ask('average returns')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_ohlc_column' }, slots: { column: 'ret' } });
+    expect(ask('average close by signal')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_close_by_signal' } });
+  });
+});

@@ -3153,7 +3153,11 @@ export class QuestionRouter {
       const spanAskedOf = durationAsked && isDuration(candidate.measure);
       const otherTerm =
         candidate.family === 'aggregate' && !answersCount && !spanAskedOf && candidate.measureTerms.filter(saysMeasure).every((term) => operationTerm.test(term))
-          ? [...(this.measureTerms.get(candidate.table) ?? [])].find((term) => saysMeasure(term) && !operationTerm.test(term) && !candidate.measureTerms.includes(term) && !(elsewhereWorth?.has(term) ?? false) && !chosenTerm(term))
+          ? // (Of the data's measures, those an aggregate may choose too: "average return by signal" of a
+            // `ret` no average per signal reads had averaged `low`.)
+            [...(this.measureTerms.get(candidate.table) ?? []), ...(this.measureChoiceTerms.get(candidate.table) ?? [])].find(
+              (term) => saysMeasure(term) && !operationTerm.test(term) && !candidate.measureTerms.includes(term) && !(elsewhereWorth?.has(term) ?? false) && !chosenTerm(term),
+            )
           : undefined;
       // (Named as the question says it: "tips", not the term "tip".)
       const measureOtherwise = otherTerm === undefined ? undefined : (qWords.find((w) => canonicalTerm(w.word) === otherTerm)?.word ?? otherTerm);
