@@ -8688,6 +8688,12 @@ describe('QuestionRouter over medals of the Games (a medal column, a country and
     expect(ask('how many silver medals did Germany win')).toMatchObject({ kind: 'answer', candidate: { name: 'count_olympic_medals' }, slots: { country: 'Germany', medal: 'Silver' } });
     expect(ask('how many different medals are there')).toMatchObject({ kind: 'answer', candidate: { name: 'count_distinct_olympic_medals' }, slots: { column: 'medal' } });
   });
+
+  it('counts the rows for "how many medals" where the rows are medals and `medal` holds a few kinds of them', () => {
+    // Stop 60: counted Kenya's different medals (3).
+    expect(ask('how many medals did Kenya win')).toMatchObject({ kind: 'answer', candidate: { name: 'count_olympic_medals' }, slots: { country: 'Kenya' } });
+    expect(ask('how many medal types')).toMatchObject({ kind: 'answer', candidate: { name: 'count_distinct_olympic_medals' }, slots: { column: 'medal' } });
+  });
 });
 
 describe('QuestionRouter over daily prices with a signal and a return (ohlc.json: a fifth measure only a choice reads)', () => {

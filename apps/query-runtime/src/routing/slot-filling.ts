@@ -883,7 +883,12 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
   // is of the deals in the region EMEA, not a choice of `deal_name`, whose other words go unsaid;
   // nor "which rep won the most deals", the deals counted; `won` of its yes or no filter is no other
   // choice.)
-  const rowsColumn = chosen !== null && alike.filter((column) => !yesNo.has(column)).length <= 1 && namedByRowsAlone(chosen, candidate.table, context.words) ? chosen : null;
+  // (Nor, of a count, one whose whole name is the word for the rows, said in the plural, that holds
+  // a few kinds of them: "how many medals did Kenya win" of a table of medals whose `medal` is Gold,
+  // Silver or Bronze counts Kenya's medals, not its 3 kinds. Many values are things of their own:
+  // "how many countries" of country-years counts the countries.)
+  const kindsOfRows = (column: string) => candidate.family === 'count' && namesTheRows(column, candidate.table, context.words) && context.table?.isComplete(column) === true && (context.table.valuesOf(column)?.length ?? Infinity) <= kindsOfRowsAtMost;
+  const rowsColumn = chosen !== null && alike.filter((column) => !yesNo.has(column)).length <= 1 && (namedByRowsAlone(chosen, candidate.table, context.words) || kindsOfRows(chosen)) ? chosen : null;
   const rowsOnly = rowsColumn !== null;
   // (Nor one named only by the thing it identifies, where a value of another choice is given: "list
   // hired candidates" lists the stage Hired, no choice of `candidate_name` without a name.)
@@ -930,7 +935,7 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
   }
   // (Without such a value, a choice named by the rows' word alone is no choice: "top 3 deals by
   // amount" ranks the deals, not the totals per deal name; "how many different deals" still counts names.)
-  if (rowsColumn !== null && chosen === rowsColumn && !differentOnes.test(parsed.lower)) chosen = null;
+  if (rowsColumn !== null && chosen === rowsColumn && !differentOnes.test(parsed.lower) && !(kindsOfRows(rowsColumn) && kindsAsked.test(parsed.lower))) chosen = null;
   if (columnPlan && chosen !== null) take(columnPlan, chosen, null);
   // (A bound on, or a value of, the chosen column is a plan of that column; with none chosen, of none.)
   const plans = candidate.plans.map((planned) => (planned.chosen && chosen !== null ? { ...planned, column: chosen, label: humanWords(chosen) } : planned));
@@ -1982,6 +1987,21 @@ export function impliedChoice(slot: Slot, words: QuestionWord[]): string | null 
 function namedByRowsAlone(column: string, table: string, words: readonly QuestionWord[]): boolean {
   return choiceNames(column).thing === lastWord(table) && namedByThingAlone(column, words);
 }
+
+/**
+ * Whether a column's whole name is the last word of its table's (`medal` of `olympic_medals`), said
+ * in the plural: the rows' own word ("how many medals"; not "how many weather" of `weather`).
+ */
+function namesTheRows(column: string, table: string, words: readonly QuestionWord[]): boolean {
+  const { stems } = choiceNames(column);
+  return stems.length === 1 && stems[0] === lastWord(table) && words.some((w) => w.stem === stems[0] && /s$/.test(w.word) && w.word !== w.stem);
+}
+
+/** The most values a column of the rows' own name holds as kinds of them (a medal's Gold, Silver, Bronze). */
+const kindsOfRowsAtMost = 12;
+
+// Kinds of a thing asked for ("how many medal types", "what kinds of medals"): its different values.
+const kindsAsked = /\b(?:types?|kinds?|sorts?|categories|varieties)\b/;
 
 /** Whether a column of a choice is named only by the thing it identifies (`account.name` by "accounts"), its other words unsaid. */
 function namedByThingAlone(column: string, words: readonly QuestionWord[]): boolean {
