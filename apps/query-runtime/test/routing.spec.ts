@@ -8689,6 +8689,12 @@ describe('QuestionRouter over medals of the Games (a medal column, a country and
     expect(ask('how many different medals are there')).toMatchObject({ kind: 'answer', candidate: { name: 'count_distinct_olympic_medals' }, slots: { column: 'medal' } });
   });
 
+  it('filters the count by a year of a handful where the data has no time ("in 2020")', () => {
+    // Stop 60: refused ("in 2020" bounded nothing: the Games' `year` is a label, not a time, and the
+    // count filtered by the first three labels only).
+    expect(ask('how many medals did Kenya win in 2020')).toMatchObject({ kind: 'answer', candidate: { name: 'count_olympic_medals' }, slots: { country: 'Kenya', year: 2020 } });
+  });
+
   it('counts the rows for "how many medals" where the rows are medals and `medal` holds a few kinds of them', () => {
     // Stop 60: counted Kenya's different medals (3).
     expect(ask('how many medals did Kenya win')).toMatchObject({ kind: 'answer', candidate: { name: 'count_olympic_medals' }, slots: { country: 'Kenya' } });

@@ -129,7 +129,7 @@ const yearName = /(^|[^a-z])(year|yr)s?([^a-z]|$)/i;
 const timePointName =
   /(^|\s)(start|end|begin|began|started|ended|born|birth|died|death|founded|founding|built|opened|closed|released|release|established|launched|retired|elected|inaugurated|completed|constructed|incorporated|created|introduced|discovered|published|erected|debut|joined|enacted|signed|abolished|demolished|acquired|premiered|since|until|till)(\s|$)|(^|\s)(from|to)$/;
 
-function calendarYear(column: ColumnProfile): boolean {
+export function calendarYear(column: ColumnProfile): boolean {
   const label = humanLabel(fieldName(column));
   return (yearName.test(label) || timePointName.test(label)) && yearNumbers(column);
 }

@@ -2,7 +2,7 @@
 // data set yields a few dozen useful programs rather than hundreds of near-duplicates.
 import type { DataProfile } from '@querylane/duckdb';
 import { AppError } from '@querylane/errors';
-import { classifyColumns, ranked, type Dimension, type TimeColumn } from './column-roles.js';
+import { calendarYear, classifyColumns, ranked, type Dimension, type TimeColumn } from './column-roles.js';
 import { durationPairs, type DurationPair } from './durations.js';
 import { durationMeasure, ProgramBuilders, singular, type DraftProgram } from './program-builders.js';
 import type { GeneratedProgram, ProgramFamily } from './query-program.types.js';
@@ -98,8 +98,12 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
     d.values.every((value) => typeof value === 'string' && (/^[\p{L}][\p{L}\p{N}_-]*$/u.test(value) || (stateName.test(d.label) && /^[\p{L}][\p{L}\p{N}_-]*(?: [\p{L}][\p{L}\p{N}_-]*){1,2}$/u.test(value))));
   // (States filter the count and the overall aggregates only: as filters of rankings and lists too,
   // their column's name found those programs for "which payment method is used most often".)
+  // (And a handful of calendar years, where the data has no time: "how many votes did Trump get in
+  // 2016" of election results held year by year, the Games' medals of 2000 to 2024.)
+  const untimed = roles.times.length === 0;
   const extraFilters = (chosen: readonly Dimension[], withStates: boolean) => [
     ...roles.dimensions.filter((d) => d.kind === 'boolean' && !chosen.includes(d)).slice(0, extraFlags),
+    ...(untimed ? roles.dimensions.filter((d) => d.kind === 'numeric' && calendarYear(d.column) && !chosen.includes(d)).slice(0, 1) : []),
     // (A column named for the state first: a shipment's `status` Delayed or Lost, past a carrier, a
     // tier and a service level of one word each, had filtered no count.)
     ...(withStates ? roles.dimensions.filter((d) => states(d) && !chosen.includes(d)).sort((a, b) => Number(stateName.test(b.label)) - Number(stateName.test(a.label))).slice(0, extraStates) : []),
