@@ -385,9 +385,9 @@ const textList = /^VARCHAR\[\]$/;
 async function listElements(connection: DuckDBConnection, source: string, plan: ColumnPlan, limit: number): Promise<{ distinct_count: number; top_values: TopValue[] }> {
   // (A row whose list names an element twice counts once: the rows holding it, as a filter finds them.)
   const elements = `(SELECT DISTINCT row_number, element FROM (SELECT row_number() OVER () AS row_number, unnest(${plan.sql}) AS element FROM ${source}) WHERE element IS NOT NULL)`;
-  const distinct = (await connection.runAndReadAll(`SELECT count(DISTINCT element) FROM ${elements}`)).getRowsJS()[0]?.[0];
-  const rows = (await connection.runAndReadAll(`SELECT element, count(*) FROM ${elements} GROUP BY element ORDER BY 2 DESC, element LIMIT ${limit}`)).getRowsJS();
-  return { distinct_count: Number(distinct ?? 0), top_values: rows.map((row) => ({ value: String(row[0]), count: Number(row[1]) })) };
+  // (One scan: the window counts the groups before the limit cuts them, the different elements.)
+  const rows = (await connection.runAndReadAll(`SELECT element, count(*), count(*) OVER () FROM ${elements} GROUP BY element ORDER BY 2 DESC, element LIMIT ${limit}`)).getRowsJS();
+  return { distinct_count: Number(rows[0]?.[2] ?? 0), top_values: rows.map((row) => ({ value: String(row[0]), count: Number(row[1]) })) };
 }
 
 async function storedTableName(connection: DuckDBConnection, path: string): Promise<string | undefined> {

@@ -490,6 +490,7 @@ export class QuestionRouter {
     // ("Of" says what is measured, "the average age of victims"; a container, "in the company", is
     // the whole data; a unit, "in minutes", how the answer is written.)
     const qualifier = /\b(?:for|in|among|from|during|to)\s+(?:the\s+|all\s+|an?\s+)?([a-z]{4,})(?:\s+([a-z]{4,}))?\s*[?.!]*\s*$/d.exec(parsed.lower);
+    const courseAt = courseVerb.exec(parsed.lower)?.index;
     const unqualified = (qualifier?.slice(1) ?? []).filter((word, index): word is string => {
       if (word === undefined || stopWords.has(word) || attributeWords.has(word) || periodWords.has(word) || containerWords.has(word) || timeUnitOf(word) !== undefined || measureUnitOf(word) !== undefined) return false;
       if (operationTerm.test(canonicalTerm(word) ?? word)) return false;
@@ -497,7 +498,7 @@ export class QuestionRouter {
       // (Nor a measure a word implies: "which plan brings in the most revenue" of `mrr`.)
       const implied = (impliedMeasures[word] ?? []).some((one) => this.knows(one));
       // (Nor the verb asking a course: "how has the rate in construction changed".)
-      if (courseVerb.exec(parsed.lower)?.index === at) return false;
+      if (courseAt === at) return false;
       return !this.knows(word) && !this.knows(word.replace(/e?s$/, '')) && !implied && !best.fill.used.some(([start, end]) => at >= start && at < end);
     });
     if (unqualified.length > 0) {
@@ -882,9 +883,8 @@ export class QuestionRouter {
     // data none of whose columns is a rate: its rows are no rate. "Fertility rate" of a `fertility`
     // column names the column, "average daily rate" of `adr` the measure averaged.)
     const shareWords = /\b(?:pct|percent|percentage|share|proportion|fraction|ratio|rate)\b/;
-    const everyLabel = [...(this.allLabels.get(best.candidate.table)?.keys() ?? [])];
     const rated = /\b([a-z]{3,})\s+rates?\b/.exec(parsed.lower)?.[1];
-    const rateOfRows = rated !== undefined && !best.measureAsked && !everyLabel.some((label) => shareWords.test(label) || label.split(' ').includes(rated));
+    const rateOfRows = rated !== undefined && !best.measureAsked && ![...(this.allLabels.get(best.candidate.table)?.keys() ?? [])].some((label) => shareWords.test(label) || label.split(' ').includes(rated));
     const shareAsked = /\b(?:what|which)\s+(?:percentage|percent|share|proportion|fraction|portion)\s+of\b|\bhow many percent\b|\bwhat\s+%\s+of\b/.test(parsed.lower) || rateOfRows;
     const holdsShares = best.candidate.columns.some((column) => shareWords.test(foldValue(humanWords(column))));
     if (shareAsked && !holdsShares) {
