@@ -1169,6 +1169,16 @@ describe('la-riots (victims: names, ages, types of death)', () => {
     expect(byType.kind === 'answer' && [byType.candidate.name, byType.slots]).toEqual(['avg_age_by_type', {}]);
     expect(ask('average age of victims of type Death')).toMatchObject({ kind: 'answer', slots: { type: 'Death' } });
   });
+
+  it('ranks the types for "the most common type of death", filtering none', () => {
+    // Stop 61: refused — "type of death" had filtered the type Death (which a count per type cannot
+    // take, so the average age per type had won), and "common" was read as an attribute no data has.
+    expect(ask('most common type of death')).toMatchObject({ kind: 'answer', candidate: { name: 'count_la_riots_by_type' }, slots: { n: 1, order: 'desc' } });
+    expect(ask('what was the most common type of death')).toMatchObject({ kind: 'answer', candidate: { name: 'count_la_riots_by_type' }, slots: { n: 1, order: 'desc' } });
+    expect(ask('average age by type of death')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_age_by_type' }, slots: {} });
+    // (A type said alone still filters.)
+    expect(ask('how many deaths were homicides')).toMatchObject({ kind: 'answer', candidate: { name: 'count_la_riots' }, slots: { type: 'Homicide' } });
+  });
 });
 
 describe('zipcodes as text (leading zeros: `00501`)', () => {
@@ -8713,3 +8723,22 @@ describe('QuestionRouter over daily prices with a signal and a return (ohlc.json
     expect(ask('average close by signal')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_close_by_signal' } });
   });
 });
+
+describe('QuestionRouter over antibiotics per bacterium (burtin.json: a name per row, a table name that says nothing)', () => {
+  const ask = askingOver('querylane-routing-burtin-', () => ({ burtin: vegaJson('burtin.json') as Record<string, unknown>[] }));
+
+  it('lists or counts the rows for "list all bacteria", the bacteria being what the rows are', () => {
+    // Stop 61: refused, in doubt between the lookup of one bacterium and the search of their names,
+    // neither given a name: each would have answered with its slot's default, one row.
+    expect(ask('list all bacteria')).toMatchObject({ kind: 'answer', candidate: { name: 'list_burtin' }, slots: {} });
+    expect(ask('show me all the bacteria')).toMatchObject({ kind: 'answer', candidate: { name: 'list_burtin' } });
+    expect(ask('count bacteria')).toMatchObject({ kind: 'answer', candidate: { name: 'count_burtin' } });
+    expect(ask('penicillin for Bacillus anthracis')).toMatchObject({ kind: 'answer', candidate: { name: 'lookup_burtin_by_bacteria' }, slots: { bacteria: 'Bacillus anthracis' } });
+  });
+
+  it('reads a Latin plural as its singular ("genera" of `Genus`)', () => {
+    // Stop 61: refused ("genera" named nothing).
+    expect(ask('how many genera are there')).toMatchObject({ kind: 'answer', candidate: { name: 'count_distinct_burtin' }, slots: { column: 'Genus' } });
+  });
+});
+

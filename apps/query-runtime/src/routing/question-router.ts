@@ -395,7 +395,10 @@ export class QuestionRouter {
     if (parsed.explanatory) return { kind: 'refusal', reason: 'the question asks for a cause or an explanation; the deployed programs answer what the data holds', confidence: 0, candidates: closest(3) };
     if (otherTask.test(parsed.lower)) return { kind: 'refusal', reason: 'the question asks for a task other than reading the data; only questions about the data are answered', confidence: 0, candidates: closest(3) };
     if (ranked.length === 0) return { kind: 'refusal', reason: 'no deployed program matches the question', confidence: 0, candidates: [] };
-    const fit = ranked.filter((r) => !r.fill.unfit);
+    // (Nor is a lookup or a search that the question gives no key or term: it would answer of the
+    // slot's default, one row no one asked for — "list all bacteria" of one per bacterium.)
+    const keyless = (r: Scored) => (r.candidate.family === 'lookup' || r.candidate.family === 'text_search') && r.candidate.plans.every((plan) => (plan.role !== 'key' && plan.role !== 'term') || r.fill.slots[plan.slot.name] == null);
+    const fit = ranked.filter((r) => !r.fill.unfit && !keyless(r));
     // Of programs scoring near each other, one of the data the question names answers before one of
     // other data ("the least populated state" of state figures, not of candidates per state), where
     // it applies all the question says; otherwise naming a data set answered elsewhere is refused below.
@@ -797,6 +800,7 @@ export class QuestionRouter {
       word !== undefined &&
       !attributeWords.has(word) &&
       !generalSuperlatives.has(word) &&
+      !frequencyWords.has(word) &&
       !stopWords.has(word) &&
       !operationTerm.test(canonicalTerm(word) ?? word) &&
       !knownBeyondValues(word) &&
@@ -1360,7 +1364,10 @@ export class QuestionRouter {
     // "How many people work in the Austin office": the people are the rows of the data named for them.
     if (qWords.some((w) => peopleWords.has(w.word))) for (const table of this.personTables) for (const tableStem of this.tableStemsOf.get(table) ?? []) qStems.add(tableStem);
     // "How many countries": the rows of the data whose key names one country per row.
-    const countedNoun = /\b(?:how many|number of|count of)\s+(?:different\s+|distinct\s+|unique\s+)?([a-z]+)/.exec(parsed.lower)?.[1];
+    // So does listing or counting them, the noun last: "list all bacteria", "count bacteria".
+    const countedNoun =
+      /\b(?:how many|number of|count of)\s+(?:different\s+|distinct\s+|unique\s+)?([a-z]+)/.exec(parsed.lower)?.[1] ??
+      /\b(?:list|show|display|count|all|every)\s+(?:(?:all|the|of the)\s+)*([a-z]+)\W*$/.exec(parsed.lower)?.[1];
     for (const table of countedNoun === undefined ? [] : (this.rowNounTables.get(stem(countedNoun)) ?? [])) for (const tableStem of this.tableStemsOf.get(table) ?? []) qStems.add(tableStem);
     // Two words the data writes as one ("zip codes" of `zipcodes`, "data set" of `dataset`) name it too.
     const glued: string[] = [];
@@ -2743,9 +2750,12 @@ export class QuestionRouter {
         if (periodWords.get(word.word) === 'hour' && term !== null && contentTerms.has(term) && this.periodsOf.get(candidate.table)?.has('hour')) matched.add(term);
       }
       // (So is the thing counted, where the program's data holds one per row: "how many countries".)
+      // (Listing them, a list answers of it, though only its output names the word: "list all bacteria".)
+      let rowsListed = false;
       if (countedNoun !== undefined && (this.rowNounTables.get(stem(countedNoun)) ?? []).includes(candidate.table)) {
         const term = canonicalTerm(countedNoun);
         if (term !== null && contentTerms.has(term)) matched.add(term);
+        rowsListed = term !== null && contentTerms.has(term);
       }
       // (So are the words its columns' shape says its rows are: "matches" of home and away teams.)
       const shapeNouns = this.shapeNounsOf.get(candidate.table);
@@ -2807,7 +2817,7 @@ export class QuestionRouter {
       // hurricanes hit Texas" of one row per state): its counting words are explained by it.
       const rowHoldsCount = candidate.family === 'lookup' && asksHowMany && countsMeasure(candidate.table) && candidate.plans.some((plan) => plan.role === 'key' && fill.slots[plan.slot.name] != null);
       if (rowHoldsCount) for (const term of contentTerms) if (operationTerm.test(term)) matched.add(term);
-      const termCoverage = contentTerms.size === 0 || (hit.outputOnly && Object.keys(fill.slots).length === 0) ? 0 : matched.size / contentTerms.size;
+      const termCoverage = contentTerms.size === 0 || (hit.outputOnly && Object.keys(fill.slots).length === 0 && !rowsListed) ? 0 : matched.size / contentTerms.size;
       const topicMatched = new Set([...matched].filter((term) => topicTerms.includes(term) && (this.vocabulary.has(term) || term.length >= fuzzyTopicLength || rowsNamed.has(term)))).size;
       const valueEvidence = filled.some((plan) => valueRoles.has(plan.role)) ? 'value' : filled.some((plan) => boundRoles.has(plan.role)) ? 'bound' : null;
       // The cues lost a plural's s, and so does the column here ("species" → "specie" on both sides).
@@ -4274,6 +4284,9 @@ const periodLabel = /(?:^|\s)(?:year|month|quarter|week|date|day)s?$/;
 
 // Superlatives that rank by whatever the question or the program names ("the highest rate", "the
 // cheapest flight", "the busiest station"), no quality of their own.
+// How often, said of a kind ranked by its count: "the most common type of death".
+const frequencyWords = new Set(['common', 'frequent', 'popular', 'usual', 'typical', 'prevalent']);
+
 const generalSuperlatives = new Set(['highest', 'lowest', 'largest', 'smallest', 'biggest', 'greatest', 'latest', 'earliest', 'newest', 'fewest', 'busiest', 'quietest', 'nearest', 'closest', 'furthest', 'farthest', 'cheapest', 'priciest', 'costliest', 'dearest', 'commonest', 'rarest', 'hottest', 'coldest']);
 
 // Words for the rows of any data that are no stop words ("how many items", "how many points have a

@@ -332,6 +332,10 @@ export class TableValues {
               (/[^\p{L}\p{N}\s]/u.test(entry.value) && writtenAt(text, word.span[0], entry.value)));
           if (entry.needsLabel && !exact && !nearLabel(question, i, end, entry.labelStems)) continue;
           if (entry.words.length === 1 && periodAsked(question, i) && !nearLabel(question, i, end, entry.labelStems)) continue;
+          // Nor the thing its column sorts, said after the column's kind word: "the most common type
+          // of death" asks for the types of the deaths, not the type Death.
+          const kindBefore = question[i - 1]?.word === 'of' ? question[i - 2]?.stem : undefined;
+          if (entry.words.length === 1 && !exact && kindBefore !== undefined && kindStems.has(kindBefore) && entry.labelStems.includes(kindBefore)) continue;
           // Nor a word of its own column's name said whole: "which time of day" names no value Day of `time_of_day`.
           if (entry.words.length === 1 && entry.labelWords.length > 1 && withinName(question, i, entry.labelWords)) continue;
           // A code in capitals said in small letters as a period's word is the period: "a day on
@@ -1911,6 +1915,9 @@ function labelledValue(plan: SlotPlan, context: FillContext): { value: SlotValue
     // The word after a column name is only a value when the slot accepts it ("rated dramas" is not a rating).
     const accepted = plan.slot.type === 'enum' ? enumValue(plan.slot, value) : value;
     if (accepted === null) continue;
+    // (Nor, after a kind word and "of", the thing the kind sorts: "the type of death" asks for the
+    // deaths' types, not the type Death — unless written as the data writes the value.)
+    if (raw === after && kindStems.has(stems.at(-1) ?? '') && words.slice(i + 1, next).some((word) => word.word === 'of') && accepted !== text) continue;
     return { value: accepted, span: [Math.min(span[0], words[i]!.span[0]), Math.max(span[1], words[i]!.span[1])] };
   }
   return null;

@@ -389,7 +389,7 @@ const rememberedFold = remembered((text) => fold(text), 50_000);
 const keptY = new Set(['county', 'party', 'story']);
 
 // Plurals no suffix rule reaches ("Canada Geese" of the species "Canada Goose").
-const irregularPlurals: Record<string, string> = wordTable({ geese: 'goose', mice: 'mouse', children: 'child', men: 'man', women: 'woman', feet: 'foot', teeth: 'tooth', knives: 'knife', wives: 'wife', halves: 'half', shelves: 'shelf', wolves: 'wolf', calves: 'calf', oxen: 'ox', cacti: 'cactus', fungi: 'fungus' });
+const irregularPlurals: Record<string, string> = wordTable({ geese: 'goose', mice: 'mouse', children: 'child', men: 'man', women: 'woman', feet: 'foot', teeth: 'tooth', knives: 'knife', wives: 'wife', halves: 'half', shelves: 'shelf', wolves: 'wolf', calves: 'calf', oxen: 'ox', cacti: 'cactus', fungi: 'fungus', genera: 'genus', bacteria: 'bacterium', criteria: 'criterion', phenomena: 'phenomenon', indices: 'index', matrices: 'matrix', vertices: 'vertex', appendices: 'appendix', analyses: 'analysis', diagnoses: 'diagnosis', crises: 'crisis', theses: 'thesis', hypotheses: 'hypothesis', alumni: 'alumnus', nuclei: 'nucleus', radii: 'radius', stimuli: 'stimulus', syllabi: 'syllabus', curricula: 'curriculum', larvae: 'larva' });
 
 function stemOf(word: string): string {
   let w = word.replace(/'s$/, '');
