@@ -499,6 +499,18 @@ describe('flights', () => {
     expect(series.slots.find((s) => s.name === 'column')!.enum_values).not.toContain(program('flights', 'flights_over_time_by_date').steps.rank_by?.column);
   });
 
+  it('says of a series\' own measure whether it adds up, as the SQL sums or averages it first', () => {
+    // (The router ranks periods by the average of a level, "which year had the highest co2", from `adds`.)
+    const series = Object.values(programs).flat().filter((generated) => generated.steps.family === 'time_series' && generated.steps.rank_by?.column !== undefined);
+    expect(series.length).toBeGreaterThan(2);
+    for (const generated of series) {
+      const leadsWithSum = /count\(\*\) AS "count", sum\(/.test(generated.query_program);
+      expect(generated.steps.rank_by?.adds, generated.name).toBe(leadsWithSum);
+    }
+    expect(series.map((generated) => generated.steps.rank_by?.adds)).toContain(true);
+    expect(series.map((generated) => generated.steps.rank_by?.adds)).toContain(false);
+  });
+
   it('has a time series over its text dates, bucketed as JavaScript does', async () => {
     const series = program('flights', 'flights_over_time_by_date');
     // (Its dates have a time of day: hours too.)

@@ -4667,7 +4667,9 @@ describe('QuestionRouter over monthly CO2 and countries (which X, where only oth
     // Had answered the month of the highest CO2 reading: the co2 data has no country.
     expect(ask('which country has the highest co2 emissions per capita')).toMatchObject({ kind: 'refusal', reason: expect.stringContaining('which country') });
     expect(ask('which country has the highest income')).toMatchObject({ kind: 'answer', candidate: { name: 'top_gapminder_health_income_by_income' } });
-    expect(ask('which month had the highest co2')).toMatchObject({ kind: 'answer', candidate: { name: 'top_co2_concentration_by_co2' } });
+    // (The months ranked by their average reading, of monthly readings the same month as the top
+    // reading's; until stop 61 the top reading itself, "co2" having been cut from the words ranked.)
+    expect(ask('which month had the highest co2')).toMatchObject({ kind: 'answer', candidate: { name: 'co2_concentration_over_time_by_date' }, slots: { interval: 'month', n: 1, order: 'desc', rank_by: 'average' } });
   });
 });
 
@@ -8742,3 +8744,21 @@ describe('QuestionRouter over antibiotics per bacterium (burtin.json: a name per
   });
 });
 
+
+describe('QuestionRouter ranking the years of a level (co2-concentration.csv: monthly CO2 in ppm) and of a quantity (seattle-weather.csv)', () => {
+  const ask = askingOver('querylane-routing-co2-years-', () => ({ co2_concentration: csv('co2-concentration.csv'), seattle_weather: seattleWeather() }));
+
+  it('ranks the years by the average of a level, by the total of a quantity that piles up', () => {
+    // Stop 61: "which year had the lowest average co2" was refused ("co2" was cut from the words
+    // ranked, having a digit), and "which year had the highest co2" summed twelve monthly readings.
+    expect(ask('which year had the lowest average co2')).toMatchObject({ kind: 'answer', candidate: { name: 'co2_concentration_over_time_by_date' }, slots: { interval: 'year', n: 1, order: 'asc', rank_by: 'average' } });
+    expect(ask('which year had the highest co2')).toMatchObject({ kind: 'answer', candidate: { name: 'co2_concentration_over_time_by_date' }, slots: { interval: 'year', n: 1, order: 'desc', rank_by: 'average' } });
+    expect(ask('which year had the highest total co2')).toMatchObject({ kind: 'answer', slots: { rank_by: 'total' } });
+    expect(ask('which month had the highest precipitation')).toMatchObject({ kind: 'answer', candidate: { name: 'seattle_weather_over_time_by_date' }, slots: { interval: 'month', rank_by: 'total' } });
+  });
+
+  it('ranks the years by a measure named by its canonical words ("max temperature" of `temp_max`)', () => {
+    // Stop 61: answered with the average highest temperature per weather.
+    expect(ask('which year had the highest average max temperature')).toMatchObject({ kind: 'answer', candidate: { name: 'seattle_weather_column_over_time_by_date' }, slots: { column: 'temp_max', interval: 'year', n: 1, order: 'desc' } });
+  });
+});

@@ -608,7 +608,7 @@ export class ProgramBuilders {
         aggregate: { function: 'count', column: null },
         order: { column: 'period', direction: 'asc' },
         interval: { slot: 'interval' },
-        ...(metric ? { rank_by: { slot: 'rank_by', column: metric.column.name } } : {}),
+        ...(metric ? { rank_by: { slot: 'rank_by', column: metric.column.name, adds: metric.additive } } : {}),
       },
       slots: [...filters.map((f) => f.slot), ...window.slots, interval, ...rankSlots],
     });

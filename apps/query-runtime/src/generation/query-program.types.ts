@@ -46,9 +46,10 @@ export interface ProgramSteps {
   interval?: { slot: string };
   /**
    * The slot choosing whether groups rank by the total or the average of the aggregated column;
-   * `column`: the measure a time series ranks its periods by (its total or average), beside their count.
+   * `column`: the measure a time series ranks its periods by (its total or average), beside their count;
+   * `adds`: whether that measure adds up (a quantity, summed first) or is a level (averaged first).
    */
-  rank_by?: { slot: string; column?: string };
+  rank_by?: { slot: string; column?: string; adds?: boolean };
   /**
    * A program over any of several columns (a wide table's measures past those with programs of
    * their own): the enum `slot` names the column, and a filter or order on the column `$<slot>`

@@ -53,6 +53,8 @@ export interface CandidateProfile {
   measureChosen: boolean;
   /** An aggregate whose first figure is its measure's sum (a quantity that adds up: `sum_mrr`, `sum_people`). */
   sums: boolean;
+  /** A time series' own measure: whether it adds up (summed first) or is a level (averaged first); null where the plan does not say. */
+  seriesAdds: boolean | null;
   /** Stems of the table's name ("seattle weather" → seattl, weather). */
   tableStems: string[];
   document: {
@@ -138,6 +140,7 @@ export function profileCandidate(input: RouteCandidateInput, index: number, valu
     measure: steps?.aggregate?.column && real(steps.aggregate.column) ? steps.aggregate.column : null,
     measureChosen: steps?.aggregate?.column?.startsWith('$') === true,
     sums: steps?.aggregate?.function === 'sum',
+    seriesAdds: steps?.rank_by?.adds ?? null,
     // Words only, and none that says what to do: "sp500_2000" is not named by "in 2000", nor
     // `lookup_groups` by "look up".
     tableStems: foldValue(humanWords(table))

@@ -3426,7 +3426,13 @@ export class QuestionRouter {
           }),
       );
     // (A count of two words by its first: "the most views" of `view_count`.)
-    const saysAll = (own: string[]) => (own.length === 2 && own[1] === 'count' ? own.slice(0, 1) : own).every((word) => stems.has(stem(word)));
+    // (Its words in any case and by their canonical terms: "co2" of `CO2`, "max temperature" of `temp_max`.)
+    const terms = new Set(said.map((word) => canonicalTerm(word) ?? word));
+    const saysAll = (own: string[]) =>
+      (own.length === 2 && own[1] === 'count' ? own.slice(0, 1) : own).every((word) => {
+        const lower = word.toLowerCase();
+        return stems.has(stem(lower)) || terms.has(canonicalTerm(lower) ?? lower);
+      });
     const measured = this.seriesRankedBy(({ words: own, table }) => saysAll(own) && !fuller(own, table));
     if (measured) return measured;
     if (/^(most|fewest|least)$/.test(superlative) && said[0] !== '' && this.rowsWord(said.at(-1)!)) return { by: null, tables: this.rowsTables(said.at(-1)!) };
@@ -4847,7 +4853,7 @@ interface PeriodAsked {
 /** "Which 3 months had the most flights", "which year was the s&p 500 highest on average": the period first. */
 function periodFirst(lower: string): PeriodAsked | null {
   const match =
-    /\b(?:which|what)\s+(?:(\d+)\s+)?(?:[a-z]+\s+)?(hour|day|date|week|month|quarter|year)s?\s+(?:(?:in|of|during)\s+(?:[a-z]+\s+)?\d{4}\s+)?(?:had|has|have|saw|recorded|was|were|is|are|got|did)\s+(?:the\s+)?(?:((?:[a-z0-9&]+\s+){1,3}?)(?:at\s+its\s+|at\s+their\s+)?)?(most|fewest|least|highest|lowest|largest|smallest|biggest|greatest|[a-z]{3,}est)\b(?:\s+((?:[a-z]+\s+){0,2}[a-z]{3,}))?/d.exec(lower);
+    /\b(?:which|what)\s+(?:(\d+)\s+)?(?:[a-z]+\s+)?(hour|day|date|week|month|quarter|year)s?\s+(?:(?:in|of|during)\s+(?:[a-z]+\s+)?\d{4}\s+)?(?:had|has|have|saw|recorded|was|were|is|are|got|did)\s+(?:the\s+)?(?:((?:[a-z0-9&]+\s+){1,3}?)(?:at\s+its\s+|at\s+their\s+)?)?(most|fewest|least|highest|lowest|largest|smallest|biggest|greatest|[a-z]{3,}est)\b(?:\s+((?:[a-z][a-z0-9]*\s+){0,2}[a-z][a-z0-9]{2,}))?/d.exec(lower);
   if (match === null) return null;
   return {
     ...(match[1] === undefined ? {} : { count: { value: Number(match[1]), span: match.indices![1]! } }),

@@ -29,7 +29,7 @@ const stepsSchema = z.object({
   order: z.object({ column: z.string(), direction: z.string(), slot: z.string().optional(), chronological: z.boolean().optional() }).optional(),
   limit: z.object({ slot: z.string() }).nullable().optional(),
   interval: z.object({ slot: z.string() }).optional(),
-  rank_by: z.object({ slot: z.string(), column: z.string().optional() }).optional(),
+  rank_by: z.object({ slot: z.string(), column: z.string().optional(), adds: z.boolean().optional() }).optional(),
   column_choice: z.object({ slot: z.string(), columns: z.array(z.string()) }).optional(),
 });
 

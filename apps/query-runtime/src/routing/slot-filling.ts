@@ -1155,7 +1155,7 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
       }
       case 'rank_by': {
         // Said only when it is not the program's own: the slot's default leads.
-        const wanted = candidate.family === 'time_series' ? periodRankWanted(parsed, plan, candidate.choices) : rankWanted(parsed, candidate);
+        const wanted = candidate.family === 'time_series' ? periodRankWanted(parsed, plan, candidate) : rankWanted(parsed, candidate);
         if (wanted !== null && wanted !== plan.slot.default) take(plan, wanted, null);
         break;
       }
@@ -1309,14 +1309,19 @@ function durationOrder(parsed: ParsedQuestion, candidate: CandidateProfile, chos
  * slot's default) unless the question names the series' measure, then its total or average as said,
  * or as the measure adds up or not ("the most precipitation" a total, "the highest temperature" an average).
  */
-function periodRankWanted(parsed: ParsedQuestion, plan: SlotPlan, choices: readonly string[]): 'total' | 'average' | null {
+function periodRankWanted(parsed: ParsedQuestion, plan: SlotPlan, candidate: CandidateProfile): 'total' | 'average' | null {
   // (Of a series of any measure, the measure ranked by is one it chooses among.)
   const by = parsed.rankedPeriods?.by;
-  if (by === null || by === undefined || (by !== plan.column && !(plan.column === null && choices.includes(by)))) return null;
+  if (by === null || by === undefined || (by !== plan.column && !(plan.column === null && candidate.choices.includes(by)))) return null;
   const average = /\b(average|averages|avg|mean|typical)\b/.test(parsed.lower);
   const total = /\b(total|totals|sum|combined|cumulative)\b/.test(parsed.lower);
   if (average !== total) return average ? 'average' : 'total';
-  return notAdding.test(` ${humanWords(by)} `) ? 'average' : 'total';
+  if (notAdding.test(` ${humanWords(by)} `)) return 'average';
+  // A level said highest or lowest, of a series whose own measure is no quantity that adds up (its
+  // plan says so: `rank_by.adds`), is averaged: "which year had the highest co2" of monthly
+  // concentrations; "the most precipitation" adds up, and so does the highest (a quantity that piles up).
+  const level = by === plan.column && candidate.seriesAdds === false && !/\b(?:most|least|fewest|more|less)\b/.test(parsed.lower) && !humanWords(by).split(' ').some((word) => piling.test(word));
+  return level ? 'average' : 'total';
 }
 
 /**
@@ -1388,7 +1393,7 @@ function figureWords(parsed: ParsedQuestion): { lower: string; average: boolean;
 const figureWordsOf = new WeakMap<ParsedQuestion, ReturnType<typeof figureWords> & { of: string }>();
 
 // Measures that pile up, whose groups rank by their totals ("top 5 vehicles by distance").
-const piling = /^(?:distance|km|miles|mileage|fuel|liters|litres|gallons|kwh|mwh|energy|consumption|spend|spent|cost|costs|revenue|sales|amount|fee|fees|paid|clicks|impressions|conversions|views|downloads|installs|units|quantity|qty|items|deaths|cases|injuries|fatalities|casualties)$/;
+const piling = /^(?:distance|km|miles|mileage|fuel|liters|litres|gallons|kwh|mwh|energy|consumption|spend|spent|cost|costs|revenue|sales|amount|fee|fees|paid|clicks|impressions|conversions|views|downloads|installs|units|quantity|qty|items|deaths|cases|injuries|fatalities|casualties|precipitation|rain|rainfall|snow|snowfall)$/;
 
 // Participles of a quantity piling up ("distance driven", "fuel used", "hours worked").
 export const accumulated = /^(?:driven|travell?ed|flown|walked|run|ridden|covered|used|consumed|burned|burnt|spent|earned|sold|paid|collected|generated|raised|produced|played|watched|streamed|worked|logged|billed|invoiced|shipped|delivered|donated)$/;
