@@ -8762,3 +8762,46 @@ describe('QuestionRouter ranking the years of a level (co2-concentration.csv: mo
     expect(ask('which year had the highest average max temperature')).toMatchObject({ kind: 'answer', candidate: { name: 'seattle_weather_column_over_time_by_date' }, slots: { column: 'temp_max', interval: 'year', n: 1, order: 'desc' } });
   });
 });
+
+/** Passengers in the shape of Kaggle's Titanic set: `Survived` 0 or 1, `Pclass` 1–3, a unique `Name`. */
+function titanicPassengers(): Record<string, unknown>[] {
+  const first = ['John', 'Mary', 'William', 'Elizabeth', 'James', 'Anna', 'Charles', 'Margaret', 'George', 'Helen', 'Thomas', 'Alice'];
+  const last = ['Smith', 'Brown', 'Johnson', 'Andersson', 'Kelly', 'Sage', 'Goodwin', 'Carter', 'Hansen', 'Murphy', 'Baker', 'Allison'];
+  return Array.from({ length: 891 }, (_, i) => {
+    const pclass = pick(i, 1, [[1, 24], [2, 21], [3, 55]]);
+    const sex = pick(i, 2, [['male', 65], ['female', 35]]);
+    return {
+      PassengerId: i + 1,
+      Survived: (i * 37) % 100 < (sex === 'female' ? 74 : 19) - (pclass === 3 ? 10 : 0) ? 1 : 0,
+      Pclass: pclass,
+      Name: `${last[(i * 7) % 12]}-${i}, ${sex === 'male' ? 'Mr.' : 'Mrs.'} ${first[(i * 5) % 12]}`,
+      Sex: sex,
+      Age: i % 5 === 0 ? null : 1 + ((i * 13) % 70),
+      SibSp: i % 4 === 0 ? 1 : 0,
+      Parch: i % 6 === 0 ? 2 : 0,
+      Ticket: `${(i * 9973) % 400000}`,
+      Fare: Math.round((pclass === 1 ? 80 : pclass === 2 ? 20 : 8) * (1 + ((i * 17) % 100) / 100) * 100) / 100,
+      Cabin: pclass === 1 ? `C${(i % 120) + 1}` : null,
+      Embarked: pick(i, 3, [['S', 72], ['C', 19], ['Q', 9]]),
+    };
+  });
+}
+
+describe('QuestionRouter over Titanic passengers (a flag of 0 and 1 whose average is a rate)', () => {
+  const ask = askingOver('querylane-routing-titanic-', () => ({ titanic: titanicPassengers() }));
+
+  it('answers a rate or a share of a flag said with the flag\'s average ("the survival rate" of `Survived`)', () => {
+    // Stop 61: all refused as a share of the rows no program computes ("survival" had been read as
+    // the flag's value, a filter the average of the flag cannot take; "survival" and "survived"
+    // did not meet; "the survival rate of men" asked for a "rate" no data has).
+    expect(ask('survival rate by sex')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_survived_by_sex' }, slots: {} });
+    expect(ask('which class had the highest survival rate')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_survived_by_pclass' }, slots: { n: 1, order: 'desc' } });
+    expect(ask('survival rate')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_survived' }, slots: {} });
+    expect(ask('what percentage of passengers survived')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_survived' }, slots: {} });
+    expect(ask('what percentage of women survived')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_survived' }, slots: { sex: 'female' } });
+    expect(ask('what is the survival rate of men')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_survived' }, slots: { sex: 'male' } });
+    // (The flag still filters a count, and a rate of no flag is still refused.)
+    expect(ask('how many passengers survived')).toMatchObject({ kind: 'answer', candidate: { name: 'count_titanic' }, slots: { survived: true } });
+    expect(ask('what is the cancellation rate')).toMatchObject({ kind: 'refusal' });
+  });
+});

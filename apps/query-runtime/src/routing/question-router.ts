@@ -438,7 +438,16 @@ export class QuestionRouter {
       namedOwn === undefined && subjectOwn === undefined && top !== undefined
         ? fit.find((r) => top.score - r.score < 0.6 && r.candidate.table !== top.candidate.table && r.unapplied.length === 0 && r.ignored.length === 0 && r.unread.length === 0 && namesMoreThanTop(r.candidate.table))
         : undefined;
-    const first = namedOwn ?? subjectOwn ?? columnOwn ?? top;
+    // A share of the rows, said with a flag of 0 and 1 ("what percentage of passengers survived", "the
+    // survival rate" of a `Survived`): the flag's average is that share, where a program averages it
+    // and takes everything else the question says.
+    const flagAverage = (r: Scored) => r.candidate.family === 'aggregate' && r.candidate.measure !== null && !r.candidate.sums && (this.flagColumns.get(r.candidate.table)?.has(r.candidate.measure) ?? false);
+    const shareSaid = /\b(?:percentage|percent|pct|share|proportion|fraction|rate)\b|%/.test(parsed.lower);
+    const flagShare =
+      shareSaid && top !== undefined && !flagAverage(top)
+        ? fit.find((r) => flagAverage(r) && r.measureAsked && r.ignored.length === 0 && r.unapplied.length === 0 && r.unread.length === 0 && top.score - r.score < 1.5)
+        : undefined;
+    const first = namedOwn ?? subjectOwn ?? columnOwn ?? flagShare ?? top;
     if (!first) return { kind: 'refusal', reason: 'the closest programs need a value the question does not give', confidence: 0, candidates: closest(3) };
     // Between a search and a lookup of the same name that score alike, the exact lookup answers.
     const best = first.candidate.family === 'text_search' ? (fit.find((other) => other.candidate.family === 'lookup' && sameAnswer(first, other) && first.score - other.score < 0.05) ?? first) : first;
@@ -811,8 +820,12 @@ export class QuestionRouter {
     // data knows makes the attribute unknown — the ticket's row holds no response time.)
     // ("The email address of employee …" too: the address is the email's.)
     const addressOf = asked?.[3] === 'address' ? [asked[2], asked[1]].find((word) => word !== undefined && !stopWords.has(word)) : undefined;
-    const attribute =
-      addressOf ?? (asked && asked[2] !== undefined && attributeWords.has(asked[3]!) ? asked[2] : asked?.[2] === undefined ? asked?.[3] : [asked[3], asked[2]].find((word) => unknownAttribute(word)));
+    // (A share of a thing the data knows is no attribute: "what is the survival rate of men" of a
+    // flag `Survived`.)
+    const shareOfKnown = asked !== null && /^(?:rate|percentage|percent|share|proportion)$/.test(asked[3] ?? '') && [asked[1], asked[2]].some((word) => word !== undefined && knownBeyondValues(word));
+    const attribute = shareOfKnown
+      ? undefined
+      : addressOf ?? (asked && asked[2] !== undefined && attributeWords.has(asked[3]!) ? asked[2] : asked?.[2] === undefined ? asked?.[3] : [asked[3], asked[2]].find((word) => unknownAttribute(word)));
     // So of a place or a time ("what was the humidity in Seattle on May 1"), and of a measure named
     // with a word the data knows not ("what is the diabetes rate in Ohio" of obesity rates) — not
     // when that word is the data's own and the unknown one follows ("the temperature anomaly in
@@ -891,7 +904,7 @@ export class QuestionRouter {
     const rateOfRows = rated !== undefined && !best.measureAsked && ![...(this.allLabels.get(best.candidate.table)?.keys() ?? [])].some((label) => shareWords.test(label) || label.split(' ').includes(rated));
     const shareAsked = /\b(?:what|which)\s+(?:percentage|percent|share|proportion|fraction|portion)\s+of\b|\bhow many percent\b|\bwhat\s+%\s+of\b/.test(parsed.lower) || rateOfRows;
     const holdsShares = best.candidate.columns.some((column) => shareWords.test(foldValue(humanWords(column))));
-    if (shareAsked && !holdsShares) {
+    if (shareAsked && !holdsShares && !flagAverage(best)) {
       return { kind: 'refusal', reason: 'the question asks for a share of the rows, which none of the closest programs computes', confidence: 0, candidates: closest(3) };
     }
     // So is a total ("what is our total revenue in Europe" of a measure no program totals: its
@@ -2524,6 +2537,7 @@ export class QuestionRouter {
 
     const flagSpansOf = new Map<string, Span[]>();
     const presenceSaidOf = new Map<string, { span: Span; column: string }[]>();
+    const flagsSaidOf = new Map<string, { span: Span; column: string }[]>();
     // "at longitude 0.125, latitude 45.125": a number right after a column's name states that
     // column's value, a constraint like a date or a bound (a program that takes the longitude only
     // would answer every latitude).
@@ -2686,10 +2700,12 @@ export class QuestionRouter {
         .map(([s, e]) => parsed.text.slice(s, e));
       // A flag the question gives a value ("merged pull requests") is a constraint like a value.
       if (!flagSpansOf.has(candidate.table)) {
+        const flagged: { span: Span; column: string }[] = [];
         const spans = [...(this.flagColumns.get(candidate.table) ?? [])].flatMap((column): Span[] => {
           // ("The average open count" names `open_count`, no flag `opened`; "late arrivals" names the flag `late_arrival`.)
           const others = columnNameSpansOf(candidate.table).filter((named) => named.column !== column).map((named) => named.span);
           const said = flagMention(humanWords(column), qWords, others);
+          if (said) flagged.push({ span: said.span, column });
           return said ? [said.span] : [];
         });
         // (So is a flag of a thing's having been done, said by its verb: "students who completed" of
@@ -2706,6 +2722,7 @@ export class QuestionRouter {
         }
         flagSpansOf.set(candidate.table, spans);
         presenceSaidOf.set(candidate.table, present);
+        flagsSaidOf.set(candidate.table, flagged);
       }
       const flagSpans = flagSpansOf.get(candidate.table)!;
       const constraints = (tableUnlisted.constraints ??= mergeSpans([...globalSpans, ...mentionSpans, ...own.map((t) => t.span), ...flagSpans]));
@@ -2717,7 +2734,9 @@ export class QuestionRouter {
         spanStems === null
           ? []
           : (presenceSaidOf.get(candidate.table) ?? []).filter((said) => candidate.columns.includes(said.column) || words(parsed.lower.slice(...said.span)).some((word) => spanStems.has(stem(word)))).map((said) => said.span);
-      const consumed = constraints.filter(([s, e]) => fill.used.some(([us, ue]) => us < e && ue > s) || spanEnds.some(([us, ue]) => us < e && ue > s)).length;
+      // (So is a flag of 0 and 1 the program averages, said: "the survival rate" of `Survived`'s average.)
+      const flagMeasured = candidate.measure === null ? [] : (flagsSaidOf.get(candidate.table) ?? []).filter((said) => said.column === candidate.measure).map((said) => said.span);
+      const consumed = constraints.filter(([s, e]) => fill.used.some(([us, ue]) => us < e && ue > s) || spanEnds.some(([us, ue]) => us < e && ue > s) || flagMeasured.some(([us, ue]) => us < e && ue > s)).length;
       const constraintCoverage = constraints.length === 0 ? 1 : (consumed - fill.rejected.length) / constraints.length;
       const filled = candidate.plans.filter((plan) => fill.slots[plan.slot.name] !== undefined && fill.slots[plan.slot.name] !== null);
       // The words of a column the program bounds, when the question's bound went to it, are

@@ -412,6 +412,8 @@ function stemOf(word: string): string {
   // aged → age, used → use, owed → owe (not feed, need, shed).
   else if (/^[aeiou][a-z]ed$/.test(w)) w = w.slice(0, -1);
   if (w.endsWith('e') && w.length > 4) w = w.slice(0, -1);
+  // survival → surviv, as survived; arrival, approval, removal, refusal, renewal: a verb's noun in -al.
+  if (/(?:iv|ov|us|ew)al$/.test(w) && w.length > 6) w = w.slice(0, -2);
   // danceability → danceabl, as danceable; visibility → visibl, as visible.
   if (/[ai]bility$/.test(w) && w.length > 8) return `${w.slice(0, -5)}l`;
   // rainy → rain, foggy → fog, comedy → comed: adjectives meet their nouns.
