@@ -207,4 +207,13 @@ describe('classifyColumns', () => {
       ),
     ).toEqual({ Profit: true, net_income: true, Discount: false, account_balance: false, tax_rate_amount: false, view_count: true, temperature_change: false });
   });
+
+  it('labels rows by a handful of whole numbers named as a class, and averages a flag of 0 and 1 without ranking by it', () => {
+    // Stop 61: a Titanic passenger's `Pclass` (1–3) was averaged and ranked by, `Survived` ranked by.
+    const profile = profileOf([numberColumn('Pclass', rows((i) => 1 + (i % 3))), numberColumn('Survived', rows((i) => i % 2)), numberColumn('Cylinders', rows((i) => [4, 6, 8][i % 3]!)), numberColumn('Fare', rows((i) => 7 + i / 3), 'DOUBLE')]);
+    const roles = classifyColumns(profile);
+    expect(roles.metrics.map((metric) => metric.column.name).sort()).toEqual(['Cylinders', 'Fare', 'Survived']);
+    expect(roles.dimensions.map((dimension) => dimension.column.name)).toContain('Pclass');
+    expect(roles.metrics.filter((metric) => metric.flag).map((metric) => metric.column.name)).toEqual(['Survived']);
+  });
 });

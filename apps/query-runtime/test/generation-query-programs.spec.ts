@@ -216,6 +216,15 @@ const data: Record<string, Row[]> = {
     nights: 1 + (index % 5),
     amount: 90 * (1 + (index % 5)),
   })),
+  // Passengers in the Titanic set's shape: a class 1–3, a flag of 0 and 1.
+  passengers: Array.from({ length: 200 }, (_, index) => ({
+    PassengerId: index + 1,
+    Survived: index % 3 === 0 ? 1 : 0,
+    Pclass: 1 + ((index * 7) % 3),
+    Sex: index % 2 === 0 ? 'male' : 'female',
+    Age: 2 + ((index * 13) % 70),
+    Fare: 7 + ((index * 17) % 90),
+  })),
   // Issues with a list of labels each (an API's `labels: ["bug", "ui"]`), one list empty, one naming a label twice.
   labeled_issues: Array.from({ length: 160 }, (_, index) => ({
     number: 100 + index,
@@ -497,6 +506,16 @@ describe('flights', () => {
     expect((await run('flights', series.name, { column: measure, interval: 'month', n: 1, order: 'asc', rank_by: 'total' })).map((r) => String(r.period).slice(0, 7))).toEqual([least[0]]);
     // Not the measure the series already carries.
     expect(series.slots.find((s) => s.name === 'column')!.enum_values).not.toContain(program('flights', 'flights_over_time_by_date').steps.rank_by?.column);
+  });
+
+  it('averages a flag of 0 and 1 per group, ranking by none, and groups by a class of a few numbers without averaging it', async () => {
+    // Stop 61: `Pclass` had been averaged and ranked by, `Survived` ranked by and ranged.
+    const names = (programs.passengers ?? []).map((generated) => generated.name);
+    expect(names).toEqual(expect.arrayContaining(['avg_survived', 'avg_survived_by_sex', 'avg_survived_by_pclass', 'avg_fare_by_pclass']));
+    expect(names.filter((name) => /^(?:top_passengers_by_survived|passengers_by_survived_range|avg_pclass|top_passengers_by_pclass)/.test(name))).toEqual([]);
+    const female = (await run('passengers', 'avg_survived_by_sex', {})).find((row) => row.Sex === 'female');
+    const expected = Array.from({ length: 200 }, (_, index) => index).filter((index) => index % 2 === 1);
+    expect(num(female?.avg_survived)).toBeCloseTo(expected.filter((index) => index % 3 === 0).length / expected.length, 9);
   });
 
   it('says of a series\' own measure whether it adds up, as the SQL sums or averages it first', () => {

@@ -33,6 +33,11 @@ export interface Metric extends RankedColumn {
    * ranged ("the northernmost"), never averaged or summed. Implies `measured`.
    */
   aggregable: boolean;
+  /**
+   * A flag written as 0 and 1 (`Survived`, `tsunami`): averaged (its average is the share of rows
+   * it holds, "the survival rate"), never ranked by nor ranged.
+   */
+  flag?: boolean;
 }
 
 export interface TimeColumn extends RankedColumn {
@@ -73,6 +78,8 @@ const maxEnumValues = 50;
 const glanceableGroups = 10;
 // Numbers with at most this many values (Cylinders: 3, 4, 5, 6, 8) are also a way to group.
 const handfulValues = 12;
+// Names of a class a handful of whole numbers stand for (`Pclass`, `tier`, `service_level_code`).
+const classCodeName = /(?:class|tier|categor(?:y|ies)|code|group|division|zone|section)$/;
 const maxFilterDistinct = 1_000;
 // Coordinates are numbers but rarely the point of a question: kept, ranked last.
 const coordinateName = /^(lat|lng|lon|long|latitude|longitude|x|y)$/i;
@@ -409,7 +416,6 @@ export function classifyColumns(profile: DataProfile): ColumnRoles {
         if (additive && signedMoneyName.test(fieldName(column))) score *= 1.05;
         const measured = !year && !part;
         const aggregable = measured && !running && !geographicName.test(humanLabel(fieldName(column)));
-        metrics.push({ ...ranked(column, score), integer: integerType.test(column.type), additive: additive && !running, measured, aggregable });
         // A handful of numbers (Cylinders: 3, 4, 5, 6, 8) is also a way to group and filter; so is
         // a calendar part with every value listed (months, hours).
         const handful = values !== null && distinct >= 2 && repeats && (distinct <= handfulValues || part);
@@ -418,6 +424,10 @@ export function classifyColumns(profile: DataProfile): ColumnRoles {
         // a tsunami"; as a handful of numbers "how many had a tsunami flag" had counted its 2 values.
         // Not a quantity that adds up nor a rating: an order's 0–1 `returns` is summed.)
         const flag = integerType.test(column.type) && distinct === 2 && Number(column.min) === 0 && Number(column.max) === 1 && !additive && !rated;
+        // (A handful of whole numbers named as a class — a passenger's `Pclass` 1–3, a `tier`, a
+        // `category` code — labels rows: grouped and filtered, never averaged nor ranked by.)
+        const classCode = handful && integerType.test(column.type) && classCodeName.test(humanLabel(fieldName(column)));
+        if (!classCode) metrics.push({ ...ranked(column, score), integer: integerType.test(column.type), additive: additive && !running, measured, aggregable, ...(flag ? { flag } : {}) });
         if (handful) dimensions.push({ ...ranked(column, 0.8 * (distinct <= handfulValues ? 1 : 0.7) * nonNull * balance(column)), values, kind: flag ? 'boolean' : 'numeric' });
         // "Deaths per year", "how did it change over the years": years too many to group by as a
         // dimension (a handful already are, with every metric) are a time, counted year by year.

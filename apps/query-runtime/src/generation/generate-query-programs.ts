@@ -121,8 +121,10 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
   // Ranges take the best metrics of any kind (a calendar year is ranged: "after 1990"); rankings the
   // best measured ones and aggregates the best that can be averaged or summed (not a latitude), so
   // labels and coordinates never take an aggregate's place.
-  const ranged = roles.metrics.slice(0, aggregateMetrics);
+  // (A flag of 0 and 1 is averaged only: its ranking or range is every row of it in no order.)
+  const ranged = roles.metrics.filter((metric) => metric.flag !== true).slice(0, aggregateMetrics);
   const measured = varied(roles.metrics.filter((metric) => metric.measured));
+  const rankable = measured.filter((metric) => metric.flag !== true);
   const aggregable = measured.filter((metric) => metric.aggregable);
   // A program's optional filters, never on the column it ranges or ranks by.
   const filtersBeside = (column: Dimension['column']) => filters.filter((d) => d.column !== column);
@@ -181,7 +183,7 @@ export function generateQueryPrograms(profile: DataProfile, options: GenerateQue
   if (listed.length > 0) drafts.push(build.listWhereAny(listed.slice(0, maxChosenColumns), filters, mainTime));
   for (const key of roles.keys) drafts.push(build.lookup(key));
   for (const metric of ranged) drafts.push(build.numericRange(metric, filtersBeside(metric.column)));
-  for (const metric of measured.slice(0, aggregateMetrics)) drafts.push(build.topN(metric, filtersBeside(metric.column), mainTime));
+  for (const metric of rankable.slice(0, aggregateMetrics)) drafts.push(build.topN(metric, filtersBeside(metric.column), mainTime));
   // The newest and the oldest rows by the first two times ("the most recent citation", "the oldest
   // artwork"). A time that says when the thing came to be comes first: the oldest artwork is the
   // one made first, not the one acquired first. The first ranks with the best measures' rankings,
