@@ -8805,3 +8805,38 @@ describe('QuestionRouter over Titanic passengers (a flag of 0 and 1 whose averag
     expect(ask('what is the cancellation rate')).toMatchObject({ kind: 'refusal' });
   });
 });
+
+/** Pokémon in the shape of the well-known Kaggle set: a `#`, `Type 1` and `Type 2` (often empty), six stats. */
+function pokemonStats(): Record<string, unknown>[] {
+  const names = ['Bulbasaur', 'Ivysaur', 'Venusaur', 'Charmander', 'Charmeleon', 'Charizard', 'Squirtle', 'Wartortle', 'Blastoise', 'Pikachu', 'Raichu', 'Jigglypuff', 'Meowth', 'Psyduck', 'Machop', 'Geodude', 'Gastly', 'Gengar', 'Onix', 'Eevee', 'Snorlax', 'Mewtwo', 'Mew', 'Chikorita', 'Cyndaquil', 'Totodile', 'Togepi', 'Mareep', 'Umbreon', 'Lugia'];
+  const types: [string, string | null][] = [['Grass', 'Poison'], ['Grass', 'Poison'], ['Grass', 'Poison'], ['Fire', null], ['Fire', null], ['Fire', 'Flying'], ['Water', null], ['Water', null], ['Water', null], ['Electric', null], ['Electric', null], ['Normal', 'Fairy'], ['Normal', null], ['Water', null], ['Fighting', null], ['Rock', 'Ground'], ['Ghost', 'Poison'], ['Ghost', 'Poison'], ['Rock', 'Ground'], ['Normal', null], ['Normal', null], ['Psychic', null], ['Psychic', null], ['Grass', null], ['Fire', null], ['Water', null], ['Fairy', null], ['Electric', null], ['Dark', null], ['Psychic', 'Flying']];
+  return names.map((name, i) => {
+    const [hp, attack, defense, spAtk, spDef, speed] = [35 + ((i * 37) % 90), 30 + ((i * 53) % 110), 30 + ((i * 29) % 100), 30 + ((i * 41) % 120), 30 + ((i * 23) % 100), 20 + ((i * 61) % 110)];
+    return { '#': i + 1, Name: name, 'Type 1': types[i]![0], 'Type 2': types[i]![1], Total: hp + attack + defense + spAtk + spDef + speed, HP: hp, Attack: attack, Defense: defense, 'Sp. Atk': spAtk, 'Sp. Def': spDef, Speed: speed, Generation: i < 23 ? 1 : 2, Legendary: ['Mewtwo', 'Mew', 'Lugia'].includes(name) };
+  });
+}
+
+describe('QuestionRouter over Pokémon stats (a `#`, a `Type 1` and a `Type 2`, a speed among chosen columns)', () => {
+  const ask = askingOver('querylane-routing-pokemon-', () => ({ pokemon: pokemonStats() }));
+
+  it('names a column of a sign by its word ("#" a number), and ranks by a measure a superlative implies among chosen columns', () => {
+    // Stop 61: `#` had become a measure called "column" (`avg_column`), and "fastest pokemon" ranked by the total.
+    expect(ask('pokemon number 25')).toMatchObject({ kind: 'answer', candidate: { name: 'lookup_pokemon_by_number' }, slots: { number: 25 } });
+    expect(ask('fastest pokemon')).toMatchObject({ kind: 'answer', candidate: { name: 'top_pokemon_by_column' }, slots: { column: 'Speed', n: 1, order: 'desc' } });
+    expect(ask('which pokemon is the slowest')).toMatchObject({ kind: 'answer', slots: { column: 'Speed', n: 1, order: 'asc' } });
+  });
+
+  it('groups by the first of numbered columns for their word alone, and by either with its number', () => {
+    // Stop 61: "average hp by type" and "by type 2" averaged every pokemon, ungrouped.
+    expect(ask('average hp by type')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_hp_by_type_1' }, slots: {} });
+    expect(ask('average hp by type 2')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_hp_by_type_2' }, slots: {} });
+    expect(ask('which type has the highest average attack')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_attack_by_type_1' }, slots: { n: 1, order: 'desc' } });
+  });
+
+  it('reads no numbered column\'s presence from its word without the number', () => {
+    // Stop 61: "list fire type pokemon" kept those with a `Type 2` only ("type" was read as having one).
+    expect(ask('list fire type pokemon')).toMatchObject({ kind: 'answer', candidate: { name: 'list_pokemon' }, slots: { type_1: 'Fire' } });
+    expect((ask('list fire type pokemon') as RouteAnswer).slots).not.toHaveProperty('has_type_2');
+    expect(ask('how many pokemon have a type 2')).toMatchObject({ kind: 'answer', candidate: { name: 'count_pokemon' }, slots: { has_type_2: true } });
+  });
+});

@@ -1,7 +1,7 @@
 // Decides which columns of a profile are worth a program and in what role (metric, dimension, key,
 // text, time), scoring each so the generator keeps the useful ones; the rules are in README.md.
 import { columnSql, quoteLiteral, type ColumnProfile, type DataProfile } from '@querylane/duckdb';
-import { snakeName } from './slug-names.js';
+import { snakeName, spellSigns } from './slug-names.js';
 
 export interface RankedColumn {
   column: ColumnProfile;
@@ -270,7 +270,7 @@ function links(column: ColumnProfile): boolean {
 }
 
 export function humanLabel(name: string): string {
-  return name
+  return spellSigns(name)
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/[_\s]+/g, ' ')
     .trim()

@@ -1,9 +1,17 @@
 // Clean snake identifiers for program and slot names: column names come from the data ("US Gross",
 // "a\"b", "2nd place"), but names are what URLs, OpenAPI and `$slot` parameters are made of.
 
-/** `US Gross` → `us_gross`; `2nd` → `c_2nd`; nothing usable → `fallback`. */
+/**
+ * The signs a column's name may say a word by, spelled: `#` (a Pokédex's number, "# of votes") and
+ * `%` ("Win %"). A name of signs alone had become `column`, and "win %" no "win percent".
+ */
+export function spellSigns(text: string): string {
+  return text.replace(/#/g, ' number ').replace(/%/g, ' percent ').replace(/\s+/g, ' ').trim();
+}
+
+/** `US Gross` → `us_gross`; `2nd` → `c_2nd`; `#` → `number`; nothing usable → `fallback`. */
 export function snakeName(text: string, fallback = 'value'): string {
-  const base = text
+  const base = spellSigns(text)
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')

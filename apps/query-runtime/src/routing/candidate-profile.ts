@@ -157,7 +157,7 @@ export function profileCandidate(input: RouteCandidateInput, index: number, valu
     groupColumns: (steps?.group_by ?? []).flatMap((c) => (c === '$column' ? (steps?.column_choice?.columns ?? []) : [c])),
     groupBy: (steps?.group_by ?? [])
       .flatMap((c) => (c === '$column' ? (steps?.column_choice?.columns ?? []) : c === 'period' ? (family === 'time_series' && steps?.columns[0] && humanWords(steps.columns[0]).includes(' ') ? [steps.columns[0]] : []) : [c]))
-      .flatMap((c) => [foldValue(humanWords(c)), identifiedThing(pathWords(c)), identifiedHead(pathWords(c))].filter((label) => label !== null)),
+      .flatMap((c) => [foldValue(humanWords(c)), identifiedThing(pathWords(c)), identifiedHead(pathWords(c)), firstOfNumbered(foldValue(humanWords(c)))].filter((label) => label !== null)),
     document: {
       id: index,
       name: candidate.name.replace(/_/g, ' '),
@@ -277,4 +277,9 @@ export function valuesFromProfile(profile: {
     if (listed.length > 0) out[column.name] = column.distinct_count > listed.length ? Object.assign(listed, { partial: true }) : listed;
   }
   return out;
+}
+
+/** The first of numbered columns is named by their word alone: "by type" of `Type 1` beside `Type 2`. */
+function firstOfNumbered(label: string): string | null {
+  return /^[a-z]+ 1$/.test(label) ? label.slice(0, -2) : null;
 }

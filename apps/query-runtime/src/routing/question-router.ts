@@ -1929,8 +1929,9 @@ export class QuestionRouter {
         (plan) =>
           plan.role !== 'column' ||
           choiceNamed(plan.slot) ||
-          // (Or implied, of a measure per a time's part: "which month is the wettest" of precipitation.)
-          (groupsByTimePart(candidate) && impliedChoice(plan.slot, qWords) !== null) ||
+          // (Or implied, of a measure per a time's part: "which month is the wettest" of precipitation,
+          // or of rows ranked: "the fastest pokemon" of `Speed`.)
+          ((groupsByTimePart(candidate) || candidate.family === 'top_n') && impliedChoice(plan.slot, qWords) !== null) ||
           // (Or the measure periods are ranked by: "which year was the hottest" of a series of any
           // measure, `temp_max` among them.)
           (candidate.family === 'time_series' && rankedBy != null && (plan.slot.enum_values ?? []).map(String).includes(rankedBy)) ||
@@ -2226,7 +2227,7 @@ export class QuestionRouter {
     // An operation named ("average", "total", "sum", "median"), not one only implied by "break down".
     const operationNamed = (parsed.families.get('aggregate') ?? 0) >= 1;
     // The groupings said with "per", "by", "for each" ("per disaster type", "by type of death"), where they are.
-    const groupings = [...parsed.lower.matchAll(/\b(?:per|by|for each|for every)\s+(?:the\s+|their\s+|its\s+)?([a-z][a-z ]{1,40}?)(?=\s*(?:[?.,!]|$|\band\b|\bwith\b|\bfor\b|\bin\b))/g)].map((match) => {
+    const groupings = [...parsed.lower.matchAll(/\b(?:per|by|for each|for every)\s+(?:the\s+|their\s+|its\s+)?([a-z][a-z ]{1,40}?(?:\s\d{1,2})?)(?=\s*(?:[?.,!]|$|\band\b|\bwith\b|\bfor\b|\bin\b))/g)].map((match) => {
       const start = match.index + match[0].length - (match[1] ?? '').length;
       return { span: [start, start + (match[1] ?? '').length] as Span, words: foldValue(match[1] ?? '') };
     });
@@ -4517,7 +4518,8 @@ function comparedColumnOf(mentions: readonly ValueMention[]): string | undefined
 
 function groupByCue(lower: string): string[] {
   const out: string[] = [];
-  for (const match of lower.matchAll(/\b(?:per|by|for each|for every|each|across|among|between)\s+(?:the\s+|their\s+|its\s+)?([a-z][a-z ]{1,30}?)(?=\s*(?:[?.,!]|$|\band\b|\bwith\b|\bfor\b|\bin\b))/g)) {
+  for (const match of lower.matchAll(/\b(?:per|by|for each|for every|each|across|among|between)\s+(?:the\s+|their\s+|its\s+)?([a-z][a-z ]{1,30}?(?:\s\d{1,2})?)(?=\s*(?:[?.,!]|$|\band\b|\bwith\b|\bfor\b|\bin\b))/g)) {
+    // (A numbered column's number too: "by type 2".)
     // "purchases made by users in Brazil", "issues opened by bots": "by" after a verb's participle
     // names who did it, not groups ("grouped by", "broken down by", "sorted by" still group).
     // (Unless a measure is named by its participle after an operation, and no people follow: "average

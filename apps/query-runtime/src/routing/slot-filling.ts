@@ -872,9 +872,10 @@ export function fillSlots(candidate: CandidateProfile, context: FillContext): Sl
   const yesNo = new Set(candidate.plans.flatMap((plan) => (plan.slot.type === 'boolean' && plan.column !== null ? [plan.column] : [])));
   const namedColumns = columnPlan ? namedChoices(columnPlan.slot, namingWords) : [];
   const namedOtherwise = columnPlan && namedColumns[0] !== undefined && yesNo.has(namedColumns[0]) ? namedChoice({ ...columnPlan.slot, enum_values: namedColumns.length > 1 ? namedColumns.filter((column) => !yesNo.has(column)) : (columnPlan.slot.enum_values ?? []).filter((column) => !yesNo.has(String(column))) }, namingWords) : null;
-  // (The measure per a time's part may be implied: "which month is the wettest" of precipitation.)
+  // (The measure per a time's part may be implied: "which month is the wettest" of precipitation; so
+  // may the measure rows are ranked by: "the fastest pokemon" of `Speed`.)
   let chosen = columnPlan
-    ? ((countsColumn ? hinted : null) ?? namedOtherwise ?? namedColumns[0] ?? hinted ?? (groupsByTimePart(candidate) ? impliedChoice(columnPlan.slot, namingWords) : null) ?? rankedChoice(candidate, columnPlan.slot, parsed))
+    ? ((countsColumn ? hinted : null) ?? namedOtherwise ?? namedColumns[0] ?? hinted ?? (groupsByTimePart(candidate) || candidate.family === 'top_n' ? impliedChoice(columnPlan.slot, namingWords) : null) ?? rankedChoice(candidate, columnPlan.slot, parsed))
     : null;
   // A program counting the rows with a value of the column it chooses ("how many issues did octocat
   // open") chooses, when the question names no column, the one column a value it gives belongs to;
@@ -1713,6 +1714,9 @@ function findFlag(label: string, words: readonly QuestionWord[]): { value: boole
   const opposite = flagPhraseOpposites.get(foldValue(label));
   const said = opposite === undefined ? undefined : words.find((word) => opposite.has(word.word));
   if (said !== undefined) return [{ value: deniedBefore(words, words.indexOf(said)), span: said.span }];
+  // (A flag of a numbered column is said with its number: "fire type pokemon" has no `Type 2`.)
+  const numbers = foldValue(label).split(' ').filter((part) => /^\d+$/.test(part));
+  if (numbers.some((number) => !words.some((word) => word.word === number))) return [];
   const stems = labelStems(label).filter((s) => !flagVerbs.has(s));
   if (stems.length > 1) {
     const said = stems.length <= 3 ? findFlagWords(stems, words) : null;

@@ -328,7 +328,10 @@ export function humanWords(name: string): string {
 }
 
 function wordsOfName(name: string): string {
+  // (Signs said as words: `#` a number, `%` a percent — "win percent" of "Win %".)
   return (dottedPath.test(name) ? name.slice(name.lastIndexOf('.') + 1) : name)
+    .replace(/#/g, ' number ')
+    .replace(/%/g, ' percent ')
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/[_\-./()]+/g, ' ')
     .replace(/\s+/g, ' ')
