@@ -8840,3 +8840,25 @@ describe('QuestionRouter over Pokémon stats (a `#`, a `Type 1` and a `Type 2`, 
     expect(ask('how many pokemon have a type 2')).toMatchObject({ kind: 'answer', candidate: { name: 'count_pokemon' }, slots: { has_type_2: true } });
   });
 });
+
+/** Wine reviews in the shape of the well-known Kaggle set: a country, a variety, a winery, points 80–100, a price. */
+function wineReviews(): Record<string, unknown>[] {
+  const wineries = [['Domaine Leroy', 'France', 'Burgundy', 'Pinot Noir'], ['Penfolds', 'Australia', 'South Australia', 'Shiraz'], ['Opus One', 'US', 'California', 'Cabernet Sauvignon'], ['Cloudy Bay', 'New Zealand', 'Marlborough', 'Sauvignon Blanc'], ['Antinori', 'Italy', 'Tuscany', 'Sangiovese'], ['Catena Zapata', 'Argentina', 'Mendoza', 'Malbec'], ['Chateau Margaux', 'France', 'Bordeaux', 'Bordeaux-style Red Blend'], ['Dr. Loosen', 'Germany', 'Mosel', 'Riesling'], ['Kendall-Jackson', 'US', 'California', 'Chardonnay'], ['Vega Sicilia', 'Spain', 'Northern Spain', 'Tempranillo']];
+  const tasters = ['Roger Voss', 'Kerin O’Keefe', 'Virginie Boone', 'Paul Gregutt', 'Michael Schachner', null];
+  return Array.from({ length: 1500 }, (_, i) => {
+    const [winery, country, province, variety] = wineries[(i * 7) % 10]!;
+    return { country, province, variety, winery, title: `${winery} ${2005 + ((i * 3) % 12)} ${variety} (${province})`, points: 80 + ((i * 13) % 21), price: i % 11 === 0 ? null : 10 + ((i * 29) % 190), taster_name: tasters[(i * 5) % 6] };
+  });
+}
+
+describe('QuestionRouter over wine reviews and cars (countries said by their people\'s adjective)', () => {
+  const ask = askingOver('querylane-routing-wine-', () => ({ wine_reviews: wineReviews(), cars: vegaJson('cars.json') as Record<string, unknown>[] }));
+
+  it('filters a column of countries or origins by the adjective of its people ("French wines", "Japanese cars")', () => {
+    // Stop 61: "French" named no value ("France"), and the question was refused.
+    expect(ask('average price of French wines')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_price' }, slots: { country: 'France' } });
+    expect(ask('how many Italian wines')).toMatchObject({ kind: 'answer', candidate: { name: 'count_wine_reviews' }, slots: { country: 'Italy' } });
+    expect(ask('how many American cars')).toMatchObject({ kind: 'answer', candidate: { name: 'count_cars' }, slots: { origin: 'USA' } });
+    expect(ask('average mpg of Japanese cars')).toMatchObject({ kind: 'answer', slots: { column: 'Miles_per_Gallon', origin: 'Japan' } });
+  });
+});

@@ -364,3 +364,31 @@ export function placeNames(label: string, listed: readonly SlotValue[], complete
   if (!complete) return system.names;
   return new Map(codes.flatMap((code) => (system.names.has(code) ? [[code, system.names.get(code)!] as const] : [])));
 }
+
+// The adjectives of countries' (and continents') people, by the names and codes data writes the
+// places with: "French wines" of a `country` "France", "Japanese cars" of an `Origin` "Japan".
+const demonymTable: readonly (readonly [readonly string[], readonly string[]])[] = [
+  [['France', 'FR', 'FRA'], ['French']], [['Italy', 'IT', 'ITA'], ['Italian']], [['Spain', 'ES', 'ESP'], ['Spanish']], [['Germany', 'DE', 'DEU'], ['German']],
+  [['Portugal', 'PT', 'PRT'], ['Portuguese']], [['United States', 'US', 'USA', 'United States of America'], ['American']], [['Japan', 'JP', 'JPN'], ['Japanese']],
+  [['China', 'CN', 'CHN'], ['Chinese']], [['India', 'IN', 'IND'], ['Indian']], [['Brazil', 'BR', 'BRA'], ['Brazilian']], [['Argentina', 'AR', 'ARG'], ['Argentine', 'Argentinian']],
+  [['Chile', 'CL', 'CHL'], ['Chilean']], [['Mexico', 'MX', 'MEX'], ['Mexican']], [['Canada', 'CA', 'CAN'], ['Canadian']], [['Australia', 'AU', 'AUS'], ['Australian']],
+  [['New Zealand', 'NZ', 'NZL'], ['New Zealander']], [['South Africa', 'ZA', 'ZAF'], ['South African']], [['United Kingdom', 'UK', 'GB', 'GBR'], ['British']], [['England'], ['English']],
+  [['Ireland', 'IE', 'IRL'], ['Irish']], [['Scotland'], ['Scottish']], [['Netherlands', 'NL', 'NLD'], ['Dutch']], [['Belgium', 'BE', 'BEL'], ['Belgian']], [['Switzerland', 'CH', 'CHE'], ['Swiss']],
+  [['Austria', 'AT', 'AUT'], ['Austrian']], [['Greece', 'GR', 'GRC'], ['Greek']], [['Turkey', 'TR', 'TUR'], ['Turkish']], [['Russia', 'RU', 'RUS'], ['Russian']], [['Poland', 'PL', 'POL'], ['Polish']],
+  [['Sweden', 'SE', 'SWE'], ['Swedish']], [['Norway', 'NO', 'NOR'], ['Norwegian']], [['Denmark', 'DK', 'DNK'], ['Danish']], [['Finland', 'FI', 'FIN'], ['Finnish']], [['Hungary', 'HU', 'HUN'], ['Hungarian']],
+  [['Czech Republic', 'Czechia', 'CZ', 'CZE'], ['Czech']], [['Romania', 'RO', 'ROU'], ['Romanian']], [['Israel', 'IL', 'ISR'], ['Israeli']], [['Egypt', 'EG', 'EGY'], ['Egyptian']], [['Nigeria', 'NG', 'NGA'], ['Nigerian']],
+  [['Kenya', 'KE', 'KEN'], ['Kenyan']], [['South Korea', 'Korea', 'KR', 'KOR'], ['Korean', 'South Korean']], [['Vietnam', 'VN', 'VNM'], ['Vietnamese']], [['Thailand', 'TH', 'THA'], ['Thai']],
+  [['Indonesia', 'ID', 'IDN'], ['Indonesian']], [['Philippines', 'PH', 'PHL'], ['Filipino', 'Philippine']], [['Pakistan', 'PK', 'PAK'], ['Pakistani']], [['Iran', 'IR', 'IRN'], ['Iranian']],
+  [['Saudi Arabia', 'SA', 'SAU'], ['Saudi']], [['Colombia', 'CO', 'COL'], ['Colombian']], [['Peru', 'PE', 'PER'], ['Peruvian']], [['Uruguay', 'UY', 'URY'], ['Uruguayan']], [['Cuba', 'CU', 'CUB'], ['Cuban']],
+  [['Jamaica', 'JM', 'JAM'], ['Jamaican']], [['Ethiopia', 'ET', 'ETH'], ['Ethiopian']], [['Morocco', 'MA', 'MAR'], ['Moroccan']], [['Ukraine', 'UA', 'UKR'], ['Ukrainian']], [['Croatia', 'HR', 'HRV'], ['Croatian']],
+  [['Serbia', 'RS', 'SRB'], ['Serbian']], [['Bulgaria', 'BG', 'BGR'], ['Bulgarian']], [['Slovenia', 'SI', 'SVN'], ['Slovenian']], [['Lebanon', 'LB', 'LBN'], ['Lebanese']], [['Georgia', 'GE', 'GEO'], ['Georgian']],
+  [['Moldova', 'MD', 'MDA'], ['Moldovan']], [['Europe'], ['European']], [['Asia'], ['Asian']], [['Africa'], ['African']],
+];
+const demonyms = new Map<string, readonly string[]>(demonymTable.flatMap(([names, adjectives]) => names.map((name) => [name, adjectives] as const)));
+// (Only of a column of countries, nations or where things come from: "Georgian" of a US state is none.)
+const countryLabel = / (country|countries|nation|nationality|citizenship|origin|continent) /;
+
+/** The adjectives a column's place value is said by ("French" of "France"), when the column holds countries. */
+export function demonymsOf(label: string, value: SlotValue): readonly string[] {
+  return typeof value === 'string' && countryLabel.test(` ${label.toLowerCase()} `) ? (demonyms.get(value) ?? []) : [];
+}

@@ -5,7 +5,7 @@ import type { Slot } from '../generation/index.js';
 import { groupsByTimePart, type CandidateProfile, type SlotPlan } from './candidate-profile.js';
 import type { ParsedQuestion, Span } from './question-parse.js';
 import { convertMeasure, convertTime, irregularPast, measureUnitOf, parseNumber, timeUnitOf, type MeasureUnit, type TimeUnit } from './question-parse.js';
-import { placeNames } from './place-codes.js';
+import { demonymsOf, placeNames } from './place-codes.js';
 import type { ColumnValues, SlotValue } from './routing.types.js';
 import { canonicalTerm, closingWords, editDistance, escapeRegExp, foldValue, humanWords, identifiedThing, impliedMeasures, initials, pathWords, perUnitLabel, remembered, rememberedBy, stem, stopWords, textTails, timeSpanWord, wordTable } from './text-terms.js';
 
@@ -86,6 +86,8 @@ export class TableValues {
       for (const value of values) this.add(column, value, label, !values.partial);
       // Codes of places are named by the places' names too ("Germany" of `DE`, "Texas" of `TX`).
       for (const [code, names] of placeNames(label, values, !values.partial)) for (const name of names) this.add(column, code, label, false, name);
+      // So are countries by their people's adjective: "French wines", "Japanese cars".
+      for (const value of values) for (const adjective of demonymsOf(label, value)) this.add(column, value, label, false, adjective);
       // A state of one word is named by its adjective too ("rainy days" of a weather `rain`, "foggy" of
       // `fog`): of a column of a dozen states at most, every one listed.
       if (!values.partial && values.length <= 12) for (const value of values) for (const adjective of adjectivesOf(value)) this.add(column, value, label, false, adjective, true);
