@@ -65,9 +65,16 @@ describe('classifyColumns', () => {
     ['month-name dates without a leading zero (stocks.csv)', ['Jan 1 2000', 'Feb 1 2000', 'Mar 1 2000', 'Apr 1 2000', 'Sep 1 2009', 'Dec 12 2004']],
     ['month-name dates with two-digit days (movies.json)', ['Jun 12 1998', 'Aug 07 1998', 'Dec 25 2001']],
     ['month-first dates without leading zeros', ['1/5/2000', '12/31/1999', '3/14/2001']],
+    ['dates written out in prose (Netflix\'s date_added)', ['September 25, 2021', 'May 4, 2017', 'December 31, 2019']],
+    ['abbreviated prose dates', ['Sep 25, 2021', 'May 4, 2017', 'Dec 31, 2019']],
+    ['day-first prose dates', ['25 September 2021', '4 May 2017']],
   ])('reads %s as time', (_name, values) => {
     const roles = classifyColumns(profileOf([textColumn('date', values)]));
     expect(roles.times.map((time) => time.column.name)).toEqual(['date']);
+    // (Also when they repeat enough to be profiled as labels: many rows added on one day.)
+    const labels = classifyColumns(profileOf([{ ...textColumn('date_added', values), semantic: 'categorical' }]));
+    expect(labels.times.map((time) => time.column.name)).toEqual(['date_added']);
+    expect(labels.dimensions).toEqual([]);
   });
 
   it("puts the row's own time before a later one, a deadline or an outcome (invoices in 2024 are those issued in 2024)", () => {

@@ -8862,3 +8862,31 @@ describe('QuestionRouter over wine reviews and cars (countries said by their peo
     expect(ask('average mpg of Japanese cars')).toMatchObject({ kind: 'answer', slots: { column: 'Miles_per_Gallon', origin: 'Japan' } });
   });
 });
+
+/** Titles in the shape of Kaggle's Netflix set: a `date_added` written out ("September 25, 2021") beside a `release_year`. */
+function netflixTitles(): Record<string, unknown>[] {
+  const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+  return Array.from({ length: 1200 }, (_, i) => ({
+    show_id: `s${i + 1}`,
+    type: i % 3 === 0 ? 'TV Show' : 'Movie',
+    title: `Title ${i + 1}`,
+    country: ['United States', 'India', 'United Kingdom', 'Japan', null][i % 5],
+    date_added: `${months[(i * 5) % 12]} ${1 + (i % 28)}, ${2015 + (i % 7)}`,
+    release_year: 1990 + ((i * 13) % 32),
+    rating: ['TV-MA', 'TV-14', 'PG-13', 'R', 'TV-PG'][(i * 3) % 5],
+  }));
+}
+
+describe('QuestionRouter over streaming titles (a date written out, "September 25, 2021", beside a release year)', () => {
+  const ask = askingOver('querylane-routing-netflix-', () => ({ netflix_titles: netflixTitles() }));
+
+  it('reads a date written out as the titles\' time, and a year said released as the release year\'s', () => {
+    // Stop 61: `date_added` was a label of 1,000 values; "added in 2020" bounded the release year.
+    expect(ask('how many titles were added in 2020')).toMatchObject({ kind: 'answer', candidate: { name: 'count_netflix_titles' }, slots: { from_date_added: '2020-01-01', to_date_added: '2020-12-31' } });
+    expect(ask('how many titles were added in March 2019')).toMatchObject({ kind: 'answer', slots: { from_date_added: '2019-03-01', to_date_added: '2019-03-31' } });
+    expect(ask('titles released in 2019')).toMatchObject({ kind: 'answer', candidate: { name: 'netflix_titles_by_release_year_range' }, slots: { min_release_year: 2019, max_release_year: 2019 } });
+    // (Movies by their release year, not by when they were added: the list of a type filters the
+    // main time only, so the release years' range answers.)
+    expect(ask('movies released in 2019')).toMatchObject({ kind: 'answer', candidate: { name: 'netflix_titles_by_release_year_range' }, slots: { min_release_year: 2019, max_release_year: 2019, type: 'Movie' } });
+  });
+});

@@ -248,6 +248,8 @@ function codeColumn(column: ColumnProfile): boolean {
   return codeName.test(label) || numberedName.test(label);
 }
 
+const monthNames = '(?:January|February|March|April|May|June|July|August|September|October|November|December)';
+
 // Text dates DuckDB did not type (flights' `2001/01/01 06:55`, movies' `Jun 12 1998`): every sample
 // must match one of these before the column is read as time through TRY_STRPTIME.
 const textDateFormats: { pattern: RegExp; format: string; iso: ((text: string) => string) | null }[] = [
@@ -258,6 +260,11 @@ const textDateFormats: { pattern: RegExp; format: string; iso: ((text: string) =
   { pattern: /^\d{1,2}\/\d{1,2}\/\d{4}$/, format: '%m/%d/%Y', iso: null },
   // Days may come without a leading zero (stocks' `Jan 1 2000`); DuckDB's %d and %m read either.
   { pattern: /^[A-Z][a-z]{2} \d{1,2} \d{4}$/, format: '%b %d %Y', iso: null },
+  // Dates written out as in English prose (Netflix's `date_added` "September 25, 2021", "Sep 4,
+  // 2017", "4 September 2017"): a month's name, abbreviated or whole.
+  { pattern: /^[A-Z][a-z]{2} \d{1,2}, \d{4}$/, format: '%b %d, %Y', iso: null },
+  { pattern: new RegExp(`^${monthNames} \\d{1,2}, \\d{4}$`), format: '%B %d, %Y', iso: null },
+  { pattern: new RegExp(`^\\d{1,2} ${monthNames} \\d{4}$`), format: '%d %B %Y', iso: null },
   // A year written as text (wheat's `"1565"`), only in a column named for years (`yearName`, checked in textDate).
   { pattern: /^(1\d{3}|2[01]\d{2})$/, format: '%Y', iso: (t) => `${t}-01-01` },
 ];
@@ -436,6 +443,13 @@ export function classifyColumns(profile: DataProfile): ColumnRoles {
       }
       case 'categorical':
       case 'boolean': {
+        // (Dates written as text that repeat enough to look like labels: a catalog's `date_added`
+        // "September 25, 2021", many titles added on one day.)
+        const parsed = column.semantic === 'categorical' ? textDate(column, nonNull) : null;
+        if (parsed) {
+          times.push(parsed);
+          break;
+        }
         if (distinct < 2 || distinct > maxFilterDistinct) break;
         // Ten groups or fewer read at a glance; past 50 a group-by reads as a long table and the
         // slot cannot be an enum (the profile lists every value up to 50, which makes an enum slot

@@ -710,7 +710,7 @@ export class ProgramBuilders {
       examples: [
         `Average number of ${this.entity} per ${periodWord}`,
         `How many ${this.entity} a ${periodWord} on average?`,
-        ...(summed ? [`Average ${adverbOf(periodWord)} ${summed.label}`, `Average total ${summed.label} per ${periodWord}`] : [`${capital(this.entity)} per ${periodWord} on average`]),
+        ...(summed ? [`Average ${adverbOf(periodWord)} ${summed.label}`, `Average ${measurePhrase('total', summed.label)} per ${periodWord}`] : [`${capital(this.entity)} per ${periodWord} on average`]),
       ],
       sql:
         `SELECT coalesce(${span}, 0) AS ${quoteIdentifier('periods')}, min(${period}) AS ${quoteIdentifier('first_period')}, max(${period}) AS ${quoteIdentifier('last_period')}, ` +

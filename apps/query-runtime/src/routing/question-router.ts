@@ -3108,7 +3108,7 @@ export class QuestionRouter {
       // "Per party" of a program choosing `Party_Code` by the thing its code is of, where another
       // program of the data groups by the column that writes that thing in words
       // (`Party_Affiliation`): the code is the lesser reading.
-      const codeChosen = this.codeChosen(candidate, fill.slots, qStems) ? 0.3 : 0;
+      const codeChosen = this.codeChosen(candidate, fill.slots, qStems) ? 0.5 : 0;
       // Naming the data set ("flights", "penguins") is the strongest hint of all; naming another one counts against.
       // (Its rows named by what its columns say they are — "matches" of home and away teams, not
       // "people" — is such a hint too, without counting against other data: a word for the rows, not a name.)

@@ -2241,7 +2241,7 @@ export function doneVerb(lower: string, span: Span): boolean {
 const creationVerb = /^(?:open|create|file|submit|place|register|raise|report|post|publish|start|book|order)$/;
 
 // The last words of a time column's name (`closed_at`, `shipped_on`, `delivery_date`, `start_time`, `check_in`).
-const timeLabel = /(?:^| )(?:at|on|date|time|timestamp|day|check in|check out)$/;
+const timeLabel = /(?:^| )(?:at|on|date|time|timestamp|day|year|check in|check out)$/;
 
 /**
  * The nearest of the three words before `span` (words of grammar aside) that names, by its first word, a time column of the
