@@ -225,6 +225,13 @@ const data: Record<string, Row[]> = {
     Age: 2 + ((index * 13) % 70),
     Fare: 7 + ((index * 17) % 90),
   })),
+  // Shows whose genres are written as text, "Comedies, Dramas" (Netflix's `listed_in`).
+  shows: Array.from({ length: 240 }, (_, index) => ({
+    show_id: `s${index + 1}`,
+    type: index % 3 === 0 ? 'TV Show' : 'Movie',
+    listed_in: [...new Set([['Dramas', 'Comedies', 'Thrillers', 'Documentaries'][index % 4]!, ['Comedies', 'International Movies', 'Dramas'][(index * 7) % 3]!])].join(', '),
+    release_year: 2000 + (index % 20),
+  })),
   // Issues with a list of labels each (an API's `labels: ["bug", "ui"]`), one list empty, one naming a label twice.
   labeled_issues: Array.from({ length: 160 }, (_, index) => ({
     number: 100 + index,
@@ -1324,5 +1331,17 @@ describe('a list of labels per row (`labels`)', () => {
     const listed = await run('labeled_issues', 'list_labeled_issues', { labels: 'ui', limit: 1000 });
     expect(listed.length).toBe(holding('ui'));
     expect(listed.every((row) => (row.labels as string[]).includes('ui'))).toBe(true);
+  });
+});
+
+describe('a list of labels written as text per row (`listed_in` "Comedies, Dramas")', () => {
+  const rows = data.shows as { type: string; listed_in: string }[];
+  const holding = (genre: string, type?: string) => rows.filter((row) => row.listed_in.split(', ').includes(genre) && (type === undefined || row.type === type)).length;
+
+  it('counts the rows per label and filters by one, as of a list', async () => {
+    const counts = await run('shows', 'count_shows_by_listed_in');
+    expect(Object.fromEntries(counts.map((row) => [row.listed_in, num(row.count)]))).toEqual(Object.fromEntries(['Dramas', 'Comedies', 'Thrillers', 'Documentaries', 'International Movies'].map((genre) => [genre, holding(genre)])));
+    expect(program('shows', 'count_shows').slots.find((slot) => slot.name === 'listed_in')).toMatchObject({ type: 'enum' });
+    expect(num((await run('shows', 'count_shows', { listed_in: 'Dramas', type: 'Movie' }))[0]?.count)).toBe(holding('Dramas', 'Movie'));
   });
 });

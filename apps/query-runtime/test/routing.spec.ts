@@ -8874,6 +8874,7 @@ function netflixTitles(): Record<string, unknown>[] {
     date_added: `${months[(i * 5) % 12]} ${1 + (i % 28)}, ${2015 + (i % 7)}`,
     release_year: 1990 + ((i * 13) % 32),
     rating: ['TV-MA', 'TV-14', 'PG-13', 'R', 'TV-PG'][(i * 3) % 5],
+    listed_in: [...new Set([['Dramas', 'Comedies', 'Documentaries', 'Thrillers', 'Horror Movies', 'International Movies'][i % 6]!, ['International Movies', 'Dramas', 'Comedies', 'Thrillers'][(i * 7) % 4]!])].join(', '),
   }));
 }
 
@@ -8888,5 +8889,12 @@ describe('QuestionRouter over streaming titles (a date written out, "September 2
     // (Movies by their release year, not by when they were added: the list of a type filters the
     // main time only, so the release years' range answers.)
     expect(ask('movies released in 2019')).toMatchObject({ kind: 'answer', candidate: { name: 'netflix_titles_by_release_year_range' }, slots: { min_release_year: 2019, max_release_year: 2019, type: 'Movie' } });
+  });
+
+  it('filters by a label of a list written as text ("how many dramas" of `listed_in` "Comedies, Dramas")', () => {
+    // Stop 61: refused, "dramas" being part of several whole lists.
+    expect(ask('how many dramas')).toMatchObject({ kind: 'answer', candidate: { name: 'count_netflix_titles' }, slots: { listed_in: 'Dramas' } });
+    expect(ask('how many documentaries were added in 2020')).toMatchObject({ kind: 'answer', slots: { listed_in: 'Documentaries', from_date_added: '2020-01-01' } });
+    expect(ask('list horror movies')).toMatchObject({ kind: 'answer', slots: { listed_in: 'Horror Movies' } });
   });
 });

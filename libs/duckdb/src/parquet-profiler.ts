@@ -85,8 +85,11 @@ export interface ColumnProfile {
    * Only for a list of text (`VARCHAR[]`: an issue's `labels`, a film's `genres`): what its lists
    * hold, element by element — how many different elements, and the most frequent (every one up to
    * the values listed for a label column), each with the number of rows whose list holds it.
+   * Also for text written as such a list (`separator`: Netflix's `listed_in` "Comedies, Dramas"),
+   * where its elements repeat across values (fewer different elements than different values:
+   * "SMITH, JESSE", a name written last name first, is no list).
    */
-  elements?: { distinct_count: number; top_values: TopValue[] };
+  elements?: { distinct_count: number; top_values: TopValue[]; separator?: string };
 }
 
 export interface DataProfile {
@@ -183,6 +186,7 @@ export async function profileParquet(path: string, options: ProfileParquetOption
           top_values: !wantsTop ? [] : counted ? counted.top.slice(0, shown) : await mostFrequent(connection, source, plan, shown),
           semantic,
           ...(!plan.path && textList.test(plan.column.type) && nonNull > 0 && topValues > 0 ? { elements: await listElements(connection, source, plan, listed) } : {}),
+          ...(!plan.path && counted !== undefined && topValues > 0 && (semantic === 'categorical' || semantic === 'text') ? await separatedElements(connection, source, plan, listed, counted.top, distinct) : {}),
         });
       }
       return { table, row_count: rowCount, columns, schema_code: schemaCode(table, plans) };
@@ -388,6 +392,21 @@ async function listElements(connection: DuckDBConnection, source: string, plan: 
   // (One scan: the window counts the groups before the limit cuts them, the different elements.)
   const rows = (await connection.runAndReadAll(`SELECT element, count(*), count(*) OVER () FROM ${elements} GROUP BY element ORDER BY 2 DESC, element LIMIT ${limit}`)).getRowsJS();
   return { distinct_count: Number(rows[0]?.[2] ?? 0), top_values: rows.map((row) => ({ value: String(row[0]), count: Number(row[1]) })) };
+}
+
+/** The separator of text written as a list of labels ("Comedies, Dramas"). */
+const listSeparator = ', ';
+
+/**
+ * The elements of text written as a list (`ColumnProfile.elements` with its `separator`), when a
+ * fifth of the values counted or more hold the separator and the elements repeat: fewer different
+ * elements than different values. Read only for such columns (one more scan of them).
+ */
+async function separatedElements(connection: DuckDBConnection, source: string, plan: ColumnPlan, limit: number, top: readonly TopValue[], distinct: number): Promise<{ elements?: NonNullable<ColumnProfile['elements']> }> {
+  const separated = top.filter((entry) => typeof entry.value === 'string' && entry.value.includes(listSeparator)).length;
+  if (separated < 2 || separated < 0.2 * top.length) return {};
+  const elements = await listElements(connection, source, { ...plan, sql: `string_split(${plan.sql}, ${quoteLiteral(listSeparator)})` }, limit);
+  return elements.distinct_count >= 2 && elements.distinct_count < distinct ? { elements: { ...elements, separator: listSeparator } } : {};
 }
 
 async function storedTableName(connection: DuckDBConnection, path: string): Promise<string | undefined> {

@@ -115,6 +115,25 @@ describe('profileParquet', () => {
     expect(column(profile, 'title').top_values[0]).toEqual({ value: 'A long title number 0 with several words', count: 1 });
   });
 
+  it('profiles text written as a list of labels ("Comedies, Dramas") element by element, and no name or place written with a comma', async () => {
+    const genres = ['Dramas', 'Comedies', 'Thrillers', 'Documentaries', 'Horror Movies', 'International Movies'];
+    const records = Array.from({ length: 300 }, (_, i) => ({
+      listed_in: [...new Set([genres[i % 6]!, genres[(i * 7 + 1) % 6]!, ...(i % 4 === 0 ? [genres[(i * 5 + 2) % 6]!] : [])])].join(', '),
+      name: `LASTNAME${i}, First${i % 50}`,
+      city: `City${i % 80}, ${['TX', 'CA', 'NY', 'WA'][i % 4]}`,
+    }));
+    const path = join(dir.path, 'shows.parquet');
+    await writeParquet(records, path, { logger });
+    const profile = await profileParquet(path, { logger });
+    const holding = (genre: string) => records.filter((record) => record.listed_in.split(', ').includes(genre)).length;
+    const elements = column(profile, 'listed_in').elements;
+    expect(elements?.separator).toBe(', ');
+    expect(elements?.distinct_count).toBe(6);
+    expect(Object.fromEntries(elements!.top_values.map((top) => [top.value, top.count]))).toEqual(Object.fromEntries(genres.map((genre) => [genre, holding(genre)])));
+    expect(column(profile, 'name').elements).toBeUndefined();
+    expect(column(profile, 'city').elements).toBeUndefined();
+  });
+
   it('sees whitespace of every kind in text: a unique short code with a tab, line break or form feed is no identifier', async () => {
     const separators = { plain: '-', space: ' ', tab: '\t', newline: '\n', return: '\r', formfeed: '\f' };
     const records = Array.from({ length: 50 }, (_, i) => Object.fromEntries(Object.entries(separators).map(([name, separator]) => [name, `c${separator}${i}`])));

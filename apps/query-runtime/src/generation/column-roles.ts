@@ -331,11 +331,13 @@ export function classifyColumns(profile: DataProfile): ColumnRoles {
   for (const column of profile.columns) {
     const nonNull = (profile.row_count - column.null_count) / rows;
     const distinct = column.distinct_count;
-    // A list of labels (every one of 2–50 listed) is a tag column.
-    const elements = column.semantic === 'nested' && !column.path ? column.elements : undefined;
+    // A list of labels (every one of 2–50 listed) is a tag column; so is text written as one
+    // ("Comedies, Dramas": the profile's `elements` with their separator), and then only that.
+    const elements = (column.semantic === 'nested' || column.elements?.separator !== undefined) && !column.path ? column.elements : undefined;
     if (elements !== undefined && elements.distinct_count >= 2 && elements.distinct_count <= maxEnumValues && elements.top_values.length === elements.distinct_count) {
       const labels = elements.top_values.map((top) => top.value).filter((value): value is string => typeof value === 'string');
       tags.push({ ...ranked(column, (elements.distinct_count <= glanceableGroups ? 1 : 0.7) * nonNull), values: labels, kind: 'tags' });
+      if (elements.separator !== undefined) continue;
     }
     if (distinct === 0 || column.semantic === 'nested') continue;
     const listed = column.top_values.length === distinct && distinct <= maxEnumValues;

@@ -337,7 +337,7 @@ export class ProgramBuilders {
    * 2025" (a count per group of some of the rows, as the count is of some of them).
    */
   countBy(dimension: Dimension, dimensions: Dimension[] = [], time?: TimeColumn): DraftProgram {
-    const column = columnSql(dimension.column);
+    const column = dimension.kind === 'tags' ? listSql(dimension.column) : columnSql(dimension.column);
     const names = new NameAllocator(['n', 'order']);
     const filters = dimensions.filter((other) => other.column !== dimension.column).map((other) => this.filter(other, names));
     const window = this.window(time && time.column !== dimension.column ? time : undefined, names);
@@ -760,7 +760,7 @@ export class ProgramBuilders {
     else slot = { ...base, type: 'string' };
     // (A list of labels holds the one asked: "issues labeled bug".)
     if (dimension.kind === 'tags') {
-      return { slot, sql: `($${name} IS NULL OR list_contains(${columnSql(dimension.column)}, $${name}))`, filter: { column: dimension.column.name, op: 'contains', slot: name } };
+      return { slot, sql: `($${name} IS NULL OR list_contains(${listSql(dimension.column)}, $${name}))`, filter: { column: dimension.column.name, op: 'contains', slot: name } };
     }
     // (A flag written as 0 and 1 is true where it is not 0.)
     const column = dimension.kind === 'boolean' && dimension.column.semantic === 'numeric' ? `(${columnSql(dimension.column)} <> 0)` : columnSql(dimension.column);
@@ -1374,6 +1374,12 @@ const sameWords: Record<string, RegExp> = { total: /^(total|sum|overall)(\s|$)|\
 function measurePhrase(word: 'total' | 'average', label: string, bare?: string): string {
   if (!sameWords[word]?.test(label)) return `${word} ${label}`;
   return bare !== undefined && label === word ? `${bare} ${label}` : label;
+}
+
+/** A list column's SQL: the column, or the list its text writes (`string_split` at the profile's separator). */
+function listSql(column: ColumnProfile): string {
+  const separator = column.elements?.separator;
+  return separator === undefined ? columnSql(column) : `string_split(${columnSql(column)}, ${quoteLiteral(separator)})`;
 }
 
 function joinWords(words: string[], conjunction: 'and' | 'or' = 'and'): string {

@@ -253,12 +253,12 @@ export function isMoneyMade(label: string): boolean {
 
 /** Per column of a DataProfile, the values a question may name (low-cardinality columns only). */
 export function valuesFromProfile(profile: {
-  columns: readonly { name: string; semantic: string; distinct_count: number; null_count?: number; top_values: readonly { value: unknown }[]; min?: unknown; max?: unknown; elements?: { distinct_count: number; top_values: readonly { value: unknown }[] } }[];
+  columns: readonly { name: string; semantic: string; distinct_count: number; null_count?: number; top_values: readonly { value: unknown }[]; min?: unknown; max?: unknown; elements?: { distinct_count: number; top_values: readonly { value: unknown }[]; separator?: string } }[];
 }): Record<string, ColumnValues> {
   const out: Record<string, ColumnValues> = {};
   for (const column of profile.columns) {
     // A list of labels by the labels it holds ("bug" of an issue's `labels`), which its programs filter by.
-    if (column.semantic === 'nested' && column.elements !== undefined) {
+    if ((column.semantic === 'nested' || column.elements?.separator !== undefined) && column.elements !== undefined) {
       const labels = column.elements.top_values.map((top) => top.value).filter((value): value is string => typeof value === 'string');
       if (labels.length > 0) out[column.name] = column.elements.distinct_count > labels.length ? Object.assign(labels, { partial: true }) : labels;
       continue;
