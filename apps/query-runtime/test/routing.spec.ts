@@ -8898,3 +8898,24 @@ describe('QuestionRouter over streaming titles (a date written out, "September 2
     expect(ask('list horror movies')).toMatchObject({ kind: 'answer', slots: { listed_in: 'Horror Movies' } });
   });
 });
+
+/** Countries' yearly scores in the shape of the World Happiness Report: a `Regional indicator`, a `Ladder score`. */
+function worldHappiness(): Record<string, unknown>[] {
+  const countries = [['Finland', 'Western Europe'], ['Denmark', 'Western Europe'], ['Canada', 'North America and ANZ'], ['United States', 'North America and ANZ'], ['Brazil', 'Latin America and Caribbean'], ['Mexico', 'Latin America and Caribbean'], ['Japan', 'East Asia'], ['India', 'South Asia'], ['Kenya', 'Sub-Saharan Africa'], ['Poland', 'Central and Eastern Europe']];
+  return Array.from({ length: 90 }, (_, i) => {
+    const [country, region] = countries[i % 10]!;
+    const k = i % 10;
+    return { 'Country name': country, 'Regional indicator': region, year: 2015 + Math.floor(i / 10), 'Ladder score': Math.round((7.8 - k * 0.3 + (i % 7) / 50) * 1000) / 1000, 'Logged GDP per capita': Math.round((11 - k * 0.15) * 100) / 100, 'Healthy life expectancy': Math.round((72 - k * 0.6) * 10) / 10 };
+  });
+}
+
+describe('QuestionRouter over the World Happiness Report (a `Regional indicator` said "region")', () => {
+  const ask = askingOver('querylane-routing-happiness-', () => ({ world_happiness: worldHappiness() }));
+
+  it('groups "by region" by the regional indicator', () => {
+    // Stop 61: averaged every country ungrouped, and "which region has the highest life expectancy" was refused.
+    expect(ask('average ladder score by region')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_ladder_score_by_regional_indicator' }, slots: {} });
+    expect(ask('which region has the highest life expectancy')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_healthy_life_expectancy_by_regional_indicator' }, slots: { n: 1, order: 'desc' } });
+    expect(ask('how many countries per region')).toMatchObject({ kind: 'answer', candidate: { name: 'count_world_happiness_by_regional_indicator' } });
+  });
+});

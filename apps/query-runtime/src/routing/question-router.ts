@@ -2938,7 +2938,9 @@ export class QuestionRouter {
                     (g.startsWith(`${cue} `) && (namingTail.test(g.slice(cue.length + 1)) || kindTail.test(g.slice(cue.length + 1))) && !groupCue.some((other) => other.startsWith(`${cue} `))) ||
                     cue.endsWith(g) ||
                     (cue.startsWith(`${g} `) && levelTail.test(cue.slice(g.length + 1))) ||
-                    (cue.length >= 5 && editDistance(cue, g, 1) <= 1),
+                    (cue.length >= 5 && editDistance(cue, g, 1) <= 1) ||
+                    // ("By region" of a `Regional indicator`: one word by its stem.)
+                    (!g.includes(' ') && !cue.includes(' ') && stem(g) === stem(cue)),
                 ),
               ),
             )));

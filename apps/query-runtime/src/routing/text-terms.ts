@@ -417,6 +417,8 @@ function stemOf(word: string): string {
   if (w.endsWith('e') && w.length > 4) w = w.slice(0, -1);
   // survival → surviv, as survived; arrival, approval, removal, refusal, renewal: a verb's noun in -al.
   if (/(?:iv|ov|us|ew)al$/.test(w) && w.length > 6) w = w.slice(0, -2);
+  // regional → region, national → nation, optional → option: an adjective in -ional meets its noun.
+  else if (w.endsWith('ional') && w.length > 7) w = w.slice(0, -2);
   // danceability → danceabl, as danceable; visibility → visibl, as visible.
   if (/[ai]bility$/.test(w) && w.length > 8) return `${w.slice(0, -5)}l`;
   // rainy → rain, foggy → fog, comedy → comed: adjectives meet their nouns.
@@ -505,7 +507,7 @@ export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-const identifierWords = new Set(['id', 'uuid', 'guid', 'name', 'login', 'username', 'handle', 'email', 'plate', 'code', 'title']);
+const identifierWords = new Set(['id', 'uuid', 'guid', 'name', 'login', 'username', 'handle', 'email', 'plate', 'code', 'title', 'indicator']);
 // Stop words that are also things a name or an id names (a podcast's show, a mailing list, a
 // restaurant's table, a game's level): "show name" names a show.
 const nounStopWords = new Set(['show', 'list', 'table', 'level', 'reading', 'record', 'entry', 'row']);
