@@ -8919,3 +8919,33 @@ describe('QuestionRouter over the World Happiness Report (a `Regional indicator`
     expect(ask('how many countries per region')).toMatchObject({ kind: 'answer', candidate: { name: 'count_world_happiness_by_regional_indicator' } });
   });
 });
+
+/** Players' seasons in the shape of Basketball-Reference's per-game tables: `Tm`, `Pos`, `PTS`, `TRB`, `AST`, `STL`, `FG%`. */
+function boxScores(): Record<string, unknown>[] {
+  const players = [['LeBron James', 'LAL', 'SF'], ['Anthony Davis', 'LAL', 'PF'], ['Stephen Curry', 'GSW', 'PG'], ['Klay Thompson', 'GSW', 'SG'], ['Nikola Jokic', 'DEN', 'C'], ['Jamal Murray', 'DEN', 'PG'], ['Jayson Tatum', 'BOS', 'SF'], ['Jaylen Brown', 'BOS', 'SG'], ['Giannis Antetokounmpo', 'MIL', 'PF'], ['Damian Lillard', 'MIL', 'PG'], ['Luka Doncic', 'DAL', 'PG'], ['Kyrie Irving', 'DAL', 'PG'], ['Joel Embiid', 'PHI', 'C'], ['Tyrese Maxey', 'PHI', 'PG'], ['Kevin Durant', 'PHX', 'PF'], ['Devin Booker', 'PHX', 'SG']];
+  return ['2020-21', '2021-22', '2022-23', '2023-24'].flatMap((season, s) =>
+    players.map(([player, team, pos], k) => ({
+      Player: player, Tm: team, Pos: pos, Season: season, Age: 22 + ((k * 3) % 15) + s, G: 50 + ((k * 7 + s) % 32), MP: Math.round((28 + ((k * 5) % 10)) * 10) / 10,
+      PTS: Math.round((15 + ((k * 13 + s * 3) % 20)) * 10) / 10, TRB: Math.round((3 + ((k * 7) % 10)) * 10) / 10, AST: Math.round((2 + ((k * 11) % 9)) * 10) / 10, STL: Math.round((((k * 3) % 20) / 10) * 10) / 10,
+      'FG%': Math.round((0.42 + ((k * 17) % 15) / 100) * 1000) / 1000, '3P%': Math.round((0.3 + ((k * 7) % 12) / 100) * 1000) / 1000,
+    })),
+  );
+}
+
+describe('QuestionRouter over box scores (abbreviated columns: PTS, TRB, AST, Tm, Pos)', () => {
+  const ask = askingOver('querylane-routing-box-scores-', () => ({ nba_stats: boxScores() }));
+
+  it('names abbreviated columns by their words ("points" of `PTS`, "rebounds" of `TRB`, "team" of `Tm`)', () => {
+    // Stop 61: every one refused ("points", "team" named nothing), and "the most rebounds" ranked by games played.
+    expect(ask('who scored the most points')).toMatchObject({ kind: 'answer', candidate: { name: 'top_nba_stats_by_pts' }, slots: { n: 1, order: 'desc' } });
+    expect(ask('average points by team')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_pts_by_tm' }, slots: {} });
+    expect(ask('who had the most rebounds in 2023-24')).toMatchObject({ kind: 'answer', slots: { column: 'TRB', season: '2023-24', n: 1, order: 'desc' } });
+  });
+
+  it('refuses a figure per group answered by one figure over every row', () => {
+    // Stop 61: "average rebounds by team" gave the average over every player (no program averages rebounds per team).
+    const result = ask('average rebounds by team');
+    if (result.kind === 'answer') expect(result.candidate.name).toMatch(/_by_tm$/);
+    else expect(result.reason).toContain('one figure over every row');
+  });
+});

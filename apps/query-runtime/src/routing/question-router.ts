@@ -1017,6 +1017,28 @@ export class QuestionRouter {
     if (rowsForGroups) {
       return { kind: 'refusal', reason: `the question asks per "${ranked.groupCue.join('", "')}", and the closest program, ${best.candidate.endpoint_name}, gives rows, no groups`, confidence: 0, candidates: closest(3) };
     }
+    // So is one figure over every row ("average rebounds by team" of the average of any measure,
+    // where no program averages rebounds per team): the figure asked is per group.
+    const figureForGroups =
+      best.candidate.family === 'aggregate' &&
+      best.candidate.groupBy.length === 0 &&
+      /\b(?:by|per|for each|for every)\s/.test(parsed.lower) &&
+      ranked.groupCue.length > 0 &&
+      ranked.groupCue.every(
+        (cue) =>
+          (this.labelSays(best.candidate.table, cue) || [...(this.allLabels.get(best.candidate.table)?.keys() ?? [])].some((label) => label.split(' ').some((part) => stem(part) === stem(cue))) || this.labelAbbreviates(best.candidate.table, cue)) &&
+          !this.namesData(best.candidate.table, cue) &&
+          !periodWords.has(cue) &&
+          !timeNamed(cue) &&
+          !notGroupings.has(cue) &&
+          // (Nor what the rows are, one per row: "the average number of hurricanes per state" of states.)
+          !(this.rowNounTables.get(stem(cue)) ?? []).includes(best.candidate.table) &&
+          // (Not a column's own name said whole: "average miles per gallon".)
+          ![...(this.allLabels.get(best.candidate.table)?.keys() ?? [])].some((label) => new RegExp(`\\b(?:per|by) ${escapeRegExp(cue)}\\b`).test(label) && parsed.lower.includes(label)),
+      );
+    if (figureForGroups) {
+      return { kind: 'refusal', reason: `the question asks per "${ranked.groupCue.join('", "')}", and the closest program, ${best.candidate.endpoint_name}, computes one figure over every row`, confidence: 0, candidates: closest(3) };
+    }
     // Nor a day of the week, or the weekend, stated of the rows ("how many shipments on weekends",
     // "orders on Mondays") to a program that does not group by the weekday: it would answer for
     // every day.
@@ -3742,6 +3764,12 @@ export class QuestionRouter {
       const head = parts.length >= 2 && /^(?:id|code|number|no|num|name|key)$/.test(parts.at(-1) ?? '') ? parts.at(-2) : parts.at(-1);
       return head !== undefined && stem(head) === stem(word);
     });
+  }
+
+  /** Whether a column's one-word name abbreviates the word ("team" of `Tm`, "position" of `Pos`: `synonyms`). */
+  private labelAbbreviates(table: string, word: string): boolean {
+    const long = synonymOf(word);
+    return long !== undefined && [...(this.allLabels.get(table)?.keys() ?? [])].some((label) => !label.includes(' ') && (synonymOf(label) ?? label) === long);
   }
 
   private labelSays(table: string, word: string): boolean {

@@ -7,7 +7,7 @@ import type { ParsedQuestion, Span } from './question-parse.js';
 import { convertMeasure, convertTime, irregularPast, measureUnitOf, parseNumber, timeUnitOf, type MeasureUnit, type TimeUnit } from './question-parse.js';
 import { demonymsOf, placeNames } from './place-codes.js';
 import type { ColumnValues, SlotValue } from './routing.types.js';
-import { canonicalTerm, closingWords, editDistance, escapeRegExp, foldValue, humanWords, identifiedThing, impliedMeasures, initials, pathWords, perUnitLabel, remembered, rememberedBy, stem, stopWords, textTails, timeSpanWord, wordTable } from './text-terms.js';
+import { canonicalTerm, closingWords, editDistance, escapeRegExp, foldValue, humanWords, identifiedThing, impliedMeasures, initials, pathWords, perUnitLabel, remembered, rememberedBy, stem, stopWords, synonymOf, textTails, timeSpanWord, wordTable } from './text-terms.js';
 
 export interface QuestionWord {
   word: string;
@@ -1972,6 +1972,12 @@ export function nextDouble(value: number, direction: 1 | -1): number {
 const unitWords = new Set(['min', 'mins', 'sec', 'secs', 'ms', 'hr', 'hrs', 'mm', 'cm', 'km', 'ft', 'kg', 'g', 'mg', 'ml', 'kcal', 'lb', 'lbs', 'usd', 'eur', 'pct', 'percent', 'kwh', 'mph', 'kmh'].map((w) => stem(w)));
 
 /** The column of a `column` slot's options whose every word the question says (the one of most words). */
+/** Whether a word said is the long form of a column's abbreviated stem (`synonyms`: "rebounds" of `trb`, "temperature" of `temp`). */
+function abbreviates(word: string, columnStem: string): boolean {
+  const long = synonymOf(word);
+  return long !== undefined && long === (synonymOf(columnStem) ?? columnStem);
+}
+
 export function namedChoice(slot: Slot, words: QuestionWord[]): string | null {
   return namedChoices(slot, words)[0] ?? null;
 }
@@ -2064,7 +2070,8 @@ function namedChoices(slot: Slot, words: QuestionWord[]): string[] {
   for (const [index, column] of columns.entries()) {
     const { stems, thing, short, path } = choiceNames(column);
     const byInitials = short !== null && short.length >= 3 && words.some((w) => w.word === short);
-    const said = (list: readonly string[]) => list.length > 0 && list.every((s) => words.some((w) => w.stem === s || shortens(s, w.word) || extremeWords.get(s)?.has(w.word) === true));
+    // (Or by the word the name abbreviates: "rebounds" of `TRB`, "position" of `Pos`.)
+    const said = (list: readonly string[]) => list.length > 0 && list.every((s) => words.some((w) => w.stem === s || shortens(s, w.word) || extremeWords.get(s)?.has(w.word) === true || abbreviates(w.word, s)));
     // A name of three words or more said without one of its middle words ("aircraft model" of
     // `Aircraft Make Model`): its first and last said side by side.
     const skipping = stems.length >= 3 && words.some((w, i) => w.stem === stems[0] && words[i + 1]?.stem === stems.at(-1)) && stems.slice(1, -1).filter((s) => !said([s])).length === 1;

@@ -140,6 +140,18 @@ const synonyms: Record<string, string> = {
   sell: 'sale',
   sells: 'sale',
   selling: 'sale',
+  // Box scores' abbreviations (`PTS`, `AST`, `TRB`, `Tm`, `Pos`): "the most points", "average
+  // assists by team", "per position" name them.
+  point: 'pts',
+  assist: 'ast',
+  rebound: 'reb',
+  trb: 'reb',
+  steal: 'stl',
+  block: 'blk',
+  team: 'tm',
+  position: 'pos',
+  yard: 'yds',
+  touchdown: 'td',
 };
 
 // (Or received: a campaign's `total_receipts`.)
