@@ -8949,3 +8949,25 @@ describe('QuestionRouter over box scores (abbreviated columns: PTS, TRB, AST, Tm
     else expect(result.reason).toContain('one figure over every row');
   });
 });
+
+/** Countries' yearly emissions in the shape of Our World in Data's CO2 set: `country`, `year`, `co2`, `co2_per_capita`, `share_global_co2`. */
+function owidEmissions(): Record<string, unknown>[] {
+  const countries = [['United States', 'USA', 331], ['China', 'CHN', 1410], ['India', 'IND', 1380], ['Germany', 'DEU', 83], ['United Kingdom', 'GBR', 67], ['Brazil', 'BRA', 213], ['Japan', 'JPN', 126], ['World', null, 7800]] as const;
+  return Array.from({ length: 33 }, (_, y) => 1990 + y).flatMap((year) =>
+    countries.map(([country, iso, pop], k) => {
+      const co2 = Math.round(((k + 1) * 400 + (year - 1990) * (k % 3 === 1 ? 250 : 15)) * 10) / 10;
+      return { country, year, iso_code: iso, population: pop * 1_000_000, co2, co2_per_capita: Math.round((co2 / pop) * 1000) / 1000, coal_co2: Math.round(co2 * 4) / 10, share_global_co2: Math.round((co2 / 36000) * 10000) / 100 };
+    }),
+  );
+}
+
+describe('QuestionRouter over yearly emissions per country (co2 said "emissions", countries by other names)', () => {
+  const ask = askingOver('querylane-routing-owid-co2-', () => ({ owid_co2: owidEmissions() }));
+
+  it('reads emissions as the co2 measured, and a country by the name it is said by ("America", "Britain")', () => {
+    // Stop 61: "emissions" named nothing (refused), nor "America" the United States.
+    expect(ask('co2 emissions of China in 2020')).toMatchObject({ kind: 'answer', slots: { country: 'China', from_year: 2020, to_year: 2020 } });
+    expect(ask('top 5 emitters in 2022')).toMatchObject({ kind: 'answer', candidate: { name: 'top_owid_co2_by_co2' }, slots: { n: 5, order: 'desc' } });
+    expect(ask("how have America's emissions changed since 1990")).toMatchObject({ kind: 'answer', candidate: { family: 'time_series' }, slots: { country: 'United States', from_year: 1990 } });
+  });
+});

@@ -366,13 +366,14 @@ export function placeNames(label: string, listed: readonly SlotValue[], complete
 }
 
 // The adjectives of countries' (and continents') people, by the names and codes data writes the
-// places with: "French wines" of a `country` "France", "Japanese cars" of an `Origin` "Japan".
+// places with: "French wines" of a `country` "France", "Japanese cars" of an `Origin` "Japan"; and
+// the names a country is said by besides ("America" of "United States", "Britain" of "United Kingdom").
 const demonymTable: readonly (readonly [readonly string[], readonly string[]])[] = [
   [['France', 'FR', 'FRA'], ['French']], [['Italy', 'IT', 'ITA'], ['Italian']], [['Spain', 'ES', 'ESP'], ['Spanish']], [['Germany', 'DE', 'DEU'], ['German']],
-  [['Portugal', 'PT', 'PRT'], ['Portuguese']], [['United States', 'US', 'USA', 'United States of America'], ['American']], [['Japan', 'JP', 'JPN'], ['Japanese']],
+  [['Portugal', 'PT', 'PRT'], ['Portuguese']], [['United States', 'US', 'USA', 'United States of America'], ['American', 'America', 'USA']], [['Japan', 'JP', 'JPN'], ['Japanese']],
   [['China', 'CN', 'CHN'], ['Chinese']], [['India', 'IN', 'IND'], ['Indian']], [['Brazil', 'BR', 'BRA'], ['Brazilian']], [['Argentina', 'AR', 'ARG'], ['Argentine', 'Argentinian']],
   [['Chile', 'CL', 'CHL'], ['Chilean']], [['Mexico', 'MX', 'MEX'], ['Mexican']], [['Canada', 'CA', 'CAN'], ['Canadian']], [['Australia', 'AU', 'AUS'], ['Australian']],
-  [['New Zealand', 'NZ', 'NZL'], ['New Zealander']], [['South Africa', 'ZA', 'ZAF'], ['South African']], [['United Kingdom', 'UK', 'GB', 'GBR'], ['British']], [['England'], ['English']],
+  [['New Zealand', 'NZ', 'NZL'], ['New Zealander']], [['South Africa', 'ZA', 'ZAF'], ['South African']], [['United Kingdom', 'UK', 'GB', 'GBR'], ['British', 'Britain', 'Great Britain']], [['England'], ['English']],
   [['Ireland', 'IE', 'IRL'], ['Irish']], [['Scotland'], ['Scottish']], [['Netherlands', 'NL', 'NLD'], ['Dutch']], [['Belgium', 'BE', 'BEL'], ['Belgian']], [['Switzerland', 'CH', 'CHE'], ['Swiss']],
   [['Austria', 'AT', 'AUT'], ['Austrian']], [['Greece', 'GR', 'GRC'], ['Greek']], [['Turkey', 'TR', 'TUR'], ['Turkish']], [['Russia', 'RU', 'RUS'], ['Russian']], [['Poland', 'PL', 'POL'], ['Polish']],
   [['Sweden', 'SE', 'SWE'], ['Swedish']], [['Norway', 'NO', 'NOR'], ['Norwegian']], [['Denmark', 'DK', 'DNK'], ['Danish']], [['Finland', 'FI', 'FIN'], ['Finnish']], [['Hungary', 'HU', 'HUN'], ['Hungarian']],

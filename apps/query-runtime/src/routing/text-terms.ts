@@ -206,6 +206,12 @@ export const impliedMeasures: Record<string, string[]> = wordTable({
   pricey: priced,
   cheap: priced,
   cheaper: priced,
+  // What is emitted, as emissions data names it (`co2`, `ghg_emissions`): "the co2 emissions of China", "the top emitters".
+  emissions: ['co2', 'ghg', 'carbon', 'emissions'],
+  emission: ['co2', 'ghg', 'carbon', 'emissions'],
+  emitters: ['co2', 'ghg', 'carbon', 'emissions'],
+  emits: ['co2', 'ghg', 'carbon', 'emissions'],
+  emitted: ['co2', 'ghg', 'carbon', 'emissions'],
   richest: ['income', 'wealth'],
   poorest: ['income', 'wealth'],
   // The highest of a maximum, the lowest of a minimum (`temp_max`, `temp_min`) where a data set has both.
