@@ -389,7 +389,7 @@ const demonyms = new Map<string, readonly string[]>(demonymTable.flatMap(([names
 // (Only of a column of countries, nations or where things come from: "Georgian" of a US state is none.)
 const countryLabel = / (country|countries|nation|nationality|citizenship|origin|continent) /;
 
-/** The adjectives a column's place value is said by ("French" of "France"), when the column holds countries. */
+/** The adjectives and other names a column's place value is said by ("French", "America"), when the column holds countries. */
 export function demonymsOf(label: string, value: SlotValue): readonly string[] {
   return typeof value === 'string' && countryLabel.test(` ${label.toLowerCase()} `) ? (demonyms.get(value) ?? []) : [];
 }

@@ -809,7 +809,7 @@ export class QuestionRouter {
       word !== undefined &&
       !attributeWords.has(word) &&
       !generalSuperlatives.has(word) &&
-      !frequencyWords.has(word) &&
+      !howOftenWords.has(word) &&
       !stopWords.has(word) &&
       !operationTerm.test(canonicalTerm(word) ?? word) &&
       !knownBeyondValues(word) &&
@@ -1026,7 +1026,8 @@ export class QuestionRouter {
       ranked.groupCue.length > 0 &&
       ranked.groupCue.every(
         (cue) =>
-          (this.labelSays(best.candidate.table, cue) || [...(this.allLabels.get(best.candidate.table)?.keys() ?? [])].some((label) => label.split(' ').some((part) => stem(part) === stem(cue))) || this.labelAbbreviates(best.candidate.table, cue)) &&
+          // (A word of any column's name, or the word one abbreviates: "team" of `Tm`.)
+          ([...(this.allLabels.get(best.candidate.table)?.keys() ?? [])].some((label) => label.split(' ').some((part) => stem(part) === stem(cue))) || this.labelAbbreviates(best.candidate.table, cue)) &&
           !this.namesData(best.candidate.table, cue) &&
           !periodWords.has(cue) &&
           !timeNamed(cue) &&
@@ -4338,11 +4339,11 @@ const attributeWords = new Set(['number', 'amount', 'value', 'values', 'percenta
 // A grouping by a period of time: a year, a month, a date.
 const periodLabel = /(?:^|\s)(?:year|month|quarter|week|date|day)s?$/;
 
+// How often, said of a kind ranked by its count ("the most common type of death"): no attribute.
+const howOftenWords = new Set(['common', 'frequent', 'popular', 'usual', 'typical', 'prevalent']);
+
 // Superlatives that rank by whatever the question or the program names ("the highest rate", "the
 // cheapest flight", "the busiest station"), no quality of their own.
-// How often, said of a kind ranked by its count: "the most common type of death".
-const frequencyWords = new Set(['common', 'frequent', 'popular', 'usual', 'typical', 'prevalent']);
-
 const generalSuperlatives = new Set(['highest', 'lowest', 'largest', 'smallest', 'biggest', 'greatest', 'latest', 'earliest', 'newest', 'fewest', 'busiest', 'quietest', 'nearest', 'closest', 'furthest', 'farthest', 'cheapest', 'priciest', 'costliest', 'dearest', 'commonest', 'rarest', 'hottest', 'coldest']);
 
 // Words for the rows of any data that are no stop words ("how many items", "how many points have a

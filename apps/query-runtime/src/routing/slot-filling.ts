@@ -1971,13 +1971,13 @@ export function nextDouble(value: number, direction: 1 | -1): number {
 
 const unitWords = new Set(['min', 'mins', 'sec', 'secs', 'ms', 'hr', 'hrs', 'mm', 'cm', 'km', 'ft', 'kg', 'g', 'mg', 'ml', 'kcal', 'lb', 'lbs', 'usd', 'eur', 'pct', 'percent', 'kwh', 'mph', 'kmh'].map((w) => stem(w)));
 
-/** The column of a `column` slot's options whose every word the question says (the one of most words). */
 /** Whether a word said is the long form of a column's abbreviated stem (`synonyms`: "rebounds" of `trb`, "temperature" of `temp`). */
 function abbreviates(word: string, columnStem: string): boolean {
   const long = synonymOf(word);
   return long !== undefined && long === (synonymOf(columnStem) ?? columnStem);
 }
 
+/** The column of a `column` slot's options whose every word the question says (the one of most words). */
 export function namedChoice(slot: Slot, words: QuestionWord[]): string | null {
   return namedChoices(slot, words)[0] ?? null;
 }

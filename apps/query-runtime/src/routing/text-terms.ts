@@ -1,5 +1,6 @@
 // Turns questions and program texts into the same search terms: lower case, split camel/snake names,
 // a light stemmer and a small synonym table, so "avg", "mean" and "average" meet in one term.
+import { spellSigns } from '../generation/slug-names.js';
 
 /**
  * The verb of a question asking how a thing went over time ("how did unemployment change during
@@ -347,9 +348,7 @@ export function humanWords(name: string): string {
 
 function wordsOfName(name: string): string {
   // (Signs said as words: `#` a number, `%` a percent — "win percent" of "Win %".)
-  return (dottedPath.test(name) ? name.slice(name.lastIndexOf('.') + 1) : name)
-    .replace(/#/g, ' number ')
-    .replace(/%/g, ' percent ')
+  return spellSigns(dottedPath.test(name) ? name.slice(name.lastIndexOf('.') + 1) : name)
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/[_\-./()]+/g, ' ')
     .replace(/\s+/g, ' ')
