@@ -8942,11 +8942,19 @@ describe('QuestionRouter over box scores (abbreviated columns: PTS, TRB, AST, Tm
     expect(ask('who had the most rebounds in 2023-24')).toMatchObject({ kind: 'answer', slots: { column: 'TRB', season: '2023-24', n: 1, order: 'desc' } });
   });
 
+  it('groups by an abbreviated column by its word, and ranks rows by a chosen measure rather than counting its values', () => {
+    // Stop 61: "per position" counted per player; "top 5 players by assists" counted the rows per value of `AST`.
+    expect(ask('how many players per position')).toMatchObject({ kind: 'answer', candidate: { name: 'count_nba_stats_by_pos' }, slots: {} });
+    expect(ask('top 5 players by assists')).toMatchObject({ kind: 'answer', candidate: { name: 'top_nba_stats_by_column' }, slots: { column: 'AST', n: 5, order: 'desc' } });
+  });
+
   it('refuses a figure per group answered by one figure over every row', () => {
     // Stop 61: "average rebounds by team" gave the average over every player (no program averages rebounds per team).
+    // (Refused, or answered per team: never with the one figure.)
     const result = ask('average rebounds by team');
-    if (result.kind === 'answer') expect(result.candidate.name).toMatch(/_by_tm$/);
-    else expect(result.reason).toContain('one figure over every row');
+    expect(result.kind === 'refusal' || /_by_tm$/.test(result.candidate.name)).toBe(true);
+    const perPosition = ask('average assists per position');
+    expect(perPosition.kind === 'refusal' || /_by_pos$/.test(perPosition.candidate.name)).toBe(true);
   });
 });
 

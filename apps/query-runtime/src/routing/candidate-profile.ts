@@ -157,7 +157,7 @@ export function profileCandidate(input: RouteCandidateInput, index: number, valu
     groupColumns: (steps?.group_by ?? []).flatMap((c) => (c === '$column' ? (steps?.column_choice?.columns ?? []) : [c])),
     groupBy: (steps?.group_by ?? [])
       .flatMap((c) => (c === '$column' ? (steps?.column_choice?.columns ?? []) : c === 'period' ? (family === 'time_series' && steps?.columns[0] && humanWords(steps.columns[0]).includes(' ') ? [steps.columns[0]] : []) : [c]))
-      .flatMap((c) => [foldValue(humanWords(c)), identifiedThing(pathWords(c)), identifiedHead(pathWords(c)), firstOfNumbered(foldValue(humanWords(c)))].filter((label) => label !== null)),
+      .flatMap((c) => groupLabelsOf(c)),
     document: {
       id: index,
       name: candidate.name.replace(/_/g, ' '),
@@ -277,6 +277,11 @@ export function valuesFromProfile(profile: {
     if (listed.length > 0) out[column.name] = column.distinct_count > listed.length ? Object.assign(listed, { partial: true }) : listed;
   }
   return out;
+}
+
+/** The labels a grouping by a column is named by: its words, and the thing its name or id names. */
+export function groupLabelsOf(column: string): string[] {
+  return [foldValue(humanWords(column)), identifiedThing(pathWords(column)), identifiedHead(pathWords(column)), firstOfNumbered(foldValue(humanWords(column)))].filter((label) => label !== null);
 }
 
 /** The first of numbered columns is named by their word alone: "by type" of `Type 1` beside `Type 2`. */

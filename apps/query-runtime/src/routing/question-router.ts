@@ -2,7 +2,7 @@
 // candidate family cues, slot filling and coverage of what the question states, folded into one
 // score and a confidence; below the threshold the answer is a refusal naming the closest programs.
 import MiniSearch, { type SearchOptions, type SearchResult } from 'minisearch';
-import { groupsByTimePart, isMoneyMade, profileCandidate, timePartLabels, type CandidateProfile, type SlotPlan, type SlotRole } from './candidate-profile.js';
+import { groupLabelsOf, groupsByTimePart, isMoneyMade, profileCandidate, timePartLabels, type CandidateProfile, type SlotPlan, type SlotRole } from './candidate-profile.js';
 import { containerWords, hashToken, howMany, irregularPast, measureUnitOf, perGroupWord, parseQuestion, superlativeWord, timeUnitOf, type ParsedQuestion, type Span } from './question-parse.js';
 import type { DataValues, RouteAnswer, RouteCandidateInput, RouteOptions, RouteResult, RouterOptions, ScoredAlternative, SlotValue } from './routing.types.js';
 import { deadlineName, type ProgramFamily } from '../generation/index.js';
@@ -2942,13 +2942,17 @@ export class QuestionRouter {
         [...(this.timeColumnsOf.get(candidate.table) ?? [])].some((column) => !isDeadline(column))
           ? 0.2
           : 0;
+      // (A program grouping by the column it chooses groups by the one chosen: "top 5 players by
+      // assists" of counts per `AST` is no grouping by player.)
+      const chosenGroup = candidate.plans.find((plan) => plan.role === 'column' && candidate.groupColumns.length > 1 && typeof fill.slots[plan.slot.name] === 'string');
+      const groupLabels = chosenGroup === undefined ? candidate.groupBy : groupLabelsOf(String(fill.slots[chosenGroup.slot.name]));
       const groupedAsAsked =
         directed === true ||
-        (asksWho && candidate.groupBy.some((label) => personLabel.test(` ${label} `))) ||
+        (asksWho && groupLabels.some((label) => personLabel.test(` ${label} `))) ||
         (groupCue.length > 0 &&
           directed !== false &&
           (byCategory ||
-            candidate.groupBy.some((column) =>
+            groupLabels.some((column) =>
               // ("which repository" of `repository_full_name`: a grouping named by the thing its name or
               // id names; "which user" is no `user_country`.)
               // (Not the first word of a longer cue: "per leave request" is no grouping by `leave_type`.)
@@ -2962,8 +2966,9 @@ export class QuestionRouter {
                     cue.endsWith(g) ||
                     (cue.startsWith(`${g} `) && levelTail.test(cue.slice(g.length + 1))) ||
                     (cue.length >= 5 && editDistance(cue, g, 1) <= 1) ||
-                    // ("By region" of a `Regional indicator`: one word by its stem.)
-                    (!g.includes(' ') && !cue.includes(' ') && stem(g) === stem(cue)),
+                    // ("By region" of a `Regional indicator`: one word by its stem; "per position" of `Pos`
+                    // by the word it abbreviates.)
+                    (!g.includes(' ') && !cue.includes(' ') && (stem(g) === stem(cue) || (synonymOf(cue) !== undefined && synonymOf(cue) === (synonymOf(g) ?? g)))),
                 ),
               ),
             )));
