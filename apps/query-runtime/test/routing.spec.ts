@@ -8979,3 +8979,14 @@ describe('QuestionRouter over yearly emissions per country (co2 said "emissions"
     expect(ask("how have America's emissions changed since 1990")).toMatchObject({ kind: 'answer', candidate: { family: 'time_series' }, slots: { country: 'United States', from_year: 1990 } });
   });
 });
+
+describe('QuestionRouter over disasters (disasters.csv: "which disaster type" of its one category, `Entity`)', () => {
+  const ask = askingOver('querylane-routing-disaster-types-', () => ({ disasters: csv('disasters.csv') }));
+
+  it('reads "which disaster type" as the grouping by the data\'s one category', () => {
+    // Stop 61: refused ("type" named nothing), as "per disaster type" was not.
+    expect(ask('which disaster type is most common')).toMatchObject({ kind: 'answer', candidate: { name: 'count_disasters_by_entity' }, slots: { n: 1, order: 'desc' } });
+    expect(ask('which disaster type caused the fewest deaths')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_deaths_by_entity' }, slots: { n: 1, order: 'asc' } });
+    expect(ask('deaths per disaster type')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_deaths_by_entity' } });
+  });
+});

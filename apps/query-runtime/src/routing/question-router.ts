@@ -539,8 +539,12 @@ export class QuestionRouter {
     const kindOf = /\bof (?:each|every) ([a-z]{3,}) (?:type|kind|category|class)\b/.exec(parsed.lower)?.[1];
     // (A word for people at work, of a program grouping by a person: "which agent handled the most".)
     const byPerson = best.candidate.groupBy.some((label) => personLabel.test(` ${label} `));
+    // (A kind of the data's own rows, "which disaster type" of disasters, is its one category: `Entity`.)
+    const categoryNamed = (word: string) => [...this.tableStemsOf].find(([table, stems]) => stems.includes(stem(word)) && this.categoryColumns.has(table))?.[0];
     const groupingsSaid = unknownGroupings(parsed.lower).map((cue) => {
       const [first, level] = cue.split(' ');
+      const category = first !== undefined && level !== undefined && categoryWords.has(level) ? categoryNamed(first) : undefined;
+      if (category !== undefined) return this.categoryColumns.get(category)!;
       return level === undefined ? cue : first !== undefined && this.columnWords.has(first) ? first : level;
     });
     // (Nor a measure a word implies: "top 5 meters by consumption" of `kwh`.)
@@ -2873,7 +2877,8 @@ export class QuestionRouter {
       const byCategory =
         category !== undefined &&
         candidate.groupBy.includes(category) &&
-        perCue.some((cue) => {
+        // (Said "per" or "by", or asked "which disaster type killed the most".)
+        [...perCue, ...groupCue].some((cue) => {
           const cueWords = cue.split(' ');
           const named = cueWords.filter((w) => candidate.tableStems.includes(stem(w)));
           const typed = cueWords.some((w) => categoryWords.has(w));
