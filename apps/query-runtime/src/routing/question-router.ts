@@ -544,7 +544,8 @@ export class QuestionRouter {
     const groupingsSaid = unknownGroupings(parsed.lower).map((cue) => {
       const [first, level] = cue.split(' ');
       const category = first !== undefined && level !== undefined && categoryWords.has(level) ? categoryNamed(first) : undefined;
-      if (category !== undefined) return this.categoryColumns.get(category)!;
+      const categoryLabel = category === undefined ? undefined : this.categoryColumns.get(category);
+      if (categoryLabel !== undefined) return categoryLabel;
       return level === undefined ? cue : first !== undefined && this.columnWords.has(first) ? first : level;
     });
     // (Nor a measure a word implies: "top 5 meters by consumption" of `kwh`.)
