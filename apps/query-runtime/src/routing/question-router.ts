@@ -8,7 +8,7 @@ import type { DataValues, RouteAnswer, RouteCandidateInput, RouteOptions, RouteR
 import { deadlineName, type ProgramFamily } from '../generation/index.js';
 import { SettledSearch } from './settled-search.js';
 import { accumulated, directionOf, directionSaid, doneVerb, fillSlots, flagDenials, flagMention, impliedChoice, namedChoice, pastForms, questionWords, rankWanted, TableValues, valueSynonymWords, type ColumnNameSpan, type QuestionWord, type SlotFill, type ValueMention } from './slot-filling.js';
-import { canonicalTerm, closingWords, courseVerb, editDistance, escapeRegExp, foldValue, humanWords, identifiedHead, identifiedThing, impliedMeasures, initials, measureTermsOf, pathWords, perUnitLabel, remembered, stem, stopWords, synonymOf, terms, textTails, timeSpanWord, wordTable, words } from './text-terms.js';
+import { abbreviates, canonicalTerm, closingWords, courseVerb, editDistance, escapeRegExp, foldValue, humanWords, identifiedHead, identifiedThing, impliedMeasures, initials, measureTermsOf, pathWords, perUnitLabel, remembered, stem, stopWords, synonymOf, terms, textTails, timeSpanWord, wordTable, words } from './text-terms.js';
 
 /**
  * Chosen on the bench's tuning half (bench/routing: every other labelled question): the best in-scope
@@ -2974,7 +2974,7 @@ export class QuestionRouter {
                     (cue.length >= 5 && editDistance(cue, g, 1) <= 1) ||
                     // ("By region" of a `Regional indicator`: one word by its stem; "per position" of `Pos`
                     // by the word it abbreviates.)
-                    (!g.includes(' ') && !cue.includes(' ') && (stem(g) === stem(cue) || (synonymOf(cue) !== undefined && synonymOf(cue) === (synonymOf(g) ?? g)))),
+                    (!g.includes(' ') && !cue.includes(' ') && (stem(g) === stem(cue) || abbreviates(cue, g))),
                 ),
               ),
             )));
@@ -3780,8 +3780,7 @@ export class QuestionRouter {
 
   /** Whether a column's one-word name abbreviates the word ("team" of `Tm`, "position" of `Pos`: `synonyms`). */
   private labelAbbreviates(table: string, word: string): boolean {
-    const long = synonymOf(word);
-    return long !== undefined && [...(this.allLabels.get(table)?.keys() ?? [])].some((label) => !label.includes(' ') && (synonymOf(label) ?? label) === long);
+    return [...(this.allLabels.get(table)?.keys() ?? [])].some((label) => !label.includes(' ') && abbreviates(word, label));
   }
 
   private labelSays(table: string, word: string): boolean {

@@ -7,7 +7,7 @@ import type { ParsedQuestion, Span } from './question-parse.js';
 import { convertMeasure, convertTime, irregularPast, measureUnitOf, parseNumber, timeUnitOf, type MeasureUnit, type TimeUnit } from './question-parse.js';
 import { demonymsOf, placeNames } from './place-codes.js';
 import type { ColumnValues, SlotValue } from './routing.types.js';
-import { canonicalTerm, closingWords, editDistance, escapeRegExp, foldValue, humanWords, identifiedThing, impliedMeasures, initials, pathWords, perUnitLabel, remembered, rememberedBy, stem, stopWords, synonymOf, textTails, timeSpanWord, wordTable } from './text-terms.js';
+import { abbreviates, canonicalTerm, closingWords, editDistance, escapeRegExp, foldValue, humanWords, identifiedThing, impliedMeasures, initials, pathWords, perUnitLabel, remembered, rememberedBy, stem, stopWords, textTails, timeSpanWord, wordTable } from './text-terms.js';
 
 export interface QuestionWord {
   word: string;
@@ -1970,12 +1970,6 @@ export function nextDouble(value: number, direction: 1 | -1): number {
 }
 
 const unitWords = new Set(['min', 'mins', 'sec', 'secs', 'ms', 'hr', 'hrs', 'mm', 'cm', 'km', 'ft', 'kg', 'g', 'mg', 'ml', 'kcal', 'lb', 'lbs', 'usd', 'eur', 'pct', 'percent', 'kwh', 'mph', 'kmh'].map((w) => stem(w)));
-
-/** Whether a word said is the long form of a column's abbreviated stem (`synonyms`: "rebounds" of `trb`, "temperature" of `temp`). */
-function abbreviates(word: string, columnStem: string): boolean {
-  const long = synonymOf(word);
-  return long !== undefined && long === (synonymOf(columnStem) ?? columnStem);
-}
 
 /** The column of a `column` slot's options whose every word the question says (the one of most words). */
 export function namedChoice(slot: Slot, words: QuestionWord[]): string | null {

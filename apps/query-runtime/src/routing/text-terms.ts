@@ -464,6 +464,12 @@ export function measureTermsOf(word: string): readonly string[] {
 const rememberedMeasureTerms = remembered((word) => [word, ...(impliedMeasures[word] ?? [])].map((one) => canonicalTerm(one) ?? one), 20_000);
 
 /** The term a word is a synonym of ("traffic" of sessions, "rides" of trips), if it is one. */
+/** Whether a word said is the long form of an abbreviated name (`synonyms`: "rebounds" of `trb`, "team" of `tm`). */
+export function abbreviates(word: string, name: string): boolean {
+  const long = synonymOf(word);
+  return long !== undefined && long === (synonymOf(name) ?? name);
+}
+
 export function synonymOf(word: string): string | undefined {
   const direct = synonymsOf.get(word);
   if (direct) return direct;
