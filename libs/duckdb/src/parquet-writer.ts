@@ -31,6 +31,8 @@
 // - A top-level key holding numbers in some records and strings or booleans in others (movies.json's
 //   `Title`: "Avatar", 1776) is VARCHAR with each value's JSON text ('1776', 'true'): DuckDB would
 //   make it JSON, whose string values keep their quotes and match no `= 'Avatar'`.
+// - A top-level text column whose every value is a number written as text (`"12.5"`, `"$4.99"`,
+//   `"45,571,090"`) is stored as numbers: number-text.ts says which.
 // - A record that is not a plain object (a number, a string, an array) is stored as
 //   `{ "value": record }`, so a response that is a list of ids becomes one column `value`.
 import { randomUUID } from 'node:crypto';
@@ -42,6 +44,7 @@ import type { Logger } from 'pino';
 import { AppError } from '@querylane/errors';
 import { operationFailure, withDuckDB } from './duckdb-session.js';
 import { spoolRecords } from './ndjson-spool.js';
+import { storeNumberText } from './number-text.js';
 import { RecordNormalizer } from './record-normalizer.js';
 import { misfitSql, uncheckable, type SampledColumn } from './sample-check.js';
 import { quoteIdentifier, quoteLiteral } from './sql-identifier.js';
@@ -146,6 +149,8 @@ export async function writeParquet(source: RecordSource | JsonRecordsDocument, o
   });
   // Written beside the target and renamed: a failed conversion never leaves half a file behind.
   const staged = join(dirname(outputPath), `.${basename(outputPath)}.${randomUUID()}.tmp`);
+  // The staged file again with its numbers written as text stored as numbers (number-text.ts).
+  const retyped = `${staged}.numbers`;
   const settings = { memoryLimit: options.memoryLimit, spillDirectory: join(scratch, 'spill') };
   try {
     await mkdir(dirname(outputPath), { recursive: true }).catch((error: unknown) => {
@@ -173,6 +178,14 @@ export async function writeParquet(source: RecordSource | JsonRecordsDocument, o
     } else {
       options.onProgress?.(written.rows);
     }
+    const columns = written.columns;
+    written.columns = await withDuckDB(settings, (connection) =>
+      storeNumberText(connection, staged, columns, async (select) => {
+        await connection.run(`COPY (${select}) TO ${quoteLiteral(retyped)} ${parquetOptions(tableName)}`);
+        await rename(retyped, staged);
+        return describeParquet(connection, staged);
+      }),
+    ).catch(failed(logger));
     await rename(staged, outputPath).catch(failed(logger));
     const { size } = await stat(outputPath);
     logger?.info({ rows: written.rows, bytes: size, columns: written.columns.length, elapsed_ms: Date.now() - started }, 'parquet written');
@@ -180,7 +193,7 @@ export async function writeParquet(source: RecordSource | JsonRecordsDocument, o
   } finally {
     // A cleanup failure is logged, never thrown: it would hide the outcome of the conversion.
     await rm(scratch, { recursive: true, force: true }).catch((error: unknown) => logger?.warn({ err: error, scratch }, 'could not remove the scratch directory'));
-    await rm(staged, { force: true }).catch((error: unknown) => logger?.warn({ err: error, staged }, 'could not remove the staged Parquet file'));
+    for (const file of [staged, retyped]) await rm(file, { force: true }).catch((error: unknown) => logger?.warn({ err: error, staged: file }, 'could not remove the staged Parquet file'));
   }
 }
 
@@ -398,8 +411,12 @@ function copySql(input: ScratchInput, target: string, tableName: string, typing:
     return `CASE WHEN json_type(${json}) = 'VARCHAR' THEN ${json} ->> '$' ELSE CAST(${json} AS VARCHAR) END AS ${quoteIdentifier(column)}`;
   };
   const replace = input.mixedColumns.length > 0 ? ` REPLACE (${input.mixedColumns.map(asText).join(', ')})` : '';
-  const metadata = `KV_METADATA {${quoteLiteral(tableNameMetadataKey)}: ${quoteLiteral(tableName)}}`;
-  return `COPY (SELECT *${replace} FROM ${source}) TO ${quoteLiteral(target)} (FORMAT parquet, COMPRESSION zstd, ${metadata})`;
+  return `COPY (SELECT *${replace} FROM ${source}) TO ${quoteLiteral(target)} ${parquetOptions(tableName)}`;
+}
+
+/** How every Parquet file is written: zstd, with the table's name in its metadata. */
+function parquetOptions(tableName: string): string {
+  return `(FORMAT parquet, COMPRESSION zstd, KV_METADATA {${quoteLiteral(tableNameMetadataKey)}: ${quoteLiteral(tableName)}})`;
 }
 
 function isJsonDocument(source: RecordSource | JsonRecordsDocument): source is JsonRecordsDocument {

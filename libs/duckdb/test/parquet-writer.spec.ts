@@ -71,6 +71,54 @@ describe('writeParquet', () => {
     expect(rows.map((row) => row.k)).toEqual(['1', 'x', 'true', '2.5', null, '-0.125', 'say "hi"']);
   });
 
+  it('stores a text column whose every value is a number as numbers: strings of digits, grouped thousands, currency and percent signs', async () => {
+    const records = [
+      { count: '12', price: '1.5', cost: '$4.99', budget: '45,571,090', share: '12.5%', loss: '-$5', euro: '€1,200', mixed: 3, none: null },
+      { count: '-3', price: '2', cost: '$1,234.00', budget: '0', share: '3%', loss: '$-7', euro: '€0.5', mixed: '4', none: null },
+      { count: null, price: '.25', cost: null, budget: '1,000', share: '100%', loss: '0', euro: '£2', mixed: '5', none: null },
+    ];
+    const result = await writeParquet(records, out, options);
+    expect(Object.fromEntries(result.columns.map((column) => [column.name, column.type]))).toEqual({
+      count: 'BIGINT',
+      price: 'DOUBLE',
+      cost: 'DOUBLE',
+      budget: 'BIGINT',
+      share: 'DOUBLE',
+      loss: 'BIGINT',
+      euro: 'DOUBLE',
+      mixed: 'BIGINT',
+      none: 'JSON',
+    });
+    const rows = await query(`SELECT count, price, cost, budget, share, loss, euro, mixed FROM read_parquet(${literal(out)})`);
+    expect(rows).toEqual([
+      { count: 12, price: 1.5, cost: 4.99, budget: 45_571_090, share: 12.5, loss: -5, euro: 1200, mixed: 3 },
+      { count: -3, price: 2, cost: 1234, budget: 0, share: 3, loss: -7, euro: 0.5, mixed: 4 },
+      { count: null, price: 0.25, cost: null, budget: 1000, share: 100, loss: 0, euro: 2, mixed: 5 },
+    ]);
+    expect(leftovers()).toEqual([]);
+    expect(readdirSync(dirname(out))).toEqual(['response.parquet']);
+  });
+
+  it('keeps a column text when one value is no number as written: leading zeros, a comma as decimal point, a suffix, a word, 16 digits, 1e999', async () => {
+    const kept = { zip: ['10001', '00501'], comma: ['1', '1,5'], suffix: ['10,000', '10,000+'], size: ['19', '19M'], word: ['4', 'Varies with device'], digits: ['1', '1234567890123456'], huge: ['1', '1e999'], plus: ['1', '+1'], spaced: ['1', ' 2'], grouping: ['1,000', '1,00'] };
+    const records = [0, 1].map((i) => Object.fromEntries(Object.entries(kept).map(([name, values]) => [name, values[i]])));
+    const result = await writeParquet(records, out, options);
+    expect(result.columns.filter((column) => column.type !== 'VARCHAR')).toEqual([]);
+    const rows = await query(`SELECT * FROM read_parquet(${literal(out)})`);
+    expect(rows).toEqual(records);
+  });
+
+  it('reads every value of a number-text column, not only the first rows', async () => {
+    const records = Array.from({ length: 5_000 }, (_, i) => ({ late: i === 4_999 ? 'n/a' : String(i), sparse: i < 4_000 ? null : String(i) }));
+    const result = await writeParquet(records, out, options);
+    expect(result.columns).toEqual([
+      { name: 'late', type: 'VARCHAR' },
+      { name: 'sparse', type: 'BIGINT' },
+    ]);
+    const rows = await query(`SELECT count(*) AS n, sum(sparse) AS total, max(late) AS last FROM read_parquet(${literal(out)})`);
+    expect(rows).toEqual([{ n: 5_000, total: Array.from({ length: 1_000 }, (_, i) => 4_000 + i).reduce((a, b) => a + b, 0), last: 'n/a' }]);
+  });
+
   it('keeps integers given as bigint: safe ones as numbers, larger ones as exact text', async () => {
     const result = await writeParquet([{ small: 5n, big: 2n ** 70n }, { small: 7n, big: 3n }], out, options);
     expect(result.columns).toEqual([
@@ -226,6 +274,7 @@ describe('writeParquet', () => {
       ['flat records', '[{"id":1,"city":"Berlin","paid":true,"day":"2024-01-02"},{"id":2,"city":null,"paid":false,"day":"2024-02-03","extra":2.5}]'],
       ['nested records', '[{"owner":{"login":"a","id":1},"tags":["x","y"],"items":[{"n":1}]},{"owner":{"login":"b"},"tags":[],"items":[{"n":2,"m":"z"}]}]'],
       ['mixed scalars', '[{"Title":"Avatar"},{"Title":1776},{"Title":true},{"Title":null}]'],
+      ['numbers written as text', '[{"rank":"1","priceUsd":"6929.82","supply":"17,193,925"},{"rank":"2","priceUsd":"$404.97","supply":"0"}]'],
       ['disagreeing shapes', '[{"v":{"a":1}},{"v":[1,2]},{"v":{"a":"s"}}]'],
     ])('writes %s from the bytes as sent, the same table as record by record', async (_name, text) => {
       const { origin, fromBody, fromValues, bodyRows, valueRows } = await both(document(text));
@@ -258,10 +307,12 @@ describe('writeParquet', () => {
       const last = (change: Record<string, unknown>) => JSON.stringify({ id: 1, name: 'x', score: 0.5, day: '2024-01-01', owner: { login: 'x', rank: 1 }, tags: [], paid: true, ...change });
       it.each([
         ['a fraction in an integer column', last({ id: 1.5 }), { name: 'id', type: 'DOUBLE' }],
-        ['a number written as text in an integer column', last({ id: '7' }), { name: 'id', type: 'VARCHAR' }],
+        // (Stored as numbers once written: every value of the column is a number, some as text.)
+        ['a number written as text in an integer column', last({ id: '7' }), { name: 'id', type: 'BIGINT' }],
         ['a boolean in an integer column', last({ id: true }), { name: 'id', type: 'VARCHAR' }],
         ['a number in a boolean column', last({ paid: 1 }), { name: 'paid', type: 'VARCHAR' }],
-        ['text in a number column', last({ score: '0.5' }), { name: 'score', type: 'VARCHAR' }],
+        ['a number written as text in a number column', last({ score: '0.5' }), { name: 'score', type: 'DOUBLE' }],
+        ['text in a number column', last({ score: 'n/a' }), { name: 'score', type: 'VARCHAR' }],
         ['a number in a text column', last({ name: 42 }), { name: 'name', type: 'VARCHAR' }],
         ['an object in a text column', last({ name: { first: 'x' } }), { name: 'name', type: 'JSON' }],
         ['a fraction in a struct field of integers', last({ owner: { login: 'x', rank: 0.5 } }), { name: 'owner', type: 'STRUCT(login VARCHAR, rank DOUBLE)' }],

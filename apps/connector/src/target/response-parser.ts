@@ -2,6 +2,7 @@
 // content type and, when that says nothing useful, by looking at the body.
 import { TextDecoder } from 'node:util';
 import { parse as parseCsv } from 'csv-parse/sync';
+import { isPlainNumber } from '@querylane/duckdb';
 import { AppError } from '@querylane/errors';
 
 export type TargetRecord = Record<string, unknown>;
@@ -160,23 +161,14 @@ function parseDelimited(text: string, delimiter: string): TargetRecord[] {
   return records;
 }
 
-// A number as CSV writes one: no leading zeros (ZIP codes and ids such as 00501 stay text), no
-// thousands separators, no leading '+', no hex; a fraction (.097 too) and an exponent may follow.
-const csvNumber = /^-?(?:(?:0|[1-9]\d*)(?:\.\d+)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 const csvBoolean = /^(?:true|false)$/i;
-// Digits a double holds exactly: a longer number would come back different, so its column stays text.
-const exactDigits = 15;
-
-function csvNumberFits(text: string): boolean {
-  if (!csvNumber.test(text)) return false;
-  const mantissa = text.replace(/^-/, '').replace(/[eE].*$/, '').replace('.', '').replace(/^0+/, '');
-  return mantissa.length <= exactDigits && Number.isFinite(Number(text));
-}
 
 /**
  * Types each column from every one of its values: a column whose non-null values are all numbers
- * becomes numbers, all true/false becomes booleans; one value of another shape (N/A, 00501,
- * 1,234, a 20-digit id) keeps the whole column text, so nothing is half converted or loses digits.
+ * becomes numbers (as `isPlainNumber` reads one), all true/false becomes booleans; one value of
+ * another shape (N/A, 00501, a 20-digit id) keeps the whole column text, so nothing is half
+ * converted or loses digits. (Numbers written formatted, `1,234` and `$4.99`, are the Parquet
+ * writer's to read: @querylane/duckdb's number-text.ts.)
  */
 function typeColumns(records: TargetRecord[]): void {
   const kinds = new Map<string, 'number' | 'boolean' | 'text'>();
@@ -185,7 +177,7 @@ function typeColumns(records: TargetRecord[]): void {
       if (typeof value !== 'string') continue;
       const known = kinds.get(column);
       if (known === 'text') continue;
-      const kind = csvNumberFits(value) ? 'number' : csvBoolean.test(value) ? 'boolean' : 'text';
+      const kind = isPlainNumber(value) ? 'number' : csvBoolean.test(value) ? 'boolean' : 'text';
       kinds.set(column, known === undefined || known === kind ? kind : 'text');
     }
   }
