@@ -394,19 +394,26 @@ async function listElements(connection: DuckDBConnection, source: string, plan: 
   return { distinct_count: Number(rows[0]?.[2] ?? 0), top_values: rows.map((row) => ({ value: String(row[0]), count: Number(row[1]) })) };
 }
 
-/** The separator of text written as a list of labels ("Comedies, Dramas"). */
-const listSeparator = ', ';
+/**
+ * The separators of text written as a list of labels, the first a column's values hold taken:
+ * Netflix's "Comedies, Dramas", MovieLens' "Adventure|Animation|Children", the Play Store's
+ * "Art & Design;Pretend Play", IMDb's "Action,Adventure,Sci-Fi". (With its spaces, when the values
+ * have them: the elements are the labels themselves.)
+ */
+const listSeparators = [', ', '; ', ';', ' | ', '|', ','];
 
 /**
  * The elements of text written as a list (`ColumnProfile.elements` with its `separator`), when a
- * fifth of the values counted or more hold the separator and the elements repeat: fewer different
- * elements than different values. Read only for such columns (one more scan of them).
+ * fifth of the values counted or more hold a separator and the elements repeat: fewer different
+ * elements than different values ("SMITH, JESSE" and "Austin,TX" are no lists: their parts repeat
+ * less than the values do). Read only for such columns (one more scan of them).
  */
 async function separatedElements(connection: DuckDBConnection, source: string, plan: ColumnPlan, limit: number, top: readonly TopValue[], distinct: number): Promise<{ elements?: NonNullable<ColumnProfile['elements']> }> {
-  const separated = top.filter((entry) => typeof entry.value === 'string' && entry.value.includes(listSeparator)).length;
-  if (separated < 2 || separated < 0.2 * top.length) return {};
-  const elements = await listElements(connection, source, { ...plan, sql: `string_split(${plan.sql}, ${quoteLiteral(listSeparator)})` }, limit);
-  return elements.distinct_count >= 2 && elements.distinct_count < distinct ? { elements: { ...elements, separator: listSeparator } } : {};
+  const holding = (separator: string): number => top.filter((entry) => typeof entry.value === 'string' && entry.value.includes(separator)).length;
+  const separator = listSeparators.find((candidate) => holding(candidate) >= Math.max(2, 0.2 * top.length));
+  if (separator === undefined) return {};
+  const elements = await listElements(connection, source, { ...plan, sql: `string_split(${plan.sql}, ${quoteLiteral(separator)})` }, limit);
+  return elements.distinct_count >= 2 && elements.distinct_count < distinct ? { elements: { ...elements, separator } } : {};
 }
 
 async function storedTableName(connection: DuckDBConnection, path: string): Promise<string | undefined> {

@@ -134,6 +134,27 @@ describe('profileParquet', () => {
     expect(column(profile, 'city').elements).toBeUndefined();
   });
 
+  it.each([
+    ['|', 'Adventure|Animation|Children'],
+    [';', 'Art & Design;Pretend Play'],
+    ['; ', 'Art & Design; Pretend Play'],
+    [',', 'Action,Adventure,Sci-Fi'],
+  ])('profiles text written as a list with "%s" between its labels (%s), and no place written so', async (separator) => {
+    const genres = ['Drama', 'Comedy', 'Sci-Fi', 'Art & Design', 'Pretend Play', 'Film-Noir'];
+    const records = Array.from({ length: 300 }, (_, i) => ({
+      genres: [...new Set([genres[i % 6]!, genres[(i * 7 + 1) % 6]!, ...(i % 4 === 0 ? [genres[(i * 5 + 2) % 6]!] : [])])].join(separator),
+      city: `City${i % 80}${separator}${['TX', 'CA', 'NY', 'WA'][i % 4]}`,
+    }));
+    const path = join(dir.path, 'titles.parquet');
+    await writeParquet(records, path, { logger });
+    const profile = await profileParquet(path, { logger });
+    const holding = (genre: string) => records.filter((record) => record.genres.split(separator).includes(genre)).length;
+    const elements = column(profile, 'genres').elements;
+    expect(elements?.separator).toBe(separator);
+    expect(Object.fromEntries(elements!.top_values.map((top) => [top.value, top.count]))).toEqual(Object.fromEntries(genres.map((genre) => [genre, holding(genre)])));
+    expect(column(profile, 'city').elements).toBeUndefined();
+  });
+
   it('sees whitespace of every kind in text: a unique short code with a tab, line break or form feed is no identifier', async () => {
     const separators = { plain: '-', space: ' ', tab: '\t', newline: '\n', return: '\r', formfeed: '\f' };
     const records = Array.from({ length: 50 }, (_, i) => Object.fromEntries(Object.entries(separators).map(([name, separator]) => [name, `c${separator}${i}`])));
