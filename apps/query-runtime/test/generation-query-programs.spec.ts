@@ -54,7 +54,7 @@ const data: Record<string, Row[]> = {
   census: [1950, 1960, 1970, 1980, 1990, 2000].flatMap((year, index) => [1, 2].map((sex) => ({ year, sex, people: 1_000 * (index + 1) + sex }))),
   // A year held as a number over 40 years: too many to group by, so a yearly series.
   births: Array.from({ length: 80 }, (_, index) => ({ year: 1970 + (index % 40), region: index < 40 ? 'north' : 'south', births: 100 + ((index * 7) % 23) })),
-  // Years written as text ("1565"), one row each.
+  // Years written as text ("1565"), one row each (stored as numbers).
   wheat: vegaJson('wheat.json') as Row[],
   weather: Array.from({ length: 70 }, (_, index) => ({ day: new Date(Date.UTC(2015, 11, 1 + index)).toISOString().slice(0, 10), wind: (index % 9) + 0.5 })),
   // A row number (`index`) and reigns' years in columns not named for years (`start`, `end`).
@@ -572,6 +572,20 @@ describe('flights', () => {
     expect(quarters.length).toBe(new Set(flights.map((f) => `${String(f.date).slice(0, 4)}-${Math.floor((Number(String(f.date).slice(5, 7)) - 1) / 3)}`)).size);
   });
 
+  it('has decades of times that span two or more, and centuries of those that span two or more', async () => {
+    const intervals = (table: string) => (programs[table] ?? []).find((p) => p.family === 'time_series')?.slots.find((s) => s.name === 'interval')?.enum_values;
+    // (Flights of one year: no decades; wheat prices of 1565–1821: decades and centuries.)
+    expect(intervals('flights')).not.toContain('decade');
+    expect(intervals('wheat')).toEqual(['year', 'decade', 'century']);
+    const series = (programs.wheat ?? []).find((p) => p.family === 'time_series' && p.slots.some((s) => s.name === 'column'))!;
+    const decades = await run('wheat', series.name, { interval: 'decade', column: 'wheat' });
+    const byDecade = new Map<number, number[]>();
+    for (const row of data.wheat ?? []) byDecade.set(Math.floor(Number(row.year) / 10) * 10, [...(byDecade.get(Math.floor(Number(row.year) / 10) * 10) ?? []), Number(row.wheat)]);
+    expect(decades.map((r) => [num(r.period), num(r.count)])).toEqual([...byDecade].sort(([a], [b]) => a - b).map(([decade, prices]) => [decade, prices.length]));
+    const centuries = await run('wheat', series.name, { interval: 'century', column: 'wheat' });
+    expect(centuries.map((r) => num(r.period))).toEqual([1500, 1600, 1700, 1800]);
+  });
+
   it('averages its rows per period over every period from the first to the last, one without flights as none', async () => {
     const average = program('flights', 'flights_average_per_period_by_date');
     const days = [...new Set(flights.map((f) => String(f.date).slice(0, 10).replace(/\//g, '-')))].sort();
@@ -611,11 +625,13 @@ describe('flights', () => {
 });
 
 describe('wheat', () => {
-  it('reads a text column of years as time, not as a key: a year range and a yearly series', async () => {
+  it('reads years sent as text ("1565") as the numbers they are, and as time, not as a key: a year range and a yearly series', async () => {
     const wheat = data.wheat ?? [];
+    expect(typeof wheat[0]?.year).toBe('string');
+    expect(profiles.wheat?.columns.find((c) => c.name === 'year')?.type).toBe('BIGINT');
     expect(programs.wheat?.some((p) => p.family === 'lookup')).toBe(false);
-    const ranged = await run('wheat', 'wheat_by_year_range', { from_year: '1600-01-01', to_year: '1650-12-31' });
-    expect(ranged.map((r) => r.year)).toEqual(wheat.filter((w) => Number(w.year) >= 1600 && Number(w.year) <= 1650).map((w) => w.year));
+    const ranged = await run('wheat', 'wheat_by_year_range', { min_year: 1600, max_year: 1650 });
+    expect(ranged.map((r) => num(r.year))).toEqual(wheat.filter((w) => Number(w.year) >= 1600 && Number(w.year) <= 1650).map((w) => Number(w.year)));
     const series = await run('wheat', 'wheat_over_time_by_year', { interval: 'year' });
     expect(series).toHaveLength(new Set(wheat.map((w) => w.year)).size);
   });
@@ -635,7 +651,8 @@ describe('births', () => {
     const births = data.births ?? [];
     const series = programs.births?.find((p) => p.family === 'time_series');
     expect(series, programs.births?.map((p) => p.name).join(', ')).toBeDefined();
-    expect(series!.slots.find((s) => s.name === 'interval')).toMatchObject({ type: 'enum', default: 'year', enum_values: ['year'] });
+    // (Forty years: decades too.)
+    expect(series!.slots.find((s) => s.name === 'interval')).toMatchObject({ type: 'enum', default: 'year', enum_values: ['year', 'decade'] });
     const rows = await run('births', series!.name);
     const byYear = new Map<number, { count: number; births: number }>();
     for (const row of births) {
@@ -658,7 +675,7 @@ describe('births', () => {
     const births = data.births ?? [];
     const average = programs.births?.find((p) => p.name === 'births_average_per_period_by_year');
     expect(average, programs.births?.map((p) => p.name).join(', ')).toBeDefined();
-    expect(average!.slots.find((s) => s.name === 'interval')).toMatchObject({ type: 'enum', default: 'year', enum_values: ['year'] });
+    expect(average!.slots.find((s) => s.name === 'interval')).toMatchObject({ type: 'enum', default: 'year', enum_values: ['year', 'decade'] });
     const years = births.map((row) => Number(row.year));
     const span = Math.max(...years) - Math.min(...years) + 1;
     const [all] = await run('births', average!.name);
@@ -675,6 +692,11 @@ describe('births', () => {
     const later = births.filter((row) => Number(row.year) >= from);
     const [since] = await run('births', average!.name, { from_year: from });
     expect(num(since!.average_count)).toBeCloseTo(later.length / (Math.max(...years) - from + 1), 9);
+    // Per decade: the decades from the first year's to the last's.
+    const [decades] = await run('births', average!.name, { interval: 'decade' });
+    const decadeCount = Math.floor(Math.max(...years) / 10) - Math.floor(Math.min(...years) / 10) + 1;
+    expect([num(decades!.periods), decades!.first_period, decades!.last_period]).toEqual([decadeCount, Math.floor(Math.min(...years) / 10) * 10, Math.floor(Math.max(...years) / 10) * 10]);
+    expect(num(decades!.average_count)).toBeCloseTo(births.length / decadeCount, 9);
   });
 
   it('gives the groups tied with the n-th of a ranking of groups, and only n when none ties', async () => {

@@ -981,6 +981,23 @@ describe('QuestionRouter over a column named by a stop word', () => {
   });
 });
 
+describe('QuestionRouter over wheat prices (two and a half centuries, years sent as text)', () => {
+  const ask = askingOver('querylane-routing-wheat-', () => ({ wheat: vegaJson('wheat.json') as Record<string, unknown>[] }));
+
+  it('gives a measure per decade and per century, where the years span them', () => {
+    expect(ask('average wheat price by decade')).toMatchObject({ kind: 'answer', candidate: { name: 'wheat_column_over_time_by_year' }, slots: { column: 'wheat', interval: 'decade' } });
+    expect(ask('wages by century')).toMatchObject({ kind: 'answer', candidate: { name: 'wheat_over_time_by_year' }, slots: { interval: 'century' } });
+    expect(ask('how many records per decade')).toMatchObject({ kind: 'answer', candidate: { name: 'wheat_over_time_by_year' }, slots: { interval: 'decade' } });
+  });
+
+  it('ranks decades by a price averaged, the price said beside the column it is of', () => {
+    const answer = ask('which decade had the highest wheat price');
+    expect(answer).toMatchObject({ kind: 'answer', candidate: { name: 'wheat_column_over_time_by_year' }, slots: { column: 'wheat', interval: 'decade', n: 1, order: 'desc' } });
+    expect(answer.kind === 'answer' ? answer.slots.rank_by : undefined).not.toBe('total');
+    expect(ask('which decade had the highest wages')).toMatchObject({ kind: 'answer', slots: { interval: 'decade', n: 1, order: 'desc', rank_by: 'average' } });
+  });
+});
+
 describe('QuestionRouter over monarchs (reign years held as numbers)', () => {
   const ask = askingOver('querylane-routing-monarchs-', () => ({ monarchs: vegaJson('monarchs.json') as Record<string, unknown>[] }));
 
@@ -1516,8 +1533,9 @@ describe('identifiers as people write them (joined parts, "#42", "ticket 50123")
     expect(ask('Look up the order with sku SKU-TOY-10005')).toMatchObject({ kind: 'answer', candidate: { family: 'lookup' }, slots: { sku: 'SKU-TOY-10005' } });
   });
 
-  it('looks up a text key of digits written after the data\'s name, of one or two words ("deal 10350", "pull request 42")', () => {
-    expect(ask('Show deal 10350')).toMatchObject({ kind: 'answer', candidate: { name: 'lookup_deals_by_id' }, slots: { id: '10350' } });
+  it('looks up a key of digits sent as text written after the data\'s name, of one or two words ("deal 10350", "pull request 42")', () => {
+    // (Stored as numbers: every id is one.)
+    expect(ask('Show deal 10350')).toMatchObject({ kind: 'answer', candidate: { name: 'lookup_deals_by_id' }, slots: { id: 10350 } });
     expect(ask('show pull request 42')).toMatchObject({ kind: 'answer', candidate: { name: 'lookup_pulls_by_number' }, slots: { number: 42 } });
     // A year after the name is a date, not a key.
     const year = ask('how many deals closed in 2024');
@@ -4632,7 +4650,7 @@ describe('QuestionRouter over orders with numbers for ids (trial 13: a bound is 
     // Had looked up an order with the id "500" (no rows).
     const answered = ask('show me orders over 500');
     expect(answered.kind === 'answer' ? answered.candidate.family : 'refused').not.toBe('lookup');
-    expect(ask('show me order 100014')).toMatchObject({ kind: 'answer', candidate: { family: 'lookup' }, slots: { order_id: '100014' } });
+    expect(ask('show me order 100014')).toMatchObject({ kind: 'answer', candidate: { family: 'lookup' }, slots: { order_id: 100014 } });
   });
 
   it('refuses a task other than reading the data, asked as a command', () => {

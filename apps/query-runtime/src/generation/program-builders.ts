@@ -690,9 +690,10 @@ export class ProgramBuilders {
     const summed = metric?.additive ? metric : undefined;
     const totalName = summed ? `average_total_${summed.slug}` : undefined;
     const period = quoteIdentifier('period');
-    // Periods of a year held as a number are that number; others are truncated times, which
-    // date_diff counts the boundaries between.
-    const span = time.yearly ? `(max(${period}) - min(${period}) + 1)` : `(date_diff($interval, min(${period}), max(${period})) + 1)`;
+    // Periods are truncated times, which date_diff counts the boundaries between; those of a year
+    // held as a number are that number (the first year of a decade or a century), as its first day.
+    const [first, last] = ['min', 'max'].map((fn) => (time.yearly ? `make_date(${fn}(${period}), 1, 1)` : `${fn}(${period})`));
+    const span = `(date_diff($interval, ${first}, ${last}) + 1)`;
     const total = summed ? `, CAST(sum(${columnSql(summed.column)}) AS DOUBLE) AS ${quoteIdentifier('total')}` : '';
     const averageTotal = summed ? `, sum(${quoteIdentifier('total')}) / ${span} AS ${quoteIdentifier(totalName!)}` : '';
     const periodWord = String(interval.default);
@@ -1301,9 +1302,16 @@ function intervalSlot(time: TimeColumn): Slot {
     required: false,
     default: time.yearly ? 'year' : defaultInterval(time.spanDays),
     description: 'The length of each period.',
-    // (Hours of a time of day: "hourly temperature" of sensor readings; quarters of any date.)
-    enum_values: time.yearly ? ['year'] : time.isDate ? ['day', 'week', 'month', 'quarter', 'year'] : ['hour', 'day', 'week', 'month', 'quarter', 'year'],
+    // (Hours of a time of day: "hourly temperature" of sensor readings; quarters of any date;
+    // decades of times that span two or more, centuries of those that span two or more.)
+    enum_values: [...(time.yearly ? ['year'] : time.isDate ? ['day', 'week', 'month', 'quarter', 'year'] : ['hour', 'day', 'week', 'month', 'quarter', 'year']), ...longPeriods(time.spanDays)],
   };
+}
+
+/** Decades of a time spanning at least two, and centuries of one spanning at least two. */
+function longPeriods(spanDays: number | null): string[] {
+  const years = (spanDays ?? 0) / 365.25;
+  return years >= 200 ? ['decade', 'century'] : years >= 20 ? ['decade'] : [];
 }
 
 /**

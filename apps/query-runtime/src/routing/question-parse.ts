@@ -133,6 +133,8 @@ const intervals: [RegExp, string][] = [
   [/\b(monthly|per month|by month|each month|every month|month by month|month-by-month|a month|an? (?:average|typical) month)\b/, 'month'],
   [/\b(quarterly|per quarter|by quarter|each quarter|an? (?:average|typical) quarter)\b/, 'quarter'],
   [/\b(yearly|annually|annual|per year|by year|each year|every year|year by year|year-over-year|a year|per annum|an? (?:average|typical) year)\b/, 'year'],
+  [/\b(?:per|by|each|every|in each) decades?\b|\bdecade by decade\b|\bdecade-by-decade\b/, 'decade'],
+  [/\b(?:per|by|each|every|in each) (?:century|centuries)\b|\bcentury by century\b/, 'century'],
 ];
 
 // A request to change data: an imperative at the start ("delete all rows", "please update the
@@ -337,7 +339,7 @@ function familyCues(lower: string): Map<ProgramFamily, number> {
   // "Break down the invoices by status": rows broken down are counted, unless a measure is named
   // (its words find the aggregate).
   if (/\b(break ?down|breakdown|broken down|grouped by|split|distribution)\b/.test(lower)) add('count', 0.6);
-  if (/\b(over time|trend|trends|evolution|timeline|time series|per (hour|day|week|month|year|quarter)|by (hour|day|week|month|quarter)|hourly|daily|weekly|monthly|quarterly|yearly|annually|each (hour|day|week|month|year)|over the (years|months|weeks))\b/.test(lower) || courseVerb.test(lower)) add('time_series', 1);
+  if (/\b(over time|trend|trends|evolution|timeline|time series|per (hour|day|week|month|year|quarter|decade|century)|by (hour|day|week|month|quarter|decade|century)|hourly|daily|weekly|monthly|quarterly|yearly|annually|each (hour|day|week|month|year|decade|century)|over the (years|months|weeks|decades|centuries))\b/.test(lower) || courseVerb.test(lower)) add('time_series', 1);
   // ("Average S&P 500 price by year": a series too, beside a grouping by a year column where the data has one.)
   else if (/\bby year\b/.test(lower)) add('time_series', 0.6);
   if (/\b(top|bottom|rank|ranking|ranked)\b/.test(lower) || superlative.test(lower) || /\b\w{3,}est\b/.test(lower)) add('top_n', 0.8);

@@ -2561,7 +2561,7 @@ export class QuestionRouter {
     // has one (the measure the word implies, which the question's terms then hold).
     const timeOrder = parsed.timeOrder?.word;
     // A value per period asked for ("per year", "each month", "over time"), not a period's adjective ("daily high").
-    const perPeriodAsked = /\b(?:per|each|every|by|a)\s+(?:hour|day|week|month|quarter|year)s?\b|\bover (?:time|the years)\b/.test(parsed.lower);
+    const perPeriodAsked = /\b(?:per|each|every|by|a)\s+(?:hour|day|week|month|quarter|year|decade)s?\b|\b(?:per|each|every|by)\s+(?:century|centuries)\b|\bover (?:time|the years)\b/.test(parsed.lower);
     const asksTimeOrder = timeOrder !== undefined && !(impliedMeasures[timeOrder] ?? []).some((word) => contentTerms.has(canonicalTerm(word) ?? ''));
 
     const flagSpansOf = new Map<string, Span[]>();
@@ -3180,8 +3180,9 @@ export class QuestionRouter {
       const periodAverager = candidate.family === 'time_series' ? this.periodAveragers.get(candidate.table) : averagesPeriods(candidate) ? candidate : undefined;
       const averageFits = parsed.periodAverage && periodAverager !== undefined && measuresNamed.every((term) => totals(periodAverager, term));
       // (Of data whose rows are years, the average of a measure per year is its average over the
-      // rows: "the average yearly net generation from fossil fuels" of a row per source and year.)
-      const yearlyRows = candidate.family === 'time_series' && parsed.interval?.value === 'year' && candidate.plans.some((plan) => plan.role === 'interval' && plan.slot.enum_values?.length === 1 && plan.slot.enum_values[0] === 'year');
+      // rows: "the average yearly net generation from fossil fuels" of a row per source and year.
+      // Their finest period is the year; decades and centuries may follow it.)
+      const yearlyRows = candidate.family === 'time_series' && parsed.interval?.value === 'year' && candidate.plans.some((plan) => plan.role === 'interval' && plan.slot.enum_values?.[0] === 'year');
       const periodAverage = averagesPeriods(candidate) ? (averageFits ? 0.5 : -1) : averageFits || (parsed.periodAverage && yearlyRows) ? -0.3 : 0;
       // ("MRR from Germany", "revenue in 2023": a quantity that adds up, named with nothing asked of
       // it, is its total; the rows' range by it, no bound said, lists them.)
@@ -4473,7 +4474,7 @@ const heldPeriodForms: Record<string, string[]> = {
   annual: ['annual', 'annually', 'yearly'],
 };
 /** A series asked for by other words than a period's adverb. */
-const seriesCue = /\b(?:over time|trend|trends|evolution|timeline|time series|(?:per|by|each|every) (?:hour|day|week|month|quarter|year)s?|over the (?:years|months|weeks))\b|\b(?:hourly|daily|weekly|monthly|quarterly|yearly|annually)\b/;
+const seriesCue = /\b(?:over time|trend|trends|evolution|timeline|time series|(?:per|by|each|every) (?:hour|day|week|month|quarter|year|decade)s?|(?:per|by|each|every) (?:century|centuries)|over the (?:years|months|weeks))\b|\b(?:hourly|daily|weekly|monthly|quarterly|yearly|annually)\b/;
 
 // Words of a period, as a series' `interval` names it.
 const periodWords = new Map<string, string>([
@@ -4483,6 +4484,9 @@ const periodWords = new Map<string, string>([
   ...['month', 'months', 'monthly'].map((word) => [word, 'month'] as const),
   ...['quarter', 'quarters', 'quarterly'].map((word) => [word, 'quarter'] as const),
   ...['year', 'years', 'yearly', 'annual', 'annually'].map((word) => [word, 'year'] as const),
+  // (With their stems, as the question's terms are: "decad", "centuri".)
+  ...['decade', 'decades'].flatMap((word) => [word, stem(word)]).map((word) => [word, 'decade'] as const),
+  ...['century', 'centuries'].flatMap((word) => [word, stem(word)]).map((word) => [word, 'century'] as const),
 ]);
 const personStems = new Set(
   ['employees', 'staff', 'members', 'users', 'customers', 'patients', 'students', 'players', 'athletes', 'passengers', 'workers', 'volunteers', 'applicants', 'candidates', 'people', 'persons', 'subscribers', 'teachers', 'doctors', 'nurses', 'drivers', 'agents', 'residents', 'voters', 'donors', 'runners', 'contacts', 'guests'].map((noun) => stem(noun)),
@@ -4679,7 +4683,7 @@ const abbreviations: Record<string, string> = wordTable({
 });
 
 // Periods from the finest to the coarsest.
-const periodOrder = ['hour', 'day', 'week', 'month', 'quarter', 'year'];
+const periodOrder = ['hour', 'day', 'week', 'month', 'quarter', 'year', 'decade', 'century'];
 const periodRank = (period: string) => periodOrder.indexOf(period === 'date' ? 'day' : period);
 
 /** The rank (`periodOrder`) of the finest period a time series offers; undefined of other programs. */
@@ -4915,7 +4919,7 @@ interface PeriodAsked {
 /** "Which 3 months had the most flights", "which year was the s&p 500 highest on average": the period first. */
 function periodFirst(lower: string): PeriodAsked | null {
   const match =
-    /\b(?:which|what)\s+(?:(\d+)\s+)?(?:[a-z]+\s+)?(hour|day|date|week|month|quarter|year)s?\s+(?:(?:in|of|during)\s+(?:[a-z]+\s+)?\d{4}\s+)?(?:had|has|have|saw|recorded|was|were|is|are|got|did)\s+(?:the\s+)?(?:((?:[a-z0-9&]+\s+){1,3}?)(?:at\s+its\s+|at\s+their\s+)?)?(most|fewest|least|highest|lowest|largest|smallest|biggest|greatest|[a-z]{3,}est)\b(?:\s+((?:[a-z][a-z0-9]*\s+){0,2}[a-z][a-z0-9]{2,}))?/d.exec(lower);
+    /\b(?:which|what)\s+(?:(\d+)\s+)?(?:[a-z]+\s+)?(hour|day|date|week|month|quarter|year|decade|century)s?\s+(?:(?:in|of|during)\s+(?:[a-z]+\s+)?\d{4}\s+)?(?:had|has|have|saw|recorded|was|were|is|are|got|did)\s+(?:the\s+)?(?:((?:[a-z0-9&]+\s+){1,3}?)(?:at\s+its\s+|at\s+their\s+)?)?(most|fewest|least|highest|lowest|largest|smallest|biggest|greatest|[a-z]{3,}est)\b(?:\s+((?:[a-z][a-z0-9]*\s+){0,2}[a-z][a-z0-9]{2,}))?/d.exec(lower);
   if (match === null) return null;
   return {
     ...(match[1] === undefined ? {} : { count: { value: Number(match[1]), span: match.indices![1]! } }),
@@ -4936,7 +4940,7 @@ function superlativeFirst(lower: string): PeriodAsked | null {
   // (Or said bare: "busiest month".)
   // (Or any adjective's: "what is the windiest month", whose measure the adjective implies; a
   // year said after it bounds it.)
-  const match = /(?:\b(?:which|what)\s+(?:was|is|were|are)\s+the\s+|^\s*(?:the\s+)?)(?:(\d+)\s+)?(busiest|quietest|most active|least active|[a-z]{3,}est)\s+(hour|day|date|week|month|quarter|year)s?\b(?!\s+of\s+(?:the\s+)?(?:day|week|month|year)\b)(?:\s+(?:on|in|for|of|at)\s+(?:the\s+)?([a-z][a-z0-9&]*(?:\s+[a-z][a-z0-9&]*){0,2}?))?(?:\s+(?:in|during)\s+\d{4})?\s*[?.!]*\s*$/d.exec(lower);
+  const match = /(?:\b(?:which|what)\s+(?:was|is|were|are)\s+the\s+|^\s*(?:the\s+)?)(?:(\d+)\s+)?(busiest|quietest|most active|least active|[a-z]{3,}est)\s+(hour|day|date|week|month|quarter|year|decade|century)s?\b(?!\s+of\s+(?:the\s+)?(?:day|week|month|year)\b)(?:\s+(?:on|in|for|of|at)\s+(?:the\s+)?([a-z][a-z0-9&]*(?:\s+[a-z][a-z0-9&]*){0,2}?))?(?:\s+(?:in|during)\s+\d{4})?\s*[?.!]*\s*$/d.exec(lower);
   if (match === null) return null;
   return {
     ...(match[1] === undefined ? {} : { count: { value: Number(match[1]), span: match.indices![1]! } }),
