@@ -12,6 +12,9 @@ import { literal, query } from './duckdb-query.js';
 
 type Records = Iterable<Record<string, unknown>>;
 
+/** Each column's SQL type by its name. */
+const typesOf = (result: { columns: readonly { name: string; type: string }[] }): Record<string, string> => Object.fromEntries(result.columns.map((column) => [column.name, column.type]));
+
 describe('writeParquet', () => {
   let dir: ScratchDir;
   let spool: string;
@@ -49,7 +52,7 @@ describe('writeParquet', () => {
       { ÉTÉ: 4, été: 5 },
     ];
     const result = await writeParquet(records, out, options);
-    const columns = Object.fromEntries(result.columns.map((column) => [column.name, column.type]));
+    const columns = typesOf(result);
     expect(Object.keys(columns)).toEqual(['id', 'unnamed', 'a_b', 'nested', 'ID_1', 'Id_2', 'ÉTÉ', 'été']);
     expect(columns.nested).toBe('STRUCT("name" VARCHAR, Name_1 VARCHAR)');
     const rows = await query(`SELECT id, "ID_1" AS id1, "Id_2" AS id2, unnamed, a_b, nested.name AS n, nested."Name_1" AS n1 FROM read_parquet(${literal(out)})`);
@@ -78,7 +81,7 @@ describe('writeParquet', () => {
       { count: null, price: '.25', cost: null, budget: '1,000', share: '100%', loss: '0', euro: '£2', mixed: '5', none: null },
     ];
     const result = await writeParquet(records, out, options);
-    expect(Object.fromEntries(result.columns.map((column) => [column.name, column.type]))).toEqual({
+    expect(typesOf(result)).toEqual({
       count: 'BIGINT',
       price: 'DOUBLE',
       cost: 'DOUBLE',
@@ -139,7 +142,7 @@ describe('writeParquet', () => {
       { user: null, tags: null, items: null, extra: 'text', odd: null },
     ];
     const result = await writeParquet(records, out, options);
-    expect(Object.fromEntries(result.columns.map((column) => [column.name, column.type]))).toEqual({
+    expect(typesOf(result)).toEqual({
       user: 'STRUCT(login VARCHAR, site_admin BOOLEAN)',
       tags: 'VARCHAR[]',
       items: 'STRUCT(sku VARCHAR, qty BIGINT)[]',
