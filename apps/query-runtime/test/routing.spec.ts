@@ -8974,6 +8974,18 @@ describe('QuestionRouter over box scores (abbreviated columns: PTS, TRB, AST, Tm
     const perPosition = ask('average assists per position');
     expect(perPosition.kind === 'refusal' || /_by_pos$/.test(perPosition.candidate.name)).toBe(true);
   });
+
+  it('never counts rows per player for the one with the most of a measure, nor counts per the thing counted', () => {
+    // Stop 62: both counted the rows per `Player` (0.90 and 0.98): no program totals assists per
+    // player, nor counts the different players per team.
+    for (const question of ['which player has the most assists', 'which team has the most players']) {
+      const result = ask(question);
+      expect(result.kind === 'refusal' || result.slots.column !== 'Player', question).toBe(true);
+    }
+    // Still: the rows ranked by the measure, and the rows counted per group.
+    expect(ask('player with the most rebounds')).toMatchObject({ kind: 'answer', candidate: { name: 'top_nba_stats_by_column' }, slots: { column: 'TRB', order: 'desc' } });
+    expect(ask('most rebounds')).toMatchObject({ kind: 'answer', candidate: { name: 'top_nba_stats_by_column' }, slots: { column: 'TRB' } });
+  });
 });
 
 /** Countries' yearly emissions in the shape of Our World in Data's CO2 set: `country`, `year`, `co2`, `co2_per_capita`, `share_global_co2`. */

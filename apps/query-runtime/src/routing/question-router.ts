@@ -8,7 +8,7 @@ import type { DataValues, RouteAnswer, RouteCandidateInput, RouteOptions, RouteR
 import { deadlineName, type ProgramFamily } from '../generation/index.js';
 import { SettledSearch } from './settled-search.js';
 import { accumulated, directionOf, directionSaid, doneVerb, fillSlots, flagDenials, flagMention, impliedChoice, namedChoice, pastForms, questionWords, rankWanted, TableValues, valueSynonymWords, type ColumnNameSpan, type QuestionWord, type SlotFill, type ValueMention } from './slot-filling.js';
-import { abbreviates, canonicalTerm, closingWords, courseVerb, editDistance, escapeRegExp, foldValue, humanWords, identifiedHead, identifiedThing, impliedMeasures, initials, measureTermsOf, pathWords, perUnitLabel, remembered, stem, stopWords, synonymOf, terms, textTails, timeSpanWord, wordTable, words } from './text-terms.js';
+import { abbreviates, boxScoreNames, canonicalTerm, closingWords, courseVerb, editDistance, escapeRegExp, foldValue, humanWords, identifiedHead, identifiedThing, impliedMeasures, initials, measureTermsOf, pathWords, perUnitLabel, remembered, stem, stopWords, synonymOf, terms, textTails, timeSpanWord, wordTable, words } from './text-terms.js';
 
 /**
  * Chosen on the bench's tuning half (bench/routing: every other labelled question): the best in-scope
@@ -166,6 +166,11 @@ export class QuestionRouter {
       const terms = this.measureTerms.get(candidate.table) ?? new Set<string>();
       if (candidate.family === 'aggregate') for (const term of candidate.measureTerms) terms.add(term);
       this.measureTerms.set(candidate.table, terms);
+      if (candidate.family === 'top_n') {
+        const ranked = this.rankedTerms.get(candidate.table) ?? new Set<string>();
+        for (const column of [...(candidate.rankedColumn === null ? [] : [candidate.rankedColumn]), ...candidate.choices]) for (const term of columnTerms(column)) ranked.add(term);
+        this.rankedTerms.set(candidate.table, ranked);
+      }
       if (candidate.family === 'aggregate' && candidate.measureChosen) {
         const chosen = this.measureChoiceTerms.get(candidate.table) ?? new Set<string>();
         for (const column of candidate.choices) for (const term of columnTerms(column)) chosen.add(term);
@@ -1822,7 +1827,8 @@ export class QuestionRouter {
     // books" of loans with a `book_title` (each row is a book borrowed), unlike "the most late fees".
     const namesThing = (table: string, word: string) => {
       const term = canonicalTerm(word);
-      if (term === null || word.length < 3 || (this.measureTerms.get(table)?.has(term) ?? false)) return false;
+      // (Nor a column rows are ranked by: "the most rebounds" of `TRB` ranks players, counts none.)
+      if (term === null || word.length < 3 || (this.measureTerms.get(table)?.has(term) ?? false) || (this.rankedTerms.get(table)?.has(term) ?? false)) return false;
       return this.labelSays(table, word);
     };
     // And "the most" said last of a question that names the data by a verb ("which book has been
@@ -3298,6 +3304,9 @@ export class QuestionRouter {
           if (own.some((plan) => (plan.role !== 'min' && plan.role !== 'max') || fill.slots[plan.slot.name] != null)) return false;
           return own.length > 0 || (candidate.choices.includes(column) && chosen != null);
         };
+        // (A column the program could choose, another chosen, is not read: "which player has the
+        // most assists" of rows counted per the chosen `Player` reads no `AST`, one of its choices.)
+        const unchosen = (column: string) => typeof chosen === 'string' && column !== chosen && candidate.choices.includes(column) && !candidate.plans.some((plan) => plan.column === column && plan.role !== 'column');
         for (const { label, column } of named) {
           if (tableLabel === label) continue;
           // ("How many countries are in the fertility data": a column's name said as the data's names the data.)
@@ -3315,7 +3324,7 @@ export class QuestionRouter {
             asGrouping(label) && !valued(column)
               ? !shaped.has(column) && !candidate.groupBy.includes(label) && !candidate.groupColumns.includes(column)
               : (!candidate.selectsAll &&
-                  !reads.has(column) &&
+                  (!reads.has(column) || unchosen(column)) &&
                   !((computes || candidate.family === 'count' || candidate.family === 'aggregate') && keys?.has(column)) &&
                   // ("how many countries per year" counts the country-years of each year.)
                   !(candidate.family === 'count' && column === distinctColumn)) ||
@@ -3641,6 +3650,8 @@ export class QuestionRouter {
   private readonly measureTerms = new Map<string, Set<string>>();
   /** Per table, the terms of the columns an aggregate may choose to measure (a wide table's `construction`). */
   private readonly measureChoiceTerms = new Map<string, Set<string>>();
+  /** Per table, the terms of the columns its rows are ranked by ("reb" of `TRB`, ranked or chosen to rank by). */
+  private readonly rankedTerms = new Map<string, Set<string>>();
   /** Per table, its program of the rows (and a measure's total) per period on average. */
   private readonly periodAveragers = new Map<string, CandidateProfile>();
   /** The words of measures held as a least and a greatest column (`temp` of `temp_min_c`, `temp_max_c`). */
@@ -4680,6 +4691,9 @@ const abbreviations: Record<string, string> = wordTable({
   dur: 'duration',
   wt: 'weight',
   ht: 'height',
+  // (A box score's: "assists" of `AST`, "team" of `Tm`, "rebounds" of `TRB`.)
+  ...boxScoreNames(),
+  trb: 'rebound',
 });
 
 // Periods from the finest to the coarsest.

@@ -142,18 +142,15 @@ const synonyms: Record<string, string> = {
   sells: 'sale',
   selling: 'sale',
   // Box scores' abbreviations (`PTS`, `AST`, `TRB`, `Tm`, `Pos`): "the most points", "average
-  // assists by team", "per position" name them.
-  point: 'pts',
-  assist: 'ast',
-  rebound: 'reb',
+  // assists by team", "per position" name them (`boxScoreNames`).
+  ...Object.fromEntries(Object.entries(boxScoreNames()).map(([short, long]) => [long, short])),
   trb: 'reb',
-  steal: 'stl',
-  block: 'blk',
-  team: 'tm',
-  position: 'pos',
-  yard: 'yds',
-  touchdown: 'td',
 };
+
+/** Box scores' abbreviated column names and the words they stand for (`AST`: assist). */
+export function boxScoreNames(): Record<string, string> {
+  return { pts: 'point', ast: 'assist', reb: 'rebound', stl: 'steal', blk: 'block', tm: 'team', pos: 'position', yds: 'yard', td: 'touchdown' };
+}
 
 // (Or received: a campaign's `total_receipts`.)
 const moneyMade = ['gross', 'revenue', 'sales', 'income', 'earnings', 'profit', 'receipts', 'money'];
