@@ -8936,6 +8936,17 @@ describe('QuestionRouter over the World Happiness Report (a `Regional indicator`
     expect(ask('which region has the highest life expectancy')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_healthy_life_expectancy_by_regional_indicator' }, slots: { n: 1, order: 'desc' } });
     expect(ask('how many countries per region')).toMatchObject({ kind: 'answer', candidate: { name: 'count_world_happiness_by_regional_indicator' } });
   });
+
+  it('never counts the rows per country for a quality asked with "most", "least" or a year', () => {
+    // Stop 62: each counted the rows per country ("the least happy country" was the one with the fewest years).
+    for (const question of ['least happy country', 'most generous country', 'which country is the most generous', 'top 10 happiest countries in 2023']) {
+      const result = ask(question);
+      expect(result.kind === 'refusal' || result.candidate.family !== 'count', question).toBe(true);
+    }
+    // Still counted: how often, and the things of each group.
+    expect(ask('most common region')).toMatchObject({ kind: 'answer', candidate: { name: 'count_world_happiness_by_regional_indicator' }, slots: { n: 1, order: 'desc' } });
+    expect(ask('which region has the most countries')).toMatchObject({ kind: 'answer', candidate: { name: 'count_world_happiness_by_regional_indicator' }, slots: { n: 1, order: 'desc' } });
+  });
 });
 
 /** Players' seasons in the shape of Basketball-Reference's per-game tables: `Tm`, `Pos`, `PTS`, `TRB`, `AST`, `STL`, `FG%`. */

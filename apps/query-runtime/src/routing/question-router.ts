@@ -724,8 +724,12 @@ export class QuestionRouter {
     // Nor a ranking by a quality no data measures ("which gym member is the fittest", "the happiest
     // city"): a superlative that is none of the general ones (the highest, the cheapest, the
     // busiest), no word of any data, and implies no measure any data has.
-    const quality = words(parsed.lower).find((word) => superlativeWord(word) && !generalSuperlatives.has(word) && !/^(?:north|south|east|west)(?:ern)?most$/.test(word));
-    if (quality !== undefined && !this.knows(quality) && !impliesKnown(quality) && best.valueEvidence !== 'value') {
+    // (Or said with "most" or "least": "the most generous country", "the least happy country".)
+    const quality = words(parsed.lower).find((word) => superlativeWord(word) && !generalSuperlatives.has(word) && !/^(?:north|south|east|west)(?:ern)?most$/.test(word)) ?? this.mostQuality(parsed.lower);
+    // (Unless the word is part of a value the answer takes: a title, a name.)
+    const qualityAt = quality === undefined ? -1 : new RegExp(`\\b${quality}\\b`).exec(parsed.lower)?.index ?? -1;
+    const qualityValued = best.valueEvidence === 'value' && best.fill.used.some(([start, end]) => qualityAt >= start && qualityAt < end);
+    if (quality !== undefined && !this.knows(quality) && !impliesKnown(quality) && !qualityValued) {
       return { kind: 'refusal', reason: `the question ranks by what "${quality}" means, which none of the deployed programs' data measures`, confidence: 0, candidates: closest(3) };
     }
     // (A word only some data's values hold is no measure: "salary" of a budget's line "Salaries";
@@ -1857,6 +1861,9 @@ export class QuestionRouter {
     // A measure named by a verb's past form whose noun it is ("generated" of `generation`).
     const mostVerb = /\b([a-z]{4,}ed)\s+(?:the\s+)?(?:most|least)\b/.exec(parsed.lower)?.[1];
     const verbedMeasure = (term: string) => mostVerb !== undefined && stem(mostVerb).length >= 4 && term.startsWith(stem(mostVerb)) && deverbalTail.test(term.slice(stem(mostVerb).length));
+    // ("The most generous country", "the least happy country": an adjective whose superlative is
+    // asked, of the things the noun names; no count of them.)
+    const mostQualified = this.mostQuality(parsed.lower) !== undefined;
     const mostRows = (table: string): boolean => {
       if (!mostRowsOf.has(table)) mostRowsOf.set(table, mostRowsOfTable(table));
       return mostRowsOf.get(table)!;
@@ -1870,7 +1877,7 @@ export class QuestionRouter {
     // (Or ranked "by" them: "top 3 restaurants by orders" of food orders counts the orders per restaurant.)
     const mostRowsOfTable = (table: string) =>
       (mostLast && (tablesNamed.has(table) || qWords.some((w) => namesRowsOf(table, w.word)))) ||
-      (most !== null && [most[1], most[2]].some((word) => word !== undefined && (this.namesData(table, word) || namesThing(table, word)))) ||
+      (most !== null && [most[1], mostQualified ? undefined : most[2]].some((word) => word !== undefined && (this.namesData(table, word) || namesThing(table, word)))) ||
       (rankedByWord !== undefined && this.namesData(table, rankedByWord)) ||
       (topThings !== undefined && topThingsCounted(table, topThings));
     // The terms the question says only as a verb's past form ("handled", "sold": "which agent sold
@@ -3422,6 +3429,23 @@ export class QuestionRouter {
     const countedPhrase = counting && !adjectiveFirst && counting[3] !== undefined && !stopWords.has(counting[3]) && !/ed$/.test(counting[3]) ? [counting[2]!, counting[3]] : countedWord ? [countedWord] : [];
     const countedModifier = adjectiveFirst ? counting?.[2] : undefined;
     return Object.assign(scored, { parsed, tablesNamed, namedColumns, modifierNamed, rankedLabel, rankedTables, countedWord, countedPhrase, countedModifier, groupCue });
+  }
+
+  /**
+   * The adjective of a superlative said with "most" or "least": before a noun the data knows ("the
+   * most generous country", "least happy country"), or last after "is the" ("which country is the
+   * most generous"); a word no data knows, neither a participle ("the most departing flights" are
+   * counted) nor a word of how often ("the most common country" is counted too).
+   */
+  private mostQuality(lower: string): string | undefined {
+    const before = /(?:^\s*|\bthe\s+)(?:most|least)\s+([a-z]{3,})\s+([a-z]{3,})\b/.exec(lower);
+    const last = /\b(?:is|are|was|were)\s+the\s+(?:most|least)\s+([a-z]{3,})\s*[?.!]*\s*$/.exec(lower);
+    const known = (word: string) => this.knows(word) || this.knows(word.replace(/e?s$/, ''));
+    // (A noun of the data: what its rows are, or a column's word.)
+    const noun = (word: string) => [...this.tableStemsOf.keys()].some((table) => this.namesData(table, word) || this.labelSays(table, word));
+    const word = before?.[2] !== undefined && noun(before[2]) ? before[1] : last?.[1];
+    if (word === undefined || howOftenWords.has(word) || stopWords.has(word) || /(?:ing|ed)$/.test(word)) return undefined;
+    return known(word) ? undefined : word;
   }
 
   private flagLabelSet: Set<string> | undefined;
