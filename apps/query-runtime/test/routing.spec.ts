@@ -998,6 +998,33 @@ describe('QuestionRouter over wheat prices (two and a half centuries, years sent
   });
 });
 
+/** Crashes in the shape of NYC Open Data's (Socrata) collisions: every number sent as a JSON string, a ZIP code among them. */
+function collisions(): Record<string, unknown>[] {
+  const boroughs = ['BROOKLYN', 'QUEENS', 'MANHATTAN', 'BRONX', 'STATEN ISLAND'];
+  const factors = ['Driver Inattention/Distraction', 'Failure to Yield Right-of-Way', 'Following Too Closely', 'Unspecified', 'Unsafe Speed'];
+  return Array.from({ length: 1500 }, (_, i) => ({
+    collision_id: String(4_400_000 + i),
+    crash_date: `${new Date(Date.UTC(2021, 0, 1) + Math.floor(i / 3) * 86_400_000).toISOString().slice(0, 10)}T00:00:00.000`,
+    borough: i % 9 === 0 ? null : boroughs[(i * 3) % 5],
+    zip_code: i % 9 === 0 ? null : String(10001 + ((i * 37) % 300)),
+    number_of_persons_injured: String((i * 7) % 11 === 0 ? 2 : i % 3 === 0 ? 1 : 0),
+    number_of_persons_killed: String(i % 211 === 0 ? 1 : 0),
+    contributing_factor_vehicle_1: factors[(i * 5) % 5],
+  }));
+}
+
+describe('QuestionRouter over collisions whose numbers are sent as text (Socrata)', () => {
+  const ask = askingOver('querylane-routing-collisions-', () => ({ collisions: collisions() }));
+
+  it('sums the counts sent as text, and groups by a ZIP code kept as text', () => {
+    // Stop 62: the counts had been text (no sum of anyone injured), "people" named no `persons`.
+    expect(ask('how many people were killed in 2021')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_number_of_persons_killed' }, slots: { from_crash_date: '2021-01-01', to_crash_date: '2021-12-31' } });
+    expect(ask('total persons injured by borough')).toMatchObject({ kind: 'answer', candidate: { name: 'sum_number_of_persons_injured_by_borough' } });
+    expect(ask('which zip code has the most collisions')).toMatchObject({ kind: 'answer', slots: { column: 'zip_code', n: 1, order: 'desc' } });
+    expect(ask('how many collisions in zip code 10038')).toMatchObject({ kind: 'answer', slots: { value: '10038' } });
+  });
+});
+
 describe('QuestionRouter over monarchs (reign years held as numbers)', () => {
   const ask = askingOver('querylane-routing-monarchs-', () => ({ monarchs: vegaJson('monarchs.json') as Record<string, unknown>[] }));
 

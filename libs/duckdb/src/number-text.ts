@@ -16,6 +16,8 @@
 // - at most 15 significant digits, so that a double holds it exactly (a 20-digit id stays text).
 // Numbers written as a European decimal comma (`1,5`), with a suffix (`19M`, `10,000+`) or beside
 // words (`N/A`, `Varies with device`) leave the column text: reading them would be a guess.
+// So does a column named for a code (`zip_code`, `postcode`, `fips`, `phone`, `isbn`): digits that
+// name a place or a thing, sent as text, are labels to group and filter by, never a quantity.
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { ParquetColumn } from './parquet-writer.js';
 import { quoteIdentifier, quoteLiteral } from './sql-identifier.js';
@@ -39,6 +41,18 @@ const numberSql = String.raw`^(?:-?[$€£¥]?|[$€£¥]-)(?:${integerPart}(?:\
 /** What the formatting adds to the digits, dropped before the cast. */
 const formattingSql = '[$€£¥,%]';
 
+// The words of a code's name (see the top of this file).
+const codeWords = new Set(['zip', 'zipcode', 'postcode', 'postal', 'fips', 'phone', 'telephone', 'tel', 'mobile', 'fax', 'ssn', 'isbn', 'ean', 'upc', 'gtin', 'code', 'codes']);
+
+/** Whether a column's name says it holds codes: a word of it, in any case or spelling (`zip_code`, `ZipCode`, `Postal Code`). */
+function codeNamed(name: string): boolean {
+  return name
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .some((word) => codeWords.has(word));
+}
+
 /** The digits of a number-text column's SQL, without its formatting. */
 function unformatted(column: string): string {
   return `regexp_replace(${column}, ${quoteLiteral(formattingSql)}, '', 'g')`;
@@ -57,7 +71,7 @@ export async function storeNumberText(
   columns: readonly ParquetColumn[],
   rewrite: (select: string) => Promise<ParquetColumn[]>,
 ): Promise<ParquetColumn[]> {
-  const texts = columns.filter((column) => column.type === 'VARCHAR').map((column) => column.name);
+  const texts = columns.filter((column) => column.type === 'VARCHAR' && !codeNamed(column.name)).map((column) => column.name);
   if (!texts.length) return [...columns];
   const file = `read_parquet(${quoteLiteral(path)})`;
   const sampled = await allNumbers(connection, `(SELECT ${texts.map(quoteIdentifier).join(', ')} FROM ${file} LIMIT ${sampleRows})`, texts);

@@ -111,6 +111,12 @@ describe('writeParquet', () => {
     expect(rows).toEqual(records);
   });
 
+  it('keeps a column named for a code text, however its digits are written: a ZIP, a phone, an ISBN', async () => {
+    const records = [0, 1, 2].map((i) => ({ zip_code: String(10001 + i), ZipCode: String(94103 + i), 'Postal Code': String(2000 + i), phone: String(5551230000 + i), isbn: String(9780140449136 + i), count: String(i) }));
+    const result = await writeParquet(records, out, options);
+    expect(typesOf(result)).toEqual({ zip_code: 'VARCHAR', ZipCode: 'VARCHAR', 'Postal Code': 'VARCHAR', phone: 'VARCHAR', isbn: 'VARCHAR', count: 'BIGINT' });
+  });
+
   it('reads every value of a number-text column, not only the first rows', async () => {
     const records = Array.from({ length: 5_000 }, (_, i) => ({ late: i === 4_999 ? 'n/a' : String(i), sparse: i < 4_000 ? null : String(i) }));
     const result = await writeParquet(records, out, options);

@@ -33,6 +33,8 @@ export function wordTable<V>(entries: Record<string, V>): Record<string, V> {
 
 // Canonical term per word; both the index and the question go through it.
 const synonyms: Record<string, string> = {
+  // ("How many people were killed" of `number_of_persons_killed`: the plural of person.)
+  people: 'person',
   m2: 'sqm',
   ft2: 'sqft',
   avg: 'average',
