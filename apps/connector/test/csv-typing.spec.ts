@@ -25,6 +25,13 @@ describe('CSV column typing', () => {
     ]);
   });
 
+  it('keeps a column named for a code text, its digits labels: a ZIP code, a phone number', () => {
+    expect(csv('zip_code,phone,count\n10001,5551230000,3\n94103,5551230001,4\n')).toEqual([
+      { zip_code: '10001', phone: '5551230000', count: 3 },
+      { zip_code: '94103', phone: '5551230001', count: 4 },
+    ]);
+  });
+
   it('reads true/false columns as booleans, keeps nulls for empty cells, and leaves dates to the profile as text', () => {
     expect(csv('flag,n,day\ntrue,,2015-12-25\nFALSE,3,2015-12-26\n')).toEqual([
       { flag: true, n: null, day: '2015-12-25' },

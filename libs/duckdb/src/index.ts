@@ -2,7 +2,7 @@
 export type { JsonScalar, TypeFamily } from './column-type.js';
 export { maxProfileStringLength } from './column-type.js';
 export { defaultMemoryLimit } from './duckdb-session.js';
-export { isPlainNumber } from './number-text.js';
+export { codeNamed, isPlainNumber } from './number-text.js';
 export { profileParquet, renamedProfile } from './parquet-profiler.js';
 export type { ColumnProfile, DataProfile, ProfileParquetOptions, TopValue } from './parquet-profiler.js';
 export { RecordsFormatChange, tableNameMetadataKey, writeParquet } from './parquet-writer.js';

@@ -45,7 +45,7 @@ const formattingSql = '[$€£¥,%]';
 const codeWords = new Set(['zip', 'zipcode', 'postcode', 'postal', 'fips', 'phone', 'telephone', 'tel', 'mobile', 'fax', 'ssn', 'isbn', 'ean', 'upc', 'gtin', 'code', 'codes']);
 
 /** Whether a column's name says it holds codes: a word of it, in any case or spelling (`zip_code`, `ZipCode`, `Postal Code`). */
-function codeNamed(name: string): boolean {
+export function codeNamed(name: string): boolean {
   return name
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .toLowerCase()

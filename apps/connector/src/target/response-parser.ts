@@ -2,7 +2,7 @@
 // content type and, when that says nothing useful, by looking at the body.
 import { TextDecoder } from 'node:util';
 import { parse as parseCsv } from 'csv-parse/sync';
-import { isPlainNumber } from '@querylane/duckdb';
+import { codeNamed, isPlainNumber } from '@querylane/duckdb';
 import { AppError } from '@querylane/errors';
 
 export type TargetRecord = Record<string, unknown>;
@@ -165,7 +165,8 @@ const csvBoolean = /^(?:true|false)$/i;
 
 /**
  * Types each column from every one of its values: a column whose non-null values are all numbers
- * becomes numbers (as `isPlainNumber` reads one), all true/false becomes booleans; one value of
+ * becomes numbers (as `isPlainNumber` reads one; not a column named for a code, `zip_code`, whose
+ * digits are labels: `codeNamed`), all true/false becomes booleans; one value of
  * another shape (N/A, 00501, a 20-digit id) keeps the whole column text, so nothing is half
  * converted or loses digits. (Numbers written formatted, `1,234` and `$4.99`, are the Parquet
  * writer's to read: @querylane/duckdb's number-text.ts.)
@@ -177,7 +178,7 @@ function typeColumns(records: TargetRecord[]): void {
       if (typeof value !== 'string') continue;
       const known = kinds.get(column);
       if (known === 'text') continue;
-      const kind = isPlainNumber(value) ? 'number' : csvBoolean.test(value) ? 'boolean' : 'text';
+      const kind = isPlainNumber(value) && !codeNamed(column) ? 'number' : csvBoolean.test(value) ? 'boolean' : 'text';
       kinds.set(column, known === undefined || known === kind ? kind : 'text');
     }
   }
