@@ -15,6 +15,8 @@ describe('CSV column typing', () => {
       { a: 1, b: -0.5, c: 1000, d: 0.5 },
       { a: 22, b: 9.4, c: -0.02, d: 1.5 },
     ]);
+    // A fraction of more digits than a double holds is still a number.
+    expect(csv('price\n6929.8217756835584756\n')).toEqual([{ price: 6929.8217756835584756 }]);
   });
 
   it('keeps a column text when one value is not a plain number: leading zeros, N/A, separators, +, hex, too many digits', () => {

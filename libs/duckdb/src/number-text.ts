@@ -13,7 +13,9 @@
 // - formatted: thousands grouped by commas in threes (`1,234,567`), a currency sign before the
 //   digits (`$4.99`, `-$5`, `€12`), a percent sign after them (`12.5%` is 12.5). The signs and
 //   commas are dropped; the column's name still says what the number counts.
-// - at most 15 significant digits, so that a double holds it exactly (a 20-digit id stays text).
+// - a whole number of at most 15 significant digits, so that a double holds it exactly (a 20-digit
+//   id stays text); a fraction may have more, a double holding it as closely as any number type
+//   would (CoinCap's `"priceUsd": "6929.8217756835584756"`).
 // Numbers written as a European decimal comma (`1,5`), with a suffix (`19M`, `10,000+`) or beside
 // words (`N/A`, `Varies with device`) leave the column text: reading them would be a guess.
 // So does a column named for a code (`zip_code`, `postcode`, `fips`, `phone`, `isbn`): digits that
@@ -25,14 +27,14 @@ import { quoteIdentifier, quoteLiteral } from './sql-identifier.js';
 /** A number as CSV writes one (see the top of this file); the connector types CSV cells with it. */
 const plainNumber = /^-?(?:(?:0|[1-9]\d*)(?:\.\d+)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
-// Digits a double holds exactly: a longer number would come back different, so its column stays text.
+// Digits a double holds exactly: a longer whole number would come back different, so its column stays text.
 const exactDigits = 15;
 
-/** Whether text is a plain number (`plainNumber`) a double holds exactly. */
+/** Whether text is a plain number (`plainNumber`): a whole one a double holds exactly, or a fraction. */
 export function isPlainNumber(text: string): boolean {
   if (!plainNumber.test(text)) return false;
   const mantissa = text.replace(/^-/, '').replace(/[eE].*$/, '').replace('.', '').replace(/^0+/, '');
-  return mantissa.length <= exactDigits && Number.isFinite(Number(text));
+  return (mantissa.length <= exactDigits || /[.eE]/.test(text)) && Number.isFinite(Number(text));
 }
 
 // The same numbers, and formatted ones, for DuckDB's regular expressions (RE2).
@@ -100,7 +102,7 @@ async function allNumbers(connection: DuckDBConnection, source: string, names: r
     return [
       `count(${column})`,
       // (A number past a double's range, `1e999`, is no number either: the cast would fail.)
-      `count(*) FILTER (WHERE ${column} IS NOT NULL AND NOT coalesce(regexp_full_match(${column}, ${pattern}) AND ${digits} <= ${exactDigits} AND isfinite(TRY_CAST(${unformatted(column)} AS DOUBLE)), false))`,
+      `count(*) FILTER (WHERE ${column} IS NOT NULL AND NOT coalesce(regexp_full_match(${column}, ${pattern}) AND (${digits} <= ${exactDigits} OR regexp_matches(${column}, '[.eE]')) AND isfinite(TRY_CAST(${unformatted(column)} AS DOUBLE)), false))`,
       `count(*) FILTER (WHERE regexp_matches(${column}, '[.eE]'))`,
     ];
   });

@@ -111,6 +111,20 @@ describe('writeParquet', () => {
     expect(rows).toEqual(records);
   });
 
+  it('stores fractions of more digits than a double holds as doubles (CoinCap\'s prices), whole numbers of as many as text', async () => {
+    const records = [
+      { priceUsd: '6929.8217756835584756', supply: '17193925.0000000000000000', big: '12345678901234567890' },
+      { priceUsd: '404.9774667605527197', supply: '101160540.0000000000000000', big: '1' },
+    ];
+    const result = await writeParquet(records, out, options);
+    expect(typesOf(result)).toEqual({ priceUsd: 'DOUBLE', supply: 'DOUBLE', big: 'VARCHAR' });
+    const rows = await query(`SELECT priceUsd, supply FROM read_parquet(${literal(out)})`);
+    expect(rows).toEqual([
+      { priceUsd: 6929.8217756835584756, supply: 17_193_925 },
+      { priceUsd: 404.9774667605527197, supply: 101_160_540 },
+    ]);
+  });
+
   it('keeps a column named for a code text, however its digits are written: a ZIP, a phone, an ISBN', async () => {
     const records = [0, 1, 2].map((i) => ({ zip_code: String(10001 + i), ZipCode: String(94103 + i), 'Postal Code': String(2000 + i), phone: String(5551230000 + i), isbn: String(9780140449136 + i), count: String(i) }));
     const result = await writeParquet(records, out, options);
