@@ -8974,6 +8974,16 @@ describe('QuestionRouter over the World Happiness Report (a `Regional indicator`
     expect(ask('most common region')).toMatchObject({ kind: 'answer', candidate: { name: 'count_world_happiness_by_regional_indicator' }, slots: { n: 1, order: 'desc' } });
     expect(ask('which region has the most countries')).toMatchObject({ kind: 'answer', candidate: { name: 'count_world_happiness_by_regional_indicator' }, slots: { n: 1, order: 'desc' } });
   });
+
+  it('ranks by the measure a quality\'s adjective names by its noun: happiness, wealth, generosity', () => {
+    // Stop 62: "happiest" and "richest" were refused, "least happy" counted the rows per country.
+    const happiest = ask('happiest country');
+    expect(happiest).toMatchObject({ kind: 'answer', candidate: { name: 'avg_ladder_score_by_country_name' }, slots: { n: 1 } });
+    expect(happiest.kind === 'answer' ? happiest.slots.order : undefined).not.toBe('asc');
+    expect(ask('least happy region')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_ladder_score_by_regional_indicator' }, slots: { n: 1, order: 'asc' } });
+    expect(ask('top 10 happiest countries in 2023')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_ladder_score_by_country_name' }, slots: { year: 2023, n: 10, order: 'desc' } });
+    expect(ask('richest country')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_logged_gdp_per_capita_by_country_name' }, slots: { n: 1, order: 'desc' } });
+  });
 });
 
 /** Players' seasons in the shape of Basketball-Reference's per-game tables: `Tm`, `Pos`, `PTS`, `TRB`, `AST`, `STL`, `FG%`. */

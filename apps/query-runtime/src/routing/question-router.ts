@@ -2259,9 +2259,10 @@ export class QuestionRouter {
     const groupsBy = (cue: string) => this.candidates.some((candidate) => candidate.groupBy.includes(cue));
     const groupCue = [...cues.filter((cue) => isColumnLabel(cue) || groupsBy(cue) || ![...this.tables.values()].some((values) => values.isValueText(cue))), ...cues.flatMap(flagCue), ...kindCue];
     // ("Lowest rated product", "the most expensive neighborhood": the thing a superlative ranks, when
-    // programs group by it and no data's rows are it, is a group; the reviews are rated, not ranked.)
+    // programs group by it and no data's rows are it, is a group; the reviews are rated, not ranked.
+    // Grouped by one word of its stem too: "the happiest region" of a `Regional indicator`.)
     const supersNoun = /\b(?:[a-z]{3,}est|best|worst|(?:most|least)\s+[a-z]+)\s+(?:[a-z]+ed\s+|[a-z]+ing\s+)?([a-z]{3,}(?:\s+[a-z]{3,})?)\s*(?=[?.!]|$|\b(?:in|of|for|on|with|this|last|during|ever)\b)/.exec(parsed.lower)?.[1];
-    const rankedGroup = supersNoun === undefined ? undefined : [supersNoun, supersNoun.replace(/s$/, ''), supersNoun.split(' ').at(-1) ?? ''].find((noun) => !this.tableStemLists.some((stems) => stems.at(-1) === stem(noun)) && !this.shapeNounTables.has(stem(noun)) && ![...this.measureTerms.values()].some((terms) => terms.has(canonicalTerm(noun) ?? noun)) && this.candidates.some((c) => c.groupBy.includes(noun)));
+    const rankedGroup = supersNoun === undefined ? undefined : [supersNoun, supersNoun.replace(/s$/, ''), supersNoun.split(' ').at(-1) ?? ''].find((noun) => !this.tableStemLists.some((stems) => stems.at(-1) === stem(noun)) && !this.shapeNounTables.has(stem(noun)) && ![...this.measureTerms.values()].some((terms) => terms.has(canonicalTerm(noun) ?? noun)) && this.candidates.some((c) => c.groupBy.some((label) => label === noun || (!label.includes(' ') && stem(label) === stem(noun)))));
     if (rankedGroup !== undefined && !groupCue.includes(rankedGroup)) groupCue.push(rankedGroup);
     const asksHowMany = howMany.test(parsed.lower);
     const asksHowOften = frequencyCue.test(parsed.lower);

@@ -212,8 +212,17 @@ export const impliedMeasures: Record<string, string[]> = wordTable({
   emitters: ['co2', 'ghg', 'carbon', 'emissions'],
   emits: ['co2', 'ghg', 'carbon', 'emissions'],
   emitted: ['co2', 'ghg', 'carbon', 'emissions'],
-  richest: ['income', 'wealth'],
-  poorest: ['income', 'wealth'],
+  richest: ['income', 'wealth', 'gdp'],
+  poorest: ['income', 'wealth', 'gdp'],
+  // Qualities said by their adjective, of the measure named by its noun: "the happiest country" of
+  // a `Happiness Score` (or the World Happiness Report's Cantril `Ladder score`), "the most
+  // generous" of `Generosity`, "the most populous" of `population`.
+  happiest: ['happiness', 'ladder'],
+  happy: ['happiness', 'ladder'],
+  unhappiest: ['happiness', 'ladder'],
+  generous: ['generosity'],
+  corrupt: ['corruption'],
+  populous: ['population', 'pop'],
   // The highest of a maximum, the lowest of a minimum (`temp_max`, `temp_min`) where a data set has both.
   hottest: ['temp', 'max'],
   warmest: ['temp', 'max'],
