@@ -3912,6 +3912,15 @@ describe('QuestionRouter over penguins and cars (units of mass and length)', () 
     // The first unit of a rate is the column's name, no unit to convert.
     expect(ask('cars with more than 30 miles per gallon')).toMatchObject({ kind: 'answer', slots: { column: 'Miles_per_Gallon', min_value: 30.000000000000004 } });
   });
+
+  it('ranks the groups a question names first, before "with the most" or "with the longest"', () => {
+    // Stop 62: "species with the longest flippers" was refused ("species" unread by a ranking of
+    // penguins); "which species has the longest flippers" had answered.
+    expect(ask('species with the longest flippers')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_flipper_length_mm_by_species' }, slots: { order: 'desc' } });
+    // (A noun in the singular asks for one.)
+    expect(ask('island with the most penguins')).toMatchObject({ kind: 'answer', candidate: { name: 'count_penguins_by_island' }, slots: { n: 1, order: 'desc' } });
+    expect(ask('origin with the highest average horsepower')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_horsepower_by_origin' }, slots: { n: 1, order: 'desc' } });
+  });
 });
 
 describe('QuestionRouter over orders and tickets with values often missing (a coupon, an assignee, a shipping date)', () => {

@@ -363,6 +363,11 @@ function familyCues(lower: string): Map<ProgramFamily, number> {
 function asksForOne(lower: string): boolean {
   const extreme = superlative.exec(lower) ?? /\b\w{2,}iest\b/.exec(lower);
   if (extreme && /^\s*(?:the\s+)?$/.test(lower.slice(0, extreme.index))) return singularHead(lower.slice(extreme.index + extreme[0].length));
+  // ("The island with the most penguins", "player with the most rebounds": a noun in the singular
+  // before "with the most".)
+  const having = /^\s*(?:(?:show|find|give)\s+(?:me\s+)?)?(?:the\s+)?([a-z]+)\s+(?:with|having|that\s+(?:has|had))\s+the\s*$/.exec(extreme ? lower.slice(0, extreme.index) : '');
+  const noun = having?.[1];
+  if (noun !== undefined) return !/[^s]s$/.test(noun) && !/(?:species|series)$/.test(noun);
   if (!/^\s*(?:which|what|who|when|where)\b/.test(lower) || !extreme) return false;
   const before = lower.slice(0, extreme.index);
   // ("Which merchant do we spend the most at": "do" agrees with its subject; the noun asked says one.)

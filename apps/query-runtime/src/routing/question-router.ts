@@ -4629,6 +4629,12 @@ function groupByCue(lower: string): string[] {
     const noun = foldValue(match[1] ?? '');
     out.push(noun, noun.split(' ').at(-1) ?? '');
   }
+  // ("Species with the longest flippers", "the team with the most wins": the noun asked first, as
+  // "which species has" asks it.)
+  for (const match of lower.matchAll(/^\s*(?:(?:show|list|find|give)\s+(?:me\s+)?)?(?:the\s+)?([a-z]+(?:\s[a-z]+)?)\s+(?:with|having|that\s+(?:has|have|had))\s+the\s+(?:most|least|fewest|[a-z]{3,}est)\b/g)) {
+    const noun = foldValue(match[1] ?? '');
+    out.push(noun, noun.split(' ').at(-1) ?? '');
+  }
   // "which source generated the most", "which genre made the highest": the noun a verb ranks.
   // "which creative type made the most": one or two words, the fewest that leave a verb.
   // ("Which country brings in the most MRR": a verb's particle between; "sends us the most
