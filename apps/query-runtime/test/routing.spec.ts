@@ -7479,6 +7479,12 @@ describe('QuestionRouter over power generation by source (a measure named by its
     // Had counted the rows per source (0.45).
     expect(ask('which source generated the most in 2016')).toMatchObject({ kind: 'answer', candidate: { name: 'avg_net_generation_by_source' }, slots: { from_year: '2016-01-01', to_year: '2016-12-31', n: 1, order: 'desc' } });
   });
+
+  it('ranks the years by a measure named without the word that only qualifies it ("generation" of `net_generation`), and by its total', () => {
+    // Stop 62: refused ("year" unread by a ranking of rows); "the highest net generation" averaged the sources.
+    expect(ask('which year had the most fossil fuel generation')).toMatchObject({ kind: 'answer', candidate: { family: 'time_series' }, slots: { source: 'Fossil Fuels', interval: 'year', n: 1, order: 'desc', rank_by: 'total' } });
+    expect(ask('which year had the highest net generation')).toMatchObject({ kind: 'answer', candidate: { family: 'time_series' }, slots: { interval: 'year', n: 1, order: 'desc', rank_by: 'total' } });
+  });
 });
 
 describe('political-contributions, fresh questions (money raised, a status said of the rows)', () => {

@@ -3519,11 +3519,15 @@ export class QuestionRouter {
     // (A count of two words by its first: "the most views" of `view_count`.)
     // (Its words in any case and by their canonical terms: "co2" of `CO2`, "max temperature" of `temp_max`.)
     const terms = new Set(said.map((word) => canonicalTerm(word) ?? word));
-    const saysAll = (own: string[]) =>
-      (own.length === 2 && own[1] === 'count' ? own.slice(0, 1) : own).every((word) => {
-        const lower = word.toLowerCase();
-        return stems.has(stem(lower)) || terms.has(canonicalTerm(lower) ?? lower);
-      });
+    // (Less a word that only qualifies it: "fossil fuel generation" of `net_generation`.)
+    const saysWord = (word: string) => {
+      const lower = word.toLowerCase();
+      return stems.has(stem(lower)) || terms.has(canonicalTerm(lower) ?? lower);
+    };
+    const saysAll = (own: string[]) => {
+      const named = own.length === 2 && own[1] === 'count' ? own.slice(0, 1) : own;
+      return named.some(saysWord) && named.every((word) => saysWord(word) || qualifyingWords.has(word.toLowerCase()));
+    };
     const measured = this.seriesRankedBy(({ words: own, table }) => saysAll(own) && !fuller(own, table));
     if (measured) return measured;
     if (/^(most|fewest|least)$/.test(superlative) && said[0] !== '' && this.rowsWord(said.at(-1)!)) return { by: null, tables: this.rowsTables(said.at(-1)!) };
@@ -4513,6 +4517,9 @@ const heldPeriodForms: Record<string, string[]> = {
 const seriesCue = /\b(?:over time|trend|trends|evolution|timeline|time series|(?:per|by|each|every) (?:hour|day|week|month|quarter|year|decade)s?|(?:per|by|each|every) (?:century|centuries)|over the (?:years|months|weeks))\b|\b(?:hourly|daily|weekly|monthly|quarterly|yearly|annually)\b/;
 
 // Words of a period, as a series' `interval` names it.
+// Words that only qualify a measure's name, left unsaid in questions ("generation" of `net_generation`).
+const qualifyingWords = new Set(['net', 'gross', 'total', 'overall']);
+
 const periodWords = new Map<string, string>([
   ...['hour', 'hours', 'hourly'].map((word) => [word, 'hour'] as const),
   ...['day', 'days', 'daily'].map((word) => [word, 'day'] as const),

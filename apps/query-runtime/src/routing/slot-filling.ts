@@ -1400,7 +1400,7 @@ function figureWords(parsed: ParsedQuestion): { lower: string; average: boolean;
 const figureWordsOf = new WeakMap<ParsedQuestion, ReturnType<typeof figureWords> & { of: string }>();
 
 // Measures that pile up, whose groups rank by their totals ("top 5 vehicles by distance").
-const piling = /^(?:distance|km|miles|mileage|fuel|liters|litres|gallons|kwh|mwh|energy|consumption|spend|spent|cost|costs|revenue|sales|amount|fee|fees|paid|clicks|impressions|conversions|views|downloads|installs|units|quantity|qty|items|deaths|cases|injuries|fatalities|casualties|precipitation|rain|rainfall|snow|snowfall)$/;
+const piling = /^(?:distance|km|miles|mileage|fuel|liters|litres|gallons|kwh|mwh|energy|consumption|generation|spend|spent|cost|costs|revenue|sales|amount|fee|fees|paid|clicks|impressions|conversions|views|downloads|installs|units|quantity|qty|items|deaths|cases|injuries|fatalities|casualties|precipitation|rain|rainfall|snow|snowfall)$/;
 
 // Participles of a quantity piling up ("distance driven", "fuel used", "hours worked").
 export const accumulated = /^(?:driven|travell?ed|flown|walked|run|ridden|covered|used|consumed|burned|burnt|spent|earned|sold|paid|collected|generated|raised|produced|played|watched|streamed|worked|logged|billed|invoiced|shipped|delivered|donated)$/;
