@@ -4516,10 +4516,10 @@ const heldPeriodForms: Record<string, string[]> = {
 /** A series asked for by other words than a period's adverb. */
 const seriesCue = /\b(?:over time|trend|trends|evolution|timeline|time series|(?:per|by|each|every) (?:hour|day|week|month|quarter|year|decade)s?|(?:per|by|each|every) (?:century|centuries)|over the (?:years|months|weeks))\b|\b(?:hourly|daily|weekly|monthly|quarterly|yearly|annually)\b/;
 
-// Words of a period, as a series' `interval` names it.
 // Words that only qualify a measure's name, left unsaid in questions ("generation" of `net_generation`).
 const qualifyingWords = new Set(['net', 'gross', 'total', 'overall']);
 
+// Words of a period, as a series' `interval` names it.
 const periodWords = new Map<string, string>([
   ...['hour', 'hours', 'hourly'].map((word) => [word, 'hour'] as const),
   ...['day', 'days', 'daily'].map((word) => [word, 'day'] as const),

@@ -1322,7 +1322,7 @@ function periodRankWanted(parsed: ParsedQuestion, plan: SlotPlan, candidate: Can
   if (notAdding.test(` ${humanWords(by)} `)) return 'average';
   // (So is one the question calls a level beside its name: "the highest wheat price" of `wheat`.)
   const named = humanWords(by).split(' ').at(-1) ?? '';
-  const beside = new RegExp(`\\b${escapeRegExp(named.toLowerCase())}\\s+([a-z]+)\\b`).exec(parsed.lower)?.[1];
+  const beside = named === '' ? undefined : new RegExp(`\\b${escapeRegExp(named.toLowerCase())}\\s+([a-z]+)\\b`).exec(parsed.lower)?.[1];
   if (beside !== undefined && notAdding.test(` ${beside} `)) return 'average';
   // A level said highest or lowest, of a series whose own measure is no quantity that adds up (its
   // plan says so: `rank_by.adds`), is averaged: "which year had the highest co2" of monthly
