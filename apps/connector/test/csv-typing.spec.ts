@@ -16,7 +16,7 @@ describe('CSV column typing', () => {
       { a: 22, b: 9.4, c: -0.02, d: 1.5 },
     ]);
     // A fraction of more digits than a double holds is still a number.
-    expect(csv('price\n6929.8217756835584756\n')).toEqual([{ price: 6929.8217756835584756 }]);
+    expect(csv('price\n6929.8217756835584756\n')).toEqual([{ price: Number('6929.8217756835584756') }]);
   });
 
   it('keeps a column text when one value is not a plain number: leading zeros, N/A, separators, +, hex, too many digits', () => {

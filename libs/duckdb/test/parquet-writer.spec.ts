@@ -120,8 +120,8 @@ describe('writeParquet', () => {
     expect(typesOf(result)).toEqual({ priceUsd: 'DOUBLE', supply: 'DOUBLE', big: 'VARCHAR' });
     const rows = await query(`SELECT priceUsd, supply FROM read_parquet(${literal(out)})`);
     expect(rows).toEqual([
-      { priceUsd: 6929.8217756835584756, supply: 17_193_925 },
-      { priceUsd: 404.9774667605527197, supply: 101_160_540 },
+      { priceUsd: Number('6929.8217756835584756'), supply: 17_193_925 },
+      { priceUsd: Number('404.9774667605527197'), supply: 101_160_540 },
     ]);
   });
 
