@@ -725,7 +725,7 @@ export class QuestionRouter {
     // city"): a superlative that is none of the general ones (the highest, the cheapest, the
     // busiest), no word of any data, and implies no measure any data has.
     // (Or said with "most" or "least": "the most generous country", "the least happy country".)
-    const quality = words(parsed.lower).find((word) => superlativeWord(word) && !generalSuperlatives.has(word) && !/^(?:north|south|east|west)(?:ern)?most$/.test(word)) ?? this.mostQuality(parsed.lower);
+    const quality = words(parsed.lower).find((word) => superlativeWord(word) && !generalSuperlatives.has(word) && !/^(?:north|south|east|west)(?:ern)?most$/.test(word)) ?? ranked.mostQuality;
     // (Unless the word is part of a value the answer takes: a title, a name.)
     const qualityAt = quality === undefined ? -1 : new RegExp(`\\b${quality}\\b`).exec(parsed.lower)?.index ?? -1;
     const qualityValued = best.valueEvidence === 'value' && best.fill.used.some(([start, end]) => qualityAt >= start && qualityAt < end);
@@ -1364,7 +1364,7 @@ export class QuestionRouter {
     return { ...routed, slots: { ...kept, ...routed.slots }, confidence: followUpConfidence, alternatives: [] };
   }
 
-  private rank(question: string, options: RouteOptions, only?: number): Scored[] & { parsed: ParsedQuestion; tablesNamed: Set<string>; namedColumns: Map<string, { label: string; column: string }[]>; modifierNamed: Set<string>; rankedLabel: string | undefined; rankedTables: Set<string> | null; countedWord: string | undefined; countedPhrase: string[]; countedModifier: string | undefined; groupCue: readonly string[] } {
+  private rank(question: string, options: RouteOptions, only?: number): Scored[] & { parsed: ParsedQuestion; tablesNamed: Set<string>; namedColumns: Map<string, { label: string; column: string }[]>; modifierNamed: Set<string>; rankedLabel: string | undefined; rankedTables: Set<string> | null; countedWord: string | undefined; countedPhrase: string[]; countedModifier: string | undefined; groupCue: readonly string[]; mostQuality: string | undefined } {
     const text = this.totalRows(this.freeOfCharge(this.rowsQuality(this.participleBounds(this.listedValues(this.countSaidWhole(this.clippedTableWords(this.joinCompounds(this.shortLabelWords(this.periodWordsOfNames(singularAcronyms(decimalNames(this.awaitedStates(this.unquotedValues(this.dashedNames(this.hyphenedLabels(this.joinedVerbs(areaUnits(question)))))), this.allLabels))))))))))));
     const parsed = parseQuestion(text, options.now ?? new Date());
     this.heldPeriodValue(parsed);
@@ -1863,7 +1863,8 @@ export class QuestionRouter {
     const verbedMeasure = (term: string) => mostVerb !== undefined && stem(mostVerb).length >= 4 && term.startsWith(stem(mostVerb)) && deverbalTail.test(term.slice(stem(mostVerb).length));
     // ("The most generous country", "the least happy country": an adjective whose superlative is
     // asked, of the things the noun names; no count of them.)
-    const mostQualified = this.mostQuality(parsed.lower) !== undefined;
+    const mostQuality = this.mostQuality(parsed.lower);
+    const mostQualified = mostQuality !== undefined;
     const mostRows = (table: string): boolean => {
       if (!mostRowsOf.has(table)) mostRowsOf.set(table, mostRowsOfTable(table));
       return mostRowsOf.get(table)!;
@@ -3429,7 +3430,7 @@ export class QuestionRouter {
     // The counted noun of two words ("support tickets"), when the second is a noun too (not "were").
     const countedPhrase = counting && !adjectiveFirst && counting[3] !== undefined && !stopWords.has(counting[3]) && !/ed$/.test(counting[3]) ? [counting[2]!, counting[3]] : countedWord ? [countedWord] : [];
     const countedModifier = adjectiveFirst ? counting?.[2] : undefined;
-    return Object.assign(scored, { parsed, tablesNamed, namedColumns, modifierNamed, rankedLabel, rankedTables, countedWord, countedPhrase, countedModifier, groupCue });
+    return Object.assign(scored, { parsed, tablesNamed, namedColumns, modifierNamed, rankedLabel, rankedTables, countedWord, countedPhrase, countedModifier, groupCue, mostQuality });
   }
 
   /**
